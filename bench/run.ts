@@ -1,0 +1,69 @@
+/**
+ * `npm run bench`: the speed and size budgets of ARCHITECTURE.md, measured here and
+ * printed beside their budgets. Not a test: it reports, it does not fail the suite.
+ */
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { resolve } from "node:path";
+import { launchChromium } from "./browser";
+import { scriptsLoadedBy } from "./loginBundle";
+import { startReferenceServer } from "./referenceServer";
+
+const root = resolve(import.meta.dirname, "..");
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+/** Built chunks whose file name starts with one of the prefixes, with their gzipped sizes. */
+const fallbackChunks = (prefixes: ReadonlyArray<string>) =>
+  readdirSync(resolve(root, "dist/assets"))
+    .filter((f) => f.endsWith(".js") && prefixes.some((p) => f.startsWith(p)))
+    .map((f) => ({ name: f.replace(/-[\w-]+\.js$/, ""), gzipBytes: gzipSync(readFileSync(resolve(root, "dist/assets", f)), { level: 9 }).length }));
+
+interface Row {
+  readonly measure: string;
+  readonly value: string;
+  readonly budget: string;
+  readonly verdict: "within" | "OVER" | "info";
+}
+
+const rows: Row[] = [];
+const print = () => {
+  const w = [Math.max(...rows.map((r) => r.measure.length), 7), Math.max(...rows.map((r) => r.value.length), 5), Math.max(...rows.map((r) => r.budget.length), 6)];
+  console.log(`\n${"measure".padEnd(w[0]!)}  ${"value".padStart(w[1]!)}  ${"budget".padStart(w[2]!)}  verdict`);
+  for (const r of rows) console.log(`${r.measure.padEnd(w[0]!)}  ${r.value.padStart(w[1]!)}  ${r.budget.padStart(w[2]!)}  ${r.verdict}`);
+};
+
+const main = async () => {
+  if (process.argv.includes("--rebuild") || !existsSync(resolve(root, "dist/index.html"))) {
+    console.log("Building the app…");
+    execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit" });
+  }
+  const server = await startReferenceServer(Number(process.env.BENCH_PORT ?? 18_190));
+  const browser = await launchChromium();
+  try {
+    const scripts = await scriptsLoadedBy(browser, `${server.url}/login`);
+    const total = scripts.reduce((s, x) => s + x.gzipBytes, 0);
+    console.log("\nJavaScript that /login loads (gzip -9 of each file, as served):");
+    for (const s of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`  ${s.url.padEnd(48)} ${kb(s.bytes).padStart(10)} ${kb(s.gzipBytes).padStart(10)} gz`);
+    const budget = 150 * 1024;
+    rows.push({ measure: "/login first load, gzipped JS (Chromium)", value: kb(total), budget: kb(budget), verdict: total <= budget ? "within" : "OVER" });
+    // Browsers without Temporal or the HTML Sanitizer API also load the polyfill and DOMPurify.
+    const fallbacks = fallbackChunks(["global.esm-", "purify"]);
+    const worst = total + fallbacks.reduce((s, f) => s + f.gzipBytes, 0);
+    rows.push({
+      measure: `/login without native Temporal and Sanitizer (+${fallbacks.map((f) => f.name).join(", ")})`,
+      value: kb(worst),
+      budget: kb(budget),
+      verdict: "info",
+    });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  print();
+};
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

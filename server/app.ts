@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { strongScryptCost, type ScryptCost } from "./auth/passwords";
+import { loginFailureLimit, resetRequestsPerAddress, resetRequestsPerEmail } from "./auth/policy";
+import { SlidingWindowLimit } from "./auth/throttle";
+import { refuse, refusals } from "./http/answers";
+import { securityHeaders } from "./http/securityHeaders";
+import { serveSpa } from "./http/spa";
+import { consoleLog, type Log } from "./log";
+import type { Outbox } from "./outbox/outbox";
+import { authRoutes } from "./routes/authRoutes";
+import { messageRoutes } from "./routes/messageRoutes";
+import { passwordRoutes } from "./routes/passwordRoutes";
+import { programRoutes } from "./routes/programRoutes";
+import type { Clock, ServerContext } from "./serverContext";
+import type { Warehouse } from "./warehouse/warehouse";
+
+export interface AppDeps {
+  readonly warehouse: Warehouse;
+  readonly outbox: Outbox;
+  readonly clock: Clock;
+  /** The built SPA (dist/); null or absent serves the API only. */
+  readonly staticDir?: string | null;
+  /** Defaults to the console. */
+  readonly log?: Log;
+  /** Base of links in emails; defaults to http://localhost:8080. */
+  readonly publicUrl?: string;
+  /** scrypt cost of new password hashes; defaults to strongScryptCost. Tests lower it for speed. */
+  readonly passwordCost?: ScryptCost;
+}
+
+/** Largest request body accepted, in bytes. */
+export const bodySizeLimit = 1024 * 1024;
+
+/** The app's dependencies with defaults applied and its own throttles. */
+export const createServerContext = (deps: AppDeps): ServerContext => ({
+  warehouse: deps.warehouse,
+  outbox: deps.outbox,
+  clock: deps.clock,
+  log: deps.log ?? consoleLog,
+  publicUrl: (deps.publicUrl ?? "http://localhost:8080").replace(/\/+$/, ""),
+  passwordCost: deps.passwordCost ?? strongScryptCost,
+  loginFailures: new SlidingWindowLimit(loginFailureLimit.limit, loginFailureLimit.windowMs),
+  resetRequestsByEmail: new SlidingWindowLimit(resetRequestsPerEmail.limit, resetRequestsPerEmail.windowMs),
+  resetRequestsByAddress: new SlidingWindowLimit(resetRequestsPerAddress.limit, resetRequestsPerAddress.windowMs),
+});
+
+/**
+ * The reference API (under /api) and the built SPA, as a Hono app. No listening here:
+ * main.ts serves it, tests call `app.request()`.
+ */
+export const createApp = (deps: AppDeps): Hono => {
+  const context = createServerContext(deps);
+  const { log } = context;
+
+  const api = new Hono();
+  api.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuse(c, refusals.payloadTooLarge) }));
+  api.route("/auth", authRoutes(context));
+  api.route("/auth/password", passwordRoutes(context));
+  api.route("/programs", programRoutes(context));
+  api.route("/", messageRoutes(context));
+
+  const app = new Hono();
+  app.use("*", securityHeaders);
+  app.use("/api/*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    log.info("request", {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  app.route("/api", api);
+  if (deps.staticDir) app.on(["GET", "HEAD"], "*", serveSpa(deps.staticDir));
+
+  app.notFound((c) => refuse(c, refusals.notFound));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return refuse(c, { status: error.status, error: "bad_request", message: error.message || "Bad request." });
+    }
+    log.error("unhandled error", { method: c.req.method, path: c.req.path, error });
+    return refuse(c, refusals.serverError);
+  });
+  return app;
+};

@@ -1,0 +1,59 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { Schema } from "effect";
+import { ApiError } from "../../src/domain/apiError";
+
+/** Every ApiError the server answers, by situation. */
+export const refusals = {
+  malformedJson: { status: 400, error: "malformed_json", message: "The request body is not valid JSON." },
+  invalidBody: { status: 400, error: "invalid_body", message: "The request body does not have the expected fields." },
+  invalidId: { status: 400, error: "invalid_id", message: "The id in the path must be a whole number." },
+  passwordMismatch: {
+    status: 400,
+    error: "password_mismatch",
+    message: "These passwords don't match. Please ensure both fields match.",
+  },
+  invalidResetLink: {
+    status: 400,
+    error: "invalid_reset_link",
+    message: "That reset link is wrong, expired or already used.",
+  },
+  signInRequired: { status: 401, error: "unauthorized", message: "Sign in to continue." },
+  sessionInvalid: { status: 401, error: "unauthorized", message: "The session has ended or is not valid. Sign in again." },
+  invalidCredentials: {
+    status: 401,
+    error: "invalid_credentials",
+    message: "We couldn't match the credentials given, please try again",
+  },
+  programForbidden: { status: 403, error: "forbidden", message: "You don't have access to this program." },
+  adminOnly: { status: 403, error: "forbidden", message: "You don't have access to admin resources." },
+  notFound: { status: 404, error: "not_found", message: "There is no such resource." },
+  programNotFound: { status: 404, error: "program_not_found", message: "There is no program with that code." },
+  messageNotFound: { status: 404, error: "message_not_found", message: "There is no message with that id to dismiss." },
+  payloadTooLarge: { status: 413, error: "payload_too_large", message: "The request body is larger than 1 MB." },
+  tooManyAttempts: {
+    status: 429,
+    error: "too_many_attempts",
+    message: "Too many failed sign-ins for this username. Try again in a few minutes.",
+  },
+  serverError: { status: 500, error: "server_error", message: "Something went wrong on the server." },
+} as const satisfies Record<string, Refusal>;
+
+export interface Refusal {
+  readonly status: ContentfulStatusCode;
+  readonly error: string;
+  readonly message: string;
+}
+
+const encodeApiError = Schema.encodeSync(ApiError);
+
+/** Answers an ApiError; `message` overrides the catalogue's text with a more precise one. */
+export const refuse = (c: Context, refusal: Refusal, message?: string): Response =>
+  c.json(encodeApiError({ error: refusal.error, message: message ?? refusal.message }), refusal.status);
+
+/** Answers `value` encoded by the shared Schema, so the wire shape is the client's. */
+export const answer = <A, I>(c: Context, schema: Schema.Schema<A, I, never>, value: A): Response =>
+  c.json(Schema.encodeSync(schema)(value) as object, 200);
+
+/** The plain acknowledgement `{ ok: true }`. */
+export const okValue = { ok: true } as const;

@@ -1,0 +1,18 @@
+import type { Program } from "../../src/domain/program";
+import type { User } from "../../src/domain/user";
+
+/** Routes behind `requireSession`. */
+export interface SignedInEnv {
+  Variables: {
+    user: User;
+    /** The digest of the bearer token, to end this session. */
+    sessionDigest: string;
+  };
+}
+
+/** Routes under /programs/{program}/, behind `requireProgramAccess`. */
+export interface ProgramEnv {
+  Variables: SignedInEnv["Variables"] & {
+    program: Program;
+  };
+}

@@ -1,0 +1,27 @@
+import { createMiddleware } from "hono/factory";
+
+/** No inline scripts; inline styles are allowed for emotion's injected style tags. */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join("; ");
+
+/** Set on every answer, including errors and static files. API answers are never cached. */
+export const securityHeaders = createMiddleware(async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  headers.set("Content-Security-Policy", contentSecurityPolicy);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "no-referrer");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  if (c.req.path === "/api" || c.req.path.startsWith("/api/")) headers.set("Cache-Control", "no-store");
+});

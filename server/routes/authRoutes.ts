@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { LoginRequest, LoginResponse, MeResponse, Ok } from "../../src/domain/auth";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { sessionExpiresAt, throttleKey } from "../auth/policy";
+import { issueToken, tokenDigest } from "../auth/tokens";
+import { requireSession } from "../http/access";
+import { answer, okValue, refuse, refusals } from "../http/answers";
+import type { SignedInEnv } from "../http/env";
+import { readBody } from "../http/requestBody";
+import type { ServerContext } from "../serverContext";
+
+/** The programs a user may open: every program for an admin, else their memberships. */
+export const programsOf = (context: ServerContext, user: { id: number; is_admin: boolean }) =>
+  user.is_admin ? context.warehouse.programs.all() : context.warehouse.programs.ofMember(user.id);
+
+/** POST /auth/login, POST /auth/logout, GET /auth/me. */
+export const authRoutes = (context: ServerContext) => {
+  const routes = new Hono<SignedInEnv>();
+  const { warehouse, clock, loginFailures } = context;
+  // Checked against when the username is unknown, so both cases cost one scrypt.
+  const decoyHash = hashPassword(issueToken(), context.passwordCost);
+
+  routes.post("/login", async (c) => {
+    const body = await readBody(c, LoginRequest);
+    if (!body.ok) return body.response;
+    const now = clock();
+    const key = throttleKey(body.value.username);
+    if (loginFailures.isExhausted(key, now)) {
+      c.header("Retry-After", String(Math.ceil(loginFailures.retryAfterMs(key, now) / 1000)));
+      return refuse(c, refusals.tooManyAttempts);
+    }
+    // Counted as a failure until proven otherwise, so parallel guesses are counted too.
+    loginFailures.record(key, now);
+    const credentials = await warehouse.users.findCredentials(key);
+    const matches = await verifyPassword(body.value.password, credentials?.passwordHash ?? (await decoyHash));
+    if (!credentials || !matches) {
+      context.log.info("login refused", { username: key });
+      return refuse(c, refusals.invalidCredentials);
+    }
+    loginFailures.withdraw(key, now);
+    const token = issueToken();
+    await warehouse.sessions.purgeExpired(now);
+    await warehouse.sessions.open({
+      tokenDigest: tokenDigest(token),
+      userId: credentials.user.id,
+      openedAt: now,
+      expiresAt: sessionExpiresAt(now),
+    });
+    return answer(c, LoginResponse, { token, user: credentials.user });
+  });
+
+  routes.post("/logout", requireSession(context), async (c) => {
+    await warehouse.sessions.end(c.get("sessionDigest"));
+    return answer(c, Ok, okValue);
+  });
+
+  routes.get("/me", requireSession(context), async (c) => {
+    const user = c.get("user");
+    return answer(c, MeResponse, { user, programs: await programsOf(context, user) });
+  });
+
+  return routes;
+};

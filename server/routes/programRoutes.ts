@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { Ok } from "../../src/domain/auth";
+import { MessageList } from "../../src/domain/message";
+import { ProgramList } from "../../src/domain/program";
+import { requireProgramAccess, requireSession } from "../http/access";
+import { answer, okValue } from "../http/answers";
+import type { ProgramEnv, SignedInEnv } from "../http/env";
+import type { ServerContext } from "../serverContext";
+import { programsOf } from "./authRoutes";
+
+/**
+ * Everything under /programs/{program}/: one router whose every route has passed the
+ * session and membership checks, with `program` set. New program routes (reports, costs,
+ * annotations, ...) are added here, or mounted here with `scoped.route(...)`.
+ */
+export const programScopedRoutes = (context: ServerContext) => {
+  const scoped = new Hono<ProgramEnv>();
+  scoped.use("*", requireSession(context), requireProgramAccess(context));
+
+  scoped.get("/health", (c) => answer(c, Ok, okValue));
+
+  scoped.get("/messages", async (c) =>
+    answer(c, MessageList, { data: await context.warehouse.messages.forProgram(c.get("program").id, c.get("user").id) }),
+  );
+
+  return scoped;
+};
+
+/** GET /programs and the program-scoped routes. */
+export const programRoutes = (context: ServerContext) => {
+  const routes = new Hono<SignedInEnv>();
+
+  routes.get("/", requireSession(context), async (c) =>
+    answer(c, ProgramList, { data: await programsOf(context, c.get("user")) }),
+  );
+
+  routes.route("/:program", programScopedRoutes(context));
+  return routes;
+};

@@ -1,0 +1,140 @@
+import type { Message } from "../../src/domain/message";
+import type { Program } from "../../src/domain/program";
+import type { User } from "../../src/domain/user";
+
+/**
+ * Every SQL statement of the reference API sits behind this interface, grouped by query
+ * family. Times are epoch milliseconds handed in by the caller (the app's clock), never
+ * read by the database, so tests control them. DuckDB is the embedded implementation
+ * (duckdbWarehouse.ts); another engine implements the same families.
+ */
+export interface Warehouse {
+  readonly users: UserQueries;
+  readonly sessions: SessionQueries;
+  readonly programs: ProgramQueries;
+  readonly messages: MessageQueries;
+  readonly passwordResets: PasswordResetQueries;
+  readonly demoData: DemoDataQueries;
+  close(): Promise<void>;
+}
+
+/** A user together with what signing in checks. Never leaves the server. */
+export interface UserCredentials {
+  readonly user: User;
+  readonly passwordHash: string;
+}
+
+export interface UserQueries {
+  /** By username, compared in lower case. */
+  findCredentials(username: string): Promise<UserCredentials | null>;
+  /** By email, compared in lower case. */
+  findByEmail(email: string): Promise<User | null>;
+}
+
+export interface OpenedSession {
+  readonly tokenDigest: string;
+  readonly userId: number;
+  readonly openedAt: number;
+  readonly expiresAt: number;
+}
+
+export interface SessionQueries {
+  open(session: OpenedSession): Promise<void>;
+  /** The user of a session that has not expired at `now`, or null. */
+  findUser(tokenDigest: string, now: number): Promise<User | null>;
+  end(tokenDigest: string): Promise<void>;
+  /** Drops sessions that expired at or before `now`. */
+  purgeExpired(now: number): Promise<void>;
+}
+
+export interface ProgramQueries {
+  all(): Promise<ReadonlyArray<Program>>;
+  /** The programs a user belongs to (not the admin's "every program"). */
+  ofMember(userId: number): Promise<ReadonlyArray<Program>>;
+  findByCode(code: string): Promise<Program | null>;
+  isMember(userId: number, programId: number): Promise<boolean>;
+}
+
+/** Who a message is for: everybody (login page), one user, or one program's members. */
+export type MessageAudience =
+  | { readonly kind: "system" }
+  | { readonly kind: "user"; readonly userId: number }
+  | { readonly kind: "program"; readonly programId: number };
+
+export interface MessageQueries {
+  system(): Promise<ReadonlyArray<Message>>;
+  /** The user's own messages that they have not dismissed. */
+  forUser(userId: number): Promise<ReadonlyArray<Message>>;
+  /** The program's messages that this user has not dismissed. */
+  forProgram(programId: number, userId: number): Promise<ReadonlyArray<Message>>;
+  findAudience(messageId: number): Promise<MessageAudience | null>;
+  /** Idempotent: dismissing twice keeps the first dismissal. */
+  dismiss(messageId: number, userId: number, at: number): Promise<void>;
+}
+
+export interface IssuedResetLink {
+  readonly tokenDigest: string;
+  readonly userId: number;
+  /** Lower case. */
+  readonly email: string;
+  readonly issuedAt: number;
+  readonly expiresAt: number;
+}
+
+export interface ResetLinkRecord extends IssuedResetLink {
+  readonly usedAt: number | null;
+}
+
+export interface ResetRedemption {
+  readonly tokenDigest: string;
+  readonly userId: number;
+  readonly passwordHash: string;
+  readonly at: number;
+}
+
+export interface PasswordResetQueries {
+  issue(link: IssuedResetLink): Promise<void>;
+  find(tokenDigest: string): Promise<ResetLinkRecord | null>;
+  /**
+   * In one transaction: marks the link used (false if it already was), sets the new
+   * password hash, retires the user's other open links and ends all their sessions.
+   */
+  redeem(redemption: ResetRedemption): Promise<boolean>;
+}
+
+/** Rows written by the demo-data generator (or by tests) in one load. */
+export interface UserRow {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string;
+  readonly passwordHash: string;
+  readonly isAdmin: boolean;
+}
+
+export interface MembershipRow {
+  readonly programId: number;
+  readonly userId: number;
+}
+
+export interface MessageRow {
+  readonly id: number;
+  readonly audience: MessageAudience;
+  readonly html: string;
+  readonly icon: string | null;
+  readonly type: string | null;
+  readonly createdAt: number;
+}
+
+export interface DataSetRows {
+  readonly programs: ReadonlyArray<Program>;
+  readonly users: ReadonlyArray<UserRow>;
+  readonly memberships: ReadonlyArray<MembershipRow>;
+  readonly messages: ReadonlyArray<MessageRow>;
+}
+
+export interface DemoDataQueries {
+  /** True when no program exists yet (a new database). */
+  isEmpty(): Promise<boolean>;
+  /** Writes all rows in one transaction. */
+  load(rows: DataSetRows): Promise<void>;
+}

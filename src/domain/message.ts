@@ -1,0 +1,27 @@
+import { Schema } from "effect";
+
+/** A message for the top message area or the login page. `message` is HTML from the server. */
+export const MessageMeta = Schema.Struct({
+  icon: Schema.optional(Schema.String),
+  type: Schema.optional(Schema.String),
+});
+
+export const Message = Schema.Struct({
+  id: Schema.Number,
+  message: Schema.String,
+  meta: MessageMeta,
+});
+export type Message = typeof Message.Type;
+
+export const MessageList = Schema.Struct({ data: Schema.Array(Message) });
+export type MessageList = typeof MessageList.Type;
+
+/** The message type used for styling; the spec's default is `is-info`. */
+export const messageType = (m: Message): string => m.meta.type ?? "is-info";
+
+const allowedTypes = new Set(["is-info", "is-success", "is-warning", "is-danger"]);
+/** A CSS-safe type class: only the known values, anything else falls back to is-info. */
+export const messageTypeClass = (m: Message): string => {
+  const t = messageType(m);
+  return allowedTypes.has(t) ? t : "is-info";
+};

@@ -1,0 +1,26 @@
+import { Data } from "effect";
+
+/** What every failed call becomes: one tagged error per kind of failure (ARCHITECTURE.md). */
+export class Unauthorized extends Data.TaggedError("Unauthorized")<{ readonly status: 401; readonly message: string; readonly path: string }> {}
+export class Forbidden extends Data.TaggedError("Forbidden")<{ readonly status: 403; readonly message: string; readonly path: string }> {}
+export class NotFound extends Data.TaggedError("NotFound")<{ readonly status: 404; readonly message: string; readonly path: string }> {}
+export class ClientError extends Data.TaggedError("ClientError")<{ readonly status: number; readonly code: string; readonly message: string; readonly path: string }> {}
+export class ServerError extends Data.TaggedError("ServerError")<{ readonly status: number; readonly message: string; readonly path: string }> {}
+export class NetworkError extends Data.TaggedError("NetworkError")<{ readonly message: string; readonly path: string }> {}
+export class DecodeError extends Data.TaggedError("DecodeError")<{ readonly message: string; readonly path: string }> {}
+
+export type HttpError = Unauthorized | Forbidden | NotFound | ClientError | ServerError | NetworkError | DecodeError;
+export type HttpErrorTag = HttpError["_tag"];
+
+const tags: ReadonlySet<string> = new Set<HttpErrorTag>([
+  "Unauthorized",
+  "Forbidden",
+  "NotFound",
+  "ClientError",
+  "ServerError",
+  "NetworkError",
+  "DecodeError",
+]);
+
+export const isHttpError = (u: unknown): u is HttpError =>
+  typeof u === "object" && u !== null && "_tag" in u && tags.has(String((u as { _tag: unknown })._tag));

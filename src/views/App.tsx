@@ -1,0 +1,53 @@
+import { lazy, Suspense } from "react";
+import { Redirect, Route, Router, Switch, useLocation } from "wouter";
+import type { AppActors } from "../machines/appActors";
+import { AppActorsProvider } from "./AppActorsContext";
+import { ErrorBoundary } from "./components/ErrorBoundary";
+import { paths } from "./routePaths";
+import { routeParam, useRawLocation, useRawSearch } from "./rawLocation";
+import { ErrorDialog } from "./shell/ErrorDialog";
+import { ExpiryRedirect } from "./shell/SessionGuard";
+import { Toasts } from "./shell/Toasts";
+
+// Each screen is its own chunk, so /login loads only what signing in needs.
+const LoginPage = lazy(() => import("./access/LoginPage").then((m) => ({ default: m.LoginPage })));
+const LogoutPage = lazy(() => import("./access/LogoutPage").then((m) => ({ default: m.LogoutPage })));
+const RecoverPasswordPage = lazy(() => import("./access/RecoverPasswordPage").then((m) => ({ default: m.RecoverPasswordPage })));
+const ResetPasswordPage = lazy(() => import("./access/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
+const NotFoundPage = lazy(() => import("./NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
+const PerformanceScreen = lazy(() => import("./performance/PerformanceScreen").then((m) => ({ default: m.PerformanceScreen })));
+
+const Routes = () => {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<p className="loading page-loading" role="status">Loading…</p>}>
+      <Switch>
+        <Route path="/">
+          <Redirect to={paths.performance} replace />
+        </Route>
+        <Route path={paths.login} component={LoginPage} />
+        <Route path={paths.logout} component={LogoutPage} />
+        <Route path={paths.recoverPassword} component={RecoverPasswordPage} />
+        <Route path="/reset-password/:token">{(p) => <ResetPasswordPage key={p.token} token={routeParam(p.token)} />}</Route>
+        <Route path={paths.performance}>
+          <PerformanceScreen />
+        </Route>
+        <Route path="/performance/search/:term">{(p) => <PerformanceScreen searchTerm={routeParam(p.term)} />}</Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+};
+
+export const App = ({ actors }: { readonly actors: AppActors }) => (
+  <AppActorsProvider value={actors}>
+    <Router hook={useRawLocation} searchHook={useRawSearch}>
+      <Routes />
+      <ExpiryRedirect />
+      <ErrorDialog />
+      <Toasts />
+    </Router>
+  </AppActorsProvider>
+);

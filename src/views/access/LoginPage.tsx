@@ -1,0 +1,78 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useId } from "react";
+import { Link, useLocation } from "wouter";
+import { signInMachine, signInSelectors } from "../../machines/signIn.machine";
+import { sessionSelectors } from "../../machines/session.machine";
+import { texts } from "../../domain/texts";
+import { useAppActors } from "../AppActorsContext";
+import { Modal } from "../components/Modal";
+import { MessageArea } from "../shell/MessageArea";
+import { paths } from "../routePaths";
+import { AccessLayout } from "./AccessLayout";
+import { ApiSettings } from "./ApiSettings";
+
+/** /login: username and password; success goes to /performance. */
+export const LoginPage = () => {
+  const { session } = useAppActors();
+  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
+  const signedIn = useSelector(session, sessionSelectors.isSignedIn);
+  const signIn = useActorRef(signInMachine, { input: { api: { baseUrl, token: null }, session } });
+  const submitting = useSelector(signIn, signInSelectors.isSubmitting);
+  const failed = useSelector(signIn, signInSelectors.hasFailed);
+  const throttled = useSelector(signIn, signInSelectors.isThrottled);
+  const [, navigate] = useLocation();
+  const userId = useId();
+  const passwordId = useId();
+
+  useEffect(() => {
+    if (signedIn) navigate(paths.performance, { replace: true });
+  }, [signedIn, navigate]);
+
+  return (
+    <AccessLayout title="Sign in">
+      <MessageArea source={{ kind: "system" }} label="System messages" />
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          signIn.send({
+            type: "signIn.submitted",
+            username: String(data.get("username") ?? ""),
+            password: String(data.get("password") ?? ""),
+          });
+        }}
+      >
+        <div className="field">
+          <label htmlFor={userId}>{texts.login.username}</label>
+          <input id={userId} name="username" autoComplete="username" required maxLength={200} autoFocus />
+        </div>
+        <div className="field">
+          <label htmlFor={passwordId}>{texts.login.password}</label>
+          <input id={passwordId} name="password" type="password" autoComplete="current-password" required maxLength={1000} />
+        </div>
+        <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
+          {texts.login.submit}
+        </button>
+      </form>
+      <p className="access-links">
+        <Link href={paths.recoverPassword}>{texts.login.forgotten}</Link>
+      </p>
+      <ApiSettings />
+      {failed ? (
+        <Modal
+          title={texts.login.failureTitle}
+          footer={texts.login.failureFooter}
+          actions={
+            <button type="button" className="button is-primary" onClick={() => signIn.send({ type: "signIn.alertClosed" })}>
+              Okay
+            </button>
+          }
+        >
+          <p>{texts.login.failure}</p>
+          {throttled ? <p>Too many attempts for this username: wait a few minutes before you try again.</p> : null}
+        </Modal>
+      ) : null}
+    </AccessLayout>
+  );
+};

@@ -1,0 +1,62 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useId } from "react";
+import { Link, useLocation } from "wouter";
+import { recoverPasswordMachine, recoverPasswordSelectors } from "../../machines/recoverPassword.machine";
+import { sessionSelectors } from "../../machines/session.machine";
+import { texts } from "../../domain/texts";
+import { useAppActors } from "../AppActorsContext";
+import { MessageArea } from "../shell/MessageArea";
+import { paths } from "../routePaths";
+import { AccessLayout } from "./AccessLayout";
+
+/** /recover-password: an email, then a confirmation and a redirect to /login. */
+export const RecoverPasswordPage = () => {
+  const { session } = useAppActors();
+  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
+  const [, navigate] = useLocation();
+  const recover = useActorRef(
+    recoverPasswordMachine.provide({ actions: { redirectToLogin: () => navigate(paths.login) } }),
+    { input: { api: { baseUrl, token: null } } },
+  );
+  const submitted = useSelector(recover, recoverPasswordSelectors.isSubmitted);
+  const submitting = useSelector(recover, recoverPasswordSelectors.isSubmitting);
+  const emailId = useId();
+
+  return (
+    <AccessLayout title="Recover your password">
+      <MessageArea source={{ kind: "system" }} label="System messages" />
+      {submitted ? (
+        <div className="confirmation" role="status">
+          <p>
+            <strong>Check your email.</strong> If an account uses that address, we have sent it a link to set a new password. The link
+            works once and expires within an hour.
+          </p>
+          <p>Taking you back to the login page…</p>
+          <Link href={paths.login}>Back to login</Link>
+        </div>
+      ) : (
+        <>
+          <p>Enter the email address of your account and we will send you a link to set a new password.</p>
+          <form
+            className="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              recover.send({ type: "recover.submitted", email: String(new FormData(e.currentTarget).get("email") ?? "") });
+            }}
+          >
+            <div className="field">
+              <label htmlFor={emailId}>{texts.recover.email}</label>
+              <input id={emailId} name="email" type="email" autoComplete="email" required maxLength={320} autoFocus />
+            </div>
+            <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
+              {texts.recover.submit}
+            </button>
+          </form>
+          <p className="access-links">
+            <Link href={paths.login}>Back to login</Link>
+          </p>
+        </>
+      )}
+    </AccessLayout>
+  );
+};

@@ -1,0 +1,96 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useId } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { resetPasswordMachine, resetPasswordSelectors } from "../../machines/resetPassword.machine";
+import { sessionSelectors } from "../../machines/session.machine";
+import { texts } from "../../domain/texts";
+import { useAppActors } from "../AppActorsContext";
+import { paths } from "../routePaths";
+import { AccessLayout } from "./AccessLayout";
+
+/** /reset-password/{token}?email=: validate the link, then set a new password. */
+export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
+  const { session } = useAppActors();
+  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
+  const email = new URLSearchParams(useSearch()).get("email") ?? "";
+  const [, navigate] = useLocation();
+  const reset = useActorRef(
+    resetPasswordMachine.provide({ actions: { redirectToLogin: () => navigate(paths.login) } }),
+    { input: { api: { baseUrl, token: null }, token, email } },
+  );
+  const validating = useSelector(reset, resetPasswordSelectors.isValidating);
+  const badLink = useSelector(reset, resetPasswordSelectors.isBadLink);
+  const showsForm = useSelector(reset, resetPasswordSelectors.showsForm);
+  const mismatch = useSelector(reset, resetPasswordSelectors.hasMismatch);
+  const submitting = useSelector(reset, resetPasswordSelectors.isSubmitting);
+  const thankYou = useSelector(reset, resetPasswordSelectors.isThankYou);
+  const pwId = useId();
+  const retypeId = useId();
+  const errorId = useId();
+
+  return (
+    <AccessLayout title="Set a new password">
+      {validating ? (
+        <p className="loading" role="status">
+          Checking your link…
+        </p>
+      ) : null}
+      {badLink ? (
+        <div className="notification is-warning" role="alert">
+          {texts.reset.badLink}
+        </div>
+      ) : null}
+      {thankYou ? (
+        <div className="confirmation" role="status">
+          <p>
+            <strong>Thank you.</strong> Your password has been changed. Taking you to the login page…
+          </p>
+          <Link href={paths.login}>Go to login</Link>
+        </div>
+      ) : null}
+      {showsForm ? (
+        <form
+          className="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const data = new FormData(e.currentTarget);
+            reset.send({
+              type: "reset.submitted",
+              password: String(data.get("password") ?? ""),
+              confirmPassword: String(data.get("confirm_password") ?? ""),
+            });
+          }}
+        >
+          <p>
+            Choose a new password for <strong>{email}</strong>.
+          </p>
+          <div className="field">
+            <label htmlFor={pwId}>{texts.reset.newPassword}</label>
+            <input id={pwId} name="password" type="password" autoComplete="new-password" required maxLength={1000} autoFocus />
+          </div>
+          <div className="field">
+            <label htmlFor={retypeId}>{texts.reset.retypePassword}</label>
+            <input
+              id={retypeId}
+              name="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={1000}
+              aria-invalid={mismatch}
+              aria-describedby={mismatch ? errorId : undefined}
+            />
+            {mismatch ? (
+              <p id={errorId} className="field-error" role="alert">
+                {texts.reset.mismatch}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
+            {texts.reset.submit}
+          </button>
+        </form>
+      ) : null}
+    </AccessLayout>
+  );
+};

@@ -1,0 +1,79 @@
+import { useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
+import { Link, Redirect } from "wouter";
+import { sessionSelectors } from "../../machines/session.machine";
+import { useAppActors } from "../AppActorsContext";
+import { paths } from "../routePaths";
+import { DateRangePicker } from "./DateRangePicker";
+import { MessageArea } from "./MessageArea";
+import { ProgramSwitcher } from "./ProgramSwitcher";
+import { SearchBox } from "./SearchBox";
+import { UrlSync } from "./UrlSync";
+
+/** The signed-in frame: navigation, program, dates, search, messages; the screen goes inside. */
+export const AppShell = ({ children }: { readonly children: ReactNode }) => {
+  const { session } = useAppActors();
+  const signedOut = useSelector(session, sessionSelectors.isSignedOut);
+  const loading = useSelector(session, sessionSelectors.isLoadingProfile);
+  const unavailable = useSelector(session, sessionSelectors.isUnavailable);
+  const signingOut = useSelector(session, sessionSelectors.isSigningOut);
+  const user = useSelector(session, sessionSelectors.user);
+  const programCode = useSelector(session, sessionSelectors.programCode);
+
+  if (signedOut) return <Redirect to={paths.login} replace />;
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <div className="app-header-row">
+          <Link href={paths.performance} className="brand">
+            <span className="brand-mark" aria-hidden="true">◆</span> Attribution
+          </Link>
+          <nav aria-label="Main" className="main-nav">
+            <Link href={paths.performance} className={(active: boolean) => (active ? "is-active" : "")}>
+              Performance
+            </Link>
+          </nav>
+          <SearchBox />
+          <div className="user-menu">
+            {user ? <span className="user-name">{user.username}</span> : null}
+            <Link href={paths.logout} className="button is-text">
+              Sign out
+            </Link>
+          </div>
+        </div>
+        <div className="app-header-row toolbar">
+          <ProgramSwitcher />
+          <DateRangePicker />
+        </div>
+      </header>
+      <UrlSync />
+      <MessageArea source={{ kind: "account", program: programCode }} label="Messages" />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {loading || signingOut ? (
+          <p className="loading" role="status">
+            {signingOut ? "Signing you out…" : "Loading your programs…"}
+          </p>
+        ) : unavailable ? (
+          <section className="panel" role="alert">
+            <h1>We couldn't load your programs</h1>
+            <p>The server did not answer. Check your connection, then try again.</p>
+            <button type="button" className="button is-primary" onClick={() => session.send({ type: "session.retried" })}>
+              Try again
+            </button>
+          </section>
+        ) : programCode === null ? (
+          <section className="panel">
+            <h1>No programs yet</h1>
+            <p>Your account does not belong to any program. Ask your account manager to add you to one.</p>
+          </section>
+        ) : (
+          children
+        )}
+      </main>
+    </div>
+  );
+};

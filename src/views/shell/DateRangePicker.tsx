@@ -1,0 +1,95 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useId, useRef } from "react";
+import { dateRangePickerMachine, dateRangePickerSelectors } from "../../machines/dateRangePicker.machine";
+import { sessionSelectors } from "../../machines/session.machine";
+import { presetIds, presetLabels } from "../../domain/dateRange";
+import { formatRange } from "../../domain/dateFormat";
+import { useAppActors } from "../AppActorsContext";
+
+/** The main date range: presets apply at once; typed dates apply with 'Apply' when they form a valid range. */
+export const DateRangePicker = () => {
+  const { session } = useAppActors();
+  const picker = useActorRef(dateRangePickerMachine, { input: { session } });
+  const isOpen = useSelector(picker, dateRangePickerSelectors.isOpen);
+  const from = useSelector(picker, dateRangePickerSelectors.draftFrom);
+  const to = useSelector(picker, dateRangePickerSelectors.draftTo);
+  const valid = useSelector(picker, dateRangePickerSelectors.isDraftValid);
+  const active = useSelector(picker, dateRangePickerSelectors.activePreset);
+  const range = useSelector(session, sessionSelectors.range);
+  const program = useSelector(session, sessionSelectors.program);
+  const locale = program?.locale ?? "en-GB";
+  const panelId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && picker.send({ type: "picker.cancelled" });
+    const onClick = (e: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) picker.send({ type: "picker.cancelled" });
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onClick);
+    };
+  }, [isOpen, picker]);
+
+  return (
+    <div className="date-range" ref={rootRef}>
+      <button
+        type="button"
+        className="button date-range-toggle"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        aria-label={`Date range: ${range ? formatRange(range, locale) : "not set"}`}
+        onClick={() =>
+          isOpen ? picker.send({ type: "picker.cancelled" }) : picker.send({ type: "picker.opened", range, utcOffset: program?.utc_offset ?? "+00:00" })
+        }
+      >
+        <span aria-hidden="true">📅</span> {range ? formatRange(range, locale) : "Choose dates"}
+      </button>
+      {isOpen ? (
+        <div id={panelId} className="date-range-panel" role="group" aria-label="Choose a date range">
+          <ul className="date-range-presets">
+            {presetIds.map((p) => (
+              <li key={p}>
+                <button
+                  type="button"
+                  className={`preset${active === p ? " is-active" : ""}`}
+                  aria-pressed={active === p}
+                  onClick={() => picker.send({ type: "picker.presetChosen", preset: p })}
+                >
+                  {presetLabels[p]}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form
+            className="date-range-custom"
+            onSubmit={(e) => {
+              e.preventDefault();
+              picker.send({ type: "picker.applied" });
+            }}
+          >
+            <label htmlFor={fromId}>From</label>
+            <input id={fromId} type="date" value={from} max={to || undefined} onChange={(e) => picker.send({ type: "picker.fromChanged", value: e.target.value })} />
+            <label htmlFor={toId}>To</label>
+            <input id={toId} type="date" value={to} min={from || undefined} onChange={(e) => picker.send({ type: "picker.toChanged", value: e.target.value })} />
+            {!valid ? <p className="field-error">The start date must be a valid date on or before the end date.</p> : null}
+            <div className="date-range-actions">
+              <button type="button" className="button is-text" onClick={() => picker.send({ type: "picker.cancelled" })}>
+                Cancel
+              </button>
+              <button type="submit" className="button is-primary" disabled={!valid}>
+                Apply
+              </button>
+            </div>
+          </form>
+        </div>
+      ) : null}
+    </div>
+  );
+};

@@ -1,0 +1,144 @@
+import { expect } from "vitest";
+import { Schema } from "effect";
+import type { Hono } from "hono";
+import { ApiError } from "../../src/domain/apiError";
+import { LoginResponse } from "../../src/domain/auth";
+import { createApp, type AppDeps } from "../../server/app";
+import type { ScryptCost } from "../../server/auth/passwords";
+import { silentLog } from "../../server/log";
+import { MemoryOutbox } from "../../server/outbox/outbox";
+import { generateDemoData } from "../../server/seed/demoData";
+import { plantDemoData } from "../../server/seed/plantDemoData";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdbWarehouse";
+import type { Warehouse } from "../../server/warehouse/warehouse";
+
+/** A clock the test moves by hand. */
+export class FakeClock {
+  constructor(public now: number = Date.UTC(2025, 5, 2, 9, 0, 0)) {}
+  readonly read = (): number => this.now;
+  advance(ms: number): void {
+    this.now += ms;
+  }
+}
+
+export const minute = 60_000;
+export const hour = 60 * minute;
+
+export interface CallOptions {
+  readonly token?: string;
+  /** Sent as JSON. */
+  readonly json?: unknown;
+  /** Sent as is (malformed bodies). */
+  readonly body?: string;
+  readonly headers?: Record<string, string>;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The body parsed as JSON (throws when it is not JSON). */
+  readonly json: unknown;
+}
+
+export interface ContractApp {
+  readonly app: Hono;
+  readonly warehouse: Warehouse;
+  readonly outbox: MemoryOutbox;
+  readonly clock: FakeClock;
+  call(method: string, path: string, options?: CallOptions): Promise<Answer>;
+  /** Signs in (password defaults to the username, as for every demo user) and answers the token. */
+  signIn(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** scrypt at a cost that keeps the suite fast; hashes still go through the real code. */
+export const quickScryptCost: ScryptCost = { N: 1024, r: 8, p: 1 };
+
+/** The demo data set every contract test runs against. */
+export const contractData = generateDemoData({ seed: 7, scale: 1 });
+
+/**
+ * A fresh app over a fresh in-memory DuckDB with the demo data, an in-memory outbox and
+ * a fake clock. Nothing listens: calls go through `app.request()`.
+ */
+export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log">> & {
+  readonly warehouse?: (warehouse: Warehouse) => Warehouse;
+} = {}): Promise<ContractApp> => {
+  const clock = new FakeClock();
+  const stored = await openDuckDbWarehouse({ path: ":memory:", clock: clock.read });
+  await plantDemoData(stored, contractData, quickScryptCost);
+  const warehouse = extra.warehouse ? extra.warehouse(stored) : stored;
+  const outbox = new MemoryOutbox();
+  const app = createApp({
+    warehouse,
+    outbox,
+    clock: clock.read,
+    log: extra.log ?? silentLog,
+    staticDir: extra.staticDir ?? null,
+    publicUrl: extra.publicUrl ?? "http://app.test",
+    passwordCost: quickScryptCost,
+  });
+
+  const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
+    const headers = new Headers(options.headers);
+    if (options.token !== undefined) headers.set("Authorization", `Bearer ${options.token}`);
+    let body: string | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers.set("Content-Type", "application/json");
+    }
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    let json: unknown;
+    let parsed = false;
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      get json() {
+        if (!parsed) {
+          json = JSON.parse(text);
+          parsed = true;
+        }
+        return json;
+      },
+    };
+  };
+
+  const signIn = async (username: string, password: string = username): Promise<string> => {
+    const answer = await call("POST", "/api/auth/login", { json: { username, password } });
+    expect(answer.status, `sign-in of ${username}`).toBe(200);
+    return Schema.decodeUnknownSync(LoginResponse)(answer.json).token;
+  };
+
+  return { app, warehouse, outbox, clock, call, signIn, close: () => stored.close() };
+};
+
+/** Decodes a successful answer with the shared Schema, after checking its status. */
+export const decoded = <A, I>(answer: Answer, schema: Schema.Schema<A, I, never>, status = 200): A => {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
+  return Schema.decodeUnknownSync(schema)(answer.json);
+};
+
+/** Checks an ApiError answer: its status, JSON content type and `error` code. */
+export const expectRefusal = (answer: Answer, status: number, error: string): ApiError => {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
+  const refusal = Schema.decodeUnknownSync(ApiError)(answer.json);
+  expect(refusal.error).toBe(error);
+  expect(refusal.message.length).toBeGreaterThan(0);
+  return refusal;
+};
+
+/** A well-shaped token that no session has. */
+export const strangerToken = "0123456789abcdef0123456789abcdef";
+
+/** The token and email of the last reset link sent to `to`. */
+export const linkParts = (t: ContractApp, to: string): { token: string; email: string } => {
+  const link = t.outbox.lastTo(to)?.link;
+  if (!link) throw new Error(`no reset link was sent to ${to}`);
+  const url = new URL(link);
+  return { token: url.pathname.split("/").at(-1) ?? "", email: url.searchParams.get("email") ?? "" };
+};

@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./support";
+
+test("messages are shown sanitised and can be dismissed for good", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await signInAs(page, "demo");
+  const area = page.getByRole("region", { name: "Messages" });
+  await expect(area).toBeVisible();
+  const notes = area.getByRole("note");
+  const count = await notes.count();
+  expect(count).toBeGreaterThan(1);
+
+  // No script or event handler from message HTML survives.
+  expect(await area.locator("[onerror], [onclick], script, iframe").count()).toBe(0);
+  expect(dialogs).toEqual([]);
+
+  const first = notes.first();
+  const text = (await first.innerText()).trim();
+  await first.getByRole("button", { name: "Dismiss message" }).click();
+  await expect(notes).toHaveCount(count - 1);
+  await expect(area.getByText(text.slice(0, 20), { exact: false })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Performance Report" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Messages" }).getByRole("note")).toHaveCount(count - 1);
+});

@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { demoUsers, outboxLinks, pathOf, signIn, waitForNewLink } from "./support";
+
+const { email, username, password } = demoUsers.other;
+
+/** Asks for a reset link through the recovery page and returns it from the outbox. */
+const requestLink = async (page: import("@playwright/test").Page): Promise<string> => {
+  const before = outboxLinks(email).length;
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgotten your password?" }).click();
+  await expect(page).toHaveURL(/\/recover-password$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Check your email.")).toBeVisible();
+  return waitForNewLink(email, before);
+};
+
+const setPassword = async (page: import("@playwright/test").Page, link: string, next: string) => {
+  await page.goto(pathOf(link));
+  await page.getByLabel("New password").fill(next);
+  await page.getByLabel("Retype password").fill(next);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your password has been changed.")).toBeVisible();
+};
+
+test("the whole password reset through the outbox", async ({ page }) => {
+  test.setTimeout(60_000);
+  const link = await requestLink(page);
+  // The confirmation redirects to /login after 4 seconds.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
+
+  await page.goto(pathOf(link));
+  await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible();
+  await page.getByLabel("New password").fill("a-new-secret");
+  await page.getByLabel("Retype password").fill("a-different-one");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("These passwords don't match. Please ensure both fields match.")).toBeVisible();
+
+  await page.getByLabel("New password").fill("a-new-secret");
+  await page.getByLabel("Retype password").fill("a-new-secret");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Your password has been changed.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/login");
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+
+  // The old password no longer works; the new one does.
+  await signIn(page, username, password);
+  await expect(page.getByRole("alertdialog", { name: "Whoops" })).toBeVisible();
+  await signIn(page, username, "a-new-secret");
+  await expect(page).toHaveURL(/\/performance/);
+  await page.getByRole("link", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // A used link is a bad link: the warning, then /login after 5 seconds.
+  await page.goto(pathOf(link));
+  await expect(page.getByText(/Sorry that link seems to be wrong\./)).toBeVisible();
+  await expect(page.getByLabel("New password")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 7_000 });
+
+  // Put the demo password back for the other tests.
+  await setPassword(page, await requestLink(page), password);
+});
+
+test("a link with a made-up token or the wrong email is a bad link", async ({ page }) => {
+  await page.goto(`/reset-password/${"0".repeat(32)}?email=${encodeURIComponent(email)}`);
+  await expect(page.getByText(/Sorry that link seems to be wrong\./)).toBeVisible();
+  await page.goto(`/reset-password/abc`);
+  await expect(page.getByText(/Sorry that link seems to be wrong\./)).toBeVisible();
+});
+
+test("an unknown email gets the same confirmation", async ({ page }) => {
+  await page.goto("/recover-password");
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("Check your email.")).toBeVisible();
+});
