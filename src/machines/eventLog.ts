@@ -17,7 +17,9 @@ export const createEventLog = (limit = 500) => {
     if (ev.type !== "@xstate.event") return;
     const event = ev.event as RecordedEvent["event"];
     if (typeof event.type !== "string" || event.type.startsWith("xstate.")) return;
-    const actor = (ev.actorRef as { id?: string }).id ?? "unknown";
+    // The machine's id ('session', 'signIn', …) names the actor; other actors keep their own id.
+    const ref = ev.actorRef as { id?: string; logic?: { id?: unknown } };
+    const actor = typeof ref.logic?.id === "string" ? ref.logic.id : (ref.id ?? "unknown");
     let safe: RecordedEvent["event"];
     try {
       safe = JSON.parse(JSON.stringify(event)) as RecordedEvent["event"];

@@ -70,7 +70,15 @@ export const sessionMachine = setup({
     storeCredentials: assign(({ event }) =>
       event.type === "session.signedIn" ? { token: event.token, user: event.user } : {},
     ),
-    forgetCredentials: assign({ token: null, user: null, programs: [] as ReadonlyArray<Program> }),
+    /** Everything but where calls go: the next person to sign in on this browser starts afresh. */
+    forgetCredentials: assign({
+      token: null,
+      user: null,
+      programs: [] as ReadonlyArray<Program>,
+      programCode: null,
+      range: null,
+      preferences: defaultPreferences,
+    }),
     applyProfile: assign(({ context }, profile: MeResponse) => {
       const program = chooseProgram(profile.programs, context.programCode);
       const range: DateRange | null =

@@ -45,9 +45,10 @@ export const signInMachine = setup({
   },
   guards: {
     hasCredentials: ({ event }) => event.type === "signIn.submitted" && event.username.trim() !== "" && event.password !== "",
+    /** Wrong or missing credentials (401, 400) and throttling (429); any other answer is the global dialog's. */
     isCredentialFailure: ({ event }) => {
       const s = errorStatus((event as { error?: unknown }).error);
-      return s !== undefined && s >= 400 && s < 500;
+      return s === 401 || s === 400 || s === 429;
     },
   },
 }).createMachine({

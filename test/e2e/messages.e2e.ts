@@ -28,3 +28,16 @@ test("messages are shown sanitised and can be dismissed for good", async ({ page
   await expect(page.getByRole("heading", { name: "Performance Report" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Messages" }).getByRole("note")).toHaveCount(count - 1);
 });
+
+test("a recording of the session's events can be saved from the app", async ({ page }) => {
+  await signInAs(page, "demo");
+  await page.getByLabel("Program").selectOption("bluepeak");
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Save recording" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^event-recording-.*\.json$/);
+  const text = await (await file.createReadStream()).toArray();
+  const recording = JSON.parse(Buffer.concat(text).toString("utf8")) as { entries: { actor: string; event: { type: string } }[] };
+  const types = recording.entries.map((e) => e.event.type);
+  expect(types).toContain("session.programSelected");
+});

@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { demoUsers, outboxLinks, pathOf, signIn, waitForNewLink } from "./support";
 
 const { email, username, password } = demoUsers.other;
 
 /** Asks for a reset link through the recovery page and returns it from the outbox. */
-const requestLink = async (page: import("@playwright/test").Page): Promise<string> => {
+const requestLink = async (page: Page): Promise<string> => {
   const before = outboxLinks(email).length;
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgotten your password?" }).click();
@@ -15,7 +15,7 @@ const requestLink = async (page: import("@playwright/test").Page): Promise<strin
   return waitForNewLink(email, before);
 };
 
-const setPassword = async (page: import("@playwright/test").Page, link: string, next: string) => {
+const setPassword = async (page: Page, link: string, next: string) => {
   await page.goto(pathOf(link));
   await page.getByLabel("New password").fill(next);
   await page.getByLabel("Retype password").fill(next);

@@ -7,6 +7,7 @@ import { paths } from "../routePaths";
 import { DateRangePicker } from "./DateRangePicker";
 import { MessageArea } from "./MessageArea";
 import { ProgramSwitcher } from "./ProgramSwitcher";
+import { SaveRecording } from "./SaveRecording";
 import { SearchBox } from "./SearchBox";
 import { UrlSync } from "./UrlSync";
 
@@ -40,6 +41,7 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
           <SearchBox />
           <div className="user-menu">
             {user ? <span className="user-name">{user.username}</span> : null}
+            <SaveRecording />
             <Link href={paths.logout} className="button is-text">
               Sign out
             </Link>

@@ -6,6 +6,13 @@ import { presetIds, presetLabels } from "../../domain/dateRange";
 import { formatRange } from "../../domain/dateFormat";
 import { useAppActors } from "../AppActorsContext";
 
+const CalendarIcon = () => (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <rect x="2" y="3" width="12" height="11" rx="2" />
+    <path d="M2 7h12M5 1.5v3M11 1.5v3" />
+  </svg>
+);
+
 /** The main date range: presets apply at once; typed dates apply with 'Apply' when they form a valid range. */
 export const DateRangePicker = () => {
   const { session } = useAppActors();
@@ -49,7 +56,7 @@ export const DateRangePicker = () => {
           isOpen ? picker.send({ type: "picker.cancelled" }) : picker.send({ type: "picker.opened", range, utcOffset: program?.utc_offset ?? "+00:00" })
         }
       >
-        <span aria-hidden="true">📅</span> {range ? formatRange(range, locale) : "Choose dates"}
+        <CalendarIcon /> {range ? formatRange(range, locale) : "Choose dates"}
       </button>
       {isOpen ? (
         <div id={panelId} className="date-range-panel" role="group" aria-label="Choose a date range">

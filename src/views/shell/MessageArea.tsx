@@ -52,5 +52,5 @@ export const MessageArea = ({ source, label }: Props) => {
 const sameSource = (a: MessageSource, b: MessageSource): boolean =>
   a.kind === b.kind && (a.kind === "system" || (b.kind === "account" && a.program === b.program));
 
-const icons: Record<string, string> = { info: "ℹ", warning: "⚠", success: "✓", danger: "!", bell: "🔔" };
+const icons: Record<string, string> = { info: "ℹ", warning: "⚠", success: "✓", check: "✓", danger: "!", wrench: "⚙", clock: "◷" };
 const iconFor = (name: string): string => icons[name] ?? "ℹ";
