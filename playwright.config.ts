@@ -14,7 +14,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".test-data/results/e2e.json" }]],
   outputDir: "test-results",
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,

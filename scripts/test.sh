@@ -14,7 +14,8 @@ npx eslint .
 node --import tsx scripts/check-layers.ts
 
 step "Unit, machine, model-based and contract tests (vitest)"
-npx vitest run
+rm -rf .test-data/results && mkdir -p .test-data/results
+npx vitest run --reporter=default --reporter=json --outputFile.json=.test-data/results/vitest.json
 
 step "Production build"
 npx vite build --logLevel warn
@@ -23,3 +24,4 @@ step "End-to-end tests (Playwright in Debian's Chromium)"
 bash scripts/e2e.sh
 
 printf '\nAll checks passed in %ss.\n' "$(( $(date +%s) - start ))"
+node --import tsx scripts/test-summary.ts

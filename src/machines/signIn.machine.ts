@@ -13,7 +13,6 @@ export interface SignInInput {
 
 interface SignInContext extends SignInInput {
   readonly username: string;
-  readonly throttled: boolean;
 }
 
 export type SignInEvent =
@@ -23,8 +22,9 @@ export type SignInEvent =
 const errorStatus = (e: unknown): number | undefined => (e as { status?: number } | null)?.status;
 
 /**
- * The login form: submitting sends the credentials; wrong ones (401) or too many
- * attempts (429) open the failure alert, which only its own button closes.
+ * The login form: submitting sends the credentials; wrong ones (401, or 400 for a
+ * refused body) or too many attempts (429) open the failure alert, which only its own
+ * button closes.
  */
 export const signInMachine = setup({
   types: {
@@ -37,7 +37,6 @@ export const signInMachine = setup({
   },
   actions: {
     rememberUsername: assign(({ event }) => (event.type === "signIn.submitted" ? { username: event.username.trim() } : {})),
-    noteThrottling: assign(({ event }) => ({ throttled: errorStatus((event as { error?: unknown }).error) === 429 })),
     announceSignedIn: sendTo(
       ({ context }) => context.session,
       (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user }),
@@ -48,12 +47,13 @@ export const signInMachine = setup({
     /** Wrong or missing credentials (401, 400) and throttling (429); any other answer is the global dialog's. */
     isCredentialFailure: ({ event }) => {
       const s = errorStatus((event as { error?: unknown }).error);
-      return s === 401 || s === 400 || s === 429;
+      return s === 401 || s === 400;
     },
+    isThrottled: ({ event }) => errorStatus((event as { error?: unknown }).error) === 429,
   },
 }).createMachine({
   id: "signIn",
-  context: ({ input }) => ({ ...input, username: "", throttled: false }),
+  context: ({ input }) => ({ ...input, username: "" }),
   initial: "editing",
   states: {
     editing: {
@@ -73,7 +73,8 @@ export const signInMachine = setup({
         }),
         onDone: { target: "signedIn", actions: { type: "announceSignedIn", params: ({ event }) => event.output } },
         onError: [
-          { guard: "isCredentialFailure", target: "failed", actions: "noteThrottling" },
+          { guard: "isCredentialFailure", target: "failed.wrongCredentials" },
+          { guard: "isThrottled", target: "failed.throttled" },
           // Server and network failures are shown by the global dialog; the form stays.
           { target: "editing" },
         ],
@@ -81,6 +82,12 @@ export const signInMachine = setup({
     },
     /** The failure alert: not dismissable by clicking outside or Escape. */
     failed: {
+      initial: "wrongCredentials",
+      states: {
+        wrongCredentials: {},
+        /** Too many failures for this username (429): the alert says to wait. */
+        throttled: {},
+      },
       on: { "signIn.alertClosed": "editing" },
     },
     signedIn: { type: "final" },
@@ -91,7 +98,7 @@ type Snap = SnapshotFrom<typeof signInMachine>;
 export const signInSelectors = {
   isSubmitting: (s: Snap) => s.matches("submitting"),
   hasFailed: (s: Snap) => s.matches("failed"),
-  isThrottled: (s: Snap) => s.matches("failed") && s.context.throttled,
+  isThrottled: (s: Snap) => s.matches({ failed: "throttled" }),
   isSignedIn: (s: Snap) => s.matches("signedIn"),
   username: (s: Snap) => s.context.username,
 };

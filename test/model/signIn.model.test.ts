@@ -5,9 +5,10 @@ modelSuite(signInModel, {
   mustInclude: [
     "editing → signIn.submitted [valid] → submitting",
     "submitting → login resolves [ok] → signedIn (done)",
-    "submitting → login rejects [401] → failed",
-    "submitting → login rejects [429] → failed",
+    "submitting → login rejects [401] → failed.wrongCredentials",
+    "submitting → login rejects [429] → failed.throttled",
     "submitting → login rejects [500] → editing",
-    "failed → signIn.alertClosed → editing",
+    "failed.wrongCredentials → signIn.alertClosed → editing",
+    "failed.throttled → signIn.alertClosed → editing",
   ],
 });

@@ -16,13 +16,7 @@ export const LoginPage = () => {
   const { session } = useAppActors();
   const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
   const signedIn = useSelector(session, sessionSelectors.isSignedIn);
-  const signIn = useActorRef(signInMachine, { input: { api: { baseUrl, token: null }, session } });
-  const submitting = useSelector(signIn, signInSelectors.isSubmitting);
-  const failed = useSelector(signIn, signInSelectors.hasFailed);
-  const throttled = useSelector(signIn, signInSelectors.isThrottled);
   const [, navigate] = useLocation();
-  const userId = useId();
-  const passwordId = useId();
 
   useEffect(() => {
     if (signedIn) navigate(paths.performance, { replace: true });
@@ -31,6 +25,27 @@ export const LoginPage = () => {
   return (
     <AccessLayout title="Sign in">
       <MessageArea source={{ kind: "system" }} label="System messages" />
+      {/* A new API base URL makes a new sign-in actor, so the form calls the new address. */}
+      <SignInForm key={baseUrl} baseUrl={baseUrl} />
+      <p className="access-links">
+        <Link href={paths.recoverPassword}>{texts.login.forgotten}</Link>
+      </p>
+      <ApiSettings />
+    </AccessLayout>
+  );
+};
+
+const SignInForm = ({ baseUrl }: { readonly baseUrl: string }) => {
+  const { session } = useAppActors();
+  const signIn = useActorRef(signInMachine, { input: { api: { baseUrl, token: null }, session } });
+  const submitting = useSelector(signIn, signInSelectors.isSubmitting);
+  const failed = useSelector(signIn, signInSelectors.hasFailed);
+  const throttled = useSelector(signIn, signInSelectors.isThrottled);
+  const userId = useId();
+  const passwordId = useId();
+
+  return (
+    <>
       <form
         className="form"
         onSubmit={(e) => {
@@ -55,10 +70,6 @@ export const LoginPage = () => {
           {texts.login.submit}
         </button>
       </form>
-      <p className="access-links">
-        <Link href={paths.recoverPassword}>{texts.login.forgotten}</Link>
-      </p>
-      <ApiSettings />
       {failed ? (
         <Modal
           title={texts.login.failureTitle}
@@ -73,6 +84,6 @@ export const LoginPage = () => {
           {throttled ? <p>Too many attempts for this username: wait a few minutes before you try again.</p> : null}
         </Modal>
       ) : null}
-    </AccessLayout>
+    </>
   );
 };

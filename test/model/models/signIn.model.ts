@@ -26,7 +26,7 @@ export const signInModel = defineMachineModel({
       },
     },
   },
-  observe: (c) => ({ username: c.username, throttled: c.throttled }),
+  observe: (c) => ({ username: c.username }),
   check: ({ after, before, newCalls, rig }) => {
     const told = rig.callsTo("session", "received");
     invariant(told.length === (after.matches("signedIn") ? 1 : 0), "the session is told once, only on success");
