@@ -1,5 +1,13 @@
 import { createMiddleware } from "hono/factory";
 
+/**
+ * Origins the app may call besides its own, for an app pointed at another API base URL
+ * (space-separated, e.g. `CONNECT_SRC="https://api.example.com"`).
+ */
+const extraConnectSources = (process.env.CONNECT_SRC ?? "")
+  .split(/\s+/)
+  .filter((o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o));
+
 /** No inline scripts; inline styles are allowed for emotion's injected style tags. */
 export const contentSecurityPolicy = [
   "default-src 'self'",
@@ -7,7 +15,7 @@ export const contentSecurityPolicy = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  ["connect-src 'self'", ...extraConnectSources].join(" "),
   "object-src 'none'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
