@@ -1,0 +1,196 @@
+import { currencySymbol } from "./program";
+
+/**
+ * How the performance report shows numbers (spec performance-report.md section 9,
+ * "Number display"): 2 decimals for numbers and money, 0 for rounded values (counts),
+ * 1 for attributed_revenue_variance_percent and proportional_credit. Money carries the
+ * program's currency symbol and the locale's grouping; percent metrics end with '%'.
+ */
+
+/** The 25 metrics of a performance row (spec section 3), in the standard column order. */
+export const metricNames = [
+  "variable_cost",
+  "fixed_cost",
+  "total_cost",
+  "clicks",
+  "impressions",
+  "first_click_sales",
+  "first_click_revenue",
+  "first_click_conversion_rate",
+  "first_click_aov",
+  "last_click_sales",
+  "last_click_revenue",
+  "last_click_conversion_rate",
+  "last_click_aov",
+  "attributed_sales",
+  "attributed_revenue",
+  "attributed_conversion_rate",
+  "attributed_aov",
+  "attributed_revenue_variance",
+  "attributed_revenue_variance_percent",
+  "introducer_ratio",
+  "cpa",
+  "roas",
+  "roi",
+  "sales_including",
+  "proportional_credit",
+] as const;
+export type MetricName = (typeof metricNames)[number];
+
+/**
+ * count: a rounded whole number; money: an amount in the program's currency;
+ * percent: a value already expressed in percent (12.5 means 12.5%); number (or rate, the
+ * name metrics.ts uses): anything else. A metrics.ts `MetricDefinition` is a `MetricFormat`.
+ */
+export type MetricKind = "count" | "money" | "percent" | "number" | "rate";
+
+export interface MetricFormat {
+  readonly kind: MetricKind;
+  readonly decimals: number;
+}
+
+const count: MetricFormat = { kind: "count", decimals: 0 };
+const money: MetricFormat = { kind: "money", decimals: 2 };
+const percent: MetricFormat = { kind: "percent", decimals: 2 };
+const number: MetricFormat = { kind: "number", decimals: 2 };
+
+/**
+ * The display of each metric. Sales under the three credit models are fractional
+ * credits (2 decimals); sales_including is a rounded count. Conversion rates and the
+ * variance percent are already multiplied by 100 (section 9, footer totals); roas, roi and
+ * introducer_ratio are plain ratios. proportional_credit is a plain number with 1 decimal.
+ */
+export const metricFormats: Readonly<Record<MetricName, MetricFormat>> = {
+  clicks: count,
+  impressions: count,
+  variable_cost: money,
+  fixed_cost: money,
+  total_cost: money,
+  first_click_sales: number,
+  first_click_revenue: money,
+  first_click_conversion_rate: percent,
+  first_click_aov: money,
+  last_click_sales: number,
+  last_click_revenue: money,
+  last_click_conversion_rate: percent,
+  last_click_aov: money,
+  attributed_sales: number,
+  attributed_revenue: money,
+  attributed_conversion_rate: percent,
+  attributed_aov: money,
+  attributed_revenue_variance: money,
+  attributed_revenue_variance_percent: { kind: "percent", decimals: 1 },
+  introducer_ratio: number,
+  cpa: money,
+  roas: number,
+  roi: number,
+  sales_including: count,
+  proportional_credit: { kind: "number", decimals: 1 },
+};
+
+export const isMetricName = (name: string): name is MetricName => Object.prototype.hasOwnProperty.call(metricFormats, name);
+
+/** The format of a metric; an unknown name is a plain number with 2 decimals. */
+export const metricFormat = (metric: string): MetricFormat => (isMetricName(metric) ? metricFormats[metric] : number);
+
+/** What a cell shows when there is no value (null, undefined, NaN, ±Infinity). */
+export const missingValue = "–";
+
+export const defaultLocale = "en-GB";
+
+export interface NumberFormatOptions {
+  /** ISO 4217 code of the program's currency; none means £ (spec section 1). */
+  readonly currency?: string | null;
+  /** BCP 47 locale ("en-GB"; "en_GB" is accepted); none or unknown means en-GB. */
+  readonly locale?: string | null;
+}
+
+/** A locale Intl accepts: underscores become hyphens; anything Intl refuses becomes en-GB. */
+export const normaliseLocale = (locale: string | null | undefined): string => {
+  const candidate = (locale ?? "").trim().replace(/_/g, "-");
+  if (candidate === "") return defaultLocale;
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : defaultLocale;
+  } catch {
+    return defaultLocale;
+  }
+};
+
+const isoCurrency = /^[A-Za-z]{3}$/;
+
+const numberFormatter = (locale: string, decimals: number, extra: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  new Intl.NumberFormat(normaliseLocale(locale), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    // never show "-0" / "-0.00" for a negative value that rounds to zero
+    signDisplay: "negative",
+    ...extra,
+  });
+
+/** A number with the locale's grouping and exactly `decimals` decimals; "–" when not finite. */
+export const formatNumber = (value: number | null | undefined, decimals: number, locale?: string | null): string =>
+  value == null || !Number.isFinite(value) ? missingValue : numberFormatter(locale ?? defaultLocale, decimals).format(value);
+
+/**
+ * The symbol shown for a currency: the one of `currencySymbol` (program.ts) for the codes
+ * it knows and for no currency (£); for another valid ISO code, Intl's narrow symbol
+ * (CHF stays "CHF", INR becomes "₹") rather than a wrong £.
+ */
+export const moneySymbol = (currency: string | null | undefined): string => {
+  const code = (currency ?? "").trim().toUpperCase();
+  if (code === "" || !isoCurrency.test(code) || currencySymbol(code) !== "£" || code === "GBP") return currencySymbol(code);
+  try {
+    const part = new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
+      .formatToParts(0)
+      .find((p) => p.type === "currency");
+    return part?.value ?? currencySymbol(code);
+  } catch {
+    return currencySymbol(code);
+  }
+};
+
+/**
+ * Money in the locale's layout ("£1,234.50" in en-GB, "1.234,50 €" in de-DE) with the
+ * symbol of `moneySymbol`; "–" when not finite.
+ */
+export const formatMoney = (value: number | null | undefined, decimals: number, options: NumberFormatOptions = {}): string => {
+  if (value == null || !Number.isFinite(value)) return missingValue;
+  const code = (options.currency ?? "").trim().toUpperCase();
+  const layoutCurrency = isoCurrency.test(code) ? code : "GBP";
+  const symbol = moneySymbol(options.currency);
+  let parts: Intl.NumberFormatPart[];
+  try {
+    parts = numberFormatter(options.locale ?? defaultLocale, decimals, { style: "currency", currency: layoutCurrency }).formatToParts(value);
+  } catch {
+    parts = numberFormatter(options.locale ?? defaultLocale, decimals, { style: "currency", currency: "GBP" }).formatToParts(value);
+  }
+  return parts.map((p) => (p.type === "currency" ? symbol : p.value)).join("");
+};
+
+/** A value in percent units with its decimals and a '%' ("12.35%"); "–" when not finite. */
+export const formatPercent = (value: number | null | undefined, decimals: number, locale?: string | null): string => {
+  const n = formatNumber(value, decimals, locale);
+  return n === missingValue ? n : `${n}%`;
+};
+
+/**
+ * A metric's value as the report shows it. `metric` is a metric name (an unknown name
+ * is a plain number with 2 decimals) or an explicit format.
+ */
+export const formatMetric = (
+  value: number | null | undefined,
+  metric: string | MetricFormat,
+  options: NumberFormatOptions = {},
+): string => {
+  const f = typeof metric === "string" ? metricFormat(metric) : metric;
+  switch (f.kind) {
+    case "money":
+      return formatMoney(value, f.decimals, options);
+    case "percent":
+      return formatPercent(value, f.decimals, options.locale);
+    case "count":
+    case "number":
+    case "rate":
+      return formatNumber(value, f.decimals, options.locale);
+  }
+};
