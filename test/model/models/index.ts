@@ -2,11 +2,14 @@
 import type { MachineModel } from "../harness";
 import { dateRangePickerModel } from "./dateRangePicker.model";
 import { errorDialogModel } from "./errorDialog.model";
+import { exportDialogModel } from "./exportDialog.model";
+import { fileDropModel } from "./fileDrop.model";
 import { messagesModel } from "./messages.model";
 import { recoverPasswordModel } from "./recoverPassword.model";
 import { resetPasswordModel } from "./resetPassword.model";
 import { sessionModel } from "./session.model";
 import { signInModel } from "./signIn.model";
+import { spendBatchModel } from "./spendBatch.model";
 import { toastsModel } from "./toasts.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
@@ -18,4 +21,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   messages: messagesModel as unknown as MachineModel,
   toasts: toastsModel as unknown as MachineModel,
   dateRangePicker: dateRangePickerModel as unknown as MachineModel,
+  exportDialog: exportDialogModel as unknown as MachineModel,
+  fileDrop: fileDropModel as unknown as MachineModel,
+  spendBatch: spendBatchModel as unknown as MachineModel,
 };
