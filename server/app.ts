@@ -4,12 +4,16 @@ import { HTTPException } from "hono/http-exception";
 import { strongScryptCost, type ScryptCost } from "./auth/passwords";
 import { loginFailureLimit, resetRequestsPerAddress, resetRequestsPerEmail } from "./auth/policy";
 import { SlidingWindowLimit } from "./auth/throttle";
+import type { EngineHooks } from "./engine/engine";
+import { createEngine } from "./engine/createEngine";
 import { refuse, refusals } from "./http/answers";
 import { securityHeaders } from "./http/securityHeaders";
 import { serveSpa } from "./http/spa";
 import { consoleLog, type Log } from "./log";
 import type { Outbox } from "./outbox/outbox";
 import { authRoutes } from "./routes/authRoutes";
+import { columnSetRoutes } from "./routes/columnSetRoutes";
+import { connectorRoutes } from "./routes/connectorRoutes";
 import { messageRoutes } from "./routes/messageRoutes";
 import { passwordRoutes } from "./routes/passwordRoutes";
 import { programRoutes } from "./routes/programRoutes";
@@ -18,6 +22,8 @@ import type { Warehouse } from "./warehouse/warehouse";
 
 export interface AppDeps {
   readonly warehouse: Warehouse;
+  /** Defaults to the engine over `warehouse`. */
+  readonly engine?: EngineHooks;
   readonly outbox: Outbox;
   readonly clock: Clock;
   /** The built SPA (dist/); null or absent serves the API only. */
@@ -36,6 +42,7 @@ export const bodySizeLimit = 1024 * 1024;
 /** The app's dependencies with defaults applied and its own throttles. */
 export const createServerContext = (deps: AppDeps): ServerContext => ({
   warehouse: deps.warehouse,
+  engine: deps.engine ?? createEngine({ warehouse: deps.warehouse, clock: deps.clock, log: deps.log ?? consoleLog }),
   outbox: deps.outbox,
   clock: deps.clock,
   log: deps.log ?? consoleLog,
@@ -60,6 +67,7 @@ export const createApp = (deps: AppDeps): Hono => {
   api.route("/auth/password", passwordRoutes(context));
   api.route("/programs", programRoutes(context));
   api.route("/", messageRoutes(context));
+  api.route("/column-sets", columnSetRoutes(context));
 
   const app = new Hono();
   app.use("*", securityHeaders);
@@ -74,6 +82,7 @@ export const createApp = (deps: AppDeps): Hono => {
     });
   });
   app.route("/api", api);
+  app.route("/connectors", connectorRoutes(context));
   if (deps.staticDir) app.on(["GET", "HEAD"], "*", serveSpa(deps.staticDir));
 
   app.notFound((c) => refuse(c, refusals.notFound));

@@ -4,16 +4,20 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { createEngine } from "./engine/createEngine";
 import { consoleLog } from "./log";
 import { FileOutbox } from "./outbox/outbox";
+import { dayOfMs } from "./seed/calendar";
 import { defaultDemoDataParameters, demoSignIns, generateDemoData } from "./seed/demoData";
+import { demoScaleFrom } from "./seed/demoScale";
 import { plantDemoData } from "./seed/plantDemoData";
 import { openDuckDbWarehouse } from "./warehouse/duckdbWarehouse";
 
 /**
  * `npm run serve`: the API and the built SPA on one port.
  * PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), PUBLIC_URL (http://localhost:PORT),
- * DEMO_SEED and DEMO_SCALE (used only when the database is new).
+ * DEMO_SEED and DEMO_SCALE (a number, or `bench` for 10 million hits; used only when the
+ * database is new: a DATA_DIR kept between runs is reused as it is).
  */
 const numberFrom = (raw: string | undefined, fallback: number): number => {
   const parsed = raw === undefined || raw === "" ? NaN : Number(raw);
@@ -33,20 +37,50 @@ const warehouse = await openDuckDbWarehouse({ path: databaseFile, clock: Date.no
   log.error(`cannot open ${databaseFile} (is another server using this DATA_DIR?)`, { error });
   process.exit(1);
 });
+const engine = createEngine({ warehouse, clock: Date.now, log });
+
+/** Runs the attribution engine; a failure is logged and the server still serves (reports stay empty). */
+const runEngine = async (what: string, work: () => Promise<void>): Promise<void> => {
+  const started = performance.now();
+  try {
+    await work();
+    log.info(`attribution engine: ${what} done`, { ms: Math.round(performance.now() - started) });
+  } catch (error) {
+    log.error(`attribution engine: ${what} FAILED; serving without attribution facts`, { error });
+  }
+};
+
 if (await warehouse.demoData.isEmpty()) {
+  const scale = demoScaleFrom(process.env.DEMO_SCALE, defaultDemoDataParameters.scale);
+  if (scale === null) log.warn("DEMO_SCALE is neither a number nor 'bench'; using the default", { DEMO_SCALE: process.env.DEMO_SCALE });
   const parameters = {
-    seed: numberFrom(process.env.DEMO_SEED, defaultDemoDataParameters.seed),
-    scale: numberFrom(process.env.DEMO_SCALE, defaultDemoDataParameters.scale),
+    seed: Math.trunc(numberFrom(process.env.DEMO_SEED, defaultDemoDataParameters.seed)),
+    scale: scale ?? defaultDemoDataParameters.scale,
+    today: dayOfMs(Date.now()),
   };
   const started = performance.now();
   await plantDemoData(warehouse, generateDemoData(parameters));
   log.info("demo data written", { ...parameters, ms: Math.round(performance.now() - started) });
+  await runEngine("demo data materialised", async () => {
+    for (const program of await warehouse.programs.all()) await engine.reclassify(program.id);
+  });
+} else {
+  // A database kept from an earlier run: materialise only programs that never were (a start interrupted mid-way).
+  await runEngine("start-up check", () => engine.materialiseMissing());
 }
 
 const staticDir = existsSync(join(distDir, "index.html")) ? distDir : null;
 if (!staticDir) log.warn("no built app in dist/ (run `npm run build`); serving the API only");
 
-const app = createApp({ warehouse, outbox: new FileOutbox(join(dataDir, "outbox.jsonl"), log), clock: Date.now, staticDir, log, publicUrl });
+const app = createApp({
+  warehouse,
+  engine,
+  outbox: new FileOutbox(join(dataDir, "outbox.jsonl"), log),
+  clock: Date.now,
+  staticDir,
+  log,
+  publicUrl,
+});
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const lines = [

@@ -2,6 +2,7 @@ import type { ScryptCost } from "./auth/passwords";
 import type { SlidingWindowLimit } from "./auth/throttle";
 import type { Log } from "./log";
 import type { Outbox } from "./outbox/outbox";
+import type { EngineHooks } from "./engine/engine";
 import type { Warehouse } from "./warehouse/warehouse";
 
 /** Epoch milliseconds now. Injected so tests move time. */
@@ -10,6 +11,8 @@ export type Clock = () => number;
 /** What every route may use: the app's dependencies plus the app's own throttles. */
 export interface ServerContext {
   readonly warehouse: Warehouse;
+  /** Re-classification, re-attribution and cost facts when configuration changes. */
+  readonly engine: EngineHooks;
   readonly outbox: Outbox;
   readonly clock: Clock;
   readonly log: Log;

@@ -7,6 +7,14 @@ import { answer, okValue } from "../http/answers";
 import type { ProgramEnv, SignedInEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 import { programsOf } from "./authRoutes";
+import { analysisRoutes } from "./analysisRoutes";
+import { annotationRoutes } from "./annotationRoutes";
+import { classificationRoutes } from "./classificationRoutes";
+import { costRoutes } from "./costRoutes";
+import { customReportRoutes } from "./customReportRoutes";
+import { performanceRoutes } from "./performanceRoutes";
+import { seasonalityRoutes } from "./seasonalityRoutes";
+import { settingsRoutes } from "./settingsRoutes";
 
 /**
  * Everything under /programs/{program}/: one router whose every route has passed the
@@ -22,6 +30,15 @@ export const programScopedRoutes = (context: ServerContext) => {
   scoped.get("/messages", async (c) =>
     answer(c, MessageList, { data: await context.warehouse.messages.forProgram(c.get("program").id, c.get("user").id) }),
   );
+
+  scoped.route("/", costRoutes(context));
+  scoped.route("/", annotationRoutes(context));
+  scoped.route("/", seasonalityRoutes(context));
+  scoped.route("/", settingsRoutes(context));
+  scoped.route("/", customReportRoutes(context));
+  scoped.route("/", classificationRoutes(context));
+  scoped.route("/performance", performanceRoutes(context));
+  scoped.route("/performance", analysisRoutes(context));
 
   return scoped;
 };

@@ -1,14 +1,22 @@
 import type { Program } from "../../src/domain/program";
+import type { DemoAnalyticsRows } from "../warehouse/demoAnalyticsRows";
 import type { MembershipRow, MessageAudience, MessageRow } from "../warehouse/warehouse";
+import { generateDemoAnalytics } from "./analyticsDemo";
+import { isDay } from "./calendar";
 import { integerBetween, mulberry32, pick, type Random } from "./prng";
 
 export interface DemoDataParameters {
   readonly seed: number;
-  /** Size factor: 1 is the default demo; later data families grow linearly with it. */
+  /**
+   * Size factor: 1 is the default demo (about 150,000 hits); traffic, orders and costs grow
+   * linearly with it (`benchScale` gives 10 million hits).
+   */
   readonly scale: number;
+  /** The day the database is created (YYYY-MM-DD, UTC): the data covers the 400 days before it. */
+  readonly today: string;
 }
 
-export const defaultDemoDataParameters: DemoDataParameters = { seed: 20250101, scale: 1 };
+export const defaultDemoDataParameters: Omit<DemoDataParameters, "today"> = { seed: 20250101, scale: 1 };
 
 /** A demo user before hashing: the generator stays pure, salts are drawn when planted. */
 export interface DemoUser {
@@ -24,6 +32,8 @@ export interface DemoData {
   readonly users: ReadonlyArray<DemoUser>;
   readonly memberships: ReadonlyArray<MembershipRow>;
   readonly messages: ReadonlyArray<MessageRow>;
+  /** Configuration, and the plan from which the warehouse generates hits, orders and variable costs. */
+  readonly analytics: DemoAnalyticsRows;
 }
 
 /** The sign-ins printed at start. */
@@ -135,15 +145,17 @@ const extraProgramTexts: readonly [MessageText, ...MessageText[]] = [
 ];
 
 /**
- * The demo data set, fully determined by `seed` and `scale`: three programs in three
- * currencies, the three demo sign-ins, `round(2 * scale)` extra analysts (password = their
- * username), and system, user and program messages.
+ * The demo data set, fully determined by `seed`, `scale` and `today`: three programs in
+ * three currencies, the three demo sign-ins, `round(2 * scale)` extra analysts (at least 2,
+ * at most 20; password = their username), system, user and program messages, and the
+ * analytics data of the 400 days before `today` (analyticsDemo.ts).
  */
 export const generateDemoData = (parameters: DemoDataParameters): DemoData => {
+  if (!isDay(parameters.today)) throw new Error(`today must be a YYYY-MM-DD day, got ${parameters.today}`);
   const random = mulberry32(parameters.seed);
   const scale = Math.max(0, parameters.scale);
 
-  const analysts: DemoUser[] = Array.from({ length: Math.max(1, Math.round(2 * scale)) }, (_, i) => {
+  const analysts: DemoUser[] = Array.from({ length: Math.min(maxAnalysts, Math.max(2, Math.round(2 * scale))) }, (_, i) => {
     const username = `analyst${i + 1}`;
     return { id: fixedUsers.length + i + 1, username, email: `${username}@example.com`, password: username, isAdmin: false };
   });
@@ -162,7 +174,7 @@ export const generateDemoData = (parameters: DemoDataParameters): DemoData => {
   for (const { programId, texts } of programMessagesByProgram) {
     for (const text of texts) add({ kind: "program", programId }, text);
   }
-  for (let i = 0; i < Math.round(scale * programs.length); i++) {
+  for (let i = 0; i < Math.min(maxExtraProgramMessages, Math.round(scale * programs.length)); i++) {
     add({ kind: "program", programId: pick(random, [bluepeak, lumen]) }, pick(random, extraProgramTexts));
   }
 
@@ -171,8 +183,12 @@ export const generateDemoData = (parameters: DemoDataParameters): DemoData => {
     users: [...fixedUsers, ...analysts],
     memberships: [...fixedMemberships, ...analystMemberships],
     messages,
+    analytics: generateDemoAnalytics(programs, { seed: parameters.seed, scale, today: parameters.today }),
   };
 };
+
+const maxAnalysts = 20;
+const maxExtraProgramMessages = 30;
 
 /** One or two distinct programs for an extra user. */
 const memberships = (random: Random, userId: number): MembershipRow[] => {

@@ -2,7 +2,10 @@ import { hashPassword, strongScryptCost, type ScryptCost } from "../auth/passwor
 import type { Warehouse } from "../warehouse/warehouse";
 import type { DemoData } from "./demoData";
 
-/** Hashes the demo passwords (fresh salts) and loads the data set in one transaction. */
+/**
+ * Hashes the demo passwords (fresh salts) and loads the data set in one transaction: a
+ * failure leaves the database empty, so the next start seeds it again.
+ */
 export const plantDemoData = async (
   warehouse: Warehouse,
   data: DemoData,
@@ -11,5 +14,11 @@ export const plantDemoData = async (
   const users = await Promise.all(
     data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashPassword(password, cost) })),
   );
-  await warehouse.demoData.load({ programs: data.programs, users, memberships: data.memberships, messages: data.messages });
+  await warehouse.demoData.load({
+    programs: data.programs,
+    users,
+    memberships: data.memberships,
+    messages: data.messages,
+    analytics: data.analytics,
+  });
 };

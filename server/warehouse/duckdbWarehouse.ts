@@ -2,6 +2,17 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue, type JS } from
 import type { Message } from "../../src/domain/message";
 import type { Program } from "../../src/domain/program";
 import type { User } from "../../src/domain/user";
+import { duckDbAnnotationQueries } from "./duckdbAnnotationQueries";
+import { duckDbClassificationQueries } from "./duckdbClassificationQueries";
+import { duckDbColumnSetQueries } from "./duckdbColumnSetQueries";
+import { duckDbConnectorQueries } from "./duckdbConnectorQueries";
+import { duckDbCostQueries } from "./duckdbCostQueries";
+import { duckDbCustomReportQueries } from "./duckdbCustomReportQueries";
+import { loadDemoAnalytics } from "./duckdbDemoAnalytics";
+import { duckDbProgramSettingsQueries } from "./duckdbProgramSettingsQueries";
+import { duckDbSeasonalityQueries } from "./duckdbSeasonalityQueries";
+import { duckDbAttributionQueries, duckDbReportQueries } from "./duckdbEngineQueries";
+import { duckDbAnalysisQueries } from "./duckdbAnalysisQueries";
 import { migrationLedger, pendingMigrations } from "./schema";
 import type {
   DataSetRows,
@@ -12,11 +23,11 @@ import type {
   Warehouse,
 } from "./warehouse";
 
-type Row = Record<string, JS>;
-type Parameters = ReadonlyArray<DuckDBValue>;
+export type Row = Record<string, JS>;
+export type Parameters = ReadonlyArray<DuckDBValue>;
 
 /** The statements one exclusive turn on the connection may run. */
-interface Statements {
+export interface Statements {
   rows(sql: string, parameters?: Parameters): Promise<ReadonlyArray<Row>>;
   run(sql: string, parameters?: Parameters): Promise<void>;
 }
@@ -211,6 +222,19 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
       load: (rows) => line.transaction((sql) => loadRows(sql, rows)),
     },
 
+    costs: duckDbCostQueries(line),
+    annotations: duckDbAnnotationQueries(line),
+    seasonality: duckDbSeasonalityQueries(line),
+    columnSets: duckDbColumnSetQueries(line),
+    programSettings: duckDbProgramSettingsQueries(line),
+    customReports: duckDbCustomReportQueries(line),
+    classifications: duckDbClassificationQueries(line),
+    connectors: duckDbConnectorQueries(line),
+
+    attribution: duckDbAttributionQueries(line),
+    reports: duckDbReportQueries(line),
+    analysis: duckDbAnalysisQueries(line),
+
     close: async () => {
       await line.exclusive(async () => {
         connection.closeSync();
@@ -221,7 +245,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
 };
 
 /** Serialises work on one connection; `transaction` wraps a turn in BEGIN / COMMIT. */
-class ConnectionLine {
+export class ConnectionLine {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly statements: Statements;
 
@@ -276,7 +300,7 @@ const migrate = async (line: ConnectionLine, now: number): Promise<void> => {
 const insertBatch = 500;
 
 /** Multi-row parameterised INSERTs; only the placeholder count is built from the data. */
-const insertRows = async (
+export const insertRows = async (
   sql: Statements,
   table: string,
   columns: ReadonlyArray<string>,
@@ -316,6 +340,7 @@ const loadRows = async (sql: Statements, rows: DataSetRows): Promise<void> => {
     ["id", "audience", "user_id", "program_id", "html", "meta_icon", "meta_type", "created_at"],
     rows.messages.map(messageColumns),
   );
+  if (rows.analytics) await loadDemoAnalytics(sql, rows.analytics);
 };
 
 const messageColumns = (m: MessageRow): ReadonlyArray<DuckDBValue> => {
@@ -326,21 +351,21 @@ const messageColumns = (m: MessageRow): ReadonlyArray<DuckDBValue> => {
 
 // Reading rows: DuckDB answers BIGINT and counts as bigint, INTEGER as number.
 
-const numberOf = (value: JS | undefined): number => {
+export const numberOf = (value: JS | undefined): number => {
   if (typeof value === "number") return value;
   if (typeof value === "bigint") return Number(value);
   throw new TypeError(`Expected a number from the warehouse, got ${typeof value}`);
 };
 
-const nullableNumberOf = (value: JS | undefined): number | null =>
+export const nullableNumberOf = (value: JS | undefined): number | null =>
   value === null || value === undefined ? null : numberOf(value);
 
-const textOf = (value: JS | undefined): string => {
+export const textOf = (value: JS | undefined): string => {
   if (typeof value === "string") return value;
   throw new TypeError(`Expected text from the warehouse, got ${typeof value}`);
 };
 
-const nullableTextOf = (value: JS | undefined): string | null =>
+export const nullableTextOf = (value: JS | undefined): string | null =>
   value === null || value === undefined ? null : textOf(value);
 
 const userFrom = (row: Row): User => ({

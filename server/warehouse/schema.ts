@@ -76,6 +76,267 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: "raw traffic and orders, costs, classification, settings and report configuration",
+    statements: [
+      // Per-program attribution settings (ENGINE.md "Journeys and credit").
+      `CREATE TABLE program_settings (
+        program_id INTEGER PRIMARY KEY,
+        attribution_model VARCHAR NOT NULL,
+        lookback_days INTEGER NOT NULL
+      )`,
+      // Raw hits as ingested; taxonomy_1..4 are written by classification ('None' where no rule fills a level).
+      // hit_date is the hit's calendar day in the program's UTC offset.
+      `CREATE TABLE hits (
+        program_id INTEGER NOT NULL,
+        hit_id BIGINT NOT NULL,
+        visitor_id VARCHAR NOT NULL,
+        ts BIGINT NOT NULL,
+        hit_date DATE NOT NULL,
+        event_type VARCHAR NOT NULL,
+        source VARCHAR,
+        medium VARCHAR,
+        campaign VARCHAR,
+        content VARCHAR,
+        term VARCHAR,
+        referrer VARCHAR,
+        landing_url VARCHAR,
+        publisher_id VARCHAR,
+        cost_link VARCHAR,
+        taxonomy_1 VARCHAR NOT NULL DEFAULT 'None',
+        taxonomy_2 VARCHAR NOT NULL DEFAULT 'None',
+        taxonomy_3 VARCHAR NOT NULL DEFAULT 'None',
+        taxonomy_4 VARCHAR NOT NULL DEFAULT 'None'
+      )`,
+      // order_date is the conversion day in the program's UTC offset.
+      `CREATE TABLE orders (
+        program_id INTEGER NOT NULL,
+        order_id VARCHAR NOT NULL,
+        visitor_id VARCHAR NOT NULL,
+        ts BIGINT NOT NULL,
+        order_date DATE NOT NULL,
+        amount DOUBLE NOT NULL,
+        status VARCHAR NOT NULL,
+        customer_type VARCHAR NOT NULL,
+        payment VARCHAR NOT NULL
+      )`,
+      // The classification tree as the editor saves it (one JSON document per program, src/domain/classification.ts).
+      `CREATE TABLE classifications (
+        program_id INTEGER PRIMARY KEY,
+        tree VARCHAR NOT NULL,
+        saved_at BIGINT NOT NULL
+      )`,
+      // Fixed (manual) spend configurations; meta of the API is built from frequency and original_frequency.
+      `CREATE TABLE fixed_costs (
+        id INTEGER NOT NULL,
+        program_id INTEGER NOT NULL,
+        taxonomy_1 VARCHAR NOT NULL,
+        taxonomy_2 VARCHAR NOT NULL DEFAULT 'None',
+        taxonomy_3 VARCHAR NOT NULL DEFAULT 'None',
+        taxonomy_4 VARCHAR NOT NULL DEFAULT 'None',
+        cost DOUBLE NOT NULL,
+        start_date DATE NOT NULL,
+        end_date DATE,
+        frequency VARCHAR NOT NULL,
+        original_frequency VARCHAR NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE variable_costs (
+        id INTEGER NOT NULL,
+        program_id INTEGER NOT NULL,
+        taxonomy_1 VARCHAR NOT NULL,
+        cost DOUBLE NOT NULL,
+        cost_date DATE NOT NULL,
+        cost_link VARCHAR NOT NULL
+      )`,
+      `CREATE TABLE annotations (
+        id INTEGER NOT NULL,
+        program_id INTEGER NOT NULL,
+        note_date DATE NOT NULL,
+        colour VARCHAR NOT NULL,
+        text VARCHAR NOT NULL,
+        created_by INTEGER,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE seasonality_types (
+        id INTEGER NOT NULL,
+        program_id INTEGER NOT NULL,
+        name VARCHAR NOT NULL
+      )`,
+      // A week (its Monday) tagged with one seasonality type.
+      `CREATE TABLE seasonality_tags (
+        program_id INTEGER NOT NULL,
+        week_start DATE NOT NULL,
+        seasonality_type_id INTEGER NOT NULL
+      )`,
+      `CREATE TABLE column_sets (
+        id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name VARCHAR NOT NULL,
+        columns VARCHAR NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE column_set_favourites (
+        user_id INTEGER PRIMARY KEY,
+        column_set_id INTEGER NOT NULL
+      )`,
+      // Named data sets a program registers (besides the built-in 'valid' and 'cancelled'):
+      // a rule over orders, field in (status, customer_type, payment), operator '=' or '!=', value.
+      `CREATE TABLE data_sets (
+        id INTEGER NOT NULL,
+        program_id INTEGER NOT NULL,
+        data_set_tag VARCHAR NOT NULL,
+        field VARCHAR NOT NULL,
+        operator VARCHAR NOT NULL,
+        value VARCHAR NOT NULL
+      )`,
+      // Custom reports registered for a program (analysis-reports spec 2.9, 3): meta is JSON.
+      `CREATE TABLE custom_reports (
+        id INTEGER NOT NULL,
+        program_id INTEGER NOT NULL,
+        name VARCHAR NOT NULL,
+        level VARCHAR NOT NULL,
+        rules VARCHAR NOT NULL,
+        meta VARCHAR NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      // Ad-platform accounts the connectors service simulates, per user and platform.
+      `CREATE TABLE connector_accounts (
+        user_id INTEGER NOT NULL,
+        platform VARCHAR NOT NULL,
+        account_id VARCHAR NOT NULL,
+        account_name VARCHAR NOT NULL,
+        active BOOLEAN NOT NULL
+      )`,
+      `CREATE TABLE connector_grants (
+        user_id INTEGER NOT NULL,
+        platform VARCHAR NOT NULL,
+        granted_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE connector_states (
+        state VARCHAR PRIMARY KEY,
+        user_id INTEGER NOT NULL,
+        platform VARCHAR NOT NULL,
+        issued_at BIGINT NOT NULL,
+        used_at BIGINT
+      )`,
+    ],
+  },
+  {
+    version: 3,
+    name: "attribution: touches and daily facts per taxonomy path",
+    statements: [
+      // One row per touch of an order's journey (ENGINE.md "Journeys and credit"); an order with no click in its
+      // lookback window has one touch to 'Direct' (hit_id NULL, ts = the order's). Credits of one order sum to 1.
+      `CREATE TABLE touches (
+        program_id INTEGER NOT NULL,
+        order_id VARCHAR NOT NULL,
+        touch_index INTEGER NOT NULL,
+        touch_count INTEGER NOT NULL,
+        hit_id BIGINT,
+        taxonomy_1 VARCHAR NOT NULL,
+        taxonomy_2 VARCHAR NOT NULL,
+        taxonomy_3 VARCHAR NOT NULL,
+        taxonomy_4 VARCHAR NOT NULL,
+        ts BIGINT NOT NULL,
+        first_credit DOUBLE NOT NULL,
+        last_credit DOUBLE NOT NULL,
+        attributed_credit DOUBLE NOT NULL,
+        funnel_role VARCHAR NOT NULL,
+        order_date DATE NOT NULL,
+        amount DOUBLE NOT NULL,
+        status VARCHAR NOT NULL,
+        customer_type VARCHAR NOT NULL,
+        payment VARCHAR NOT NULL
+      )`,
+      // The daily facts below are kept PER LEVEL: level 4 rows hold full taxonomy paths, level k < 4 rows the
+      // roll-up of their prefix (levels below k hold ''), level 0 the program's total. A report reads only the
+      // rows of the level it shows, so a level-one table over a year reads a few thousand rows whatever the
+      // number of hits.
+      // Clicks and impressions per hit day and taxonomy prefix.
+      `CREATE TABLE traffic_facts (
+        program_id INTEGER NOT NULL,
+        day DATE NOT NULL,
+        level INTEGER NOT NULL,
+        taxonomy_1 VARCHAR NOT NULL,
+        taxonomy_2 VARCHAR NOT NULL,
+        taxonomy_3 VARCHAR NOT NULL,
+        taxonomy_4 VARCHAR NOT NULL,
+        clicks BIGINT NOT NULL,
+        impressions BIGINT NOT NULL
+      )`,
+      // Credits and credited revenue per conversion day, taxonomy prefix and order attributes.
+      `CREATE TABLE sales_facts (
+        program_id INTEGER NOT NULL,
+        day DATE NOT NULL,
+        level INTEGER NOT NULL,
+        taxonomy_1 VARCHAR NOT NULL,
+        taxonomy_2 VARCHAR NOT NULL,
+        taxonomy_3 VARCHAR NOT NULL,
+        taxonomy_4 VARCHAR NOT NULL,
+        status VARCHAR NOT NULL,
+        customer_type VARCHAR NOT NULL,
+        payment VARCHAR NOT NULL,
+        first_click_sales DOUBLE NOT NULL,
+        first_click_revenue DOUBLE NOT NULL,
+        last_click_sales DOUBLE NOT NULL,
+        last_click_revenue DOUBLE NOT NULL,
+        attributed_sales DOUBLE NOT NULL,
+        attributed_revenue DOUBLE NOT NULL,
+        solo_revenue DOUBLE NOT NULL,
+        solo_credit DOUBLE NOT NULL,
+        upper_funnel_revenue DOUBLE NOT NULL,
+        upper_funnel_credit DOUBLE NOT NULL,
+        mid_funnel_revenue DOUBLE NOT NULL,
+        mid_funnel_credit DOUBLE NOT NULL,
+        lower_funnel_revenue DOUBLE NOT NULL,
+        lower_funnel_credit DOUBLE NOT NULL
+      )`,
+      // Distinct orders whose journey includes a taxonomy prefix: a level's count is not the sum of its children's,
+      // so these could not be rolled up at query time. An order has one day and one set of attributes, so the
+      // counts add up across days and attributes.
+      `CREATE TABLE inclusion_facts (
+        program_id INTEGER NOT NULL,
+        day DATE NOT NULL,
+        level INTEGER NOT NULL,
+        taxonomy_1 VARCHAR NOT NULL,
+        taxonomy_2 VARCHAR NOT NULL,
+        taxonomy_3 VARCHAR NOT NULL,
+        taxonomy_4 VARCHAR NOT NULL,
+        status VARCHAR NOT NULL,
+        customer_type VARCHAR NOT NULL,
+        payment VARCHAR NOT NULL,
+        orders BIGINT NOT NULL
+      )`,
+      // Variable and fixed cost booked per day and taxonomy prefix (ENGINE.md "Cost").
+      `CREATE TABLE cost_facts (
+        program_id INTEGER NOT NULL,
+        day DATE NOT NULL,
+        level INTEGER NOT NULL,
+        taxonomy_1 VARCHAR NOT NULL,
+        taxonomy_2 VARCHAR NOT NULL,
+        taxonomy_3 VARCHAR NOT NULL,
+        taxonomy_4 VARCHAR NOT NULL,
+        variable_cost DOUBLE NOT NULL,
+        fixed_cost DOUBLE NOT NULL
+      )`,
+      // The ingested cost_link of hits whose cost link a classification extract replaced, so that re-classifying
+      // starts again from the ingested values.
+      `CREATE TABLE hit_ingested_cost_links (
+        program_id INTEGER NOT NULL,
+        hit_id BIGINT NOT NULL,
+        cost_link VARCHAR
+      )`,
+      // When each program's facts were last materialised, and with which settings.
+      `CREATE TABLE attribution_runs (
+        program_id INTEGER NOT NULL,
+        attribution_model VARCHAR,
+        lookback_days INTEGER,
+        materialised_at BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** The migrations not yet applied, in version order. */

@@ -1,6 +1,17 @@
 import type { Message } from "../../src/domain/message";
 import type { Program } from "../../src/domain/program";
 import type { User } from "../../src/domain/user";
+import type { AttributionQueries, ReportQueries } from "./engineQueries";
+import type { AnalysisQueries } from "./analysisQueries";
+import type { AnnotationQueries } from "./annotationQueries";
+import type { ClassificationQueries } from "./classificationQueries";
+import type { ColumnSetQueries } from "./columnSetQueries";
+import type { ConnectorQueries } from "./connectorQueries";
+import type { CostQueries } from "./costQueries";
+import type { CustomReportQueries } from "./customReportQueries";
+import type { DemoAnalyticsRows } from "./demoAnalyticsRows";
+import type { ProgramSettingsQueries } from "./programSettingsQueries";
+import type { SeasonalityQueries } from "./seasonalityQueries";
 
 /**
  * Every SQL statement of the reference API sits behind this interface, grouped by query
@@ -15,6 +26,17 @@ export interface Warehouse {
   readonly messages: MessageQueries;
   readonly passwordResets: PasswordResetQueries;
   readonly demoData: DemoDataQueries;
+  readonly costs: CostQueries;
+  readonly annotations: AnnotationQueries;
+  readonly seasonality: SeasonalityQueries;
+  readonly columnSets: ColumnSetQueries;
+  readonly programSettings: ProgramSettingsQueries;
+  readonly customReports: CustomReportQueries;
+  readonly classifications: ClassificationQueries;
+  readonly connectors: ConnectorQueries;
+  readonly attribution: AttributionQueries;
+  readonly reports: ReportQueries;
+  readonly analysis: AnalysisQueries;
   close(): Promise<void>;
 }
 
@@ -130,6 +152,8 @@ export interface DataSetRows {
   readonly users: ReadonlyArray<UserRow>;
   readonly memberships: ReadonlyArray<MembershipRow>;
   readonly messages: ReadonlyArray<MessageRow>;
+  /** Analytics configuration and the traffic plan (hits, orders and variable costs are generated from it). */
+  readonly analytics?: DemoAnalyticsRows;
 }
 
 export interface DemoDataQueries {

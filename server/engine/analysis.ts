@@ -1,0 +1,219 @@
+import "temporal-polyfill/global";
+import type {
+  AffiliateRow,
+  DiminishingSeries,
+  FunnelRow,
+  FunnelTrendPoint,
+  FunnelTrendSeries,
+} from "../../src/domain/analysis";
+import { cleanJourneySearch, type JourneyRow, type JourneySearch, type JourneySortBy } from "../../src/domain/journeys";
+import { funnelFromSums, metricsFromSums, type FunnelSums } from "../../src/domain/metrics";
+import { periodStart, periodStarts, type Interval, type OrderRule, type TaxonomyPath } from "../../src/domain/performance";
+import type { AnalysisQueries, FunnelFactRow } from "../warehouse/analysisQueries";
+import type { ReportQueries } from "../warehouse/engineQueries";
+import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
+import type { ReportScope } from "./reports";
+
+/**
+ * The analysis reports (analysis-reports spec sections 2.4-2.10, 7): funnel, funnel
+ * trends, diminishing returns, journeys and the affiliate report. The warehouse sums;
+ * every ratio comes from src/domain/metrics.ts (funnelFromSums, metricsFromSums).
+ */
+
+const taxonomyKeys = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
+
+const levelOf = (prefix: ReadonlyArray<string>): 1 | 2 | 3 | 4 => Math.max(1, Math.min(4, prefix.length + 1)) as 1 | 2 | 3 | 4;
+
+const zeroFunnel: FunnelSums = {
+  solo_revenue: 0,
+  solo_credit: 0,
+  upper_funnel_revenue: 0,
+  upper_funnel_credit: 0,
+  mid_funnel_revenue: 0,
+  mid_funnel_credit: 0,
+  lower_funnel_revenue: 0,
+  lower_funnel_credit: 0,
+};
+
+const taxonomyFields = (taxonomy: ReadonlyArray<string>) =>
+  Object.fromEntries(taxonomy.slice(0, 4).map((value, i) => [taxonomyKeys[i], value])) as Partial<Record<(typeof taxonomyKeys)[number], string>>;
+
+const factQuery = (scope: ReportScope, prefix: ReadonlyArray<string>, level: 1 | 2 | 3 | 4) => ({
+  programId: scope.programId,
+  from: scope.from,
+  to: scope.to,
+  prefix,
+  level,
+  orders: scope.orders,
+});
+
+/**
+ * funnel/single: the rows of the level under a prefix (prefix of 4: the one level-4 row),
+ * each with the four roles' revenue, revenue percent and credit.
+ */
+export const funnelRows = async (
+  analysis: AnalysisQueries,
+  scope: ReportScope,
+  prefix: ReadonlyArray<string>,
+): Promise<ReadonlyArray<FunnelRow>> =>
+  (await analysis.funnel(factQuery(scope, prefix, levelOf(prefix)), false)).map((r) => ({
+    ...taxonomyFields(r.taxonomy),
+    ...funnelFromSums(r.sums),
+  }));
+
+/** The distinct values of the next level under each value of the level (children of a series). */
+const childrenByName = async (
+  reports: ReportQueries,
+  scope: ReportScope,
+  prefix: ReadonlyArray<string>,
+  level: 1 | 2 | 3 | 4,
+): Promise<Map<string, ReadonlyArray<string>> | null> => {
+  if (level >= 4) return null;
+  const paths: ReadonlyArray<TaxonomyPath> = await reports.taxonomies(scope.programId, scope.from, scope.to, prefix, (level + 1) as 2 | 3 | 4);
+  const key = taxonomyKeys[level - 1] as (typeof taxonomyKeys)[number];
+  const childKey = taxonomyKeys[level as number] as (typeof taxonomyKeys)[number];
+  const children = new Map<string, string[]>();
+  for (const path of paths) {
+    const list = children.get(path[key]) ?? [];
+    if (!list.includes(path[childKey])) list.push(path[childKey]);
+    children.set(path[key], list);
+  }
+  return children;
+};
+
+/** Groups rows by their value of `level`, keeping the order of first appearance. */
+const groupByName = <R extends { readonly taxonomy: ReadonlyArray<string> }>(rows: ReadonlyArray<R>, level: number): Map<string, R[]> => {
+  const groups = new Map<string, R[]>();
+  for (const row of rows) {
+    const name = row.taxonomy[level - 1] ?? "";
+    groups.set(name, [...(groups.get(name) ?? []), row]);
+  }
+  return groups;
+};
+
+/**
+ * funnel/multi (funnel trends): one series per value of the level with a point for every
+ * period of the range (periods without sales are zero rows). Values without sales in the
+ * range have no series.
+ */
+export const funnelTrends = async (
+  analysis: AnalysisQueries,
+  reports: ReportQueries,
+  scope: ReportScope,
+  prefix: ReadonlyArray<string>,
+  interval: Interval,
+): Promise<ReadonlyArray<FunnelTrendSeries>> => {
+  const level = levelOf(prefix);
+  const rows = await analysis.funnel(factQuery(scope, prefix, level), true);
+  const children = await childrenByName(reports, scope, prefix, level);
+  const periods = periodStarts(scope.from, scope.to, interval);
+  return [...groupByName(rows, level).entries()].map(([name, group]) => {
+    const byPeriod = new Map<string, FunnelSums>();
+    for (const row of group as ReadonlyArray<FunnelFactRow>) {
+      const start = periodStart(row.period ?? scope.from, interval);
+      const sofar = byPeriod.get(start) ?? zeroFunnel;
+      byPeriod.set(
+        start,
+        Object.fromEntries(Object.entries(sofar).map(([k, v]) => [k, v + row.sums[k as keyof FunnelSums]])) as unknown as FunnelSums,
+      );
+    }
+    const data: FunnelTrendPoint[] = periods.map((period) => ({
+      conversion_date: period,
+      ...funnelFromSums(byPeriod.get(period) ?? zeroFunnel),
+    }));
+    const kids = children?.get(name);
+    return { name, ...(children === null ? {} : { children: kids ?? [] }), data };
+  });
+};
+
+/**
+ * diminishing/multi: per value of the level, its weeks (Monday) with gross spend, attributed
+ * revenue and the week's seasonality type (null when untagged). Only weeks with cost or
+ * sales facts appear (a scatter of spend against revenue has no point for an empty week);
+ * the first and last weeks count only the days inside the range.
+ */
+export const diminishingSeries = async (
+  analysis: AnalysisQueries,
+  reports: ReportQueries,
+  seasonality: SeasonalityQueries,
+  scope: ReportScope,
+  prefix: ReadonlyArray<string>,
+): Promise<ReadonlyArray<DiminishingSeries>> => {
+  const level = levelOf(prefix);
+  const rows = await analysis.weekly(factQuery(scope, prefix, level));
+  const children = await childrenByName(reports, scope, prefix, level);
+  const types = await seasonality.typesWithWeeks(scope.programId, { from: scope.from, to: scope.to });
+  const typeOfWeek = new Map<string, string>();
+  for (const type of types) for (const week of type.weeks) typeOfWeek.set(week, type.name);
+  return [...groupByName(rows, level).entries()].map(([name, group]) => ({
+    name,
+    ...(children === null ? {} : { children: children.get(name) ?? [] }),
+    data: group.map((row) => ({
+      conversion_date: row.week,
+      total_cost: row.totalCost,
+      attributed_revenue: row.attributedRevenue,
+      seasonality: typeOfWeek.get(row.week) ?? null,
+    })),
+  }));
+};
+
+/** An instant as ISO 8601 in a "+HH:MM" / "-HH:MM" offset (whole seconds), e.g. 2025-01-27T12:00:00+01:00. */
+export const isoInOffset = (ts: number, offset: string): string => {
+  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(offset);
+  const sign = match?.[1] === "-" ? -1 : 1;
+  const minutes = match ? sign * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  const local = new Date(ts + minutes * 60_000).toISOString().slice(0, 19);
+  return `${local}${match ? `${match[1]}${match[2]}:${match[3]}` : "+00:00"}`;
+};
+
+export interface JourneyPageRequest {
+  readonly sortBy: JourneySortBy;
+  readonly direction: "asc" | "desc";
+  readonly page: number;
+  readonly perPage: number;
+  readonly search: JourneySearch | undefined;
+  readonly utcOffset: string;
+}
+
+/** touchpoints/journeys: one page of the orders converting in range that pass the filter, and their total. */
+export const journeyPage = async (
+  analysis: AnalysisQueries,
+  scope: ReportScope,
+  request: JourneyPageRequest,
+): Promise<{ readonly data: ReadonlyArray<JourneyRow>; readonly total: number }> => {
+  const result = await analysis.journeys({
+    programId: scope.programId,
+    from: scope.from,
+    to: scope.to,
+    orders: scope.orders,
+    sortBy: request.sortBy,
+    direction: request.direction,
+    offset: (request.page - 1) * request.perPage,
+    limit: request.perPage,
+    search: cleanJourneySearch(request.search ?? {}),
+  });
+  return {
+    total: result.total,
+    data: result.rows.map((r) => ({
+      order_id: r.orderId,
+      conversion_date: isoInOffset(r.ts, request.utcOffset),
+      order_amount: r.amount,
+      journey_path: r.path,
+    })),
+  };
+};
+
+/** The affiliate report: publisher id, full path and the 25 metrics. */
+export const affiliateRows = async (
+  analysis: AnalysisQueries,
+  scope: ReportScope,
+  orders: ReadonlyArray<OrderRule> = scope.orders,
+): Promise<ReadonlyArray<AffiliateRow>> =>
+  (await analysis.affiliates(scope.programId, scope.from, scope.to, orders)).map((r) => ({
+    publisher_id: r.publisherId,
+    taxonomy_1: r.taxonomy[0],
+    taxonomy_2: r.taxonomy[1],
+    taxonomy_3: r.taxonomy[2],
+    taxonomy_4: r.taxonomy[3],
+    ...metricsFromSums(r.sums),
+  }));

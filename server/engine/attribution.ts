@@ -1,0 +1,76 @@
+import type { FunnelRole } from "../../src/domain/metrics";
+import {
+  attributionModels,
+  type AttributionModel,
+  type AttributionSettings,
+  type StoredSettings,
+} from "../warehouse/engineQueries";
+
+/**
+ * Journeys and credit (ENGINE.md "Journeys and credit"). The warehouse computes them in
+ * SQL for every order at once (duckdbEngineQueries.ts `attribute`); this module holds the
+ * settings and the same rules for one journey in TypeScript, which tests compare with the
+ * SQL.
+ *
+ * - A journey is the order visitor's clicks with order.ts - lookback <= click.ts <= order.ts,
+ *   oldest first (ties by hit id); lookback defaults to 30 days.
+ * - No click: one touch to taxonomy_1 'Direct', lower levels 'None', at the order's instant.
+ * - first: 1 for touch 1; last: 1 for touch n.
+ * - linear: 1/n. position_based: 40/20/40 (n = 1: 1; n = 2: 50/50; the middle 20 split
+ *   evenly). time_decay: weights 2^(-(order_ts - touch_ts) / 7 days), normalised to 1
+ *   (computed relative to the last touch, which changes nothing after normalising).
+ * - funnel role: n = 1 solo; else touch 1 upper_funnel, touch n lower_funnel, others mid_funnel.
+ */
+
+export const defaultLookbackDays = 30;
+export const defaultModel: AttributionModel = "linear";
+export const halfLifeDays = 7;
+export const directTaxonomy = "Direct";
+
+/**
+ * The settings a program attributes with: its saved ones, read leniently ('Position
+ * Based', 'time-decay' are understood), else linear over 30 days.
+ */
+export const attributionSettingsOf = (stored: StoredSettings | null): AttributionSettings => {
+  const model = (stored?.model ?? "").trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const lookback = stored?.lookbackDays ?? defaultLookbackDays;
+  return {
+    model: (attributionModels as ReadonlyArray<string>).includes(model) ? (model as AttributionModel) : defaultModel,
+    lookbackDays: Number.isFinite(lookback) && lookback > 0 ? Math.floor(lookback) : defaultLookbackDays,
+  };
+};
+
+export interface TouchCredit {
+  readonly first: number;
+  readonly last: number;
+  readonly attributed: number;
+  readonly role: FunnelRole;
+}
+
+/** The funnel role of touch i (1-based) of n. */
+export const funnelRoleOf = (i: number, n: number): FunnelRole =>
+  n === 1 ? "solo" : i === 1 ? "upper_funnel" : i === n ? "lower_funnel" : "mid_funnel";
+
+/** Credits of one journey's touches, given their times (oldest first) and the order's. */
+export const journeyCredits = (touchTimes: ReadonlyArray<number>, model: AttributionModel): ReadonlyArray<TouchCredit> => {
+  const n = touchTimes.length;
+  const lastTs = touchTimes[n - 1] ?? 0;
+  const decay = touchTimes.map((ts) => 2 ** (-(lastTs - ts) / (halfLifeDays * 86_400_000)));
+  const decayTotal = decay.reduce((a, b) => a + b, 0);
+  return touchTimes.map((_, index) => {
+    const i = index + 1;
+    const attributed =
+      model === "linear"
+        ? 1 / n
+        : model === "position_based"
+          ? n === 1
+            ? 1
+            : n === 2
+              ? 0.5
+              : i === 1 || i === n
+                ? 0.4
+                : 0.2 / (n - 2)
+          : (decay[index] ?? 0) / decayTotal;
+    return { first: i === 1 ? 1 : 0, last: i === n ? 1 : 0, attributed, role: funnelRoleOf(i, n) };
+  });
+};

@@ -1,0 +1,120 @@
+import "temporal-polyfill/global";
+import { Hono, type Context } from "hono";
+import { Either, Schema } from "effect";
+import {
+  AffiliatesResponse,
+  DiminishingResponse,
+  FunnelResponse,
+  FunnelTrendsResponse,
+  JourneysQuery,
+  funnelHeaders,
+} from "../../src/domain/analysis";
+import { JourneysResponse } from "../../src/domain/journeys";
+import { ChartQuery, RangeQuery } from "../../src/domain/performance";
+import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage } from "../engine/analysis";
+import { tableHeaders, validOrders, type ReportScope } from "../engine/reports";
+import { answer, refuse, refusals } from "../http/answers";
+import type { ProgramEnv } from "../http/env";
+import { describeIssues } from "../http/requestBody";
+import type { ServerContext } from "../serverContext";
+import { performanceRefusals } from "./performanceRoutes";
+
+type Env = ProgramEnv;
+type Reading<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly response: Response };
+
+/** Decodes the query string with a shared Schema: 400 invalid_query naming what is wrong. */
+const readQuery = <A, I>(c: Context<Env>, schema: Schema.Schema<A, I, never>): Reading<A> => {
+  const decoded = Schema.decodeUnknownEither(schema)(c.req.query(), { errors: "all" });
+  return Either.isRight(decoded)
+    ? { ok: true, value: decoded.right }
+    : { ok: false, response: refuse(c, performanceRefusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left)}`) };
+};
+
+/** The taxonomy values in the path, level by level (Hono has already percent-decoded them). */
+const pathValues = (c: Context<Env>): ReadonlyArray<string> => {
+  const values: string[] = [];
+  for (const name of ["t1", "t2", "t3", "t4"]) {
+    const value = c.req.param(name);
+    if (value === undefined) break;
+    values.push(value);
+  }
+  return values;
+};
+
+/** `/{kind}/taxonomy_1[/{t1}/taxonomy_2[/{t2}/taxonomy_3[/{t3}/taxonomy_4]]]`, plus `/{t4}` when asked. */
+const levelPaths = (base: string, withLeaf = false): ReadonlyArray<string> => [
+  `${base}/taxonomy_1`,
+  `${base}/taxonomy_1/:t1/taxonomy_2`,
+  `${base}/taxonomy_1/:t1/taxonomy_2/:t2/taxonomy_3`,
+  `${base}/taxonomy_1/:t1/taxonomy_2/:t2/taxonomy_3/:t3/taxonomy_4`,
+  ...(withLeaf ? [`${base}/taxonomy_1/:t1/taxonomy_2/:t2/taxonomy_3/:t3/taxonomy_4/:t4`] : []),
+];
+
+/**
+ * The analysis reports under /programs/{program}/performance (analysis-reports spec
+ * section 7): funnel, funnel trends, diminishing returns, journeys and (admins only) the
+ * affiliate report. Every call is a GET with date_from and date_to and counts valid orders.
+ */
+export const analysisRoutes = (context: ServerContext) => {
+  const { analysis, reports, seasonality } = context.warehouse;
+  const routes = new Hono<Env>();
+
+  const scopeOf = (c: Context<Env>, range: { date_from: string; date_to: string }): ReportScope => ({
+    programId: c.get("program").id,
+    from: range.date_from,
+    to: range.date_to,
+    orders: validOrders,
+  });
+
+  for (const path of levelPaths("/funnel/single", true)) {
+    routes.get(path, async (c) => {
+      const query = readQuery(c, ChartQuery);
+      if (!query.ok) return query.response;
+      const data = await funnelRows(analysis, scopeOf(c, query.value), pathValues(c));
+      return answer(c, FunnelResponse, { data, column_headers: funnelHeaders, total: data.length });
+    });
+  }
+
+  for (const path of levelPaths("/funnel/multi")) {
+    routes.get(path, async (c) => {
+      const query = readQuery(c, ChartQuery);
+      if (!query.ok) return query.response;
+      const data = await funnelTrends(analysis, reports, scopeOf(c, query.value), pathValues(c), query.value.interval);
+      return answer(c, FunnelTrendsResponse, { data, column_headers: funnelHeaders });
+    });
+  }
+
+  for (const path of levelPaths("/diminishing/multi")) {
+    routes.get(path, async (c) => {
+      const query = readQuery(c, RangeQuery);
+      if (!query.ok) return query.response;
+      const data = await diminishingSeries(analysis, reports, seasonality, scopeOf(c, query.value), pathValues(c));
+      return answer(c, DiminishingResponse, { data });
+    });
+  }
+
+  routes.get("/touchpoints/journeys", async (c) => {
+    const query = readQuery(c, JourneysQuery);
+    if (!query.ok) return query.response;
+    const q = query.value;
+    const { data, total } = await journeyPage(analysis, scopeOf(c, q), {
+      sortBy: q.sort_by,
+      direction: q.sort_direction,
+      page: q.page,
+      perPage: q.per_page,
+      search: q.journey_search,
+      utcOffset: c.get("program").utc_offset,
+    });
+    return answer(c, JourneysResponse, { data, total, page: q.page, per_page: q.per_page });
+  });
+
+  routes.get("/affiliates", async (c) => {
+    if (!c.get("user").is_admin) return refuse(c, refusals.adminOnly);
+    const query = readQuery(c, RangeQuery);
+    if (!query.ok) return query.response;
+    const data = await affiliateRows(analysis, scopeOf(c, query.value));
+    return answer(c, AffiliatesResponse, { data, column_headers: { publisher_id: "Publisher ID", ...tableHeaders }, total: data.length });
+  });
+
+  return routes;
+};

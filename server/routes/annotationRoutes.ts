@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { AnnotationInput, AnnotationList } from "../../src/domain/annotations";
+import { Ok } from "../../src/domain/auth";
+import { Created } from "../../src/domain/configuration";
+import { answer, okValue, refuse } from "../http/answers";
+import type { ProgramEnv } from "../http/env";
+import type { ServerContext } from "../serverContext";
+import { configurationRefusals, decodeBody, readId, readJson, readRange } from "./configurationRequests";
+
+/**
+ * Campaign notes: GET /annotations?date_from&date_to, POST /annotations,
+ * DELETE /annotations/{id}. Any member (or admin) may add and remove the program's notes.
+ */
+export const annotationRoutes = (context: ServerContext) => {
+  const routes = new Hono<ProgramEnv>();
+  const { warehouse, clock } = context;
+
+  routes.get("/annotations", async (c) => {
+    const range = readRange(c);
+    if (!range.ok) return range.response;
+    const program = c.get("program");
+    const notes = await warehouse.annotations.inRange(program.id, range.range);
+    return answer(c, AnnotationList, { data: notes.map((note) => ({ ...note, programcode: program.code })) });
+  });
+
+  routes.post("/annotations", async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    const input = decodeBody(c, AnnotationInput, body.value);
+    if (!input.ok) return input.response;
+    const id = await warehouse.annotations.add(
+      c.get("program").id,
+      { date: input.value.date, colour: input.value.colour.toLowerCase(), text: input.value.text.trim() },
+      c.get("user").id,
+      clock(),
+    );
+    return answer(c, Created, { data: { id } });
+  });
+
+  routes.delete("/annotations/:id", async (c) => {
+    const id = readId(c, "id", configurationRefusals.annotationNotFound);
+    if (!id.ok) return id.response;
+    if (!(await warehouse.annotations.remove(c.get("program").id, id.id))) {
+      return refuse(c, configurationRefusals.annotationNotFound);
+    }
+    return answer(c, Ok, okValue);
+  });
+
+  return routes;
+};

@@ -1,0 +1,108 @@
+import { Hono } from "hono";
+import { Schema } from "effect";
+import { Ok } from "../../src/domain/auth";
+import {
+  Classification,
+  matchTypesWithValue,
+  type ClassificationRule,
+  type TaxonomyOne,
+  type TaxonomyTwo,
+} from "../../src/domain/classification";
+import { requireAdmin } from "../http/access";
+import { answer, okValue, refuse, refusals } from "../http/answers";
+import type { ProgramEnv } from "../http/env";
+import type { ServerContext } from "../serverContext";
+import { decodeBody, notifyEngine, readJson } from "./configurationRequests";
+
+/** The editor's message for a taxonomy without a name (account-and-access spec section 5). */
+export const taxonomyNameRequired = "Taxonomy name is required";
+
+const eventTypes: ReadonlyArray<string> = ["click", "impression"];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Whether a sent tree (before decoding) holds a taxonomy whose title is blank text. */
+export const hasBlankTitle = (body: unknown): boolean => {
+  const blank = (taxonomy: unknown): boolean =>
+    isRecord(taxonomy) &&
+    ((typeof taxonomy["title"] === "string" && taxonomy["title"].trim() === "") ||
+      (Array.isArray(taxonomy["children"]) && taxonomy["children"].some(blank)));
+  return isRecord(body) && Array.isArray(body["data"]) && body["data"].some(blank);
+};
+
+const duplicatesOf = (ids: ReadonlyArray<number>): ReadonlyArray<number> =>
+  [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+
+/**
+ * What is wrong with a decoded tree beyond its shape: ids repeated (taxonomies, rules
+ * and extracts each have their own id space), rules of a valued match type without a
+ * value, `event_type is` with a value other than click or impression.
+ */
+export const classificationProblems = (tree: Classification): ReadonlyArray<string> => {
+  const taxonomies: ReadonlyArray<TaxonomyOne | TaxonomyTwo> = tree.data.flatMap((one) => [one, ...one.children]);
+  const rules = taxonomies.flatMap((t) => t.rules);
+  const problems: string[] = [];
+  const repeated = (what: string, ids: ReadonlyArray<number>) => {
+    const duplicates = duplicatesOf(ids);
+    if (duplicates.length > 0) problems.push(`${what} ids must be unique (repeated: ${duplicates.join(", ")})`);
+  };
+  repeated("taxonomy", taxonomies.map((t) => t.id));
+  repeated("rule", rules.map((r) => r.id));
+  repeated("extract", taxonomies.flatMap((t) => t.extracts.map((e) => e.id)));
+  for (const rule of rules) {
+    if (!matchTypesWithValue.includes(rule.matchType)) continue;
+    if (rule.expectedValue === null || rule.expectedValue.trim() === "") {
+      problems.push(`rule ${rule.id}: a "${rule.matchType}" rule needs an expected value`);
+    } else if (rule.matchType === "event_type is" && !eventTypes.includes(rule.expectedValue)) {
+      problems.push(`rule ${rule.id}: "event_type is" expects click or impression`);
+    }
+  }
+  return problems;
+};
+
+/** Rules of match types without a value carry `expectedValue: null`, whatever was sent. */
+const withoutStrayValues = (tree: Classification): Classification => {
+  const rule = (r: ClassificationRule): ClassificationRule =>
+    matchTypesWithValue.includes(r.matchType) ? r : { ...r, expectedValue: null };
+  return {
+    data: tree.data.map((one) => ({
+      ...one,
+      rules: one.rules.map(rule),
+      children: one.children.map((two) => ({ ...two, rules: two.rules.map(rule) })),
+    })),
+  };
+};
+
+const storedTree = Schema.parseJson(Classification);
+
+/**
+ * The classification editor's calls (admins only): GET /admin/classification answers
+ * the saved tree ({data: []} when none is saved); POST saves the whole tree, then
+ * re-classifies the program's hits.
+ */
+export const classificationRoutes = (context: ServerContext) => {
+  const routes = new Hono<ProgramEnv>();
+  const { warehouse, clock } = context;
+
+  routes.get("/admin/classification", requireAdmin, async (c) => {
+    const stored = await warehouse.classifications.find(c.get("program").id);
+    return answer(c, Classification, stored === null ? { data: [] } : Schema.decodeUnknownSync(storedTree)(stored));
+  });
+
+  routes.post("/admin/classification", requireAdmin, async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    if (hasBlankTitle(body.value)) return refuse(c, refusals.invalidBody, taxonomyNameRequired);
+    const decoded = decodeBody(c, Classification, body.value);
+    if (!decoded.ok) return decoded.response;
+    const problems = classificationProblems(decoded.value);
+    if (problems.length > 0) return refuse(c, refusals.invalidBody, `Invalid classification: ${problems.join("; ")}`);
+    const programId = c.get("program").id;
+    await warehouse.classifications.save(programId, Schema.encodeSync(storedTree)(withoutStrayValues(decoded.value)), clock());
+    await notifyEngine(context, "reclassify", programId);
+    return answer(c, Ok, okValue);
+  });
+
+  return routes;
+};

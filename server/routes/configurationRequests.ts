@@ -1,0 +1,109 @@
+import type { Context } from "hono";
+import { Either, Schema } from "effect";
+import { DateRangeQuery } from "../../src/domain/configuration";
+import type { DateRange } from "../../src/domain/dateRange";
+import { refuse, refusals, type Refusal } from "../http/answers";
+import { describeIssues } from "../http/requestBody";
+import type { ServerContext } from "../serverContext";
+import type { EngineHooks } from "../engine/engine";
+
+/**
+ * What the account and configuration routes share: their refusals, reading an id from
+ * the path and the optional date range from the query, and telling the engine that a
+ * program's configuration changed.
+ */
+export const configurationRefusals = {
+  invalidDates: {
+    status: 400,
+    error: "invalid_dates",
+    message: "date_from and date_to must both be dates written YYYY-MM-DD, date_from not after date_to.",
+  },
+  duplicateName: { status: 400, error: "duplicate_name", message: "That name is already used." },
+  invalidWeek: { status: 400, error: "invalid_week", message: "A week is given by its Monday, written YYYY-MM-DD." },
+  spendNotFound: { status: 404, error: "not_found", message: "There is no spend configuration with that id in this program." },
+  variableSpendNotFound: { status: 404, error: "not_found", message: "There is no variable spend row with that id in this program." },
+  annotationNotFound: { status: 404, error: "not_found", message: "There is no campaign note with that id in this program." },
+  seasonalityTypeNotFound: { status: 404, error: "not_found", message: "There is no seasonality type with that id in this program." },
+  columnSetNotFound: { status: 404, error: "not_found", message: "You have no column set with that id." },
+  reportNotFound: { status: 404, error: "report_not_found", message: "You don't have access to this report" },
+} as const satisfies Record<string, Refusal>;
+
+/** Largest id a stored record can have (INTEGER columns). */
+const largestId = 2_147_483_647;
+
+export type IdReading = { readonly ok: true; readonly id: number } | { readonly ok: false; readonly response: Response };
+
+/**
+ * The whole, positive id in the path parameter `name`: 400 invalid_id when it is not a
+ * whole number, `notFound` when it is too large to exist.
+ */
+export const readId = (c: Context, name: string, notFound: Refusal): IdReading => {
+  const raw = c.req.param(name) ?? "";
+  if (!/^\d{1,30}$/.test(raw)) return { ok: false, response: refuse(c, refusals.invalidId) };
+  const id = Number(raw);
+  if (id < 1 || id > largestId) return { ok: false, response: refuse(c, notFound) };
+  return { ok: true, id };
+};
+
+export type RangeReading = { readonly ok: true; readonly range: DateRange | null } | { readonly ok: false; readonly response: Response };
+
+const decodeRange = Schema.decodeUnknownEither(DateRangeQuery);
+
+/**
+ * The optional `date_from` / `date_to` of a list call: neither means no range; one
+ * without the other, a non-date or a reversed range is 400 invalid_dates.
+ */
+export const readRange = (c: Context): RangeReading => {
+  const from = c.req.query("date_from");
+  const to = c.req.query("date_to");
+  if (from === undefined && to === undefined) return { ok: true, range: null };
+  const decoded = decodeRange({ date_from: from, date_to: to }, { errors: "all" });
+  if (Either.isLeft(decoded)) {
+    return {
+      ok: false,
+      response: refuse(c, configurationRefusals.invalidDates, `Invalid dates: ${describeIssues(decoded.left)}`),
+    };
+  }
+  return { ok: true, range: { from: decoded.right.date_from, to: decoded.right.date_to } };
+};
+
+/**
+ * Tells the engine that a program's configuration changed, after the change is stored,
+ * and waits for it, so reports read after the answer reflect the change. The stored
+ * change stands even when the engine fails: the failure is logged (error level) and the
+ * answer still reports the saved change, so a client does not repeat a write that
+ * happened (a repeated batch row would book its cost twice).
+ */
+export const notifyEngine = async (
+  context: ServerContext,
+  hook: keyof EngineHooks,
+  programId: number,
+): Promise<void> => {
+  try {
+    await context.engine[hook](programId);
+  } catch (error) {
+    context.log.error("the engine failed after a configuration change", { hook, programId, error });
+  }
+};
+
+export type JsonReading = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly response: Response };
+
+/** The request body parsed as JSON, or 400 malformed_json. */
+export const readJson = async (c: Context): Promise<JsonReading> => {
+  try {
+    return { ok: true, value: JSON.parse(await c.req.text()) as unknown };
+  } catch {
+    return { ok: false, response: refuse(c, refusals.malformedJson) };
+  }
+};
+
+export type Decoding<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly response: Response };
+
+/** A parsed body decoded with a shared Schema, or 400 invalid_body naming the fields. */
+export const decodeBody = <A, I>(c: Context, schema: Schema.Schema<A, I, never>, value: unknown): Decoding<A> => {
+  const decoded = Schema.decodeUnknownEither(schema)(value, { errors: "all" });
+  return Either.isLeft(decoded)
+    ? { ok: false, response: refuse(c, refusals.invalidBody, `Invalid request body: ${describeIssues(decoded.left)}`) }
+    : { ok: true, value: decoded.right };
+};
+

@@ -1,0 +1,168 @@
+import { Hono, type Context } from "hono";
+import { Ok } from "../../src/domain/auth";
+import { Created } from "../../src/domain/configuration";
+import {
+  FixedCostAnswer,
+  FixedCostInput,
+  FixedCostList,
+  FixedCostPatch,
+  VariableCostInput,
+  VariableCostList,
+  configurationDays,
+  levelValue,
+  spendRowKind,
+  type FixedCost,
+  type Frequency,
+} from "../../src/domain/costs";
+import { answer, okValue, refuse } from "../http/answers";
+import type { ProgramEnv } from "../http/env";
+import type { ServerContext } from "../serverContext";
+import type { FixedCostRecord, FixedCostValues } from "../warehouse/costQueries";
+import { configurationRefusals, decodeBody, notifyEngine, readId, readJson, readRange } from "./configurationRequests";
+
+/** The stored values of a valid form; `originalFrequency` survives edits. */
+const valuesOf = (input: FixedCostInput, originalFrequency: Frequency): FixedCostValues => ({
+  taxonomy_1: input.taxonomy_1.trim(),
+  taxonomy_2: levelValue(input.taxonomy_2),
+  taxonomy_3: levelValue(input.taxonomy_3),
+  taxonomy_4: levelValue(input.taxonomy_4),
+  cost: input.cost,
+  start_date: input.start_date,
+  end_date: input.frequency === "single" ? null : input.end_date || null,
+  frequency: input.frequency,
+  original_frequency: originalFrequency,
+});
+
+/** The wire form of a stored configuration: meta and the day count added. */
+const fixedCostOf = (record: FixedCostRecord): FixedCost => ({
+  id: record.id,
+  taxonomy_1: record.taxonomy_1,
+  taxonomy_2: record.taxonomy_2,
+  taxonomy_3: record.taxonomy_3,
+  taxonomy_4: record.taxonomy_4,
+  cost: record.cost,
+  start_date: record.start_date,
+  end_date: record.end_date,
+  meta: { frequency: record.frequency, original_frequency: record.original_frequency },
+  days: configurationDays(record.start_date, record.end_date, record.frequency),
+});
+
+/** The form fields of a stored configuration, for merging an edit into it. */
+const formOf = (record: FixedCostRecord) => ({
+  start_date: record.start_date,
+  end_date: record.end_date,
+  taxonomy_1: record.taxonomy_1,
+  taxonomy_2: record.taxonomy_2,
+  taxonomy_3: record.taxonomy_3,
+  taxonomy_4: record.taxonomy_4,
+  cost: record.cost,
+  frequency: record.frequency,
+});
+
+/**
+ * Fixed and variable spend (account-and-access spec section 7):
+ * GET|POST /fixed-costs (also POST /fixed-costs/), GET|PATCH|DELETE /fixed-costs/{id},
+ * GET|POST /variable-costs, DELETE /variable-costs/{id}. A POST to fixed-costs whose
+ * body is a variable row (`date` / `cost_link`, no `start_date`) creates a variable
+ * spend row: the variable batch import posts there. Every write refreshes the program's
+ * cost facts. A `token` query parameter (the batch import's) is ignored: the bearer
+ * token authenticates.
+ */
+export const costRoutes = (context: ServerContext) => {
+  const routes = new Hono<ProgramEnv>();
+  const { warehouse, clock } = context;
+
+  routes.get("/fixed-costs", async (c) => {
+    const range = readRange(c);
+    if (!range.ok) return range.response;
+    const records = await warehouse.costs.fixedInRange(c.get("program").id, range.range);
+    return answer(c, FixedCostList, { data: records.map(fixedCostOf) });
+  });
+
+  const createSpend = async (c: Context<ProgramEnv>): Promise<Response> => {
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    const programId = c.get("program").id;
+    if (spendRowKind(body.value) === "variable") return createVariable(c, body.value);
+    const input = decodeBody(c, FixedCostInput, body.value);
+    if (!input.ok) return input.response;
+    const id = await warehouse.costs.addFixed(programId, valuesOf(input.value, input.value.frequency), clock());
+    await notifyEngine(context, "refreshCosts", programId);
+    return answer(c, Created, { data: { id } });
+  };
+
+  const createVariable = async (c: Context<ProgramEnv>, body: unknown): Promise<Response> => {
+    const input = decodeBody(c, VariableCostInput, body);
+    if (!input.ok) return input.response;
+    const programId = c.get("program").id;
+    const id = await warehouse.costs.addVariable(programId, {
+      date: input.value.date,
+      taxonomy_1: input.value.taxonomy_1.trim(),
+      cost_link: input.value.cost_link.trim(),
+      cost: input.value.cost,
+    });
+    await notifyEngine(context, "refreshCosts", programId);
+    return answer(c, Created, { data: { id } });
+  };
+
+  routes.post("/fixed-costs", createSpend);
+  routes.post("/fixed-costs/", createSpend);
+
+  routes.get("/fixed-costs/:id", async (c) => {
+    const id = readId(c, "id", configurationRefusals.spendNotFound);
+    if (!id.ok) return id.response;
+    const record = await warehouse.costs.findFixed(c.get("program").id, id.id);
+    if (!record) return refuse(c, configurationRefusals.spendNotFound);
+    return answer(c, FixedCostAnswer, { data: fixedCostOf(record) });
+  });
+
+  routes.patch("/fixed-costs/:id", async (c) => {
+    const id = readId(c, "id", configurationRefusals.spendNotFound);
+    if (!id.ok) return id.response;
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    const patch = decodeBody(c, FixedCostPatch, body.value);
+    if (!patch.ok) return patch.response;
+    const programId = c.get("program").id;
+    const stored = await warehouse.costs.findFixed(programId, id.id);
+    if (!stored) return refuse(c, configurationRefusals.spendNotFound);
+    const merged = decodeBody(c, FixedCostInput, { ...formOf(stored), ...patch.value });
+    if (!merged.ok) return merged.response;
+    const values = valuesOf(merged.value, stored.original_frequency);
+    if (!(await warehouse.costs.updateFixed(programId, id.id, values))) return refuse(c, configurationRefusals.spendNotFound);
+    await notifyEngine(context, "refreshCosts", programId);
+    return answer(c, FixedCostAnswer, { data: fixedCostOf({ id: id.id, ...values }) });
+  });
+
+  routes.delete("/fixed-costs/:id", async (c) => {
+    const id = readId(c, "id", configurationRefusals.spendNotFound);
+    if (!id.ok) return id.response;
+    const programId = c.get("program").id;
+    if (!(await warehouse.costs.removeFixed(programId, id.id))) return refuse(c, configurationRefusals.spendNotFound);
+    await notifyEngine(context, "refreshCosts", programId);
+    return answer(c, Ok, okValue);
+  });
+
+  routes.get("/variable-costs", async (c) => {
+    const range = readRange(c);
+    if (!range.ok) return range.response;
+    return answer(c, VariableCostList, { data: await warehouse.costs.variableInRange(c.get("program").id, range.range) });
+  });
+
+  routes.post("/variable-costs", async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    return createVariable(c, body.value);
+  });
+
+  routes.delete("/variable-costs/:id", async (c) => {
+    const id = readId(c, "id", configurationRefusals.variableSpendNotFound);
+    if (!id.ok) return id.response;
+    const programId = c.get("program").id;
+    if (!(await warehouse.costs.removeVariable(programId, id.id))) return refuse(c, configurationRefusals.variableSpendNotFound);
+    await notifyEngine(context, "refreshCosts", programId);
+    return answer(c, Ok, okValue);
+  });
+
+  return routes;
+};

@@ -1,0 +1,159 @@
+import { Hono, type Context } from "hono";
+import { Either, Schema } from "effect";
+import { Ok } from "../../src/domain/auth";
+import { Created } from "../../src/domain/configuration";
+import {
+  CustomReportAnswer,
+  CustomReportInput,
+  CustomReportList,
+  DataSetList,
+  ReportLevel,
+  ReportMeta,
+  ReportPreviewQuery,
+  ReportRule,
+  reportLevels,
+  type CustomReport,
+  type ReportLevel as Level,
+} from "../../src/domain/customReports";
+import { RangeQuery, TableResponse } from "../../src/domain/performance";
+import { customReportRows, tableHeaders } from "../engine/reports";
+import { describeIssues } from "../http/requestBody";
+import { performanceRefusals } from "./performanceRoutes";
+import type { Log } from "../log";
+import { answer, okValue, refuse } from "../http/answers";
+import type { ProgramEnv } from "../http/env";
+import type { ServerContext } from "../serverContext";
+import type { CustomReportRecord } from "../warehouse/customReportQueries";
+import { configurationRefusals, decodeBody, readId, readJson } from "./configurationRequests";
+
+const isLevel = Schema.is(ReportLevel);
+const decodeRule = Schema.decodeUnknownEither(ReportRule);
+const decodeMeta = Schema.decodeUnknownEither(Schema.parseJson(ReportMeta));
+
+const parsedJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The wire form of a stored report. Stored documents are read leniently (rules that do
+ * not decode are left out, unreadable meta is empty) and each problem is logged, so one
+ * bad row cannot break the report list.
+ */
+const reportOf = (record: CustomReportRecord, log: Log): CustomReport => {
+  const storedRules = parsedJson(record.rules);
+  const rules = (Array.isArray(storedRules) ? storedRules : []).flatMap((rule: unknown) => {
+    const decoded = decodeRule(rule);
+    return Either.isRight(decoded) ? [decoded.right] : [];
+  });
+  const meta = decodeMeta(record.meta);
+  if (!Array.isArray(storedRules) || rules.length !== storedRules.length || Either.isLeft(meta) || !isLevel(record.level)) {
+    log.warn("a stored custom report does not fully decode", { reportId: record.id });
+  }
+  return {
+    id: record.id,
+    name: record.name,
+    level: isLevel(record.level) ? record.level : "taxonomy_1",
+    rules,
+    meta: Either.isRight(meta) ? meta.right : {},
+  };
+};
+
+/** Decodes the query string: 400 invalid_query naming what is wrong. */
+const readQuery = <A, I>(
+  c: Context<ProgramEnv>,
+  schema: Schema.Schema<A, I, never>,
+): { readonly ok: true; readonly value: A } | { readonly ok: false; readonly response: Response } => {
+  const decoded = Schema.decodeUnknownEither(schema)(c.req.query(), { errors: "all" });
+  return Either.isRight(decoded)
+    ? { ok: true, value: decoded.right }
+    : { ok: false, response: refuse(c, performanceRefusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left)}`) };
+};
+
+const levelNumber = (level: Level): 1 | 2 | 3 | 4 => (reportLevels.indexOf(level) + 1) as 1 | 2 | 3 | 4;
+
+/**
+ * Custom reports and data sets (analysis-reports spec 2.9, 3 and 6): GET|POST /reports,
+ * GET|DELETE /reports/{id} (404 report_not_found "You don't have access to this report"
+ * when the program has no such report), GET /data-sets, and the report tables:
+ * GET /reports/preview?level&rules&date_from&date_to (an unsaved report) and
+ * GET /reports/{id}/view?date_from&date_to (a saved one), both TableResponse.
+ */
+export const customReportRoutes = (context: ServerContext) => {
+  const routes = new Hono<ProgramEnv>();
+  const { warehouse, clock, log } = context;
+
+  routes.get("/reports", async (c) => {
+    const records = await warehouse.customReports.list(c.get("program").id);
+    return answer(c, CustomReportList, { data: records.map((record) => reportOf(record, log)) });
+  });
+
+  routes.post("/reports", async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    const input = decodeBody(c, CustomReportInput, body.value);
+    if (!input.ok) return input.response;
+    const id = await warehouse.customReports.add(
+      c.get("program").id,
+      {
+        name: input.value.name.trim(),
+        level: input.value.level,
+        rules: JSON.stringify(input.value.rules),
+        meta: Schema.encodeSync(Schema.parseJson(ReportMeta))(input.value.meta ?? {}),
+      },
+      clock(),
+    );
+    return answer(c, Created, { data: { id } });
+  });
+
+  /** The report's table over the range: rows of its level counting the orders its rules choose. */
+  const reportTable = async (c: Context<ProgramEnv>, range: RangeQuery, level: Level, rules: CustomReport["rules"]) => {
+    const scope = { programId: c.get("program").id, from: range.date_from, to: range.date_to };
+    const data = await customReportRows(warehouse.reports, scope, levelNumber(level), rules);
+    return answer(c, TableResponse, { data, column_headers: tableHeaders, total: data.length });
+  };
+
+  // Registered before /reports/:id so that "preview" is never read as an id.
+  routes.get("/reports/preview", async (c) => {
+    const query = readQuery(c, ReportPreviewQuery);
+    if (!query.ok) return query.response;
+    return reportTable(c, query.value, query.value.level, query.value.rules);
+  });
+
+  routes.get("/reports/:id/view", async (c) => {
+    const id = readId(c, "id", configurationRefusals.reportNotFound);
+    if (!id.ok) return id.response;
+    const record = await warehouse.customReports.find(c.get("program").id, id.id);
+    if (!record) return refuse(c, configurationRefusals.reportNotFound);
+    const query = readQuery(c, RangeQuery);
+    if (!query.ok) return query.response;
+    const report = reportOf(record, log);
+    return reportTable(c, query.value, report.level, report.rules);
+  });
+
+  routes.get("/reports/:id", async (c) => {
+    const id = readId(c, "id", configurationRefusals.reportNotFound);
+    if (!id.ok) return id.response;
+    const record = await warehouse.customReports.find(c.get("program").id, id.id);
+    if (!record) return refuse(c, configurationRefusals.reportNotFound);
+    return answer(c, CustomReportAnswer, { data: reportOf(record, log) });
+  });
+
+  routes.delete("/reports/:id", async (c) => {
+    const id = readId(c, "id", configurationRefusals.reportNotFound);
+    if (!id.ok) return id.response;
+    if (!(await warehouse.customReports.remove(c.get("program").id, id.id))) {
+      return refuse(c, configurationRefusals.reportNotFound);
+    }
+    return answer(c, Ok, okValue);
+  });
+
+  routes.get("/data-sets", async (c) =>
+    answer(c, DataSetList, { data: await warehouse.customReports.dataSets(c.get("program").id) }),
+  );
+
+  return routes;
+};

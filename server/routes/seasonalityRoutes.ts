@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { Ok } from "../../src/domain/auth";
+import { Created, isCalendarDate, isMonday } from "../../src/domain/configuration";
+import { SeasonalityList, SeasonalityTypeInput, SeasonalityWeekTag } from "../../src/domain/seasonality";
+import { answer, okValue, refuse } from "../http/answers";
+import type { ProgramEnv } from "../http/env";
+import type { ServerContext } from "../serverContext";
+import { configurationRefusals, decodeBody, readId, readJson, readRange } from "./configurationRequests";
+
+/** The week of the path: a Monday written YYYY-MM-DD, or null. */
+const weekOf = (raw: string | undefined): string | null =>
+  raw !== undefined && isCalendarDate(raw) && isMonday(raw) ? raw : null;
+
+/**
+ * Seasonality (analysis-reports spec 2.11): GET /seasonality?date_from&date_to,
+ * POST /seasonality/types, DELETE /seasonality/types/{id},
+ * PUT /seasonality/weeks/{monday} {type_id}, DELETE /seasonality/weeks/{monday}.
+ */
+export const seasonalityRoutes = (context: ServerContext) => {
+  const routes = new Hono<ProgramEnv>();
+  const { warehouse } = context;
+
+  routes.get("/seasonality", async (c) => {
+    const range = readRange(c);
+    if (!range.ok) return range.response;
+    return answer(c, SeasonalityList, { data: await warehouse.seasonality.typesWithWeeks(c.get("program").id, range.range) });
+  });
+
+  routes.post("/seasonality/types", async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    const input = decodeBody(c, SeasonalityTypeInput, body.value);
+    if (!input.ok) return input.response;
+    const id = await warehouse.seasonality.addType(c.get("program").id, input.value.name);
+    if (id === "duplicate") return refuse(c, configurationRefusals.duplicateName, "This program already has a seasonality type of that name.");
+    return answer(c, Created, { data: { id } });
+  });
+
+  routes.delete("/seasonality/types/:id", async (c) => {
+    const id = readId(c, "id", configurationRefusals.seasonalityTypeNotFound);
+    if (!id.ok) return id.response;
+    if (!(await warehouse.seasonality.removeType(c.get("program").id, id.id))) {
+      return refuse(c, configurationRefusals.seasonalityTypeNotFound);
+    }
+    return answer(c, Ok, okValue);
+  });
+
+  routes.put("/seasonality/weeks/:week", async (c) => {
+    const week = weekOf(c.req.param("week"));
+    if (week === null) return refuse(c, configurationRefusals.invalidWeek);
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    const input = decodeBody(c, SeasonalityWeekTag, body.value);
+    if (!input.ok) return input.response;
+    if (!(await warehouse.seasonality.tagWeek(c.get("program").id, week, input.value.type_id))) {
+      return refuse(c, configurationRefusals.seasonalityTypeNotFound);
+    }
+    return answer(c, Ok, okValue);
+  });
+
+  routes.delete("/seasonality/weeks/:week", async (c) => {
+    const week = weekOf(c.req.param("week"));
+    if (week === null) return refuse(c, configurationRefusals.invalidWeek);
+    await warehouse.seasonality.untagWeek(c.get("program").id, week);
+    return answer(c, Ok, okValue);
+  });
+
+  return routes;
+};

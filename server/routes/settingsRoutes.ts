@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { ProgramSettingsAnswer, ProgramSettingsPatch, defaultProgramSettings } from "../../src/domain/programSettings";
+import { requireAdmin } from "../http/access";
+import { answer } from "../http/answers";
+import type { ProgramEnv } from "../http/env";
+import type { ServerContext } from "../serverContext";
+import { decodeBody, notifyEngine, readJson } from "./configurationRequests";
+
+/**
+ * Program settings: GET /settings (members and admins), PATCH /settings (admins) with
+ * either or both of attribution_model and lookback_days; a PATCH re-attributes the
+ * program and answers the saved settings.
+ */
+export const settingsRoutes = (context: ServerContext) => {
+  const routes = new Hono<ProgramEnv>();
+  const { warehouse } = context;
+
+  routes.get("/settings", async (c) =>
+    answer(c, ProgramSettingsAnswer, {
+      data: (await warehouse.programSettings.find(c.get("program").id)) ?? defaultProgramSettings,
+    }),
+  );
+
+  routes.patch("/settings", requireAdmin, async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    const patch = decodeBody(c, ProgramSettingsPatch, body.value);
+    if (!patch.ok) return patch.response;
+    const programId = c.get("program").id;
+    const current = (await warehouse.programSettings.find(programId)) ?? defaultProgramSettings;
+    const saved = {
+      attribution_model: patch.value.attribution_model ?? current.attribution_model,
+      lookback_days: patch.value.lookback_days ?? current.lookback_days,
+    };
+    await warehouse.programSettings.save(programId, saved);
+    await notifyEngine(context, "reattribute", programId);
+    return answer(c, ProgramSettingsAnswer, { data: saved });
+  });
+
+  return routes;
+};

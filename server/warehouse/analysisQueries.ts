@@ -1,0 +1,79 @@
+import type { FunnelSums, MetricSums } from "../../src/domain/metrics";
+import type { JourneySearch, JourneySortBy, JourneyTouch } from "../../src/domain/journeys";
+import type { OrderRule } from "../../src/domain/performance";
+
+/**
+ * The analysis reports' query family (funnel, funnel trends, diminishing returns,
+ * journeys, affiliates). The DuckDB implementation is duckdbAnalysisQueries.ts.
+ */
+
+/** Rows grouped by taxonomy_1..level (and by day when asked), under a prefix, over a range, counting the order rules. */
+export interface AnalysisFactQuery {
+  readonly programId: number;
+  readonly from: string;
+  readonly to: string;
+  readonly prefix: ReadonlyArray<string>;
+  /** 1..4 (at least prefix.length). */
+  readonly level: 1 | 2 | 3 | 4;
+  readonly orders: ReadonlyArray<OrderRule>;
+}
+
+export interface FunnelFactRow {
+  readonly taxonomy: ReadonlyArray<string>;
+  /** The day (YYYY-MM-DD) when grouped by day. */
+  readonly period: string | null;
+  readonly sums: FunnelSums;
+}
+
+export interface WeeklyFactRow {
+  readonly taxonomy: ReadonlyArray<string>;
+  /** The Monday of the week. */
+  readonly week: string;
+  readonly totalCost: number;
+  readonly attributedRevenue: number;
+}
+
+export interface JourneyQuery {
+  readonly programId: number;
+  readonly from: string;
+  readonly to: string;
+  readonly orders: ReadonlyArray<OrderRule>;
+  readonly sortBy: JourneySortBy;
+  readonly direction: "asc" | "desc";
+  readonly offset: number;
+  readonly limit: number;
+  /** Already cleaned (cleanJourneySearch). */
+  readonly search: JourneySearch;
+}
+
+export interface JourneyRecord {
+  readonly orderId: string;
+  /** The order's instant, epoch ms. */
+  readonly ts: number;
+  readonly amount: number;
+  /** Oldest first. */
+  readonly path: ReadonlyArray<JourneyTouch>;
+}
+
+export interface JourneyPage {
+  /** Orders matching the range, order rules and filter (all pages). */
+  readonly total: number;
+  readonly rows: ReadonlyArray<JourneyRecord>;
+}
+
+export interface AffiliateFactRow {
+  readonly publisherId: string;
+  readonly taxonomy: readonly [string, string, string, string];
+  readonly sums: MetricSums;
+}
+
+export interface AnalysisQueries {
+  /** Funnel sums per taxonomy group (and day when byDay); ordered by taxonomy ('None' last), then day. */
+  funnel(query: AnalysisFactQuery, byDay: boolean): Promise<ReadonlyArray<FunnelFactRow>>;
+  /** Total cost and attributed revenue per taxonomy group and week (Monday); only weeks with facts. */
+  weekly(query: AnalysisFactQuery): Promise<ReadonlyArray<WeeklyFactRow>>;
+  /** One page of journeys of orders converting in the range, filtered, sorted (ties by order id). */
+  journeys(query: JourneyQuery): Promise<JourneyPage>;
+  /** Affiliate hits (publisher_id present) per publisher and full path over the range; valid orders. */
+  affiliates(programId: number, from: string, to: string, orders: ReadonlyArray<OrderRule>): Promise<ReadonlyArray<AffiliateFactRow>>;
+}

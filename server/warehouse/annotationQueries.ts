@@ -1,0 +1,21 @@
+import type { DateRange } from "../../src/domain/dateRange";
+
+export interface AnnotationValues {
+  readonly date: string;
+  readonly colour: string;
+  readonly text: string;
+}
+
+export interface AnnotationRecord extends AnnotationValues {
+  readonly id: number;
+}
+
+/** Campaign notes of a program. */
+export interface AnnotationQueries {
+  /** Notes dated inside the range (or all when null), by date then id. */
+  inRange(programId: number, range: DateRange | null): Promise<ReadonlyArray<AnnotationRecord>>;
+  /** Answers the new id. */
+  add(programId: number, values: AnnotationValues, createdBy: number, at: number): Promise<number>;
+  /** False when the program has no such note. */
+  remove(programId: number, id: number): Promise<boolean>;
+}

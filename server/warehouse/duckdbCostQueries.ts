@@ -1,0 +1,122 @@
+import { Schema } from "effect";
+import { Frequency } from "../../src/domain/costs";
+import type { CostQueries, FixedCostRecord, VariableCostRecord } from "./costQueries";
+import { holds, nextId } from "./duckdbRecords";
+import { numberOf, nullableTextOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehouse";
+
+const isFrequency = Schema.is(Frequency);
+
+const fixedColumns = `id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost,
+  CAST(start_date AS VARCHAR) AS start_date, CAST(end_date AS VARCHAR) AS end_date, frequency, original_frequency`;
+
+const variableColumns = "id, taxonomy_1, cost, CAST(cost_date AS VARCHAR) AS cost_date, cost_link";
+
+export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
+  fixedInRange: (programId, range) =>
+    line.exclusive(async (sql) =>
+      (range === null
+        ? await sql.rows(`SELECT ${fixedColumns} FROM fixed_costs WHERE program_id = $1 ORDER BY id DESC`, [programId])
+        : await sql.rows(
+            `SELECT ${fixedColumns} FROM fixed_costs
+             WHERE program_id = $1 AND start_date <= CAST($3 AS DATE)
+               AND coalesce(end_date, start_date) >= CAST($2 AS DATE)
+             ORDER BY id DESC`,
+            [programId, range.from, range.to],
+          )
+      ).map(fixedCostFrom),
+    ),
+
+  findFixed: (programId, id) =>
+    line.exclusive(async (sql) => {
+      const row = (await sql.rows(`SELECT ${fixedColumns} FROM fixed_costs WHERE program_id = $1 AND id = $2`, [programId, id]))[0];
+      return row ? fixedCostFrom(row) : null;
+    }),
+
+  addFixed: (programId, v, at) =>
+    line.transaction(async (sql) => {
+      const id = await nextId(sql, "fixed_costs");
+      await sql.run(
+        `INSERT INTO fixed_costs (id, program_id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost, start_date, end_date,
+           frequency, original_frequency, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS DATE), CAST($9 AS DATE), $10, $11, $12)`,
+        [id, programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at],
+      );
+      return id;
+    }),
+
+  updateFixed: (programId, id, v) =>
+    line.transaction(async (sql) => {
+      if (!(await holds(sql, "fixed_costs", programId, id))) return false;
+      await sql.run(
+        `UPDATE fixed_costs SET taxonomy_1 = $3, taxonomy_2 = $4, taxonomy_3 = $5, taxonomy_4 = $6, cost = $7,
+           start_date = CAST($8 AS DATE), end_date = CAST($9 AS DATE), frequency = $10, original_frequency = $11
+         WHERE program_id = $1 AND id = $2`,
+        [programId, id, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency],
+      );
+      return true;
+    }),
+
+  removeFixed: (programId, id) =>
+    line.transaction(async (sql) => {
+      if (!(await holds(sql, "fixed_costs", programId, id))) return false;
+      await sql.run("DELETE FROM fixed_costs WHERE program_id = $1 AND id = $2", [programId, id]);
+      return true;
+    }),
+
+  variableInRange: (programId, range) =>
+    line.exclusive(async (sql) =>
+      (range === null
+        ? await sql.rows(`SELECT ${variableColumns} FROM variable_costs WHERE program_id = $1 ORDER BY id DESC`, [programId])
+        : await sql.rows(
+            `SELECT ${variableColumns} FROM variable_costs
+             WHERE program_id = $1 AND cost_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
+             ORDER BY id DESC`,
+            [programId, range.from, range.to],
+          )
+      ).map(variableCostFrom),
+    ),
+
+  addVariable: (programId, v) =>
+    line.transaction(async (sql) => {
+      const id = await nextId(sql, "variable_costs");
+      await sql.run(
+        `INSERT INTO variable_costs (id, program_id, taxonomy_1, cost, cost_date, cost_link)
+         VALUES ($1, $2, $3, $4, CAST($5 AS DATE), $6)`,
+        [id, programId, v.taxonomy_1, v.cost, v.date, v.cost_link],
+      );
+      return id;
+    }),
+
+  removeVariable: (programId, id) =>
+    line.transaction(async (sql) => {
+      if (!(await holds(sql, "variable_costs", programId, id))) return false;
+      await sql.run("DELETE FROM variable_costs WHERE program_id = $1 AND id = $2", [programId, id]);
+      return true;
+    }),
+});
+
+const frequencyOf = (value: unknown): Frequency => (isFrequency(value) ? value : "daily");
+
+const fixedCostFrom = (row: Row): FixedCostRecord => {
+  const frequency = frequencyOf(row["frequency"]);
+  return {
+    id: numberOf(row["id"]),
+    taxonomy_1: textOf(row["taxonomy_1"]),
+    taxonomy_2: textOf(row["taxonomy_2"]),
+    taxonomy_3: textOf(row["taxonomy_3"]),
+    taxonomy_4: textOf(row["taxonomy_4"]),
+    cost: numberOf(row["cost"]),
+    start_date: textOf(row["start_date"]),
+    end_date: frequency === "single" ? null : nullableTextOf(row["end_date"]),
+    frequency,
+    original_frequency: isFrequency(row["original_frequency"]) ? row["original_frequency"] : frequency,
+  };
+};
+
+const variableCostFrom = (row: Row): VariableCostRecord => ({
+  id: numberOf(row["id"]),
+  taxonomy_1: textOf(row["taxonomy_1"]),
+  cost: numberOf(row["cost"]),
+  date: textOf(row["cost_date"]),
+  cost_link: textOf(row["cost_link"]),
+});

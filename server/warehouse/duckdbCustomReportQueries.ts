@@ -1,0 +1,58 @@
+import type { CustomReportQueries, CustomReportRecord } from "./customReportQueries";
+import { holds, nextId } from "./duckdbRecords";
+import { numberOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehouse";
+
+const columns = "id, name, level, rules, meta";
+
+export const duckDbCustomReportQueries = (line: ConnectionLine): CustomReportQueries => ({
+  list: (programId) =>
+    line.exclusive(async (sql) =>
+      (await sql.rows(`SELECT ${columns} FROM custom_reports WHERE program_id = $1 ORDER BY id`, [programId])).map(reportFrom),
+    ),
+
+  find: (programId, id) =>
+    line.exclusive(async (sql) => {
+      const row = (await sql.rows(`SELECT ${columns} FROM custom_reports WHERE program_id = $1 AND id = $2`, [programId, id]))[0];
+      return row ? reportFrom(row) : null;
+    }),
+
+  add: (programId, v, at) =>
+    line.transaction(async (sql) => {
+      const id = await nextId(sql, "custom_reports");
+      await sql.run(
+        "INSERT INTO custom_reports (id, program_id, name, level, rules, meta, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [id, programId, v.name, v.level, v.rules, v.meta, at],
+      );
+      return id;
+    }),
+
+  remove: (programId, id) =>
+    line.transaction(async (sql) => {
+      if (!(await holds(sql, "custom_reports", programId, id))) return false;
+      await sql.run("DELETE FROM custom_reports WHERE program_id = $1 AND id = $2", [programId, id]);
+      return true;
+    }),
+
+  dataSets: (programId) =>
+    line.exclusive(async (sql) =>
+      (
+        await sql.rows("SELECT id, data_set_tag, field, operator, value FROM data_sets WHERE program_id = $1 ORDER BY id", [
+          programId,
+        ])
+      ).map((row) => ({
+        id: numberOf(row["id"]),
+        data_set_tag: textOf(row["data_set_tag"]),
+        field: textOf(row["field"]),
+        operator: textOf(row["operator"]),
+        value: textOf(row["value"]),
+      })),
+    ),
+});
+
+const reportFrom = (row: Row): CustomReportRecord => ({
+  id: numberOf(row["id"]),
+  name: textOf(row["name"]),
+  level: textOf(row["level"]),
+  rules: textOf(row["rules"]),
+  meta: textOf(row["meta"]),
+});

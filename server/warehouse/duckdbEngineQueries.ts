@@ -1,0 +1,685 @@
+import type { DuckDBValue } from "@duckdb/node-api";
+import { Either, Schema } from "effect";
+import { sumNames, type MetricSums, type SumName } from "../../src/domain/metrics";
+import { OrderRule, type Interval, type TaxonomyPath } from "../../src/domain/performance";
+import type { ClassificationPlan } from "../engine/classification";
+import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, Parameters, ruleColumns } from "./classificationSql";
+import {
+  insertRows,
+  nullableNumberOf,
+  nullableTextOf,
+  numberOf,
+  textOf,
+  type ConnectionLine,
+  type Row,
+  type Statements,
+} from "./duckdbWarehouse";
+import type {
+  AttributionModel,
+  AttributionQueries,
+  AttributionSettings,
+  FactQuery,
+  FactRow,
+  RawDataBatch,
+  ReportQueries,
+} from "./engineQueries";
+
+/**
+ * The engine's SQL on DuckDB. Everything is set-based: one UPDATE classifies a program's
+ * hits, one INSERT ... SELECT with window functions writes every journey's touches and
+ * credits, and GROUP BYs write the daily facts. Values are always parameters; the only
+ * text assembled is from fixed column lists and closed sets (levels, intervals, models).
+ *
+ * Dialect notes (what a ClickHouse implementation changes, all in this file and in
+ * classificationSql.ts): date_trunc / generate_series / last_day, strpos / lower, the
+ * UPDATE ... FROM of classification (ALTER TABLE ... UPDATE there) and DELETE.
+ */
+
+const levels = [1, 2, 3, 4] as const;
+const taxonomyColumns = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
+const taxonomyList = taxonomyColumns.join(", ");
+
+const dayMs = 86_400_000;
+/** Time-decay half-life: 7 days. */
+const halfLifeMs = 7 * dayMs;
+
+/** The attributed credit of a touch under each model (numbered rows: touch_index, touch_count, decay_credit). */
+const attributedCreditSql: Readonly<Record<AttributionModel, string>> = {
+  linear: "1.0 / touch_count",
+  position_based: `CASE WHEN touch_count = 1 THEN 1.0 WHEN touch_count = 2 THEN 0.5
+    WHEN touch_index = 1 OR touch_index = touch_count THEN 0.4 ELSE 0.2 / (touch_count - 2) END`,
+  time_decay: "decay / sum(decay) OVER (PARTITION BY order_id)",
+};
+
+/** The period start of a fact's day: a closed set of expressions. */
+const periodSql: Readonly<Record<Interval, string>> = {
+  day: "day",
+  week: "CAST(date_trunc('week', day) AS DATE)",
+  month: "CAST(date_trunc('month', day) AS DATE)",
+};
+
+const orderFieldColumns = { status: "status", customer_type: "customer_type", payment: "payment" } as const;
+const operators = { "=": "=", "!=": "<>" } as const;
+
+export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueries => ({
+  programIds: () =>
+    line.exclusive(async (sql) =>
+      (
+        await sql.rows(
+          `SELECT id FROM programs UNION SELECT DISTINCT program_id FROM hits UNION SELECT DISTINCT program_id FROM orders
+           ORDER BY 1`,
+        )
+      ).map((r) => numberOf(r["id"])),
+    ),
+
+  unmaterialisedProgramIds: () =>
+    line.exclusive(async (sql) =>
+      (
+        await sql.rows(
+          `SELECT id FROM (SELECT id FROM programs UNION SELECT DISTINCT program_id FROM hits
+             UNION SELECT DISTINCT program_id FROM orders) p
+           WHERE id NOT IN (SELECT program_id FROM attribution_runs) ORDER BY 1`,
+        )
+      ).map((r) => numberOf(r["id"])),
+    ),
+
+  classificationOf: (programId) =>
+    line.exclusive(async (sql) => {
+      const row = (await sql.rows("SELECT tree FROM classifications WHERE program_id = $1", [programId]))[0];
+      return row ? textOf(row["tree"]) : null;
+    }),
+
+  settingsOf: (programId) =>
+    line.exclusive(async (sql) => {
+      const row = (
+        await sql.rows("SELECT attribution_model, lookback_days FROM program_settings WHERE program_id = $1", [programId])
+      )[0];
+      return row ? { model: textOf(row["attribution_model"]), lookbackDays: numberOf(row["lookback_days"]) } : null;
+    }),
+
+  rebuild: (programId, work) =>
+    line.transaction(async (sql) => {
+      if (work.classification) await classify(sql, programId, work.classification);
+      if (work.traffic) await writeTrafficFacts(sql, programId);
+      if (work.attribution) await attribute(sql, programId, work.attribution);
+      if (work.costs) await writeCostFacts(sql, programId);
+      const previous = (
+        await sql.rows("SELECT attribution_model, lookback_days FROM attribution_runs WHERE program_id = $1", [programId])
+      )[0];
+      await sql.run("DELETE FROM attribution_runs WHERE program_id = $1", [programId]);
+      await sql.run(
+        "INSERT INTO attribution_runs (program_id, attribution_model, lookback_days, materialised_at) VALUES ($1, $2, $3, $4)",
+        [
+          programId,
+          work.attribution?.model ?? nullableTextOf(previous?.["attribution_model"]),
+          work.attribution?.lookbackDays ?? nullableNumberOf(previous?.["lookback_days"]),
+          work.at,
+        ],
+      );
+    }),
+
+  append: (batch) => line.transaction((sql) => appendRows(sql, batch)),
+
+  touches: (programId) =>
+    line.exclusive(async (sql) =>
+      (
+        await sql.rows(
+          `SELECT order_id, touch_index, touch_count, hit_id, ${taxonomyList}, ts, first_credit, last_credit,
+             attributed_credit, funnel_role, CAST(order_date AS VARCHAR) AS order_date, amount, status, customer_type, payment
+           FROM touches WHERE program_id = $1 ORDER BY order_id, touch_index`,
+          [programId],
+        )
+      ).map((r) => ({
+        orderId: textOf(r["order_id"]),
+        touchIndex: numberOf(r["touch_index"]),
+        touchCount: numberOf(r["touch_count"]),
+        hitId: nullableNumberOf(r["hit_id"]),
+        taxonomy: taxonomyOf(r),
+        ts: numberOf(r["ts"]),
+        firstCredit: numberOf(r["first_credit"]),
+        lastCredit: numberOf(r["last_credit"]),
+        attributedCredit: numberOf(r["attributed_credit"]),
+        funnelRole: textOf(r["funnel_role"]),
+        orderDate: textOf(r["order_date"]),
+        amount: numberOf(r["amount"]),
+        status: textOf(r["status"]),
+        customerType: textOf(r["customer_type"]),
+        payment: textOf(r["payment"]),
+      })),
+    ),
+
+  classifiedHits: (programId) =>
+    line.exclusive(async (sql) =>
+      (
+        await sql.rows(`SELECT hit_id, ${taxonomyList}, cost_link FROM hits WHERE program_id = $1 ORDER BY hit_id`, [programId])
+      ).map((r) => ({ hitId: numberOf(r["hit_id"]), taxonomy: taxonomyOf(r), costLink: nullableTextOf(r["cost_link"]) })),
+    ),
+});
+
+const taxonomyOf = (r: Row): readonly [string, string, string, string] => [
+  textOf(r["taxonomy_1"]),
+  textOf(r["taxonomy_2"]),
+  textOf(r["taxonomy_3"]),
+  textOf(r["taxonomy_4"]),
+];
+
+const values = (p: Parameters): DuckDBValue[] => p.values as DuckDBValue[];
+
+// ---------------------------------------------------------------------------------------
+// Classification
+
+/**
+ * Re-classifies a program's hits. First the cost links an earlier classification
+ * replaced are put back. Then each distinct combination of the fields the rules read is
+ * classified once (the branch CASE runs over thousands of combinations, not millions of
+ * hits) into a temporary table of titles and extract field codes; the cost links this
+ * classification replaces are kept aside; and one UPDATE joins the hits to their
+ * combination (NULL-safe) to write taxonomy_1..4 and cost_link.
+ */
+const classify = async (sql: Statements, programId: number, plan: ClassificationPlan): Promise<void> => {
+  await sql.run(
+    `UPDATE hits SET cost_link = kept.cost_link FROM hit_ingested_cost_links kept
+     WHERE hits.program_id = $1 AND kept.program_id = $1 AND hits.hit_id = kept.hit_id`,
+    [programId],
+  );
+  await sql.run("DELETE FROM hit_ingested_cost_links WHERE program_id = $1", [programId]);
+
+  const keys = ruleColumns(plan);
+  if (keys.length === 0) {
+    await sql.run(
+      `UPDATE hits SET taxonomy_1 = 'None', taxonomy_2 = 'None', taxonomy_3 = 'None', taxonomy_4 = 'None'
+       WHERE program_id = $1`,
+      [programId],
+    );
+    return;
+  }
+
+  const indexing = new Parameters();
+  const program = indexing.add(programId);
+  await sql.run("DROP TABLE IF EXISTS classification_keys");
+  await sql.run(
+    `CREATE TEMP TABLE classification_keys AS
+     SELECT ${keys.join(", ")}, ${branchIndexSql(plan, indexing)} AS branch
+     FROM (SELECT DISTINCT ${keys.join(", ")} FROM hits WHERE program_id = ${program}) combinations`,
+    values(indexing),
+  );
+  const naming = new Parameters();
+  const outputs = branchOutputsSql(plan, "branch", naming);
+  await sql.run("DROP TABLE IF EXISTS classification_outputs");
+  await sql.run(
+    `CREATE TEMP TABLE classification_outputs AS
+     SELECT ${keys.join(", ")}, ${Object.entries(outputs)
+       .map(([column, expression]) => `${expression} AS ${column}`)
+       .join(", ")}
+     FROM classification_keys`,
+    values(naming),
+  );
+
+  const matching = keys.map((k) => `hits.${k} IS NOT DISTINCT FROM o.${k}`).join(" AND ");
+  const costLink = extractedSql(plan, "costlink", "o.costlink_field", "hits.cost_link", "hits.");
+  if (extractsCostLinks(plan)) {
+    await sql.run(
+      `INSERT INTO hit_ingested_cost_links (program_id, hit_id, cost_link)
+       SELECT hits.program_id, hits.hit_id, hits.cost_link
+       FROM hits JOIN classification_outputs o ON ${matching}
+       WHERE hits.program_id = $1 AND o.costlink_field <> 0 AND (${costLink}) IS DISTINCT FROM hits.cost_link`,
+      [programId],
+    );
+  }
+  await sql.run(
+    `UPDATE hits SET
+       taxonomy_1 = o.taxonomy_1,
+       taxonomy_2 = o.taxonomy_2,
+       taxonomy_3 = ${extractedSql(plan, "tax3", "o.tax3_field", "'None'", "hits.")},
+       taxonomy_4 = ${extractedSql(plan, "tax4", "o.tax4_field", "'None'", "hits.")},
+       cost_link = ${costLink}
+     FROM classification_outputs o
+     WHERE hits.program_id = $1 AND ${matching}`,
+    [programId],
+  );
+  await sql.run("DROP TABLE classification_outputs");
+  await sql.run("DROP TABLE classification_keys");
+};
+
+// ---------------------------------------------------------------------------------------
+// Facts
+
+/**
+ * Rolls rows of full paths (`base`, with day, taxonomy_1..4, the `keep` columns and the
+ * measures) up to every level with GROUPING SETS: level 4 keeps the path, level k < 4
+ * the prefix (deeper levels ''), level 0 the total. Sorted by level and day, so DuckDB's
+ * zone maps skip whole row groups on the level and range filters of reports (string
+ * statistics keep only a short prefix, so sorting by taxonomy would not help them).
+ */
+const rolledUp = (base: string, keep: ReadonlyArray<string>, measures: ReadonlyArray<string>): string => {
+  const sets = [0, ...levels]
+    .map((level) => `(${["day", ...keep, ...taxonomyColumns.slice(0, level)].join(", ")})`)
+    .join(", ");
+  return `SELECT $1, day, 4 - (${taxonomyColumns.map((c) => `grouping(${c})`).join(" + ")}) AS level,
+       ${taxonomyColumns.map((c) => `coalesce(${c}, '')`).join(", ")}${keep.map((k) => `, ${k}`).join("")},
+       ${measures.map((m) => `sum(${m})`).join(", ")}
+     FROM (${base}) base
+     GROUP BY GROUPING SETS (${sets})
+     ORDER BY level, day`;
+};
+
+/** A taxonomy column with '' read as 'None' (a level no rule fills). */
+const filled = (column: string): string => `coalesce(nullif(${column}, ''), 'None') AS ${column}`;
+
+const writeTrafficFacts = async (sql: Statements, programId: number): Promise<void> => {
+  await sql.run("DELETE FROM traffic_facts WHERE program_id = $1", [programId]);
+  await sql.run(
+    `INSERT INTO traffic_facts (program_id, day, level, ${taxonomyList}, clicks, impressions)
+     ${rolledUp(
+       `SELECT day, ${taxonomyList}, sum(clicks) AS clicks, sum(impressions) AS impressions
+        FROM (
+          SELECT hit_date AS day, ${taxonomyColumns.map(filled).join(", ")},
+            CASE WHEN event_type = 'click' THEN 1 ELSE 0 END AS clicks,
+            CASE WHEN event_type = 'impression' THEN 1 ELSE 0 END AS impressions
+          FROM hits WHERE program_id = $1
+        ) h
+        GROUP BY day, ${taxonomyList}`,
+       [],
+       ["clicks", "impressions"],
+     )}`,
+    [programId],
+  );
+};
+
+/**
+ * Journeys and credits (ENGINE.md "Journeys and credit") in one statement: each order
+ * joined to its visitor's clicks in [order ts - lookback, order ts], numbered oldest first
+ * (ties by hit id); an order with no such click keeps one touch to 'Direct'. Then the
+ * sales facts and the per-level inclusion facts from the touches.
+ */
+const attribute = async (sql: Statements, programId: number, settings: AttributionSettings): Promise<void> => {
+  for (const table of ["touches", "sales_facts", "inclusion_facts"]) {
+    await sql.run(`DELETE FROM ${table} WHERE program_id = $1`, [programId]);
+  }
+  await sql.run(
+    `INSERT INTO touches (program_id, order_id, touch_index, touch_count, hit_id, ${taxonomyList}, ts,
+       first_credit, last_credit, attributed_credit, funnel_role, order_date, amount, status, customer_type, payment)
+     WITH journeys AS (
+       SELECT o.order_id, o.order_date, o.amount, o.status, o.customer_type, o.payment,
+         c.hit_id, coalesce(c.ts, o.ts) AS touch_ts,
+         CASE WHEN c.hit_id IS NULL THEN 'Direct' ELSE coalesce(nullif(c.taxonomy_1, ''), 'None') END AS taxonomy_1,
+         coalesce(nullif(c.taxonomy_2, ''), 'None') AS taxonomy_2,
+         coalesce(nullif(c.taxonomy_3, ''), 'None') AS taxonomy_3,
+         coalesce(nullif(c.taxonomy_4, ''), 'None') AS taxonomy_4
+       FROM orders o
+       LEFT JOIN hits c ON c.program_id = $1 AND c.visitor_id = o.visitor_id AND c.event_type = 'click'
+         AND c.ts <= o.ts AND c.ts >= o.ts - CAST($2 AS BIGINT)
+       WHERE o.program_id = $1
+     ),
+     numbered AS (
+       SELECT *,
+         row_number() OVER (PARTITION BY order_id ORDER BY touch_ts, hit_id) AS touch_index,
+         count(*) OVER (PARTITION BY order_id) AS touch_count,
+         max(touch_ts) OVER (PARTITION BY order_id) AS last_ts
+       FROM journeys
+     ),
+     weighted AS (
+       SELECT *, pow(2.0, -CAST(last_ts - touch_ts AS DOUBLE) / $3) AS decay FROM numbered
+     )
+     SELECT $1, order_id, touch_index, touch_count, hit_id, ${taxonomyList}, touch_ts,
+       CASE WHEN touch_index = 1 THEN 1.0 ELSE 0.0 END,
+       CASE WHEN touch_index = touch_count THEN 1.0 ELSE 0.0 END,
+       ${attributedCreditSql[settings.model]},
+       CASE WHEN touch_count = 1 THEN 'solo' WHEN touch_index = 1 THEN 'upper_funnel'
+         WHEN touch_index = touch_count THEN 'lower_funnel' ELSE 'mid_funnel' END,
+       order_date, amount, status, customer_type, payment
+     FROM weighted
+     ORDER BY order_date, order_id, touch_index`,
+    [programId, settings.lookbackDays * dayMs, halfLifeMs],
+  );
+
+  const roles = ["solo", "upper_funnel", "mid_funnel", "lower_funnel"];
+  const roleSums = roles
+    .map(
+      (role) => `sum(CASE WHEN funnel_role = '${role}' THEN attributed_credit * amount ELSE 0 END) AS ${role}_revenue,
+          sum(CASE WHEN funnel_role = '${role}' THEN attributed_credit ELSE 0 END) AS ${role}_credit`,
+    )
+    .join(",\n          ");
+  const salesMeasures = [
+    "first_click_sales",
+    "first_click_revenue",
+    "last_click_sales",
+    "last_click_revenue",
+    "attributed_sales",
+    "attributed_revenue",
+    ...roles.flatMap((role) => [`${role}_revenue`, `${role}_credit`]),
+  ];
+  await sql.run(
+    `INSERT INTO sales_facts (program_id, day, level, ${taxonomyList}, status, customer_type, payment,
+       ${salesMeasures.join(", ")})
+     ${rolledUp(
+       `SELECT order_date AS day, ${taxonomyList}, status, customer_type, payment,
+          sum(first_credit) AS first_click_sales, sum(first_credit * amount) AS first_click_revenue,
+          sum(last_credit) AS last_click_sales, sum(last_credit * amount) AS last_click_revenue,
+          sum(attributed_credit) AS attributed_sales, sum(attributed_credit * amount) AS attributed_revenue,
+          ${roleSums}
+        FROM touches WHERE program_id = $1
+        GROUP BY order_date, ${taxonomyList}, status, customer_type, payment`,
+       ["status", "customer_type", "payment"],
+       salesMeasures,
+     )}`,
+    [programId],
+  );
+
+  const prefixes = [0, ...levels]
+    .map((level) => {
+      const path = taxonomyColumns.map((column, i) => (i < level ? column : "''")).join(", ");
+      return `SELECT order_id, order_date, ${level} AS level, ${path}, status, customer_type, payment
+         FROM touches WHERE program_id = $1`;
+    })
+    .join("\n       UNION ALL ");
+  await sql.run(
+    `INSERT INTO inclusion_facts (program_id, day, level, ${taxonomyList}, status, customer_type, payment, orders)
+     SELECT $1, order_date, level, t1, t2, t3, t4, status, customer_type, payment, count(DISTINCT order_id)
+     FROM (${prefixes}) included (order_id, order_date, level, t1, t2, t3, t4, status, customer_type, payment)
+     GROUP BY order_date, level, t1, t2, t3, t4, status, customer_type, payment
+     ORDER BY level, order_date`,
+    [programId],
+  );
+};
+
+/**
+ * Costs per day and path (ENGINE.md "Cost"). A variable cost goes to the path of the hits
+ * carrying its cost link: preferably hits under its own taxonomy_1, then any; the path
+ * with most such hits (ties by path); with no such hit, to its taxonomy_1 with 'None'
+ * below. Fixed costs: single on start_date; daily the whole cost every day start..end;
+ * monthly cost / days-in-that-month on each day start..end; yearly cost / days-in-that-year.
+ */
+const writeCostFacts = async (sql: Statements, programId: number): Promise<void> => {
+  await sql.run("DELETE FROM cost_facts WHERE program_id = $1", [programId]);
+  await sql.run(
+    `INSERT INTO cost_facts (program_id, day, level, ${taxonomyList}, variable_cost, fixed_cost)
+     WITH carried AS (
+       SELECT cost_link, ${taxonomyList}, count(*) AS hits
+       FROM hits
+       WHERE program_id = $1 AND cost_link IN (SELECT cost_link FROM variable_costs WHERE program_id = $1)
+       GROUP BY cost_link, ${taxonomyList}
+     ),
+     ranked AS (
+       SELECT v.id, v.cost_date, v.cost, v.taxonomy_1 AS own_taxonomy_1,
+         c.taxonomy_1, c.taxonomy_2, c.taxonomy_3, c.taxonomy_4,
+         row_number() OVER (
+           PARTITION BY v.id, v.cost_date, v.cost, v.cost_link, v.taxonomy_1
+           ORDER BY CASE WHEN c.taxonomy_1 = v.taxonomy_1 THEN 0 ELSE 1 END, c.hits DESC,
+             c.taxonomy_1, c.taxonomy_2, c.taxonomy_3, c.taxonomy_4
+         ) AS choice
+       FROM variable_costs v LEFT JOIN carried c ON c.cost_link = v.cost_link
+       WHERE v.program_id = $1
+     ),
+     variable AS (
+       SELECT cost_date AS day,
+         coalesce(nullif(CASE WHEN taxonomy_1 IS NULL THEN own_taxonomy_1 ELSE taxonomy_1 END, ''), 'None') AS taxonomy_1,
+         coalesce(nullif(taxonomy_2, ''), 'None') AS taxonomy_2, coalesce(nullif(taxonomy_3, ''), 'None') AS taxonomy_3,
+         coalesce(nullif(taxonomy_4, ''), 'None') AS taxonomy_4,
+         cost AS variable_cost, 0.0 AS fixed_cost
+       FROM ranked WHERE choice = 1
+     ),
+     fixed_days AS (
+       SELECT taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost, lower(frequency) AS frequency,
+         CAST(unnest(generate_series(start_date,
+           CASE WHEN lower(frequency) IN ('daily', 'monthly', 'yearly') THEN coalesce(end_date, start_date) ELSE start_date END,
+           INTERVAL 1 DAY)) AS DATE) AS day
+       FROM fixed_costs WHERE program_id = $1
+     ),
+     fixed AS (
+       SELECT day,
+         coalesce(nullif(taxonomy_1, ''), 'None') AS taxonomy_1, coalesce(nullif(taxonomy_2, ''), 'None') AS taxonomy_2,
+         coalesce(nullif(taxonomy_3, ''), 'None') AS taxonomy_3, coalesce(nullif(taxonomy_4, ''), 'None') AS taxonomy_4,
+         0.0 AS variable_cost,
+         CASE frequency
+           WHEN 'monthly' THEN cost / day(last_day(day))
+           WHEN 'yearly' THEN cost / datediff('day', make_date(year(day), 1, 1), make_date(year(day) + 1, 1, 1))
+           ELSE cost
+         END AS fixed_cost
+       FROM fixed_days
+     )
+     ${rolledUp("SELECT * FROM variable UNION ALL SELECT * FROM fixed", [], ["variable_cost", "fixed_cost"])}`,
+    [programId],
+  );
+};
+
+// ---------------------------------------------------------------------------------------
+// Appending raw data
+
+const appendRows = async (sql: Statements, batch: RawDataBatch): Promise<void> => {
+  await insertRows(
+    sql,
+    "hits",
+    [
+      "program_id",
+      "hit_id",
+      "visitor_id",
+      "ts",
+      "hit_date",
+      "event_type",
+      "source",
+      "medium",
+      "campaign",
+      "content",
+      "term",
+      "referrer",
+      "landing_url",
+      "publisher_id",
+      "cost_link",
+      ...taxonomyColumns,
+    ],
+    (batch.hits ?? []).map((h) => [
+      h.programId,
+      h.hitId,
+      h.visitorId,
+      h.ts,
+      h.hitDate,
+      h.eventType,
+      h.source ?? null,
+      h.medium ?? null,
+      h.campaign ?? null,
+      h.content ?? null,
+      h.term ?? null,
+      h.referrer ?? null,
+      h.landingUrl ?? null,
+      h.publisherId ?? null,
+      h.costLink ?? null,
+      ...(h.taxonomy ?? ["None", "None", "None", "None"]),
+    ]),
+  );
+  await insertRows(
+    sql,
+    "orders",
+    ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"],
+    (batch.orders ?? []).map((o) => [
+      o.programId,
+      o.orderId,
+      o.visitorId,
+      o.ts,
+      o.orderDate,
+      o.amount,
+      o.status,
+      o.customerType,
+      o.payment,
+    ]),
+  );
+  for (const c of batch.classifications ?? []) {
+    await sql.run("DELETE FROM classifications WHERE program_id = $1", [c.programId]);
+    await sql.run("INSERT INTO classifications (program_id, tree, saved_at) VALUES ($1, $2, $3)", [
+      c.programId,
+      c.tree,
+      c.savedAt,
+    ]);
+  }
+  for (const s of batch.settings ?? []) {
+    await sql.run("DELETE FROM program_settings WHERE program_id = $1", [s.programId]);
+    await sql.run("INSERT INTO program_settings (program_id, attribution_model, lookback_days) VALUES ($1, $2, $3)", [
+      s.programId,
+      s.model,
+      s.lookbackDays,
+    ]);
+  }
+  await insertRows(
+    sql,
+    "fixed_costs",
+    [
+      "id",
+      "program_id",
+      ...taxonomyColumns,
+      "cost",
+      "start_date",
+      "end_date",
+      "frequency",
+      "original_frequency",
+      "created_at",
+    ],
+    (batch.fixedCosts ?? []).map((f) => [
+      f.id,
+      f.programId,
+      ...f.taxonomy,
+      f.cost,
+      f.startDate,
+      f.endDate,
+      f.frequency,
+      f.frequency,
+      f.createdAt ?? 0,
+    ]),
+  );
+  await insertRows(
+    sql,
+    "variable_costs",
+    ["id", "program_id", "taxonomy_1", "cost", "cost_date", "cost_link"],
+    (batch.variableCosts ?? []).map((v) => [v.id, v.programId, v.taxonomy1, v.cost, v.costDate, v.costLink]),
+  );
+  await insertRows(
+    sql,
+    "data_sets",
+    ["id", "program_id", "data_set_tag", "field", "operator", "value"],
+    (batch.dataSets ?? []).map((d) => [d.id, d.programId, d.tag, d.rule.field, d.rule.operator, d.rule.value]),
+  );
+};
+
+// ---------------------------------------------------------------------------------------
+// Reports
+
+const decodeRule = Schema.decodeUnknownEither(OrderRule);
+
+export const duckDbReportQueries = (line: ConnectionLine): ReportQueries => ({
+  sums: (query) => line.exclusive((sql) => factSums(sql, query)),
+
+  taxonomies: (programId, from, to, prefix, depth = 4) =>
+    line.exclusive(async (sql) => {
+      const p = new Parameters();
+      const where = `${factFilter(p, programId, from, to, prefix)} AND level = ${p.add(depth)}`;
+      const columns = taxonomyColumns.slice(0, depth).join(", ");
+      const rows = await sql.rows(
+        `SELECT ${columns} FROM (
+           SELECT DISTINCT ${columns} FROM traffic_facts WHERE ${where}
+           UNION
+           SELECT DISTINCT ${columns} FROM sales_facts WHERE ${where}
+         ) paths
+         ORDER BY ${noneLastOrder(depth)}`,
+        values(p),
+      );
+      const text = (r: Row, level: number): string => (level <= depth ? textOf(r[`taxonomy_${level}`]) : "");
+      return rows.map(
+        (r): TaxonomyPath => ({ taxonomy_1: text(r, 1), taxonomy_2: text(r, 2), taxonomy_3: text(r, 3), taxonomy_4: text(r, 4) }),
+      );
+    }),
+
+  dataSetRules: (programId, tag) =>
+    line.exclusive(async (sql) =>
+      (
+        await sql.rows(
+          "SELECT field, operator, value FROM data_sets WHERE program_id = $1 AND data_set_tag = $2 ORDER BY id",
+          [programId, tag],
+        )
+      ).flatMap((r) => {
+        const decoded = decodeRule({ field: r["field"], operator: r["operator"], value: r["value"] });
+        return Either.isRight(decoded) ? [decoded.right] : [];
+      }),
+    ),
+});
+
+/** program, range and taxonomy prefix; placeholders from `p`. */
+const factFilter = (p: Parameters, programId: number, from: string, to: string, prefix: ReadonlyArray<string>): string =>
+  [
+    `program_id = ${p.add(programId)}`,
+    `day BETWEEN CAST(${p.add(from)} AS DATE) AND CAST(${p.add(to)} AS DATE)`,
+    ...prefix.slice(0, 4).map((value, i) => `${taxonomyColumns[i]} = ${p.add(value)}`),
+  ].join(" AND ");
+
+const noneLastOrder = (level: number): string =>
+  taxonomyColumns
+    .slice(0, level)
+    .map((c) => `CASE WHEN ${c} = 'None' THEN 1 ELSE 0 END, ${c}`)
+    .join(", ");
+
+type Source = "traffic_facts" | "sales_facts" | "inclusion_facts" | "cost_facts";
+
+/** What each facts table contributes to the bases; the other bases are 0 there. */
+const contributions: Readonly<Record<Source, Partial<Record<SumName, string>>>> = {
+  traffic_facts: { clicks: "clicks", impressions: "impressions" },
+  sales_facts: {
+    first_click_sales: "first_click_sales",
+    first_click_revenue: "first_click_revenue",
+    last_click_sales: "last_click_sales",
+    last_click_revenue: "last_click_revenue",
+    attributed_sales: "attributed_sales",
+    attributed_revenue: "attributed_revenue",
+  },
+  inclusion_facts: { sales_including: "orders" },
+  cost_facts: { variable_cost: "variable_cost", fixed_cost: "fixed_cost" },
+};
+
+/**
+ * One GROUP BY over the union of the four facts tables, each restricted to the program,
+ * the rows of the level shown, the range and the prefix (sales and inclusions also to
+ * the order rules). Facts are written in level and day order, so DuckDB's zone maps skip
+ * the row groups of other levels and days.
+ */
+const factSums = async (sql: Statements, q: FactQuery): Promise<ReadonlyArray<FactRow>> => {
+  const p = new Parameters();
+  const level = Math.max(q.groupLevel, Math.min(q.prefix.length, 4));
+  const keys = [...taxonomyColumns.slice(0, level), ...(q.period ? [`${periodSql[q.period]} AS period`] : [])];
+  const keyNames = [...taxonomyColumns.slice(0, level), ...(q.period ? ["period"] : [])];
+  const where = factFilter(p, q.programId, q.from, q.to, q.prefix);
+  const atLevel = p.add(level);
+  const orderRules = q.orders
+    .map((rule) => ` AND ${orderFieldColumns[rule.field]} ${operators[rule.operator]} ${p.add(rule.value)}`)
+    .join("");
+
+  const branch = (source: Source): string => {
+    const measures = sumNames.map((name) => `${contributions[source][name] ?? "0"} AS ${name}`).join(", ");
+    const orders = source === "sales_facts" || source === "inclusion_facts" ? orderRules : "";
+    return `SELECT ${[...keys, measures].join(", ")} FROM ${source} WHERE ${where} AND level = ${atLevel}${orders}`;
+  };
+
+  const sums = sumNames.map((name) => `CAST(sum(${name}) AS DOUBLE) AS ${name}`).join(", ");
+  const union = (["traffic_facts", "sales_facts", "inclusion_facts", "cost_facts"] as const).map(branch).join("\nUNION ALL ");
+  const search =
+    q.search && level > 0
+      ? `WHERE ${taxonomyColumns
+          .slice(0, level)
+          .map((c) => `strpos(lower(${c}), lower(${p.add(q.search)})) > 0`)
+          .join(" OR ")}`
+      : "";
+  const grouping = keyNames.length > 0 ? `GROUP BY ${keyNames.join(", ")}` : "";
+  const ordering = [noneLastOrder(level), ...(q.period ? ["period"] : [])].filter((s) => s.length > 0).join(", ");
+
+  const outputs = [...taxonomyColumns.slice(0, level), ...(q.period ? ["CAST(period AS VARCHAR) AS period"] : []), ...sumNames];
+  const rows = await sql.rows(
+    `SELECT ${outputs.join(", ")} FROM (
+       SELECT ${[...keyNames, sums].join(", ")} FROM (${union}) facts ${grouping}
+     ) grouped ${search}
+     ${ordering ? `ORDER BY ${ordering}` : ""}`,
+    values(p),
+  );
+  return rows
+    .filter((r) => keyNames.length > 0 || sumNames.some((name) => r[name] !== null))
+    .map((r) => ({
+      taxonomy: taxonomyColumns.slice(0, level).map((c) => textOf(r[c])),
+      period: q.period ? textOf(r["period"]) : null,
+      sums: Object.fromEntries(sumNames.map((name) => [name, r[name] === null ? 0 : numberOf(r[name])])) as MetricSums,
+    }));
+};

@@ -1,0 +1,70 @@
+import { holds, nextId } from "./duckdbRecords";
+import { numberOf, textOf, type ConnectionLine } from "./duckdbWarehouse";
+import type { SeasonalityQueries } from "./seasonalityQueries";
+
+export const duckDbSeasonalityQueries = (line: ConnectionLine): SeasonalityQueries => ({
+  typesWithWeeks: (programId, range) =>
+    line.exclusive(async (sql) => {
+      const types = await sql.rows("SELECT id, name FROM seasonality_types WHERE program_id = $1 ORDER BY id", [programId]);
+      const tags =
+        range === null
+          ? await sql.rows(
+              `SELECT seasonality_type_id, CAST(week_start AS VARCHAR) AS week FROM seasonality_tags
+               WHERE program_id = $1 ORDER BY week_start`,
+              [programId],
+            )
+          : await sql.rows(
+              `SELECT seasonality_type_id, CAST(week_start AS VARCHAR) AS week FROM seasonality_tags
+               WHERE program_id = $1 AND week_start <= CAST($3 AS DATE) AND week_start + INTERVAL 6 DAY >= CAST($2 AS DATE)
+               ORDER BY week_start`,
+              [programId, range.from, range.to],
+            );
+      const weeksByType = new Map<number, string[]>();
+      for (const tag of tags) {
+        const typeId = numberOf(tag["seasonality_type_id"]);
+        const weeks = weeksByType.get(typeId) ?? [];
+        weeks.push(textOf(tag["week"]));
+        weeksByType.set(typeId, weeks);
+      }
+      return types.map((row) => {
+        const id = numberOf(row["id"]);
+        return { id, name: textOf(row["name"]), weeks: weeksByType.get(id) ?? [] };
+      });
+    }),
+
+  addType: (programId, name) =>
+    line.transaction(async (sql) => {
+      const taken = await sql.rows(
+        "SELECT count(*) AS n FROM seasonality_types WHERE program_id = $1 AND lower(trim(name)) = $2",
+        [programId, name.trim().toLowerCase()],
+      );
+      if (numberOf(taken[0]?.["n"]) > 0) return "duplicate" as const;
+      const id = await nextId(sql, "seasonality_types");
+      await sql.run("INSERT INTO seasonality_types (id, program_id, name) VALUES ($1, $2, $3)", [id, programId, name.trim()]);
+      return id;
+    }),
+
+  removeType: (programId, id) =>
+    line.transaction(async (sql) => {
+      if (!(await holds(sql, "seasonality_types", programId, id))) return false;
+      await sql.run("DELETE FROM seasonality_tags WHERE program_id = $1 AND seasonality_type_id = $2", [programId, id]);
+      await sql.run("DELETE FROM seasonality_types WHERE program_id = $1 AND id = $2", [programId, id]);
+      return true;
+    }),
+
+  tagWeek: (programId, week, typeId) =>
+    line.transaction(async (sql) => {
+      if (!(await holds(sql, "seasonality_types", programId, typeId))) return false;
+      await sql.run("DELETE FROM seasonality_tags WHERE program_id = $1 AND week_start = CAST($2 AS DATE)", [programId, week]);
+      await sql.run(
+        "INSERT INTO seasonality_tags (program_id, week_start, seasonality_type_id) VALUES ($1, CAST($2 AS DATE), $3)",
+        [programId, week, typeId],
+      );
+      return true;
+    }),
+
+  untagWeek: (programId, week) =>
+    line.exclusive((sql) =>
+      sql.run("DELETE FROM seasonality_tags WHERE program_id = $1 AND week_start = CAST($2 AS DATE)", [programId, week]),
+    ),
+});

@@ -1,0 +1,201 @@
+import type { MetricSums } from "../../src/domain/metrics";
+import type { Interval, OrderRule, TaxonomyPath } from "../../src/domain/performance";
+import type { ClassificationPlan } from "../engine/classification";
+
+/**
+ * The attribution engine's query families (ENGINE.md "Speed and scale"): `attribution`
+ * materialises classification, per-touch credits and daily facts when data or
+ * configuration changes; `reports` answers reports with small GROUP BYs over the facts.
+ * The DuckDB implementation is duckdbEngineQueries.ts.
+ */
+
+export const attributionModels = ["linear", "position_based", "time_decay"] as const;
+export type AttributionModel = (typeof attributionModels)[number];
+
+export interface AttributionSettings {
+  readonly model: AttributionModel;
+  /** Clicks this many days (in milliseconds: days x 86,400,000) before an order, up to its instant, form its journey. */
+  readonly lookbackDays: number;
+}
+
+/** What program_settings holds for a program, as stored. */
+export interface StoredSettings {
+  readonly model: string;
+  readonly lookbackDays: number;
+}
+
+/** A hit as ingested. Dates are YYYY-MM-DD in the program's UTC offset; times epoch ms. */
+export interface HitRow {
+  readonly programId: number;
+  readonly hitId: number;
+  readonly visitorId: string;
+  readonly ts: number;
+  readonly hitDate: string;
+  readonly eventType: string;
+  readonly source?: string | null;
+  readonly medium?: string | null;
+  readonly campaign?: string | null;
+  readonly content?: string | null;
+  readonly term?: string | null;
+  readonly referrer?: string | null;
+  readonly landingUrl?: string | null;
+  readonly publisherId?: string | null;
+  readonly costLink?: string | null;
+  /** Pre-classified taxonomy (used as is while the program has no saved classification). */
+  readonly taxonomy?: readonly [string, string, string, string];
+}
+
+export interface OrderRow {
+  readonly programId: number;
+  readonly orderId: string;
+  readonly visitorId: string;
+  readonly ts: number;
+  readonly orderDate: string;
+  readonly amount: number;
+  readonly status: string;
+  readonly customerType: string;
+  readonly payment: string;
+}
+
+export interface FixedCostRow {
+  readonly id: number;
+  readonly programId: number;
+  readonly taxonomy: readonly [string, string, string, string];
+  readonly cost: number;
+  readonly startDate: string;
+  readonly endDate: string | null;
+  readonly frequency: string;
+  readonly createdAt?: number;
+}
+
+export interface VariableCostRow {
+  readonly id: number;
+  readonly programId: number;
+  readonly taxonomy1: string;
+  readonly cost: number;
+  readonly costDate: string;
+  readonly costLink: string;
+}
+
+export interface DataSetRow {
+  readonly id: number;
+  readonly programId: number;
+  readonly tag: string;
+  readonly rule: OrderRule;
+}
+
+/** Raw data and configuration as they arrive (imports, tests); appended as given. */
+export interface RawDataBatch {
+  readonly hits?: ReadonlyArray<HitRow>;
+  readonly orders?: ReadonlyArray<OrderRow>;
+  readonly classifications?: ReadonlyArray<{ readonly programId: number; readonly tree: string; readonly savedAt: number }>;
+  readonly settings?: ReadonlyArray<{ readonly programId: number; readonly model: string; readonly lookbackDays: number }>;
+  readonly fixedCosts?: ReadonlyArray<FixedCostRow>;
+  readonly variableCosts?: ReadonlyArray<VariableCostRow>;
+  readonly dataSets?: ReadonlyArray<DataSetRow>;
+}
+
+/** What one rebuild does, in this order, in one transaction. */
+export interface RebuildWork {
+  /** Re-classify the program's hits with these branches. */
+  readonly classification?: ClassificationPlan;
+  /** Recompute the daily traffic facts. */
+  readonly traffic?: boolean;
+  /** Recompute journeys, credits (touches), sales and inclusion facts with these settings. */
+  readonly attribution?: AttributionSettings;
+  /** Recompute the daily cost facts. */
+  readonly costs?: boolean;
+  /** Stamped on the program's materialisation record. */
+  readonly at: number;
+}
+
+/** One touch of one order's journey (the touches table). */
+export interface TouchRecord {
+  readonly orderId: string;
+  readonly touchIndex: number;
+  readonly touchCount: number;
+  readonly hitId: number | null;
+  readonly taxonomy: readonly [string, string, string, string];
+  readonly ts: number;
+  readonly firstCredit: number;
+  readonly lastCredit: number;
+  readonly attributedCredit: number;
+  readonly funnelRole: string;
+  readonly orderDate: string;
+  readonly amount: number;
+  readonly status: string;
+  readonly customerType: string;
+  readonly payment: string;
+}
+
+/** A hit after classification. */
+export interface ClassifiedHitRecord {
+  readonly hitId: number;
+  readonly taxonomy: readonly [string, string, string, string];
+  readonly costLink: string | null;
+}
+
+export interface AttributionQueries {
+  /** Programs that exist or have raw data. */
+  programIds(): Promise<ReadonlyArray<number>>;
+  /** Programs whose facts were never materialised. */
+  unmaterialisedProgramIds(): Promise<ReadonlyArray<number>>;
+  /** The saved classification document, or null. */
+  classificationOf(programId: number): Promise<string | null>;
+  settingsOf(programId: number): Promise<StoredSettings | null>;
+  /** Runs the work in one transaction. */
+  rebuild(programId: number, work: RebuildWork): Promise<void>;
+  /** Appends raw data and configuration in one transaction (facts are not touched). */
+  append(batch: RawDataBatch): Promise<void>;
+  /** The program's touches, by order and touch index. */
+  touches(programId: number): Promise<ReadonlyArray<TouchRecord>>;
+  /** The program's hits as classified, by hit id. */
+  classifiedHits(programId: number): Promise<ReadonlyArray<ClassifiedHitRecord>>;
+}
+
+/**
+ * One report query over the facts: rows grouped by taxonomy_1..groupLevel (and by period
+ * when asked), restricted to the taxonomy prefix, the date range (traffic and cost on
+ * their own dates, sales on the conversion date) and, for sales, the order rules.
+ */
+export interface FactQuery {
+  readonly programId: number;
+  readonly from: string;
+  readonly to: string;
+  /** Fixed values of taxonomy levels 1..prefix.length. */
+  readonly prefix: ReadonlyArray<string>;
+  /** Levels each row carries, prefix.length..4; distinct orders (sales_including) are counted at this level (0: all orders). */
+  readonly groupLevel: 0 | 1 | 2 | 3 | 4;
+  /** Group by the period start too. */
+  readonly period: Interval | null;
+  /** All must hold for an order to count. */
+  readonly orders: ReadonlyArray<OrderRule>;
+  /** Only rows with a taxonomy value (of levels 1..groupLevel) containing this text, case-insensitively. */
+  readonly search?: string | null;
+}
+
+export interface FactRow {
+  /** taxonomy_1..taxonomy_groupLevel. */
+  readonly taxonomy: ReadonlyArray<string>;
+  /** The period start (YYYY-MM-DD) when grouped by period. */
+  readonly period: string | null;
+  readonly sums: MetricSums;
+}
+
+export interface ReportQueries {
+  /** Rows ordered by taxonomy ('None' last at each level), then period. */
+  sums(query: FactQuery): Promise<ReadonlyArray<FactRow>>;
+  /**
+   * Distinct taxonomy paths with traffic or sales (of any order) in the range, under a
+   * prefix, down to `depth` levels (deeper levels answer '' when depth < 4).
+   */
+  taxonomies(
+    programId: number,
+    from: string,
+    to: string,
+    prefix: ReadonlyArray<string>,
+    depth?: 1 | 2 | 3 | 4,
+  ): Promise<ReadonlyArray<TaxonomyPath>>;
+  /** The rules of a data set tag the program registered (ANDed); empty when there is no such tag. */
+  dataSetRules(programId: number, tag: string): Promise<ReadonlyArray<OrderRule>>;
+}

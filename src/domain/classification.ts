@@ -1,0 +1,70 @@
+import { Schema } from "effect";
+
+/**
+ * The traffic classification rule language (account-and-access spec sections 3 and 5;
+ * ENGINE.md "Raw data"). A program's classification is a tree: level-1 taxonomies hold
+ * level-2 children; each taxonomy matches hits with rules joined by and/or, and may
+ * extract raw fields into taxonomy 3, taxonomy 4 or the cost link. Taxonomies are tried
+ * in execution order; the first whose rules match classifies the hit.
+ */
+export const matchTypes = ["contains", "not contains", "exists", "not exists", "empty", "not empty", "event_type is"] as const;
+export const MatchType = Schema.Literal(...matchTypes);
+export type MatchType = typeof MatchType.Type;
+
+/** The raw hit fields a rule may test or an extract may copy. */
+export const ruleFields = ["source", "medium", "campaign", "content", "term", "referrer", "landing_url", "publisher_id", "cost_link", "event_type"] as const;
+export const RuleField = Schema.Literal(...ruleFields);
+export type RuleField = typeof RuleField.Type;
+
+export const JoinType = Schema.Literal("and", "or");
+export type JoinType = typeof JoinType.Type;
+
+export const ExtractTarget = Schema.Literal("tax3", "tax4", "costlink");
+export type ExtractTarget = typeof ExtractTarget.Type;
+
+/** Match types whose rule carries an expected value; the others have `expectedValue: null`. */
+export const matchTypesWithValue: ReadonlyArray<MatchType> = ["contains", "not contains", "event_type is"];
+
+export const ClassificationRule = Schema.Struct({
+  id: Schema.Number,
+  field: RuleField,
+  matchType: MatchType,
+  expectedValue: Schema.NullOr(Schema.String.pipe(Schema.maxLength(500))),
+});
+export type ClassificationRule = typeof ClassificationRule.Type;
+
+export const ClassificationExtract = Schema.Struct({
+  id: Schema.Number,
+  field: RuleField,
+  mappedTo: ExtractTarget,
+});
+export type ClassificationExtract = typeof ClassificationExtract.Type;
+
+/** A level-2 taxonomy: a named channel under its level-1 parent. */
+export const TaxonomyTwo = Schema.Struct({
+  id: Schema.Number,
+  title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  joinType: JoinType,
+  rules: Schema.Array(ClassificationRule),
+  extracts: Schema.Array(ClassificationExtract),
+  execution_order: Schema.Number,
+});
+export type TaxonomyTwo = typeof TaxonomyTwo.Type;
+
+/** A level-1 taxonomy; its own rules must match too when it has any. */
+export const TaxonomyOne = Schema.Struct({
+  id: Schema.Number,
+  title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  joinType: JoinType,
+  rules: Schema.Array(ClassificationRule),
+  extracts: Schema.Array(ClassificationExtract),
+  execution_order: Schema.Number,
+  children: Schema.Array(TaxonomyTwo),
+});
+export type TaxonomyOne = typeof TaxonomyOne.Type;
+
+export const Classification = Schema.Struct({ data: Schema.Array(TaxonomyOne) });
+export type Classification = typeof Classification.Type;
+
+/** The taxonomy value of a level that no rule fills. */
+export const NONE = "None";

@@ -1,0 +1,79 @@
+import { expect } from "vitest";
+import { Schema } from "effect";
+import { LoginResponse } from "../../src/domain/auth";
+import type { EngineHooks } from "../../server/engine/engine";
+import { expectRefusal, type Answer, type CallOptions, type ContractApp } from "./contractApp";
+
+export type EngineHook = keyof EngineHooks;
+
+/** A fake engine that records every hook call; `failing` makes the hooks throw (after recording). */
+export class RecordingEngine implements EngineHooks {
+  readonly calls: Array<{ readonly hook: EngineHook; readonly programId: number }> = [];
+  failing = false;
+
+  private record(hook: EngineHook, programId: number): Promise<void> {
+    this.calls.push({ hook, programId });
+    return this.failing ? Promise.reject(new Error(`the fake engine fails ${hook}`)) : Promise.resolve();
+  }
+
+  readonly reclassify = (programId: number) => this.record("reclassify", programId);
+  readonly reattribute = (programId: number) => this.record("reattribute", programId);
+  readonly refreshCosts = (programId: number) => this.record("refreshCosts", programId);
+
+  /** The calls recorded since the last `take`, then forgets them. */
+  take(): Array<{ readonly hook: EngineHook; readonly programId: number }> {
+    return this.calls.splice(0, this.calls.length);
+  }
+}
+
+/** The demo data's programs (server/seed/demoData.ts). */
+export const northwindId = 1;
+export const bluepeakId = 2;
+
+export interface SignedIn {
+  readonly token: string;
+  readonly id: number;
+}
+
+/** Signs in (password = username) and answers the token and the user's id. */
+export const signInAs = async (t: ContractApp, username: string): Promise<SignedIn> => {
+  const answer = await t.call("POST", "/api/auth/login", { json: { username, password: username } });
+  expect(answer.status, answer.text).toBe(200);
+  const login = Schema.decodeUnknownSync(LoginResponse)(answer.json);
+  return { token: login.token, id: login.user.id };
+};
+
+export interface Tokens {
+  /** Member of northwind and bluepeak. */
+  readonly demo: string;
+  /** Member of lumen only. */
+  readonly other: string;
+  readonly admin: string;
+}
+
+export const signInAll = async (t: ContractApp): Promise<Tokens> => {
+  const [demo, other, admin] = await Promise.all([t.signIn("demo"), t.signIn("other"), t.signIn("admin")]);
+  return { demo, other, admin };
+};
+
+/**
+ * The access matrix of a northwind route: anonymous 401, a bad token 401, a non-member
+ * 403; answers the member's and the admin's answers for the caller to check.
+ */
+export const refusedToOutsiders = async (
+  t: ContractApp,
+  tokens: Tokens,
+  method: string,
+  path: string,
+  sent: Omit<CallOptions, "token"> = {},
+): Promise<void> => {
+  const options = method === "GET" || method === "HEAD" ? { ...sent, json: undefined, body: undefined } : sent;
+  expectRefusal(await t.call(method, path, options), 401, "unauthorized");
+  expectRefusal(await t.call(method, path, { ...options, token: "0123456789abcdef0123456789abcdef" }), 401, "unauthorized");
+  expectRefusal(await t.call(method, path, { ...options, token: tokens.other }), 403, "forbidden");
+};
+
+/** Checks a 400 answer with its error code. */
+export const expectBadRequest = (answer: Answer, error = "invalid_body"): void => {
+  expectRefusal(answer, 400, error);
+};

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Ok } from "../../src/domain/auth";
+import { Classification } from "../../src/domain/classification";
+import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
+import { RecordingEngine, expectBadRequest, northwindId, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
+
+const path = "/api/programs/northwind/admin/classification";
+
+const tree = {
+  data: [
+    {
+      id: 1,
+      title: "Paid Search",
+      joinType: "and",
+      rules: [{ id: 1, field: "medium", matchType: "contains", expectedValue: "cpc" }],
+      extracts: [{ id: 1, field: "campaign", mappedTo: "tax3" }],
+      execution_order: 1,
+      children: [
+        {
+          id: 2,
+          title: "Brand",
+          joinType: "or",
+          rules: [
+            { id: 2, field: "campaign", matchType: "contains", expectedValue: "brand" },
+            { id: 3, field: "term", matchType: "not empty", expectedValue: null },
+          ],
+          extracts: [
+            { id: 2, field: "term", mappedTo: "tax4" },
+            { id: 3, field: "cost_link", mappedTo: "costlink" },
+          ],
+          execution_order: 1,
+        },
+      ],
+    },
+    {
+      id: 3,
+      title: "Display",
+      joinType: "and",
+      rules: [{ id: 4, field: "event_type", matchType: "event_type is", expectedValue: "impression" }],
+      extracts: [],
+      execution_order: 2,
+      children: [],
+    },
+  ],
+};
+
+type Tree = typeof tree;
+const changed = (change: (copy: Tree) => void): Tree => {
+  const copy = structuredClone(tree);
+  change(copy);
+  return copy;
+};
+
+describe("the classification editor's calls", () => {
+  let t: ContractApp;
+  let tokens: Tokens;
+  const engine = new RecordingEngine();
+  beforeAll(async () => {
+    t = await openContractApp({ engine });
+    tokens = await signInAll(t);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    engine.take();
+  });
+
+  const load = async () => decoded(await t.call("GET", path, { token: tokens.admin }), Classification);
+
+  it.each(["GET", "POST"])("%s: 401 anonymous, 403 for a non-member and for a member who is not an admin", async (method) => {
+    const before = await load();
+    await refusedToOutsiders(t, tokens, method, path, { json: tree });
+    const refusal = expectRefusal(await t.call(method, path, { token: tokens.demo, ...(method === "POST" ? { json: tree } : {}) }), 403, "forbidden");
+    expect(refusal.message).toBe("You don't have access to admin resources.");
+    expect(await load()).toEqual(before);
+    expect(engine.take()).toEqual([]);
+  });
+
+  it("saves the whole tree, re-classifies the program and answers it back", async () => {
+    decoded(await t.call("POST", path, { token: tokens.admin, json: tree }), Ok);
+    expect(engine.take()).toEqual([{ hook: "reclassify", programId: northwindId }]);
+    expect(await load()).toEqual(tree);
+    const other = decoded(await t.call("GET", "/api/programs/bluepeak/admin/classification", { token: tokens.admin }), Classification);
+    expect(other).not.toEqual(tree);
+  });
+
+  it("clears the expected value of match types without one", async () => {
+    const sent = changed((copy) => {
+      copy.data[1]!.rules.push({ id: 9, field: "source", matchType: "exists", expectedValue: "ignored" });
+    });
+    decoded(await t.call("POST", path, { token: tokens.admin, json: sent }), Ok);
+    const saved = await load();
+    expect(saved.data[1]?.rules.find((r) => r.id === 9)?.expectedValue).toBeNull();
+  });
+
+  it("saves an empty tree", async () => {
+    decoded(await t.call("POST", path, { token: tokens.admin, json: { data: [] } }), Ok);
+    expect(await load()).toEqual({ data: [] });
+    decoded(await t.call("POST", path, { token: tokens.admin, json: tree }), Ok);
+  });
+
+  it("refuses a blank taxonomy name with 'Taxonomy name is required'", async () => {
+    decoded(await t.call("POST", path, { token: tokens.admin, json: tree }), Ok);
+    engine.take();
+    for (const title of ["", "   "]) {
+      const top = expectRefusal(await t.call("POST", path, { token: tokens.admin, json: changed((c) => void (c.data[0]!.title = title)) }), 400, "invalid_body");
+      expect(top.message).toBe("Taxonomy name is required");
+      const child = changed((c) => void (c.data[0]!.children[0]!.title = title));
+      expect(expectRefusal(await t.call("POST", path, { token: tokens.admin, json: child }), 400, "invalid_body").message).toBe(
+        "Taxonomy name is required",
+      );
+    }
+    expect(await load()).toEqual(tree);
+    expect(engine.take()).toEqual([]);
+  });
+
+  const refused: ReadonlyArray<readonly [string, unknown]> = [
+    ["an unknown match type", changed((c) => void (c.data[0]!.rules[0]!.matchType = "starts with"))],
+    ["an unknown join type", changed((c) => void (c.data[0]!.joinType = "xor"))],
+    ["an unknown rule field", changed((c) => void (c.data[0]!.rules[0]!.field = "country"))],
+    ["an unknown extract target", changed((c) => void (c.data[0]!.extracts[0]!.mappedTo = "tax2"))],
+    ["repeated taxonomy ids", changed((c) => void (c.data[1]!.id = 2))],
+    ["repeated rule ids", changed((c) => void (c.data[1]!.rules[0]!.id = 1))],
+    ["repeated extract ids", changed((c) => void (c.data[0]!.extracts[0]!.id = 3))],
+    ["a contains rule without a value", changed((c) => void (c.data[0]!.rules[0]!.expectedValue = null as unknown as string))],
+    ["a contains rule with an empty value", changed((c) => void (c.data[0]!.rules[0]!.expectedValue = ""))],
+    ["event_type is with an unknown event", changed((c) => void (c.data[1]!.rules[0]!.expectedValue = "purchase"))],
+    ["a missing title", changed((c) => void delete (c.data[0] as { title?: string }).title)],
+    ["no data list", { taxonomies: [] }],
+    ["a list", [tree]],
+  ];
+
+  it.each(refused)("refuses %s with 400, saves nothing and does not re-classify", async (_, body) => {
+    decoded(await t.call("POST", path, { token: tokens.admin, json: tree }), Ok);
+    engine.take();
+    expectBadRequest(await t.call("POST", path, { token: tokens.admin, json: body }));
+    expect(await load()).toEqual(tree);
+    expect(engine.take()).toEqual([]);
+  });
+
+  it("refuses malformed JSON", async () => {
+    expectBadRequest(await t.call("POST", path, { token: tokens.admin, body: "{\"data\": [" }), "malformed_json");
+    expect(engine.take()).toEqual([]);
+  });
+});

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Ok } from "../../src/domain/auth";
+import { Created } from "../../src/domain/configuration";
+import { FixedCostAnswer, FixedCostList, VariableCostList } from "../../src/domain/costs";
+import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
+import { RecordingEngine, bluepeakId, expectBadRequest, northwindId, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
+
+const fixed = "/api/programs/northwind/fixed-costs";
+const variable = "/api/programs/northwind/variable-costs";
+
+const dailyForm = {
+  start_date: "2025-03-01",
+  end_date: "2025-03-31",
+  taxonomy_1: "Display",
+  taxonomy_2: "Programmatic",
+  cost: 310.5,
+  frequency: "daily",
+};
+
+describe("fixed and variable spend", () => {
+  let t: ContractApp;
+  let tokens: Tokens;
+  const engine = new RecordingEngine();
+  beforeAll(async () => {
+    t = await openContractApp({ engine });
+    tokens = await signInAll(t);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    engine.failing = false;
+    engine.take();
+  });
+
+  const create = async (body: unknown, token = tokens.demo, path = fixed): Promise<number> =>
+    decoded(await t.call("POST", path, { token, json: body }), Created).data.id;
+  const fixedList = async (query = "") => decoded(await t.call("GET", `${fixed}${query}`, { token: tokens.demo }), FixedCostList).data;
+  const variableList = async () => decoded(await t.call("GET", variable, { token: tokens.demo }), VariableCostList).data;
+
+  describe("access", () => {
+    it.each([
+      ["GET", fixed],
+      ["POST", fixed],
+      ["GET", `${fixed}/1`],
+      ["PATCH", `${fixed}/1`],
+      ["DELETE", `${fixed}/1`],
+      ["GET", variable],
+      ["POST", variable],
+      ["DELETE", `${variable}/1`],
+    ])("%s %s: 401 anonymous, 403 for a non-member", async (method, path) => {
+      await refusedToOutsiders(t, tokens, method, path, { json: dailyForm });
+    });
+
+    it("lets members and admins list", async () => {
+      decoded(await t.call("GET", fixed, { token: tokens.demo }), FixedCostList);
+      decoded(await t.call("GET", fixed, { token: tokens.admin }), FixedCostList);
+      decoded(await t.call("GET", variable, { token: tokens.admin }), VariableCostList);
+    });
+
+    it("lets an admin create in any program", async () => {
+      const id = await create({ ...dailyForm, taxonomy_1: "Admin made" }, tokens.admin, "/api/programs/lumen/fixed-costs");
+      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: 3 }]);
+      decoded(await t.call("DELETE", `/api/programs/lumen/fixed-costs/${id}`, { token: tokens.admin }), Ok);
+    });
+  });
+
+  describe("fixed spend", () => {
+    it("creates a daily configuration, answers it with meta as a JSON string and refreshes the cost facts", async () => {
+      const id = await create(dailyForm);
+      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      const answer = await t.call("GET", `${fixed}/${id}`, { token: tokens.demo });
+      const raw = answer.json as { data: { meta: unknown } };
+      expect(typeof raw.data.meta).toBe("string");
+      expect(JSON.parse(raw.data.meta as string)).toEqual({ frequency: "daily", original_frequency: "daily" });
+      expect(decoded(answer, FixedCostAnswer).data).toEqual({
+        id,
+        taxonomy_1: "Display",
+        taxonomy_2: "Programmatic",
+        taxonomy_3: "None",
+        taxonomy_4: "None",
+        cost: 310.5,
+        start_date: "2025-03-01",
+        end_date: "2025-03-31",
+        meta: { frequency: "daily", original_frequency: "daily" },
+        days: 31,
+      });
+    });
+
+    it("accepts the trailing slash and the batch import's token parameter", async () => {
+      const withSlash = await create({ ...dailyForm, taxonomy_1: "Slash" }, tokens.demo, `${fixed}/`);
+      const batch = await create(
+        { start_date: "2025-04-02", end_date: "", taxonomy_1: "Batch", taxonomy_2: "", taxonomy_3: null, cost: 12, frequency: "single" },
+        tokens.demo,
+        `${fixed}?token=${tokens.demo}`,
+      );
+      expect(engine.take()).toHaveLength(2);
+      const single = decoded(await t.call("GET", `${fixed}/${batch}`, { token: tokens.demo }), FixedCostAnswer).data;
+      expect(single).toMatchObject({ taxonomy_2: "None", end_date: null, days: 1, meta: { frequency: "single" } });
+      expect((await fixedList()).map((c) => c.id)).toEqual(expect.arrayContaining([withSlash, batch]));
+    });
+
+    it("ignores the end date of a single configuration", async () => {
+      const id = await create({ ...dailyForm, frequency: "single", end_date: "2024-01-01" });
+      const single = decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer).data;
+      expect(single).toMatchObject({ end_date: null, days: 1, start_date: "2025-03-01" });
+    });
+
+    it("lists the configurations overlapping the range, by id descending", async () => {
+      const march = await create({ ...dailyForm, taxonomy_1: "Range", start_date: "2030-03-01", end_date: "2030-03-31" });
+      const may = await create({ ...dailyForm, taxonomy_1: "Range", start_date: "2030-05-10", end_date: "2030-06-10", frequency: "monthly" });
+      const single = await create({ ...dailyForm, taxonomy_1: "Range", start_date: "2030-04-15", frequency: "single" });
+      const ids = async (from: string, to: string) =>
+        (await fixedList(`?date_from=${from}&date_to=${to}`)).filter((c) => c.taxonomy_1 === "Range").map((c) => c.id);
+      expect(await ids("2030-03-31", "2030-04-15")).toEqual([single, march]);
+      expect(await ids("2030-04-16", "2030-05-09")).toEqual([]);
+      expect(await ids("2030-06-10", "2030-12-31")).toEqual([may]);
+      expect(await ids("2030-01-01", "2030-12-31")).toEqual([single, may, march]);
+      const all = await fixedList();
+      expect(all.map((c) => c.id)).toEqual([...all.map((c) => c.id)].sort((a, b) => b - a));
+    });
+
+    it.each([
+      ["date_from=2025-01-01", "one end only"],
+      ["date_from=2025-02-30&date_to=2025-03-01", "not a date"],
+      ["date_from=2025-1-1&date_to=2025-03-01", "not YYYY-MM-DD"],
+      ["date_from=2025-03-02&date_to=2025-03-01", "reversed"],
+    ])("answers 400 invalid_dates for %s (%s)", async (query) => {
+      expectRefusal(await t.call("GET", `${fixed}?${query}`, { token: tokens.demo }), 400, "invalid_dates");
+      expectRefusal(await t.call("GET", `${variable}?${query}`, { token: tokens.demo }), 400, "invalid_dates");
+    });
+
+    const refusedBodies: ReadonlyArray<readonly [string, unknown]> = [
+      ["a negative cost", { ...dailyForm, cost: -1 }],
+      ["a cost with 3 decimals", { ...dailyForm, cost: 1.005 }],
+      ["a cost as text", { ...dailyForm, cost: "10" }],
+      ["no cost", { ...dailyForm, cost: undefined }],
+      ["taxonomy 3 without taxonomy 2", { ...dailyForm, taxonomy_2: undefined, taxonomy_3: "Banner" }],
+      ["taxonomy 4 without taxonomy 2", { ...dailyForm, taxonomy_2: "", taxonomy_4: "Leaderboard" }],
+      ["taxonomy 4 without taxonomy 3", { ...dailyForm, taxonomy_4: "Leaderboard" }],
+      ["no taxonomy 1", { ...dailyForm, taxonomy_1: undefined }],
+      ["a blank taxonomy 1", { ...dailyForm, taxonomy_1: "   " }],
+      ["an unknown frequency", { ...dailyForm, frequency: "weekly" }],
+      ["an end before the start (daily)", { ...dailyForm, end_date: "2025-02-28" }],
+      ["an end on the start (monthly)", { ...dailyForm, end_date: "2025-03-01", frequency: "monthly" }],
+      ["no end (yearly)", { ...dailyForm, end_date: null, frequency: "yearly" }],
+      ["a start that is not a date", { ...dailyForm, start_date: "2025-02-29" }],
+      ["a start in another format", { ...dailyForm, start_date: "01/03/2025" }],
+      ["a list", [dailyForm]],
+      ["null", null],
+    ];
+
+    it.each(refusedBodies)("refuses %s with 400 and changes nothing", async (_, body) => {
+      const before = await fixedList();
+      expectBadRequest(await t.call("POST", fixed, { token: tokens.demo, json: body }));
+      expect(await fixedList()).toEqual(before);
+      expect(engine.take()).toEqual([]);
+    });
+
+    it("refuses malformed JSON and an empty body", async () => {
+      expectBadRequest(await t.call("POST", fixed, { token: tokens.demo, body: "{\"cost\": 1," }), "malformed_json");
+      expectBadRequest(await t.call("POST", fixed, { token: tokens.demo, body: "" }), "malformed_json");
+      expect(engine.take()).toEqual([]);
+    });
+
+    it("edits: a partial change keeps the rest and the original frequency", async () => {
+      const id = await create({ ...dailyForm, taxonomy_1: "Edited", taxonomy_3: "Banner" });
+      engine.take();
+      const edited = decoded(
+        await t.call("PATCH", `${fixed}/${id}`, { token: tokens.demo, json: { cost: 99.99, frequency: "monthly" } }),
+        FixedCostAnswer,
+      ).data;
+      expect(edited).toMatchObject({ cost: 99.99, taxonomy_3: "Banner", meta: { frequency: "monthly", original_frequency: "daily" } });
+      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      const whole = decoded(
+        await t.call("PATCH", `${fixed}/${id}`, {
+          token: tokens.demo,
+          json: { ...edited, meta: JSON.stringify(edited.meta), taxonomy_3: "", end_date: "2025-04-30", frequency: "daily" },
+        }),
+        FixedCostAnswer,
+      ).data;
+      expect(whole).toMatchObject({ taxonomy_3: "None", end_date: "2025-04-30", days: 61, meta: { original_frequency: "daily" } });
+      expect(decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer).data).toEqual(whole);
+    });
+
+    it("refuses an edit that breaks the rules, leaving the configuration as it was", async () => {
+      const id = await create({ ...dailyForm, taxonomy_1: "Kept" });
+      engine.take();
+      const before = decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer).data;
+      for (const json of [{ end_date: "2025-02-01" }, { cost: 0.001 }, { taxonomy_4: "x" }, { frequency: "hourly" }, { taxonomy_1: "" }]) {
+        expectBadRequest(await t.call("PATCH", `${fixed}/${id}`, { token: tokens.demo, json }));
+      }
+      expectBadRequest(await t.call("PATCH", `${fixed}/${id}`, { token: tokens.demo, body: "nope" }), "malformed_json");
+      expect(decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer).data).toEqual(before);
+      expect(engine.take()).toEqual([]);
+    });
+
+    it("answers 404 for a configuration of another program, and leaves it alone", async () => {
+      const elsewhere = await create(dailyForm, tokens.demo, "/api/programs/bluepeak/fixed-costs");
+      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: bluepeakId }]);
+      expectRefusal(await t.call("GET", `${fixed}/${elsewhere}`, { token: tokens.demo }), 404, "not_found");
+      expectRefusal(await t.call("PATCH", `${fixed}/${elsewhere}`, { token: tokens.demo, json: { cost: 1 } }), 404, "not_found");
+      expectRefusal(await t.call("DELETE", `${fixed}/${elsewhere}`, { token: tokens.demo }), 404, "not_found");
+      const still = decoded(await t.call("GET", `/api/programs/bluepeak/fixed-costs/${elsewhere}`, { token: tokens.demo }), FixedCostAnswer);
+      expect(still.data.cost).toBe(dailyForm.cost);
+      expect(engine.take()).toEqual([]);
+    });
+
+    it.each(["abc", "1.5", "-3", "1e3"])("answers 400 invalid_id for the id %j", async (id) => {
+      expectRefusal(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), 400, "invalid_id");
+      expectRefusal(await t.call("DELETE", `${variable}/${id}`, { token: tokens.demo }), 400, "invalid_id");
+    });
+
+    it.each(["0", "99999", "99999999999"])("answers 404 for the unknown id %s", async (id) => {
+      expectRefusal(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), 404, "not_found");
+      expectRefusal(await t.call("DELETE", `${fixed}/${id}`, { token: tokens.demo }), 404, "not_found");
+    });
+
+    it("deletes, then answers 404", async () => {
+      const id = await create({ ...dailyForm, taxonomy_1: "Gone" });
+      engine.take();
+      decoded(await t.call("DELETE", `${fixed}/${id}`, { token: tokens.demo }), Ok);
+      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expectRefusal(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), 404, "not_found");
+      expectRefusal(await t.call("DELETE", `${fixed}/${id}`, { token: tokens.demo }), 404, "not_found");
+      expect((await fixedList()).map((c) => c.id)).not.toContain(id);
+    });
+
+    it("keeps a saved write when the engine fails afterwards", async () => {
+      engine.failing = true;
+      const id = await create({ ...dailyForm, taxonomy_1: "Engine down" });
+      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer);
+    });
+  });
+
+  describe("variable spend", () => {
+    const row = { date: "2025-03-04", taxonomy_1: "Batch Search", cost_link: "test-link-1234", cost: 45.2 };
+
+    it("creates a row from the variable batch import's POST to fixed-costs", async () => {
+      const id = await create({ ...row, taxonomy_1: "Batch Search " }, tokens.demo, `${fixed}?token=abc`);
+      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect((await variableList()).find((r) => r.id === id)).toEqual({ id, ...row });
+      expect((await fixedList()).some((c) => c.taxonomy_1 === "Batch Search")).toBe(false);
+    });
+
+    it("creates a row with POST variable-costs and lists rows in a range", async () => {
+      const id = await create({ ...row, date: "2031-01-05" }, tokens.demo, variable);
+      const inRange = decoded(await t.call("GET", `${variable}?date_from=2031-01-05&date_to=2031-01-05`, { token: tokens.demo }), VariableCostList);
+      expect(inRange.data).toEqual([{ id, ...row, date: "2031-01-05" }]);
+    });
+
+    it.each([
+      ["no cost link", { ...row, cost_link: undefined }],
+      ["a blank cost link", { ...row, cost_link: " " }],
+      ["a negative cost", { ...row, cost: -0.01 }],
+      ["a cost with 3 decimals", { ...row, cost: 0.123 }],
+      ["a bad date", { ...row, date: "2025-13-01" }],
+      ["no taxonomy 1", { ...row, taxonomy_1: "" }],
+    ])("refuses %s with 400 and changes nothing", async (_, body) => {
+      const before = await variableList();
+      expectBadRequest(await t.call("POST", fixed, { token: tokens.demo, json: body }));
+      expectBadRequest(await t.call("POST", variable, { token: tokens.demo, json: body }));
+      expect(await variableList()).toEqual(before);
+      expect(engine.take()).toEqual([]);
+    });
+
+    it("deletes a row; another program's row is 404", async () => {
+      const id = await create(row, tokens.demo, variable);
+      const elsewhere = await create(row, tokens.demo, "/api/programs/bluepeak/variable-costs");
+      engine.take();
+      expectRefusal(await t.call("DELETE", `${variable}/${elsewhere}`, { token: tokens.demo }), 404, "not_found");
+      expect(engine.take()).toEqual([]);
+      decoded(await t.call("DELETE", `${variable}/${id}`, { token: tokens.demo }), Ok);
+      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect((await variableList()).map((r) => r.id)).not.toContain(id);
+      expectRefusal(await t.call("DELETE", `${variable}/${id}`, { token: tokens.demo }), 404, "not_found");
+    });
+  });
+});
