@@ -1,3 +1,4 @@
+import { metricNames, searchMetricNames } from "./metrics";
 import { defaultColumns } from "./session";
 
 /**
@@ -93,7 +94,7 @@ export const toggleColumn = (columns: ReadonlyArray<string>, column: string): st
   columns.includes(column) ? columns.filter((c) => c !== column) : [...columns, column];
 
 /** Metrics the search table does not offer (25 on level tables, 23 on the search table; section 3). */
-export const searchExcludedColumns: ReadonlyArray<string> = ["sales_including", "proportional_credit"];
+export const searchExcludedColumns: ReadonlyArray<string> = metricNames.filter((m) => !searchMetricNames.includes(m));
 
 /** The columns a table offers from the full list, minus those a report lists as excluded (section 5). */
 export const availableColumns = (

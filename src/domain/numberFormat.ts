@@ -7,35 +7,9 @@ import { currencySymbol } from "./program";
  * program's currency symbol and the locale's grouping; percent metrics end with '%'.
  */
 
-/** The 25 metrics of a performance row (spec section 3), in the standard column order. */
-export const metricNames = [
-  "variable_cost",
-  "fixed_cost",
-  "total_cost",
-  "clicks",
-  "impressions",
-  "first_click_sales",
-  "first_click_revenue",
-  "first_click_conversion_rate",
-  "first_click_aov",
-  "last_click_sales",
-  "last_click_revenue",
-  "last_click_conversion_rate",
-  "last_click_aov",
-  "attributed_sales",
-  "attributed_revenue",
-  "attributed_conversion_rate",
-  "attributed_aov",
-  "attributed_revenue_variance",
-  "attributed_revenue_variance_percent",
-  "introducer_ratio",
-  "cpa",
-  "roas",
-  "roi",
-  "sales_including",
-  "proportional_credit",
-] as const;
-export type MetricName = (typeof metricNames)[number];
+import { metricDefinitions, metricNames, type MetricName } from "./metrics";
+
+export { metricNames, type MetricName };
 
 /**
  * count: a rounded whole number; money: an amount in the program's currency;
@@ -49,44 +23,12 @@ export interface MetricFormat {
   readonly decimals: number;
 }
 
-const count: MetricFormat = { kind: "count", decimals: 0 };
-const money: MetricFormat = { kind: "money", decimals: 2 };
-const percent: MetricFormat = { kind: "percent", decimals: 2 };
 const number: MetricFormat = { kind: "number", decimals: 2 };
 
-/**
- * The display of each metric. Sales under the three credit models are fractional
- * credits (2 decimals); sales_including is a rounded count. Conversion rates and the
- * variance percent are already multiplied by 100 (section 9, footer totals); roas, roi and
- * introducer_ratio are plain ratios. proportional_credit is a plain number with 1 decimal.
- */
-export const metricFormats: Readonly<Record<MetricName, MetricFormat>> = {
-  clicks: count,
-  impressions: count,
-  variable_cost: money,
-  fixed_cost: money,
-  total_cost: money,
-  first_click_sales: number,
-  first_click_revenue: money,
-  first_click_conversion_rate: percent,
-  first_click_aov: money,
-  last_click_sales: number,
-  last_click_revenue: money,
-  last_click_conversion_rate: percent,
-  last_click_aov: money,
-  attributed_sales: number,
-  attributed_revenue: money,
-  attributed_conversion_rate: percent,
-  attributed_aov: money,
-  attributed_revenue_variance: money,
-  attributed_revenue_variance_percent: { kind: "percent", decimals: 1 },
-  introducer_ratio: number,
-  cpa: money,
-  roas: number,
-  roi: number,
-  sales_including: count,
-  proportional_credit: { kind: "number", decimals: 1 },
-};
+/** The display of each metric: the kinds and decimals of the one catalogue, metrics.ts. */
+export const metricFormats: Readonly<Record<MetricName, MetricFormat>> = Object.fromEntries(
+  metricNames.map((name) => [name, { kind: metricDefinitions[name].kind, decimals: metricDefinitions[name].decimals }]),
+) as Record<MetricName, MetricFormat>;
 
 export const isMetricName = (name: string): name is MetricName => Object.prototype.hasOwnProperty.call(metricFormats, name);
 

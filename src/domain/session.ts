@@ -1,3 +1,4 @@
+import { defaultColumns } from "./metrics";
 import type { User } from "./user";
 import type { Program } from "./program";
 import type { DateRange } from "./dateRange";
@@ -12,18 +13,8 @@ export type Interval = (typeof intervals)[number];
 export type ChartType = "area" | "bar";
 export type SortDirection = "asc" | "desc";
 
-/** The default visible columns of the performance tables (spec section 9). */
-export const defaultColumns: ReadonlyArray<string> = [
-  "total_cost",
-  "clicks",
-  "last_click_sales",
-  "last_click_revenue",
-  "attributed_sales",
-  "attributed_revenue",
-  "cpa",
-  "roas",
-  "attributed_revenue_variance_percent",
-];
+/** The default visible columns of the performance tables (spec section 9): the catalogue's. */
+export { defaultColumns };
 
 /** Report preferences held for the whole session (spec section 1, "Settings held for the whole session"). */
 export interface ReportPreferences {
