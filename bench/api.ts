@@ -1,0 +1,344 @@
+/**
+ * The API budgets of ARCHITECTURE.md ("API over 10 million hits"), measured in-process:
+ * the real app (createApp) over the cached 10-million-hit database, called through
+ * `app.request()` (routing, session and membership checks, Schema encoding, JSON text;
+ * no sockets), beside a plain DuckDB GROUP BY over the same raw hits.
+ *
+ * Why the two phases run one after the other: the warehouse opens its own DuckDBInstance
+ * read-write and does not expose it, so a second connection "of the same instance" is not
+ * reachable from here. A second instance on the same file in the same process is NOT
+ * refused by DuckDB (its file lock is a POSIX lock, which does not conflict within one
+ * process), but two independent buffer managers over one file, one of them writing
+ * (sign-in writes a session, checkpoints rewrite blocks), is unsupported and may read torn
+ * blocks. So: phase 1 opens the file READ_ONLY, finds the parameters (program, range,
+ * t1/t2, search term) and times the raw GROUP BYs, then closes; phase 2 opens the
+ * warehouse on the file and times the API. Same process, same file, same thread count,
+ * each with its own warm-ups.
+ */
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import { createApp } from "../server/app";
+import { createEngine } from "../server/engine/createEngine";
+import { silentLog } from "../server/log";
+import { MemoryOutbox } from "../server/outbox/outbox";
+import { openDuckDbWarehouse } from "../server/warehouse/duckdbWarehouse";
+import { ensureBenchData } from "./benchData";
+
+export interface ApiRow {
+  readonly measure: string;
+  /** p50, or a note such as "not built". */
+  readonly value: string;
+  readonly p95: string;
+  readonly baseline: string;
+  readonly budget: string;
+  readonly verdict: "within" | "OVER" | "info";
+}
+
+export interface ApiBenchOptions {
+  readonly rebuildData: boolean;
+  /** Port of the server that builds the data set (only when it is built). */
+  readonly port: number;
+  readonly warmups?: number;
+  readonly runs?: number;
+}
+
+const dayMs = 86_400_000;
+const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * dayMs).toISOString().slice(0, 10);
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+
+/** Nearest-rank percentile of sorted samples. */
+const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+
+interface Timing {
+  readonly p50: number;
+  readonly p95: number;
+}
+
+/** `warmups` untimed runs, then `runs` timed ones, one after another. */
+const timed = async (warmups: number, runs: number, work: () => Promise<void>): Promise<Timing> => {
+  for (let i = 0; i < warmups; i++) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+};
+
+/** What the measured calls ask for, read from the data itself. */
+interface Parameters {
+  readonly programId: number;
+  readonly programCode: string;
+  readonly hits: number;
+  readonly programHits: number;
+  readonly lastDay: string;
+  /** The level-three drill-down's parent. */
+  readonly drill: { readonly t1: string; readonly t2: string };
+  /**
+   * The multi chart's parent path: a level-1 value with at least 5 level-2 children, or
+   * (the demo tree has none) a level-1/level-2 pair with at least 5 level-3 children.
+   */
+  readonly chart: { readonly prefix: ReadonlyArray<string>; readonly series: number };
+  /** Level-1 values in the last 90 days (the series of the level-1 multi chart). */
+  readonly level1Series: number;
+  readonly searchTerm: string;
+}
+
+interface Case {
+  readonly measure: (p: Parameters) => string;
+  readonly path: (p: Parameters) => string;
+  /** The raw GROUP BY beside it. */
+  readonly baseline: { readonly sql: string | ((p: Parameters) => string); readonly parameters: (p: Parameters) => DuckDBValue[] };
+  /** Budget of p95 in ms; null: reported only. */
+  readonly budgetMs: number | null;
+}
+
+const last = (p: Parameters, days: number) => ({ from: addDays(p.lastDay, -(days - 1)), to: p.lastDay });
+const range = (p: Parameters, days: number): string => {
+  const r = last(p, days);
+  return `date_from=${r.from}&date_to=${r.to}`;
+};
+const rawClicks = "FROM hits WHERE program_id = $1 AND hit_date BETWEEN $2 AND $3 AND event_type = 'click'";
+const e = encodeURIComponent;
+/** `taxonomy_1/{t1}/taxonomy_2[/{t2}/taxonomy_3]`: the multi chart one level under `prefix`. */
+const chartPath = (prefix: ReadonlyArray<string>): string =>
+  [...prefix.map((v, i) => `taxonomy_${i + 1}/${e(v)}`), `taxonomy_${prefix.length + 1}`].join("/");
+
+const cases: ReadonlyArray<Case> = [
+  {
+    measure: () => "level-one table, 30 days",
+    path: (p) => `performance/table/single/taxonomy_1?${range(p, 30)}`,
+    baseline: {
+      sql: `SELECT taxonomy_1, count(*) ${rawClicks} GROUP BY 1`,
+      parameters: (p) => [p.programId, last(p, 30).from, last(p, 30).to],
+    },
+    budgetMs: 150,
+  },
+  {
+    measure: () => "level-three drill-down, 30 days",
+    path: (p) => `performance/table/single/taxonomy_1/${e(p.drill.t1)}/taxonomy_2/${e(p.drill.t2)}/taxonomy_3?${range(p, 30)}`,
+    baseline: {
+      sql: `SELECT taxonomy_3, count(*) ${rawClicks} AND taxonomy_1 = $4 AND taxonomy_2 = $5 GROUP BY 1`,
+      parameters: (p) => [p.programId, last(p, 30).from, last(p, 30).to, p.drill.t1, p.drill.t2],
+    },
+    budgetMs: 50,
+  },
+  {
+    measure: (p) => `${p.chart.series}-series multi chart (level ${p.chart.prefix.length + 1}), day, 90 days`,
+    path: (p) => `performance/chart/multi/${chartPath(p.chart.prefix)}?${range(p, 90)}&interval=day`,
+    baseline: {
+      sql: (p) =>
+        `SELECT taxonomy_${p.chart.prefix.length + 1}, hit_date, count(*) ${rawClicks} ` +
+        `${p.chart.prefix.map((_, i) => `AND taxonomy_${i + 1} = $${i + 4}`).join(" ")} GROUP BY 1, 2`,
+      parameters: (p) => [p.programId, last(p, 90).from, last(p, 90).to, ...p.chart.prefix],
+    },
+    budgetMs: 200,
+  },
+  {
+    measure: (p) => `${p.level1Series}-series multi chart (level 1), day, 90 days`,
+    path: (p) => `performance/chart/multi/taxonomy_1?${range(p, 90)}&interval=day`,
+    baseline: {
+      sql: `SELECT taxonomy_1, hit_date, count(*) ${rawClicks} GROUP BY 1, 2`,
+      parameters: (p) => [p.programId, last(p, 90).from, last(p, 90).to],
+    },
+    budgetMs: null,
+  },
+  {
+    measure: () => "search, 30 days",
+    path: (p) => `performance/search?${range(p, 30)}&query=${e(p.searchTerm)}`,
+    baseline: {
+      sql: `SELECT taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, count(*) ${rawClicks}
+        AND (strpos(lower(taxonomy_1), $4) > 0 OR strpos(lower(taxonomy_2), $4) > 0
+          OR strpos(lower(taxonomy_3), $4) > 0 OR strpos(lower(taxonomy_4), $4) > 0)
+        GROUP BY 1, 2, 3, 4`,
+      parameters: (p) => [p.programId, last(p, 30).from, last(p, 30).to, p.searchTerm.toLowerCase()],
+    },
+    budgetMs: null,
+  },
+  {
+    measure: () => "journeys page 1 x 160, 30 days",
+    path: (p) => `touchpoints/journeys?${range(p, 30)}&page=1&per_page=160`,
+    // The newest 160 valid orders and their clicks in a 30-day lookback, straight from the raw tables.
+    baseline: {
+      sql: `WITH page AS (
+          SELECT order_id, visitor_id, ts FROM orders
+          WHERE program_id = $1 AND order_date BETWEEN $2 AND $3 AND status = 'valid'
+          ORDER BY ts DESC, order_id LIMIT 160)
+        SELECT p.order_id, count(h.hit_id) FROM page p
+        LEFT JOIN hits h ON h.program_id = $1 AND h.visitor_id = p.visitor_id AND h.event_type = 'click'
+          AND h.ts BETWEEN p.ts - ${30 * dayMs} AND p.ts
+        GROUP BY 1`,
+      parameters: (p) => [p.programId, last(p, 30).from, last(p, 30).to],
+    },
+    budgetMs: null,
+  },
+];
+
+const rowsOf = async (connection: DuckDBConnection, sql: string, parameters: DuckDBValue[] = []) =>
+  (await connection.runAndReadAll(sql, parameters)).getRowObjectsJS();
+
+const text = (v: unknown): string => (typeof v === "string" ? v : String(v));
+
+/** Program, range and taxonomy values from the data (the demo user's biggest program). */
+const discover = async (c: DuckDBConnection): Promise<Parameters> => {
+  const hits = Number((await rowsOf(c, "SELECT count(*) AS n FROM hits"))[0]?.["n"] ?? 0);
+  const program = (
+    await rowsOf(
+      c,
+      `SELECT p.id, p.code, count(*) AS n, max(h.hit_date)::VARCHAR AS last_day
+       FROM hits h JOIN programs p ON p.id = h.program_id
+       JOIN program_members m ON m.program_id = p.id JOIN users u ON u.id = m.user_id AND u.username = 'demo'
+       GROUP BY 1, 2 ORDER BY n DESC LIMIT 1`,
+    )
+  )[0];
+  if (!program) throw new Error("the bench database has no hits in a program of the demo user");
+  const programId = Number(program["id"]);
+  const lastDay = text(program["last_day"]);
+  const r30 = [programId, addDays(lastDay, -29), lastDay];
+  const r90 = [programId, addDays(lastDay, -89), lastDay];
+  const drill = (
+    await rowsOf(
+      c,
+      `SELECT taxonomy_1, taxonomy_2, count(DISTINCT taxonomy_3) AS children, count(*) AS n ${rawClicks}
+         AND taxonomy_1 <> 'None' AND taxonomy_2 <> 'None'
+       GROUP BY 1, 2 HAVING children >= 2 ORDER BY n DESC LIMIT 1`,
+      r30,
+    )
+  )[0];
+  // The parent with at least 5 children closest to 5, biggest first: under a level-1 value if any, else under a level-2 path.
+  const parentWithFive = async (level: 1 | 2) =>
+    (
+      await rowsOf(
+        c,
+        `SELECT ${level === 1 ? "taxonomy_1" : "taxonomy_1, taxonomy_2"}, count(DISTINCT taxonomy_${level + 1}) AS children,
+           count(*) AS n ${rawClicks}
+         GROUP BY ALL HAVING children >= 5 ORDER BY children ASC, n DESC LIMIT 1`,
+        r90,
+      )
+    )[0];
+  const chartRow = (await parentWithFive(1)) ?? (await parentWithFive(2));
+  if (!drill || !chartRow) throw new Error("the bench data has no level-2 value with level-3 children, or no path with 5 children");
+  const chart = {
+    prefix: chartRow["taxonomy_2"] === undefined ? [text(chartRow["taxonomy_1"])] : [text(chartRow["taxonomy_1"]), text(chartRow["taxonomy_2"])],
+    series: Number(chartRow["children"]),
+  };
+  const level1Series = Number((await rowsOf(c, `SELECT count(DISTINCT taxonomy_1) AS n ${rawClicks}`, r90))[0]?.["n"] ?? 0);
+  // The word found in the most distinct taxonomy paths (at least 4 letters, not None).
+  const paths = await rowsOf(c, `SELECT DISTINCT taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4 ${rawClicks}`, r30);
+  const counts = new Map<string, number>();
+  for (const path of paths) {
+    const words = new Set(
+      [path["taxonomy_1"], path["taxonomy_2"], path["taxonomy_3"], path["taxonomy_4"]]
+        .flatMap((v) => text(v).toLowerCase().split(/[^\p{L}\p{N}]+/u))
+        .filter((w) => w.length >= 4 && w !== "none"),
+    );
+    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  const searchTerm = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "a";
+  return {
+    programId,
+    programCode: text(program["code"]),
+    hits,
+    programHits: Number(program["n"]),
+    lastDay,
+    drill: { t1: text(drill["taxonomy_1"]), t2: text(drill["taxonomy_2"]) },
+    chart,
+    level1Series,
+    searchTerm,
+  };
+};
+
+/** Measures the API cases and answers the rows of the runner's table. */
+export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<ApiRow>> => {
+  const warmups = options.warmups ?? 3;
+  const runs = options.runs ?? 30;
+  const data = await ensureBenchData({ rebuild: options.rebuildData, port: options.port });
+  const size = `${(data.bytes / 1024 ** 3).toFixed(2)} GiB`;
+  const buildTime = data.buildMs === null ? "unknown" : `${(data.buildMs / 1000).toFixed(0)} s`;
+
+  // Phase 1: read-only, the parameters and the raw GROUP BYs.
+  const instance = await DuckDBInstance.create(data.database, { access_mode: "READ_ONLY" });
+  const connection = await instance.connect();
+  let parameters: Parameters;
+  const baselines = new Map<string, Timing>();
+  try {
+    parameters = await discover(connection);
+    console.log(
+      `\nAPI data set: ${data.database} (${size}), ${parameters.hits.toLocaleString("en")} hits` +
+        ` (${data.built ? "built" : "cached; built"} in ${buildTime});` +
+        ` program ${parameters.programCode} (${parameters.programHits.toLocaleString("en")} hits), last day ${parameters.lastDay}`,
+    );
+    console.log(
+      `  drill-down ${parameters.drill.t1} / ${parameters.drill.t2}; chart under ${parameters.chart.prefix.join(" / ")} (${parameters.chart.series} series);` +
+        ` search "${parameters.searchTerm}"; ${warmups} warm-ups + ${runs} timed runs each, sequential`,
+    );
+    for (const c of cases) {
+      const p = parameters;
+      baselines.set(c.measure(p), await timed(warmups, runs, async () => {
+        const sql = typeof c.baseline.sql === "string" ? c.baseline.sql : c.baseline.sql(p);
+        await rowsOf(connection, sql, c.baseline.parameters(p));
+      }));
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+
+  // Phase 2: the app over the same file.
+  const warehouse = await openDuckDbWarehouse({ path: data.database, clock: Date.now });
+  const rows: ApiRow[] = [];
+  try {
+    const engine = createEngine({ warehouse, clock: Date.now, log: silentLog });
+    await engine.materialiseMissing();
+    const app = createApp({ warehouse, engine, outbox: new MemoryOutbox(), clock: Date.now, log: silentLog, staticDir: null });
+    const login = await app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "demo", password: "demo" }),
+    });
+    if (login.status !== 200) throw new Error(`demo sign-in answered ${login.status}: ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    const headers = { Authorization: `Bearer ${token}` };
+
+    for (const c of cases) {
+      const url = `/api/programs/${e(parameters.programCode)}/${c.path(parameters)}`;
+      const measure = `API ${c.measure(parameters)}`;
+      const baseline = baselines.get(c.measure(parameters));
+      const baselineText = baseline ? ms(baseline.p50) : "";
+      const budget = c.budgetMs === null ? "" : `p95 ≤ ${c.budgetMs} ms`;
+      const probe = await app.request(url, { headers });
+      const probeText = await probe.text();
+      if (probe.status === 404) {
+        rows.push({ measure, value: "not built", p95: "", baseline: baselineText, budget, verdict: "info" });
+        continue;
+      }
+      if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}: ${probeText.slice(0, 500)}`);
+      const timing = await timed(warmups, runs, async () => {
+        const res = await app.request(url, { headers });
+        await res.text();
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+      });
+      rows.push({
+        measure,
+        value: ms(timing.p50),
+        p95: ms(timing.p95),
+        baseline: baselineText,
+        budget,
+        verdict: c.budgetMs === null ? "info" : timing.p95 <= c.budgetMs ? "within" : "OVER",
+      });
+    }
+  } finally {
+    await warehouse.close();
+  }
+  rows.push({
+    measure: `API data set: ${parameters.hits.toLocaleString("en")} hits, ${size}; build time (DEMO_SCALE=bench${data.built ? "" : ", cached"})`,
+    value: buildTime,
+    p95: "",
+    baseline: "",
+    budget: "",
+    verdict: "info",
+  });
+  return rows;
+};
