@@ -159,7 +159,7 @@ const cases: ReadonlyArray<Case> = [
   },
   {
     measure: () => "journeys page 1 x 160, 30 days",
-    path: (p) => `touchpoints/journeys?${range(p, 30)}&page=1&per_page=160`,
+    path: (p) => `performance/touchpoints/journeys?${range(p, 30)}&page=1&per_page=160`,
     // The newest 160 valid orders and their clicks in a 30-day lookback, straight from the raw tables.
     baseline: {
       sql: `WITH page AS (

@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { resolve } from "node:path";
 import { benchApi } from "./api";
 import { launchChromium } from "./browser";
+import { runExportsBench } from "./exports";
 import { scriptsLoadedBy } from "./loginBundle";
 import { startReferenceServer } from "./referenceServer";
 
@@ -72,6 +73,8 @@ const main = async () => {
       budget: kb(budget),
       verdict: "info",
     });
+    // Exports and spreadsheet import in the browser's workers (bench/exports.ts).
+    rows.push(...(await runExportsBench({ browser, rebuild: process.argv.includes("--rebuild") })));
   } finally {
     await browser.close();
     await server.stop();

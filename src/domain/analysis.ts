@@ -1,8 +1,7 @@
 import { Schema } from "effect";
 import { funnelRoles, metricNames, type FunnelRole } from "./metrics";
 import { JourneySearch, JourneySortBy } from "./journeys";
-import { ColumnHeaders, IsoDate, metricFields, maxRangeDays } from "./performance";
-import { parseRange, rangeLength } from "./dateRange";
+import { checkRange, ColumnHeaders, IsoDate, metricFields, taxonomySeries } from "./performance";
 
 /**
  * The wire contract of the analysis reports (analysis-reports spec sections 2.4-2.10, 3,
@@ -77,11 +76,7 @@ export const FunnelTrendPoint = Schema.Struct({
 });
 export type FunnelTrendPoint = typeof FunnelTrendPoint.Type;
 
-export const FunnelTrendSeries = Schema.Struct({
-  name: Schema.NonEmptyString,
-  children: Schema.optional(Schema.Array(Schema.String)),
-  data: Schema.Array(FunnelTrendPoint),
-});
+export const FunnelTrendSeries = taxonomySeries(FunnelTrendPoint, Schema.NonEmptyString);
 export type FunnelTrendSeries = typeof FunnelTrendSeries.Type;
 
 /** funnel/multi: one series per taxonomy value, every period of the range present. */
@@ -104,11 +99,7 @@ export const DiminishingPoint = Schema.Struct({
 });
 export type DiminishingPoint = typeof DiminishingPoint.Type;
 
-export const DiminishingSeries = Schema.Struct({
-  name: Schema.String,
-  children: Schema.optional(Schema.Array(Schema.String)),
-  data: Schema.Array(DiminishingPoint),
-});
+export const DiminishingSeries = taxonomySeries(DiminishingPoint);
 export type DiminishingSeries = typeof DiminishingSeries.Type;
 
 export const DiminishingResponse = Schema.Struct({ data: Schema.Array(DiminishingSeries) });
@@ -126,12 +117,6 @@ const wholeNumberText = (min: number, max: number) =>
 /** The largest journeys page. */
 export const maxJourneysPerPage = 500;
 
-const checkRange = (q: { readonly date_from: string; readonly date_to: string }): true | string => {
-  const range = parseRange(q.date_from, q.date_to);
-  if (!range) return "date_from must not be after date_to";
-  if (rangeLength(range) > maxRangeDays) return `the range must not be longer than ${maxRangeDays} days`;
-  return true;
-};
 
 /**
  * touchpoints/journeys: the range, sort (conversion_date desc by default), page (from 1),

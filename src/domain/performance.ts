@@ -80,12 +80,16 @@ export const ChartResponse = Schema.Struct({
 });
 export type ChartResponse = typeof ChartResponse.Type;
 
-/** One series of a multi chart: a taxonomy value, its next-level values, its points. */
-export const ChartSeries = Schema.Struct({
-  name: Schema.String,
-  children: Schema.optional(Schema.Array(Schema.String)),
-  data: Schema.Array(PerformanceRow),
-});
+/** A series per taxonomy value (multi charts, funnel trends, diminishing returns): the value, its next-level values, its points. */
+export const taxonomySeries = <A, I>(point: Schema.Schema<A, I, never>, name: Schema.Schema<string, string, never> = Schema.String) =>
+  Schema.Struct({
+    name,
+    children: Schema.optional(Schema.Array(Schema.String)),
+    data: Schema.Array(point),
+  });
+
+/** One series of a multi chart. */
+export const ChartSeries = taxonomySeries(PerformanceRow);
 export type ChartSeries = typeof ChartSeries.Type;
 
 export const MultiChartResponse = Schema.Struct({
