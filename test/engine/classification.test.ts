@@ -1,3 +1,4 @@
+import { rawFieldsOf } from "./fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Classification, ClassificationRule, TaxonomyOne } from "../../src/domain/classification";
 import { classifyHit, parseClassification, planOf, ruleMatches, type RawHitFields } from "../../server/engine/classification";
@@ -211,18 +212,6 @@ describe("classification in SQL", () => {
   });
   afterAll(() => warehouse.close());
 
-  const fieldsOf = (h: HitRow): RawHitFields => ({
-    event_type: h.eventType,
-    source: h.source ?? null,
-    medium: h.medium ?? null,
-    campaign: h.campaign ?? null,
-    content: h.content ?? null,
-    term: h.term ?? null,
-    referrer: h.referrer ?? null,
-    landing_url: h.landingUrl ?? null,
-    publisher_id: h.publisherId ?? null,
-    cost_link: h.costLink ?? null,
-  });
 
   it("writes what the TypeScript evaluator says, with every value a parameter", async () => {
     await engine.reclassify(programId);
@@ -230,7 +219,7 @@ describe("classification in SQL", () => {
     const stored = await warehouse.attribution.classifiedHits(programId);
     expect(stored.map((s) => [...s.taxonomy, s.costLink])).toEqual(
       hits.map((h) => {
-        const c = classifyHit(plan, fieldsOf(h));
+        const c = classifyHit(plan, rawFieldsOf(h));
         return [c.taxonomy_1, c.taxonomy_2, c.taxonomy_3, c.taxonomy_4, c.cost_link];
       }),
     );

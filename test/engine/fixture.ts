@@ -1,3 +1,4 @@
+import type { RawHitFields } from "../../server/engine/classification";
 import type { Classification } from "../../src/domain/classification";
 import type { FixedCostRow, HitRow, OrderRow, RawDataBatch, VariableCostRow } from "../../server/warehouse/engineQueries";
 
@@ -150,3 +151,17 @@ export const fixtureBatch: RawDataBatch = {
   variableCosts,
   dataSets: [{ id: 1, programId, tag: "cash_payments", rule: { field: "payment", operator: "=", value: "cash" } }],
 };
+
+/** The raw fields of a hit as the TypeScript classifier reads them (every rule field). */
+export const rawFieldsOf = (h: HitRow): RawHitFields => ({
+  event_type: h.eventType,
+  source: h.source ?? null,
+  medium: h.medium ?? null,
+  campaign: h.campaign ?? null,
+  content: h.content ?? null,
+  term: h.term ?? null,
+  referrer: h.referrer ?? null,
+  landing_url: h.landingUrl ?? null,
+  publisher_id: h.publisherId ?? null,
+  cost_link: h.costLink ?? null,
+});

@@ -1,9 +1,10 @@
+import { rawFieldsOf } from "./fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Classification, ClassificationRule, MatchType, RuleField, TaxonomyOne } from "../../src/domain/classification";
 import { totalsOf, type Metrics } from "../../src/domain/metrics";
 import type { PerformanceRow } from "../../src/domain/performance";
 import { journeyCredits } from "../../server/engine/attribution";
-import { classifyHit, planOf, type RawHitFields } from "../../server/engine/classification";
+import { classifyHit, planOf } from "../../server/engine/classification";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { chartRows, tableRows, validOrders, type ReportScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
@@ -185,15 +186,6 @@ beforeAll(async () => {
 });
 afterAll(() => warehouse.close());
 
-const rawFields = (h: HitRow): RawHitFields => ({
-  event_type: h.eventType,
-  source: h.source ?? null,
-  medium: h.medium ?? null,
-  campaign: h.campaign ?? null,
-  content: h.content ?? null,
-  term: h.term ?? null,
-  cost_link: h.costLink ?? null,
-});
 
 describe("classification: SQL equals the TypeScript evaluator", () => {
   it.each([1, 2, 3, 4, 5, 6])("random tree %i over 1,500 random hits", async (seed) => {
@@ -203,7 +195,7 @@ describe("classification: SQL equals the TypeScript evaluator", () => {
     const plan = planOf(tree);
     const stored = await warehouse.attribution.classifiedHits(programId);
     const expected = data.hits.map((h) => {
-      const c = classifyHit(plan, rawFields(h));
+      const c = classifyHit(plan, rawFieldsOf(h));
       return [h.hitId, c.taxonomy_1, c.taxonomy_2, c.taxonomy_3, c.taxonomy_4, c.cost_link];
     });
     expect(stored.map((s) => [s.hitId, ...s.taxonomy, s.costLink])).toEqual(expected);

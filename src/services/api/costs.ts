@@ -1,13 +1,11 @@
-import { Schema, type Effect } from "effect";
+import type { Effect } from "effect";
+import { Created } from "../../domain/configuration";
 import type { SpendEntry } from "../../domain/spendForm";
 import { request, type ApiContext } from "../http";
 import type { HttpError } from "../httpErrors";
 
-// TODO(costs): unify with src/domain/costs.ts (FixedCostInput for the body and a
-// created-answer Schema) once its wire Schemas settle; this permissive Schema is local for now.
-/** The answer to a created spend configuration: only the new id is read (extra fields ignored). */
-export const CreatedFixedCost = Schema.Struct({ data: Schema.Struct({ id: Schema.Number }) });
-export type CreatedFixedCost = typeof CreatedFixedCost.Type;
+/** The answer to a created spend configuration: the server's `Created` ({data: {id}}), the same Schema it encodes with. */
+export type CreatedFixedCost = Created;
 
 /**
  * Creates one fixed spend configuration (POST programs/{program}/fixed-costs), as the
@@ -20,6 +18,6 @@ export const createFixedCost = (ctx: ApiContext, program: string, body: SpendEnt
     method: "POST",
     segments: ["programs", program, "fixed-costs"],
     body,
-    response: CreatedFixedCost,
+    response: Created,
     handles: ["Forbidden", "NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"],
   });
