@@ -41,6 +41,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(e2ePort), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, PUBLIC_URL: `http://127.0.0.1:${e2ePort}` },
+    env: { PORT: String(e2ePort), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, PUBLIC_URL: `http://127.0.0.1:${e2ePort}`, ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) },
   },
 });

@@ -28,7 +28,7 @@ const port = numberFrom(process.env.PORT, 8080);
 const host = process.env.HOST || "0.0.0.0";
 const dataDir = resolve(process.env.DATA_DIR || "./data");
 const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
-const distDir = fileURLToPath(new URL("../dist", import.meta.url));
+const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL("../dist", import.meta.url));
 const log = consoleLog;
 
 mkdirSync(dataDir, { recursive: true });

@@ -66,6 +66,39 @@ export const errorFromStatus = (status: number, body: unknown, path: string): Ht
   return new ServerError({ status, message, path });
 };
 
+/**
+ * One call answering a file (a CSV download): fetch and status mapping as `request`, the
+ * body kept as text.
+ */
+export const requestText = (ctx: ApiContext, opts: Omit<RequestOptions<string, string>, "response" | "body" | "method">): Effect.Effect<string, HttpError> => {
+  const url = buildUrl(ctx.baseUrl, opts.segments, opts.query);
+  const path = `/${opts.segments.join("/")}`;
+  const headers: Record<string, string> = { Accept: "text/csv, text/plain, */*" };
+  if (ctx.token) headers.Authorization = `Bearer ${ctx.token}`;
+  const handled = new Set(opts.handles ?? []);
+  return Effect.tryPromise({
+    try: (signal) =>
+      fetch(url, { method: "GET", headers, signal, credentials: "same-origin" }).then(async (res) => ({
+        status: res.status,
+        ok: res.ok,
+        text: await res.text(),
+      })),
+    catch: (e) => new NetworkError({ message: e instanceof Error ? e.message : String(e), path }),
+  }).pipe(
+    Effect.flatMap((res): Effect.Effect<string, HttpError> => {
+      if (res.ok) return Effect.succeed(res.text);
+      let body: unknown = res.text;
+      try {
+        body = JSON.parse(res.text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return Effect.fail(errorFromStatus(res.status, body, path));
+    }),
+    Effect.tapError((error) => (handled.has(error._tag) ? Effect.void : Effect.sync(() => publishHttpFailure(error)))),
+  );
+};
+
 const readBody = (res: Response): Promise<unknown> =>
   res.text().then((text) => {
     if (text === "") return null;

@@ -34,6 +34,16 @@ const Routes = () => {
           <PerformanceScreen />
         </Route>
         <Route path="/performance/search/:term">{(p) => <PerformanceScreen searchTerm={routeParam(p.term)} />}</Route>
+        <Route path="/performance/taxonomy_one/:t1">{(p) => <PerformanceScreen path={[routeParam(p.t1)]} />}</Route>
+        <Route path="/performance/taxonomy_one/:t1/taxonomy_two/:t2">
+          {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2)]} />}
+        </Route>
+        <Route path="/performance/taxonomy_one/:t1/taxonomy_two/:t2/taxonomy_three/:t3">
+          {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2), routeParam(p.t3)]} />}
+        </Route>
+        <Route path="/performance/taxonomy_one/:t1/taxonomy_two/:t2/taxonomy_three/:t3/taxonomy_four/:t4">
+          {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2), routeParam(p.t3), routeParam(p.t4)]} />}
+        </Route>
         <Route component={NotFoundPage} />
       </Switch>
       </Suspense>

@@ -9,6 +9,18 @@ export const paths = {
 
 export const searchPath = (term: string): string => `/performance/search/${encodeURIComponent(term)}`;
 
+/** The route segment naming each taxonomy level (spec section 2). */
+export const taxonomyRouteSegments = ["taxonomy_one", "taxonomy_two", "taxonomy_three", "taxonomy_four"] as const;
+
+/**
+ * The performance page of a taxonomy path (0 to 4 values): /performance, then
+ * /taxonomy_one/{t1}/taxonomy_two/{t2}... with every value percent-encoded.
+ */
+export const taxonomyPath = (values: ReadonlyArray<string>): string =>
+  values
+    .slice(0, 4)
+    .reduce((path, value, i) => `${path}/${taxonomyRouteSegments[i]}/${encodeURIComponent(value)}`, paths.performance as string);
+
 /** Routes a signed-out person may see. */
 export const publicPaths: ReadonlyArray<string> = [paths.login, paths.logout, paths.recoverPassword];
 export const isPublicPath = (path: string): boolean => publicPaths.includes(path) || path.startsWith("/reset-password/");

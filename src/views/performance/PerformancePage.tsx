@@ -1,20 +1,27 @@
-import { texts } from "../../domain/texts";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { paths } from "../routePaths";
+import { performanceCrumbs, performanceTitle } from "./performanceTitles";
+
+interface Props {
+  readonly searchTerm?: string;
+  /** The taxonomy values of the route (0 to 4). */
+  readonly path: ReadonlyArray<string>;
+}
 
 /**
- * /performance and /performance/search/{term}: the report's frame (title, breadcrumb and
- * the report area). The tables and charts of the performance report fill the area.
+ * /performance, its taxonomy pages and /performance/search/{term}: title, breadcrumb,
+ * then the chart and the table of the level (spec section 2).
  */
-export const PerformancePage = ({ searchTerm }: { readonly searchTerm?: string }) => {
-  const title = searchTerm !== undefined ? `"${searchTerm}" | ${texts.titles.performance}` : texts.titles.performance;
+export const PerformancePage = ({ searchTerm, path }: Props) => {
+  const title = performanceTitle(path, searchTerm);
   useDocumentTitle(title);
   return (
     <article className="report">
-      <Breadcrumbs crumbs={[{ label: "All Channels", href: paths.performance }, ...(searchTerm !== undefined ? [{ label: `"${searchTerm}"` }] : [])]} />
+      <Breadcrumbs crumbs={performanceCrumbs(path, searchTerm)} />
       <h1 className="report-title">{title}</h1>
-      <section className="report-area" aria-label="Report" />
+      {/* region: spend entry (level-one page) */}
+      {/* region: chart */}
+      {/* region: table */}
     </article>
   );
 };

@@ -2,8 +2,8 @@ import { AppShell } from "../shell/AppShell";
 import { PerformancePage } from "./PerformancePage";
 
 /** The performance routes inside the signed-in shell (one lazily loaded chunk). */
-export const PerformanceScreen = ({ searchTerm }: { readonly searchTerm?: string }) => (
+export const PerformanceScreen = ({ searchTerm, path = [] }: { readonly searchTerm?: string; readonly path?: ReadonlyArray<string> }) => (
   <AppShell>
-    <PerformancePage searchTerm={searchTerm} />
+    <PerformancePage key={searchTerm !== undefined ? `search:${searchTerm}` : `path:${path.length}`} searchTerm={searchTerm} path={path} />
   </AppShell>
 );

@@ -1,0 +1,25 @@
+import { texts } from "../../domain/texts";
+import { noneTaxonomy } from "../../domain/performance";
+import type { Crumb } from "../components/Breadcrumbs";
+import { paths, taxonomyPath } from "../routePaths";
+
+/**
+ * Page titles of the performance routes (spec section 2): the level-one page is
+ * 'Performance Report'; a deeper page is its last value followed by ' | Performance
+ * Report'; search results '"{query}" | Performance Report'.
+ */
+export const performanceTitle = (path: ReadonlyArray<string>, searchTerm?: string): string => {
+  if (searchTerm !== undefined) return `"${searchTerm}" | ${texts.titles.performance}`;
+  const last = path[path.length - 1];
+  return last === undefined ? texts.titles.performance : `${last} | ${texts.titles.performance}`;
+};
+
+/** 'All Channels', then each value of the path, linked to its page except the current one and 'None' values. */
+export const performanceCrumbs = (path: ReadonlyArray<string>, searchTerm?: string): Crumb[] => {
+  const root: Crumb = { label: "All Channels", href: paths.performance };
+  if (searchTerm !== undefined) return [root, { label: `"${searchTerm}"` }];
+  return [
+    root,
+    ...path.map((value, i): Crumb => (value === noneTaxonomy ? { label: value } : { label: value, href: taxonomyPath(path.slice(0, i + 1)) })),
+  ];
+};
