@@ -10,6 +10,7 @@ import { benchApi } from "./api";
 import { launchChromium } from "./browser";
 import { runExportsBench } from "./exports";
 import { scriptsLoadedBy } from "./loginBundle";
+import { runPerformanceBundleBench } from "./performanceBundle";
 import { startReferenceServer } from "./referenceServer";
 
 const root = resolve(import.meta.dirname, "..");
@@ -73,6 +74,9 @@ const main = async () => {
       budget: kb(budget),
       verdict: "info",
     });
+    // The JavaScript /performance loads signed in, and where chart.js and xlsx are (bench/performanceBundle.ts).
+    rows.push(...(await runPerformanceBundleBench(browser, server.url)));
+    rows.push(...(await (await import("./tableTasks")).runTableTasksBench(browser, server.url))); // expanding and sorting a 1,000-row table (bench/tableTasks.ts)
     // Exports and spreadsheet import in the browser's workers (bench/exports.ts).
     rows.push(...(await runExportsBench({ browser, rebuild: process.argv.includes("--rebuild") })));
   } finally {

@@ -47,27 +47,48 @@ export interface NumberFormatOptions {
   readonly locale?: string | null;
 }
 
+/** Checked locales: a table formats hundreds of cells with the same one. */
+const localeCache = new Map<string, string>();
+
 /** A locale Intl accepts: underscores become hyphens; anything Intl refuses becomes en-GB. */
 export const normaliseLocale = (locale: string | null | undefined): string => {
   const candidate = (locale ?? "").trim().replace(/_/g, "-");
   if (candidate === "") return defaultLocale;
+  const known = localeCache.get(candidate);
+  if (known !== undefined) return known;
+  let checked = defaultLocale;
   try {
-    return Intl.NumberFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : defaultLocale;
+    checked = Intl.NumberFormat.supportedLocalesOf([candidate]).length > 0 ? candidate : defaultLocale;
   } catch {
-    return defaultLocale;
+    checked = defaultLocale;
   }
+  if (localeCache.size < 64) localeCache.set(candidate, checked);
+  return checked;
 };
 
 const isoCurrency = /^[A-Za-z]{3}$/;
 
-const numberFormatter = (locale: string, decimals: number, extra: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
-  new Intl.NumberFormat(normaliseLocale(locale), {
+/**
+ * Formatters by locale, decimals and currency: building an Intl.NumberFormat costs far
+ * more than formatting with one, and a sort re-renders every visible cell.
+ */
+const formatterCache = new Map<string, Intl.NumberFormat>();
+
+const numberFormatter = (locale: string, decimals: number, currency?: string): Intl.NumberFormat => {
+  const resolved = normaliseLocale(locale);
+  const key = `${resolved}|${decimals}|${currency ?? ""}`;
+  const cached = formatterCache.get(key);
+  if (cached) return cached;
+  const formatter = new Intl.NumberFormat(resolved, {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
     // never show "-0" / "-0.00" for a negative value that rounds to zero
     signDisplay: "negative",
-    ...extra,
+    ...(currency ? { style: "currency", currency } : {}),
   });
+  if (formatterCache.size < 256) formatterCache.set(key, formatter);
+  return formatter;
+};
 
 /** A number with the locale's grouping and exactly `decimals` decimals; "–" when not finite. */
 export const formatNumber = (value: number | null | undefined, decimals: number, locale?: string | null): string =>
@@ -78,8 +99,18 @@ export const formatNumber = (value: number | null | undefined, decimals: number,
  * it knows and for no currency (£); for another valid ISO code, Intl's narrow symbol
  * (CHF stays "CHF", INR becomes "₹") rather than a wrong £.
  */
+const symbolCache = new Map<string, string>();
+
 export const moneySymbol = (currency: string | null | undefined): string => {
   const code = (currency ?? "").trim().toUpperCase();
+  const known = symbolCache.get(code);
+  if (known !== undefined) return known;
+  const symbol = findMoneySymbol(code);
+  if (symbolCache.size < 64) symbolCache.set(code, symbol);
+  return symbol;
+};
+
+const findMoneySymbol = (code: string): string => {
   if (code === "" || !isoCurrency.test(code) || currencySymbol(code) !== "£" || code === "GBP") return currencySymbol(code);
   try {
     const part = new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
@@ -102,9 +133,9 @@ export const formatMoney = (value: number | null | undefined, decimals: number, 
   const symbol = moneySymbol(options.currency);
   let parts: Intl.NumberFormatPart[];
   try {
-    parts = numberFormatter(options.locale ?? defaultLocale, decimals, { style: "currency", currency: layoutCurrency }).formatToParts(value);
+    parts = numberFormatter(options.locale ?? defaultLocale, decimals, layoutCurrency).formatToParts(value);
   } catch {
-    parts = numberFormatter(options.locale ?? defaultLocale, decimals, { style: "currency", currency: "GBP" }).formatToParts(value);
+    parts = numberFormatter(options.locale ?? defaultLocale, decimals, "GBP").formatToParts(value);
   }
   return parts.map((p) => (p.type === "currency" ? symbol : p.value)).join("");
 };

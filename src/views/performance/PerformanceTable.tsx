@@ -1,0 +1,179 @@
+import { useSelector } from "@xstate/react";
+import { Fragment, useCallback, useEffect, useMemo } from "react";
+import { Link } from "wouter";
+import { totalsOf } from "../../domain/metrics";
+import type { NumberFormatOptions } from "../../domain/numberFormat";
+import { noneTaxonomy, type PerformanceRow } from "../../domain/performance";
+import { texts } from "../../domain/texts";
+import { peekTableSelectors, type PeekTableActorRef } from "../../machines/peekTable.machine";
+import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performanceTable.machine";
+import { rowExpansionSelectors as expansionSel, type RowExpansionActorRef } from "../../machines/rowExpansion.machine";
+import { sessionSelectors, type SessionSnapshot } from "../../machines/session.machine";
+import { useAppActors } from "../AppActorsContext";
+import { taxonomyPath } from "../routePaths";
+import { MetricNoteRow, MetricRow, MetricTable, type RowExpansionControls } from "./MetricTable";
+import { Pagination } from "./Pagination";
+
+const visibleColumns = (s: SessionSnapshot) => sessionSelectors.preferences(s).columns;
+
+/** Arrays equal item by item (selectors that slice return a new array each time). */
+export const sameItems = <T,>(a: ReadonlyArray<T>, b: ReadonlyArray<T>): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+const nameIn = (row: PerformanceRow, column: string): string => {
+  const v = (row as Readonly<Record<string, unknown>>)[column];
+  return typeof v === "string" ? v : "";
+};
+
+/** The taxonomy level names of spec section 3 ('Taxonomy 1' .. 'Taxonomy 4'). */
+export const levelName = (depth: number): string => texts.performanceTable.levelNames[Math.min(Math.max(depth, 0), 3)] as string;
+
+/** The accessible name of a page's table: its level, and the values above it. */
+export const tableLabel = (path: ReadonlyArray<string>): string =>
+  path.length === 0 ? levelName(0) : `${levelName(path.length)} of ${path.join(" › ")}`;
+
+interface NestedProps {
+  readonly expansion: RowExpansionActorRef;
+  /** The open row whose children these are. */
+  readonly path: ReadonlyArray<string>;
+  readonly depth: number;
+}
+
+/** The children of an open row: its peek table's first 10 rows (each may open in turn) and 'Show me more'. */
+const NestedRows = ({ expansion, path, depth }: NestedProps) => {
+  const peek = useSelector(expansion, (s) => expansionSel.peekOf(s, path));
+  return peek ? <PeekRows peek={peek} expansion={expansion} depth={depth} /> : null;
+};
+
+const PeekRows = ({ peek, expansion, depth }: { peek: PeekTableActorRef; expansion: RowExpansionActorRef; depth: number }) => {
+  const rows = useSelector(peek, peekTableSelectors.shownRows, sameItems);
+  const showMore = useSelector(peek, peekTableSelectors.showMore);
+  const loading = useSelector(peek, peekTableSelectors.isLoading);
+  const path = useSelector(peek, peekTableSelectors.path);
+  const levelColumn = useSelector(peek, peekTableSelectors.levelColumn);
+  const questions = useSelector(expansion, expansionSel.rows);
+  const toggle = useCallback(
+    (row: Readonly<Record<string, unknown>>) => expansion.send({ type: "expansion.toggled", path: [...path, nameIn(row as PerformanceRow, levelColumn)] }),
+    [expansion, path, levelColumn],
+  );
+
+  if (rows.length === 0) {
+    return (
+      <MetricNoteRow depth={depth} status={loading}>
+        {loading ? texts.performanceTable.loading : texts.empty.table}
+      </MetricNoteRow>
+    );
+  }
+  return (
+    <>
+      {rows.map((row, i) => {
+        const name = nameIn(row, levelColumn);
+        const rowPath = [...path, name];
+        const expandable = questions.canOpen(rowPath);
+        const open = questions.isOpen(rowPath);
+        return (
+          <Fragment key={`${name}\u0000${i}`}>
+            <MetricRow
+              row={row}
+              nameColumn={levelColumn}
+              depth={depth}
+              href={name === noneTaxonomy ? undefined : taxonomyPath(rowPath)}
+              expandable={expandable}
+              expanded={open}
+              onToggle={toggle}
+            />
+            {open ? <NestedRows expansion={expansion} path={rowPath} depth={depth + 1} /> : null}
+          </Fragment>
+        );
+      })}
+      {showMore ? (
+        <MetricNoteRow depth={depth}>
+          <Link href={taxonomyPath(path)}>{texts.performanceTable.showMore}</Link>
+        </MetricNoteRow>
+      ) : null}
+    </>
+  );
+};
+
+interface Props {
+  readonly table: PerformanceTableActorRef;
+  readonly expansion: RowExpansionActorRef;
+  /** Comparison mode: the previous period's rows of this table (null when off). */
+  readonly previous?: ReadonlyArray<PerformanceRow> | null;
+}
+
+/**
+ * A performance page's table: the page of rows of its machine, in the session's visible
+ * columns and the program's currency, rows that open into peek tables, the footer
+ * 'Total' and the pagination.
+ */
+export const PerformanceTable = ({ table, expansion, previous = null }: Props) => {
+  const { session } = useAppActors();
+  const columns = useSelector(session, visibleColumns);
+  const program = useSelector(session, sessionSelectors.program);
+  const format = useMemo<NumberFormatOptions>(() => ({ currency: program?.currency, locale: program?.locale }), [program?.currency, program?.locale]);
+
+  const rows = useSelector(table, tableSel.pageRows, sameItems);
+  const sort = useSelector(table, tableSel.sort);
+  const footer = useSelector(table, tableSel.footer);
+  const headers = useSelector(table, tableSel.headers);
+  const loading = useSelector(table, tableSel.isLoading);
+  const levelColumn = useSelector(table, tableSel.levelColumn);
+  const path = useSelector(table, tableSel.path);
+  const page = useSelector(table, tableSel.page);
+  const perPage = useSelector(table, tableSel.perPage);
+  const perPageOptions = useSelector(table, tableSel.perPageOptions);
+  const pageCount = useSelector(table, tableSel.pageCount);
+  const total = useSelector(table, tableSel.total);
+  const questions = useSelector(expansion, expansionSel.rows);
+  const previousFooter = useMemo(() => (previous ? totalsOf(previous) : null), [previous]);
+
+  // The peek tables follow the table's sort.
+  useEffect(() => {
+    expansion.send({ type: "expansion.sortChanged", sort });
+  }, [expansion, sort]);
+
+  const rowPath = useCallback((row: PerformanceRow) => [...path, nameIn(row, levelColumn)], [path, levelColumn]);
+  const hrefOf = useCallback((row: PerformanceRow) => taxonomyPath(rowPath(row)), [rowPath]);
+  const onSort = useCallback((column: string) => table.send({ type: "table.sortChanged", column }), [table]);
+  const controls = useMemo<RowExpansionControls<PerformanceRow>>(
+    () => ({
+      canExpand: (row) => questions.canOpen(rowPath(row)),
+      isExpanded: (row) => questions.isOpen(rowPath(row)),
+      onToggle: (row) => expansion.send({ type: "expansion.toggled", path: rowPath(row) }),
+      renderNested: (row) => <NestedRows expansion={expansion} path={rowPath(row)} depth={1} />,
+    }),
+    [questions, rowPath, expansion],
+  );
+
+  return (
+    <>
+      <MetricTable
+        label={tableLabel(path)}
+        nameColumn={levelColumn}
+        nameLabel={levelName(path.length)}
+        rows={rows}
+        columns={columns}
+        headers={headers}
+        footer={footer}
+        sort={sort}
+        onSort={onSort}
+        loading={loading}
+        format={format}
+        previous={previous}
+        previousFooter={previousFooter}
+        hrefOf={hrefOf}
+        expansion={controls}
+      />
+      <Pagination
+        label={`${texts.performanceTable.pagination} of ${tableLabel(path)}`}
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        perPage={perPage}
+        perPageOptions={perPageOptions}
+        onPage={(p) => table.send({ type: "table.pageChanged", page: p })}
+        onPerPage={(n) => table.send({ type: "table.perPageChanged", perPage: n })}
+      />
+    </>
+  );
+};

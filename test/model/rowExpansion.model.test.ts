@@ -1,0 +1,4 @@
+import { modelSuite } from "./modelSuite";
+import { rowExpansionModel } from "./models/rowExpansion.model";
+
+modelSuite(rowExpansionModel);
