@@ -1,0 +1,283 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { campaignNoteTexts } from "../../domain/campaignNotes";
+import { formatMetric } from "../../domain/numberFormat";
+import { chartColours, chartMetricLabel, noteMarkers, type ChartSeries } from "../../domain/performanceChart";
+import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/session";
+import { texts } from "../../domain/texts";
+import { campaignNotesMachine, campaignNotesSelectors as notesSel, type CampaignNotesActorRef } from "../../machines/campaignNotes.machine";
+import { exportDialogMachine } from "../../machines/exportDialog.machine";
+import { performanceChartMachine, performanceChartSelectors as sel, type PerformanceChartActorRef } from "../../machines/performanceChart.machine";
+import { sessionSelectors } from "../../machines/session.machine";
+import { useAppActors } from "../AppActorsContext";
+import { ExportDialog } from "../components/ExportDialog";
+import { CampaignNotesTable } from "./CampaignNotesTable";
+import { ChartCanvas } from "./ChartCanvas";
+import "./chart.css";
+
+const t = texts.chart;
+
+interface Props {
+  /** The route's taxonomy values (0 to 4). */
+  readonly path: ReadonlyArray<string>;
+}
+
+/**
+ * The performance chart of a performance page (spec section 2, "Performance chart"):
+ * two metrics, Daily/Weekly/Monthly, areas or bars, 'Campaign Notes', the notes table,
+ * the filter (default, new, returning) and the export. Shown once the session knows the
+ * program and the dates.
+ */
+export const PerformanceChart = ({ path }: Props) => {
+  const { session } = useAppActors();
+  const programCode = useSelector(session, sessionSelectors.programCode);
+  const range = useSelector(session, sessionSelectors.range);
+  if (programCode === null || range === null) return null;
+  return <ChartPanel path={path} />;
+};
+
+const ChartPanel = ({ path }: Props) => {
+  const { session } = useAppActors();
+  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
+  const token = useSelector(session, sessionSelectors.token);
+  const program = useSelector(session, sessionSelectors.program);
+  const range = useSelector(session, sessionSelectors.range);
+  const filter = useSelector(session, sessionSelectors.namedFilter);
+  const code = program?.code ?? "";
+  const from = range?.from ?? "";
+  const to = range?.to ?? "";
+  const pathKey = JSON.stringify(path);
+
+  // The session's preferences when the chart opens (read once, so a sort change elsewhere
+  // does not re-render the chart); afterwards the chart tells the session.
+  const [preferences] = useState(() => sessionSelectors.preferences(session.getSnapshot()));
+  const chart = useActorRef(performanceChartMachine, {
+    input: {
+      session,
+      params: { api: { baseUrl, token }, program: code, range: { from, to }, path, filter },
+      metricOne: preferences.metricOne,
+      metricTwo: preferences.metricTwo,
+      interval: preferences.interval,
+      chartType: preferences.chartType,
+    },
+  });
+  const notes = useActorRef(campaignNotesMachine, { input: { scope: { api: { baseUrl, token }, program: code, range: { from, to } } } });
+  const exportDialog = useActorRef(exportDialogMachine);
+
+  // A new program, dates, path or filter reloads (the machines ignore an unchanged scope).
+  useEffect(() => {
+    const values = JSON.parse(pathKey) as string[];
+    chart.send({ type: "chart.scopeChanged", params: { api: { baseUrl, token }, program: code, range: { from, to }, path: values, filter } });
+    notes.send({ type: "notes.scopeChanged", scope: { api: { baseUrl, token }, program: code, range: { from, to } } });
+  }, [chart, notes, baseUrl, token, code, from, to, pathKey, filter]);
+
+  const metricOne = useSelector(chart, sel.metricOne);
+  const metricTwo = useSelector(chart, sel.metricTwo);
+  const rows = useSelector(chart, sel.rows);
+  const hasData = useSelector(chart, sel.hasData);
+  const loading = useSelector(chart, sel.isLoading);
+
+  const openExport = () =>
+    exportDialog.send({
+      type: "export.opened",
+      kind: "chart",
+      columns: [metricOne, metricTwo],
+      visibleColumns: [metricOne, metricTwo],
+      taxonomyColumns: [],
+      labels: { [metricOne]: chartMetricLabel(metricOne), [metricTwo]: chartMetricLabel(metricTwo) },
+      naming: { programName: program?.name ?? code, reportKind: t.exportKind, from, to },
+      rows,
+    });
+
+  return (
+    <section className="chart-panel" aria-label={t.region} aria-busy={loading}>
+      <ChartToolbar chart={chart} notes={notes} filter={filter} onFilter={(f) => session.send({ type: "session.namedFilterChanged", filter: f })} />
+      <ChartBody chart={chart} notes={notes} currency={program?.currency ?? null} locale={program?.locale ?? null} from={from} to={to} />
+      <div className="chart-footer">
+        <button type="button" className="button" disabled={!hasData || loading} onClick={openExport}>
+          {t.export}
+        </button>
+      </div>
+      <NotesTablePanel notes={notes} />
+      <ExportDialog dialog={exportDialog} />
+    </section>
+  );
+};
+
+const intervalLabels: Record<Interval, string> = t.intervals;
+
+interface ToolbarProps {
+  readonly chart: PerformanceChartActorRef;
+  readonly notes: CampaignNotesActorRef;
+  readonly filter: NamedFilter;
+  readonly onFilter: (filter: NamedFilter) => void;
+}
+
+const ChartToolbar = ({ chart, notes, filter, onFilter }: ToolbarProps) => {
+  const metricOne = useSelector(chart, sel.metricOne);
+  const metricTwo = useSelector(chart, sel.metricTwo);
+  const oneChoices = useSelector(chart, sel.metricOneChoices);
+  const twoChoices = useSelector(chart, sel.metricTwoChoices);
+  const interval = useSelector(chart, sel.interval);
+  const chartType = useSelector(chart, sel.chartType);
+  const markersShown = useSelector(notes, notesSel.areMarkersShown);
+  const tableOpen = useSelector(notes, notesSel.isTableOpen);
+  const oneId = useId();
+  const twoId = useId();
+  const filterId = useId();
+
+  return (
+    <div className="chart-toolbar" role="toolbar" aria-label="Chart controls">
+      <div className="chart-control">
+        <label htmlFor={oneId}>
+          <span className="chart-key" style={{ background: chartColours.metricOne }} aria-hidden="true" />
+          {t.metricOne}
+        </label>
+        <select id={oneId} value={metricOne} onChange={(e) => chart.send({ type: "chart.metricOneChosen", metric: e.target.value })}>
+          {oneChoices.map((c) => (
+            <option key={c.name} value={c.name} disabled={c.disabled}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="chart-control">
+        <label htmlFor={twoId}>
+          <span className="chart-key" style={{ background: chartColours.metricTwo }} aria-hidden="true" />
+          {t.metricTwo}
+        </label>
+        <select id={twoId} value={metricTwo} onChange={(e) => chart.send({ type: "chart.metricTwoChosen", metric: e.target.value })}>
+          {twoChoices.map((c) => (
+            <option key={c.name} value={c.name} disabled={c.disabled}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="chart-segments" role="group" aria-label={t.interval}>
+        {intervals.map((i) => (
+          <button key={i} type="button" className="chart-segment" aria-pressed={interval === i} onClick={() => chart.send({ type: "chart.intervalChosen", interval: i })}>
+            {intervalLabels[i]}
+          </button>
+        ))}
+      </div>
+      <div className="chart-segments" role="group" aria-label={t.chartType}>
+        {(["area", "bar"] as const).map((type) => (
+          <button
+            key={type}
+            type="button"
+            className="chart-segment"
+            aria-pressed={chartType === type}
+            onClick={() => {
+              if (chartType !== type) chart.send({ type: "chart.typeToggled" });
+            }}
+          >
+            {t.types[type]}
+          </button>
+        ))}
+      </div>
+      <button type="button" role="switch" aria-checked={markersShown} className={`export-switch chart-switch${markersShown ? " is-on" : ""}`} onClick={() => notes.send({ type: "notes.markersToggled" })}>
+        <span className="export-switch-track" aria-hidden="true">
+          <span className="export-switch-thumb" />
+        </span>
+        {t.campaignNotes}
+      </button>
+      <button type="button" className="button" aria-expanded={tableOpen} aria-controls={notesTableId(notes)} onClick={() => notes.send({ type: "notes.tableToggled" })}>
+        {campaignNoteTexts.tableToggle}
+      </button>
+      <div className="chart-control">
+        <label htmlFor={filterId}>{t.filter}</label>
+        <select id={filterId} value={filter} onChange={(e) => onFilter(e.target.value as NamedFilter)}>
+          {namedFilters.map((f) => (
+            <option key={f} value={f}>
+              {t.filters[f]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+};
+
+/** The id of the notes table of a chart (one chart per page; the actor's id keeps it unique). */
+const notesTableId = (notes: CampaignNotesActorRef): string => `campaign-notes-${notes.id}`;
+
+interface BodyProps {
+  readonly chart: PerformanceChartActorRef;
+  readonly notes: CampaignNotesActorRef;
+  readonly currency: string | null;
+  readonly locale: string | null;
+  readonly from: string;
+  readonly to: string;
+}
+
+const ChartBody = ({ chart, notes, currency, locale, from, to }: BodyProps) => {
+  const series = useSelector(chart, sel.series);
+  const metricOne = useSelector(chart, sel.metricOne);
+  const metricTwo = useSelector(chart, sel.metricTwo);
+  const interval = useSelector(chart, sel.interval);
+  const chartType = useSelector(chart, sel.chartType);
+  const loading = useSelector(chart, sel.isLoading);
+  const empty = useSelector(chart, sel.isEmpty);
+  const drawn = useSelector(notes, notesSel.drawnNotes);
+
+  const labels = useMemo(() => ({ one: chartMetricLabel(metricOne), two: chartMetricLabel(metricTwo) }), [metricOne, metricTwo]);
+  const markers = useMemo(() => noteMarkers(drawn, series.dates, interval), [drawn, series.dates, interval]);
+  const format = useCallback(
+    (value: number, which: "one" | "two") => formatMetric(value, which === "one" ? metricOne : metricTwo, { currency, locale }),
+    [metricOne, metricTwo, currency, locale],
+  );
+  const name = `${t.region}: ${labels.one} and ${labels.two}, ${t.intervals[interval].toLowerCase()}, ${from} to ${to}`;
+
+  return (
+    <div className="chart-body" style={{ minHeight: 350 }}>
+      {loading ? (
+        <p className="chart-loading" role="status">
+          {t.loading}
+        </p>
+      ) : null}
+      {empty && !loading ? (
+        <p className="chart-empty">{texts.empty.chart}</p>
+      ) : series.dates.length > 0 ? (
+        <>
+          <ChartCanvas series={series} labels={labels} chartType={chartType} markers={markers} name={name} format={format} />
+          <ChartDataTable series={series} labels={labels} format={format} />
+        </>
+      ) : null}
+    </div>
+  );
+};
+
+interface DataTableProps {
+  readonly series: ChartSeries;
+  readonly labels: { readonly one: string; readonly two: string };
+  readonly format: (value: number, which: "one" | "two") => string;
+}
+
+/** What the chart shows, as a table for screen readers (and tests): one row per period. */
+const ChartDataTable = ({ series, labels, format }: DataTableProps) => (
+  <table className="visually-hidden">
+    <caption>{t.dataTable}</caption>
+    <thead>
+      <tr>
+        <th scope="col">{t.date}</th>
+        <th scope="col">{labels.one}</th>
+        <th scope="col">{labels.two}</th>
+      </tr>
+    </thead>
+    <tbody>
+      {series.dates.map((date, i) => (
+        <tr key={date}>
+          <th scope="row">{date}</th>
+          <td>{format(series.one[i]?.y ?? 0, "one")}</td>
+          <td>{format(series.two[i]?.y ?? 0, "two")}</td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+);
+
+const NotesTablePanel = ({ notes }: { readonly notes: CampaignNotesActorRef }) => {
+  const open = useSelector(notes, notesSel.isTableOpen);
+  return open ? <CampaignNotesTable notes={notes} id={notesTableId(notes)} /> : null;
+};
