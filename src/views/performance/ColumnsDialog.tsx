@@ -1,0 +1,71 @@
+import { useId } from "react";
+import { dialogRows } from "../../domain/columnSelection";
+import { metricDefinitions, type MetricName } from "../../domain/metrics";
+import { texts } from "../../domain/texts";
+import { Modal } from "../components/Modal";
+import "./columnSets.css";
+
+const t = texts.columnSets;
+
+export interface ColumnsDialogProps {
+  /** The columns the table offers, in the standard order (25 on level tables, 23 on the search table). */
+  readonly available: ReadonlyArray<string>;
+  /** The visible columns. */
+  readonly selected: ReadonlyArray<string>;
+  /** Column labels; the metric catalogue's by default. */
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly onToggle: (column: string) => void;
+  readonly onReset: () => void;
+  readonly onClose: () => void;
+}
+
+const catalogueLabel = (column: string): string => metricDefinitions[column as MetricName]?.label ?? column;
+
+/**
+ * The Columns dialog, 'Column Selection' (spec section 2; section 9, "Column dialog
+ * layout"): a checkbox per available column, the list split into two halves drawn side
+ * by side and read row by row (left[0], right[0], left[1], ...), 'Reset to Defaults' and
+ * 'Close'. It holds no state: the caller's machine owns the selection, and the caller
+ * renders the dialog only while it is open. Used by the performance tables and the
+ * search results.
+ */
+export const ColumnsDialog = ({ available, selected, labels, onToggle, onReset, onClose }: ColumnsDialogProps) => {
+  const legendId = useId();
+  const labelOf = (column: string) => labels?.[column] ?? catalogueLabel(column);
+  const chosen = new Set(selected);
+  return (
+    <Modal
+      title={t.dialogTitle}
+      tone="info"
+      actions={
+        <>
+          <button type="button" className="button" onClick={onReset}>
+            {t.resetToDefaults}
+          </button>
+          <button type="button" className="button is-primary" onClick={onClose}>
+            {t.close}
+          </button>
+        </>
+      }
+    >
+      <fieldset className="columns-dialog" aria-labelledby={legendId}>
+        <legend id={legendId} className="visually-hidden">
+          {t.columns}
+        </legend>
+        {dialogRows(available).map(([left, right]) => (
+          <div key={left} className="columns-dialog-row">
+            <ColumnCheckbox column={left} label={labelOf(left)} checked={chosen.has(left)} onToggle={onToggle} />
+            {right !== undefined ? <ColumnCheckbox column={right} label={labelOf(right)} checked={chosen.has(right)} onToggle={onToggle} /> : null}
+          </div>
+        ))}
+      </fieldset>
+    </Modal>
+  );
+};
+
+const ColumnCheckbox = ({ column, label, checked, onToggle }: { column: string; label: string; checked: boolean; onToggle: (column: string) => void }) => (
+  <label className={`columns-dialog-item${checked ? " is-selected" : ""}`}>
+    <input type="checkbox" checked={checked} onChange={() => onToggle(column)} />
+    {label}
+  </label>
+);

@@ -1,0 +1,157 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, useId, useRef } from "react";
+import { comparisonShortcuts, type ComparisonShortcut } from "../../domain/comparison";
+import { formatRange } from "../../domain/dateFormat";
+import { texts } from "../../domain/texts";
+import { comparisonSelectors as sel, type ComparisonActorRef } from "../../machines/comparison.machine";
+import { sessionSelectors } from "../../machines/session.machine";
+import { useAppActors } from "../AppActorsContext";
+import "./comparison.css";
+
+const t = texts.comparison;
+const shortcutLabels: Readonly<Record<ComparisonShortcut, string>> = { previousPeriod: t.previousPeriod, yearOnYear: t.yearOnYear };
+
+/**
+ * The table's Compare switch and comparison-dates picker (spec section 2, "Table
+ * controls"; section 5): 'Previous Period' and 'Year on Year' apply at once; typed dates
+ * follow the rules of section 5 and apply with 'Apply'. Escape or 'Cancel' closes the
+ * picker without a change, and focus returns to its button.
+ */
+export const ComparisonControls = ({ comparison }: { readonly comparison: ComparisonActorRef }) => {
+  const isOn = useSelector(comparison, sel.isOn);
+  const isLoading = useSelector(comparison, sel.isLoading);
+  return (
+    <div className="comparison-controls">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={isOn}
+        className={`comparison-switch${isOn ? " is-on" : ""}`}
+        onClick={() => comparison.send({ type: "comparison.toggled" })}
+      >
+        <span className="comparison-switch-track" aria-hidden="true">
+          <span className="comparison-switch-thumb" />
+        </span>
+        {t.toggle}
+      </button>
+      {isOn ? <ComparisonPicker comparison={comparison} /> : null}
+      {isLoading ? (
+        <span className="comparison-status" role="status">
+          {t.loading}
+        </span>
+      ) : null}
+    </div>
+  );
+};
+
+const ComparisonPicker = ({ comparison }: { readonly comparison: ComparisonActorRef }) => {
+  const { session } = useAppActors();
+  const program = useSelector(session, sessionSelectors.program);
+  const locale = program?.locale ?? "en-GB";
+  const isOpen = useSelector(comparison, sel.isPickerOpen);
+  const range = useSelector(comparison, sel.comparisonRange);
+  const active = useSelector(comparison, sel.activeShortcut);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const rangeText = formatRange(range, locale);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    rootRef.current?.querySelector<HTMLElement>(".comparison-panel button")?.focus();
+    const close = () => {
+      comparison.send({ type: "comparison.pickerCancelled" });
+      toggleRef.current?.focus();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") close();
+    };
+    const onClick = (e: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) comparison.send({ type: "comparison.pickerCancelled" });
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onClick);
+    };
+  }, [isOpen, comparison]);
+
+  return (
+    <div className="comparison-picker" ref={rootRef}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="button comparison-picker-toggle"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        aria-label={`${t.picker}: ${rangeText}`}
+        onClick={() => comparison.send({ type: isOpen ? "comparison.pickerCancelled" : "comparison.pickerOpened" })}
+      >
+        <span className="comparison-picker-caption" aria-hidden="true">
+          vs
+        </span>{" "}
+        {rangeText}
+      </button>
+      {isOpen ? (
+        <div id={panelId} className="comparison-panel" role="group" aria-label={t.picker}>
+          <ul className="comparison-shortcuts">
+            {comparisonShortcuts.map((s) => (
+              <li key={s}>
+                <button
+                  type="button"
+                  className={`preset${active === s ? " is-active" : ""}`}
+                  aria-pressed={active === s}
+                  onClick={() => {
+                    comparison.send({ type: "comparison.shortcutChosen", shortcut: s });
+                    toggleRef.current?.focus();
+                  }}
+                >
+                  {shortcutLabels[s]}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <ComparisonDates comparison={comparison} onDone={() => toggleRef.current?.focus()} />
+        </div>
+      ) : null}
+    </div>
+  );
+};
+
+/** The two date inputs: each change is adjusted by the rules of section 5 at once; 'Apply' closes the picker with them. */
+const ComparisonDates = ({ comparison, onDone }: { readonly comparison: ComparisonActorRef; readonly onDone: () => void }) => {
+  const draft = useSelector(comparison, sel.draft);
+  const fromId = useId();
+  const toId = useId();
+  return (
+    <form
+      className="comparison-custom"
+      onSubmit={(e) => {
+        e.preventDefault();
+        comparison.send({ type: "comparison.pickerApplied" });
+        onDone();
+      }}
+    >
+      <label htmlFor={fromId}>{t.from}</label>
+      <input id={fromId} type="date" value={draft.from} onChange={(e) => comparison.send({ type: "comparison.draftFromChanged", value: e.target.value })} />
+      <label htmlFor={toId}>{t.to}</label>
+      <input id={toId} type="date" value={draft.to ?? ""} onChange={(e) => comparison.send({ type: "comparison.draftToChanged", value: e.target.value })} />
+      <div className="comparison-actions">
+        <button
+          type="button"
+          className="button is-text"
+          onClick={() => {
+            comparison.send({ type: "comparison.pickerCancelled" });
+            onDone();
+          }}
+        >
+          {t.cancel}
+        </button>
+        <button type="submit" className="button is-primary">
+          {t.apply}
+        </button>
+      </div>
+    </form>
+  );
+};

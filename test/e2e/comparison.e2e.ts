@@ -1,0 +1,98 @@
+// The comparison maths of the domain run here, in Node, to check the screen against the engine.
+import "temporal-polyfill/global";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { change, direction, directionTone, formatChange, previousPeriod } from "../../src/domain/comparison";
+import { formatRange } from "../../src/domain/dateFormat";
+import type { DateRange } from "../../src/domain/dateRange";
+import { metricDefinitions } from "../../src/domain/metrics";
+import type { PerformanceRow, TableResponse } from "../../src/domain/performance";
+import { readTable, roundingOf, screenNumber } from "./screenTable";
+import { signInAs } from "./support";
+
+interface SessionView {
+  readonly token: string;
+  readonly programCode: string;
+  readonly range: DateRange;
+  readonly programs: ReadonlyArray<{ readonly code: string; readonly locale: string }>;
+}
+
+/** The signed-in session as the app keeps it (its persisted snapshot). */
+const sessionOf = async (page: Page): Promise<SessionView> =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem("attribution.session") ?? "{}") as { snapshot: { context: SessionView } }).snapshot.context);
+
+/** The level-one table straight from the engine, with the session's token. */
+const engineTable = async (request: APIRequestContext, s: SessionView, range: DateRange): Promise<TableResponse> => {
+  const response = await request.get(`/api/programs/${encodeURIComponent(s.programCode)}/performance/table/single/taxonomy_1`, {
+    params: { date_from: range.from, date_to: range.to },
+    headers: { Authorization: `Bearer ${s.token}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as TableResponse;
+};
+
+test("compare with 'Previous Period': each cell shows the current and previous value and the change the engine's numbers give", async ({ page }) => {
+  await signInAs(page, "demo");
+  const table = page.getByRole("table", { name: "Taxonomy 1", exact: true });
+  await expect(table.locator("tbody th[scope=row]").first()).toBeVisible();
+  await expect(table.locator(".metric-previous")).toHaveCount(0);
+
+  const controls = page.getByRole("toolbar", { name: "Table controls" });
+  const compare = controls.getByRole("switch", { name: "Compare" });
+  await expect(compare).toHaveAttribute("aria-checked", "false");
+  await compare.click();
+  await expect(compare).toHaveAttribute("aria-checked", "true");
+
+  const session = await sessionOf(page);
+  const locale = session.programs.find((p) => p.code === session.programCode)?.locale ?? "en-GB";
+  const previousRange = previousPeriod(session.range);
+  const picker = controls.getByRole("button", { name: /^Comparison dates/ });
+  await picker.click();
+  const panel = page.getByRole("group", { name: "Comparison dates" });
+  await panel.getByRole("button", { name: "Year on Year" }).click();
+  await picker.click();
+  await page.getByRole("group", { name: "Comparison dates" }).getByRole("button", { name: "Previous Period" }).click();
+  await expect(panel).toBeHidden();
+  await expect(picker).toHaveAccessibleName(`Comparison dates: ${formatRange(previousRange, locale)}`);
+  await expect(page.getByRole("status").filter({ hasText: "Loading the comparison" })).toHaveCount(0);
+
+  const [current, previous] = await Promise.all([engineTable(page.request, session, session.range), engineTable(page.request, session, previousRange)]);
+  const previousByChannel = new Map(previous.data.map((r) => [r.taxonomy_1, r]));
+  const headers = (await table.locator("thead th").allTextContents()).map((h) => h.replace(/[▲▼↕]/g, "").trim());
+  const metric = "attributed_revenue";
+  const column = headers.indexOf(metricDefinitions[metric].label) - 1;
+  expect(column).toBeGreaterThanOrEqual(0);
+
+  // A channel on screen with revenue in both periods, as the engine reports them.
+  const names = (await readTable(table)).rows.map((r) => r.name);
+  const channel = current.data.find((r) => r.taxonomy_1 !== "None" && names.includes(r.taxonomy_1 ?? "") && (previousByChannel.get(r.taxonomy_1)?.[metric] ?? 0) > 0) as PerformanceRow;
+  expect(channel, "a channel with revenue in both periods").toBeDefined();
+  const before = previousByChannel.get(channel.taxonomy_1) as PerformanceRow;
+
+  const row = table.locator("tbody tr").filter({ has: page.getByRole("link", { name: channel.taxonomy_1, exact: true }) }).first();
+  const cell = row.locator("td").nth(column);
+  const decimals = metricDefinitions[metric].decimals;
+  const shownCurrent = screenNumber((await cell.locator(".metric-current").textContent()) ?? "") as number;
+  const shownPrevious = screenNumber((await cell.locator(".metric-previous").textContent()) ?? "") as number;
+  expect(Math.abs(shownCurrent - channel[metric])).toBeLessThanOrEqual(roundingOf(decimals));
+  expect(Math.abs(shownPrevious - before[metric])).toBeLessThanOrEqual(roundingOf(decimals));
+  const expectedChange = change(channel[metric], before[metric]);
+  expect(expectedChange.kind).toBe("percent");
+  await expect(cell.locator(".metric-change")).toHaveText(new RegExp(`${escapeRegExp(formatChange(expectedChange, locale))}$`));
+  await expect(cell.locator(".metric-change")).toHaveAttribute("data-tone", directionTone[direction(metric, channel[metric], before[metric])]);
+
+  // Every metric cell of every row shows a current value, a previous value and a change.
+  const counts = await table.evaluate((el) => {
+    const cells = [...el.querySelectorAll("tbody tr")].filter((tr) => tr.querySelector("th[scope=row]")).flatMap((tr) => [...tr.querySelectorAll("td")]);
+    return { cells: cells.length, comparing: cells.filter((td) => td.querySelector(".metric-current") && td.querySelector(".metric-previous") && td.querySelector(".metric-change")).length };
+  });
+  expect(counts.cells).toBeGreaterThan(0);
+  expect(counts.comparing).toBe(counts.cells);
+
+  // Off: the comparison data is cleared and the cells show one value again.
+  await compare.click();
+  await expect(compare).toHaveAttribute("aria-checked", "false");
+  await expect(table.locator(".metric-previous")).toHaveCount(0);
+  await expect(controls.getByRole("button", { name: /^Comparison dates/ })).toHaveCount(0);
+});
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
