@@ -1,0 +1,245 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "wouter";
+import { availableColumns } from "../../domain/columnSelection";
+import { metricDefinitions, metricNames, searchMetricNames } from "../../domain/metrics";
+import { formatMetric, isMetricName, type NumberFormatOptions } from "../../domain/numberFormat";
+import { noneTaxonomy, type PerformanceRow } from "../../domain/performance";
+import type { SortSpec } from "../../domain/tableSort";
+import { texts } from "../../domain/texts";
+import { nodeKey, rowPath, taxonomyLevels } from "../../domain/treeSelection";
+import { columnSetsMachine, columnSetsSelectors } from "../../machines/columnSets.machine";
+import { exportDialogMachine } from "../../machines/exportDialog.machine";
+import { searchResultsMachine, searchResultsSelectors as sel, type SearchResultsActorRef, type SearchScope } from "../../machines/searchResults.machine";
+import { sessionSelectors } from "../../machines/session.machine";
+import { useAppActors } from "../AppActorsContext";
+import { ExportDialog } from "../components/ExportDialog";
+import { taxonomyPath } from "../routePaths";
+import { ColumnsDialog } from "./ColumnsDialog";
+import { FilterTree } from "./FilterTree";
+import { Pagination } from "./Pagination";
+import "./search.css";
+
+const t = texts.searchResults;
+
+/** The metrics the search table offers (23: section 3), in the standard order. */
+const searchColumns: ReadonlyArray<string> = availableColumns(metricNames, "search");
+
+/** Labels of the four taxonomy columns of a search export. */
+const taxonomyLabels: Readonly<Record<string, string>> = Object.fromEntries(
+  taxonomyLevels.map((level, i) => [level, texts.performanceTable.levelNames[i] ?? level]),
+);
+
+/** A column's header: the response's label, else the catalogue's, else its name. */
+const labelOf = (column: string, headers: Readonly<Record<string, string>>): string =>
+  headers[column] ?? (isMetricName(column) ? metricDefinitions[column].label : column);
+
+const sameScope = (a: SearchScope, b: SearchScope): boolean =>
+  a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program === b.program && a.range.from === b.range.from && a.range.to === b.range.to && a.term === b.term;
+
+/**
+ * /performance/search/{term} (spec performance-report.md section 2, "Search results
+ * table"): the rows whose taxonomy path holds the term, with a 'Taxonomies' breadcrumb
+ * column, the chosen metric columns (the session's columns the search table offers),
+ * the footer 'Total', the Filter tree, export and pagination. A new program or date range
+ * searches again.
+ */
+export const SearchResults = ({ term }: { readonly term: string }) => {
+  const { session } = useAppActors();
+  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
+  const token = useSelector(session, sessionSelectors.token);
+  const program = useSelector(session, sessionSelectors.program);
+  const range = useSelector(session, sessionSelectors.range);
+  const preferences = useSelector(session, sessionSelectors.preferences);
+  if (!program || !range) return null;
+  const scope: SearchScope = { api: { baseUrl, token }, program: program.code, range, term };
+  return (
+    <SearchResultsTable
+      scope={scope}
+      sort={{ column: preferences.sortMetric, direction: preferences.sortDirection }}
+      chosenColumns={preferences.columns}
+      programName={program.name}
+      format={{ currency: program.currency, locale: program.locale }}
+    />
+  );
+};
+
+interface TableProps {
+  readonly scope: SearchScope;
+  readonly sort: SortSpec;
+  readonly chosenColumns: ReadonlyArray<string>;
+  readonly programName: string;
+  readonly format: NumberFormatOptions;
+}
+
+const SearchResultsTable = ({ scope, sort, chosenColumns, programName, format }: TableProps) => {
+  const results = useActorRef(searchResultsMachine, { input: { ...scope, sort } });
+  const exportDialog = useActorRef(exportDialogMachine);
+  const headers = useSelector(results, sel.headers);
+  const searching = useSelector(results, sel.isSearching);
+  const rows = useSelector(results, sel.pageRows);
+  const rowCount = useSelector(results, sel.rowCount);
+  const totals = useSelector(results, sel.totals);
+  const currentSort = useSelector(results, sel.sort);
+  const page = useSelector(results, sel.page);
+  const pageCount = useSelector(results, sel.pageCount);
+  const perPage = useSelector(results, sel.perPage);
+
+  const { api, program, range, term } = scope;
+  useEffect(() => {
+    const next: SearchScope = { api: { baseUrl: api.baseUrl, token: api.token }, program, range: { from: range.from, to: range.to }, term };
+    if (!sameScope(results.getSnapshot().context.scope, next)) results.send({ type: "search.scopeChanged", scope: next });
+  }, [results, api.baseUrl, api.token, program, range.from, range.to, term]);
+
+  // The session's columns that the search table offers and the answer holds (none after a failed search).
+  const columns = useMemo(() => chosenColumns.filter((c) => searchColumns.includes(c) && c in headers), [chosenColumns, headers]);
+
+  const openExport = () => {
+    const snapshot = results.getSnapshot();
+    exportDialog.send({
+      type: "export.opened",
+      kind: "table",
+      columns: searchMetricNames,
+      visibleColumns: columns,
+      taxonomyColumns: taxonomyLevels,
+      labels: { ...taxonomyLabels, ...Object.fromEntries(searchColumns.map((c) => [c, labelOf(c, headers)])) },
+      naming: { programName, reportKind: t.exportKind, from: range.from, to: range.to },
+      rows: sel.sortedRows(snapshot),
+      sort: sel.sort(snapshot),
+      sheetName: t.exportKind,
+    });
+  };
+
+  return (
+    <section className="search-results" aria-label={t.region}>
+      <div role="toolbar" aria-label="Table controls" className="search-toolbar">
+        <FilterTree results={results} />
+        <SearchColumns available={searchColumns} />
+        <button type="button" className="button" onClick={openExport} disabled={rowCount === 0}>
+          {t.exportData}
+        </button>
+      </div>
+      <div className={`metric-table-wrap search-table-wrap${searching ? " is-loading" : ""}`}>
+        {searching ? (
+          <p className="metric-table-status" role="status">
+            {t.loading}
+          </p>
+        ) : null}
+        <table className="metric-table search-table" aria-busy={searching || undefined}>
+          <caption className="visually-hidden">{t.region}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="metric-name-header">
+                {t.taxonomies}
+              </th>
+              {columns.map((column) => (
+                <SortHeader key={column} column={column} label={labelOf(column, headers)} sort={currentSort} results={results} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr className="metric-empty">
+                <td colSpan={columns.length + 1}>{searching ? null : texts.empty.table}</td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={nodeKey(rowPath(row))}>
+                  <th scope="row" className="metric-name search-taxonomies">
+                    <TaxonomyCrumbs row={row} />
+                  </th>
+                  {columns.map((column) => (
+                    <td key={column} className="metric-value">
+                      {formatMetric(valueOf(row, column), column, format)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+          {rowCount > 0 ? (
+            <tfoot>
+              <tr className="metric-total">
+                <th scope="row" className="metric-name">{t.total}</th>
+                {columns.map((column) => (
+                  <td key={column} className="metric-value">
+                    {formatMetric(valueOf(totals, column), column, format)}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </div>
+      {rowCount > 0 ? (
+        <Pagination page={page} pageCount={pageCount} total={rowCount} perPage={perPage} onPage={(p) => results.send({ type: "search.pageChanged", page: p })} />
+      ) : null}
+      <ExportDialog dialog={exportDialog} />
+    </section>
+  );
+};
+
+/**
+ * The 'Columns' button and its modal ('Column Selection', 'Reset to Defaults', 'Close')
+ * offering the search table's 23 metrics. The column sets machine owns the selection, as
+ * on the level tables: a change that matches a saved set selects it, and the columns go
+ * to the session, which the table reads.
+ */
+const SearchColumns = ({ available }: { readonly available: ReadonlyArray<string> }) => {
+  const { session } = useAppActors();
+  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
+  const token = useSelector(session, sessionSelectors.token);
+  const sets = useActorRef(columnSetsMachine, {
+    input: { api: { baseUrl, token }, session, columns: sessionSelectors.preferences(session.getSnapshot()).columns },
+  });
+  const columns = useSelector(sets, columnSetsSelectors.columns);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t.columns}
+      </button>
+      {open ? (
+        <ColumnsDialog
+          available={available}
+          selected={columns}
+          onToggle={(column) => sets.send({ type: "columnSets.columnToggled", column })}
+          onReset={() => sets.send({ type: "columnSets.columnsReset" })}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </>
+  );
+};
+
+const valueOf = (row: Readonly<Record<string, unknown>>, column: string): number | null => {
+  const v = row[column];
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+};
+
+const SortHeader = ({ column, label, sort, results }: { column: string; label: string; sort: SortSpec; results: SearchResultsActorRef }) => {
+  const direction = sort.column === column ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
+  return (
+    <th scope="col" aria-sort={direction} className="metric-header">
+      <button type="button" className="metric-sort" onClick={() => results.send({ type: "search.sortChanged", column })}>
+        <span>{label}</span>
+        <span className={`metric-sort-icon${direction ? " is-active" : ""}`} aria-hidden="true">
+          {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+};
+
+/** A row's taxonomy path as a breadcrumb: each value links to its page; a path through 'None' is never linked. */
+export const TaxonomyCrumbs = ({ row }: { readonly row: PerformanceRow }) => {
+  const path = rowPath(row);
+  const firstNone = path.indexOf(noneTaxonomy);
+  return (
+    <ol className="taxonomy-crumbs">
+      {path.map((value, i) => (
+        <li key={i}>{firstNone === -1 || i < firstNone ? <Link href={taxonomyPath(path.slice(0, i + 1))}>{value}</Link> : <span>{value}</span>}</li>
+      ))}
+    </ol>
+  );
+};
