@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { temporal } from "./temporal";
 import { parseDate } from "./dateRange";
+import { formatMoney, type NumberFormatOptions } from "./numberFormat";
 import { texts } from "./texts";
 
 /**
@@ -158,4 +159,47 @@ export const validateSpendForm = (form: SpendFormValues): SpendValidation => {
     }
   }
   return { ok: false, errors, toast: spendMessages.invalidToast };
+};
+
+/** The spend form's own words around saving (the spec words only the field labels and the toast). */
+export const spendFormTexts = {
+  create: "Create Spend",
+  creating: "Creating…",
+  duration: "Duration",
+  startDate: "Start date",
+  endDate: "End date",
+  endDisabledHint: "A single spend has no end date.",
+  /** The server refused the configuration: its own reason follows. */
+  refused: (reason: string) => `The spend configuration was not created: ${reason}`,
+  serverFailed: "The spend configuration was not created: the server could not save it. Please try again.",
+  unreachable: "The spend configuration was not created: the server could not be reached. Please try again.",
+  unreadableAnswer: "The server's answer could not be read: please check the report before creating it again.",
+} as const;
+
+/** The labels of the taxonomy fields: "Taxonomy 1" to "Taxonomy 4". */
+export const spendFieldLabels: Readonly<Record<SpendFormField, string>> = {
+  taxonomy_1: "Taxonomy 1",
+  taxonomy_2: "Taxonomy 2",
+  taxonomy_3: "Taxonomy 3",
+  taxonomy_4: "Taxonomy 4",
+  spend: "Spend",
+  frequency: "Frequency",
+  start_date: spendFormTexts.startDate,
+  end_date: spendFormTexts.endDate,
+};
+
+/** The taxonomy path of an entry, levels joined by " / " ("Paid Search / Google"). */
+export const spendEntryPath = (entry: SpendEntry): string =>
+  [entry.taxonomy_1, entry.taxonomy_2, entry.taxonomy_3, entry.taxonomy_4].filter((t): t is string => t !== undefined && t !== "").join(" / ");
+
+/**
+ * What the form says once a configuration is created, naming it: "Created a single spend
+ * of £120.50 for Paid Search / Google on 2026-01-01." or "Created a monthly spend of
+ * £120.50 for Paid Search from 2026-01-01 to 2026-06-30." (money in the program's
+ * currency and locale).
+ */
+export const spendCreatedMessage = (entry: SpendEntry, money: NumberFormatOptions = {}): string => {
+  const amount = formatMoney(entry.cost, 2, money);
+  const when = entry.frequency === "single" || entry.end_date === undefined ? `on ${entry.start_date}` : `from ${entry.start_date} to ${entry.end_date}`;
+  return `Created a ${entry.frequency} spend of ${amount} for ${spendEntryPath(entry)} ${when}.`;
 };

@@ -85,5 +85,6 @@ export const fileDropTexts = {
   remove: "Remove file",
   reading: "Reading the file…",
   sheet: "Sheet",
-  rows: (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "row" : "rows"}`,
+  /** The sheet's lines, the header line included (the preview counts the rows it reads from them). */
+  rows: (n: number) => `${n.toLocaleString("en-GB")} ${n === 1 ? "line" : "lines"} in the sheet`,
 } as const;

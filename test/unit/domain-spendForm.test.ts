@@ -8,10 +8,14 @@ import {
   spendPattern,
   spendRequestBody,
   spendRequestSchema,
+  spendCreatedMessage,
+  spendEntryPath,
   validateSpendForm,
+  type SpendEntry,
   type SpendFormErrors,
   type SpendFormValues,
 } from "../../src/domain/spendForm";
+import type { NumberFormatOptions } from "../../src/domain/numberFormat";
 import { texts } from "../../src/domain/texts";
 
 const valid: SpendFormValues = {
@@ -200,5 +204,35 @@ describe("spendRequestBody (section 3, 'Spend entry (as sent)')", () => {
 
   it("sends no key for an empty taxonomy", () => {
     expect(Object.keys(spendRequestBody(form({ frequency: "single" })))).toEqual(["taxonomy_1", "cost", "start_date", "frequency"]);
+  });
+});
+
+describe("spendCreatedMessage (what the form says once created)", () => {
+  it.each([
+    [
+      "single, one taxonomy, default currency",
+      { taxonomy_1: "Paid Search", cost: 120.5, start_date: "2026-01-01", frequency: "single" },
+      {},
+      "Created a single spend of £120.50 for Paid Search on 2026-01-01.",
+    ],
+    [
+      "monthly, two taxonomies, USD",
+      { taxonomy_1: "Paid Search", taxonomy_2: "Google", cost: 1200, start_date: "2026-01-01", frequency: "monthly", end_date: "2026-06-30" },
+      { currency: "USD", locale: "en-US" },
+      "Created a monthly spend of $1,200.00 for Paid Search / Google from 2026-01-01 to 2026-06-30.",
+    ],
+    [
+      "all four levels, euros in German",
+      { taxonomy_1: "A", taxonomy_2: "B", taxonomy_3: "C", taxonomy_4: "D", cost: 0.5, start_date: "2026-02-01", frequency: "yearly", end_date: "2027-01-31" },
+      { currency: "EUR", locale: "de-DE" },
+      "Created a yearly spend of 0,50\u00a0€ for A / B / C / D from 2026-02-01 to 2027-01-31.",
+    ],
+  ] satisfies Array<[string, SpendEntry, NumberFormatOptions, string]>)("%s", (_name, entry, money, expected) => {
+    expect(spendCreatedMessage(entry, money)).toBe(expected);
+  });
+
+  it("names the entry a valid form sends", () => {
+    const r = validateSpendForm(form({ taxonomy_2: "Google", taxonomy_3: "Brand" }));
+    expect(r.ok && spendEntryPath(r.body)).toBe("Paid Search / Google / Brand");
   });
 });

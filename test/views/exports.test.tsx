@@ -96,7 +96,7 @@ describe("FileDropArea", () => {
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(screen.getByText("costs.csv")).toBeDefined();
-    expect(screen.getByText(`${spendSheet.length} rows`)).toBeDefined();
+    expect(screen.getByText(`${spendSheet.length} lines in the sheet`)).toBeDefined();
     fireEvent.click(screen.getByRole("button", { name: "Remove file" }));
     expect(screen.queryByText("costs.csv")).toBeNull();
     expect(actor.getSnapshot().value).toBe("empty");
