@@ -30,11 +30,11 @@ test.describe("sign in and out", () => {
 
     // A custom range: a reversed one cannot be applied, a valid one is.
     await page.getByRole("button", { name: /^Date range:/ }).click();
-    await page.getByLabel("From").fill("2026-03-10");
-    await page.getByLabel("To").fill("2026-03-01");
+    await page.getByLabel("From", { exact: true }).fill("2026-03-10");
+    await page.getByLabel("To", { exact: true }).fill("2026-03-01");
     await expect(page.getByText("The start date must be a valid date on or before the end date.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Apply" })).toBeDisabled();
-    await page.getByLabel("To").fill("2026-03-31");
+    await page.getByLabel("To", { exact: true }).fill("2026-03-31");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/date_from=2026-03-10&date_to=2026-03-31/);
 
