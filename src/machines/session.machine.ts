@@ -230,6 +230,8 @@ export const sessionSelectors = {
   apiContext: (s: Snap): ApiContext => apiContext(s.context),
   preferences: (s: Snap) => s.context.preferences,
   namedFilter: (s: Snap) => s.context.preferences.namedFilter,
+  /** The performance tables' visible columns (selected alone: a sort change does not re-render their readers). */
+  columns: (s: Snap) => s.context.preferences.columns,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type SessionSnapshot = Snap;

@@ -8,13 +8,11 @@ import { texts } from "../../domain/texts";
 import { peekTableSelectors, type PeekTableActorRef } from "../../machines/peekTable.machine";
 import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performanceTable.machine";
 import { rowExpansionSelectors as expansionSel, type RowExpansionActorRef } from "../../machines/rowExpansion.machine";
-import { sessionSelectors, type SessionSnapshot } from "../../machines/session.machine";
+import { sessionSelectors } from "../../machines/session.machine";
 import { useAppActors } from "../AppActorsContext";
 import { taxonomyPath } from "../routePaths";
 import { MetricNoteRow, MetricRow, MetricTable, type RowExpansionControls } from "./MetricTable";
 import { Pagination } from "./Pagination";
-
-const visibleColumns = (s: SessionSnapshot) => sessionSelectors.preferences(s).columns;
 
 /** Arrays equal item by item (selectors that slice return a new array each time). */
 export const sameItems = <T,>(a: ReadonlyArray<T>, b: ReadonlyArray<T>): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -108,7 +106,7 @@ interface Props {
  */
 export const PerformanceTable = ({ table, expansion, previous = null }: Props) => {
   const { session } = useAppActors();
-  const columns = useSelector(session, visibleColumns);
+  const columns = useSelector(session, sessionSelectors.columns);
   const program = useSelector(session, sessionSelectors.program);
   const format = useMemo<NumberFormatOptions>(() => ({ currency: program?.currency, locale: program?.locale }), [program?.currency, program?.locale]);
 

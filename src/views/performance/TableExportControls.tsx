@@ -42,7 +42,7 @@ export const TableExportControls = ({ table, path }: Props) => {
   const token = useSelector(session, sessionSelectors.token);
   const program = useSelector(session, sessionSelectors.program);
   const range = useSelector(session, sessionSelectors.range);
-  const visibleColumns = useSelector(session, sessionSelectors.preferences).columns;
+  const visibleColumns = useSelector(session, sessionSelectors.columns);
   const csv = useActorRef(csvDownloadMachine);
   const dialog = useActorRef(exportDialogMachine);
   const downloading = useSelector(csv, csvDownloadSelectors.isDownloading);
