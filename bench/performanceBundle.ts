@@ -20,11 +20,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { launchChromium } from "./browser";
 import type { BenchRow } from "./exports";
-import { startReferenceServer } from "./referenceServer";
+import { builtAppDir, isRunDirectly, runStandaloneBench } from "./standalone";
 
-const root = resolve(import.meta.dirname, "..");
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 
 /** Libraries whose place the rows report, by the folder of their sources. */
@@ -180,26 +178,6 @@ export const performanceBundleRows = (m: PerformanceBundle): BenchRow[] => {
 
 /** For bench/run.ts: measure against its running server and built app. */
 export const runPerformanceBundleBench = async (browser: Browser, baseUrl: string): Promise<BenchRow[]> =>
-  performanceBundleRows(await measurePerformanceBundle(browser, baseUrl, process.env.DIST_DIR ? resolve(root, process.env.DIST_DIR) : resolve(root, "dist")));
+  performanceBundleRows(await measurePerformanceBundle(browser, baseUrl, builtAppDir()));
 
-const runDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename);
-if (runDirectly) {
-  const main = async () => {
-    const distDir = process.env.DIST_DIR ? resolve(root, process.env.DIST_DIR) : resolve(root, "dist");
-    if (!existsSync(resolve(distDir, "index.html"))) throw new Error(`No built app in ${distDir}: run npx vite build first.`);
-    const server = await startReferenceServer(Number(process.env.BENCH_PORT ?? 18_192));
-    const browser = await launchChromium();
-    try {
-      const rows = performanceBundleRows(await measurePerformanceBundle(browser, server.url, distDir));
-      console.log("");
-      for (const r of rows) console.log(`${r.measure.padEnd(72)} ${r.value}  (${r.budget}; ${r.verdict})`);
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
-  };
-  main().catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+if (isRunDirectly(import.meta.filename)) runStandaloneBench(18_192, async (browser, baseUrl, distDir) => performanceBundleRows(await measurePerformanceBundle(browser, baseUrl, distDir)), 72);

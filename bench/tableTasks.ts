@@ -15,16 +15,12 @@
  *   node --import tsx bench/tableTasks.ts            (dist/)
  *   DIST_DIR=.dist-x node --import tsx bench/tableTasks.ts
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Browser, CDPSession, Page } from "@playwright/test";
 import { columnHeaders, metricsFromSums, zeroSums } from "../src/domain/metrics";
 import type { PerformanceRow, TableResponse } from "../src/domain/performance";
-import { launchChromium } from "./browser";
 import type { BenchRow } from "./exports";
-import { startReferenceServer } from "./referenceServer";
+import { isRunDirectly, runStandaloneBench } from "./standalone";
 
-const root = resolve(import.meta.dirname, "..");
 export const taskBudgetMs = 50;
 const rowCount = 1_000;
 const repeats = 5;
@@ -207,24 +203,4 @@ export const tableTasksRows = (m: TableTasks): BenchRow[] => {
 /** For bench/run.ts: measure against its running server and built app. */
 export const runTableTasksBench = async (browser: Browser, baseUrl: string): Promise<BenchRow[]> => tableTasksRows(await measureTableTasks(browser, baseUrl));
 
-const runDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename);
-if (runDirectly) {
-  const main = async () => {
-    const distDir = process.env.DIST_DIR ? resolve(root, process.env.DIST_DIR) : resolve(root, "dist");
-    if (!existsSync(resolve(distDir, "index.html"))) throw new Error(`No built app in ${distDir}: run npx vite build first.`);
-    const server = await startReferenceServer(Number(process.env.BENCH_PORT ?? 18_193));
-    const browser = await launchChromium();
-    try {
-      const rows = tableTasksRows(await measureTableTasks(browser, server.url));
-      console.log("");
-      for (const r of rows) console.log(`${r.measure.padEnd(96)} ${r.value}  (${r.budget}; ${r.verdict})`);
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
-  };
-  main().catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+if (isRunDirectly(import.meta.filename)) runStandaloneBench(18_193, async (browser, baseUrl) => tableTasksRows(await measureTableTasks(browser, baseUrl)), 96);
