@@ -106,8 +106,6 @@ export const texts = {
   comparison: {
     toggle: "Compare",
     picker: "Comparison dates",
-    previousPeriod: "Previous Period",
-    yearOnYear: "Year on Year",
     from: "Comparison start",
     to: "Comparison end",
     apply: "Apply",

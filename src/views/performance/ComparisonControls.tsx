@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef } from "react";
-import { comparisonShortcuts, type ComparisonShortcut } from "../../domain/comparison";
+import { comparisonShortcutLabels, comparisonShortcuts, type ComparisonShortcut } from "../../domain/comparison";
 import { formatRange } from "../../domain/dateFormat";
 import { texts } from "../../domain/texts";
 import { comparisonSelectors as sel, type ComparisonActorRef } from "../../machines/comparison.machine";
@@ -9,7 +9,7 @@ import { useAppActors } from "../AppActorsContext";
 import "./comparison.css";
 
 const t = texts.comparison;
-const shortcutLabels: Readonly<Record<ComparisonShortcut, string>> = { previousPeriod: t.previousPeriod, yearOnYear: t.yearOnYear };
+const shortcutLabels: Readonly<Record<ComparisonShortcut, string>> = comparisonShortcutLabels;
 
 /**
  * The table's Compare switch and comparison-dates picker (spec section 2, "Table
