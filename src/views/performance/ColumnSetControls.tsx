@@ -2,14 +2,14 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { customSetId, defaultSetId, saveRefusalMessages, type ColumnSet } from "../../domain/columnSelection";
 import { metricNames } from "../../domain/metrics";
-import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { columnSetsMachine, columnSetsSelectors as sel, type ColumnSetsActorRef } from "../../machines/columnSets.machine";
 import { sessionSelectors } from "../../machines/session.machine";
 import { useAppActors } from "../AppActorsContext";
 import { ColumnsDialog } from "./ColumnsDialog";
 import "./columnSets.css";
 
-const t = texts.columnSets;
+const t = performanceTexts.columnSets;
 
 /**
  * The table's column controls (spec section 2, "Column set dropdown" and "Table

@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { dialogRows } from "../../domain/columnSelection";
 import { metricDefinitions, type MetricName } from "../../domain/metrics";
-import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { Modal } from "../components/Modal";
 import "./columnSets.css";
 
-const t = texts.columnSets;
+const t = performanceTexts.columnSets;
 
 export interface ColumnsDialogProps {
   /** The columns the table offers, in the standard order (25 on level tables, 23 on the search table). */

@@ -2,13 +2,13 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef } from "react";
 import { comparisonShortcutLabels, comparisonShortcuts, type ComparisonShortcut } from "../../domain/comparison";
 import { formatRange } from "../../domain/dateFormat";
-import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { comparisonSelectors as sel, type ComparisonActorRef } from "../../machines/comparison.machine";
 import { sessionSelectors } from "../../machines/session.machine";
 import { useAppActors } from "../AppActorsContext";
 import "./comparison.css";
 
-const t = texts.comparison;
+const t = performanceTexts.comparison;
 const shortcutLabels: Readonly<Record<ComparisonShortcut, string>> = comparisonShortcutLabels;
 
 /**

@@ -2,11 +2,12 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { noneTaxonomy } from "../../domain/performance";
 import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { nodeState, type Selection, type TaxonomyNode, type TaxonomyTree, type TreeState } from "../../domain/treeSelection";
 import { searchResultsSelectors as sel, type SearchResultsActorRef } from "../../machines/searchResults.machine";
 import "./search.css";
 
-const t = texts.searchResults;
+const t = performanceTexts.searchResults;
 
 /** A checkbox that is ticked (all), unticked (none) or mixed (some): `indeterminate` and `aria-checked="mixed"`. */
 export const TriStateCheckbox = ({ state, onChange, id }: { readonly state: TreeState; readonly onChange: () => void; readonly id?: string }) => {

@@ -6,6 +6,7 @@ import { formatMetric, isMetricName, type NumberFormatOptions } from "../../doma
 import { noneTaxonomy, type PerformanceRow } from "../../domain/performance";
 import type { SortSpec } from "../../domain/tableSort";
 import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import "./metricTable.css";
 
 /**
@@ -117,11 +118,11 @@ const MetricCell = ({ column, value, previous, comparing, format }: { column: st
     <td className="metric-value is-comparison">
       <span className="metric-current">{formatMetric(cell.current, column, format)}</span>
       <span className="metric-previous">
-        <span className="visually-hidden">{texts.performanceTable.previousValue} </span>
+        <span className="visually-hidden">{performanceTexts.performanceTable.previousValue} </span>
         {formatMetric(cell.previous, column, format)}
       </span>
       <span className={`metric-change tone-${tone}`} data-tone={tone}>
-        <span className="visually-hidden">{texts.performanceTable.change} </span>
+        <span className="visually-hidden">{performanceTexts.performanceTable.change} </span>
         {formatChange(cell.change, format.locale)}
       </span>
     </td>
@@ -185,7 +186,7 @@ const TotalRow = memo(function TotalRow({ footer, previousFooter, comparing }: {
         <th scope="row" className="metric-name">
           <span className="metric-name-inner">
             <span className="metric-disclosure-space" aria-hidden="true" />
-            {texts.performanceTable.total}
+            {performanceTexts.performanceTable.total}
           </span>
         </th>
         {columns.map((column) => (
@@ -354,7 +355,7 @@ export const MetricTable = <R extends MetricTableRow = PerformanceRow>(props: Me
       <div className={`metric-table-wrap${virtual ? " is-windowed" : ""}${loading ? " is-loading" : ""}`} ref={container} onScroll={virtual ? onScroll : undefined}>
         {loading ? (
           <p className="metric-table-status" role="status">
-            {texts.performanceTable.loading}
+            {performanceTexts.performanceTable.loading}
           </p>
         ) : null}
         <table className={`metric-table${comparing ? " is-comparing" : ""}`} aria-busy={loading || undefined} aria-rowcount={virtual ? rows.length + (footer ? 2 : 1) : undefined}>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { pageBounds } from "../../domain/pagination";
-import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import "./metricTable.css";
 
 interface Props {
@@ -34,7 +34,7 @@ const pageItems = (page: number, count: number): Array<number | null> => {
  * page numbers, "1–15 of 40", and the rows-per-page choice where the table has options.
  * Every control is a native button or select, so it works with the keyboard.
  */
-export const Pagination = ({ label = texts.performanceTable.pagination, page, pageCount, total, perPage, perPageOptions = [], onPage, onPerPage }: Props) => {
+export const Pagination = ({ label = performanceTexts.performanceTable.pagination, page, pageCount, total, perPage, perPageOptions = [], onPage, onPerPage }: Props) => {
   const sizeId = useId();
   const { first, last } = pageBounds(page, total, perPage);
   return (
@@ -77,7 +77,7 @@ export const Pagination = ({ label = texts.performanceTable.pagination, page, pa
       ) : null}
       {perPageOptions.length > 1 && onPerPage ? (
         <span className="pagination-size field-inline">
-          <label htmlFor={sizeId}>{texts.performanceTable.perPage}</label>
+          <label htmlFor={sizeId}>{performanceTexts.performanceTable.perPage}</label>
           <select id={sizeId} value={perPage} onChange={(e) => onPerPage(Number(e.target.value))}>
             {perPageOptions.map((n) => (
               <option key={n} value={n}>

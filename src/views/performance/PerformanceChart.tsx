@@ -5,6 +5,7 @@ import { formatMetric } from "../../domain/numberFormat";
 import { chartColours, chartMetricLabel, noteMarkers, type ChartSeries } from "../../domain/performanceChart";
 import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/session";
 import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { campaignNotesMachine, campaignNotesSelectors as notesSel, type CampaignNotesActorRef } from "../../machines/campaignNotes.machine";
 import { exportDialogMachine } from "../../machines/exportDialog.machine";
 import { performanceChartMachine, performanceChartSelectors as sel, type PerformanceChartActorRef } from "../../machines/performanceChart.machine";
@@ -15,7 +16,7 @@ import { CampaignNotesTable } from "./CampaignNotesTable";
 import { ChartCanvas } from "./ChartCanvas";
 import "./chart.css";
 
-const t = texts.chart;
+const t = performanceTexts.chart;
 
 interface Props {
   /** The route's taxonomy values (0 to 4). */

@@ -1,4 +1,4 @@
-import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import type { PerformanceTableActorRef } from "../../machines/performanceTable.machine";
@@ -50,7 +50,7 @@ export const PerformancePage = ({ searchTerm, path }: Props) => {
       ) : tables.config ? (
         <section className="report-table" aria-label={tableLabel(path)}>
           {/* region: table */}
-          <div role="toolbar" aria-label={texts.performanceTable.tableControls} className="table-toolbar">
+          <div role="toolbar" aria-label={performanceTexts.performanceTable.tableControls} className="table-toolbar">
             {/* toolbar: comparison */}
             <ComparisonControls comparison={comparison} />
             {/* toolbar: columns */}

@@ -5,6 +5,7 @@ import { totalsOf } from "../../domain/metrics";
 import type { NumberFormatOptions } from "../../domain/numberFormat";
 import { noneTaxonomy, type PerformanceRow } from "../../domain/performance";
 import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { peekTableSelectors, type PeekTableActorRef } from "../../machines/peekTable.machine";
 import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performanceTable.machine";
 import { rowExpansionSelectors as expansionSel, type RowExpansionActorRef } from "../../machines/rowExpansion.machine";
@@ -23,7 +24,7 @@ const nameIn = (row: PerformanceRow, column: string): string => {
 };
 
 /** The taxonomy level names of spec section 3 ('Taxonomy 1' .. 'Taxonomy 4'). */
-export const levelName = (depth: number): string => texts.performanceTable.levelNames[Math.min(Math.max(depth, 0), 3)] as string;
+export const levelName = (depth: number): string => performanceTexts.performanceTable.levelNames[Math.min(Math.max(depth, 0), 3)] as string;
 
 /** The accessible name of a page's table: its level, and the values above it. */
 export const tableLabel = (path: ReadonlyArray<string>): string =>
@@ -57,7 +58,7 @@ const PeekRows = ({ peek, expansion, depth }: { peek: PeekTableActorRef; expansi
   if (rows.length === 0) {
     return (
       <MetricNoteRow depth={depth} status={loading}>
-        {loading ? texts.performanceTable.loading : texts.empty.table}
+        {loading ? performanceTexts.performanceTable.loading : texts.empty.table}
       </MetricNoteRow>
     );
   }
@@ -85,7 +86,7 @@ const PeekRows = ({ peek, expansion, depth }: { peek: PeekTableActorRef; expansi
       })}
       {showMore ? (
         <MetricNoteRow depth={depth}>
-          <Link href={taxonomyPath(path)}>{texts.performanceTable.showMore}</Link>
+          <Link href={taxonomyPath(path)}>{performanceTexts.performanceTable.showMore}</Link>
         </MetricNoteRow>
       ) : null}
     </>
@@ -163,7 +164,7 @@ export const PerformanceTable = ({ table, expansion, previous = null }: Props) =
         expansion={controls}
       />
       <Pagination
-        label={`${texts.performanceTable.pagination} of ${tableLabel(path)}`}
+        label={`${performanceTexts.performanceTable.pagination} of ${tableLabel(path)}`}
         page={page}
         pageCount={pageCount}
         total={total}

@@ -7,6 +7,7 @@ import { formatMetric, isMetricName, type NumberFormatOptions } from "../../doma
 import { noneTaxonomy, type PerformanceRow } from "../../domain/performance";
 import type { SortSpec } from "../../domain/tableSort";
 import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { nodeKey, rowPath, taxonomyLevels } from "../../domain/treeSelection";
 import { columnSetsMachine, columnSetsSelectors } from "../../machines/columnSets.machine";
 import { exportDialogMachine } from "../../machines/exportDialog.machine";
@@ -20,14 +21,14 @@ import { FilterTree } from "./FilterTree";
 import { Pagination } from "./Pagination";
 import "./search.css";
 
-const t = texts.searchResults;
+const t = performanceTexts.searchResults;
 
 /** The metrics the search table offers (23: section 3), in the standard order. */
 const searchColumns: ReadonlyArray<string> = availableColumns(metricNames, "search");
 
 /** Labels of the four taxonomy columns of a search export. */
 const taxonomyLabels: Readonly<Record<string, string>> = Object.fromEntries(
-  taxonomyLevels.map((level, i) => [level, texts.performanceTable.levelNames[i] ?? level]),
+  taxonomyLevels.map((level, i) => [level, performanceTexts.performanceTable.levelNames[i] ?? level]),
 );
 
 /** A column's header: the response's label, else the catalogue's, else its name. */

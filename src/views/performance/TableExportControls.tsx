@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { createPortal } from "react-dom";
 import { availableColumns } from "../../domain/columnSelection";
 import { metricNames } from "../../domain/metrics";
-import { texts } from "../../domain/texts";
+import { performanceTexts } from "../../domain/performanceTexts";
 import { taxonomyLevels } from "../../domain/treeSelection";
 import { csvDownloadMachine, csvDownloadSelectors } from "../../machines/csvDownload.machine";
 import { exportDialogMachine } from "../../machines/exportDialog.machine";
@@ -11,7 +11,7 @@ import { sessionSelectors } from "../../machines/session.machine";
 import { useAppActors } from "../AppActorsContext";
 import { ExportDialog } from "../components/ExportDialog";
 
-const t = texts.tableExports;
+const t = performanceTexts.tableExports;
 
 /** The metrics a level table offers (25: section 3), in the standard order: the export's column list. */
 const levelColumns: ReadonlyArray<string> = availableColumns(metricNames, "level");
@@ -64,7 +64,7 @@ export const TableExportControls = ({ table, path }: Props) => {
       columns: levelColumns,
       visibleColumns,
       taxonomyColumns,
-      labels: { ...headers, ...Object.fromEntries(taxonomyColumns.map((c, i) => [c, texts.performanceTable.levelNames[i] ?? c])) },
+      labels: { ...headers, ...Object.fromEntries(taxonomyColumns.map((c, i) => [c, performanceTexts.performanceTable.levelNames[i] ?? c])) },
       naming: { programName: program.name, reportKind: t.exportKind, from: range.from, to: range.to },
       rows: tableSel.sortedRows(snapshot),
       sort: tableSel.sort(snapshot),
