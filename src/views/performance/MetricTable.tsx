@@ -129,6 +129,25 @@ const MetricCell = ({ column, value, previous, comparing, format }: { column: st
   );
 };
 
+/** The visible metric columns of a row or of the footer, each beside its previous value when comparing. */
+const MetricCells = ({ values, previous, comparing }: { values: Readonly<Record<string, unknown>>; previous?: Readonly<Record<string, unknown>> | null; comparing: boolean }) => {
+  const { columns, format } = useMetricTableLayout();
+  return (
+    <>
+      {columns.map((column) => (
+        <MetricCell
+          key={column}
+          column={column}
+          value={numberOf(values[column])}
+          previous={previous ? numberOf(previous[column]) : null}
+          comparing={comparing}
+          format={format}
+        />
+      ))}
+    </>
+  );
+};
+
 export interface MetricRowProps {
   readonly row: MetricTableRow;
   readonly nameColumn: string;
@@ -146,7 +165,6 @@ export interface MetricRowProps {
 
 /** A row: its name (a disclosure button when it opens, a link unless 'None'), then its metrics. */
 export const MetricRow = memo(function MetricRow({ row, nameColumn, depth = 0, href, expandable = false, expanded = false, onToggle, comparing = false, previous }: MetricRowProps) {
-  const { columns, format } = useMetricTableLayout();
   const name = nameOf(row, nameColumn);
   const isNone = name === noneTaxonomy;
   return (
@@ -163,23 +181,13 @@ export const MetricRow = memo(function MetricRow({ row, nameColumn, depth = 0, h
           {href && !isNone ? <Link href={href}>{name}</Link> : <span>{name}</span>}
         </span>
       </th>
-      {columns.map((column) => (
-        <MetricCell
-          key={column}
-          column={column}
-          value={numberOf(row[column])}
-          previous={previous ? numberOf(previous[column]) : null}
-          comparing={comparing}
-          format={format}
-        />
-      ))}
+      <MetricCells values={row} previous={previous} comparing={comparing} />
     </tr>
   );
 });
 
 /** The footer 'Total' (memoised: a sort or a page change does not draw it again). */
 const TotalRow = memo(function TotalRow({ footer, previousFooter, comparing }: { footer: Readonly<Record<string, number>>; previousFooter?: Readonly<Record<string, number>> | null; comparing: boolean }) {
-  const { columns, format } = useMetricTableLayout();
   return (
     <tfoot>
       <tr className="metric-total">
@@ -189,16 +197,7 @@ const TotalRow = memo(function TotalRow({ footer, previousFooter, comparing }: {
             {performanceTexts.performanceTable.total}
           </span>
         </th>
-        {columns.map((column) => (
-          <MetricCell
-            key={column}
-            column={column}
-            value={numberOf(footer[column])}
-            previous={previousFooter ? numberOf(previousFooter[column]) : null}
-            comparing={comparing}
-            format={format}
-          />
-        ))}
+        <MetricCells values={footer} previous={previousFooter} comparing={comparing} />
       </tr>
     </tfoot>
   );
