@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect";
 import { installTemporal } from "../src/installTemporal";
-import { previewSheet } from "../src/machines/spendBatch.machine";
+import { previewSheet } from "../src/machines/spend/spendBatch.machine";
 import { csvBlob } from "../src/services/exports/csvFile";
 import { writeWorkbook } from "../src/services/exports/writeWorkbook";
 import { readWorkbook } from "../src/services/workbook/readWorkbook";

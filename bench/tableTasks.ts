@@ -16,8 +16,8 @@
  *   DIST_DIR=.dist-x node --import tsx bench/tableTasks.ts
  */
 import type { Browser, CDPSession, Page } from "@playwright/test";
-import { columnHeaders, metricsFromSums, zeroSums } from "../src/domain/metrics";
-import type { PerformanceRow, TableResponse } from "../src/domain/performance";
+import { columnHeaders, metricsFromSums, zeroSums } from "../src/domain/report/metrics";
+import type { PerformanceRow, TableResponse } from "../src/domain/performance/performance";
 import type { BenchRow } from "./exports";
 import { isRunDirectly, runStandaloneBench } from "./standalone";
 

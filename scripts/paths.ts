@@ -7,7 +7,7 @@
  */
 import "temporal-polyfill/global";
 import { coverage, modelPaths } from "../test/model/harness";
-import { machineModels } from "../test/model/models/index";
+import { machineModels } from "../test/model/machineModels";
 
 const args = process.argv.slice(2);
 const simple = args.includes("--simple");

@@ -3,7 +3,7 @@ import type { InspectionEvent } from "xstate";
 import { createRoot } from "react-dom/client";
 import { navigate } from "wouter/use-browser-location";
 import { installTemporal } from "./installTemporal";
-import { createAppActors } from "./machines/appActors";
+import { createAppActors } from "./machines/shell/appActors";
 import { App } from "./views/App";
 import "./views/styles.css";
 

@@ -5,10 +5,10 @@ import type {
   FunnelRow,
   FunnelTrendPoint,
   FunnelTrendSeries,
-} from "../../src/domain/analysis";
-import { cleanJourneySearch, type JourneyRow, type JourneySearch, type JourneySortBy } from "../../src/domain/journeys";
-import { funnelFromSums, metricsFromSums, type FunnelSums } from "../../src/domain/metrics";
-import { periodStart, periodStarts, type Interval, type OrderRule, type TaxonomyPath } from "../../src/domain/performance";
+} from "../../src/domain/analysis/analysis";
+import { cleanJourneySearch, type JourneyRow, type JourneySearch, type JourneySortBy } from "../../src/domain/journeys/journeys";
+import { funnelFromSums, metricsFromSums, type FunnelSums } from "../../src/domain/report/metrics";
+import { periodStart, periodStarts, type Interval, type OrderRule, type TaxonomyPath } from "../../src/domain/performance/performance";
 import type { AnalysisQueries, FunnelFactRow } from "../warehouse/analysisQueries";
 import type { ReportQueries } from "../warehouse/engineQueries";
 import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
@@ -17,7 +17,7 @@ import type { ReportScope } from "./reports";
 /**
  * The analysis reports (analysis-reports spec sections 2.4-2.10, 7): funnel, funnel
  * trends, diminishing returns, journeys and the affiliate report. The warehouse sums;
- * every ratio comes from src/domain/metrics.ts (funnelFromSums, metricsFromSums).
+ * every ratio comes from src/domain/report/metrics.ts (funnelFromSums, metricsFromSums).
  */
 
 const taxonomyKeys = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;

@@ -1,4 +1,4 @@
-import type { FunnelRole } from "../../src/domain/metrics";
+import type { FunnelRole } from "../../src/domain/report/metrics";
 import {
   attributionModels,
   type AttributionModel,

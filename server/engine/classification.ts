@@ -8,7 +8,7 @@ import {
   type JoinType,
   type RuleField,
   type TaxonomyOne,
-} from "../../src/domain/classification";
+} from "../../src/domain/classification/classification";
 
 /**
  * Classification (ENGINE.md "Raw data"): a program's tree of taxonomies turned into an

@@ -1,5 +1,5 @@
 import "temporal-polyfill/global";
-import { columnHeaders, metricDefinitions, metricNames, metricsFromSums, searchMetricNames, type MetricSums } from "../../src/domain/metrics";
+import { columnHeaders, metricDefinitions, metricNames, metricsFromSums, searchMetricNames, type MetricSums } from "../../src/domain/report/metrics";
 import {
   periodStarts,
   type ChartSeries,
@@ -7,14 +7,14 @@ import {
   type OrderRule,
   type PerformanceRow,
   type TaxonomyPath,
-} from "../../src/domain/performance";
-import { zeroSums } from "../../src/domain/metrics";
+} from "../../src/domain/performance/performance";
+import { zeroSums } from "../../src/domain/report/metrics";
 import type { FactQuery, FactRow, ReportQueries } from "../warehouse/engineQueries";
 
 /**
  * Reports over the facts (performance-report spec section 7, analysis-reports spec
  * section 7). The warehouse sums the additive bases per group; every ratio comes from
- * `metricsFromSums` (src/domain/metrics.ts), the same code the browser uses for footer
+ * `metricsFromSums` (src/domain/report/metrics.ts), the same code the browser uses for footer
  * totals, so a row and its total can never disagree about a definition.
  */
 

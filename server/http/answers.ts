@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { Schema } from "effect";
-import { ApiError } from "../../src/domain/apiError";
+import { ApiError } from "../../src/domain/shell/apiError";
 
 /** Every ApiError the server answers, by situation. */
 export const refusals = {

@@ -1,5 +1,5 @@
-import type { Program } from "../../src/domain/program";
-import type { User } from "../../src/domain/user";
+import type { Program } from "../../src/domain/shell/program";
+import type { User } from "../../src/domain/shell/user";
 
 /** Routes behind `requireSession`. */
 export interface SignedInEnv {

@@ -8,9 +8,9 @@ import {
   FunnelTrendsResponse,
   JourneysQuery,
   funnelHeaders,
-} from "../../src/domain/analysis";
-import { JourneysResponse } from "../../src/domain/journeys";
-import { ChartQuery, RangeQuery } from "../../src/domain/performance";
+} from "../../src/domain/analysis/analysis";
+import { JourneysResponse } from "../../src/domain/journeys/journeys";
+import { ChartQuery, RangeQuery } from "../../src/domain/performance/performance";
 import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage } from "../engine/analysis";
 import { tableHeaders, validOrders, type ReportScope } from "../engine/reports";
 import { answer, refuse, refusals } from "../http/answers";

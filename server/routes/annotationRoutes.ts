@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { AnnotationInput, AnnotationList } from "../../src/domain/annotations";
-import { Ok } from "../../src/domain/auth";
-import { Created } from "../../src/domain/configuration";
+import { AnnotationInput, AnnotationList } from "../../src/domain/performance/annotations";
+import { Ok } from "../../src/domain/access/auth";
+import { Created } from "../../src/domain/report/configuration";
 import { answer, okValue, refuse } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";

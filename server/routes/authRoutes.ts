@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { LoginRequest, LoginResponse, MeResponse, Ok } from "../../src/domain/auth";
+import { LoginRequest, LoginResponse, MeResponse, Ok } from "../../src/domain/access/auth";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { sessionExpiresAt, throttleKey } from "../auth/policy";
 import { issueToken, tokenDigest } from "../auth/tokens";

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { Schema } from "effect";
-import { Ok } from "../../src/domain/auth";
+import { Ok } from "../../src/domain/access/auth";
 import {
   Classification,
   matchTypesWithValue,
   type ClassificationRule,
   type TaxonomyOne,
   type TaxonomyTwo,
-} from "../../src/domain/classification";
+} from "../../src/domain/classification/classification";
 import { requireAdmin } from "../http/access";
 import { answer, okValue, refuse, refusals } from "../http/answers";
 import type { ProgramEnv } from "../http/env";

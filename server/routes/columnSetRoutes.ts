@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { Schema } from "effect";
-import { Ok } from "../../src/domain/auth";
-import { ColumnMetric, ColumnSetInput, ColumnSetList } from "../../src/domain/columnSets";
-import { Created } from "../../src/domain/configuration";
+import { Ok } from "../../src/domain/access/auth";
+import { ColumnMetric, ColumnSetInput, ColumnSetList } from "../../src/domain/performance/columnSets";
+import { Created } from "../../src/domain/report/configuration";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse } from "../http/answers";
 import type { SignedInEnv } from "../http/env";

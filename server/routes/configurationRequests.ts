@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Either, Schema } from "effect";
-import { DateRangeQuery } from "../../src/domain/configuration";
-import type { DateRange } from "../../src/domain/dateRange";
+import { DateRangeQuery } from "../../src/domain/report/configuration";
+import type { DateRange } from "../../src/domain/report/dateRange";
 import { refuse, refusals, type Refusal } from "../http/answers";
 import { describeIssues } from "../http/requestBody";
 import type { ServerContext } from "../serverContext";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { Ok } from "../../src/domain/auth";
-import { ListAccountsResponse } from "../../src/domain/connectors";
+import { Ok } from "../../src/domain/access/auth";
+import { ListAccountsResponse } from "../../src/domain/connections/connectors";
 import { consentPage, consentRefusedPage, googleAds, googleAdsConsent } from "../connectors/googleAdsConsent";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refusals, type Refusal } from "../http/answers";

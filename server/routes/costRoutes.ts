@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import { Ok } from "../../src/domain/auth";
-import { Created } from "../../src/domain/configuration";
+import { Ok } from "../../src/domain/access/auth";
+import { Created } from "../../src/domain/report/configuration";
 import {
   FixedCostAnswer,
   FixedCostInput,
@@ -13,7 +13,7 @@ import {
   spendRowKind,
   type FixedCost,
   type Frequency,
-} from "../../src/domain/costs";
+} from "../../src/domain/spend/costs";
 import { answer, okValue, refuse } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";

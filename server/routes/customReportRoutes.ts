@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { Either, Schema } from "effect";
-import { Ok } from "../../src/domain/auth";
-import { Created } from "../../src/domain/configuration";
+import { Ok } from "../../src/domain/access/auth";
+import { Created } from "../../src/domain/report/configuration";
 import {
   CustomReportAnswer,
   CustomReportInput,
@@ -14,8 +14,8 @@ import {
   reportLevels,
   type CustomReport,
   type ReportLevel as Level,
-} from "../../src/domain/customReports";
-import { RangeQuery, TableResponse } from "../../src/domain/performance";
+} from "../../src/domain/customReports/customReports";
+import { RangeQuery, TableResponse } from "../../src/domain/performance/performance";
 import { customReportRows, tableHeaders } from "../engine/reports";
 import { describeIssues } from "../http/requestBody";
 import { performanceRefusals } from "./performanceRoutes";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { Ok } from "../../src/domain/auth";
-import { MessageList } from "../../src/domain/message";
-import type { User } from "../../src/domain/user";
+import { Ok } from "../../src/domain/access/auth";
+import { MessageList } from "../../src/domain/shell/message";
+import type { User } from "../../src/domain/shell/user";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { HttpBindings } from "@hono/node-server";
-import { Ok, PasswordReset, PasswordResetRequest, PasswordValidateRequest } from "../../src/domain/auth";
+import { Ok, PasswordReset, PasswordResetRequest, PasswordValidateRequest } from "../../src/domain/access/auth";
 import { hashPassword } from "../auth/passwords";
 import { judgeResetLink, resetLinkExpiresAt, throttleKey } from "../auth/policy";
 import { issueToken, isTokenShaped, tokenDigest } from "../auth/tokens";

@@ -12,7 +12,7 @@ import {
   TableResponse,
   TaxonomiesResponse,
   type OrderRule,
-} from "../../src/domain/performance";
+} from "../../src/domain/performance/performance";
 import {
   attachment,
   chartRows,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { Ok } from "../../src/domain/auth";
-import { MessageList } from "../../src/domain/message";
-import { ProgramList } from "../../src/domain/program";
+import { Ok } from "../../src/domain/access/auth";
+import { MessageList } from "../../src/domain/shell/message";
+import { ProgramList } from "../../src/domain/shell/program";
 import { requireProgramAccess, requireSession } from "../http/access";
 import { answer, okValue } from "../http/answers";
 import type { ProgramEnv, SignedInEnv } from "../http/env";

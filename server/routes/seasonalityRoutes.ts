@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { Ok } from "../../src/domain/auth";
-import { Created, isCalendarDate, isMonday } from "../../src/domain/configuration";
-import { SeasonalityList, SeasonalityTypeInput, SeasonalityWeekTag } from "../../src/domain/seasonality";
+import { Ok } from "../../src/domain/access/auth";
+import { Created, isCalendarDate, isMonday } from "../../src/domain/report/configuration";
+import { SeasonalityList, SeasonalityTypeInput, SeasonalityWeekTag } from "../../src/domain/seasonality/seasonality";
 import { answer, okValue, refuse } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";

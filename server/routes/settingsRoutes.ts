@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ProgramSettingsAnswer, ProgramSettingsPatch, defaultProgramSettings } from "../../src/domain/programSettings";
+import { ProgramSettingsAnswer, ProgramSettingsPatch, defaultProgramSettings } from "../../src/domain/settings/programSettings";
 import { requireAdmin } from "../http/access";
 import { answer } from "../http/answers";
 import type { ProgramEnv } from "../http/env";

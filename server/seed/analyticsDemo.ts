@@ -1,4 +1,4 @@
-import type { Program } from "../../src/domain/program";
+import type { Program } from "../../src/domain/shell/program";
 import type {
   AnnotationRow,
   ClassificationRow,

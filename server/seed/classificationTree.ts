@@ -1,8 +1,8 @@
-import type { Classification, ClassificationExtract, ClassificationRule, TaxonomyOne, TaxonomyTwo } from "../../src/domain/classification";
+import type { Classification, ClassificationExtract, ClassificationRule, TaxonomyOne, TaxonomyTwo } from "../../src/domain/classification/classification";
 import type { ProgramCatalogue, RuleSpec } from "./trafficCatalogue";
 
 /**
- * A program's classification tree in the rule language of src/domain/classification.ts,
+ * A program's classification tree in the rule language of src/domain/classification/classification.ts,
  * derived from its catalogue: one level-1 taxonomy per channel (its rules test the medium
  * or the absence of a source), one level-2 per stream, extracts of campaign → tax3,
  * content → tax4 and cost_link → costlink where the stream carries them. Ids are

@@ -1,4 +1,4 @@
-import type { Program } from "../../src/domain/program";
+import type { Program } from "../../src/domain/shell/program";
 import type { DemoAnalyticsRows } from "../warehouse/demoAnalyticsRows";
 import type { MembershipRow, MessageAudience, MessageRow } from "../warehouse/warehouse";
 import { generateDemoAnalytics } from "./analyticsDemo";

@@ -1,4 +1,4 @@
-import type { ExtractTarget, JoinType, MatchType, RuleField } from "../../src/domain/classification";
+import type { ExtractTarget, JoinType, MatchType, RuleField } from "../../src/domain/classification/classification";
 import type { OrderProfile } from "../warehouse/demoAnalyticsRows";
 
 /**

@@ -1,6 +1,6 @@
-import type { FunnelSums, MetricSums } from "../../src/domain/metrics";
-import type { JourneySearch, JourneySortBy, JourneyTouch } from "../../src/domain/journeys";
-import type { OrderRule } from "../../src/domain/performance";
+import type { FunnelSums, MetricSums } from "../../src/domain/report/metrics";
+import type { JourneySearch, JourneySortBy, JourneyTouch } from "../../src/domain/journeys/journeys";
+import type { OrderRule } from "../../src/domain/performance/performance";
 
 /**
  * The analysis reports' query family (funnel, funnel trends, diminishing returns,

@@ -1,4 +1,4 @@
-import { NONE, ruleFields, type ClassificationRule, type RuleField } from "../../src/domain/classification";
+import { NONE, ruleFields, type ClassificationRule, type RuleField } from "../../src/domain/classification/classification";
 import type { ClassificationBranch, ClassificationPlan, RuleGroup } from "../engine/classification";
 
 /**

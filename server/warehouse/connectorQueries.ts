@@ -1,4 +1,4 @@
-import type { ConnectionAccount } from "../../src/domain/connectors";
+import type { ConnectionAccount } from "../../src/domain/connections/connectors";
 
 /** An ad platform of the connectors service ("google-ads"). */
 export type ConnectorPlatform = "google-ads";

@@ -1,5 +1,5 @@
-import type { Frequency } from "../../src/domain/costs";
-import type { DateRange } from "../../src/domain/dateRange";
+import type { Frequency } from "../../src/domain/spend/costs";
+import type { DateRange } from "../../src/domain/report/dateRange";
 
 /** A fixed spend configuration as stored: empty levels are 'None', single ones have no end date. */
 export interface FixedCostValues {

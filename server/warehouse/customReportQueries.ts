@@ -1,4 +1,4 @@
-import type { DataSet, ReportLevel } from "../../src/domain/customReports";
+import type { DataSet, ReportLevel } from "../../src/domain/customReports/customReports";
 
 /** A registered report as stored: `rules` and `meta` are JSON documents. */
 export interface CustomReportRecord {

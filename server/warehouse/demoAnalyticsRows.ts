@@ -13,7 +13,7 @@ export interface ProgramSettingsRow {
 
 export interface ClassificationRow {
   readonly programId: number;
-  /** The Classification document (src/domain/classification.ts) as JSON. */
+  /** The Classification document (src/domain/classification/classification.ts) as JSON. */
   readonly tree: string;
   readonly savedAt: number;
 }

@@ -1,7 +1,7 @@
 import type { DuckDBValue } from "@duckdb/node-api";
-import { funnelRoles, type FunnelSums } from "../../src/domain/metrics";
-import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFilter } from "../../src/domain/journeys";
-import type { OrderRule } from "../../src/domain/performance";
+import { funnelRoles, type FunnelSums } from "../../src/domain/report/metrics";
+import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFilter } from "../../src/domain/journeys/journeys";
+import type { OrderRule } from "../../src/domain/performance/performance";
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "./analysisQueries";
 import { Parameters } from "./classificationSql";
 import { numberOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehouse";
@@ -49,7 +49,7 @@ const touchPredicate = (p: Parameters, f: TouchpointFilter, prefix = ""): string
     : `(${levels.map((v, i) => `${prefix}${taxonomyColumns[i]} = ${p.add(v)}`).join(" AND ")})`;
 };
 
-/** journeyMatches (src/domain/journeys.ts) as HAVING conditions over one order's touches. */
+/** journeyMatches (src/domain/journeys/journeys.ts) as HAVING conditions over one order's touches. */
 const journeyConditions = (p: Parameters, s: JourneySearch): ReadonlyArray<string> => {
   const any = (xs: ReadonlyArray<TouchpointFilter>) => `(${xs.map((f) => touchPredicate(p, f)).join(" OR ")})`;
   const conditions: string[] = [];

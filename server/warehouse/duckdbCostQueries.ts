@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { Frequency } from "../../src/domain/costs";
+import { Frequency } from "../../src/domain/spend/costs";
 import type { CostQueries, FixedCostRecord, VariableCostRecord } from "./costQueries";
 import { holds, nextId } from "./duckdbRecords";
 import { numberOf, nullableTextOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehouse";

@@ -1,7 +1,7 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import { Either, Schema } from "effect";
-import { sumNames, type MetricSums, type SumName } from "../../src/domain/metrics";
-import { OrderRule, type Interval, type TaxonomyPath } from "../../src/domain/performance";
+import { sumNames, type MetricSums, type SumName } from "../../src/domain/report/metrics";
+import { OrderRule, type Interval, type TaxonomyPath } from "../../src/domain/performance/performance";
 import type { ClassificationPlan } from "../engine/classification";
 import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, Parameters, ruleColumns } from "./classificationSql";
 import {

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { AttributionModel, defaultProgramSettings } from "../../src/domain/programSettings";
+import { AttributionModel, defaultProgramSettings } from "../../src/domain/settings/programSettings";
 import { numberOf, type ConnectionLine } from "./duckdbWarehouse";
 import type { ProgramSettingsQueries } from "./programSettingsQueries";
 

@@ -1,7 +1,7 @@
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue, type JS } from "@duckdb/node-api";
-import type { Message } from "../../src/domain/message";
-import type { Program } from "../../src/domain/program";
-import type { User } from "../../src/domain/user";
+import type { Message } from "../../src/domain/shell/message";
+import type { Program } from "../../src/domain/shell/program";
+import type { User } from "../../src/domain/shell/user";
 import { duckDbAnnotationQueries } from "./duckdbAnnotationQueries";
 import { duckDbClassificationQueries } from "./duckdbClassificationQueries";
 import { duckDbColumnSetQueries } from "./duckdbColumnSetQueries";

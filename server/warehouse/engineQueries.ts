@@ -1,5 +1,5 @@
-import type { MetricSums } from "../../src/domain/metrics";
-import type { Interval, OrderRule, TaxonomyPath } from "../../src/domain/performance";
+import type { MetricSums } from "../../src/domain/report/metrics";
+import type { Interval, OrderRule, TaxonomyPath } from "../../src/domain/performance/performance";
 import type { ClassificationPlan } from "../engine/classification";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProgramSettings } from "../../src/domain/programSettings";
+import type { ProgramSettings } from "../../src/domain/settings/programSettings";
 
 /** A program's attribution settings. */
 export interface ProgramSettingsQueries {

@@ -121,7 +121,7 @@ export const migrations: ReadonlyArray<Migration> = [
         customer_type VARCHAR NOT NULL,
         payment VARCHAR NOT NULL
       )`,
-      // The classification tree as the editor saves it (one JSON document per program, src/domain/classification.ts).
+      // The classification tree as the editor saves it (one JSON document per program, src/domain/classification/classification.ts).
       `CREATE TABLE classifications (
         program_id INTEGER PRIMARY KEY,
         tree VARCHAR NOT NULL,

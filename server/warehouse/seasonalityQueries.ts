@@ -1,4 +1,4 @@
-import type { DateRange } from "../../src/domain/dateRange";
+import type { DateRange } from "../../src/domain/report/dateRange";
 
 export interface SeasonalityTypeRecord {
   readonly id: number;

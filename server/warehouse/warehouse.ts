@@ -1,6 +1,6 @@
-import type { Message } from "../../src/domain/message";
-import type { Program } from "../../src/domain/program";
-import type { User } from "../../src/domain/user";
+import type { Message } from "../../src/domain/shell/message";
+import type { Program } from "../../src/domain/shell/program";
+import type { User } from "../../src/domain/shell/user";
 import type { AttributionQueries, ReportQueries } from "./engineQueries";
 import type { AnalysisQueries } from "./analysisQueries";
 import type { AnnotationQueries } from "./annotationQueries";

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Router, Switch, useLocation } from "wouter";
-import type { AppActors } from "../machines/appActors";
-import { AppActorsProvider } from "./AppActorsContext";
+import type { AppActors } from "../machines/shell/appActors";
+import { AppActorsProvider } from "./shell/AppActorsContext";
 import { ErrorBoundary } from "./components/ErrorBoundary";
-import { paths } from "./routePaths";
-import { routeParam, useRawLocation, useRawSearch } from "./rawLocation";
+import { paths } from "./shell/routePaths";
+import { routeParam, useRawLocation, useRawSearch } from "./shell/rawLocation";
 import { ErrorDialog } from "./shell/ErrorDialog";
 import { ExpiryRedirect } from "./shell/SessionGuard";
 import { Toasts } from "./shell/Toasts";
@@ -14,7 +14,7 @@ const LoginPage = lazy(() => import("./access/LoginPage").then((m) => ({ default
 const LogoutPage = lazy(() => import("./access/LogoutPage").then((m) => ({ default: m.LogoutPage })));
 const RecoverPasswordPage = lazy(() => import("./access/RecoverPasswordPage").then((m) => ({ default: m.RecoverPasswordPage })));
 const ResetPasswordPage = lazy(() => import("./access/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
-const NotFoundPage = lazy(() => import("./NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() => import("./shell/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 const PerformanceScreen = lazy(() => import("./performance/PerformanceScreen").then((m) => ({ default: m.PerformanceScreen })));
 
 const Routes = () => {

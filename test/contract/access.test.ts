@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Ok } from "../../src/domain/auth";
+import { Ok } from "../../src/domain/access/auth";
 import { createServerContext } from "../../server/app";
 import { requireAdmin, requireProgramAccess, requireSession } from "../../server/http/access";
 import { answer, okValue } from "../../server/http/answers";

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { Schema } from "effect";
-import { LoginResponse } from "../../src/domain/auth";
+import { LoginResponse } from "../../src/domain/access/auth";
 import type { EngineHooks } from "../../server/engine/engine";
 import { expectRefusal, type Answer, type CallOptions, type ContractApp } from "./contractApp";
 

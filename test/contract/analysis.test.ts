@@ -4,8 +4,8 @@ import {
   DiminishingResponse,
   FunnelResponse,
   FunnelTrendsResponse,
-} from "../../src/domain/analysis";
-import { journeyMatches, JourneysResponse, type JourneySearch } from "../../src/domain/journeys";
+} from "../../src/domain/analysis/analysis";
+import { journeyMatches, JourneysResponse, type JourneySearch } from "../../src/domain/journeys/journeys";
 import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnnotationList } from "../../src/domain/annotations";
-import { Ok } from "../../src/domain/auth";
-import { Created } from "../../src/domain/configuration";
+import { AnnotationList } from "../../src/domain/performance/annotations";
+import { Ok } from "../../src/domain/access/auth";
+import { Created } from "../../src/domain/report/configuration";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 import { RecordingEngine, expectBadRequest, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LoginResponse, MeResponse, Ok } from "../../src/domain/auth";
+import { LoginResponse, MeResponse, Ok } from "../../src/domain/access/auth";
 import { decoded, expectRefusal, hour, minute, openContractApp, strangerToken, type ContractApp } from "./contractApp";
 
 describe("POST /api/auth/login", () => {

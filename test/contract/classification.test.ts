@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Ok } from "../../src/domain/auth";
-import { Classification } from "../../src/domain/classification";
+import { Ok } from "../../src/domain/access/auth";
+import { Classification } from "../../src/domain/classification/classification";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 import { RecordingEngine, expectBadRequest, northwindId, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Ok } from "../../src/domain/auth";
-import { ColumnSetList } from "../../src/domain/columnSets";
-import { Created } from "../../src/domain/configuration";
+import { Ok } from "../../src/domain/access/auth";
+import { ColumnSetList } from "../../src/domain/performance/columnSets";
+import { Created } from "../../src/domain/report/configuration";
 import { decoded, expectRefusal, openContractApp, strangerToken, type ContractApp } from "./contractApp";
 import { expectBadRequest, signInAll, type Tokens } from "./accountSupport";
 

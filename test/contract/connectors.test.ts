@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Schema } from "effect";
-import { Ok } from "../../src/domain/auth";
-import { ConnectionAccountList, ConnectionRedirect, ListAccountsResponse, isConnectionRedirect } from "../../src/domain/connectors";
+import { Ok } from "../../src/domain/access/auth";
+import { ConnectionAccountList, ConnectionRedirect, ListAccountsResponse, isConnectionRedirect } from "../../src/domain/connections/connectors";
 import { decoded, expectRefusal, minute, openContractApp, strangerToken, type ContractApp } from "./contractApp";
 import { signInAs, type SignedIn } from "./accountSupport";
 

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import { Schema } from "effect";
 import type { Hono } from "hono";
-import { ApiError } from "../../src/domain/apiError";
-import { LoginResponse } from "../../src/domain/auth";
+import { ApiError } from "../../src/domain/shell/apiError";
+import { LoginResponse } from "../../src/domain/access/auth";
 import { createApp, type AppDeps } from "../../server/app";
 import type { ScryptCost } from "../../server/auth/passwords";
 import { silentLog } from "../../server/log";

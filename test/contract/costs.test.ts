@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { Ok } from "../../src/domain/auth";
-import { Created } from "../../src/domain/configuration";
-import { FixedCostAnswer, FixedCostList, VariableCostList } from "../../src/domain/costs";
+import { Ok } from "../../src/domain/access/auth";
+import { Created } from "../../src/domain/report/configuration";
+import { FixedCostAnswer, FixedCostList, VariableCostList } from "../../src/domain/spend/costs";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 import { RecordingEngine, bluepeakId, expectBadRequest, northwindId, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
 

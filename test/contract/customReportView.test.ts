@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Created } from "../../src/domain/configuration";
-import { noReportAccessMessage } from "../../src/domain/customReports";
-import { TableResponse } from "../../src/domain/performance";
+import { Created } from "../../src/domain/report/configuration";
+import { noReportAccessMessage } from "../../src/domain/customReports/customReports";
+import { TableResponse } from "../../src/domain/performance/performance";
 import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Ok } from "../../src/domain/auth";
-import { Created } from "../../src/domain/configuration";
-import { CustomReportAnswer, CustomReportList, DataSetList, noReportAccessMessage } from "../../src/domain/customReports";
+import { Ok } from "../../src/domain/access/auth";
+import { Created } from "../../src/domain/report/configuration";
+import { CustomReportAnswer, CustomReportList, DataSetList, noReportAccessMessage } from "../../src/domain/customReports/customReports";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 import { expectBadRequest, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
 

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProgramList } from "../../src/domain/program";
+import { ProgramList } from "../../src/domain/shell/program";
 import { decoded, expectRefusal, openContractApp, type Answer, type ContractApp } from "./contractApp";
 
 const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';

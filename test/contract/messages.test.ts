@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Ok } from "../../src/domain/auth";
-import { MessageList } from "../../src/domain/message";
+import { Ok } from "../../src/domain/access/auth";
+import { MessageList } from "../../src/domain/shell/message";
 import { contractData, decoded, expectRefusal, openContractApp, strangerToken, type ContractApp } from "./contractApp";
 
 describe("GET /api/system-messages", () => {

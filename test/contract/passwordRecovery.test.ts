@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LoginResponse, MeResponse, Ok } from "../../src/domain/auth";
+import { LoginResponse, MeResponse, Ok } from "../../src/domain/access/auth";
 import { decoded, expectRefusal, hour, linkParts, minute, openContractApp, strangerToken, type ContractApp } from "./contractApp";
 
 describe("POST /api/auth/password/request-reset", () => {

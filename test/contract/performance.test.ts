@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Schema } from "effect";
-import type { Classification } from "../../src/domain/classification";
-import { metricDefinitions, metricNames, searchMetricNames } from "../../src/domain/metrics";
+import type { Classification } from "../../src/domain/classification/classification";
+import { metricDefinitions, metricNames, searchMetricNames } from "../../src/domain/report/metrics";
 import {
   ChartResponse,
   MultiChartResponse,
   TableResponse,
   TaxonomiesResponse,
-} from "../../src/domain/performance";
+} from "../../src/domain/performance/performance";
 import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MessageList } from "../../src/domain/message";
-import { ProgramList } from "../../src/domain/program";
+import { MessageList } from "../../src/domain/shell/message";
+import { ProgramList } from "../../src/domain/shell/program";
 import { decoded, expectRefusal, openContractApp, strangerToken, type ContractApp } from "./contractApp";
 
 describe("GET /api/programs", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ProgramSettingsAnswer } from "../../src/domain/programSettings";
+import { ProgramSettingsAnswer } from "../../src/domain/settings/programSettings";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 import { RecordingEngine, bluepeakId, expectBadRequest, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
 

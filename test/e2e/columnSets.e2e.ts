@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import type { ColumnSetList } from "../../src/domain/columnSets";
-import { defaultColumns, metricDefinitions, type MetricName } from "../../src/domain/metrics";
+import type { ColumnSetList } from "../../src/domain/performance/columnSets";
+import { defaultColumns, metricDefinitions, type MetricName } from "../../src/domain/report/metrics";
 import { signInAs } from "./support";
 
 const labels = (columns: ReadonlyArray<string>) => columns.map((c) => metricDefinitions[c as MetricName].label);

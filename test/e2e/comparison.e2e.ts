@@ -1,11 +1,11 @@
 // The comparison maths of the domain run here, in Node, to check the screen against the engine.
 import "temporal-polyfill/global";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { change, direction, directionTone, formatChange, previousPeriod } from "../../src/domain/comparison";
-import { formatRange } from "../../src/domain/dateFormat";
-import type { DateRange } from "../../src/domain/dateRange";
-import { metricDefinitions } from "../../src/domain/metrics";
-import type { PerformanceRow, TableResponse } from "../../src/domain/performance";
+import { change, direction, directionTone, formatChange, previousPeriod } from "../../src/domain/report/comparison";
+import { formatRange } from "../../src/domain/report/dateFormat";
+import type { DateRange } from "../../src/domain/report/dateRange";
+import { metricDefinitions } from "../../src/domain/report/metrics";
+import type { PerformanceRow, TableResponse } from "../../src/domain/performance/performance";
 import { readTable, roundingOf, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
-import { totalsOf, type MetricName } from "../../src/domain/metrics";
-import type { PerformanceRow, TableResponse } from "../../src/domain/performance";
+import { totalsOf, type MetricName } from "../../src/domain/report/metrics";
+import type { PerformanceRow, TableResponse } from "../../src/domain/performance/performance";
 import { metricOfLabel, readTable, roundingOf, screenNumber, type ScreenTable } from "./screenTable";
 import { signInAs } from "./support";
 

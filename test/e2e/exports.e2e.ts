@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import * as XLSX from "xlsx";
-import { metricDefinitions, metricNames } from "../../src/domain/metrics";
+import { metricDefinitions, metricNames } from "../../src/domain/report/metrics";
 import { metricOfLabel, readTable, roundingOf, screenNumber, type ScreenTable } from "./screenTable";
 import { signInAs } from "./support";
 

@@ -1,6 +1,6 @@
 /** Reading a report table as a person sees it, for the browser tests that compare files and totals with the screen. */
 import type { Locator } from "@playwright/test";
-import { metricDefinitions, metricNames, type MetricDefinition } from "../../src/domain/metrics";
+import { metricDefinitions, metricNames, type MetricDefinition } from "../../src/domain/report/metrics";
 
 export interface ScreenRow {
   /** The row header: the row's name, or its taxonomies in the search table (joined by " › "). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { journeyMatches, type JourneySearch, type JourneyTouch } from "../../src/domain/journeys";
+import { journeyMatches, type JourneySearch, type JourneyTouch } from "../../src/domain/journeys/journeys";
 import { createEngine } from "../../server/engine/createEngine";
 import { diminishingSeries, funnelRows, funnelTrends, isoInOffset, journeyPage } from "../../server/engine/analysis";
 import { validOrders, type ReportScope } from "../../server/engine/reports";

@@ -1,6 +1,6 @@
 import { rawFieldsOf } from "./fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Classification, ClassificationRule, TaxonomyOne } from "../../src/domain/classification";
+import type { Classification, ClassificationRule, TaxonomyOne } from "../../src/domain/classification/classification";
 import { classifyHit, parseClassification, planOf, ruleMatches, type RawHitFields } from "../../server/engine/classification";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";

@@ -1,5 +1,5 @@
 import type { RawHitFields } from "../../server/engine/classification";
-import type { Classification } from "../../src/domain/classification";
+import type { Classification } from "../../src/domain/classification/classification";
 import type { FixedCostRow, HitRow, OrderRow, RawDataBatch, VariableCostRow } from "../../server/warehouse/engineQueries";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { metricNames, totalsOf, type Metrics } from "../../src/domain/metrics";
-import type { PerformanceRow } from "../../src/domain/performance";
+import { metricNames, totalsOf, type Metrics } from "../../src/domain/report/metrics";
+import type { PerformanceRow } from "../../src/domain/performance/performance";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import {
   chartRows,

@@ -1,8 +1,8 @@
 import { rawFieldsOf } from "./fixture";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Classification, ClassificationRule, MatchType, RuleField, TaxonomyOne } from "../../src/domain/classification";
-import { totalsOf, type Metrics } from "../../src/domain/metrics";
-import type { PerformanceRow } from "../../src/domain/performance";
+import type { Classification, ClassificationRule, MatchType, RuleField, TaxonomyOne } from "../../src/domain/classification/classification";
+import { totalsOf, type Metrics } from "../../src/domain/report/metrics";
+import type { PerformanceRow } from "../../src/domain/performance/performance";
 import { journeyCredits } from "../../server/engine/attribution";
 import { classifyHit, planOf } from "../../server/engine/classification";
 import { createEngine, type Engine } from "../../server/engine/createEngine";

@@ -5,16 +5,16 @@
  */
 import { assign, fromCallback, fromPromise } from "xstate";
 import { describe, expect, it } from "vitest";
-import type { Message } from "../../src/domain/message";
-import { recoverPasswordMachine } from "../../src/machines/recoverPassword.machine";
+import type { Message } from "../../src/domain/shell/message";
+import { recoverPasswordMachine } from "../../src/machines/access/recoverPassword.machine";
 import { TrackingClock, coverage, defineMachineModel, modelPaths, runPath, type MachineModel, type RunOptions } from "./harness";
-import { errorDialogModel } from "./models/errorDialog.model";
-import { loginResponse } from "./models/fixtures";
-import { messagesModel } from "./models/messages.model";
-import { recoverPasswordModel } from "./models/recoverPassword.model";
-import { resetPasswordModel } from "./models/resetPassword.model";
-import { sessionModel } from "./models/session.model";
-import { signInModel } from "./models/signIn.model";
+import { errorDialogModel } from "./shell/errorDialog.model";
+import { loginResponse } from "./fixtures";
+import { messagesModel } from "./shell/messages.model";
+import { recoverPasswordModel } from "./access/recoverPassword.model";
+import { resetPasswordModel } from "./access/resetPassword.model";
+import { sessionModel } from "./shell/session.model";
+import { signInModel } from "./access/signIn.model";
 
 /** Runs every shortest path with the override; returns the failure messages. */
 const failuresWith = async (model: MachineModel, provide: RunOptions["provide"]): Promise<string[]> => {

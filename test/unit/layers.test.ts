@@ -27,8 +27,8 @@ describe("layer rules", () => {
     ["src/domain", "src/domain/x.ts", `import { readFileSync } from "node:fs";`, 1],
     ["src/services", "src/services/x.ts", `import { createActor } from "xstate";`, 1],
     ["src/services", "src/services/x.ts", `import { ApiError } from "../domain/apiError";`, 0],
-    ["server", "server/routes/x.ts", `import { Program } from "../../src/domain/program";`, 0],
-    ["server", "server/routes/x.ts", `import { sessionMachine } from "../../src/machines/session.machine";`, 1],
+    ["server", "server/routes/x.ts", `import { Program } from "../../src/domain/shell/program";`, 0],
+    ["server", "server/routes/x.ts", `import { sessionMachine } from "../../src/machines/shell/session.machine";`, 1],
     ["server", "server/routes/x.ts", `import { readFileSync } from "node:fs";`, 0],
   ])("%s: %s with %s breaks %i rule(s)", (folder, file, text, broken) => {
     expect(checkFile(rule(folder), file, text)).toHaveLength(broken);

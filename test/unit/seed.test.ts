@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Classification } from "../../src/domain/classification";
+import { Classification } from "../../src/domain/classification/classification";
 import {
   isUnexpired,
   judgeResetLink,

@@ -1,14 +1,14 @@
 /** Helpers for view tests that need the app-wide actors: a signed-in session with a program and dates. */
 import type { ReactNode } from "react";
 import { createActor, fromPromise } from "xstate";
-import type { MeResponse } from "../../src/domain/auth";
-import type { AppActors } from "../../src/machines/appActors";
-import { createEventLog } from "../../src/machines/eventLog";
-import { errorDialogMachine } from "../../src/machines/errorDialog.machine";
-import { sessionMachine } from "../../src/machines/session.machine";
-import { toastsMachine } from "../../src/machines/toasts.machine";
-import { AppActorsProvider } from "../../src/views/AppActorsContext";
-import { alice, acme, beta } from "../model/models/fixtures";
+import type { MeResponse } from "../../src/domain/access/auth";
+import type { AppActors } from "../../src/machines/shell/appActors";
+import { createEventLog } from "../../src/machines/shell/eventLog";
+import { errorDialogMachine } from "../../src/machines/shell/errorDialog.machine";
+import { sessionMachine } from "../../src/machines/shell/session.machine";
+import { toastsMachine } from "../../src/machines/shell/toasts.machine";
+import { AppActorsProvider } from "../../src/views/shell/AppActorsContext";
+import { alice, acme, beta } from "../model/fixtures";
 
 export const testRange = { from: "2026-01-01", to: "2026-01-31" };
 

@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import { toCell, toCsv } from "../../domain/exportCells";
+import { toCell, toCsv } from "../../domain/exports/exportCells";
 import type { WorkbookContent } from "./writeWorkbook";
 
 export const csvMimeType = "text/csv;charset=utf-8";

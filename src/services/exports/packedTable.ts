@@ -1,4 +1,4 @@
-import { toCell, type Cell } from "../../domain/exportCells";
+import { toCell, type Cell } from "../../domain/exports/exportCells";
 
 /**
  * A table on its way to the xlsx writer worker, packed by column: a column holding only

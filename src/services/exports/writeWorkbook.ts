@@ -1,5 +1,5 @@
 import { Data, Effect } from "effect";
-import { sheetName as safeSheetName } from "../../domain/workbookFile";
+import { sheetName as safeSheetName } from "../../domain/exports/workbookFile";
 import { packTable, packTableInSlices, transferablesOf } from "./packedTable";
 import type { XlsxWriterAnswer, XlsxWriterRequest } from "./xlsxWriterProtocol";
 

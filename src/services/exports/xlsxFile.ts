@@ -1,5 +1,5 @@
-import { sheetName as safeSheetName } from "../../domain/workbookFile";
-import { columnLetters } from "../../domain/workbookRows";
+import { sheetName as safeSheetName } from "../../domain/exports/workbookFile";
+import { columnLetters } from "../../domain/exports/workbookRows";
 import { packedCell, type PackedTable } from "./packedTable";
 
 /**

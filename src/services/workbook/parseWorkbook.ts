@@ -1,5 +1,5 @@
 import * as XLSX from "xlsx";
-import type { WorkbookCell } from "../../domain/workbookRows";
+import type { WorkbookCell } from "../../domain/exports/workbookRows";
 import type { ReaderSheet, WorkbookReaderAnswer, WorkbookReaderRequest } from "./readerProtocol";
 
 /**

@@ -1,6 +1,6 @@
 import { Duration, Effect } from "effect";
-import { workbookKind, workbookLimits, workbookMessages, type WorkbookLimits, type WorkbookSheet } from "../../domain/workbookFile";
-import { toWorkbookCell, type WorkbookCell } from "../../domain/workbookRows";
+import { workbookKind, workbookLimits, workbookMessages, type WorkbookLimits, type WorkbookSheet } from "../../domain/exports/workbookFile";
+import { toWorkbookCell, type WorkbookCell } from "../../domain/exports/workbookRows";
 import type { ReaderSheet, WorkbookReaderAnswer, WorkbookReaderRequest } from "./readerProtocol";
 import { FileTooLarge, TooManyRows, UnreadableWorkbook, UnsupportedFile, WorkbookTimeout, type WorkbookReadError } from "./workbookErrors";
 

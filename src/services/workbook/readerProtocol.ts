@@ -1,5 +1,5 @@
-import type { WorkbookKind } from "../../domain/workbookFile";
-import type { WorkbookCell } from "../../domain/workbookRows";
+import type { WorkbookKind } from "../../domain/exports/workbookFile";
+import type { WorkbookCell } from "../../domain/exports/workbookRows";
 
 /** What the page asks the workbook reader worker. */
 export interface WorkbookReaderRequest {

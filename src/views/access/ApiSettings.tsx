@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react";
 import { useId, useState } from "react";
-import { sessionSelectors } from "../../machines/session.machine";
-import { isValidApiBaseUrl } from "../../domain/session";
-import { useAppActors } from "../AppActorsContext";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { isValidApiBaseUrl } from "../../domain/shell/session";
+import { useAppActors } from "../shell/AppActorsContext";
 
 /** Where the app's calls go (default /api): for pointing the app at another API before signing in. */
 export const ApiSettings = () => {

@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useId } from "react";
 import { Link, useLocation } from "wouter";
-import { signInMachine, signInSelectors } from "../../machines/signIn.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { texts } from "../../domain/texts";
-import { useAppActors } from "../AppActorsContext";
+import { signInMachine, signInSelectors } from "../../machines/access/signIn.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { texts } from "../../domain/shell/texts";
+import { useAppActors } from "../shell/AppActorsContext";
 import { Modal } from "../components/Modal";
 import { MessageArea } from "../shell/MessageArea";
-import { paths } from "../routePaths";
+import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
 import { ApiSettings } from "./ApiSettings";
 

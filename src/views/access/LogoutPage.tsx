@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
-import { paths } from "../routePaths";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "../shell/AppActorsContext";
+import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
 
 /** /logout: ends the session, then goes to /. */

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
-import { recoverPasswordMachine, recoverPasswordSelectors } from "../../machines/recoverPassword.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { texts } from "../../domain/texts";
-import { useAppActors } from "../AppActorsContext";
+import { recoverPasswordMachine, recoverPasswordSelectors } from "../../machines/access/recoverPassword.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { texts } from "../../domain/shell/texts";
+import { useAppActors } from "../shell/AppActorsContext";
 import { MessageArea } from "../shell/MessageArea";
-import { paths } from "../routePaths";
+import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
 
 /** /recover-password: an email, then a confirmation and a redirect to /login. */

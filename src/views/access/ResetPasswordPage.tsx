@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { resetPasswordMachine, resetPasswordSelectors } from "../../machines/resetPassword.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { texts } from "../../domain/texts";
-import { useAppActors } from "../AppActorsContext";
-import { paths } from "../routePaths";
+import { resetPasswordMachine, resetPasswordSelectors } from "../../machines/access/resetPassword.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { texts } from "../../domain/shell/texts";
+import { useAppActors } from "../shell/AppActorsContext";
+import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
 
 /** /reset-password/{token}?email=: validate the link, then set a new password. */

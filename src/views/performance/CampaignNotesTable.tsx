@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
-import { campaignNoteTexts as t } from "../../domain/campaignNotes";
-import { campaignNotesSelectors as sel, type CampaignNotesActorRef } from "../../machines/campaignNotes.machine";
+import { campaignNoteTexts as t } from "../../domain/performance/campaignNotes";
+import { campaignNotesSelectors as sel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
 
 /**
  * The notes table (the chart's annotations table toggle): every note of the dates shown

@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { customSetId, defaultSetId, saveRefusalMessages, type ColumnSet } from "../../domain/columnSelection";
-import { metricNames } from "../../domain/metrics";
-import { performanceTexts } from "../../domain/performanceTexts";
-import { columnSetsMachine, columnSetsSelectors as sel, type ColumnSetsActorRef } from "../../machines/columnSets.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
+import { customSetId, defaultSetId, saveRefusalMessages, type ColumnSet } from "../../domain/performance/columnSelection";
+import { metricNames } from "../../domain/report/metrics";
+import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { columnSetsMachine, columnSetsSelectors as sel, type ColumnSetsActorRef } from "../../machines/performance/columnSets.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "../shell/AppActorsContext";
 import { ColumnsDialog } from "./ColumnsDialog";
 import "./columnSets.css";
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { dialogRows } from "../../domain/columnSelection";
-import { metricDefinitions, type MetricName } from "../../domain/metrics";
-import { performanceTexts } from "../../domain/performanceTexts";
+import { dialogRows } from "../../domain/performance/columnSelection";
+import { metricDefinitions, type MetricName } from "../../domain/report/metrics";
+import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { Modal } from "../components/Modal";
 import "./columnSets.css";
 

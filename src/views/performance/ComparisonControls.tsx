@@ -1,11 +1,11 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef } from "react";
-import { comparisonShortcutLabels, comparisonShortcuts, type ComparisonShortcut } from "../../domain/comparison";
-import { formatRange } from "../../domain/dateFormat";
-import { performanceTexts } from "../../domain/performanceTexts";
-import { comparisonSelectors as sel, type ComparisonActorRef } from "../../machines/comparison.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
+import { comparisonShortcutLabels, comparisonShortcuts, type ComparisonShortcut } from "../../domain/report/comparison";
+import { formatRange } from "../../domain/report/dateFormat";
+import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { comparisonSelectors as sel, type ComparisonActorRef } from "../../machines/performance/comparison.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "../shell/AppActorsContext";
 import "./comparison.css";
 
 const t = performanceTexts.comparison;

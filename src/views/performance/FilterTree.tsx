@@ -1,10 +1,10 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { noneTaxonomy } from "../../domain/performance";
-import { texts } from "../../domain/texts";
-import { performanceTexts } from "../../domain/performanceTexts";
-import { nodeState, type Selection, type TaxonomyNode, type TaxonomyTree, type TreeState } from "../../domain/treeSelection";
-import { searchResultsSelectors as sel, type SearchResultsActorRef } from "../../machines/searchResults.machine";
+import { noneTaxonomy } from "../../domain/performance/performance";
+import { texts } from "../../domain/shell/texts";
+import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { nodeState, type Selection, type TaxonomyNode, type TaxonomyTree, type TreeState } from "../../domain/report/treeSelection";
+import { searchResultsSelectors as sel, type SearchResultsActorRef } from "../../machines/performance/searchResults.machine";
 import "./search.css";
 
 const t = performanceTexts.searchResults;

@@ -1,20 +1,20 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
-import { campaignNoteTexts } from "../../domain/campaignNotes";
-import { formatMetric } from "../../domain/numberFormat";
-import { chartColours, chartMetricLabel, noteMarkers, type ChartSeries } from "../../domain/performanceChart";
-import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/session";
-import { texts } from "../../domain/texts";
-import { performanceTexts } from "../../domain/performanceTexts";
-import { campaignNotesMachine, campaignNotesSelectors as notesSel, type CampaignNotesActorRef } from "../../machines/campaignNotes.machine";
-import { exportDialogMachine } from "../../machines/exportDialog.machine";
-import { performanceChartMachine, performanceChartSelectors as sel, type PerformanceChartActorRef } from "../../machines/performanceChart.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
-import { ExportDialog } from "../components/ExportDialog";
+import { campaignNoteTexts } from "../../domain/performance/campaignNotes";
+import { formatMetric } from "../../domain/report/numberFormat";
+import { chartColours, chartMetricLabel, noteMarkers, type ChartSeries } from "../../domain/performance/performanceChart";
+import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/shell/session";
+import { texts } from "../../domain/shell/texts";
+import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { campaignNotesMachine, campaignNotesSelectors as notesSel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
+import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
+import { performanceChartMachine, performanceChartSelectors as sel, type PerformanceChartActorRef } from "../../machines/performance/performanceChart.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "../shell/AppActorsContext";
+import { ExportDialog } from "../exports/ExportDialog";
 import { CampaignNotesTable } from "./CampaignNotesTable";
-import { ChartCanvas } from "./ChartCanvas";
-import "./chart.css";
+import { ChartCanvas } from "../chart/ChartCanvas";
+import "../chart/chart.css";
 
 const t = performanceTexts.chart;
 

@@ -1,19 +1,19 @@
 import { useSelector } from "@xstate/react";
 import { Fragment, useCallback, useEffect, useMemo } from "react";
 import { Link } from "wouter";
-import { totalsOf } from "../../domain/metrics";
-import type { NumberFormatOptions } from "../../domain/numberFormat";
-import { noneTaxonomy, type PerformanceRow } from "../../domain/performance";
-import { texts } from "../../domain/texts";
-import { performanceTexts } from "../../domain/performanceTexts";
-import { peekTableSelectors, type PeekTableActorRef } from "../../machines/peekTable.machine";
-import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performanceTable.machine";
-import { rowExpansionSelectors as expansionSel, type RowExpansionActorRef } from "../../machines/rowExpansion.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
-import { taxonomyPath } from "../routePaths";
-import { MetricNoteRow, MetricRow, MetricTable, type RowExpansionControls } from "./MetricTable";
-import { Pagination } from "./Pagination";
+import { totalsOf } from "../../domain/report/metrics";
+import type { NumberFormatOptions } from "../../domain/report/numberFormat";
+import { noneTaxonomy, type PerformanceRow } from "../../domain/performance/performance";
+import { texts } from "../../domain/shell/texts";
+import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { peekTableSelectors, type PeekTableActorRef } from "../../machines/performance/peekTable.machine";
+import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
+import { rowExpansionSelectors as expansionSel, type RowExpansionActorRef } from "../../machines/performance/rowExpansion.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "../shell/AppActorsContext";
+import { taxonomyPath } from "../shell/routePaths";
+import { MetricNoteRow, MetricRow, MetricTable, type RowExpansionControls } from "../table/MetricTable";
+import { Pagination } from "../table/Pagination";
 
 /** Arrays equal item by item (selectors that slice return a new array each time). */
 export const sameItems = <T,>(a: ReadonlyArray<T>, b: ReadonlyArray<T>): boolean => a.length === b.length && a.every((x, i) => x === b[i]);

@@ -1,7 +1,7 @@
-import { texts } from "../../domain/texts";
-import { noneTaxonomy } from "../../domain/performance";
+import { texts } from "../../domain/shell/texts";
+import { noneTaxonomy } from "../../domain/performance/performance";
 import type { Crumb } from "../components/Breadcrumbs";
-import { paths, taxonomyPath } from "../routePaths";
+import { paths, taxonomyPath } from "../shell/routePaths";
 
 /**
  * Page titles of the performance routes (spec section 2): the level-one page is

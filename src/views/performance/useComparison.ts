@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
-import { defaultRange, todayAt } from "../../domain/dateRange";
-import { comparisonMachine, type ComparisonActorRef, type ComparisonScope } from "../../machines/comparison.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
+import { defaultRange, todayAt } from "../../domain/report/dateRange";
+import { comparisonMachine, type ComparisonActorRef, type ComparisonScope } from "../../machines/performance/comparison.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "../shell/AppActorsContext";
 
 /**
  * The comparison actor of a performance page's table: its scope (program, dates, named

@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useMemo, useState } from "react";
-import type { PagedTable } from "../../domain/pagination";
-import type { SortSpec } from "../../domain/tableSort";
-import { performanceTableMachine, type PerformanceTableActorRef } from "../../machines/performanceTable.machine";
-import type { ReportParams, TableParams } from "../../machines/reportParams";
-import { rowExpansionMachine, type RowExpansionActorRef } from "../../machines/rowExpansion.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
+import type { PagedTable } from "../../domain/table/pagination";
+import type { SortSpec } from "../../domain/table/tableSort";
+import { performanceTableMachine, type PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
+import type { ReportParams, TableParams } from "../../machines/performance/reportParams";
+import { rowExpansionMachine, type RowExpansionActorRef } from "../../machines/performance/rowExpansion.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "../shell/AppActorsContext";
 
 /** How the table of a performance page behaves, by route depth (spec section 2); null where the page has no table. */
 export interface LevelTableConfig {

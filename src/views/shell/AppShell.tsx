@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { Link, Redirect } from "wouter";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
-import { paths } from "../routePaths";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "./AppActorsContext";
+import { paths } from "./routePaths";
 import { DateRangePicker } from "./DateRangePicker";
 import { MessageArea } from "./MessageArea";
 import { ProgramSwitcher } from "./ProgramSwitcher";

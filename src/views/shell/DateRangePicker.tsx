@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useId, useRef } from "react";
-import { dateRangePickerMachine, dateRangePickerSelectors } from "../../machines/dateRangePicker.machine";
-import { sessionSelectors } from "../../machines/session.machine";
-import { presetIds, presetLabels } from "../../domain/dateRange";
-import { formatRange } from "../../domain/dateFormat";
-import { useAppActors } from "../AppActorsContext";
+import { dateRangePickerMachine, dateRangePickerSelectors } from "../../machines/shell/dateRangePicker.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { presetIds, presetLabels } from "../../domain/report/dateRange";
+import { formatRange } from "../../domain/report/dateFormat";
+import { useAppActors } from "./AppActorsContext";
 
 const CalendarIcon = () => (
   <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">

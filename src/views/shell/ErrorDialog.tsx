@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
-import { errorDialogSelectors } from "../../machines/errorDialog.machine";
-import { texts } from "../../domain/texts";
-import { useAppActors } from "../AppActorsContext";
+import { errorDialogSelectors } from "../../machines/shell/errorDialog.machine";
+import { texts } from "../../domain/shell/texts";
+import { useAppActors } from "./AppActorsContext";
 import { Modal } from "../components/Modal";
 
 /** The one global error dialog of spec section 8. */

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
-import { messagesMachine, messagesSelectors, type MessageSource } from "../../machines/messages.machine";
-import { messageTypeClass } from "../../domain/message";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
+import { messagesMachine, messagesSelectors, type MessageSource } from "../../machines/shell/messages.machine";
+import { messageTypeClass } from "../../domain/shell/message";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "./AppActorsContext";
 import { SafeHtml } from "../components/SafeHtml";
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "./AppActorsContext";
 
 /** Switches the program (the account scope) every report is inside. */
 export const ProgramSwitcher = () => {

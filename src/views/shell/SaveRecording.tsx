@@ -1,8 +1,8 @@
-import { useAppActors } from "../AppActorsContext";
+import { useAppActors } from "./AppActorsContext";
 
 /**
  * Saves the bounded log of every actor's events as JSON, so what a person saw can be
- * replayed in a test (see test/machines/session.test.ts, "replays a recording").
+ * replayed in a test (see test/machines/shell/session.test.ts, "replays a recording").
  */
 export const SaveRecording = () => {
   const { eventLog } = useAppActors();

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useLocation } from "wouter";
-import { texts } from "../../domain/texts";
-import { searchPath } from "../routePaths";
+import { texts } from "../../domain/shell/texts";
+import { searchPath } from "./routePaths";
 
 /** 'Search...': Enter or the Search button goes to /performance/search/{term}. */
 export const SearchBox = () => {

@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import { useLocation } from "wouter";
-import { sessionSelectors } from "../../machines/session.machine";
-import { useAppActors } from "../AppActorsContext";
-import { paths } from "../routePaths";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "./AppActorsContext";
+import { paths } from "./routePaths";
 
 /** A 401 anywhere signs the person out (the session does) and goes to /logout, unless on /login. */
 export const ExpiryRedirect = () => {

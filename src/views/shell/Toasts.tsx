@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
-import { toastsSelectors } from "../../machines/toasts.machine";
-import { useAppActors } from "../AppActorsContext";
+import { toastsSelectors } from "../../machines/shell/toasts.machine";
+import { useAppActors } from "./AppActorsContext";
 
 /** The toast of the moment, announced politely to screen readers. */
 export const Toasts = () => {

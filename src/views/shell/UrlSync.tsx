@@ -1,9 +1,9 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import { useLocation, useSearch } from "wouter";
-import { sessionSelectors } from "../../machines/session.machine";
-import { linkParams, readLink, withLinkParams } from "../../domain/sessionLink";
-import { useAppActors } from "../AppActorsContext";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { linkParams, readLink, withLinkParams } from "../../domain/shell/sessionLink";
+import { useAppActors } from "./AppActorsContext";
 
 /**
  * Keeps `program`, `date_from` and `date_to` in the URL so a link reproduces the view:

@@ -1,0 +1,158 @@
+import { Schema } from "effect";
+import { funnelRoles, metricNames, type FunnelRole } from "../report/metrics";
+import { JourneySearch, JourneySortBy } from "../journeys/journeys";
+import { checkRange, ColumnHeaders, IsoDate, metricFields, taxonomySeries } from "../performance/performance";
+
+/**
+ * The wire contract of the analysis reports (analysis-reports spec sections 2.4-2.10, 3,
+ * 7, 9): funnel, funnel trends, diminishing returns, journeys and the affiliate report.
+ * The reference server encodes with these Schemas and the application decodes with them.
+ */
+
+// ---------------------------------------------------------------------------------------
+// Funnel
+
+/** The 12 funnel fields, in the spec's order: solo, upper, mid, lower x revenue, revenue_percent, credit. */
+export const funnelFieldNames = funnelRoles.flatMap((role) => [
+  `${role}_revenue`,
+  `${role}_revenue_percent`,
+  `${role}_credit`,
+]) as ReadonlyArray<`${FunnelRole}_revenue` | `${FunnelRole}_revenue_percent` | `${FunnelRole}_credit`>;
+
+const n = Schema.Number;
+export const funnelFields = {
+  solo_revenue: n,
+  solo_revenue_percent: n,
+  solo_credit: n,
+  upper_funnel_revenue: n,
+  upper_funnel_revenue_percent: n,
+  upper_funnel_credit: n,
+  mid_funnel_revenue: n,
+  mid_funnel_revenue_percent: n,
+  mid_funnel_credit: n,
+  lower_funnel_revenue: n,
+  lower_funnel_revenue_percent: n,
+  lower_funnel_credit: n,
+} as const;
+
+const roleLabels: Record<FunnelRole, string> = {
+  solo: "Solo",
+  upper_funnel: "Upper Funnel",
+  mid_funnel: "Mid Funnel",
+  lower_funnel: "Lower Funnel",
+};
+
+/** `column_headers` of the funnel calls: the 12 funnel fields with their labels. */
+export const funnelHeaders: Record<string, string> = Object.fromEntries(
+  funnelRoles.flatMap((role) => [
+    [`${role}_revenue`, `${roleLabels[role]} Revenue`],
+    [`${role}_revenue_percent`, `${roleLabels[role]} Revenue %`],
+    [`${role}_credit`, `${roleLabels[role]} Credit`],
+  ]),
+);
+
+/** A funnel table row: taxonomy_1..taxonomy_k of its level and the 12 funnel fields. */
+export const FunnelRow = Schema.Struct({
+  taxonomy_1: Schema.optional(Schema.String),
+  taxonomy_2: Schema.optional(Schema.String),
+  taxonomy_3: Schema.optional(Schema.String),
+  taxonomy_4: Schema.optional(Schema.String),
+  ...funnelFields,
+});
+export type FunnelRow = typeof FunnelRow.Type;
+
+/** funnel/single: the rows of a level; `total` is the number of rows. */
+export const FunnelResponse = Schema.Struct({
+  data: Schema.Array(FunnelRow),
+  column_headers: ColumnHeaders,
+  total: Schema.Number,
+});
+export type FunnelResponse = typeof FunnelResponse.Type;
+
+/** A point of a funnel trend: the period start (a non-empty date) and the 12 funnel fields. */
+export const FunnelTrendPoint = Schema.Struct({
+  conversion_date: Schema.NonEmptyString,
+  ...funnelFields,
+});
+export type FunnelTrendPoint = typeof FunnelTrendPoint.Type;
+
+export const FunnelTrendSeries = taxonomySeries(FunnelTrendPoint, Schema.NonEmptyString);
+export type FunnelTrendSeries = typeof FunnelTrendSeries.Type;
+
+/** funnel/multi: one series per taxonomy value, every period of the range present. */
+export const FunnelTrendsResponse = Schema.Struct({
+  data: Schema.Array(FunnelTrendSeries),
+  column_headers: ColumnHeaders,
+});
+export type FunnelTrendsResponse = typeof FunnelTrendsResponse.Type;
+
+// ---------------------------------------------------------------------------------------
+// Diminishing returns
+
+/** One week of one taxonomy value: gross spend, attributed revenue and the week's seasonality type (null: untagged). */
+export const DiminishingPoint = Schema.Struct({
+  /** The Monday of the week (week commencing). */
+  conversion_date: Schema.NonEmptyString,
+  total_cost: Schema.Number,
+  attributed_revenue: Schema.Number,
+  seasonality: Schema.NullOr(Schema.String),
+});
+export type DiminishingPoint = typeof DiminishingPoint.Type;
+
+export const DiminishingSeries = taxonomySeries(DiminishingPoint);
+export type DiminishingSeries = typeof DiminishingSeries.Type;
+
+export const DiminishingResponse = Schema.Struct({ data: Schema.Array(DiminishingSeries) });
+export type DiminishingResponse = typeof DiminishingResponse.Type;
+
+// ---------------------------------------------------------------------------------------
+// Journeys
+
+export const SortDirection = Schema.Literal("asc", "desc");
+export type SortDirection = typeof SortDirection.Type;
+
+const wholeNumberText = (min: number, max: number) =>
+  Schema.NumberFromString.pipe(Schema.int(), Schema.greaterThanOrEqualTo(min), Schema.lessThanOrEqualTo(max));
+
+/** The largest journeys page. */
+export const maxJourneysPerPage = 500;
+
+
+/**
+ * touchpoints/journeys: the range, sort (conversion_date desc by default), page (from 1),
+ * per_page (1..500, 160 by default) and journey_search (URL-encoded JSON of the filter).
+ */
+export const JourneysQuery = Schema.Struct({
+  date_from: IsoDate,
+  date_to: IsoDate,
+  sort_by: Schema.optionalWith(JourneySortBy, { default: () => "conversion_date" as const }),
+  sort_direction: Schema.optionalWith(SortDirection, { default: () => "desc" as const }),
+  page: Schema.optionalWith(wholeNumberText(1, 1_000_000), { default: () => 1 }),
+  per_page: Schema.optionalWith(wholeNumberText(1, maxJourneysPerPage), { default: () => 160 }),
+  journey_search: Schema.optional(Schema.parseJson(JourneySearch)),
+}).pipe(Schema.filter(checkRange));
+export type JourneysQuery = typeof JourneysQuery.Type;
+
+// ---------------------------------------------------------------------------------------
+// Affiliates
+
+/** A row of the affiliate performance report: a publisher id, its taxonomy path and the 25 metrics. */
+export const AffiliateRow = Schema.Struct({
+  publisher_id: Schema.String,
+  taxonomy_1: Schema.String,
+  taxonomy_2: Schema.String,
+  taxonomy_3: Schema.String,
+  taxonomy_4: Schema.String,
+  ...metricFields,
+});
+export type AffiliateRow = typeof AffiliateRow.Type;
+
+export const AffiliatesResponse = Schema.Struct({
+  data: Schema.Array(AffiliateRow),
+  column_headers: ColumnHeaders,
+  total: Schema.Number,
+});
+export type AffiliatesResponse = typeof AffiliatesResponse.Type;
+
+/** The affiliate report's metric columns (the 25 of a table). */
+export const affiliateMetricNames = metricNames;

@@ -1,0 +1,157 @@
+import { sortRows, type SortSpec } from "../table/tableSort";
+
+/**
+ * The cells of CSV and Excel exports made on the device (spec performance-report.md
+ * sections 5 and 9, "Export"; ARCHITECTURE.md "Safety": formula-safe exports).
+ */
+
+/** A cell of an export: a text, a number, or empty. */
+export type Cell = string | number | null;
+
+export type ExportRow = Readonly<Record<string, unknown>>;
+
+/** The first characters that make a spreadsheet read a text as a formula. */
+export const formulaTriggers: ReadonlyArray<string> = ["=", "+", "-", "@", "\t", "\r"];
+
+/** A text cell that no spreadsheet will run: a leading apostrophe before a formula trigger. */
+export const safeText = (text: string): string => (formulaTriggers.some((t) => text.startsWith(t)) ? `'${text}` : text);
+
+/**
+ * Any value as an export cell: finite numbers stay numbers (negative ones too), texts are
+ * made formula-safe, booleans become "true"/"false", everything else (null, undefined,
+ * NaN, ±Infinity, objects) is empty.
+ */
+export const toCell = (value: unknown): Cell => {
+  if (typeof value === "number") return Number.isFinite(value) ? value + 0 : null;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string") return safeText(value);
+  if (typeof value === "boolean") return String(value);
+  return null;
+};
+
+/** Metrics exported divided by 100 (section 9): the three conversion rates and the variance percent. */
+export const dividedForExport: ReadonlySet<string> = new Set([
+  "first_click_conversion_rate",
+  "last_click_conversion_rate",
+  "attributed_conversion_rate",
+  "attributed_revenue_variance_percent",
+]);
+
+/** A metric's value as exported: the cell of `toCell`, divided by 100 for `dividedForExport`. */
+export const exportValue = (column: string, value: unknown): Cell => {
+  const cell = toCell(value);
+  return typeof cell === "number" && dividedForExport.has(column) ? cell / 100 : cell;
+};
+
+const needsQuotes = /[",\r\n]/;
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; quotes doubled. */
+export const csvField = (cell: Cell): string => {
+  const text = cell === null ? "" : typeof cell === "number" ? String(cell) : safeText(cell);
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export const utf8Bom = "\uFEFF";
+
+/**
+ * A CSV document (RFC 4180): fields separated by commas, every record ended by CRLF, text
+ * cells made formula-safe. With `bom`, a UTF-8 byte-order mark first so that Excel reads
+ * the file as UTF-8 (needed for £ and €).
+ */
+export const toCsv = (rows: ReadonlyArray<ReadonlyArray<Cell>>, options: { readonly bom?: boolean } = {}): string =>
+  (options.bom ? utf8Bom : "") + rows.map((r) => `${r.map(csvField).join(",")}\r\n`).join("");
+
+/** Column labels of an export header; a column without a label shows its own name. */
+export type Labels = Readonly<Record<string, string>>;
+
+const headerRow = (columns: ReadonlyArray<string>, labels: Labels = {}): Cell[] => columns.map((c) => toCell(labels[c] ?? c));
+
+export const conversionDate = "conversion_date";
+
+/**
+ * The rows of a chart export (section 9): a header, then conversion_date plus the chosen
+ * metrics for every data row, ordered by conversion_date ascending (rows with the same or
+ * no date keep their order; rows without a date go last).
+ */
+export const chartExportRows = (rows: ReadonlyArray<ExportRow>, metrics: ReadonlyArray<string>, labels: Labels = {}): Cell[][] => {
+  const columns = [conversionDate, ...metrics.filter((m) => m !== conversionDate)];
+  const date = (r: ExportRow): string | null => {
+    const d = r[conversionDate];
+    return typeof d === "string" && d !== "" ? d : null;
+  };
+  // ISO dates (YYYY-MM-DD, with or without a time) sort as plain strings
+  const sorted = rows
+    .map((row, index) => ({ row, index, date: date(row) }))
+    .sort((a, b) => {
+      if (a.date === null || b.date === null) return a.date === b.date ? a.index - b.index : a.date === null ? 1 : -1;
+      return a.date < b.date ? -1 : a.date > b.date ? 1 : a.index - b.index;
+    })
+    .map((k) => k.row);
+  return [headerRow(columns, labels), ...sorted.map((r) => columns.map((c) => exportValue(c, r[c])))];
+};
+
+export interface ExportColumnsInput {
+  /** Taxonomy columns of the table (always exported, first). */
+  readonly taxonomyColumns: ReadonlyArray<string>;
+  /** The exportable metric columns in the standard order. */
+  readonly standardOrder: ReadonlyArray<string>;
+  /** The metric columns chosen in the Export Data dialog, in the order chosen. */
+  readonly chosen: ReadonlyArray<string>;
+  /** The 'Custom Column Ordering' switch. */
+  readonly customOrdering: boolean;
+}
+
+/**
+ * The columns of a table export: the taxonomy columns, then the chosen metrics, in the
+ * standard order when 'Custom Column Ordering' is off, in the chosen order when it is on.
+ * Columns not in the standard order (not exportable) and repeats are left out.
+ */
+export const exportColumns = (input: ExportColumnsInput): string[] => {
+  const taxonomies = new Set(input.taxonomyColumns);
+  const exportable = new Set(input.standardOrder);
+  const chosen = new Set(input.chosen);
+  const metrics = input.customOrdering
+    ? [...chosen].filter((c) => exportable.has(c) && !taxonomies.has(c))
+    : input.standardOrder.filter((c) => chosen.has(c) && !taxonomies.has(c));
+  return [...new Set(input.taxonomyColumns), ...metrics];
+};
+
+/**
+ * The rows of a table export: a header, then the rows in the table's current sort
+ * (`sort`; unsorted: as given), metrics through `exportValue`.
+ */
+export const tableExportRows = (
+  rows: ReadonlyArray<ExportRow>,
+  columns: ReadonlyArray<string>,
+  options: { readonly sort?: SortSpec | null; readonly noneLastColumn?: string; readonly labels?: Labels } = {},
+): Cell[][] => {
+  const ordered = options.sort ? sortRows(rows, options.sort, options.noneLastColumn ? { noneLastColumn: options.noneLastColumn } : {}) : rows;
+  return [headerRow(columns, options.labels), ...ordered.map((r) => columns.map((c) => exportValue(c, r[c])))];
+};
+
+/** The Export Data dialog's column choice: taxonomy columns are always selected (section 5). */
+const withTaxonomies = (taxonomyColumns: ReadonlyArray<string>, columns: Iterable<string>): string[] => [
+  ...new Set([...taxonomyColumns, ...columns]),
+];
+
+/** 'Reset to visible': the taxonomy columns plus the table's visible columns. */
+export const resetToVisible = (taxonomyColumns: ReadonlyArray<string>, visible: ReadonlyArray<string>): string[] =>
+  withTaxonomies(taxonomyColumns, visible);
+
+/** 'Select All': the taxonomy columns plus every exportable column. */
+export const selectAllColumns = (taxonomyColumns: ReadonlyArray<string>, exportable: ReadonlyArray<string>): string[] =>
+  withTaxonomies(taxonomyColumns, exportable);
+
+/** 'Remove All': only the taxonomy columns. */
+export const removeAllColumns = (taxonomyColumns: ReadonlyArray<string>): string[] => withTaxonomies(taxonomyColumns, []);
+
+/** Ticking a column adds it at the end; unticking removes it; a taxonomy column cannot be unticked. */
+export const toggleExportColumn = (taxonomyColumns: ReadonlyArray<string>, selected: ReadonlyArray<string>, column: string): string[] => {
+  if (taxonomyColumns.includes(column)) return withTaxonomies(taxonomyColumns, selected);
+  return selected.includes(column)
+    ? withTaxonomies(
+        taxonomyColumns,
+        selected.filter((c) => c !== column),
+      )
+    : withTaxonomies(taxonomyColumns, [...selected, column]);
+};

@@ -1,0 +1,109 @@
+import { setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { Ok, PasswordReset } from "../../domain/access/auth";
+import { newPasswordError } from "../../domain/access/passwordForm";
+import * as authApi from "../../services/access/auth";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { fromEffect } from "../runtime/fromEffect";
+
+export interface ResetPasswordInput {
+  readonly api: ApiContext;
+  readonly token: string;
+  readonly email: string;
+}
+
+export type ResetPasswordEvent = { type: "reset.submitted"; password: string; confirmPassword: string };
+
+/**
+ * Set-new-password: the link is validated first; a bad link warns and redirects after
+ * 5 seconds. A mismatch shows the spec's message and sends nothing; a match sends the
+ * reset; success thanks the person and redirects after 3 seconds; failure shows nothing.
+ */
+const submitTransitions = [
+  { guard: "passwordsMatch", target: "submitting" },
+  { target: "mismatch" },
+] as const;
+
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordInput,
+    events: {} as ResetPasswordEvent,
+    input: {} as ResetPasswordInput,
+  },
+  actors: {
+    validateLink: fromEffect<Ok, ResetPasswordInput, HttpError>(({ api, token, email }) => authApi.validateResetLink(api, token, email)),
+    resetPassword: fromEffect<Ok, { api: ApiContext; body: PasswordReset }, HttpError>(({ api, body }) =>
+      authApi.resetPassword(api, body),
+    ),
+  },
+  actions: {
+    /** Provided by the app: goes to /login. */
+    redirectToLogin: () => {},
+  },
+  guards: {
+    passwordsMatch: ({ event }) => newPasswordError({ password: event.password, confirm_password: event.confirmPassword }) === null,
+    hasLink: ({ context }) => context.token !== "" && context.email !== "",
+  },
+  delays: {
+    badLinkRedirect: 5000,
+    thankYouRedirect: 3000,
+  },
+}).createMachine({
+  id: "resetPassword",
+  context: ({ input }) => input,
+  initial: "checkingLink",
+  states: {
+    checkingLink: {
+      always: [{ guard: "hasLink", target: "validating" }, { target: "badLink" }],
+    },
+    validating: {
+      invoke: {
+        src: "validateLink",
+        input: ({ context }) => context,
+        onDone: "authorised",
+        onError: "badLink",
+      },
+    },
+    badLink: {
+      after: { badLinkRedirect: "redirected" },
+    },
+    authorised: {
+      initial: "editing",
+      states: {
+        editing: { on: { "reset.submitted": submitTransitions } },
+        mismatch: { on: { "reset.submitted": submitTransitions } },
+        submitting: {
+          invoke: {
+            src: "resetPassword",
+            input: ({ context, event }) => ({
+              api: context.api,
+              body: {
+                password: event.password,
+                confirm_password: event.confirmPassword,
+                email: context.email,
+                token: context.token,
+              },
+            }),
+            onDone: "#resetPassword.thankYou",
+            onError: "editing",
+          },
+        },
+      },
+    },
+    thankYou: {
+      after: { thankYouRedirect: "redirected" },
+    },
+    redirected: { type: "final", entry: "redirectToLogin" },
+  },
+});
+
+type Snap = SnapshotFrom<typeof resetPasswordMachine>;
+export const resetPasswordSelectors = {
+  isValidating: (s: Snap) => s.matches("checkingLink") || s.matches("validating"),
+  isBadLink: (s: Snap) => s.matches("badLink"),
+  showsForm: (s: Snap) => s.matches("authorised"),
+  hasMismatch: (s: Snap) => s.matches({ authorised: "mismatch" }),
+  isSubmitting: (s: Snap) => s.matches({ authorised: "submitting" }),
+  isThankYou: (s: Snap) => s.matches("thankYou"),
+};
+export type ResetPasswordActorRef = ActorRefFrom<typeof resetPasswordMachine>;

@@ -1,0 +1,105 @@
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import type { LoginRequest, LoginResponse } from "../../domain/access/auth";
+import * as authApi from "../../services/access/auth";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { fromEffect } from "../runtime/fromEffect";
+
+export interface SignInInput {
+  readonly api: ApiContext;
+  /** The session actor that is told of a successful sign-in. */
+  readonly session: AnyActorRef;
+}
+
+interface SignInContext extends SignInInput {
+  readonly username: string;
+}
+
+export type SignInEvent =
+  | { type: "signIn.submitted"; username: string; password: string }
+  | { type: "signIn.alertClosed" };
+
+const errorStatus = (e: unknown): number | undefined => (e as { status?: number } | null)?.status;
+
+/**
+ * The login form: submitting sends the credentials; wrong ones (401, or 400 for a
+ * refused body) or too many attempts (429) open the failure alert, which only its own
+ * button closes.
+ */
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+    input: {} as SignInInput,
+  },
+  actors: {
+    login: fromEffect<LoginResponse, { api: ApiContext; body: LoginRequest }, HttpError>(({ api, body }) => authApi.login(api, body)),
+  },
+  actions: {
+    rememberUsername: assign(({ event }) => (event.type === "signIn.submitted" ? { username: event.username.trim() } : {})),
+    announceSignedIn: sendTo(
+      ({ context }) => context.session,
+      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user }),
+    ),
+  },
+  guards: {
+    hasCredentials: ({ event }) => event.type === "signIn.submitted" && event.username.trim() !== "" && event.password !== "",
+    /** Wrong or missing credentials (401, 400) and throttling (429); any other answer is the global dialog's. */
+    isCredentialFailure: ({ event }) => {
+      const s = errorStatus((event as { error?: unknown }).error);
+      return s === 401 || s === 400;
+    },
+    isThrottled: ({ event }) => errorStatus((event as { error?: unknown }).error) === 429,
+  },
+}).createMachine({
+  id: "signIn",
+  context: ({ input }) => ({ ...input, username: "" }),
+  initial: "editing",
+  states: {
+    editing: {
+      on: {
+        "signIn.submitted": { guard: "hasCredentials", target: "submitting", actions: "rememberUsername" },
+      },
+    },
+    submitting: {
+      invoke: {
+        src: "login",
+        input: ({ context, event }) => ({
+          api: context.api,
+          body: {
+            username: event.type === "signIn.submitted" ? event.username.trim() : context.username,
+            password: event.type === "signIn.submitted" ? event.password : "",
+          },
+        }),
+        onDone: { target: "signedIn", actions: { type: "announceSignedIn", params: ({ event }) => event.output } },
+        onError: [
+          { guard: "isCredentialFailure", target: "failed.wrongCredentials" },
+          { guard: "isThrottled", target: "failed.throttled" },
+          // Server and network failures are shown by the global dialog; the form stays.
+          { target: "editing" },
+        ],
+      },
+    },
+    /** The failure alert: not dismissable by clicking outside or Escape. */
+    failed: {
+      initial: "wrongCredentials",
+      states: {
+        wrongCredentials: {},
+        /** Too many failures for this username (429): the alert says to wait. */
+        throttled: {},
+      },
+      on: { "signIn.alertClosed": "editing" },
+    },
+    signedIn: { type: "final" },
+  },
+});
+
+type Snap = SnapshotFrom<typeof signInMachine>;
+export const signInSelectors = {
+  isSubmitting: (s: Snap) => s.matches("submitting"),
+  hasFailed: (s: Snap) => s.matches("failed"),
+  isThrottled: (s: Snap) => s.matches({ failed: "throttled" }),
+  isSignedIn: (s: Snap) => s.matches("signedIn"),
+  username: (s: Snap) => s.context.username,
+};
+export type SignInActorRef = ActorRefFrom<typeof signInMachine>;

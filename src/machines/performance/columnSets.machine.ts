@@ -1,0 +1,297 @@
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import type { Ok } from "../../domain/access/auth";
+import {
+  afterDelete,
+  canSave,
+  columnsOfSet,
+  customSetId,
+  defaultSetId,
+  matchingSet,
+  toggleColumn,
+  withDefaultSet,
+  type ColumnSet,
+  type SaveRefusal,
+} from "../../domain/performance/columnSelection";
+import { columnMetricNames, type ColumnMetric, type ColumnSetInput, type ColumnSetList } from "../../domain/performance/columnSets";
+import type { Created } from "../../domain/report/configuration";
+import { defaultColumns } from "../../domain/report/metrics";
+import * as columnSetsApi from "../../services/performance/columnSets";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { fromEffect } from "../runtime/fromEffect";
+
+/**
+ * Column sets of the performance tables (spec performance-report.md sections 3, 4, 5, 7
+ * and 8): the user's saved sets and favourite, the built-in default set 0 and the custom
+ * selection -1.
+ *
+ * - Choosing a set loads its columns into the session (`session.columnsChanged`).
+ * - Changing columns (the Columns dialog, 'Reset to Defaults') selects the set with the
+ *   same members in any order, otherwise the custom selection.
+ * - Saving is allowed only for a custom selection, with an unused name and at least one
+ *   column; the new set's id is the answer's `data.id`, and it becomes the selection.
+ * - Deleting the selected set falls back to set 0 (and its columns); deleting the
+ *   favourite makes set 0 the favourite.
+ * - The star makes a set the favourite; pressing the favourite's star again hands the
+ *   favourite back to set 0.
+ * - A failed save, delete or favourite only stops the loading (section 8); a failed list
+ *   leaves the built-in set alone.
+ *
+ * The favourite on start: when the list arrives and the session still shows the default
+ * columns (the columns of set 0, which is what a new session starts with), the favourite
+ * set's columns are applied; any other selection (a saved set chosen, or a custom one) is
+ * kept. The session holds the visible columns "for the whole session" (section 1), so a
+ * person's own choice must survive moving between report pages, each of which starts this
+ * machine afresh; applying the favourite whenever the selection is not custom would swap
+ * a chosen saved set for the favourite on every drill-down. The one case this cannot tell
+ * apart is a person who explicitly chose set 0 while another set is the favourite: the
+ * session does not record that a choice was made, so the favourite comes back on the next
+ * page.
+ *
+ * Column changes are accepted in every state (they only move the selection); the calls
+ * run one at a time from `ready.idle`.
+ */
+
+export interface ColumnSetsInput {
+  readonly api: ApiContext;
+  /** Receives `session.columnsChanged` whenever the selection's columns change. */
+  readonly session: AnyActorRef;
+  /** The session's visible columns when the machine starts. */
+  readonly columns: ReadonlyArray<string>;
+}
+
+export interface ColumnSetsContext {
+  readonly api: ApiContext;
+  readonly session: AnyActorRef;
+  /** The user's saved sets (without the built-in set 0), oldest first. */
+  readonly sets: ReadonlyArray<ColumnSet>;
+  readonly favouriteId: number;
+  /** The chosen set: a saved set's id, 0 (built-in default) or -1 (custom). */
+  readonly selectedId: number;
+  /** The selection's columns, in order (may be empty: the session keeps its last columns then). */
+  readonly columns: ReadonlyArray<string>;
+  /** The name typed to save the custom selection under. */
+  readonly name: string;
+  /** The set being saved (its id comes with the answer). */
+  readonly saving: ColumnSetInput | null;
+  /** The set a delete or favourite call is about. */
+  readonly pendingId: number | null;
+}
+
+export type ColumnSetsEvent =
+  | { type: "columnSets.setChosen"; id: number }
+  | { type: "columnSets.columnToggled"; column: string }
+  | { type: "columnSets.columnsReset" }
+  | { type: "columnSets.nameChanged"; name: string }
+  | { type: "columnSets.saveRequested" }
+  | { type: "columnSets.deleteRequested"; id: number }
+  | { type: "columnSets.favouriteToggled"; id: number };
+
+const knownColumns: ReadonlySet<string> = new Set(columnMetricNames);
+const isColumnMetric = (column: string): column is ColumnMetric => knownColumns.has(column);
+
+const isKnown = (sets: ReadonlyArray<ColumnSet>, id: number): boolean => withDefaultSet(sets).some((s) => s.id === id);
+
+/** The favourite a star press asks for: the set, or set 0 when it already is the favourite. */
+const favouriteTarget = (context: ColumnSetsContext, id: number): number => (id === context.favouriteId ? defaultSetId : id);
+
+export const columnSetsMachine = setup({
+  types: {
+    context: {} as ColumnSetsContext,
+    events: {} as ColumnSetsEvent,
+    input: {} as ColumnSetsInput,
+  },
+  actors: {
+    listColumnSets: fromEffect<ColumnSetList, ApiContext, HttpError>((api) => columnSetsApi.listColumnSets(api)),
+    createColumnSet: fromEffect<Created, { api: ApiContext; set: ColumnSetInput }, HttpError>(({ api, set }) => columnSetsApi.createColumnSet(api, set)),
+    deleteColumnSet: fromEffect<Ok, { api: ApiContext; id: number }, HttpError>(({ api, id }) => columnSetsApi.deleteColumnSet(api, id)),
+    favouriteColumnSet: fromEffect<Ok, { api: ApiContext; id: number }, HttpError>(({ api, id }) => columnSetsApi.favouriteColumnSet(api, id)),
+  },
+  actions: {
+    storeSets: assign(({ context }, list: ColumnSetList) => ({
+      sets: list.data,
+      favouriteId: list.favourite,
+      selectedId: matchingSet(context.columns, list.data),
+    })),
+    applyFavourite: assign(({ context }) => ({
+      selectedId: context.favouriteId,
+      columns: [...columnsOfSet(context.favouriteId, context.sets)],
+    })),
+    chooseSet: assign(({ context, event }) =>
+      event.type === "columnSets.setChosen" ? { selectedId: event.id, columns: [...columnsOfSet(event.id, context.sets)] } : {},
+    ),
+    changeColumn: assign(({ context, event }) => {
+      if (event.type !== "columnSets.columnToggled") return {};
+      const columns = toggleColumn(context.columns, event.column);
+      return { columns, selectedId: matchingSet(columns, context.sets) };
+    }),
+    resetColumns: assign(({ context }) => ({ columns: [...defaultColumns], selectedId: matchingSet(defaultColumns, context.sets) })),
+    changeName: assign(({ event }) => (event.type === "columnSets.nameChanged" ? { name: event.name } : {})),
+    tellSession: sendTo(
+      ({ context }) => context.session,
+      ({ context }) => ({ type: "session.columnsChanged", columns: context.columns }),
+    ),
+    startSave: assign(({ context }) => {
+      const [first, ...rest] = context.columns.filter(isColumnMetric);
+      return first === undefined ? {} : { saving: { name: context.name.trim(), columns: [first, ...rest] } };
+    }),
+    /** The saved set joins the list; the selection is matched again (columns may have changed meanwhile). */
+    addSavedSet: assign(({ context }, created: Created) => {
+      if (!context.saving) return {};
+      const sets = [...context.sets, { id: created.data.id, name: context.saving.name, columns: context.saving.columns }];
+      return { sets, selectedId: matchingSet(context.columns, sets), name: "", saving: null };
+    }),
+    forgetSave: assign({ saving: null }),
+    rememberPending: assign(({ context, event }) => {
+      if (event.type === "columnSets.deleteRequested") return { pendingId: event.id };
+      if (event.type === "columnSets.favouriteToggled") return { pendingId: favouriteTarget(context, event.id) };
+      return {};
+    }),
+    forgetPending: assign({ pendingId: null }),
+    removeDeletedSet: assign(({ context }) => {
+      if (context.pendingId === null) return {};
+      const next = afterDelete({ sets: context.sets, selectedId: context.selectedId, favouriteId: context.favouriteId }, context.pendingId);
+      const fellBack = next.selectedId !== context.selectedId;
+      return {
+        sets: next.sets,
+        selectedId: next.selectedId,
+        favouriteId: next.favouriteId,
+        columns: fellBack ? [...columnsOfSet(defaultSetId, next.sets)] : context.columns,
+        pendingId: null,
+      };
+    }),
+    makeFavourite: assign(({ context }) => (context.pendingId === null ? {} : { favouriteId: context.pendingId, pendingId: null })),
+  },
+  guards: {
+    /** On start, the favourite replaces the default columns only (see the machine's comment). */
+    shouldApplyFavourite: ({ context }, list: ColumnSetList) =>
+      list.favourite !== defaultSetId && list.data.some((s) => s.id === list.favourite) && matchingSet(context.columns, []) === defaultSetId,
+    isKnownSet: ({ context, event }) => event.type === "columnSets.setChosen" && isKnown(context.sets, event.id),
+    isKnownColumn: ({ event }) => event.type === "columnSets.columnToggled" && knownColumns.has(event.column),
+    canSaveSelection: ({ context }) =>
+      canSave(context.selectedId, context.name, context.columns, context.sets).ok && context.columns.every(isColumnMetric),
+    isDeletable: ({ context, event }) => event.type === "columnSets.deleteRequested" && event.id !== defaultSetId && context.sets.some((s) => s.id === event.id),
+    canFavourite: ({ context, event }) =>
+      event.type === "columnSets.favouriteToggled" && isKnown(context.sets, event.id) && !(event.id === defaultSetId && context.favouriteId === defaultSetId),
+    deletesSelectedSet: ({ context }) => context.pendingId === context.selectedId,
+  },
+}).createMachine({
+  id: "columnSets",
+  context: ({ input }) => ({
+    api: input.api,
+    session: input.session,
+    sets: [],
+    favouriteId: defaultSetId,
+    selectedId: matchingSet(input.columns, []),
+    columns: [...input.columns],
+    name: "",
+    saving: null,
+    pendingId: null,
+  }),
+  initial: "loading",
+  on: {
+    "columnSets.setChosen": { guard: "isKnownSet", actions: ["chooseSet", "tellSession"] },
+    "columnSets.columnToggled": { guard: "isKnownColumn", actions: ["changeColumn", "tellSession"] },
+    "columnSets.columnsReset": { actions: ["resetColumns", "tellSession"] },
+    "columnSets.nameChanged": { actions: "changeName" },
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: "listColumnSets",
+        input: ({ context }) => context.api,
+        onDone: [
+          {
+            guard: { type: "shouldApplyFavourite", params: ({ event }) => event.output },
+            target: "ready",
+            actions: [{ type: "storeSets", params: ({ event }) => event.output }, "applyFavourite", "tellSession"],
+          },
+          { target: "ready", actions: { type: "storeSets", params: ({ event }) => event.output } },
+        ],
+        // Only the built-in set is offered.
+        onError: "ready",
+      },
+    },
+    ready: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: {
+            "columnSets.saveRequested": { guard: "canSaveSelection", target: "saving", actions: "startSave" },
+            "columnSets.deleteRequested": { guard: "isDeletable", target: "deleting", actions: "rememberPending" },
+            "columnSets.favouriteToggled": { guard: "canFavourite", target: "favouriting", actions: "rememberPending" },
+          },
+        },
+        saving: {
+          invoke: {
+            src: "createColumnSet",
+            input: ({ context }) => ({ api: context.api, set: context.saving as ColumnSetInput }),
+            onDone: { target: "idle", actions: { type: "addSavedSet", params: ({ event }) => event.output } },
+            onError: { target: "idle", actions: "forgetSave" },
+          },
+        },
+        deleting: {
+          invoke: {
+            src: "deleteColumnSet",
+            input: ({ context }) => ({ api: context.api, id: context.pendingId ?? -1 }),
+            onDone: [
+              { guard: "deletesSelectedSet", target: "idle", actions: ["removeDeletedSet", "tellSession"] },
+              { target: "idle", actions: "removeDeletedSet" },
+            ],
+            onError: { target: "idle", actions: "forgetPending" },
+          },
+        },
+        favouriting: {
+          invoke: {
+            src: "favouriteColumnSet",
+            input: ({ context }) => ({ api: context.api, id: context.pendingId ?? defaultSetId }),
+            onDone: { target: "idle", actions: "makeFavourite" },
+            onError: { target: "idle", actions: "forgetPending" },
+          },
+        },
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof columnSetsMachine>;
+
+// Derived lists are cached per context (contexts are immutable), so views re-render only on change.
+const setsCache = new WeakMap<ReadonlyArray<ColumnSet>, ReadonlyArray<ColumnSet>>();
+const allSets = (s: Snap): ReadonlyArray<ColumnSet> => {
+  const cached = setsCache.get(s.context.sets);
+  if (cached) return cached;
+  const sets = withDefaultSet(s.context.sets);
+  setsCache.set(s.context.sets, sets);
+  return sets;
+};
+const refusalsCache = new WeakMap<object, ReadonlyArray<SaveRefusal>>();
+const saveRefusals = (s: Snap): ReadonlyArray<SaveRefusal> => {
+  const cached = refusalsCache.get(s.context);
+  if (cached) return cached;
+  const result = canSave(s.context.selectedId, s.context.name, s.context.columns, s.context.sets);
+  const reasons = result.ok ? [] : result.reasons;
+  refusalsCache.set(s.context, reasons);
+  return reasons;
+};
+
+export const columnSetsSelectors = {
+  isLoading: (s: Snap) => s.matches("loading"),
+  /** A save, delete or favourite call is running. */
+  isBusy: (s: Snap) => s.matches({ ready: "saving" }) || s.matches({ ready: "deleting" }) || s.matches({ ready: "favouriting" }),
+  isSaving: (s: Snap) => s.matches({ ready: "saving" }),
+  /** The built-in set 0 followed by the user's saved sets. */
+  sets: allSets,
+  selectedId: (s: Snap) => s.context.selectedId,
+  isCustom: (s: Snap) => s.context.selectedId === customSetId,
+  favouriteId: (s: Snap) => s.context.favouriteId,
+  columns: (s: Snap) => s.context.columns,
+  name: (s: Snap) => s.context.name,
+  /** Why the selection cannot be saved now (empty when it can): the `canSaveSelection` guard's own rule. */
+  saveRefusals,
+  canSave: (s: Snap) => s.matches({ ready: "idle" }) && saveRefusals(s).length === 0,
+  /** The set a delete or favourite call is about, while it runs. */
+  pendingId: (s: Snap) => s.context.pendingId,
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type ColumnSetsActorRef = ActorRefFrom<typeof columnSetsMachine>;

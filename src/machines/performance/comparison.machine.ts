@@ -1,0 +1,232 @@
+import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import {
+  adjustComparisonDraft,
+  closeComparisonDraft,
+  comparisonShortcutRange,
+  defaultComparisonRange,
+  type ComparisonDraft,
+  type ComparisonShortcut,
+} from "../../domain/report/comparison";
+import type { DateRange } from "../../domain/report/dateRange";
+import type { PerformanceRow, TableResponse } from "../../domain/performance/performance";
+import { loadTable, type ReportScope } from "../../services/performance/performance";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { fromEffect } from "../runtime/fromEffect";
+
+/**
+ * Comparison mode of the performance tables (spec performance-report.md sections 4, 5
+ * and 9): off by default; on, the same table call is made for the comparison dates and
+ * each cell shows the current and the previous value.
+ *
+ * - Turning it on loads the comparison table; turning it off clears the comparison data
+ *   and resets the comparison dates to the previous period.
+ * - A change of the main dates, the program, the taxonomy path or the named filter
+ *   (`comparison.scopeChanged`) and a new choice of comparison dates reload it.
+ * - A failed comparison load clears the comparison data, silently (section 8).
+ * - The comparison dates follow what was chosen: 'Previous Period' and 'Year on Year'
+ *   are recomputed from the main range when it changes; custom dates are kept, with the
+ *   end moved before the new main start when needed (the rules of section 5).
+ *
+ * While on, three regions run side by side: `dates` (which comparison dates), `picker`
+ * (the comparison-dates picker, closed or open with a draft) and `data` (the load).
+ * Regions are declared in that order on purpose: the dates' entry actions set the
+ * comparison range before `data.loading` is entered and starts its call with it.
+ */
+
+/** Where the table is: the program, the taxonomy values chosen so far and the named filter. */
+export interface ComparisonScope {
+  readonly api: ApiContext;
+  readonly program: string;
+  /** taxonomy_1 .. taxonomy_k values of the table (0 to 3). */
+  readonly path: ReadonlyArray<string>;
+  readonly filter: string;
+  /** The main date range. */
+  readonly range: DateRange;
+  /** Today (YYYY-MM-DD) in the program's UTC offset (`todayAt`), for the picker's rules. */
+  readonly today: string;
+}
+
+export type ComparisonInput = ComparisonScope;
+
+export interface ComparisonContext extends ComparisonScope {
+  /** The dates the comparison table is loaded for. */
+  readonly comparisonRange: DateRange;
+  /** The picker's dates while it is open. */
+  readonly draft: { readonly from: string; readonly to: string | null };
+  /** The comparison table's rows; empty while loading, after a failure and when off. */
+  readonly previousRows: ReadonlyArray<PerformanceRow>;
+}
+
+export type ComparisonEvent =
+  | { type: "comparison.toggled" }
+  | ({ type: "comparison.scopeChanged" } & ComparisonScope)
+  | { type: "comparison.pickerOpened" }
+  | { type: "comparison.pickerCancelled" }
+  | { type: "comparison.shortcutChosen"; shortcut: ComparisonShortcut }
+  | { type: "comparison.draftFromChanged"; value: string }
+  | { type: "comparison.draftToChanged"; value: string }
+  | { type: "comparison.pickerApplied" };
+
+/** What the comparison load asks for: the same table as the page, for the comparison dates. */
+export interface ComparisonLoad {
+  readonly api: ApiContext;
+  readonly scope: ReportScope;
+}
+
+const scopeOf = (e: ComparisonScope): ComparisonScope => ({
+  api: e.api,
+  program: e.program,
+  path: e.path,
+  filter: e.filter,
+  range: e.range,
+  today: e.today,
+});
+
+const draftOf = (context: ComparisonContext, change: Partial<ComparisonDraft>) =>
+  adjustComparisonDraft({ ...context.draft, ...change }, context.range, context.today);
+
+export const comparisonMachine = setup({
+  types: {
+    context: {} as ComparisonContext,
+    events: {} as ComparisonEvent,
+    input: {} as ComparisonInput,
+  },
+  actors: {
+    loadComparison: fromEffect<TableResponse, ComparisonLoad, HttpError>(({ api, scope }) => loadTable(api, scope)),
+  },
+  actions: {
+    changeScope: assign(({ event }) => (event.type === "comparison.scopeChanged" ? scopeOf(event) : {})),
+    /** Off, and whenever it is turned off: the comparison dates are the previous period (section 4). */
+    resetComparisonDates: assign(({ context }) => ({ comparisonRange: defaultComparisonRange(context.range) })),
+    usePreviousPeriod: assign(({ context }) => ({ comparisonRange: comparisonShortcutRange("previousPeriod", context.range) })),
+    useYearOnYear: assign(({ context }) => ({ comparisonRange: comparisonShortcutRange("yearOnYear", context.range) })),
+    /** Custom dates stay, with the rules of section 5 against the (new) main range. */
+    keepCustomDates: assign(({ context }) => ({ comparisonRange: closeComparisonDraft(context.comparisonRange, context.range, context.today) })),
+    startDraft: assign(({ context }) => ({ draft: { from: context.comparisonRange.from, to: context.comparisonRange.to } })),
+    changeDraftFrom: assign(({ context, event }) => (event.type === "comparison.draftFromChanged" ? { draft: draftOf(context, { from: event.value }) } : {})),
+    changeDraftTo: assign(({ context, event }) => (event.type === "comparison.draftToChanged" ? { draft: draftOf(context, { to: event.value }) } : {})),
+    applyDraft: assign(({ context }) => ({ comparisonRange: closeComparisonDraft(context.draft, context.range, context.today) })),
+    storeComparison: assign((_, response: TableResponse) => ({ previousRows: response.data })),
+    clearComparison: assign({ previousRows: [] as ReadonlyArray<PerformanceRow> }),
+  },
+  guards: {
+    isPickerOpen: stateIn("#comparison.on.picker.open"),
+    isPreviousPeriodInPicker: and([stateIn("#comparison.on.picker.open"), "isPreviousPeriodShortcut"]),
+    isYearOnYearInPicker: and([stateIn("#comparison.on.picker.open"), "isYearOnYearShortcut"]),
+    isPreviousPeriodShortcut: ({ event }) => event.type === "comparison.shortcutChosen" && event.shortcut === "previousPeriod",
+    isYearOnYearShortcut: ({ event }) => event.type === "comparison.shortcutChosen" && event.shortcut === "yearOnYear",
+  },
+}).createMachine({
+  id: "comparison",
+  context: ({ input }) => ({
+    ...scopeOf(input),
+    comparisonRange: defaultComparisonRange(input.range),
+    draft: { ...defaultComparisonRange(input.range) },
+    previousRows: [],
+  }),
+  initial: "off",
+  states: {
+    off: {
+      entry: ["clearComparison", "resetComparisonDates"],
+      on: {
+        "comparison.toggled": "on",
+        "comparison.scopeChanged": { actions: ["changeScope", "resetComparisonDates"] },
+      },
+    },
+    on: {
+      type: "parallel",
+      on: { "comparison.toggled": "off" },
+      states: {
+        /** Which comparison dates: entering a mode sets the comparison range from the main range. */
+        dates: {
+          initial: "previousPeriod",
+          on: {
+            "comparison.shortcutChosen": [
+              { guard: "isPreviousPeriodInPicker", target: ".previousPeriod" },
+              { guard: "isYearOnYearInPicker", target: ".yearOnYear" },
+            ],
+            "comparison.pickerApplied": { guard: "isPickerOpen", target: ".custom" },
+          },
+          states: {
+            previousPeriod: {
+              entry: "usePreviousPeriod",
+              on: { "comparison.scopeChanged": { target: "previousPeriod", reenter: true, actions: "changeScope" } },
+            },
+            yearOnYear: {
+              entry: "useYearOnYear",
+              on: { "comparison.scopeChanged": { target: "yearOnYear", reenter: true, actions: "changeScope" } },
+            },
+            /** Dates typed in the picker (set by its `applyDraft`). */
+            custom: {
+              on: { "comparison.scopeChanged": { actions: ["changeScope", "keepCustomDates"] } },
+            },
+          },
+        },
+        /** The comparison-dates picker. */
+        picker: {
+          initial: "closed",
+          states: {
+            closed: {
+              on: { "comparison.pickerOpened": { target: "open", actions: "startDraft" } },
+            },
+            open: {
+              on: {
+                "comparison.draftFromChanged": { actions: "changeDraftFrom" },
+                "comparison.draftToChanged": { actions: "changeDraftTo" },
+                "comparison.shortcutChosen": "closed",
+                "comparison.pickerApplied": { target: "closed", actions: "applyDraft" },
+                "comparison.pickerCancelled": "closed",
+              },
+            },
+          },
+        },
+        /** The comparison table, loaded for the comparison range. */
+        data: {
+          initial: "loading",
+          on: {
+            "comparison.scopeChanged": ".loading",
+            "comparison.shortcutChosen": { guard: "isPickerOpen", target: ".loading" },
+            "comparison.pickerApplied": { guard: "isPickerOpen", target: ".loading" },
+          },
+          states: {
+            loading: {
+              // Rows of other dates are never shown beside the new current values.
+              entry: "clearComparison",
+              invoke: {
+                src: "loadComparison",
+                input: ({ context }) => ({
+                  api: context.api,
+                  scope: { program: context.program, range: context.comparisonRange, path: context.path, filter: context.filter },
+                }),
+                onDone: { target: "loaded", actions: { type: "storeComparison", params: ({ event }) => event.output } },
+                onError: { target: "failed", actions: "clearComparison" },
+              },
+            },
+            loaded: {},
+            /** The load failed: no comparison data, no message (section 8). */
+            failed: {},
+          },
+        },
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof comparisonMachine>;
+
+export const comparisonSelectors = {
+  isOn: (s: Snap) => s.matches("on"),
+  /** The comparison rows for the table: null when comparison is off, empty while loading or after a failure. */
+  previousRows: (s: Snap): ReadonlyArray<PerformanceRow> | null => (s.matches("on") ? s.context.previousRows : null),
+  comparisonRange: (s: Snap) => s.context.comparisonRange,
+  isLoading: (s: Snap) => s.matches({ on: { data: "loading" } }),
+  hasFailed: (s: Snap) => s.matches({ on: { data: "failed" } }),
+  isPickerOpen: (s: Snap) => s.matches({ on: { picker: "open" } }),
+  draft: (s: Snap) => s.context.draft,
+  /** The shortcut the comparison dates follow, or null for custom dates. */
+  activeShortcut: (s: Snap): ComparisonShortcut | null =>
+    s.matches({ on: { dates: "previousPeriod" } }) ? "previousPeriod" : s.matches({ on: { dates: "yearOnYear" } }) ? "yearOnYear" : null,
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type ComparisonActorRef = ActorRefFrom<typeof comparisonMachine>;

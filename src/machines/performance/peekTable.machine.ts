@@ -1,0 +1,135 @@
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { peekRows } from "../../domain/table/pagination";
+import type { PerformanceRow, TableResponse } from "../../domain/performance/performance";
+import { sortRows, type SortSpec } from "../../domain/table/tableSort";
+import * as performanceApi from "../../services/performance/performance";
+import type { ReportScope } from "../../services/performance/performance";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { fromEffect } from "../runtime/fromEffect";
+import { levelColumnOf, sameReportParams, scopeOf, type ReportParams } from "./reportParams";
+
+/**
+ * The peek table under an open row (spec performance-report.md sections 2, 4 and 8): the
+ * children of one taxonomy path, in the table's sort, of which the first 10 show, with
+ * 'Show me more' when there are more than 10. A failed load is silent: its data is
+ * cleared and its owner (the row expansion) is told, which clears the tree below it.
+ */
+
+export interface PeekTableInput {
+  readonly params: ReportParams;
+  /** The open row's taxonomy path: the peek lists the level below it. */
+  readonly path: ReadonlyArray<string>;
+  readonly sort: SortSpec;
+  /** Rows named 'None' go last (the levels of a channel's taxonomy-two table). */
+  readonly noneLast: boolean;
+  /** Told `expansion.peekFailed` when a load fails. */
+  readonly owner?: AnyActorRef | null;
+}
+
+export interface PeekTableContext {
+  readonly params: ReportParams;
+  readonly path: ReadonlyArray<string>;
+  readonly sort: SortSpec;
+  readonly noneLast: boolean;
+  readonly owner: AnyActorRef | null;
+  /** Every child row, in the current sort. */
+  readonly rows: ReadonlyArray<PerformanceRow>;
+}
+
+export type PeekTableEvent =
+  | { type: "peek.paramsChanged"; params: ReportParams }
+  | { type: "peek.sortChanged"; sort: SortSpec }
+  | { type: "peek.reloaded" };
+
+/** What the owner hears when a peek load fails. */
+export interface PeekFailed {
+  readonly type: "expansion.peekFailed";
+  readonly path: ReadonlyArray<string>;
+}
+
+interface LoadInput {
+  readonly api: ApiContext;
+  readonly scope: ReportScope;
+}
+
+const sorted = (c: Pick<PeekTableContext, "noneLast" | "path">, rows: ReadonlyArray<PerformanceRow>, sort: SortSpec): PerformanceRow[] =>
+  sortRows(rows, sort, c.noneLast ? { noneLastColumn: levelColumnOf(c.path) } : {});
+
+export const peekTableMachine = setup({
+  types: {
+    context: {} as PeekTableContext,
+    events: {} as PeekTableEvent,
+    input: {} as PeekTableInput,
+  },
+  actors: {
+    loadPeek: fromEffect<TableResponse, LoadInput, HttpError>(({ api, scope }) => performanceApi.loadTable(api, scope)),
+  },
+  actions: {
+    storeRows: assign(({ context }, table: TableResponse) => ({ rows: sorted(context, table.data, context.sort) })),
+    clearRows: assign({ rows: [] as ReadonlyArray<PerformanceRow> }),
+    reportFailure: enqueueActions(({ context, enqueue }) => {
+      if (context.owner) enqueue.sendTo(context.owner, { type: "expansion.peekFailed", path: context.path } satisfies PeekFailed);
+    }),
+    changeParams: assign(({ event }) => (event.type === "peek.paramsChanged" ? { params: event.params } : {})),
+    changeSort: assign(({ context, event }) =>
+      event.type === "peek.sortChanged" ? { sort: event.sort, rows: sorted(context, context.rows, event.sort) } : {},
+    ),
+  },
+  guards: {
+    hasNewParams: ({ context, event }) => event.type === "peek.paramsChanged" && !sameReportParams(context.params, event.params),
+    isOtherSort: ({ context, event }) =>
+      event.type === "peek.sortChanged" && (event.sort.column !== context.sort.column || event.sort.direction !== context.sort.direction),
+  },
+}).createMachine({
+  id: "peekTable",
+  context: ({ input }) => ({
+    params: input.params,
+    path: input.path,
+    sort: input.sort,
+    noneLast: input.noneLast,
+    owner: input.owner ?? null,
+    rows: [],
+  }),
+  initial: "loading",
+  on: {
+    "peek.paramsChanged": { guard: "hasNewParams", target: ".loading", actions: "changeParams" },
+    "peek.sortChanged": { guard: "isOtherSort", actions: "changeSort" },
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: "loadPeek",
+        input: ({ context }) => ({ api: context.params.api, scope: scopeOf(context.params, context.path) }),
+        onDone: { target: "loaded", actions: { type: "storeRows", params: ({ event }) => event.output } },
+        onError: { target: "failed", actions: ["clearRows", "reportFailure"] },
+      },
+    },
+    loaded: {
+      on: { "peek.reloaded": "loading" },
+    },
+    /** The last load failed (silently): no rows, and the tree below was cleared. */
+    failed: {
+      on: { "peek.reloaded": "loading" },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof peekTableMachine>;
+
+export const peekTableSelectors = {
+  isLoading: (s: Snap) => s.matches("loading"),
+  hasFailed: (s: Snap) => s.matches("failed"),
+  path: (s: Snap) => s.context.path,
+  /** The row field naming the children (taxonomy_2 under a level-one row...). */
+  levelColumn: (s: Snap) => levelColumnOf(s.context.path),
+  /** Every child, in the current sort. */
+  rows: (s: Snap) => s.context.rows,
+  /** The first 10 children. */
+  shownRows: (s: Snap) => peekRows(s.context.rows).shown,
+  /** 'Show me more' shows when there are more than 10 children. */
+  showMore: (s: Snap) => peekRows(s.context.rows).showMore,
+  sort: (s: Snap) => s.context.sort,
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type PeekTableActorRef = ActorRefFrom<typeof peekTableMachine>;

@@ -1,0 +1,220 @@
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { totalsOf, type Metrics } from "../../domain/report/metrics";
+import { clampPage, defaultPerPage, pageCount, pageSlice, perPageOptions, type PagedTable } from "../../domain/table/pagination";
+import type { ColumnHeaders, PerformanceRow, TableResponse } from "../../domain/performance/performance";
+import { nextSort, sortRows, type SortSpec } from "../../domain/table/tableSort";
+import * as performanceApi from "../../services/performance/performance";
+import type { ReportScope } from "../../services/performance/performance";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { fromEffect } from "../runtime/fromEffect";
+import { levelColumnOf, sameTableParams, scopeOf, type TableParams } from "./reportParams";
+
+/**
+ * One performance table (spec performance-report.md sections 2, 4, 8 and 9): loads the
+ * rows of the level below a taxonomy path, sorts them locally (from the stored sort
+ * metric and direction; 'None' last on a channel's taxonomy-two table), pages them, and
+ * keeps the footer 'Total' recomputed from the rows' sums.
+ *
+ * - A new URL (program, dates, named filter or path) reloads.
+ * - A load failure is silent: the data is emptied, the total is 0 and the page 1.
+ * - After a successful load the level-four table goes back to page 1; any other table
+ *   keeps its page unless it now lies past the last page (then the last page).
+ * - A header click sorts by that column (the same column toggles its direction) and is
+ *   told to the `sortListener` (the session keeps the sort for the next table).
+ */
+
+export type { TableParams };
+
+export interface PerformanceTableInput {
+  /** null: the route has no table (search results, the actual chart page) or nothing to load yet. */
+  readonly params: TableParams | null;
+  /** The stored sort metric and direction. */
+  readonly sort: SortSpec;
+  /** `level`: 15 a page; `taxonomyTwo`: 10 a page with options 10, 15, 30 and 'None' sorted last. */
+  readonly kind: Exclude<PagedTable, "search">;
+  /** The level-four report (taxonomy 4 values): back to page 1 after each successful load. */
+  readonly levelFour: boolean;
+  /** Receives `session.sortChanged` on every sort change (the session actor). */
+  readonly sortListener?: AnyActorRef | null;
+}
+
+export interface PerformanceTableContext {
+  readonly params: TableParams | null;
+  readonly kind: Exclude<PagedTable, "search">;
+  readonly levelFour: boolean;
+  readonly sortListener: AnyActorRef | null;
+  readonly sort: SortSpec;
+  readonly page: number;
+  readonly perPage: number;
+  /** The rows as loaded. */
+  readonly rows: ReadonlyArray<PerformanceRow>;
+  /** Every row in the current sort (not only the page). */
+  readonly sorted: ReadonlyArray<PerformanceRow>;
+  readonly headers: ColumnHeaders;
+  readonly total: number;
+  /** The footer 'Total': sums, with every rate recomputed from the sums. */
+  readonly footer: Metrics;
+}
+
+export type PerformanceTableEvent =
+  | { type: "table.paramsChanged"; params: TableParams | null }
+  | { type: "table.sortChanged"; column: string }
+  | { type: "table.pageChanged"; page: number }
+  | { type: "table.perPageChanged"; perPage: number }
+  | { type: "table.reloaded" };
+
+interface LoadInput {
+  readonly api: ApiContext;
+  readonly scope: ReportScope;
+}
+
+/** The field naming the rows of this table (taxonomy_1 .. taxonomy_4). */
+const levelColumn = (c: Pick<PerformanceTableContext, "params">): string => levelColumnOf(c.params?.path ?? []);
+
+const sortedRows = (c: Pick<PerformanceTableContext, "kind" | "params">, rows: ReadonlyArray<PerformanceRow>, sort: SortSpec): PerformanceRow[] =>
+  sortRows(rows, sort, c.kind === "taxonomyTwo" ? { noneLastColumn: levelColumn(c) } : {});
+
+const noRows: Metrics = totalsOf([]);
+
+export const performanceTableMachine = setup({
+  types: {
+    context: {} as PerformanceTableContext,
+    events: {} as PerformanceTableEvent,
+    input: {} as PerformanceTableInput,
+  },
+  actors: {
+    loadTable: fromEffect<TableResponse, LoadInput, HttpError>(({ api, scope }) => performanceApi.loadTable(api, scope)),
+  },
+  actions: {
+    changeParams: assign(({ event }) => (event.type === "table.paramsChanged" ? { params: event.params } : {})),
+    storeTable: assign(({ context }, table: TableResponse) => {
+      const total = table.data.length;
+      return {
+        rows: table.data,
+        sorted: sortedRows(context, table.data, context.sort),
+        headers: table.column_headers,
+        total,
+        footer: totalsOf(table.data),
+        page: context.levelFour ? 1 : clampPage(context.page, total, context.perPage),
+      };
+    }),
+    /** Spec section 8: a table load failure empties the data, the total is 0 and the page 1. */
+    emptyTable: assign({
+      rows: [] as ReadonlyArray<PerformanceRow>,
+      sorted: [] as ReadonlyArray<PerformanceRow>,
+      total: 0,
+      footer: noRows,
+      page: 1,
+    }),
+    changeSort: assign(({ context, event }) => {
+      if (event.type !== "table.sortChanged") return {};
+      const sort = nextSort(context.sort, event.column);
+      return { sort, sorted: sortedRows(context, context.rows, sort) };
+    }),
+    reportSort: enqueueActions(({ context, enqueue }) => {
+      if (context.sortListener) {
+        enqueue.sendTo(context.sortListener, { type: "session.sortChanged", metric: context.sort.column, direction: context.sort.direction });
+      }
+    }),
+    changePage: assign(({ context, event }) =>
+      event.type === "table.pageChanged" ? { page: clampPage(event.page, context.total, context.perPage) } : {},
+    ),
+    /** Spec section 4: a page past the last page after a per-page change moves to the last page. */
+    changePerPage: assign(({ context, event }) =>
+      event.type === "table.perPageChanged" ? { perPage: event.perPage, page: clampPage(context.page, context.total, event.perPage) } : {},
+    ),
+  },
+  guards: {
+    hasParams: ({ context }) => context.params !== null,
+    hasNewParams: ({ context, event }) =>
+      event.type === "table.paramsChanged" && event.params !== null && !sameTableParams(context.params, event.params),
+    clearsParams: ({ context, event }) => event.type === "table.paramsChanged" && event.params === null && context.params !== null,
+    isOfferedPerPage: ({ context, event }) =>
+      event.type === "table.perPageChanged" && perPageOptions[context.kind].includes(event.perPage) && event.perPage !== context.perPage,
+    isOtherPage: ({ context, event }) =>
+      event.type === "table.pageChanged" && clampPage(event.page, context.total, context.perPage) !== context.page,
+  },
+}).createMachine({
+  id: "performanceTable",
+  context: ({ input }) => ({
+    params: input.params,
+    kind: input.kind,
+    levelFour: input.levelFour,
+    sortListener: input.sortListener ?? null,
+    sort: input.sort,
+    page: 1,
+    perPage: defaultPerPage[input.kind],
+    rows: [],
+    sorted: [],
+    headers: {},
+    total: 0,
+    footer: noRows,
+  }),
+  initial: "idle",
+  on: {
+    "table.paramsChanged": [
+      { guard: "hasNewParams", target: ".loading", actions: "changeParams" },
+      { guard: "clearsParams", target: ".idle", actions: ["changeParams", "emptyTable"] },
+    ],
+    "table.sortChanged": { actions: ["changeSort", "reportSort"] },
+    "table.pageChanged": { guard: "isOtherPage", actions: "changePage" },
+    "table.perPageChanged": { guard: "isOfferedPerPage", actions: "changePerPage" },
+  },
+  states: {
+    /** No table to load (yet): a table with parameters starts loading at once. */
+    idle: {
+      always: { guard: "hasParams", target: "loading" },
+    },
+    loading: {
+      invoke: {
+        src: "loadTable",
+        input: ({ context }) => ({
+          api: (context.params as TableParams).api,
+          scope: scopeOf(context.params as TableParams, (context.params as TableParams).path),
+        }),
+        onDone: { target: "loaded", actions: { type: "storeTable", params: ({ event }) => event.output } },
+        onError: { target: "failed", actions: "emptyTable" },
+      },
+    },
+    loaded: {
+      on: { "table.reloaded": "loading" },
+    },
+    /** The last load failed (silently): no rows. */
+    failed: {
+      on: { "table.reloaded": "loading" },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof performanceTableMachine>;
+
+/** Named selectors: views and helpers read a table only through these. */
+export const performanceTableSelectors = {
+  isIdle: (s: Snap) => s.matches("idle"),
+  isLoading: (s: Snap) => s.matches("loading"),
+  isLoaded: (s: Snap) => s.matches("loaded"),
+  hasFailed: (s: Snap) => s.matches("failed"),
+  params: (s: Snap) => s.context.params,
+  path: (s: Snap): ReadonlyArray<string> => s.context.params?.path ?? [],
+  /** The row field naming this table's rows (taxonomy_1 .. taxonomy_4). */
+  levelColumn: (s: Snap) => levelColumn(s.context),
+  /** The column whose 'None' rows sort last, if any. */
+  noneLastColumn: (s: Snap): string | null => (s.context.kind === "taxonomyTwo" ? levelColumn(s.context) : null),
+  kind: (s: Snap) => s.context.kind,
+  /** Every row in the current sort (not only the page). */
+  sortedRows: (s: Snap) => s.context.sorted,
+  /** The rows of the current page, in the current sort. */
+  pageRows: (s: Snap) => pageSlice(s.context.sorted, s.context.page, s.context.perPage),
+  sort: (s: Snap) => s.context.sort,
+  page: (s: Snap) => s.context.page,
+  perPage: (s: Snap) => s.context.perPage,
+  perPageOptions: (s: Snap) => perPageOptions[s.context.kind],
+  pageCount: (s: Snap) => pageCount(s.context.total, s.context.perPage),
+  total: (s: Snap) => s.context.total,
+  headers: (s: Snap) => s.context.headers,
+  footer: (s: Snap) => s.context.footer,
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type PerformanceTableSnapshot = Snap;
+export type PerformanceTableActorRef = ActorRefFrom<typeof performanceTableMachine>;

@@ -1,0 +1,218 @@
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { totalsOf, type Metrics } from "../../domain/report/metrics";
+import { clampPage, defaultPerPage, pageBounds, pageCount, pageSlice } from "../../domain/table/pagination";
+import type { ColumnHeaders, PerformanceRow, TableResponse, TaxonomiesResponse } from "../../domain/performance/performance";
+import { nextSort, sortRows, type SortSpec } from "../../domain/table/tableSort";
+import {
+  branchBadge,
+  buildTaxonomyTree,
+  filterRows,
+  selectAll,
+  selectedBranchCount,
+  selectionOnLoad,
+  toggleNode,
+  type Selection,
+  type TaxonomyTree,
+} from "../../domain/report/treeSelection";
+import * as performanceApi from "../../services/performance/performance";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { fromEffect } from "../runtime/fromEffect";
+
+/**
+ * The search results of /performance/search/{term} (spec performance-report.md sections
+ * 2, 4, 8 and 9): the search call and the taxonomies call (the Filter's tree) load side
+ * by side for the term, program and dates. The Filter's checkbox tree follows the tree
+ * selection rules of section 4 (every leaf all or none, parents all/none/some; on load
+ * every leaf is selected unless the previous selection is kept); rows are filtered by the
+ * selection, sorted locally and paged 15 at a time (a page past the last moves to the
+ * last). A failed search empties the headers (silently); a failed taxonomy load only
+ * stops its loading indicator.
+ */
+
+/** What is searched: where the calls go, the program, the dates and the text. */
+export interface SearchScope {
+  readonly api: ApiContext;
+  readonly program: string;
+  readonly range: performanceApi.ReportRange;
+  readonly term: string;
+}
+
+export interface SearchResultsInput extends SearchScope {
+  /** The table's first sort: the session's stored sort metric and direction (section 4). */
+  readonly sort: SortSpec;
+}
+
+export interface SearchResultsContext {
+  readonly scope: SearchScope;
+  readonly rows: ReadonlyArray<PerformanceRow>;
+  readonly headers: ColumnHeaders;
+  readonly tree: TaxonomyTree;
+  /** The number of taxonomy rows the tree was built from; null before the first tree. */
+  readonly treeSize: number | null;
+  /** The selected leaves of the tree. */
+  readonly selected: Selection;
+  readonly sort: SortSpec;
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export type SearchResultsEvent =
+  | { type: "search.scopeChanged"; scope: SearchScope }
+  | { type: "search.nodeToggled"; key: string }
+  | { type: "search.filterReset" }
+  | { type: "search.sortChanged"; column: string }
+  | { type: "search.pageChanged"; page: number };
+
+const emptyTree: TaxonomyTree = buildTaxonomyTree([]);
+
+/** One-slot memo: the derived lists are recomputed only when what they depend on changes. */
+const memoLast = <A extends ReadonlyArray<unknown>, R>(compute: (...args: A) => R): ((...args: A) => R) => {
+  let last: { readonly args: A; readonly value: R } | null = null;
+  return (...args: A): R => {
+    if (last && last.args.length === args.length && last.args.every((a, i) => a === args[i])) return last.value;
+    const value = compute(...args);
+    last = { args, value };
+    return value;
+  };
+};
+
+const filtered = memoLast((rows: ReadonlyArray<PerformanceRow>, tree: TaxonomyTree, selected: Selection) => filterRows(rows, tree, selected));
+const sorted = memoLast((rows: ReadonlyArray<PerformanceRow>, sort: SortSpec) => sortRows(rows, sort));
+const totals = memoLast((rows: ReadonlyArray<PerformanceRow>): Metrics => totalsOf(rows));
+const branches = memoLast((tree: TaxonomyTree, selected: Selection) => selectedBranchCount(tree, selected));
+
+/** The rows the Filter lets through, in the table's sort (PURE). */
+export const visibleRows = (c: SearchResultsContext): ReadonlyArray<PerformanceRow> => sorted(filtered(c.rows, c.tree, c.selected), c.sort);
+
+/** The page after the record count changed: past the last moves to the last. */
+const clampedPage = (c: SearchResultsContext): number => clampPage(c.page, filtered(c.rows, c.tree, c.selected).length, c.perPage);
+
+export const searchResultsMachine = setup({
+  types: {
+    context: {} as SearchResultsContext,
+    events: {} as SearchResultsEvent,
+    input: {} as SearchResultsInput,
+  },
+  actors: {
+    searchRows: fromEffect<TableResponse, SearchScope, HttpError>((s) => performanceApi.search(s.api, s.program, s.range, s.term)),
+    loadTaxonomies: fromEffect<TaxonomiesResponse, SearchScope, HttpError>((s) => performanceApi.taxonomies(s.api, s.program, s.range)),
+  },
+  actions: {
+    changeScope: assign(({ event }) => (event.type === "search.scopeChanged" ? { scope: event.scope } : {})),
+    storeResults: assign(({ context }, response: TableResponse) => {
+      const next = { ...context, rows: response.data, headers: response.column_headers };
+      return { rows: next.rows, headers: next.headers, page: clampedPage(next) };
+    }),
+    /** Section 8: a search failure empties the headers; its rows go with them (no stale rows under no columns). */
+    clearResults: assign(({ context }) => ({ rows: [], headers: {}, page: clampPage(context.page, 0, context.perPage) })),
+    storeTree: assign(({ context }, response: TaxonomiesResponse) => {
+      const tree = buildTaxonomyTree(response.data);
+      const size = response.data.length;
+      const previous = context.treeSize === null ? null : { size: context.treeSize, leaves: context.tree.leaves, selected: context.selected };
+      const next = { ...context, tree, treeSize: size, selected: selectionOnLoad(previous, tree, size) };
+      return { tree, treeSize: size, selected: next.selected, page: clampedPage(next) };
+    }),
+    toggleNode: assign(({ context, event }) => {
+      if (event.type !== "search.nodeToggled") return {};
+      const next = { ...context, selected: toggleNode(context.tree, event.key, context.selected) };
+      return { selected: next.selected, page: clampedPage(next) };
+    }),
+    resetFilter: assign(({ context }) => {
+      const next = { ...context, selected: selectAll(context.tree) };
+      return { selected: next.selected, page: clampedPage(next) };
+    }),
+    changeSort: assign(({ context, event }) => (event.type === "search.sortChanged" ? { sort: nextSort(context.sort, event.column) } : {})),
+    changePage: assign(({ context, event }) =>
+      event.type === "search.pageChanged" ? { page: clampPage(event.page, filtered(context.rows, context.tree, context.selected).length, context.perPage) } : {},
+    ),
+  },
+  guards: {
+    isKnownNode: ({ context, event }) => event.type === "search.nodeToggled" && context.tree.byKey.has(event.key),
+  },
+}).createMachine({
+  id: "searchResults",
+  context: ({ input }) => ({
+    scope: { api: input.api, program: input.program, range: input.range, term: input.term },
+    rows: [],
+    headers: {},
+    tree: emptyTree,
+    treeSize: null,
+    selected: new Set<string>(),
+    sort: input.sort,
+    page: 1,
+    perPage: defaultPerPage.search,
+  }),
+  type: "parallel",
+  on: {
+    "search.scopeChanged": { target: [".results.loading", ".tree.loading"], actions: "changeScope" },
+    "search.nodeToggled": { guard: "isKnownNode", actions: "toggleNode" },
+    "search.filterReset": { actions: "resetFilter" },
+    "search.sortChanged": { actions: "changeSort" },
+    "search.pageChanged": { actions: "changePage" },
+  },
+  states: {
+    /** The search call: the rows and their headers. */
+    results: {
+      initial: "loading",
+      states: {
+        loading: {
+          invoke: {
+            src: "searchRows",
+            input: ({ context }) => context.scope,
+            onDone: { target: "loaded", actions: { type: "storeResults", params: ({ event }) => event.output } },
+            onError: { target: "failed", actions: "clearResults" },
+          },
+        },
+        loaded: {},
+        /** Silent (section 8): no message, the headers are empty. */
+        failed: {},
+      },
+    },
+    /** The taxonomies call: the Filter's tree. A failure keeps the tree there was. */
+    tree: {
+      initial: "loading",
+      states: {
+        loading: {
+          invoke: {
+            src: "loadTaxonomies",
+            input: ({ context }) => context.scope,
+            onDone: { target: "idle", actions: { type: "storeTree", params: ({ event }) => event.output } },
+            onError: "idle",
+          },
+        },
+        idle: {},
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof searchResultsMachine>;
+
+export const searchResultsSelectors = {
+  isSearching: (s: Snap) => s.matches({ results: "loading" }),
+  hasFailed: (s: Snap) => s.matches({ results: "failed" }),
+  isLoadingTree: (s: Snap) => s.matches({ tree: "loading" }),
+  term: (s: Snap) => s.context.scope.term,
+  headers: (s: Snap) => s.context.headers,
+  sort: (s: Snap) => s.context.sort,
+  tree: (s: Snap) => s.context.tree,
+  selection: (s: Snap) => s.context.selected,
+  /** Every row the Filter lets through, in the table's sort (what the export holds). */
+  sortedRows: (s: Snap) => visibleRows(s.context),
+  rowCount: (s: Snap) => filtered(s.context.rows, s.context.tree, s.context.selected).length,
+  /** The rows of the current page. */
+  pageRows: (s: Snap) => pageSlice(visibleRows(s.context), s.context.page, s.context.perPage),
+  /** The footer 'Total' of the rows the Filter lets through: sums, with rates recomputed from them. */
+  totals: (s: Snap) => totals(filtered(s.context.rows, s.context.tree, s.context.selected)),
+  page: (s: Snap) => s.context.page,
+  perPage: (s: Snap) => s.context.perPage,
+  pageCount: (s: Snap) => pageCount(filtered(s.context.rows, s.context.tree, s.context.selected).length, s.context.perPage),
+  pageBounds: (s: Snap) => pageBounds(s.context.page, filtered(s.context.rows, s.context.tree, s.context.selected).length, s.context.perPage),
+  /** The number of selected branches on the Filter button. */
+  branchCount: (s: Snap) => branches(s.context.tree, s.context.selected),
+  /** The badge text: the count, '9+' above 9. */
+  branchBadge: (s: Snap) => branchBadge(branches(s.context.tree, s.context.selected)),
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type SearchResultsActorRef = ActorRefFrom<typeof searchResultsMachine>;

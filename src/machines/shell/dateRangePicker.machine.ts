@@ -1,0 +1,80 @@
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { matchingPreset, parseRange, presetRange, todayAt, type DateRange, type PresetId } from "../../domain/report/dateRange";
+
+export interface DateRangePickerInput {
+  /** The session actor that receives `session.datesChanged` when a range is applied. */
+  readonly session: AnyActorRef;
+}
+
+interface DateRangePickerContext extends DateRangePickerInput {
+  readonly from: string;
+  readonly to: string;
+  readonly today: string;
+}
+
+export type DateRangePickerEvent =
+  | { type: "picker.opened"; range: DateRange | null; utcOffset: string }
+  | { type: "picker.presetChosen"; preset: PresetId }
+  | { type: "picker.fromChanged"; value: string }
+  | { type: "picker.toChanged"; value: string }
+  | { type: "picker.applied" }
+  | { type: "picker.cancelled" };
+
+/**
+ * The date range picker: closed, or open with a draft range. A preset applies at once;
+ * typed dates apply only when they form a valid range (start on or before end), so a
+ * bad entry never reaches the session.
+ */
+export const dateRangePickerMachine = setup({
+  types: {
+    context: {} as DateRangePickerContext,
+    events: {} as DateRangePickerEvent,
+    input: {} as DateRangePickerInput,
+  },
+  actions: {
+    startDraft: assign(({ event }) => {
+      if (event.type !== "picker.opened") return {};
+      const today = todayAt(Date.now(), event.utcOffset);
+      const range = event.range ?? presetRange("last30", today);
+      return { from: range.from, to: range.to, today };
+    }),
+    draftPreset: assign(({ context, event }) => (event.type === "picker.presetChosen" ? presetRange(event.preset, context.today) : {})),
+    draftFrom: assign(({ event }) => (event.type === "picker.fromChanged" ? { from: event.value } : {})),
+    draftTo: assign(({ event }) => (event.type === "picker.toChanged" ? { to: event.value } : {})),
+    applyDraft: sendTo(
+      ({ context }) => context.session,
+      ({ context }) => ({ type: "session.datesChanged", from: context.from, to: context.to }),
+    ),
+  },
+  guards: {
+    isDraftValid: ({ context }) => parseRange(context.from, context.to) !== null,
+  },
+}).createMachine({
+  id: "dateRangePicker",
+  context: ({ input }) => ({ ...input, from: "", to: "", today: "" }),
+  initial: "closed",
+  states: {
+    closed: {
+      on: { "picker.opened": { target: "open", actions: "startDraft" } },
+    },
+    open: {
+      on: {
+        "picker.presetChosen": { target: "closed", actions: ["draftPreset", "applyDraft"] },
+        "picker.fromChanged": { actions: "draftFrom" },
+        "picker.toChanged": { actions: "draftTo" },
+        "picker.applied": { guard: "isDraftValid", target: "closed", actions: "applyDraft" },
+        "picker.cancelled": "closed",
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof dateRangePickerMachine>;
+export const dateRangePickerSelectors = {
+  isOpen: (s: Snap) => s.matches("open"),
+  draftFrom: (s: Snap) => s.context.from,
+  draftTo: (s: Snap) => s.context.to,
+  isDraftValid: (s: Snap) => parseRange(s.context.from, s.context.to) !== null,
+  activePreset: (s: Snap) => (s.context.today ? matchingPreset({ from: s.context.from, to: s.context.to }, s.context.today) : null),
+};
+export type DateRangePickerActorRef = ActorRefFrom<typeof dateRangePickerMachine>;

@@ -1,0 +1,124 @@
+import { Effect } from "effect";
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { Ok } from "../../domain/access/auth";
+import type { Message } from "../../domain/shell/message";
+import * as messagesApi from "../../services/shell/messages";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { fromEffect } from "../runtime/fromEffect";
+
+/** Which messages a message area shows: the login page's system messages, or the signed-in user's and program's. */
+export type MessageSource = { readonly kind: "system" } | { readonly kind: "account"; readonly program: string | null };
+
+export interface MessagesInput {
+  readonly api: ApiContext;
+  readonly source: MessageSource;
+}
+
+interface MessagesContext extends MessagesInput {
+  readonly messages: ReadonlyArray<Message>;
+  /** Dismissed on screen, waiting to be sent to the server, oldest first. */
+  readonly pending: ReadonlyArray<number>;
+}
+
+export type MessagesEvent =
+  | { type: "messages.dismissed"; id: number }
+  | { type: "messages.sourceChanged"; api: ApiContext; source: MessageSource }
+  | { type: "messages.reloaded" };
+
+const loadFor = (api: ApiContext, source: MessageSource): Effect.Effect<ReadonlyArray<Message>, HttpError> =>
+  source.kind === "system"
+    ? Effect.map(messagesApi.systemMessages(api), (r) => r.data)
+    : Effect.map(
+        Effect.all([messagesApi.userMessages(api), source.program ? messagesApi.programMessages(api, source.program) : Effect.succeed({ data: [] })], {
+          concurrency: 2,
+        }),
+        ([user, program]) => [...user.data, ...program.data],
+      );
+
+/**
+ * The top message area (and the login page's system messages): loads, shows, and lets
+ * each account message be dismissed. Dismissing hides the message at once; dismissals
+ * are sent one after another.
+ */
+export const messagesMachine = setup({
+  types: {
+    context: {} as MessagesContext,
+    events: {} as MessagesEvent,
+    input: {} as MessagesInput,
+  },
+  actors: {
+    loadMessages: fromEffect<ReadonlyArray<Message>, MessagesInput, HttpError>(({ api, source }) => loadFor(api, source)),
+    dismissMessage: fromEffect<Ok, { api: ApiContext; id: number }, HttpError>(({ api, id }) => messagesApi.dismissMessage(api, id)),
+  },
+  actions: {
+    /** A message whose dismissal is still pending stays hidden, even if a reload returns it. */
+    storeMessages: assign(({ context }, messages: ReadonlyArray<Message>) => ({
+      messages: messages.filter((m) => !context.pending.includes(m.id)),
+    })),
+    clearMessages: assign({ messages: [] as ReadonlyArray<Message> }),
+    hideMessage: assign(({ context, event }) =>
+      event.type === "messages.dismissed"
+        ? { messages: context.messages.filter((m) => m.id !== event.id), pending: [...context.pending, event.id] }
+        : {},
+    ),
+    /** A failed dismissal is not retried: the message comes back on the next load. */
+    shiftPending: assign(({ context }) => ({ pending: context.pending.slice(1) })),
+    changeSource: assign(({ event }) =>
+      event.type === "messages.sourceChanged" ? { api: event.api, source: event.source } : {},
+    ),
+  },
+  guards: {
+    isDismissable: ({ context, event }) =>
+      event.type === "messages.dismissed" &&
+      context.source.kind === "account" &&
+      context.messages.some((m) => m.id === event.id),
+    hasPendingDismissal: ({ context }) => context.pending.length > 0,
+  },
+}).createMachine({
+  id: "messages",
+  context: ({ input }) => ({ ...input, messages: [], pending: [] }),
+  initial: "loading",
+  on: {
+    "messages.sourceChanged": { target: ".loading", actions: "changeSource" },
+    "messages.reloaded": ".loading",
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: "loadMessages",
+        input: ({ context }) => ({ api: context.api, source: context.source }),
+        onDone: { target: "ready", actions: { type: "storeMessages", params: ({ event }) => event.output } },
+        onError: { target: "ready", actions: "clearMessages" },
+      },
+    },
+    ready: {
+      initial: "idle",
+      states: {
+        idle: {
+          always: { guard: "hasPendingDismissal", target: "dismissing" },
+        },
+        dismissing: {
+          invoke: {
+            src: "dismissMessage",
+            input: ({ context }) => ({
+              api: context.api,
+              id: context.pending[0] ?? -1,
+            }),
+            onDone: { target: "idle", actions: "shiftPending" },
+            onError: { target: "idle", actions: "shiftPending" },
+          },
+        },
+      },
+      on: { "messages.dismissed": { guard: "isDismissable", actions: "hideMessage" } },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof messagesMachine>;
+export const messagesSelectors = {
+  isLoading: (s: Snap) => s.matches("loading"),
+  visibleMessages: (s: Snap) => s.context.messages,
+  canDismiss: (s: Snap) => s.context.source.kind === "account",
+};
+export type MessagesActorRef = ActorRefFrom<typeof messagesMachine>;

@@ -1,0 +1,63 @@
+import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type Snapshot } from "xstate";
+import { browserStore, type KeyValueStore } from "../../services/runtime/storage";
+
+/**
+ * The one place where actors are persisted and restored: `getPersistedSnapshot` out,
+ * `createActor(machine, { snapshot })` in. A stored snapshot written by another version
+ * (or that does not parse) is discarded.
+ */
+export interface PersistenceOptions {
+  readonly key: string;
+  readonly version: number;
+  readonly store?: KeyValueStore;
+}
+
+interface Envelope {
+  readonly version: number;
+  readonly snapshot: unknown;
+}
+
+const isEnvelope = (u: unknown): u is Envelope =>
+  typeof u === "object" && u !== null && typeof (u as Envelope).version === "number" && "snapshot" in u;
+
+export const readSnapshot = (opts: PersistenceOptions): Snapshot<unknown> | undefined => {
+  const store = opts.store ?? browserStore();
+  const raw = store.get(opts.key);
+  if (raw === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (isEnvelope(parsed) && parsed.version === opts.version && parsed.snapshot) return parsed.snapshot as Snapshot<unknown>;
+  } catch {
+    /* fall through: an unreadable snapshot is discarded */
+  }
+  store.remove(opts.key);
+  return undefined;
+};
+
+export const writeSnapshot = (actor: AnyActorRef, opts: PersistenceOptions): void => {
+  const store = opts.store ?? browserStore();
+  store.set(opts.key, JSON.stringify({ version: opts.version, snapshot: actor.getPersistedSnapshot() }));
+};
+
+/** Creates an actor from its stored snapshot (when compatible) and keeps storing it as it changes. */
+export const createPersistedActor = <TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  opts: PersistenceOptions & { readonly input?: unknown; readonly inspect?: (ev: InspectionEvent) => void },
+) => {
+  const snapshot = readSnapshot(opts);
+  const make = (s: Snapshot<unknown> | undefined) =>
+    createActor(machine, {
+      ...(s ? { snapshot: s } : {}),
+      ...(opts.input !== undefined ? { input: opts.input } : {}),
+      ...(opts.inspect ? { inspect: opts.inspect } : {}),
+    } as never);
+  let actor: ReturnType<typeof make>;
+  try {
+    actor = make(snapshot);
+  } catch {
+    (opts.store ?? browserStore()).remove(opts.key);
+    actor = make(undefined);
+  }
+  actor.subscribe(() => writeSnapshot(actor, opts));
+  return { actor, restored: snapshot !== undefined };
+};

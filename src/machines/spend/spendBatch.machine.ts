@@ -1,0 +1,290 @@
+import { Cause, Exit, Option } from "effect";
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { batchConcurrency, missingSpendBatchColumns, spendBatchAliases, spendBatchColumns, spendBatchRow, spendBatchTexts, type SpendBatchRow } from "../../domain/spend/spendBatch";
+import type { SpendEntry } from "../../domain/spend/spendForm";
+import { rowsFromSheet, type WorkbookCell } from "../../domain/exports/workbookRows";
+import { createFixedCost } from "../../services/spend/costs";
+import type { ApiContext } from "../../services/http/http";
+import { appRuntime } from "../../services/runtime/runtime";
+
+/**
+ * The spend rows of a dropped spreadsheet (the file drop area's follow-up; spec
+ * performance-report.md section 2, account-and-access.md sections 3-5, 7-9): the rows are
+ * rebuilt from the sheet's allow-listed headers, normalised and checked one by one
+ * (preview); 'Send' sends every valid row as its own `createSpend` request, AT MOST 10
+ * at once; each row ends as success, error or zero_cost (cost 0 is never sent; a row
+ * that breaks a rule ends as error without being sent); then
+ * 'Finished: A total of {n} records were processed'.
+ *
+ * The pool lives in the machine: `startBatch` spawns one `createSpend` child per row for
+ * the first 10 rows; each child reports `batch.rowSettled` and is stopped, and the next
+ * queued row is spawned in its place. Every request is a named, inspectable, cancellable
+ * actor; removing the file stops those in flight.
+ */
+
+export interface SpendBatchInput {
+  readonly api: ApiContext;
+  /** The program code the spend is created in. */
+  readonly program: string;
+  /** Today (YYYY-MM-DD) in the program's offset, for dates written "today"/"yesterday". */
+  readonly today?: string;
+}
+
+export interface SheetOptions {
+  /** Whether the top row holds the headers. */
+  readonly headerRow: boolean;
+  /** Rows to skip at the top. */
+  readonly skip: number;
+}
+
+/** A row before sending (ready, invalid, zero_cost), while sending (queued, sending), and after (success, error, zero_cost). */
+export type BatchRowStatus = "ready" | "invalid" | "zero_cost" | "queued" | "sending" | "success" | "error";
+
+export interface SpendBatchContext extends SpendBatchInput {
+  readonly fileName: string | null;
+  readonly sheet: ReadonlyArray<ReadonlyArray<WorkbookCell>> | null;
+  readonly options: SheetOptions;
+  readonly rows: ReadonlyArray<SpendBatchRow>;
+  /** Why the sheet cannot be used at all (a forbidden header, missing columns, no rows). */
+  readonly problem: string | null;
+  readonly statuses: ReadonlyArray<BatchRowStatus>;
+  /** The message of a row that failed to send. */
+  readonly failures: Readonly<Record<number, string>>;
+  /** Indexes of the rows to send, in order, and how many of them have been started. */
+  readonly queue: ReadonlyArray<number>;
+  readonly started: number;
+}
+
+export type RowSettled = { type: "batch.rowSettled"; row: number; outcome: "success" | "error"; message?: string };
+
+export type SpendBatchEvent =
+  | { type: "batch.sheetLoaded"; fileName: string; rows: ReadonlyArray<ReadonlyArray<WorkbookCell>> }
+  | { type: "batch.optionsChanged"; headerRow?: boolean; skip?: number }
+  | { type: "batch.cleared" }
+  | { type: "batch.sent" }
+  | RowSettled;
+
+export interface CreateSpendInput {
+  readonly api: ApiContext;
+  readonly program: string;
+  /** The row's index in the preview. */
+  readonly row: number;
+  readonly body: SpendEntry;
+}
+
+export const defaultSheetOptions: SheetOptions = { headerRow: true, skip: 0 };
+
+/** The id of the child sending a row. */
+export const requestId = (row: number): string => `createSpend-${row}`;
+
+/** The preview of a sheet (PURE): its rows and their checks, or the problem that refuses it. */
+export const previewSheet = (
+  sheet: ReadonlyArray<ReadonlyArray<WorkbookCell>>,
+  options: SheetOptions,
+  today?: string,
+): Pick<SpendBatchContext, "rows" | "problem" | "statuses"> => {
+  const result = rowsFromSheet(sheet, { ...options, allowedHeaders: spendBatchColumns, aliases: spendBatchAliases });
+  if (!result.ok) return { rows: [], problem: result.problem.message, statuses: [] };
+  const missing = missingSpendBatchColumns(result.columns.map((c) => c.name));
+  if (missing.length > 0) return { rows: [], problem: spendBatchTexts.missingColumns(missing), statuses: [] };
+  if (result.rows.length === 0) return { rows: [], problem: spendBatchTexts.noRows, statuses: [] };
+  const rows = result.rows.map((r) => spendBatchRow(r, today ? { today } : {}));
+  return { rows, problem: null, statuses: rows.map((r) => r.check.kind) };
+};
+
+const emptySheet = {
+  fileName: null,
+  sheet: null,
+  options: defaultSheetOptions,
+  rows: [],
+  problem: null,
+  statuses: [],
+  failures: {},
+  queue: [],
+  started: 0,
+} satisfies Omit<SpendBatchContext, keyof SpendBatchInput>;
+
+const requestInput = (context: SpendBatchContext, row: number): CreateSpendInput => {
+  const check = context.rows[row]?.check;
+  if (check?.kind !== "ready") throw new Error(`row ${row} is not ready to send`);
+  return { api: context.api, program: context.program, row, body: check.body };
+};
+
+const inFlight = (context: SpendBatchContext): number => context.statuses.filter((s) => s === "sending").length;
+
+const failureText = (cause: Cause.Cause<unknown>): string => {
+  const failure = Cause.failureOption(cause);
+  const error = Option.isSome(failure) ? failure.value : null;
+  const status = typeof error === "object" && error !== null && "status" in error ? ` (HTTP ${String((error as { status: unknown }).status)})` : "";
+  return `${spendBatchTexts.sendFailed}${status}`;
+};
+
+export const spendBatchMachine = setup({
+  types: {
+    context: {} as SpendBatchContext,
+    events: {} as SpendBatchEvent,
+    input: {} as SpendBatchInput,
+  },
+  actors: {
+    /** One row's request (POST programs/{program}/fixed-costs); reports batch.rowSettled, aborts when stopped. */
+    createSpend: fromCallback<{ type: string }, CreateSpendInput>(({ input, sendBack }) => {
+      const controller = new AbortController();
+      void appRuntime.runPromiseExit(createFixedCost(input.api, input.program, input.body), { signal: controller.signal }).then((exit) => {
+        if (controller.signal.aborted) return;
+        sendBack(
+          Exit.isSuccess(exit)
+            ? ({ type: "batch.rowSettled", row: input.row, outcome: "success" } satisfies RowSettled)
+            : ({ type: "batch.rowSettled", row: input.row, outcome: "error", message: failureText(exit.cause) } satisfies RowSettled),
+        );
+      });
+      return () => controller.abort();
+    }),
+  },
+  actions: {
+    /** A new sheet: the sheet options are kept for another sheet of the same file, reset for a new file. */
+    loadSheet: assign(({ context, event }) => {
+      if (event.type !== "batch.sheetLoaded") return {};
+      const options = event.fileName === context.fileName ? context.options : defaultSheetOptions;
+      return { ...emptySheet, fileName: event.fileName, sheet: event.rows, options, ...previewSheet(event.rows, options, context.today) };
+    }),
+    changeOptions: assign(({ context, event }) => {
+      if (event.type !== "batch.optionsChanged") return {};
+      const skip = event.skip === undefined ? context.options.skip : Number.isFinite(event.skip) ? Math.max(0, Math.floor(event.skip)) : 0;
+      const options: SheetOptions = { headerRow: event.headerRow ?? context.options.headerRow, skip };
+      return { options, failures: {}, queue: [], started: 0, ...previewSheet(context.sheet ?? [], options, context.today) };
+    }),
+    forget: assign(() => emptySheet),
+    /** Marks every row (invalid -> error, ready -> queued) and starts the first 10 requests. */
+    startBatch: enqueueActions(({ context, enqueue }) => {
+      const queue = context.rows.flatMap((r, i) => (r.check.kind === "ready" ? [i] : []));
+      const first = queue.slice(0, batchConcurrency);
+      const statuses = context.rows.map((r, i): BatchRowStatus =>
+        r.check.kind === "invalid" ? "error" : r.check.kind === "zero_cost" ? "zero_cost" : first.includes(i) ? "sending" : "queued",
+      );
+      enqueue.assign({ queue, started: first.length, statuses, failures: {} });
+      for (const row of first) enqueue.spawnChild("createSpend", { id: requestId(row), input: requestInput(context, row) });
+    }),
+    /** Records a row's outcome, stops its request and starts the next queued row. */
+    settleRow: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "batch.rowSettled") return;
+      const nextRow = context.queue[context.started];
+      const statuses = context.statuses.map((s, i): BatchRowStatus => (i === event.row ? event.outcome : i === nextRow ? "sending" : s));
+      const failures = event.outcome === "error" ? { ...context.failures, [event.row]: event.message ?? spendBatchTexts.sendFailed } : context.failures;
+      enqueue.stopChild(requestId(event.row));
+      enqueue.assign({ statuses, failures, started: nextRow === undefined ? context.started : context.started + 1 });
+      if (nextRow !== undefined) enqueue.spawnChild("createSpend", { id: requestId(nextRow), input: requestInput(context, nextRow) });
+    }),
+    /** Leaving the batch (the file was removed): requests in flight are stopped (aborted). */
+    stopRequests: enqueueActions(({ context, enqueue }) => {
+      context.statuses.forEach((s, i) => {
+        if (s === "sending") enqueue.stopChild(requestId(i));
+      });
+    }),
+  },
+  guards: {
+    sheetRefused: ({ context }) => context.problem !== null,
+    hasRowsToSend: ({ context }) => context.rows.some((r) => r.check.kind === "ready"),
+    hasRows: ({ context }) => context.rows.length > 0,
+    isSendingRow: ({ context, event }) => event.type === "batch.rowSettled" && context.statuses[event.row] === "sending",
+    isLastRow: ({ context, event }) =>
+      event.type === "batch.rowSettled" && context.statuses[event.row] === "sending" && inFlight(context) === 1 && context.started >= context.queue.length,
+  },
+}).createMachine({
+  id: "spendBatch",
+  context: ({ input }) => ({ ...input, ...emptySheet }),
+  initial: "empty",
+  states: {
+    empty: {
+      on: { "batch.sheetLoaded": { target: "checking", actions: "loadSheet" } },
+    },
+    /** Passed through: a sheet is refused or previewed. */
+    checking: {
+      always: [{ guard: "sheetRefused", target: "refused" }, { target: "preview" }],
+    },
+    preview: {
+      on: {
+        "batch.sheetLoaded": { target: "checking", actions: "loadSheet" },
+        "batch.optionsChanged": { target: "checking", actions: "changeOptions" },
+        "batch.cleared": { target: "empty", actions: "forget" },
+        "batch.sent": [
+          { guard: "hasRowsToSend", target: "sending", actions: "startBatch" },
+          // Nothing valid to send: every row is processed at once (error or zero_cost).
+          { guard: "hasRows", target: "finished", actions: "startBatch" },
+        ],
+      },
+    },
+    /** The sheet cannot be used; other sheet options may fix it. */
+    refused: {
+      on: {
+        "batch.sheetLoaded": { target: "checking", actions: "loadSheet" },
+        "batch.optionsChanged": { target: "checking", actions: "changeOptions" },
+        "batch.cleared": { target: "empty", actions: "forget" },
+      },
+    },
+    sending: {
+      exit: "stopRequests",
+      on: {
+        "batch.rowSettled": [
+          { guard: "isLastRow", target: "finished", actions: "settleRow" },
+          { guard: "isSendingRow", actions: "settleRow" },
+        ],
+        "batch.cleared": { target: "empty", actions: "forget" },
+      },
+    },
+    finished: {
+      on: {
+        "batch.sheetLoaded": { target: "checking", actions: "loadSheet" },
+        "batch.cleared": { target: "empty", actions: "forget" },
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof spendBatchMachine>;
+
+/** A preview line: the row, its status, and the message to show. */
+export interface BatchRowView {
+  readonly index: number;
+  readonly row: SpendBatchRow;
+  readonly status: BatchRowStatus;
+  readonly message: string | null;
+}
+
+const rowsCache = new WeakMap<object, BatchRowView[]>();
+const rowViews = (s: Snap): BatchRowView[] => {
+  const cached = rowsCache.get(s.context);
+  if (cached) return cached;
+  const views = s.context.rows.map((row, index): BatchRowView => {
+    const status = s.context.statuses[index] ?? row.check.kind;
+    const message = s.context.failures[index] ?? (row.check.kind === "ready" ? null : row.check.message);
+    return { index, row, status, message };
+  });
+  rowsCache.set(s.context, views);
+  return views;
+};
+
+const countOf = (s: Snap, wanted: ReadonlyArray<BatchRowStatus>): number => s.context.statuses.filter((x) => wanted.includes(x)).length;
+
+export const spendBatchSelectors = {
+  isEmpty: (s: Snap) => s.matches("empty"),
+  isPreview: (s: Snap) => s.matches("preview"),
+  isRefused: (s: Snap) => s.matches("refused"),
+  isSending: (s: Snap) => s.matches("sending"),
+  isFinished: (s: Snap) => s.matches("finished"),
+  fileName: (s: Snap) => s.context.fileName,
+  problem: (s: Snap) => s.context.problem,
+  options: (s: Snap) => s.context.options,
+  rows: rowViews,
+  rowCount: (s: Snap) => s.context.rows.length,
+  /** Rows that 'Send' would send. */
+  readyCount: (s: Snap) => s.context.rows.filter((r) => r.check.kind === "ready").length,
+  /** Rows sent and answered so far (saved or failed). */
+  settledCount: (s: Snap) => s.context.queue.filter((i) => s.context.statuses[i] === "success" || s.context.statuses[i] === "error").length,
+  /** Rows sent in all. */
+  sendTotal: (s: Snap) => s.context.queue.length,
+  inFlight: (s: Snap) => countOf(s, ["sending"]),
+  canSend: (s: Snap) => s.matches("preview") && s.context.rows.length > 0,
+  finishedMessage: (s: Snap) => (s.matches("finished") ? spendBatchTexts.finished(s.context.rows.length) : null),
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type SpendBatchActorRef = ActorRefFrom<typeof spendBatchMachine>;

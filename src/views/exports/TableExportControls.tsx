@@ -1,0 +1,93 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { createPortal } from "react-dom";
+import { availableColumns } from "../../domain/performance/columnSelection";
+import { metricNames } from "../../domain/report/metrics";
+import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { taxonomyLevels } from "../../domain/report/treeSelection";
+import { csvDownloadMachine, csvDownloadSelectors } from "../../machines/exports/csvDownload.machine";
+import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
+import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
+import { useAppActors } from "../shell/AppActorsContext";
+import { ExportDialog } from "./ExportDialog";
+
+const t = performanceTexts.tableExports;
+
+/** The metrics a level table offers (25: section 3), in the standard order: the export's column list. */
+const levelColumns: ReadonlyArray<string> = availableColumns(metricNames, "level");
+
+/** The taxonomy columns of a table listing `levelColumn` (taxonomy_1 .. taxonomy_4): that level and the ones above it. */
+const taxonomyColumnsUpTo = (levelColumn: string): ReadonlyArray<string> => {
+  const depth = taxonomyLevels.indexOf(levelColumn as (typeof taxonomyLevels)[number]);
+  return taxonomyLevels.slice(0, depth < 0 ? 1 : depth + 1);
+};
+
+interface Props {
+  /** The page's table: its rows in the current sort, its sort and headers. */
+  readonly table: PerformanceTableActorRef;
+  /** The route's taxonomy values (0 to 4). */
+  readonly path: ReadonlyArray<string>;
+}
+
+/**
+ * The table's exports (spec performance-report.md sections 2, 7 and 9): 'Export as CSV'
+ * saves the server's CSV of the table (overview.csv, or the taxonomy names joined by
+ * underscores); 'Export Data' opens the Export Data dialog with the table's rows in its
+ * current sort, the visible columns for 'Reset to visible' and the taxonomy columns
+ * always selected; the file is made on the device.
+ */
+export const TableExportControls = ({ table, path }: Props) => {
+  const { session } = useAppActors();
+  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
+  const token = useSelector(session, sessionSelectors.token);
+  const program = useSelector(session, sessionSelectors.program);
+  const range = useSelector(session, sessionSelectors.range);
+  const visibleColumns = useSelector(session, sessionSelectors.columns);
+  const csv = useActorRef(csvDownloadMachine);
+  const dialog = useActorRef(exportDialogMachine);
+  const downloading = useSelector(csv, csvDownloadSelectors.isDownloading);
+  const loading = useSelector(table, tableSel.isLoading);
+  const rowCount = useSelector(table, tableSel.total);
+
+  if (!program || !range) return null;
+
+  const exportCsv = () => csv.send({ type: "csv.requested", request: { api: { baseUrl, token }, program: program.code, path, range } });
+
+  const exportData = () => {
+    const snapshot = table.getSnapshot();
+    const taxonomyColumns = taxonomyColumnsUpTo(tableSel.levelColumn(snapshot));
+    const headers = tableSel.headers(snapshot);
+    const noneLast = tableSel.noneLastColumn(snapshot);
+    dialog.send({
+      type: "export.opened",
+      kind: "table",
+      columns: levelColumns,
+      visibleColumns,
+      taxonomyColumns,
+      labels: { ...headers, ...Object.fromEntries(taxonomyColumns.map((c, i) => [c, performanceTexts.performanceTable.levelNames[i] ?? c])) },
+      naming: { programName: program.name, reportKind: t.exportKind, from: range.from, to: range.to },
+      rows: tableSel.sortedRows(snapshot),
+      sort: tableSel.sort(snapshot),
+      ...(noneLast ? { noneLastColumn: noneLast } : {}),
+      sheetName: t.exportKind,
+    });
+  };
+
+  return (
+    <>
+      <button type="button" className="button" onClick={exportCsv} disabled={downloading} aria-busy={downloading || undefined}>
+        {t.exportCsv}
+      </button>
+      {downloading ? (
+        <span role="status" className="loading">
+          {t.downloadingCsv}
+        </span>
+      ) : null}
+      <button type="button" className="button" onClick={exportData} disabled={loading || rowCount === 0}>
+        {t.exportData}
+      </button>
+      {/* The dialog is modal: drawn at the end of the document, not inside the toolbar. */}
+      {createPortal(<ExportDialog dialog={dialog} />, document.body)}
+    </>
+  );
+};

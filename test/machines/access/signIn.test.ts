@@ -1,0 +1,123 @@
+import { SimulatedClock, createActor, fromCallback, type AnyActorRef, type EventObject } from "xstate";
+import { describe, expect, it } from "vitest";
+import type { LoginRequest, LoginResponse, MeResponse } from "../../../src/domain/access/auth";
+import { sessionMachine } from "../../../src/machines/shell/session.machine";
+import { signInMachine, signInSelectors as sel } from "../../../src/machines/access/signIn.machine";
+import type { ApiContext } from "../../../src/services/http/http";
+import { api, httpErrors, loginResponse, profile } from "../../model/fixtures";
+import { controlled } from "../support";
+
+const recordingSession = () => {
+  const received: EventObject[] = [];
+  const ref = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => received.push(e)))).start();
+  return { ref: ref as AnyActorRef, received };
+};
+
+const setup = (session: AnyActorRef = recordingSession().ref) => {
+  const login = controlled<LoginResponse, { api: ApiContext; body: LoginRequest }>();
+  const actor = createActor(signInMachine.provide({ actors: { login: login.logic } }), { clock: new SimulatedClock(), input: { api, session } }).start();
+  return { actor, login };
+};
+
+const submit = { type: "signIn.submitted", username: " alice ", password: "secret" } as const;
+
+describe("signIn machine", () => {
+  it("on success tells the session it was given, with token and user", async () => {
+    const session = recordingSession();
+    const { actor, login } = setup(session.ref);
+    actor.send(submit);
+    expect(sel.isSubmitting(actor.getSnapshot())).toBe(true);
+    expect(login.calls).toEqual([{ api, body: { username: "alice", password: "secret" } }]);
+    expect(sel.username(actor.getSnapshot())).toBe("alice");
+    await login.resolve(loginResponse);
+    expect(sel.isSignedIn(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().status).toBe("done");
+    expect(session.received).toEqual([{ type: "session.signedIn", token: "tok-1", user: loginResponse.user }]);
+  });
+
+  it("signs the real session in (it starts loading the profile with the new token)", async () => {
+    const loadProfile = controlled<MeResponse, ApiContext>();
+    const session = createActor(sessionMachine.provide({ actors: { loadProfile: loadProfile.logic } }), { input: {} }).start();
+    const { actor, login } = setup(session);
+    actor.send(submit);
+    await login.resolve(loginResponse);
+    expect(session.getSnapshot().value).toEqual({ signedIn: "loadingProfile" });
+    expect(loadProfile.calls).toEqual([{ baseUrl: "/api", token: "tok-1" }]);
+    await loadProfile.resolve(profile);
+    expect(session.getSnapshot().value).toEqual({ signedIn: "ready" });
+    session.stop();
+  });
+
+  it("401 opens the failure alert (not throttled)", async () => {
+    const session = recordingSession();
+    const { actor, login } = setup(session.ref);
+    actor.send(submit);
+    await login.reject(httpErrors.wrongCredentials);
+    expect(sel.hasFailed(actor.getSnapshot())).toBe(true);
+    expect(sel.isThrottled(actor.getSnapshot())).toBe(false);
+    expect(session.received).toEqual([]);
+  });
+
+  it("429 opens the alert as throttled", async () => {
+    const { actor, login } = setup();
+    actor.send(submit);
+    await login.reject(httpErrors.throttled);
+    expect(actor.getSnapshot().value).toEqual({ failed: "throttled" });
+    expect(sel.isThrottled(actor.getSnapshot())).toBe(true);
+  });
+
+  it.each([
+    ["500", httpErrors.server],
+    ["network", httpErrors.network],
+    ["403", httpErrors.forbidden],
+    ["404", httpErrors.notFound],
+    ["422", httpErrors.unprocessable],
+  ])("%s goes back to editing without the alert (the global dialog speaks)", async (_l, error) => {
+    const session = recordingSession();
+    const { actor, login } = setup(session.ref);
+    actor.send(submit);
+    await login.reject(error);
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(sel.hasFailed(actor.getSnapshot())).toBe(false);
+    expect(session.received).toEqual([]);
+  });
+
+  it("the alert closes only with signIn.alertClosed", async () => {
+    const { actor, login } = setup();
+    actor.send(submit);
+    await login.reject(httpErrors.wrongCredentials);
+    actor.send(submit);
+    expect(actor.getSnapshot().value).toEqual({ failed: "wrongCredentials" });
+    expect(login.calls).toHaveLength(1);
+    actor.send({ type: "signIn.alertClosed" });
+    expect(actor.getSnapshot().value).toBe("editing");
+    actor.send(submit);
+    expect(login.calls).toHaveLength(2);
+  });
+
+  it("a wrong password after throttling shows the plain alert", async () => {
+    const { actor, login } = setup();
+    actor.send(submit);
+    await login.reject(httpErrors.throttled);
+    actor.send({ type: "signIn.alertClosed" });
+    actor.send(submit);
+    await login.reject(httpErrors.wrongCredentials);
+    expect(sel.isThrottled(actor.getSnapshot())).toBe(false);
+  });
+
+  it.each([
+    ["a blank username", { username: "   ", password: "secret" }],
+    ["an empty password", { username: "alice", password: "" }],
+  ])("ignores %s", (_l, fields) => {
+    const { actor, login } = setup();
+    actor.send({ type: "signIn.submitted", ...fields });
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(login.calls).toEqual([]);
+  });
+
+  it("alertClosed while editing changes nothing", () => {
+    const { actor } = setup();
+    actor.send({ type: "signIn.alertClosed" });
+    expect(actor.getSnapshot().value).toBe("editing");
+  });
+});

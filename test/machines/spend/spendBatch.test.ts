@@ -1,0 +1,244 @@
+import { SimulatedClock, createActor, fromCallback, type AnyActorRef } from "xstate";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { spendBatchMachine, spendBatchSelectors as sel, requestId, type CreateSpendInput, type RowSettled } from "../../../src/machines/spend/spendBatch.machine";
+import { signedInApi } from "../../model/fixtures";
+import { readySheet, spendSheet } from "../../model/exports/exportFixtures";
+import { flush } from "../support";
+
+/** A fake createSpend: records each request; the test settles it (the child reports batch.rowSettled). */
+const fakeRequests = () => {
+  const started: CreateSpendInput[] = [];
+  const stopped: number[] = [];
+  const reporters = new Map<number, (e: RowSettled) => void>();
+  let maxInFlight = 0;
+  const inFlight = () => started.length - stopped.length;
+  const logic = fromCallback<{ type: string }, CreateSpendInput>(({ input, sendBack }) => {
+    started.push(input);
+    reporters.set(input.row, sendBack as (e: RowSettled) => void);
+    maxInFlight = Math.max(maxInFlight, inFlight());
+    return () => void stopped.push(input.row);
+  });
+  return {
+    logic,
+    started,
+    stopped,
+    inFlight,
+    maxInFlight: () => maxInFlight,
+    settle: (row: number, outcome: "success" | "error" = "success") => {
+      const report = reporters.get(row);
+      if (!report) throw new Error(`row ${row} was never started`);
+      report(outcome === "success" ? { type: "batch.rowSettled", row, outcome } : { type: "batch.rowSettled", row, outcome, message: "This row could not be saved. (HTTP 500)" });
+    },
+  };
+};
+
+const setup = () => {
+  const requests = fakeRequests();
+  const actor = createActor(spendBatchMachine.provide({ actors: { createSpend: requests.logic } }), {
+    clock: new SimulatedClock(),
+    input: { api: signedInApi, program: "acme", today: "2026-03-01" },
+  }).start();
+  const snap = () => actor.getSnapshot();
+  const statuses = () => sel.rows(snap()).map((r) => r.status);
+  return { actor, requests, snap, statuses };
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("spendBatch machine", () => {
+  it("previews a sheet: allow-listed columns, normalised values, per-row checks", () => {
+    const { actor, snap, statuses } = setup();
+    expect(sel.isEmpty(snap())).toBe(true);
+    actor.send({ type: "batch.sheetLoaded", fileName: "costs.csv", rows: spendSheet });
+    expect(snap().value).toBe("preview");
+    expect(sel.fileName(snap())).toBe("costs.csv");
+    expect(statuses()).toEqual(["ready", "ready", "zero_cost", "invalid", "ready"]);
+    const rows = sel.rows(snap());
+    expect(rows[0]?.row.values).toEqual({
+      taxonomy_1: "Paid Search",
+      taxonomy_2: "Brand",
+      taxonomy_3: "",
+      taxonomy_4: "",
+      cost: "1200.50",
+      frequency: "daily",
+      start_date: "2026-01-05",
+      end_date: "2026-01-31",
+    });
+    expect(rows[4]?.row.values.cost).toBe("100.00");
+    expect(rows[4]?.row.values.start_date).toBe("2026-01-05");
+    expect(rows.map((r) => r.row.line)).toEqual([2, 3, 4, 5, 6]);
+    expect(rows[3]?.message).toBe("Taxonomy 1 is required.");
+    expect(rows[2]?.message).toBe("The spend is 0: this row is not sent.");
+    expect(sel.readyCount(snap())).toBe(3);
+    expect(sel.canSend(snap())).toBe(true);
+    expect(sel.rows(snap())).toBe(sel.rows(snap()));
+  });
+
+  it("refuses a sheet with a forbidden header, naming it, and one without the required columns", () => {
+    const { actor, snap } = setup();
+    actor.send({ type: "batch.sheetLoaded", fileName: "bad.csv", rows: [["taxonomy_1", "cost", "start_date", "__proto__"], ["a", 1, "2026-01-01", "x"]] });
+    expect(snap().value).toBe("refused");
+    expect(sel.problem(snap())).toContain('"__proto__"');
+    actor.send({ type: "batch.sheetLoaded", fileName: "bad.csv", rows: [["taxonomy_1", "notes"], ["a", "b"]] });
+    expect(snap().value).toBe("refused");
+    expect(sel.problem(snap())).toContain("missing: Spend, Start date");
+    actor.send({ type: "batch.sheetLoaded", fileName: "empty.csv", rows: [["taxonomy_1", "cost", "start_date"]] });
+    expect(sel.problem(snap())).toBe("The sheet holds no rows.");
+    actor.send({ type: "batch.sent" });
+    expect(snap().value).toBe("refused");
+  });
+
+  it("sheet options: rows to skip and whether the top row holds headers", () => {
+    const { actor, snap, statuses } = setup();
+    const withTitle = [["Spend for January"], [], ...readySheet(2)];
+    actor.send({ type: "batch.sheetLoaded", fileName: "t.csv", rows: withTitle });
+    expect(snap().value).toBe("refused");
+    actor.send({ type: "batch.optionsChanged", skip: 2 });
+    expect(snap().value).toBe("preview");
+    expect(sel.options(snap())).toEqual({ headerRow: true, skip: 2 });
+    expect(statuses()).toEqual(["ready", "ready"]);
+    expect(sel.rows(snap()).map((r) => r.row.line)).toEqual([4, 5]);
+    actor.send({ type: "batch.optionsChanged", headerRow: false });
+    expect(snap().value).toBe("refused");
+    expect(sel.problem(snap())).toContain("missing");
+    actor.send({ type: "batch.optionsChanged", headerRow: true, skip: -4 });
+    expect(sel.options(snap())).toEqual({ headerRow: true, skip: 0 });
+  });
+
+  it("options are kept for another sheet of the same file and reset for a new file", () => {
+    const { actor, snap } = setup();
+    actor.send({ type: "batch.sheetLoaded", fileName: "t.xlsx", rows: [["title"], ...readySheet(1)] });
+    actor.send({ type: "batch.optionsChanged", skip: 1 });
+    actor.send({ type: "batch.sheetLoaded", fileName: "t.xlsx", rows: [["other title"], ...readySheet(2)] });
+    expect(sel.options(snap())).toEqual({ headerRow: true, skip: 1 });
+    expect(snap().value).toBe("preview");
+    actor.send({ type: "batch.sheetLoaded", fileName: "new.csv", rows: readySheet(2) });
+    expect(sel.options(snap())).toEqual({ headerRow: true, skip: 0 });
+    expect(snap().value).toBe("preview");
+  });
+
+  it("sends every valid row as its own request, at most 10 at once, and finishes", async () => {
+    const { actor, requests, snap, statuses } = setup();
+    const sheet = readySheet(25);
+    sheet.push(["Zero", 0, "2026-01-01"], [null, 5, "2026-01-01"]);
+    actor.send({ type: "batch.sheetLoaded", fileName: "big.csv", rows: sheet });
+    actor.send({ type: "batch.sent" });
+    expect(snap().value).toBe("sending");
+    expect(sel.isSending(snap())).toBe(true);
+    expect(requests.started.map((r) => r.row)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(requests.started[0]).toEqual({ api: signedInApi, program: "acme", row: 0, body: { taxonomy_1: "Channel 1", cost: 1, start_date: "2026-01-01", frequency: "single" } });
+    expect(sel.inFlight(snap())).toBe(10);
+    expect(Object.keys(snap().children).filter((id) => id.startsWith("createSpend-"))).toHaveLength(10);
+    expect(statuses().slice(10)).toEqual([...Array<string>(15).fill("queued"), "zero_cost", "error"]);
+    expect(sel.sendTotal(snap())).toBe(25);
+
+    requests.settle(3);
+    expect(requests.stopped).toEqual([3]);
+    expect(requests.started.map((r) => r.row).slice(10)).toEqual([10]);
+    expect(sel.inFlight(snap())).toBe(10);
+    requests.settle(0, "error");
+    expect(sel.rows(snap())[0]?.message).toBe("This row could not be saved. (HTTP 500)");
+    // a report for a row that is not in flight changes nothing
+    requests.settle(0);
+    expect(statuses()[0]).toBe("error");
+
+    for (let row = 1; row < 25; row++) if (row !== 3) requests.settle(row);
+    await flush();
+    expect(requests.maxInFlight()).toBe(10);
+    expect(requests.started).toHaveLength(25);
+    expect(snap().value).toBe("finished");
+    expect(sel.finishedMessage(snap())).toBe("Finished: A total of 27 records were processed");
+    expect(statuses().filter((s) => s === "success")).toHaveLength(24);
+    expect(statuses().slice(25)).toEqual(["zero_cost", "error"]);
+    expect(sel.settledCount(snap())).toBe(25);
+    expect(Object.keys(snap().children).filter((id) => id.startsWith("createSpend-"))).toEqual([]);
+  });
+
+  it("a sheet with nothing valid to send is processed at once", () => {
+    const { actor, requests, snap, statuses } = setup();
+    actor.send({ type: "batch.sheetLoaded", fileName: "z.csv", rows: [["taxonomy_1", "cost", "start_date"], ["a", 0, "2026-01-01"], ["", 3, "2026-01-01"]] });
+    actor.send({ type: "batch.sent" });
+    expect(snap().value).toBe("finished");
+    expect(statuses()).toEqual(["zero_cost", "error"]);
+    expect(requests.started).toEqual([]);
+    expect(sel.finishedMessage(snap())).toBe("Finished: A total of 2 records were processed");
+  });
+
+  it("removing the file while sending stops the requests in flight", () => {
+    const { actor, requests, snap } = setup();
+    actor.send({ type: "batch.sheetLoaded", fileName: "big.csv", rows: readySheet(12) });
+    actor.send({ type: "batch.sent" });
+    requests.settle(0);
+    actor.send({ type: "batch.cleared" });
+    expect(snap().value).toBe("empty");
+    expect([...requests.stopped].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(snap().children).toEqual({});
+    expect(sel.rowCount(snap())).toBe(0);
+  });
+
+  it("after finishing, a new sheet starts a new preview and clearing empties", () => {
+    const { actor, requests, snap } = setup();
+    actor.send({ type: "batch.sheetLoaded", fileName: "a.csv", rows: readySheet(1) });
+    actor.send({ type: "batch.sent" });
+    requests.settle(0);
+    expect(snap().value).toBe("finished");
+    actor.send({ type: "batch.sheetLoaded", fileName: "b.csv", rows: readySheet(2) });
+    expect(snap().value).toBe("preview");
+    expect(sel.finishedMessage(snap())).toBeNull();
+    expect(sel.rows(snap()).map((r) => r.status)).toEqual(["ready", "ready"]);
+    actor.send({ type: "batch.cleared" });
+    expect(snap().value).toBe("empty");
+  });
+
+  it("the real createSpend POSTs each row to programs/{program}/fixed-costs and reports success or error", async () => {
+    const calls: Array<{ url: string; method: string; body: unknown; auth: string | null }> = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        const body = JSON.parse(String(init.body)) as { taxonomy_1: string };
+        calls.push({ url, method: String(init.method), body, auth: new Headers(init.headers).get("Authorization") });
+        return body.taxonomy_1 === "Channel 2"
+          ? new Response(JSON.stringify({ error: "server_error", message: "no" }), { status: 500 })
+          : new Response(JSON.stringify({ data: { id: 7, extra: true } }), { status: 201 });
+      }),
+    );
+    const actor = createActor(spendBatchMachine, { input: { api: signedInApi, program: "acme shop" } }).start();
+    actor.send({ type: "batch.sheetLoaded", fileName: "a.csv", rows: readySheet(3) });
+    actor.send({ type: "batch.sent" });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("finished"));
+    expect(calls.map((c) => [c.method, c.url, c.auth])).toEqual([
+      ["POST", "/api/programs/acme%20shop/fixed-costs", "Bearer tok-1"],
+      ["POST", "/api/programs/acme%20shop/fixed-costs", "Bearer tok-1"],
+      ["POST", "/api/programs/acme%20shop/fixed-costs", "Bearer tok-1"],
+    ]);
+    expect(calls.map((c) => c.body)).toContainEqual({ taxonomy_1: "Channel 1", cost: 1, start_date: "2026-01-01", frequency: "single" });
+    const rows = sel.rows(actor.getSnapshot());
+    expect(rows.map((r) => r.status)).toEqual(["success", "error", "success"]);
+    expect(rows[1]?.message).toBe("This row could not be saved. (HTTP 500)");
+  });
+
+  it("the real createSpend aborts its request when stopped", async () => {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            const signal = init.signal as AbortSignal;
+            signals.push(signal);
+            signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+          }),
+      ),
+    );
+    const actor = createActor(spendBatchMachine, { input: { api: signedInApi, program: "acme" } }).start();
+    actor.send({ type: "batch.sheetLoaded", fileName: "a.csv", rows: readySheet(2) });
+    actor.send({ type: "batch.sent" });
+    await vi.waitFor(() => expect(signals).toHaveLength(2));
+    const child = actor.getSnapshot().children[requestId(0)] as AnyActorRef | undefined;
+    expect(child).toBeDefined();
+    actor.send({ type: "batch.cleared" });
+    await flush();
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    expect(actor.getSnapshot().value).toBe("empty");
+  });
+});

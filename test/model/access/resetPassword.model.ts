@@ -1,0 +1,40 @@
+import { resetPasswordMachine } from "../../../src/machines/access/resetPassword.machine";
+import { defineMachineModel, invariant } from "../harness";
+import { api, httpErrors, ok } from "../fixtures";
+
+/** Set-new-password (account-and-access spec sections 4, 5, 8). */
+export const resetPasswordModel = defineMachineModel({
+  name: "resetPassword",
+  machine: resetPasswordMachine,
+  input: {
+    link: () => ({ api, token: "tok-123", email: "alice@example.com" }),
+    noToken: () => ({ api, token: "", email: "alice@example.com" }),
+  },
+  events: {
+    "reset.submitted": {
+      matching: { password: "n3w-secret", confirmPassword: "n3w-secret" },
+      mismatched: { password: "n3w-secret", confirmPassword: "n3w-secreT" },
+    },
+  },
+  actorOutcomes: {
+    validateLink: { resolves: { ok }, rejects: { expired: httpErrors.unprocessable } },
+    resetPassword: { resolves: { ok }, rejects: { server: httpErrors.server } },
+  },
+  delays: { badLinkRedirect: 5000, thankYouRedirect: 3000 },
+  appActions: ["redirectToLogin"],
+  check: ({ action, after, newCalls, rig }) => {
+    invariant(rig.callsTo("redirectToLogin").length === (after.status === "done" ? 1 : 0), "redirectToLogin once, on redirect");
+    const resets = newCalls.filter((c) => c.kind === "actor" && c.name === "resetPassword");
+    invariant(resets.length === (after.matches({ authorised: "submitting" }) ? 1 : 0), "the reset is sent only when the passwords match");
+    for (const r of resets) {
+      invariant(
+        JSON.stringify((r.payload as { body: unknown }).body) ===
+          JSON.stringify({ password: "n3w-secret", confirm_password: "n3w-secret", email: "alice@example.com", token: "tok-123" }),
+        "the reset payload is the spec's",
+      );
+    }
+    if (action.kind === "event" && action.label === "mismatched") invariant(after.matches({ authorised: "mismatch" }), "a mismatch shows the error");
+    const validations = rig.callsTo("validateLink", "actor");
+    invariant(validations.length <= 1, "the link is validated once");
+  },
+});

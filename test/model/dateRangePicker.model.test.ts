@@ -1,6 +1,0 @@
-import { modelSuite } from "./modelSuite";
-import { dateRangePickerModel } from "./models/dateRangePicker.model";
-
-modelSuite(dateRangePickerModel, {
-  mustInclude: ['open → picker.presetChosen [last7] → closed', 'open → picker.cancelled → closed'],
-});

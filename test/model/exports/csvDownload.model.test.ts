@@ -1,0 +1,11 @@
+import { modelSuite } from "../modelSuite";
+import { csvDownloadModel } from "./csvDownload.model";
+
+modelSuite(csvDownloadModel, {
+  mustInclude: [
+    "idle → csv.requested [overview] → downloading",
+    "downloading → downloadCsv resolves [saved] → idle",
+    // Section 8: a failed CSV download stops the loading, with no message.
+    "downloading → downloadCsv rejects [server] → idle",
+  ],
+});

@@ -1,0 +1,72 @@
+import { previousPeriod, yearOnYear } from "../../../src/domain/report/comparison";
+import { comparisonMachine, type ComparisonLoad, type ComparisonScope } from "../../../src/machines/performance/comparison.machine";
+import { defineMachineModel, invariant } from "../harness";
+import { aprilWeek, comparisonInput, februaryTable, paidSearchScope } from "./comparisonFixtures";
+import { httpErrors } from "../fixtures";
+
+const loadEvents = new Set(["comparison.toggled", "comparison.scopeChanged", "comparison.shortcutChosen", "comparison.pickerApplied"]);
+
+/** Comparison mode: off/on, the comparison dates (shortcuts, custom), the picker and the load (spec sections 4, 5, 8). */
+export const comparisonModel = defineMachineModel({
+  name: "comparison",
+  machine: comparisonMachine,
+  input: () => comparisonInput,
+  events: {
+    "comparison.toggled": [{}],
+    // One change at a time keeps the simple paths few: March at level one <-> April's first week under 'Paid Search'.
+    "comparison.scopeChanged": (s): Record<string, ComparisonScope> =>
+      s.context.range.from === aprilWeek.range.from ? { march: comparisonInput } : { aprilPaidSearch: { ...aprilWeek, path: paidSearchScope.path } },
+    "comparison.pickerOpened": [{}],
+    "comparison.pickerCancelled": [{}],
+    "comparison.pickerApplied": [{}],
+    "comparison.shortcutChosen": { previousPeriod: { shortcut: "previousPeriod" }, yearOnYear: { shortcut: "yearOnYear" } },
+    "comparison.draftFromChanged": { jan1: { value: "2026-01-01" }, empty: { value: "" } },
+    "comparison.draftToChanged": { afterMainStart: { value: "2026-03-15" }, empty: { value: "" } },
+  },
+  actorOutcomes: {
+    loadComparison: { resolves: { february: februaryTable }, rejects: { server: httpErrors.server } },
+  },
+  // No guard reads the context: the projection only tells apart the main range, whether rows are shown and an empty draft end.
+  observe: (c) => ({ april: c.range.from === aprilWeek.range.from, rows: c.previousRows.length > 0, draftEnd: c.draft.to === null ? "empty" : "set" }),
+  strategies: {
+    simple: { observe: null, maxPaths: 150 },
+    shortest: { maxPaths: 250 },
+  },
+  check: ({ action, before, after, newCalls }) => {
+    const c = after.context;
+    const loads = newCalls.filter((call) => call.kind === "actor" && call.name === "loadComparison");
+    const loading = after.matches({ on: { data: "loading" } });
+    for (const l of loads) {
+      const input = l.payload as ComparisonLoad;
+      invariant(loading, "a comparison load runs only in on.data.loading");
+      invariant(
+        JSON.stringify(input.scope) === JSON.stringify({ program: c.program, range: c.comparisonRange, path: c.path, filter: c.filter }),
+        `the load asks for the page's table at the comparison dates: ${JSON.stringify(input.scope)}`,
+      );
+    }
+    if (loading && !before?.matches({ on: { data: "loading" } })) invariant(loads.length === 1, "entering loading starts one load");
+    if (loads.length > 0) invariant(action.kind === "event" && loadEvents.has(action.event.type), "only a toggle, a scope change or chosen dates load");
+    if (!after.matches("on")) {
+      invariant(c.previousRows.length === 0, "off: no comparison data");
+      invariant(JSON.stringify(c.comparisonRange) === JSON.stringify(previousPeriod(c.range)), "off: the comparison dates are the previous period");
+    }
+    if (!after.matches({ on: { data: "loaded" } })) invariant(c.previousRows.length === 0, "comparison rows only once loaded");
+    if (after.matches({ on: { dates: "previousPeriod" } })) {
+      invariant(JSON.stringify(c.comparisonRange) === JSON.stringify(previousPeriod(c.range)), "'Previous Period' follows the main range");
+    }
+    if (after.matches({ on: { dates: "yearOnYear" } })) {
+      invariant(JSON.stringify(c.comparisonRange) === JSON.stringify(yearOnYear(c.range)), "'Year on Year' follows the main range");
+    }
+    if (after.matches({ on: { dates: "custom" } })) {
+      invariant(c.comparisonRange.from <= c.comparisonRange.to, "custom dates form a range");
+      invariant(c.comparisonRange.to <= c.range.from, "a custom end never lies after the main start");
+    }
+    if (action.kind === "event" && (action.event.type === "comparison.draftFromChanged" || action.event.type === "comparison.draftToChanged")) {
+      invariant(c.draft.from !== "", "a missing start becomes yesterday");
+      invariant(c.draft.to === null || c.draft.to <= c.range.from, "an end later than the main start is moved before it");
+    }
+    if (action.kind === "event" && action.event.type === "comparison.pickerCancelled" && before) {
+      invariant(JSON.stringify(before.context.comparisonRange) === JSON.stringify(c.comparisonRange), "cancelling keeps the comparison dates");
+    }
+  },
+});

@@ -1,0 +1,86 @@
+import { isDeepStrictEqual } from "node:util";
+import { totalsOf } from "../../../src/domain/report/metrics";
+import { pageCount } from "../../../src/domain/table/pagination";
+import { sortRows } from "../../../src/domain/table/tableSort";
+import { performanceTableMachine } from "../../../src/machines/performance/performanceTable.machine";
+import { defineMachineModel, invariant } from "../harness";
+import { httpErrors } from "../fixtures";
+import { channelParams, laterReport, levelFourParams, levelOneParams, manyRows, paidSearchChildren, tableInput } from "./tableFixtures";
+
+/** One performance table: load, local sort, pages, silent failure (spec sections 4, 8 and 9). */
+export const performanceTableModel = defineMachineModel({
+  name: "performanceTable",
+  machine: performanceTableMachine,
+  input: {
+    levelOne: (rig) => tableInput({ sortListener: rig.recorder("session") }),
+    taxonomyTwo: (rig) => tableInput({ params: channelParams, kind: "taxonomyTwo", sortListener: rig.recorder("session") }),
+    levelFour: (rig) => tableInput({ params: levelFourParams, levelFour: true, sortListener: rig.recorder("session") }),
+    noTable: (rig) => tableInput({ params: null, sortListener: rig.recorder("session") }),
+  },
+  events: {
+    "table.paramsChanged": (s) => ({
+      laterDates: { params: { ...(s.context.params ?? levelOneParams), range: laterReport.range } },
+      none: { params: null },
+    }),
+    "table.sortChanged": { clicks: { column: "clicks" }, revenue: { column: "attributed_revenue" } },
+    "table.pageChanged": (s) => ({ next: { page: s.context.page + 1 }, beyond: { page: 99 } }),
+    "table.perPageChanged": { p30: { perPage: 30 }, p7: { perPage: 7 } },
+    "table.reloaded": [{}],
+  },
+  actorOutcomes: {
+    loadTable: {
+      resolves: { forty: manyRows(40), withNone: paidSearchChildren },
+      rejects: { server: httpErrors.server },
+    },
+  },
+  observe: (c) => ({
+    params: c.params === null ? null : c.params.range.from,
+    sort: c.sort.column,
+    page: c.page,
+    perPage: c.perPage,
+    total: c.total,
+  }),
+  strategies: {
+    simple: { observe: (c) => ({ params: c.params !== null, total: c.total > c.perPage, page: c.page > 1 }), maxPaths: 120 },
+    shortest: { maxPaths: 300 },
+  },
+  limit: 100_000,
+  check: ({ action, before, after, newCalls }) => {
+    const c = after.context;
+    invariant(c.page >= 1 && c.page <= pageCount(c.total, c.perPage), `page ${c.page} lies outside 1..${pageCount(c.total, c.perPage)}`);
+    invariant(c.total === c.rows.length, "total is the number of rows");
+    const noneLast = c.kind === "taxonomyTwo" ? { noneLastColumn: `taxonomy_${(c.params?.path.length ?? 0) + 1}` } : {};
+    invariant(isDeepStrictEqual(c.sorted, sortRows(c.rows, c.sort, noneLast)), "the rows are in the current sort");
+    invariant(isDeepStrictEqual(c.footer, totalsOf(c.rows)), "the footer is the totals of every row, recomputed from sums");
+    invariant(c.perPage === (c.kind === "taxonomyTwo" ? [10, 15, 30] : [15]).find((n) => n === c.perPage), `per page ${c.perPage} is offered`);
+
+    if (action.kind === "actor" && action.outcome === "rejects") {
+      invariant(after.matches("failed") && c.rows.length === 0 && c.total === 0 && c.page === 1, "a failure empties the data, total 0, page 1");
+    }
+    if (action.kind === "actor" && action.outcome === "resolves" && c.levelFour) invariant(c.page === 1, "the level-four table goes back to page 1 after a load");
+
+    const loads = newCalls.filter((x) => x.kind === "actor" && x.name === "loadTable");
+    const restarted = before?.matches("loading") === true && before.context.params !== c.params;
+    const expectedLoads = after.matches("loading") && (before === undefined || !before.matches("loading") || restarted) ? 1 : 0;
+    invariant(loads.length === expectedLoads, `${loads.length} load(s) started, expected ${expectedLoads}`);
+
+    const told = newCalls.filter((x) => x.kind === "received" && x.name === "session");
+    if (action.kind === "event" && action.event.type === "table.sortChanged") {
+      invariant(
+        isDeepStrictEqual(
+          told.map((x) => x.payload),
+          [{ type: "session.sortChanged", metric: c.sort.column, direction: c.sort.direction }],
+        ),
+        "a sort change is told to the session",
+      );
+      const column = (action.event as { column?: string }).column;
+      const same = before?.context.sort.column === column;
+      invariant(
+        c.sort.column === column && c.sort.direction === (same ? (before?.context.sort.direction === "asc" ? "desc" : "asc") : "desc"),
+        "the same column toggles; a new one starts descending",
+      );
+    } else {
+      invariant(told.length === 0, "only sort changes are told to the session");
+    }
+  },
+});

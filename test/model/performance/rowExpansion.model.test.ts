@@ -1,0 +1,4 @@
+import { modelSuite } from "../modelSuite";
+import { rowExpansionModel } from "./rowExpansion.model";
+
+modelSuite(rowExpansionModel);

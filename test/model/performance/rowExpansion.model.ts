@@ -1,0 +1,81 @@
+import { fromCallback, type EventObject } from "xstate";
+import { peekId, rowExpansionMachine, type RowExpansionInput } from "../../../src/machines/performance/rowExpansion.machine";
+import type { PeekTableInput } from "../../../src/machines/performance/peekTable.machine";
+import { defineMachineModel, invariant } from "../harness";
+import { laterReport, report } from "./tableFixtures";
+
+const sort = { column: "attributed_revenue", direction: "desc" } as const;
+const levelOnePage: RowExpansionInput = { params: report, base: [], deepestLevel: 3, sort, noneLast: false };
+const channelPage: RowExpansionInput = { params: report, base: ["Paid Search"], deepestLevel: 4, sort, noneLast: true };
+
+const key = (p: ReadonlyArray<string>) => p.join(" / ");
+const below = (p: ReadonlyArray<string>, ancestor: ReadonlyArray<string>) => p.length > ancestor.length && ancestor.every((v, i) => p[i] === v);
+
+/** What is open on a performance page, and the peek tables of the open rows (spec sections 2, 4 and 8). */
+export const rowExpansionModel = defineMachineModel({
+  name: "rowExpansion",
+  machine: rowExpansionMachine,
+  input: { levelOnePage: () => levelOnePage, channelPage: () => channelPage },
+  events: {
+    "expansion.toggled": {
+      channel: { path: ["Paid Search"] },
+      campaign: { path: ["Paid Search", "Brand"] },
+      adGroup: { path: ["Paid Search", "Brand", "Shoes"] },
+      none: { path: ["Paid Search", "None"] },
+    },
+    "expansion.paramsChanged": (s) => ({ later: { params: laterReport, base: s.context.base } }),
+    "expansion.sortChanged": { clicks: { sort: { column: "clicks", direction: "asc" } } },
+    "expansion.peekFailed": { campaign: { path: ["Paid Search", "Brand"] } },
+  },
+  // The peek tables are stand-ins recording how they were started and what they hear.
+  provide: (rig) => ({
+    actors: {
+      peekTable: fromCallback<EventObject, PeekTableInput>(({ input, receive }) => {
+        rig.record("actor", "peekTable", input.path);
+        receive((event) => rig.record("received", key(input.path), event));
+      }),
+    },
+  }),
+  observe: (c) => ({ params: c.params?.range.from ?? null, open: c.open.map(key), sort: c.sort.column }),
+  strategies: { simple: { observe: (c) => ({ open: c.open.length }), maxPaths: 80 } },
+  check: ({ action, before, after, newCalls }) => {
+    const c = after.context;
+    // Every open row may be open, and has its own peek table; nothing else runs.
+    for (const p of c.open) {
+      invariant(!p.includes("None"), `'None' row ${key(p)} is open`);
+      invariant(p.length < c.deepestLevel, `${key(p)} is past the deepest level`);
+      invariant(below(p, c.base), `${key(p)} is not under the page`);
+    }
+    const children = Object.keys(after.children).sort();
+    invariant(JSON.stringify(children) === JSON.stringify(c.open.map(peekId).sort()), `peek tables ${children.join(", ")} for open rows ${c.open.map(key).join(", ")}`);
+
+    const opened = c.open.filter((p) => !before?.context.open.some((q) => key(q) === key(p)));
+    const started = newCalls.filter((x) => x.kind === "actor" && x.name === "peekTable").map((x) => key(x.payload as string[]));
+    invariant(JSON.stringify(started) === JSON.stringify(opened.map(key)), `peek tables started for ${started.join(", ")}`);
+
+    if (action.kind !== "event" || !before) return;
+    const event = action.event as EventObject & { path?: ReadonlyArray<string> };
+    const wasOpen = (p: ReadonlyArray<string>) => before.context.open.some((q) => key(q) === key(p));
+    const isOpen = (p: ReadonlyArray<string>) => c.open.some((q) => key(q) === key(p));
+    if (event.type === "expansion.toggled" && event.path && wasOpen(event.path)) {
+      invariant(!c.open.some((p) => key(p) === key(event.path ?? []) || below(p, event.path ?? [])), "closing a row closes the rows below it");
+    }
+    if (event.type === "expansion.paramsChanged" && before.context.params !== c.params) {
+      const kept = before.context.open.filter((p) => p.length === 3);
+      invariant(JSON.stringify(c.open.map(key)) === JSON.stringify(kept.map(key)), "a reload keeps only level three open");
+      for (const p of kept) {
+        const heard = newCalls.filter((x) => x.kind === "received" && x.name === key(p)).map((x) => (x.payload as EventObject).type);
+        invariant(heard.includes("peek.paramsChanged"), `kept peek ${key(p)} reloads`);
+      }
+    }
+    if (event.type === "expansion.peekFailed" && event.path && wasOpen(event.path)) {
+      invariant(isOpen(event.path), "the failed row stays open (showing no data)");
+      invariant(!c.open.some((p) => below(p, event.path ?? [])), "a failed peek clears the tree below it");
+    }
+    if (event.type === "expansion.sortChanged" && before.context.sort !== c.sort) {
+      for (const p of c.open) {
+        invariant(newCalls.some((x) => x.kind === "received" && x.name === key(p) && (x.payload as EventObject).type === "peek.sortChanged"), `${key(p)} re-sorts`);
+      }
+    }
+  },
+});

@@ -1,4 +1,0 @@
-import { modelSuite } from "./modelSuite";
-import { rowExpansionModel } from "./models/rowExpansion.model";
-
-modelSuite(rowExpansionModel);

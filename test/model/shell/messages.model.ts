@@ -1,0 +1,44 @@
+import { messagesMachine } from "../../../src/machines/shell/messages.machine";
+import { defineMachineModel, invariant } from "../harness";
+import { api, httpErrors, messageOne, messageTwo, ok, signedInApi } from "../fixtures";
+
+/** The message area: load, show, dismiss (hidden at once, sent one after another). */
+export const messagesModel = defineMachineModel({
+  name: "messages",
+  machine: messagesMachine,
+  input: {
+    account: () => ({ api: signedInApi, source: { kind: "account" as const, program: "acme" } }),
+    system: () => ({ api, source: { kind: "system" as const } }),
+  },
+  events: {
+    // Dismiss each visible message, and one that is not shown.
+    "messages.dismissed": (s) => ({ ...Object.fromEntries(s.context.messages.map((m) => [`#${m.id}`, { id: m.id }])), unknown: { id: 999 } }),
+    "messages.reloaded": [{}],
+    "messages.sourceChanged": { toSystem: { api, source: { kind: "system" } } },
+  },
+  actorOutcomes: {
+    loadMessages: { resolves: { two: [messageOne, messageTwo] }, rejects: { server: httpErrors.server } },
+    dismissMessage: { resolves: { ok }, rejects: { server: httpErrors.server } },
+  },
+  observe: (c) => ({ source: c.source.kind, shown: c.messages.map((m) => m.id), pending: c.pending }),
+  strategies: { simple: { observe: (c) => ({ source: c.source.kind, pending: c.pending.length > 0 }) } },
+  check: ({ action, after, before, newCalls }) => {
+    const dismissals = newCalls.filter((c) => c.kind === "actor" && c.name === "dismissMessage");
+    for (const d of dismissals) {
+      const id = (d.payload as { id: number }).id;
+      invariant(after.context.pending[0] === id, "the oldest pending dismissal is sent");
+      invariant(!after.context.messages.some((m) => m.id === id), "a dismissed message is not shown");
+    }
+    if (action.kind === "event" && action.event.type === "messages.dismissed" && before?.matches("ready")) {
+      const id = (action.event as { id?: number }).id;
+      const wasShown = before.context.messages.some((m) => m.id === id);
+      const dismissable = wasShown && before.context.source.kind === "account";
+      invariant(after.context.messages.some((m) => m.id === id) === (wasShown && !dismissable), "dismissing hides an account message at once");
+      invariant(after.context.messages.length === before.context.messages.length - (dismissable ? 1 : 0), "only that message is hidden");
+    }
+    const loads = newCalls.filter((c) => c.kind === "actor" && c.name === "loadMessages");
+    invariant(loads.length === (after.matches("loading") && (action.kind !== "actor" || action.src !== "loadMessages") ? 1 : 0), "one load per (re)load");
+    // Nothing dismissed stays visible, whatever the server answers later.
+    for (const id of after.context.pending) invariant(!after.context.messages.some((m) => m.id === id), `pending dismissal #${id} is visible again`);
+  },
+});

@@ -1,0 +1,307 @@
+import { describe, expect, it } from "vitest";
+import {
+  chartExportRows,
+  csvField,
+  dividedForExport,
+  exportColumns,
+  exportValue,
+  removeAllColumns,
+  resetToVisible,
+  safeText,
+  selectAllColumns,
+  tableExportRows,
+  toCell,
+  toCsv,
+  toggleExportColumn,
+  utf8Bom,
+  type Cell,
+} from "../../../src/domain/exports/exportCells";
+
+describe("safeText", () => {
+  it.each([
+    ["=SUM(A1:A2)", "'=SUM(A1:A2)"],
+    ["+44 20 7946 0000", "'+44 20 7946 0000"],
+    ["-5", "'-5"],
+    ["@handle", "'@handle"],
+    ["\tindented", "'\tindented"],
+    ["\rcarriage", "'\rcarriage"],
+    ["=", "'="],
+    ["Paid Search", "Paid Search"],
+    ["a=b", "a=b"],
+    [" =x", " =x"],
+    ["'already", "'already"],
+    ["\nnewline first", "\nnewline first"],
+    ["", ""],
+  ])("%j -> %j", (text, expected) => {
+    expect(safeText(text)).toBe(expected);
+  });
+});
+
+describe("toCell", () => {
+  it.each([
+    [12, 12],
+    [-5, -5],
+    [0, 0],
+    [-0, 0],
+    [1.5, 1.5],
+    [Number.NaN, null],
+    [Number.POSITIVE_INFINITY, null],
+    [Number.NEGATIVE_INFINITY, null],
+    ["=cmd()", "'=cmd()"],
+    ["-5", "'-5"],
+    ["text", "text"],
+    [true, "true"],
+    [false, "false"],
+    [null, null],
+    [undefined, null],
+    [{ a: 1 }, null],
+  ])("%j -> %j", (value, expected) => {
+    expect(toCell(value)).toStrictEqual(expected);
+  });
+
+  it("turns a bigint into a number", () => {
+    expect(toCell(10n)).toBe(10);
+  });
+
+  it("keeps negative numbers as numbers", () => {
+    expect(typeof toCell(-12.5)).toBe("number");
+  });
+});
+
+describe("exportValue", () => {
+  it("divides exactly the three conversion rates and the variance percent", () => {
+    expect([...dividedForExport].sort()).toEqual([
+      "attributed_conversion_rate",
+      "attributed_revenue_variance_percent",
+      "first_click_conversion_rate",
+      "last_click_conversion_rate",
+    ]);
+  });
+
+  it.each([
+    ["first_click_conversion_rate", 2.5, 0.025],
+    ["last_click_conversion_rate", 100, 1],
+    ["attributed_conversion_rate", 0, 0],
+    ["attributed_revenue_variance_percent", -12.5, -0.125],
+    ["attributed_revenue_variance_percent", null, null],
+    ["attributed_conversion_rate", Number.NaN, null],
+    ["attributed_conversion_rate", "n/a", "n/a"],
+    ["clicks", 250, 250],
+    ["roi", 0.5, 0.5],
+    ["attributed_revenue_variance", -40, -40],
+    ["total_cost", 12.34, 12.34],
+    ["taxonomy_1", "=HYPERLINK()", "'=HYPERLINK()"],
+    ["taxonomy_2", "None", "None"],
+  ])("%s %j -> %j", (column, value, expected) => {
+    expect(exportValue(column, value)).toStrictEqual(expected);
+  });
+});
+
+describe("csvField", () => {
+  it.each([
+    ["plain", "plain"],
+    ["with, comma", '"with, comma"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["line\nbreak", '"line\nbreak"'],
+    ["cr\rhere", '"cr\rhere"'],
+    ["=1+1", "'=1+1"],
+    ["=A1,B1", '"\'=A1,B1"'],
+    ["\tx", "'\tx"],
+    ["", ""],
+    [null, ""],
+    [12, "12"],
+    [-3.5, "-3.5"],
+    [0.025, "0.025"],
+  ] satisfies Array<[Cell, string]>)("%j -> %s", (cell, expected) => {
+    expect(csvField(cell)).toBe(expected);
+  });
+});
+
+describe("toCsv", () => {
+  it.each([
+    [[], {}, ""],
+    [[["a"]], {}, "a\r\n"],
+    [
+      [
+        ["taxonomy_1", "clicks"],
+        ["Paid, Search", 12],
+      ],
+      {},
+      'taxonomy_1,clicks\r\n"Paid, Search",12\r\n',
+    ],
+    [[["x", null, -1]], {}, "x,,-1\r\n"],
+    [[["£5"]], { bom: true }, `${utf8Bom}£5\r\n`],
+    [[["£5"]], { bom: false }, "£5\r\n"],
+    [[["=evil()", "+1", "@x"]], {}, "'=evil(),'+1,'@x\r\n"],
+    [[["multi\r\nline"]], {}, '"multi\r\nline"\r\n'],
+  ] satisfies Array<[Cell[][], { bom?: boolean }, string]>)("%j (%j)", (rows, options, expected) => {
+    expect(toCsv(rows, options)).toBe(expected);
+  });
+
+  it("starts with the BOM only when asked", () => {
+    expect(toCsv([["a"]], { bom: true }).charCodeAt(0)).toBe(0xfeff);
+    expect(toCsv([["a"]]).charCodeAt(0)).toBe("a".charCodeAt(0));
+  });
+});
+
+describe("chartExportRows", () => {
+  const rows = [
+    { conversion_date: "2026-01-03", clicks: 3, attributed_revenue: 30, attributed_conversion_rate: 3 },
+    { conversion_date: "2026-01-01", clicks: 1, attributed_revenue: 10, attributed_conversion_rate: 1 },
+    { conversion_date: "2026-01-10", clicks: 10, attributed_revenue: 100, attributed_conversion_rate: 10 },
+    { conversion_date: "2026-01-02", clicks: 2, attributed_revenue: 20, attributed_conversion_rate: 2 },
+  ];
+
+  it.each([
+    [
+      ["clicks", "attributed_revenue"],
+      {},
+      [
+        ["conversion_date", "clicks", "attributed_revenue"],
+        ["2026-01-01", 1, 10],
+        ["2026-01-02", 2, 20],
+        ["2026-01-03", 3, 30],
+        ["2026-01-10", 10, 100],
+      ],
+    ],
+    [
+      ["attributed_conversion_rate"],
+      { conversion_date: "Date", attributed_conversion_rate: "Conversion Rate" },
+      [
+        ["Date", "Conversion Rate"],
+        ["2026-01-01", 0.01],
+        ["2026-01-02", 0.02],
+        ["2026-01-03", 0.03],
+        ["2026-01-10", 0.1],
+      ],
+    ],
+    [["conversion_date", "clicks"], {}, [["conversion_date", "clicks"], ["2026-01-01", 1], ["2026-01-02", 2], ["2026-01-03", 3], ["2026-01-10", 10]]],
+    [["missing_metric"], {}, [["conversion_date", "missing_metric"], ["2026-01-01", null], ["2026-01-02", null], ["2026-01-03", null], ["2026-01-10", null]]],
+  ])("metrics %j", (metrics, labels, expected) => {
+    expect(chartExportRows(rows, metrics, labels)).toEqual(expected);
+  });
+
+  it.each([
+    [[], [["conversion_date", "clicks"]]],
+    [
+      [
+        { conversion_date: "2026-01-02", clicks: 1 },
+        { clicks: 9 },
+        { conversion_date: "2026-01-02", clicks: 2 },
+        { conversion_date: "2025-12-31", clicks: 3 },
+      ],
+      [
+        ["conversion_date", "clicks"],
+        ["2025-12-31", 3],
+        ["2026-01-02", 1],
+        ["2026-01-02", 2],
+        [null, 9],
+      ],
+    ],
+  ])("orders %j ascending, ties stable, undated last", (input, expected) => {
+    expect(chartExportRows(input, ["clicks"])).toEqual(expected);
+  });
+});
+
+describe("exportColumns", () => {
+  const standardOrder = ["total_cost", "clicks", "attributed_sales", "attributed_revenue", "cpa"];
+
+  it.each([
+    ["off: standard order", ["taxonomy_1"], ["cpa", "clicks", "total_cost"], false, ["taxonomy_1", "total_cost", "clicks", "cpa"]],
+    ["on: chosen order", ["taxonomy_1"], ["cpa", "clicks", "total_cost"], true, ["taxonomy_1", "cpa", "clicks", "total_cost"]],
+    ["nothing chosen: taxonomies only", ["taxonomy_1", "taxonomy_2"], [], false, ["taxonomy_1", "taxonomy_2"]],
+    ["nothing chosen, custom: taxonomies only", ["taxonomy_1"], [], true, ["taxonomy_1"]],
+    ["unknown columns dropped (off)", ["taxonomy_1"], ["clicks", "bogus"], false, ["taxonomy_1", "clicks"]],
+    ["unknown columns dropped (on)", ["taxonomy_1"], ["bogus", "clicks"], true, ["taxonomy_1", "clicks"]],
+    ["repeats dropped", ["taxonomy_1"], ["cpa", "cpa", "clicks"], true, ["taxonomy_1", "cpa", "clicks"]],
+    ["taxonomy in chosen not repeated", ["taxonomy_1"], ["taxonomy_1", "cpa"], true, ["taxonomy_1", "cpa"]],
+    [
+      "four taxonomy columns first",
+      ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"],
+      ["attributed_revenue"],
+      false,
+      ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4", "attributed_revenue"],
+    ],
+  ])("%s", (_name, taxonomyColumns, chosen, customOrdering, expected) => {
+    expect(exportColumns({ taxonomyColumns, standardOrder, chosen, customOrdering })).toEqual(expected);
+  });
+});
+
+describe("tableExportRows", () => {
+  const rows = [
+    { taxonomy_2: "None", clicks: 50, attributed_conversion_rate: 5 },
+    { taxonomy_2: "Brand", clicks: 10, attributed_conversion_rate: 2.5 },
+    { taxonomy_2: "=Generic", clicks: 30, attributed_conversion_rate: 1 },
+    { taxonomy_2: "Display", clicks: 20, attributed_conversion_rate: 0 },
+  ];
+  const columns = ["taxonomy_2", "clicks", "attributed_conversion_rate"];
+
+  it.each([
+    [
+      "unsorted keeps the order given",
+      {},
+      [
+        ["None", 50, 0.05],
+        ["Brand", 10, 0.025],
+        ["'=Generic", 30, 0.01],
+        ["Display", 20, 0],
+      ],
+    ],
+    [
+      "the current sort (clicks desc)",
+      { sort: { column: "clicks", direction: "desc" } },
+      [
+        ["None", 50, 0.05],
+        ["'=Generic", 30, 0.01],
+        ["Display", 20, 0],
+        ["Brand", 10, 0.025],
+      ],
+    ],
+    [
+      "the current sort with 'None' last",
+      { sort: { column: "clicks", direction: "desc" }, noneLastColumn: "taxonomy_2" },
+      [
+        ["'=Generic", 30, 0.01],
+        ["Display", 20, 0],
+        ["Brand", 10, 0.025],
+        ["None", 50, 0.05],
+      ],
+    ],
+    [
+      "a taxonomy sort ascending (the collation puts punctuation before letters)",
+      { sort: { column: "taxonomy_2", direction: "asc" } },
+      [
+        ["'=Generic", 30, 0.01],
+        ["Brand", 10, 0.025],
+        ["Display", 20, 0],
+        ["None", 50, 0.05],
+      ],
+    ],
+  ] as const)("%s", (_name, options, body) => {
+    const [header, ...rest] = tableExportRows(rows, columns, options);
+    expect(header).toEqual(columns);
+    expect(rest).toEqual(body);
+  });
+
+  it("labels the header", () => {
+    expect(tableExportRows([], ["taxonomy_2", "clicks"], { labels: { clicks: "Page Lands", taxonomy_2: "Taxonomy 2" } })).toEqual([
+      ["Taxonomy 2", "Page Lands"],
+    ]);
+  });
+});
+
+describe("Export Data dialog column choice", () => {
+  const tax = ["taxonomy_1", "taxonomy_2"];
+  it.each([
+    ["Reset to visible", resetToVisible(tax, ["clicks", "cpa"]), ["taxonomy_1", "taxonomy_2", "clicks", "cpa"]],
+    ["Reset to visible with a taxonomy listed", resetToVisible(tax, ["taxonomy_2", "clicks"]), ["taxonomy_1", "taxonomy_2", "clicks"]],
+    ["Select All", selectAllColumns(tax, ["total_cost", "clicks", "cpa"]), ["taxonomy_1", "taxonomy_2", "total_cost", "clicks", "cpa"]],
+    ["Remove All keeps only the taxonomies", removeAllColumns(tax), ["taxonomy_1", "taxonomy_2"]],
+    ["tick a metric", toggleExportColumn(tax, ["taxonomy_1", "taxonomy_2", "clicks"], "cpa"), ["taxonomy_1", "taxonomy_2", "clicks", "cpa"]],
+    ["untick a metric", toggleExportColumn(tax, ["taxonomy_1", "taxonomy_2", "clicks", "cpa"], "clicks"), ["taxonomy_1", "taxonomy_2", "cpa"]],
+    ["a taxonomy cannot be unticked", toggleExportColumn(tax, ["taxonomy_1", "taxonomy_2", "cpa"], "taxonomy_1"), ["taxonomy_1", "taxonomy_2", "cpa"]],
+    ["a lost taxonomy comes back", toggleExportColumn(tax, ["cpa"], "clicks"), ["taxonomy_1", "taxonomy_2", "cpa", "clicks"]],
+  ])("%s", (_name, actual, expected) => {
+    expect(actual).toEqual(expected);
+  });
+});
