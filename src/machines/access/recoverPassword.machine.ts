@@ -4,7 +4,7 @@ import { isValidEmail } from "../../domain/access/passwordForm";
 import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 export interface RecoverPasswordInput {
   readonly api: ApiContext;
@@ -24,8 +24,8 @@ export const recoverPasswordMachine = setup({
     input: {} as RecoverPasswordInput,
   },
   actors: {
-    requestReset: fromEffect<Ok, { api: ApiContext; email: string }, HttpError>(({ api, email }) =>
-      authApi.requestPasswordReset(api, email),
+    requestReset: fromApiCall<Ok, { api: ApiContext; email: string }, HttpError>(({ email }) =>
+      authApi.requestPasswordReset(email),
     ),
   },
   actions: {

@@ -4,7 +4,7 @@ import { newPasswordError } from "../../domain/access/passwordForm";
 import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 export interface ResetPasswordInput {
   readonly api: ApiContext;
@@ -31,9 +31,9 @@ export const resetPasswordMachine = setup({
     input: {} as ResetPasswordInput,
   },
   actors: {
-    validateLink: fromEffect<Ok, ResetPasswordInput, HttpError>(({ api, token, email }) => authApi.validateResetLink(api, token, email)),
-    resetPassword: fromEffect<Ok, { api: ApiContext; body: PasswordReset }, HttpError>(({ api, body }) =>
-      authApi.resetPassword(api, body),
+    validateLink: fromApiCall<Ok, ResetPasswordInput, HttpError>(({ token, email }) => authApi.validateResetLink(token, email)),
+    resetPassword: fromApiCall<Ok, { api: ApiContext; body: PasswordReset }, HttpError>(({ body }) =>
+      authApi.resetPassword(body),
     ),
   },
   actions: {

@@ -2,8 +2,8 @@ import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type Snapsh
 import type { LoginRequest, LoginResponse } from "../../domain/access/auth";
 import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
-import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { statusOf, type HttpError } from "../../services/http/httpErrors";
+import { EffectDefect, failureOf, fromApiCall } from "../runtime/fromEffect";
 
 export interface SignInInput {
   readonly api: ApiContext;
@@ -19,7 +19,17 @@ export type SignInEvent =
   | { type: "signIn.submitted"; username: string; password: string }
   | { type: "signIn.alertClosed" };
 
-const errorStatus = (e: unknown): number | undefined => (e as { status?: number } | null)?.status;
+/** What a failed sign-in says: its HTTP status, when it has one. */
+interface FailureStatus {
+  readonly status: number | undefined;
+}
+
+const login = fromApiCall<LoginResponse, { api: ApiContext; body: LoginRequest }, HttpError>(({ body }) => authApi.login(body));
+
+const failureStatus = (event: { readonly error: unknown }): FailureStatus => {
+  const failure = failureOf(login, event);
+  return { status: failure instanceof EffectDefect ? undefined : statusOf(failure) };
+};
 
 /**
  * The login form: submitting sends the credentials; wrong ones (401, or 400 for a
@@ -33,7 +43,7 @@ export const signInMachine = setup({
     input: {} as SignInInput,
   },
   actors: {
-    login: fromEffect<LoginResponse, { api: ApiContext; body: LoginRequest }, HttpError>(({ api, body }) => authApi.login(api, body)),
+    login,
   },
   actions: {
     rememberUsername: assign(({ event }) => (event.type === "signIn.submitted" ? { username: event.username.trim() } : {})),
@@ -45,11 +55,8 @@ export const signInMachine = setup({
   guards: {
     hasCredentials: ({ event }) => event.type === "signIn.submitted" && event.username.trim() !== "" && event.password !== "",
     /** Wrong or missing credentials (401, 400) and throttling (429); any other answer is the global dialog's. */
-    isCredentialFailure: ({ event }) => {
-      const s = errorStatus((event as { error?: unknown }).error);
-      return s === 401 || s === 400;
-    },
-    isThrottled: ({ event }) => errorStatus((event as { error?: unknown }).error) === 429,
+    isCredentialFailure: (_, { status }: FailureStatus) => status === 401 || status === 400,
+    isThrottled: (_, { status }: FailureStatus) => status === 429,
   },
 }).createMachine({
   id: "signIn",
@@ -73,8 +80,8 @@ export const signInMachine = setup({
         }),
         onDone: { target: "signedIn", actions: { type: "announceSignedIn", params: ({ event }) => event.output } },
         onError: [
-          { guard: "isCredentialFailure", target: "failed.wrongCredentials" },
-          { guard: "isThrottled", target: "failed.throttled" },
+          { guard: { type: "isCredentialFailure", params: ({ event }) => failureStatus(event) }, target: "failed.wrongCredentials" },
+          { guard: { type: "isThrottled", params: ({ event }) => failureStatus(event) }, target: "failed.throttled" },
           // Server and network failures are shown by the global dialog; the form stays.
           { target: "editing" },
         ],

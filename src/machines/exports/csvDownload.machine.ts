@@ -5,7 +5,7 @@ import { csvMimeType, downloadFile } from "../../services/exports";
 import * as performanceApi from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 /**
  * 'Export as CSV' (spec performance-report.md sections 2 and 7): the server's CSV of the
@@ -43,8 +43,8 @@ export const csvDownloadMachine = setup({
     events: {} as CsvDownloadEvent,
   },
   actors: {
-    downloadCsv: fromEffect<void, CsvDownload, HttpError>((d) =>
-      performanceApi.tableCsv(d.api, d.program, d.path, d.range).pipe(Effect.flatMap((text) => downloadFile(new Blob([text], { type: csvMimeType }), d.fileName))),
+    downloadCsv: fromApiCall<void, CsvDownload, HttpError>((d) =>
+      performanceApi.tableCsv(d.program, d.path, d.range).pipe(Effect.flatMap((text) => downloadFile(new Blob([text], { type: csvMimeType }), d.fileName))),
     ),
   },
   actions: {

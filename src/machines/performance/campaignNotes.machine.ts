@@ -7,7 +7,7 @@ import * as annotationsApi from "../../services/performance/annotations";
 import type { ReportRange } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 /**
  * The program's campaign notes on the performance chart (performance-report spec
@@ -66,6 +66,9 @@ export const sameNotesScope = (a: NotesScope, b: NotesScope): boolean =>
   a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program === b.program && a.range.from === b.range.from && a.range.to === b.range.to;
 
 /** A fresh draft: dated the last day shown, the default colour, no text. */
+/** Where a notes call goes: the API context its scope carries. */
+const apiOfScope = ({ scope }: { readonly scope: NotesScope }) => scope.api;
+
 const freshDraft = (scope: NotesScope): NoteDraft => ({ date: scope.range.to, colour: defaultNoteColour, text: "" });
 
 const addInput = (context: CampaignNotesContext): AddNoteInput => {
@@ -81,9 +84,9 @@ export const campaignNotesMachine = setup({
     input: {} as CampaignNotesInput,
   },
   actors: {
-    listNotes: fromEffect<AnnotationList, ListNotesInput, HttpError>(({ scope }) => annotationsApi.listAnnotations(scope.api, scope.program, scope.range)),
-    addNote: fromEffect<Created, AddNoteInput, HttpError>(({ scope, note }) => annotationsApi.createAnnotation(scope.api, scope.program, note)),
-    deleteNote: fromEffect<Ok, DeleteNoteInput, HttpError>(({ scope, id }) => annotationsApi.deleteAnnotation(scope.api, scope.program, id)),
+    listNotes: fromApiCall<AnnotationList, ListNotesInput, HttpError>(({ scope }) => annotationsApi.listAnnotations(scope.program, scope.range), apiOfScope),
+    addNote: fromApiCall<Created, AddNoteInput, HttpError>(({ scope, note }) => annotationsApi.createAnnotation(scope.program, note), apiOfScope),
+    deleteNote: fromApiCall<Ok, DeleteNoteInput, HttpError>(({ scope, id }) => annotationsApi.deleteAnnotation(scope.program, id), apiOfScope),
   },
   actions: {
     changeScope: assign(({ event }) => (event.type === "notes.scopeChanged" ? { scope: event.scope } : {})),

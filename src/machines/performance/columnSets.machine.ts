@@ -18,7 +18,7 @@ import { defaultColumns } from "../../domain/report/metrics";
 import * as columnSetsApi from "../../services/performance/columnSets";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 /**
  * Column sets of the performance tables (spec performance-report.md sections 3, 4, 5, 7
@@ -102,10 +102,10 @@ export const columnSetsMachine = setup({
     input: {} as ColumnSetsInput,
   },
   actors: {
-    listColumnSets: fromEffect<ColumnSetList, ApiContext, HttpError>((api) => columnSetsApi.listColumnSets(api)),
-    createColumnSet: fromEffect<Created, { api: ApiContext; set: ColumnSetInput }, HttpError>(({ api, set }) => columnSetsApi.createColumnSet(api, set)),
-    deleteColumnSet: fromEffect<Ok, { api: ApiContext; id: number }, HttpError>(({ api, id }) => columnSetsApi.deleteColumnSet(api, id)),
-    favouriteColumnSet: fromEffect<Ok, { api: ApiContext; id: number }, HttpError>(({ api, id }) => columnSetsApi.favouriteColumnSet(api, id)),
+    listColumnSets: fromApiCall<ColumnSetList, ApiContext, HttpError>(() => columnSetsApi.listColumnSets(), (api) => api),
+    createColumnSet: fromApiCall<Created, { api: ApiContext; set: ColumnSetInput }, HttpError>(({ set }) => columnSetsApi.createColumnSet(set)),
+    deleteColumnSet: fromApiCall<Ok, { api: ApiContext; id: number }, HttpError>(({ id }) => columnSetsApi.deleteColumnSet(id)),
+    favouriteColumnSet: fromApiCall<Ok, { api: ApiContext; id: number }, HttpError>(({ id }) => columnSetsApi.favouriteColumnSet(id)),
   },
   actions: {
     storeSets: assign(({ context }, list: ColumnSetList) => ({

@@ -12,7 +12,7 @@ import type { PerformanceRow, TableResponse } from "../../domain/performance/per
 import { loadTable, type ReportScope } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 /**
  * Comparison mode of the performance tables (spec performance-report.md sections 4, 5
@@ -93,7 +93,7 @@ export const comparisonMachine = setup({
     input: {} as ComparisonInput,
   },
   actors: {
-    loadComparison: fromEffect<TableResponse, ComparisonLoad, HttpError>(({ api, scope }) => loadTable(api, scope)),
+    loadComparison: fromApiCall<TableResponse, ComparisonLoad, HttpError>(({ scope }) => loadTable(scope)),
   },
   actions: {
     changeScope: assign(({ event }) => (event.type === "comparison.scopeChanged" ? scopeOf(event) : {})),

@@ -6,7 +6,7 @@ import * as performanceApi from "../../services/performance/performance";
 import type { ReportScope } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 import { levelColumnOf, sameReportParams, scopeOf, type ReportParams } from "./reportParams";
 
 /**
@@ -63,7 +63,7 @@ export const peekTableMachine = setup({
     input: {} as PeekTableInput,
   },
   actors: {
-    loadPeek: fromEffect<TableResponse, LoadInput, HttpError>(({ api, scope }) => performanceApi.loadTable(api, scope)),
+    loadPeek: fromApiCall<TableResponse, LoadInput, HttpError>(({ scope }) => performanceApi.loadTable(scope)),
   },
   actions: {
     storeRows: assign(({ context }, table: TableResponse) => ({ rows: sorted(context, table.data, context.sort) })),

@@ -14,7 +14,7 @@ import * as performanceApi from "../../services/performance/performance";
 import type { ReportScope } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 import { samePath, sameReportParams, scopeOf, type ReportParams } from "./reportParams";
 
 /**
@@ -124,7 +124,7 @@ export const performanceChartMachine = setup({
     input: {} as PerformanceChartInput,
   },
   actors: {
-    loadChart: fromEffect<ChartResponse, LoadChartInput, HttpError>(({ api, scope, interval }) => performanceApi.loadChart(api, scope, interval)),
+    loadChart: fromApiCall<ChartResponse, LoadChartInput, HttpError>(({ scope, interval }) => performanceApi.loadChart(scope, interval)),
   },
   actions: {
     changeScope: assign(({ event }) => (event.type === "chart.scopeChanged" ? { params: event.params } : {})),

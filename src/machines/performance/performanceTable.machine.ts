@@ -7,7 +7,7 @@ import * as performanceApi from "../../services/performance/performance";
 import type { ReportScope } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 import { levelColumnOf, sameTableParams, scopeOf, type TableParams } from "./reportParams";
 
 /**
@@ -84,7 +84,7 @@ export const performanceTableMachine = setup({
     input: {} as PerformanceTableInput,
   },
   actors: {
-    loadTable: fromEffect<TableResponse, LoadInput, HttpError>(({ api, scope }) => performanceApi.loadTable(api, scope)),
+    loadTable: fromApiCall<TableResponse, LoadInput, HttpError>(({ scope }) => performanceApi.loadTable(scope)),
   },
   actions: {
     changeParams: assign(({ event }) => (event.type === "table.paramsChanged" ? { params: event.params } : {})),

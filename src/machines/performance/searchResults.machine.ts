@@ -17,7 +17,7 @@ import {
 import * as performanceApi from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 /**
  * The search results of /performance/search/{term} (spec performance-report.md sections
@@ -95,8 +95,8 @@ export const searchResultsMachine = setup({
     input: {} as SearchResultsInput,
   },
   actors: {
-    searchRows: fromEffect<TableResponse, SearchScope, HttpError>((s) => performanceApi.search(s.api, s.program, s.range, s.term)),
-    loadTaxonomies: fromEffect<TaxonomiesResponse, SearchScope, HttpError>((s) => performanceApi.taxonomies(s.api, s.program, s.range)),
+    searchRows: fromApiCall<TableResponse, SearchScope, HttpError>((s) => performanceApi.search(s.program, s.range, s.term)),
+    loadTaxonomies: fromApiCall<TaxonomiesResponse, SearchScope, HttpError>((s) => performanceApi.taxonomies(s.program, s.range)),
   },
   actions: {
     changeScope: assign(({ event }) => (event.type === "search.scopeChanged" ? { scope: event.scope } : {})),

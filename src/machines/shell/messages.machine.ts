@@ -3,9 +3,9 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Ok } from "../../domain/access/auth";
 import type { Message } from "../../domain/shell/message";
 import * as messagesApi from "../../services/shell/messages";
-import type { ApiContext } from "../../services/http/http";
+import type { ApiCall, ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 /** Which messages a message area shows: the login page's system messages, or the signed-in user's and program's. */
 export type MessageSource = { readonly kind: "system" } | { readonly kind: "account"; readonly program: string | null };
@@ -26,11 +26,11 @@ export type MessagesEvent =
   | { type: "messages.sourceChanged"; api: ApiContext; source: MessageSource }
   | { type: "messages.reloaded" };
 
-const loadFor = (api: ApiContext, source: MessageSource): Effect.Effect<ReadonlyArray<Message>, HttpError> =>
+const loadFor = (source: MessageSource): Effect.Effect<ReadonlyArray<Message>, HttpError, ApiCall> =>
   source.kind === "system"
-    ? Effect.map(messagesApi.systemMessages(api), (r) => r.data)
+    ? Effect.map(messagesApi.systemMessages(), (r) => r.data)
     : Effect.map(
-        Effect.all([messagesApi.userMessages(api), source.program ? messagesApi.programMessages(api, source.program) : Effect.succeed({ data: [] })], {
+        Effect.all([messagesApi.userMessages(), source.program ? messagesApi.programMessages(source.program) : Effect.succeed({ data: [] })], {
           concurrency: 2,
         }),
         ([user, program]) => [...user.data, ...program.data],
@@ -48,8 +48,8 @@ export const messagesMachine = setup({
     input: {} as MessagesInput,
   },
   actors: {
-    loadMessages: fromEffect<ReadonlyArray<Message>, MessagesInput, HttpError>(({ api, source }) => loadFor(api, source)),
-    dismissMessage: fromEffect<Ok, { api: ApiContext; id: number }, HttpError>(({ api, id }) => messagesApi.dismissMessage(api, id)),
+    loadMessages: fromApiCall<ReadonlyArray<Message>, MessagesInput, HttpError>(({ source }) => loadFor(source)),
+    dismissMessage: fromApiCall<Ok, { api: ApiContext; id: number }, HttpError>(({ id }) => messagesApi.dismissMessage(id)),
   },
   actions: {
     /** A message whose dismissal is still pending stays hidden, even if a reload returns it. */

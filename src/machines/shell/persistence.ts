@@ -1,5 +1,6 @@
 import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type Snapshot } from "xstate";
-import { browserStore, type KeyValueStore } from "../../services/runtime/storage";
+import { Storage, type KeyValueStore } from "../../services/runtime/storage";
+import { appRuntime } from "../../services/runtime/runtime";
 
 /**
  * The one place where actors are persisted and restored: `getPersistedSnapshot` out,
@@ -12,6 +13,9 @@ export interface PersistenceOptions {
   readonly store?: KeyValueStore;
 }
 
+/** The store given, or the runtime's `Storage` service (localStorage in the browser). */
+const storeOf = (opts: PersistenceOptions): KeyValueStore => opts.store ?? appRuntime.runSync(Storage);
+
 interface Envelope {
   readonly version: number;
   readonly snapshot: unknown;
@@ -21,7 +25,7 @@ const isEnvelope = (u: unknown): u is Envelope =>
   typeof u === "object" && u !== null && typeof (u as Envelope).version === "number" && "snapshot" in u;
 
 export const readSnapshot = (opts: PersistenceOptions): Snapshot<unknown> | undefined => {
-  const store = opts.store ?? browserStore();
+  const store = storeOf(opts);
   const raw = store.get(opts.key);
   if (raw === null) return undefined;
   try {
@@ -35,7 +39,7 @@ export const readSnapshot = (opts: PersistenceOptions): Snapshot<unknown> | unde
 };
 
 export const writeSnapshot = (actor: AnyActorRef, opts: PersistenceOptions): void => {
-  const store = opts.store ?? browserStore();
+  const store = storeOf(opts);
   store.set(opts.key, JSON.stringify({ version: opts.version, snapshot: actor.getPersistedSnapshot() }));
 };
 
@@ -55,7 +59,7 @@ export const createPersistedActor = <TMachine extends AnyStateMachine>(
   try {
     actor = make(snapshot);
   } catch {
-    (opts.store ?? browserStore()).remove(opts.key);
+    storeOf(opts).remove(opts.key);
     actor = make(undefined);
   }
   actor.subscribe(() => writeSnapshot(actor, opts));

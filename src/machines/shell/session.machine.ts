@@ -21,7 +21,7 @@ import type { User } from "../../domain/shell/user";
 import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 import { httpFailureListener, type HttpFailedEvent } from "./httpFailureListener";
 
 export type SessionEvent =
@@ -62,8 +62,8 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    loadProfile: fromEffect<MeResponse, ApiContext, HttpError>((ctx) => authApi.me(ctx)),
-    endSession: fromEffect<Ok, ApiContext, HttpError>((ctx) => authApi.logout(ctx)),
+    loadProfile: fromApiCall<MeResponse, ApiContext, HttpError>(() => authApi.me(), (api) => api),
+    endSession: fromApiCall<Ok, ApiContext, HttpError>(() => authApi.logout(), (api) => api),
     httpFailureListener,
   },
   actions: {

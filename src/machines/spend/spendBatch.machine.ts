@@ -1,10 +1,10 @@
-import { Cause, Exit, Option } from "effect";
+import { Cause, Effect, Exit, Option } from "effect";
 import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { batchConcurrency, missingSpendBatchColumns, spendBatchAliases, spendBatchColumns, spendBatchRow, spendBatchTexts, type SpendBatchRow } from "../../domain/spend/spendBatch";
 import type { SpendEntry } from "../../domain/spend/spendForm";
 import { rowsFromSheet, type WorkbookCell } from "../../domain/exports/workbookRows";
 import { createFixedCost } from "../../services/spend/costs";
-import type { ApiContext } from "../../services/http/http";
+import { CurrentApiContext, type ApiContext } from "../../services/http/apiClient";
 import { appRuntime } from "../../services/runtime/runtime";
 
 /**
@@ -129,7 +129,7 @@ export const spendBatchMachine = setup({
     /** One row's request (POST programs/{program}/fixed-costs); reports batch.rowSettled, aborts when stopped. */
     createSpend: fromCallback<{ type: string }, CreateSpendInput>(({ input, sendBack }) => {
       const controller = new AbortController();
-      void appRuntime.runPromiseExit(createFixedCost(input.api, input.program, input.body), { signal: controller.signal }).then((exit) => {
+      void appRuntime.runPromiseExit(Effect.provideService(createFixedCost(input.program, input.body), CurrentApiContext, input.api), { signal: controller.signal }).then((exit) => {
         if (controller.signal.aborted) return;
         sendBack(
           Exit.isSuccess(exit)

@@ -14,7 +14,7 @@ import {
 import { createFixedCost, type CreatedFixedCost } from "../../services/spend/costs";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { fromEffect } from "../runtime/fromEffect";
+import { fromApiCall } from "../runtime/fromEffect";
 
 /**
  * The quick spend entry form (spec performance-report.md section 2 "Spend form", section
@@ -94,7 +94,7 @@ export const spendFormMachine = setup({
   },
   actors: {
     /** POST programs/{program}/fixed-costs with the form's body. */
-    createSpend: fromEffect<CreatedFixedCost, CreateSpendInput, HttpError>(({ api, program, body }) => createFixedCost(api, program, body)),
+    createSpend: fromApiCall<CreatedFixedCost, CreateSpendInput, HttpError>(({ program, body }) => createFixedCost(program, body)),
   },
   actions: {
     changeField: assign(({ context, event }) =>

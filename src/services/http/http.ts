@@ -1,38 +1,31 @@
 import { Effect, Either, ParseResult, Schema } from "effect";
 import { ApiError } from "../../domain/shell/apiError";
-import {
-  ClientError,
-  DecodeError,
-  Forbidden,
-  type HttpError,
-  type HttpErrorTag,
-  NetworkError,
-  NotFound,
-  ServerError,
-  Unauthorized,
-} from "./httpErrors";
-import { publishHttpFailure } from "./httpFailures";
+import { ApiClient, CurrentApiContext, type IncomingAnswer } from "./apiClient";
+import { ClientError, DecodeError, Forbidden, type HttpError, type HttpErrorTag, NotFound, ServerError, Unauthorized } from "./httpErrors";
+import { HttpFailures } from "./httpFailures";
 
-/** Where calls go and who makes them: the session holds both. */
-export interface ApiContext {
-  readonly baseUrl: string;
-  readonly token: string | null;
-}
+export type { ApiContext } from "./apiClient";
+
+/** What every API call needs from its context: the transport, the failure channel and the API context. */
+export type ApiCall = ApiClient | HttpFailures | CurrentApiContext;
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<A, I> {
+interface CallOptions {
   readonly method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** Path segments; each is percent-encoded here, so a taxonomy value can never break a path. */
   readonly segments: ReadonlyArray<string | number>;
   readonly query?: Readonly<Record<string, QueryValue>>;
-  readonly body?: unknown;
-  readonly response: Schema.Schema<A, I>;
   /**
    * Failures the caller handles itself. Every other failure is also published to the
    * app-wide channel (401 signs out, 403/4xx/5xx open the global dialog).
    */
   readonly handles?: ReadonlyArray<HttpErrorTag>;
+}
+
+export interface RequestOptions<A, I> extends CallOptions {
+  readonly body?: unknown;
+  readonly response: Schema.Schema<A, I>;
 }
 
 /** Joins the base URL and encoded segments; the query drops empty values. */
@@ -66,87 +59,57 @@ export const errorFromStatus = (status: number, body: unknown, path: string): Ht
   return new ServerError({ status, message, path });
 };
 
-/**
- * One call answering a file (a CSV download): fetch and status mapping as `request`, the
- * body kept as text.
- */
-export const requestText = (ctx: ApiContext, opts: Omit<RequestOptions<string, string>, "response" | "body" | "method">): Effect.Effect<string, HttpError> => {
-  const url = buildUrl(ctx.baseUrl, opts.segments, opts.query);
-  const path = `/${opts.segments.join("/")}`;
-  const headers: Record<string, string> = { Accept: "text/csv, text/plain, */*" };
-  if (ctx.token) headers.Authorization = `Bearer ${ctx.token}`;
-  const handled = new Set(opts.handles ?? []);
-  return Effect.tryPromise({
-    try: (signal) =>
-      fetch(url, { method: "GET", headers, signal, credentials: "same-origin" }).then(async (res) => ({
-        status: res.status,
-        ok: res.ok,
-        text: await res.text(),
-      })),
-    catch: (e) => new NetworkError({ message: e instanceof Error ? e.message : String(e), path }),
-  }).pipe(
-    Effect.flatMap((res): Effect.Effect<string, HttpError> => {
-      if (res.ok) return Effect.succeed(res.text);
-      let body: unknown = res.text;
-      try {
-        body = JSON.parse(res.text);
-      } catch {
-        // not JSON: keep the text
-      }
-      return Effect.fail(errorFromStatus(res.status, body, path));
-    }),
-    Effect.tapError((error) => (handled.has(error._tag) ? Effect.void : Effect.sync(() => publishHttpFailure(error)))),
-  );
+/** A body as JSON when it parses, else as text; an empty body is null. */
+const parsedBody = (text: string): unknown => {
+  if (text === "") return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 };
 
-const readBody = (res: Response): Promise<unknown> =>
-  res.text().then((text) => {
-    if (text === "") return null;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  });
-
 /**
- * One call to the API: fetch, status mapping, Schema decoding. Interruption (an exiting
- * state) aborts the fetch.
+ * The one core of every call: builds the request from the current API context, sends it
+ * through the client, turns a failed status into its tagged error and publishes every
+ * failure the caller does not handle. Interruption (an exiting state) aborts the request.
  */
-export const request = <A, I>(ctx: ApiContext, opts: RequestOptions<A, I>): Effect.Effect<A, HttpError> => {
-  const url = buildUrl(ctx.baseUrl, opts.segments, opts.query);
-  const path = `/${opts.segments.join("/")}`;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (ctx.token) headers.Authorization = `Bearer ${ctx.token}`;
-  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+const exchange = (opts: CallOptions & { readonly accept: string; readonly body?: unknown }): Effect.Effect<IncomingAnswer, HttpError, ApiCall> =>
+  Effect.gen(function* () {
+    const api = yield* CurrentApiContext;
+    const client = yield* ApiClient;
+    const path = `/${opts.segments.join("/")}`;
+    const headers: Record<string, string> = { Accept: opts.accept };
+    if (api.token) headers.Authorization = `Bearer ${api.token}`;
+    if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+    const answer = yield* client.send({
+      method: opts.method ?? "GET",
+      url: buildUrl(api.baseUrl, opts.segments, opts.query),
+      path,
+      headers,
+      ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+    });
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    return yield* Effect.fail(errorFromStatus(answer.status, parsedBody(answer.text), path));
+  }).pipe(Effect.tapError((error) => publishUnhandled(error, opts.handles)));
+
+const publishUnhandled = (error: HttpError, handles: ReadonlyArray<HttpErrorTag> | undefined): Effect.Effect<void, never, HttpFailures> =>
+  handles?.includes(error._tag) ? Effect.void : Effect.flatMap(HttpFailures, (failures) => failures.publish(error));
+
+/** One call to the API answering JSON, decoded with `opts.response`. */
+export const request = <A, I>(opts: RequestOptions<A, I>): Effect.Effect<A, HttpError, ApiCall> => {
   const decode = Schema.decodeUnknown(opts.response);
-
-  const call = Effect.tryPromise({
-    try: (signal) =>
-      fetch(url, {
-        method: opts.method ?? "GET",
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal,
-        credentials: "same-origin",
-      }).then(async (res) => ({ status: res.status, ok: res.ok, body: await readBody(res) })),
-    catch: (e) => new NetworkError({ message: e instanceof Error ? e.message : String(e), path }),
-  }).pipe(
-    Effect.flatMap((res): Effect.Effect<A, HttpError> =>
-      res.ok
-        ? decode(res.body).pipe(
-            Effect.mapError(
-              (e) => new DecodeError({ message: ParseResult.TreeFormatter.formatErrorSync(e), path }),
-            ),
-          )
-        : Effect.fail(errorFromStatus(res.status, res.body, path)),
-    ),
-  );
-
-  const handled = new Set(opts.handles ?? []);
-  return call.pipe(
-    Effect.tapError((error) =>
-      handled.has(error._tag) ? Effect.void : Effect.sync(() => publishHttpFailure(error)),
+  const path = `/${opts.segments.join("/")}`;
+  return exchange({ ...opts, accept: "application/json" }).pipe(
+    Effect.flatMap((answer) =>
+      decode(parsedBody(answer.text)).pipe(
+        Effect.mapError((e) => new DecodeError({ message: ParseResult.TreeFormatter.formatErrorSync(e), path })),
+        Effect.tapError((error) => publishUnhandled(error, opts.handles)),
+      ),
     ),
   );
 };
+
+/** One call answering a file (a CSV download): the same core, the body kept as text. */
+export const requestText = (opts: CallOptions): Effect.Effect<string, HttpError, ApiCall> =>
+  exchange({ ...opts, accept: "text/csv, text/plain, */*" }).pipe(Effect.map((answer) => answer.text));

@@ -24,3 +24,6 @@ const tags: ReadonlySet<string> = new Set<HttpErrorTag>([
 
 export const isHttpError = (u: unknown): u is HttpError =>
   typeof u === "object" && u !== null && "_tag" in u && tags.has(String((u as { _tag: unknown })._tag));
+
+/** The HTTP status a failure carries (none for a network or decoding failure). */
+export const statusOf = (error: HttpError): number | undefined => ("status" in error ? error.status : undefined);

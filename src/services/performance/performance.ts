@@ -6,7 +6,7 @@ import {
   type Interval,
 } from "../../domain/performance/performance";
 import type { NamedFilter } from "../../domain/shell/session";
-import { request, requestText, type ApiContext } from "../http/http";
+import { request, requestText, type ApiCall } from "../http/http";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
 
 /**
@@ -68,12 +68,12 @@ export const csvSegments = (program: string, path: ReadonlyArray<string>): Array
 const rangeQuery = (range: ReportRange) => ({ date_from: range.from, date_to: range.to });
 
 /** The table of the level below `scope.path` (level one when the path is empty). */
-export const loadTable = (ctx: ApiContext, scope: ReportScope): Effect.Effect<TableResponse, HttpError> =>
-  request(ctx, { segments: tableSegments(scope), query: rangeQuery(scope.range), response: TableResponse, handles: silentReportFailures });
+export const loadTable = (scope: ReportScope): Effect.Effect<TableResponse, HttpError, ApiCall> =>
+  request({ segments: tableSegments(scope), query: rangeQuery(scope.range), response: TableResponse, handles: silentReportFailures });
 
 /** The time series of `scope.path` (every channel when empty) at an interval. */
-export const loadChart = (ctx: ApiContext, scope: ReportScope, interval: Interval): Effect.Effect<ChartResponse, HttpError> =>
-  request(ctx, {
+export const loadChart = (scope: ReportScope, interval: Interval): Effect.Effect<ChartResponse, HttpError, ApiCall> =>
+  request({
     segments: chartSegments(scope),
     query: { ...rangeQuery(scope.range), interval },
     response: ChartResponse,
@@ -81,8 +81,8 @@ export const loadChart = (ctx: ApiContext, scope: ReportScope, interval: Interva
   });
 
 /** Rows whose taxonomy path holds the text at any level. */
-export const search = (ctx: ApiContext, program: string, range: ReportRange, query: string): Effect.Effect<TableResponse, HttpError> =>
-  request(ctx, {
+export const search = (program: string, range: ReportRange, query: string): Effect.Effect<TableResponse, HttpError, ApiCall> =>
+  request({
     segments: ["programs", program, "performance", "search"],
     query: { query, ...rangeQuery(range) },
     response: TableResponse,
@@ -90,8 +90,8 @@ export const search = (ctx: ApiContext, program: string, range: ReportRange, que
   });
 
 /** Every taxonomy path with traffic, sales or cost in the range (the search filter tree). */
-export const taxonomies = (ctx: ApiContext, program: string, range: ReportRange): Effect.Effect<TaxonomiesResponse, HttpError> =>
-  request(ctx, {
+export const taxonomies = (program: string, range: ReportRange): Effect.Effect<TaxonomiesResponse, HttpError, ApiCall> =>
+  request({
     segments: ["programs", program, "performance", "taxonomies"],
     query: rangeQuery(range),
     response: TaxonomiesResponse,
@@ -99,5 +99,5 @@ export const taxonomies = (ctx: ApiContext, program: string, range: ReportRange)
   });
 
 /** The server's CSV of a table (a failed download only stops the loading: spec section 8). */
-export const tableCsv = (ctx: ApiContext, program: string, path: ReadonlyArray<string>, range: ReportRange): Effect.Effect<string, HttpError> =>
-  requestText(ctx, { segments: csvSegments(program, path), query: rangeQuery(range), handles: silentReportFailures });
+export const tableCsv = (program: string, path: ReadonlyArray<string>, range: ReportRange): Effect.Effect<string, HttpError, ApiCall> =>
+  requestText({ segments: csvSegments(program, path), query: rangeQuery(range), handles: silentReportFailures });

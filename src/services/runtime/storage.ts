@@ -1,3 +1,5 @@
+import { Context, Layer } from "effect";
+
 /**
  * Key-value persistence for the browser (localStorage), falling back to memory where
  * there is none (tests, private modes that refuse storage).
@@ -38,3 +40,11 @@ export const browserStore = (): KeyValueStore => {
     return memoryStore();
   }
 };
+
+/** Where the app keeps what outlives a page load (the session); the live layer uses localStorage. */
+export class Storage extends Context.Tag("Storage")<Storage, KeyValueStore>() {}
+
+export const StorageLive = Layer.sync(Storage, browserStore);
+
+/** A store in memory, for tests (pass one to look into it afterwards). */
+export const storageTest = (store: KeyValueStore = memoryStore()): Layer.Layer<Storage> => Layer.succeed(Storage, store);

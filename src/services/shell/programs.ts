@@ -1,7 +1,7 @@
 import type { Effect } from "effect";
 import { ProgramList } from "../../domain/shell/program";
-import { request, type ApiContext } from "../http/http";
+import { request, type ApiCall } from "../http/http";
 import type { HttpError } from "../http/httpErrors";
 
-export const programs = (ctx: ApiContext): Effect.Effect<ProgramList, HttpError> =>
-  request(ctx, { segments: ["programs"], response: ProgramList });
+export const programs = (): Effect.Effect<ProgramList, HttpError, ApiCall> =>
+  request({ segments: ["programs"], response: ProgramList });

@@ -1,7 +1,7 @@
 import type { Effect } from "effect";
 import { Created } from "../../domain/report/configuration";
 import type { SpendEntry } from "../../domain/spend/spendForm";
-import { request, type ApiContext } from "../http/http";
+import { request, type ApiCall } from "../http/http";
 import type { HttpError } from "../http/httpErrors";
 
 /** The answer to a created spend configuration: the server's `Created` ({data: {id}}), the same Schema it encodes with. */
@@ -13,8 +13,8 @@ export type CreatedFixedCost = Created;
  * (account spec section 8), so every failure but a 401 (which signs out app-wide) is the
  * caller's to handle.
  */
-export const createFixedCost = (ctx: ApiContext, program: string, body: SpendEntry): Effect.Effect<CreatedFixedCost, HttpError> =>
-  request(ctx, {
+export const createFixedCost = (program: string, body: SpendEntry): Effect.Effect<CreatedFixedCost, HttpError, ApiCall> =>
+  request({
     method: "POST",
     segments: ["programs", program, "fixed-costs"],
     body,

@@ -2,7 +2,7 @@ import { SimulatedClock, createActor } from "xstate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { texts } from "../../../src/domain/shell/texts";
 import { errorDialogMachine, errorDialogSelectors as sel } from "../../../src/machines/shell/errorDialog.machine";
-import { publishHttpFailure } from "../../../src/services/http/httpFailures";
+import { publishHttpFailure } from "../../../src/machines/shell/httpFailureListener";
 import { httpErrors } from "../../model/fixtures";
 
 const started: Array<{ stop: () => void }> = [];

@@ -6,7 +6,7 @@ import { createEventLog } from "../../../src/machines/shell/eventLog";
 import { createPersistedActor, readSnapshot, writeSnapshot } from "../../../src/machines/shell/persistence";
 import { sessionMachine, sessionSelectors as sel } from "../../../src/machines/shell/session.machine";
 import type { ApiContext } from "../../../src/services/http/http";
-import { publishHttpFailure } from "../../../src/services/http/httpFailures";
+import { publishHttpFailure } from "../../../src/machines/shell/httpFailureListener";
 import { memoryStore } from "../../../src/services/runtime/storage";
 import { acme, alice, beta, httpErrors, ok, profile, tokyo } from "../../model/fixtures";
 import { answering, controlled, flush } from "../support";

@@ -1,6 +1,6 @@
 import { errorDialogMachine } from "../../../src/machines/shell/errorDialog.machine";
 import { texts } from "../../../src/domain/shell/texts";
-import { publishHttpFailure } from "../../../src/services/http/httpFailures";
+import { publishHttpFailure } from "../../../src/machines/shell/httpFailureListener";
 import { defineMachineModel, invariant } from "../harness";
 import { httpErrors } from "../fixtures";
 

@@ -1,7 +1,7 @@
 import { parseRange } from "../../../src/domain/report/dateRange";
 import type { Interval, NamedFilter } from "../../../src/domain/shell/session";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
-import { publishHttpFailure } from "../../../src/services/http/httpFailures";
+import { publishHttpFailure } from "../../../src/machines/shell/httpFailureListener";
 import { defineMachineModel, invariant } from "../harness";
 import { alice, httpErrors, ok, profile } from "../fixtures";
 
