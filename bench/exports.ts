@@ -1,5 +1,5 @@
 /**
- * The export and import budgets of ARCHITECTURE.md, measured in Chromium against the
+ * The export and import budgets (docs/architecture.md, "Budgets"), measured in Chromium against the
  * app's own services and workers:
  *   - export of 100,000 rows x 25 columns to xlsx in a worker: at most 3 s;
  *   - import of 10,000 spreadsheet rows parsed: at most 0.5 s.

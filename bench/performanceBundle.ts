@@ -5,8 +5,8 @@
  * page's and its workers') is counted gzipped (-9), as bench/loginBundle.ts counts
  * /login. No budget is set for it; the rows also say where chart.js and xlsx are:
  * chart.js is expected on /performance, xlsx must not load until an import or an export
- * happens (ARCHITECTURE.md: "chart.js, xlsx and each report load only on the routes
- * that use them"; xlsx "Load it lazily"), which the last row checks by dropping a file.
+ * happens (chart.js, xlsx and each report load only on the routes that use them, and
+ * xlsx lazily: docs/architecture.md, "Budgets"), which the last row checks by dropping a file.
  *
  * Which library a script holds is read from its source map (`sources` under
  * node_modules/chart.js/ or node_modules/xlsx/), from the built folder on disk.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the speed and size budgets of ARCHITECTURE.md, measured here and
+ * `npm run bench`: the speed and size budgets (docs/architecture.md, "Budgets"), measured here and
  * printed beside their budgets. Not a test: it reports, it does not fail the suite.
  */
 import { execSync } from "node:child_process";

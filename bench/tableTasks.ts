@@ -1,6 +1,6 @@
 /**
- * The table budget of ARCHITECTURE.md: "Expanding a row or changing a sort in a
- * 1,000-row table: no main-thread task over 50 ms", measured in Chromium against the
+ * The table budget (docs/architecture.md, "Budgets"): expanding a row or changing a sort
+ * in a 1,000-row table runs no main-thread task over 50 ms, measured in Chromium against the
  * built app served by the reference server.
  *
  * Signed in as demo, the level-one table call is answered (page.route) with a valid

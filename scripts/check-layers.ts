@@ -1,5 +1,5 @@
 /**
- * The layer rule of ARCHITECTURE.md: each folder imports only what it may.
+ * The layer rule (docs/architecture.md, "Layers"): each folder imports only what it may.
  *   src/domain   -> nothing of the app (effect, zod, temporal-polyfill only)
  *   src/services -> domain
  *   src/machines -> domain, services (no React, no views)

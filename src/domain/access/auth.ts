@@ -29,7 +29,7 @@ export const PasswordValidateRequest = Schema.Struct({
 });
 export type PasswordValidateRequest = typeof PasswordValidateRequest.Type;
 
-/** The spec's reset payload: password, confirm_password, email, token. */
+/** The reset payload: password, confirm_password, email, token. */
 export const PasswordReset = Schema.Struct({
   password: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(1000)),
   confirm_password: Schema.String.pipe(Schema.maxLength(1000)),

@@ -4,15 +4,14 @@ import { JourneySearch, JourneySortBy } from "../journeys/journeys";
 import { checkRange, ColumnHeaders, IsoDate, metricFields, taxonomySeries } from "../performance/performance";
 
 /**
- * The wire contract of the analysis reports (analysis-reports spec sections 2.4-2.10, 3,
- * 7, 9): funnel, funnel trends, diminishing returns, journeys and the affiliate report.
+ * The wire contract of the analysis reports: funnel, funnel trends, diminishing returns, journeys and the affiliate report.
  * The reference server encodes with these Schemas and the application decodes with them.
  */
 
 // ---------------------------------------------------------------------------------------
 // Funnel
 
-/** The 12 funnel fields, in the spec's order: solo, upper, mid, lower x revenue, revenue_percent, credit. */
+/** The 12 funnel fields, in the standard order: solo, upper, mid, lower x revenue, revenue_percent, credit. */
 export const funnelFieldNames = funnelRoles.flatMap((role) => [
   `${role}_revenue`,
   `${role}_revenue_percent`,

@@ -1,8 +1,8 @@
 import { Schema } from "effect";
 
 /**
- * The traffic classification rule language (account-and-access spec sections 3 and 5;
- * ENGINE.md "Raw data"). A program's classification is a tree: level-1 taxonomies hold
+ * The traffic classification rule language (docs/engine.md, data model). A program's
+ * classification is a tree: level-1 taxonomies hold
  * level-2 children; each taxonomy matches hits with rules joined by and/or, and may
  * extract raw fields into taxonomy 3, taxonomy 4 or the cost link. Taxonomies are tried
  * in execution order; the first whose rules match classifies the hit.

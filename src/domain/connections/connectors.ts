@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 
 /**
- * The connections service (account-and-access spec sections 2, 3 and 7): a search-ads
+ * The connections service: a search-ads
  * platform's ad accounts, each switched on or off, behind a consent step.
  */
 

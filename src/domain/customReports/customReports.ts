@@ -3,8 +3,7 @@ import { FilledText } from "../report/configuration";
 import { checkRange, IsoDate } from "../performance/performance";
 
 /**
- * Custom reports and the program's data sets (analysis-reports spec sections 2.9, 3 and
- * 6). A custom report names a start level and the order rules it applies; the program
+ * Custom reports and the program's data sets. A custom report names a start level and the order rules it applies; the program
  * "has access" to a report when the report is registered for it.
  */
 
@@ -85,12 +84,12 @@ export const CustomReportInput = Schema.Struct({
 });
 export type CustomReportInput = typeof CustomReportInput.Type;
 
-/** The message of the no-access screen (spec sections 2.9 and 8). */
+/** The message of the no-access screen, shown when the program may not open a custom report. */
 export const noReportAccessMessage = "You don't have access to this report";
 
 /**
  * A data set the program registers: orders where `field operator value` (the engine's
- * named data sets, ENGINE.md "Journeys and credit"). A report's meta refers to them by id.
+ * named data sets, docs/engine.md, attribution). A report's meta refers to them by id.
  */
 export const DataSet = Schema.Struct({
   id: Schema.Number,

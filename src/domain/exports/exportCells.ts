@@ -1,8 +1,8 @@
 import { sortRows, type SortSpec } from "../table/tableSort";
 
 /**
- * The cells of CSV and Excel exports made on the device (spec performance-report.md
- * sections 5 and 9, "Export"; ARCHITECTURE.md "Safety": formula-safe exports).
+ * The cells of CSV and Excel exports made on the device, formula-safe
+ * (docs/architecture.md, "Safety").
  */
 
 /** A cell of an export: a text, a number, or empty. */
@@ -29,7 +29,7 @@ export const toCell = (value: unknown): Cell => {
   return null;
 };
 
-/** Metrics exported divided by 100 (section 9): the three conversion rates and the variance percent. */
+/** Metrics exported divided by 100: the three conversion rates and the variance percent. */
 export const dividedForExport: ReadonlySet<string> = new Set([
   "first_click_conversion_rate",
   "last_click_conversion_rate",
@@ -69,7 +69,7 @@ const headerRow = (columns: ReadonlyArray<string>, labels: Labels = {}): Cell[] 
 export const conversionDate = "conversion_date";
 
 /**
- * The rows of a chart export (section 9): a header, then conversion_date plus the chosen
+ * The rows of a chart export: a header, then conversion_date plus the chosen
  * metrics for every data row, ordered by conversion_date ascending (rows with the same or
  * no date keep their order; rows without a date go last).
  */
@@ -129,7 +129,7 @@ export const tableExportRows = (
   return [headerRow(columns, options.labels), ...ordered.map((r) => columns.map((c) => exportValue(c, r[c])))];
 };
 
-/** The Export Data dialog's column choice: taxonomy columns are always selected (section 5). */
+/** The Export Data dialog's column choice: taxonomy columns are always selected. */
 const withTaxonomies = (taxonomyColumns: ReadonlyArray<string>, columns: Iterable<string>): string[] => [
   ...new Set([...taxonomyColumns, ...columns]),
 ];

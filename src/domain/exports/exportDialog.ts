@@ -1,6 +1,5 @@
 /**
- * The Export Data dialog's words and its column ordering (spec performance-report.md
- * section 2, "Export Data dialog"; sections 5 and 9, "Export"). Selection rules (taxonomy
+ * The Export Data dialog's words and its column ordering. Selection rules (taxonomy
  * columns always selected, 'Remove All' keeps only them) are in exportCells.ts.
  */
 
@@ -18,7 +17,7 @@ export const exportDialogTexts = {
   downloadExcel: "Download Excel",
   downloadCsv: "Download CSV",
   writing: "Preparing the file…",
-  /** The spec words no export failure; this is the dialog's own message. */
+  /** The product words no export failure; this is the dialog's own message. */
   failed: "The file could not be made. Please try again.",
 } as const;
 

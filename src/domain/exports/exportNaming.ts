@@ -1,5 +1,5 @@
 /**
- * Names of exported files (spec performance-report.md sections 7 and 9, "Export").
+ * Names of exported files: report exports made on the device, and the server's CSV.
  */
 
 /** Characters no file name may hold on Windows, macOS or Linux, and control characters. */
@@ -51,7 +51,7 @@ export type ExportFormat = "csv" | "xlsx";
 export const exportFileName = (name: string, format: ExportFormat): string => `${fileNameStem(name) || "export"}.${format}`;
 
 /**
- * The name the server's CSV export is saved as (section 7): 'overview.csv' at level one
+ * The name the server's CSV export is saved as: 'overview.csv' at level one
  * (no taxonomy chosen), else the chosen taxonomy names joined by underscores. Names keep
  * their case and spaces; only unsafe characters are removed.
  */

@@ -2,9 +2,9 @@ import { texts } from "../shell/texts";
 import type { WorkbookCell } from "./workbookRows";
 
 /**
- * Spreadsheet files the app reads (the file drop area: .csv and .xlsx, performance-report
- * spec sections 2 and 5) and writes (exports), and the limits that keep reading an
- * untrusted file safe (ARCHITECTURE.md "xlsx": size cap, row cap, timeout).
+ * Spreadsheet files the app reads (the file drop area: .csv and .xlsx) and writes
+ * (exports), and the limits that keep reading an untrusted file safe (size cap, row cap,
+ * timeout: docs/architecture.md, "Safety").
  */
 
 export type WorkbookKind = "csv" | "xlsx";
@@ -77,7 +77,7 @@ export const sheetName = (name: string): string => {
   return cut.toLowerCase() === "history" ? "History_" : cut;
 };
 
-/** The file drop area's words (the spec names only the toast; these are the area's own). */
+/** The file drop area's words (the product names only the toast; these are the area's own). */
 export const fileDropTexts = {
   label: "Spreadsheet file",
   hint: "Drop a .csv or .xlsx file here, or",

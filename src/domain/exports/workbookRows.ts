@@ -1,9 +1,9 @@
 /**
  * Rows of an uploaded spreadsheet, rebuilt on the main thread from the plain matrix the
- * workbook reader worker answers (ARCHITECTURE.md "xlsx": rows are rebuilt from
+ * workbook reader worker answers (docs/architecture.md, "Safety": rows are rebuilt from
  * allow-listed headers; `__proto__` / `constructor` / `prototype` are rejected).
- * Account-and-access spec section 5, "Sheet options": a number of rows to skip and a
- * switch for whether the top row holds headers (if not, columns are named by letters).
+ * Sheet options: a number of rows to skip and a switch for whether the top row holds
+ * headers (if not, columns are named by letters).
  */
 
 /** One cell as the reader answers it: text, number, boolean or empty. Dates come as ISO texts. */

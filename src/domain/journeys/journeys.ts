@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 
 /**
- * Journey paths (analysis-reports spec 2.8, 3, 5): the touches that led to each order,
+ * Journey paths: the touches that led to each order,
  * the filter people build in the 'Journey Path Filter' modal, and the crunching of
  * consecutive identical touchpoints.
  */
@@ -62,7 +62,7 @@ export const journeySortKeys = ["conversion_date", "journey_length"] as const;
 export const JourneySortBy = Schema.Literal(...journeySortKeys);
 export type JourneySortBy = typeof JourneySortBy.Type;
 
-/** The journeys page the server is asked for by default (spec section 9). */
+/** The journeys page size the server is asked for by default. */
 export const journeyRequestPageSize = 160;
 
 const levelKeys = ["taxonomy_one", "taxonomy_two", "taxonomy_three", "taxonomy_four"] as const;
@@ -83,7 +83,7 @@ export const filterLevels = (f: TouchpointFilter): ReadonlyArray<string> => {
 export const touchMatches = (touch: JourneyTouch, f: TouchpointFilter): boolean =>
   filterLevels(f).every((v, i) => touch[touchKeys[i] as (typeof touchKeys)[number]] === v);
 
-/** A comparison entry counts only if both sides name at least one level (spec section 5). */
+/** A comparison entry counts only if both sides name at least one level. */
 export const isCompleteComparison = (c: TouchpointComparison): boolean => filterLevels(c.before).length > 0 && filterLevels(c.after).length > 0;
 
 /** Drops empty touchpoints, incomplete comparisons and empty groups, as the request must. */

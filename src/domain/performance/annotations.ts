@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { CalendarDate, FilledText } from "../report/configuration";
 
-/** Campaign notes on the performance charts (performance-report spec section 3). */
+/** Campaign notes on the performance charts: date, colour, text and program. */
 
 /** A colour written #rrggbb. */
 export const NoteColour = Schema.String.pipe(

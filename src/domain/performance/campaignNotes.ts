@@ -2,8 +2,7 @@ import { noteTextLimit, type Annotation, type AnnotationInput } from "./annotati
 import { isCalendarDate } from "../report/configuration";
 
 /**
- * Adding and deleting campaign notes (performance-report spec sections 2 and 3: a note
- * has a date, a colour and a text). The form's rules are those the server applies to an
+ * Adding and deleting campaign notes (a note has a date, a colour and a text). The form's rules are those the server applies to an
  * AnnotationInput, checked before sending so a person sees what is wrong at once. Pure.
  */
 

@@ -2,8 +2,8 @@ import { metricNames, searchMetricNames } from "../report/metrics";
 import { defaultColumns } from "../shell/session";
 
 /**
- * Column sets and the Columns dialog (spec performance-report.md sections 3, 4 and 5;
- * section 9, "Default columns" and "Column dialog layout").
+ * Column sets and the Columns dialog: the default columns, the dialog's layout (two
+ * interleaved halves), saving, deleting and choosing sets.
  */
 
 /** Id of the built-in default set. */
@@ -18,7 +18,7 @@ export interface ColumnSet {
   readonly columns: ReadonlyArray<string>;
 }
 
-/** The built-in set 0: the default columns of section 9. Its name is not in the spec. */
+/** The built-in set 0: the default columns. Its name 'Default' is this module's own. */
 export const defaultColumnSet: ColumnSet = { id: defaultSetId, name: "Default", columns: defaultColumns };
 
 /** The built-in set followed by the saved sets (the built-in one once, even when `sets` holds it). */
@@ -56,7 +56,7 @@ export type CanSave = { readonly ok: true } | { readonly ok: false; readonly rea
 const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Whether the current selection may be saved as a set (section 5): only when it is
+ * Whether the current selection may be saved as a set: only when it is
  * custom (-1), the name (trimmed) is not empty and not used by a set (the built-in
  * "Default" included), and at least one column is selected. All refusals are listed.
  */
@@ -76,7 +76,7 @@ export interface ColumnSetChoice {
 }
 
 /**
- * The choice after a set is deleted (section 4): the set leaves the list; a deleted
+ * The choice after a set is deleted: the set leaves the list; a deleted
  * selected set falls back to set 0; a deleted favourite makes set 0 the favourite. The
  * built-in set 0 (and the custom id -1) cannot be deleted: the choice is unchanged.
  */
@@ -93,10 +93,10 @@ export const afterDelete = (choice: ColumnSetChoice, deletedId: number): ColumnS
 export const toggleColumn = (columns: ReadonlyArray<string>, column: string): string[] =>
   columns.includes(column) ? columns.filter((c) => c !== column) : [...columns, column];
 
-/** Metrics the search table does not offer (25 on level tables, 23 on the search table; section 3). */
+/** Metrics the search table does not offer (25 on level tables, 23 on the search table). */
 export const searchExcludedColumns: ReadonlyArray<string> = metricNames.filter((m) => !searchMetricNames.includes(m));
 
-/** The columns a table offers from the full list, minus those a report lists as excluded (section 5). */
+/** The columns a table offers from the full list, minus those a report lists as excluded. */
 export const availableColumns = (
   all: ReadonlyArray<string>,
   table: "level" | "search",

@@ -3,13 +3,12 @@ import { FilledText } from "../report/configuration";
 import { metricNames } from "../report/metrics";
 
 /**
- * Named column sets of the performance tables (performance-report spec sections 3, 4,
- * 5 and 7), kept per user. Id 0 is the built-in default set (never stored; its columns
+ * Named column sets of the performance tables, kept per user. Id 0 is the built-in default set (never stored; its columns
  * are session.ts `defaultColumns`), id -1 an unsaved custom selection (never sent); see
  * columnSelection.ts.
  */
 
-/** The 25 metrics a level table can show, in the spec's order (section 3): the catalogue's. */
+/** The 25 metrics a level table can show, in the standard order: the catalogue's. */
 export const columnMetricNames = metricNames;
 export const ColumnMetric = Schema.Literal(...columnMetricNames);
 export type ColumnMetric = typeof ColumnMetric.Type;

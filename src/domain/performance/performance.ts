@@ -4,8 +4,7 @@ import { temporal } from "../report/temporal";
 import type { MetricName } from "../report/metrics";
 
 /**
- * The wire contract of the performance reports (performance-report spec sections 3 and
- * 7, analysis-reports spec sections 3 and 7): the reference server encodes every answer
+ * The wire contract of the performance reports: the reference server encodes every answer
  * with these Schemas and the application decodes with the same ones. Query Schemas
  * decode the query string of a call (all values arrive as text).
  *

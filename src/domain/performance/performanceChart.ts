@@ -3,20 +3,20 @@ import { metricDefinitions, metricNames, type MetricName } from "../report/metri
 import { periodStart, type Interval, type PerformanceRow } from "./performance";
 
 /**
- * The performance chart (performance-report spec sections 2, 4 and 9): which two metrics
+ * The performance chart: which two metrics
  * it draws, its series, and where campaign notes sit on it. Pure.
  */
 
-/** Colours of metric one and metric two (section 9). */
+/** Colours of metric one and metric two. */
 export const chartColours = { metricOne: "#36E7A6", metricTwo: "#2799FF" } as const;
 
-/** Height of the main chart in pixels (section 9). */
+/** Height of the main chart in pixels. */
 export const chartHeight = 350;
 
-/** How far each further note on the same date has its label moved, in pixels (section 9). */
+/** How far each further note on the same date has its label moved, in pixels. */
 export const noteLabelStep = 20;
 
-/** The metrics drawn when none is chosen (section 4). */
+/** The metrics drawn when none is chosen. */
 export const defaultChartMetrics = { metricOne: "clicks", metricTwo: "attributed_revenue" } as const satisfies Record<string, MetricName>;
 
 export const isChartMetric = (name: string): name is MetricName => (metricNames as ReadonlyArray<string>).includes(name);
@@ -42,7 +42,7 @@ export const chartMetrics = (metricOne: string | null | undefined, metricTwo: st
   return { metricOne: one, metricTwo: fallback };
 };
 
-/** Whether `metric` may be chosen where the other list holds `other`: a known metric, not the other one (section 4). */
+/** Whether `metric` may be chosen where the other list holds `other`: a known metric, not the other one. */
 export const canChooseChartMetric = (metric: string, other: string): boolean => isChartMetric(metric) && metric !== other;
 
 export interface ChartMetricChoice {
@@ -96,7 +96,7 @@ export const hasChartData = (rows: ReadonlyArray<PerformanceRow>): boolean =>
   rows.some((r) => typeof r.conversion_date === "string" && metricNames.some((m) => r[m] !== 0 && Number.isFinite(r[m])));
 
 /**
- * The label offset of each of a list of markers (section 9): the first note at a
+ * The label offset of each of a list of markers: the first note at a
  * position has offset 0, each further note at the same position `step` more (20, 40...).
  * Positions are compared as given; the order of the list is kept.
  */

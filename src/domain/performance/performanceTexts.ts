@@ -1,9 +1,9 @@
 /**
- * The performance report's own words (spec performance-report.md): kept apart from
+ * The performance report's own words: kept apart from
  * texts.ts so that /login, which loads texts.ts, does not carry them.
  */
 export const performanceTexts = {
-  /** Table exports (spec section 2, "Table controls" and "Export Data dialog"). */
+  /** Table exports: the table controls and the Export Data dialog. */
   tableExports: {
     exportCsv: "Export as CSV",
     exportData: "Export Data",
@@ -11,7 +11,7 @@ export const performanceTexts = {
     /** The report kind in the default report name of a table export. */
     exportKind: "Performance Report",
   },
-  /** The search results (spec section 2, "Search results table"). */
+  /** The search results table. */
   searchResults: {
     region: "Search results",
     taxonomies: "Taxonomies",
@@ -28,7 +28,7 @@ export const performanceTexts = {
     sortBy: (label: string) => `Sort by ${label}`,
     total: "Total",
   },
-  /** The performance tables (spec sections 2 and 9): footer, peek link, pagination. */
+  /** The performance tables: footer, peek link, pagination. */
   performanceTable: {
     total: "Total",
     showMore: "Show me more",
@@ -40,7 +40,7 @@ export const performanceTexts = {
     previousValue: "previous",
     change: "change",
   },
-  /** The performance chart (spec section 2, "Performance chart"; section 9). */
+  /** The performance chart. */
   chart: {
     region: "Performance chart",
     metricOne: "Metric one",
@@ -58,7 +58,7 @@ export const performanceTexts = {
     dataTable: "Chart data",
     date: "Date",
   },
-  /** Comparison mode (spec section 2, "Table controls"; sections 4, 5 and 9). */
+  /** Comparison mode: the Compare switch and the comparison-dates picker. */
   comparison: {
     toggle: "Compare",
     picker: "Comparison dates",
@@ -68,7 +68,7 @@ export const performanceTexts = {
     cancel: "Cancel",
     loading: "Loading the comparison…",
   },
-  /** Column sets and the Columns dialog (spec section 2, "Column set dropdown", "Table controls"; section 9). */
+  /** Column sets: the column set dropdown and the Columns dialog. */
   columnSets: {
     dropdown: "Column set",
     custom: "Custom",

@@ -3,8 +3,8 @@ import { parseDate, rangeLength, type DateRange } from "./dateRange";
 import { formatNumber, missingValue } from "./numberFormat";
 
 /**
- * Comparing two date ranges (spec performance-report.md sections 4, 5 and 9,
- * "Comparison change" and "Comparison shortcuts").
+ * Comparing two date ranges: the change shown in a cell, its colour, the shortcuts
+ * ('Previous Period', 'Year on Year') and the comparison-dates picker's rules.
  */
 
 /**
@@ -36,7 +36,7 @@ export const change = (current: number | null | undefined, previous: number | nu
   return { kind: "percent", percent: percentChangeInPercent(current, previous) + 0 };
 };
 
-/** A change for a cell: "12.50%", "P", "N", or "–" when missing (2 decimals, section 9). */
+/** A change for a cell: "12.50%", "P", "N", or "–" when missing (2 decimals). */
 export const formatChange = (c: Change, locale?: string | null): string => {
   switch (c.kind) {
     case "percent":
@@ -48,12 +48,12 @@ export const formatChange = (c: Change, locale?: string | null): string => {
   }
 };
 
-/** Metrics where a lower value is an improvement (section 9: "for cpa this is reversed"). */
+/** Metrics where a lower value is an improvement (for cpa green and red are reversed). */
 export const lowerIsBetter: ReadonlySet<string> = new Set(["cpa"]);
 
 export type Direction = "better" | "worse" | "unchanged" | "missing";
 
-/** Colours of section 9: green an improvement, red a worsening, yellow no change. */
+/** Colours of a change: green an improvement, red a worsening, yellow no change. */
 export const directionTone: Readonly<Record<Direction, "green" | "red" | "yellow" | "none">> = {
   better: "green",
   worse: "red",
@@ -118,7 +118,7 @@ export const comparisonShortcutLabels: Readonly<Record<ComparisonShortcut, strin
 export const comparisonShortcutRange = (shortcut: ComparisonShortcut, main: DateRange): DateRange =>
   shortcut === "previousPeriod" ? previousPeriod(main) : yearOnYear(main);
 
-/** The comparison dates when comparison is turned off (section 4): the previous period. */
+/** The comparison dates when comparison is turned off: the previous period. */
 export const defaultComparisonRange = previousPeriod;
 
 /** The comparison picker's dates while it is open; either end may be unset (null or ""). */
@@ -128,10 +128,10 @@ export interface ComparisonDraft {
 }
 
 /**
- * The picker's rules while it is open (section 5):
+ * The picker's rules while it is open:
  * - a missing (or invalid) start becomes yesterday (the day before `today`);
  * - an end later than the main range's start is moved to the day before the main start
- *   (an end on the main start itself is left as it is: the spec says "later than").
+ *   (an end on the main start itself is left as it is: only a "later" end moves).
  * An empty end stays empty until the picker closes.
  */
 export const adjustComparisonDraft = (draft: ComparisonDraft, main: DateRange, today: string): { from: string; to: string | null } => {
@@ -145,8 +145,8 @@ export const adjustComparisonDraft = (draft: ComparisonDraft, main: DateRange, t
 
 /**
  * The picker's dates when it closes: the rules of `adjustComparisonDraft`, then an empty
- * end becomes the day before the main start. The spec does not say what happens when the
- * start then lies after the end (e.g. an unset start became yesterday); the start is
+ * end becomes the day before the main start. The product rules do not say what happens
+ * when the start then lies after the end (e.g. an unset start became yesterday); the start is
  * moved to the end so the result is always a valid one-day-or-longer range.
  */
 export const closeComparisonDraft = (draft: ComparisonDraft, main: DateRange, today: string): DateRange => {

@@ -1,14 +1,13 @@
 /**
- * The performance metric catalogue (performance-report spec sections 3 and 9, ENGINE.md
- * "Metrics"): names, labels, kinds and display decimals, and the one definition of every
- * ratio. The server sums the additive bases (costs, traffic, credits, revenue, distinct
+ * The performance metric catalogue (docs/engine.md, metrics): names, labels, kinds and
+ * display decimals, and the one definition of every ratio. The server sums the additive bases (costs, traffic, credits, revenue, distinct
  * orders) over its facts and derives every ratio here, so table rows, chart points and
  * footer totals are computed by the same code in the server and in the browser.
  *
  * Pure: no dependency at all, importable by the browser.
  */
 
-/** The 25 metrics of a performance row, in the spec's standard order. */
+/** The 25 metrics of a performance row, in the standard order. */
 export const metricNames = [
   "variable_cost",
   "fixed_cost",
@@ -52,11 +51,11 @@ export interface MetricDefinition {
   /** The column header. */
   readonly label: string;
   readonly kind: MetricKind;
-  /** Decimals shown (spec section 9): 2 for numbers and money, 0 for whole counts, 1 for two percents. */
+  /** Decimals shown: 2 for numbers and money, 0 for whole counts, 1 for two percents. */
   readonly decimals: 0 | 1 | 2;
   /** A sum of its rows (true) or a ratio recomputed from the sums (false). */
   readonly additive: boolean;
-  /** Exports divide the three conversion rates and the variance percent by 100 (spec section 9). */
+  /** Exports divide the three conversion rates and the variance percent by 100. */
   readonly exportDivisor: 1 | 100;
 }
 
@@ -110,7 +109,7 @@ export const searchMetricNames: ReadonlyArray<MetricName> = metricNames.filter(
   (name) => name !== "sales_including" && name !== "proportional_credit",
 );
 
-/** The default visible columns (spec section 9). */
+/** The default visible columns. */
 export const defaultColumns: ReadonlyArray<MetricName> = [
   "total_cost",
   "clicks",
@@ -150,10 +149,10 @@ export type MetricSums = Readonly<Record<SumName, number>>;
 
 export const zeroSums: MetricSums = Object.fromEntries(sumNames.map((name) => [name, 0])) as Record<SumName, number>;
 
-/** a / b, or 0 when b is 0 (ENGINE.md: every ratio is 0 when its divisor is 0). */
+/** a / b, or 0 when b is 0 (every ratio is 0 when its divisor is 0: docs/engine.md, metrics). */
 export const ratio = (a: number, b: number): number => (b === 0 ? 0 : a / b);
 
-/** Every metric from the summed bases: the one definition of each ratio (ENGINE.md "Metrics"). */
+/** Every metric from the summed bases: the one definition of each ratio (docs/engine.md, metrics). */
 export const metricsFromSums = (s: MetricSums): Metrics => {
   const totalCost = s.variable_cost + s.fixed_cost;
   const variance = s.attributed_revenue - s.last_click_revenue;
@@ -195,17 +194,17 @@ export const addSums = (a: MetricSums, b: MetricSums): MetricSums =>
   Object.fromEntries(sumNames.map((name) => [name, a[name] + b[name]])) as Record<SumName, number>;
 
 /**
- * The footer 'Total' of a table (spec section 9): counts and money are sums of the rows;
+ * The footer 'Total' of a table: counts and money are sums of the rows;
  * rates are recomputed from those sums, never averaged.
  */
 export const totalsOf = (rows: ReadonlyArray<Metrics>): Metrics =>
   metricsFromSums(rows.reduce<MetricSums>((total, row) => addSums(total, sumsOf(row)), zeroSums));
 
-/** The breakdown cards' CPA (analysis-reports spec section 9): total cost / max(attributed sales, 1). */
+/** The breakdown cards' CPA: total cost / max(attributed sales, 1). */
 export const cardCpa = (m: Pick<Metrics, "total_cost" | "attributed_sales">): number =>
   m.total_cost / Math.max(m.attributed_sales, 1);
 
-// Funnel roles (ENGINE.md: {role}_revenue, {role}_credit, {role}_revenue_percent).
+// Funnel roles (docs/engine.md, attribution: {role}_revenue, {role}_credit, {role}_revenue_percent).
 
 export const funnelRoles = ["solo", "upper_funnel", "mid_funnel", "lower_funnel"] as const;
 export type FunnelRole = (typeof funnelRoles)[number];

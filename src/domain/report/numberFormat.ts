@@ -1,8 +1,7 @@
 import { currencySymbol } from "../shell/program";
 
 /**
- * How the performance report shows numbers (spec performance-report.md section 9,
- * "Number display"): 2 decimals for numbers and money, 0 for rounded values (counts),
+ * How the performance report shows numbers: 2 decimals for numbers and money, 0 for rounded values (counts),
  * 1 for attributed_revenue_variance_percent and proportional_credit. Money carries the
  * program's currency symbol and the locale's grouping; percent metrics end with '%'.
  */
@@ -41,7 +40,7 @@ export const missingValue = "–";
 export const defaultLocale = "en-GB";
 
 export interface NumberFormatOptions {
-  /** ISO 4217 code of the program's currency; none means £ (spec section 1). */
+  /** ISO 4217 code of the program's currency; none means £. */
   readonly currency?: string | null;
   /** BCP 47 locale ("en-GB"; "en_GB" is accepted); none or unknown means en-GB. */
   readonly locale?: string | null;

@@ -1,6 +1,6 @@
 /**
  * The search results' Filter: a tree of taxonomies 1 to 4 with a checkbox per node
- * (spec performance-report.md sections 2 and 4, "Tree selection").
+ * (every leaf is all or none; a parent is all, none or some).
  *
  * The selection is the set of selected leaf keys. A leaf is 'all' or 'none'; a parent is
  * 'all' when every child is 'all', 'none' when every child is 'none', otherwise 'some'.
@@ -39,7 +39,7 @@ export const nodeKey = (path: ReadonlyArray<string>): string => path.join("\u001
 
 /**
  * A row's path: taxonomy_1, taxonomy_2, ... up to the first level that is absent (null or
- * undefined); an empty name is 'None' (section 3).
+ * undefined); an empty name is 'None'.
  */
 export const rowPath = (row: TaxonomyRow): string[] => {
   const path: string[] = [];
@@ -168,8 +168,8 @@ export interface PreviousSelection {
 }
 
 /**
- * The selection after the taxonomy rows (re)load (section 4: "On load all leaves are
- * selected, unless the previous selection is kept (when the data size differs)").
+ * The selection after the taxonomy rows (re)load: on load all leaves are selected,
+ * unless the previous selection is kept (when the data size differs).
  * Read literally: with no previous selection, or when the new data has the same number of
  * rows as before, every leaf is selected; when the size differs the previous selection is
  * kept. Keeping it means: leaves that were unticked stay unticked, leaves that no longer

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { FilledText, RecordId } from "../report/configuration";
 
 /**
- * Seasonality (analysis-reports spec sections 2.4 and 2.11): a program names its
+ * Seasonality: a program names its
  * seasonality types ("Black Friday", "Summer sale") and tags weeks, each week (its
  * Monday) with at most one type. Diminishing returns uses the types as segments, plus
  * "Untagged" for weeks without a tag.

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 
-/** A program's attribution settings (ENGINE.md "Journeys and credit"). */
+/** A program's attribution settings (docs/engine.md, attribution). */
 
 export const attributionModels = ["linear", "position_based", "time_decay"] as const;
 export const AttributionModel = Schema.Literal(...attributionModels);

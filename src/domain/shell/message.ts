@@ -16,7 +16,7 @@ export type Message = typeof Message.Type;
 export const MessageList = Schema.Struct({ data: Schema.Array(Message) });
 export type MessageList = typeof MessageList.Type;
 
-/** The message type used for styling; the spec's default is `is-info`. */
+/** The message type used for styling; the default is `is-info`. */
 export const messageType = (m: Message): string => m.meta.type ?? "is-info";
 
 const allowedTypes = new Set(["is-info", "is-success", "is-warning", "is-danger"]);

@@ -19,7 +19,7 @@ export type ProgramList = typeof ProgramList.Type;
 
 const currencySymbols: Record<string, string> = { GBP: "£", EUR: "€", USD: "$", JPY: "¥", AUD: "A$", CAD: "C$" };
 
-/** The currency symbol of a program; £ when none is known (spec section 9). */
+/** The currency symbol of a program; £ when none is known. */
 export const currencySymbol = (currency: string | undefined | null): string =>
   (currency && currencySymbols[currency.toUpperCase()]) || "£";
 

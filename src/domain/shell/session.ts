@@ -3,7 +3,7 @@ import type { User } from "./user";
 import type { Program } from "./program";
 import type { DateRange } from "../report/dateRange";
 
-/** The named filters a report can be restricted to (spec section 9). */
+/** The named filters a report can be restricted to. */
 export const namedFilters = ["default", "new", "returning"] as const;
 export type NamedFilter = (typeof namedFilters)[number];
 
@@ -13,10 +13,10 @@ export type Interval = (typeof intervals)[number];
 export type ChartType = "area" | "bar";
 export type SortDirection = "asc" | "desc";
 
-/** The default visible columns of the performance tables (spec section 9): the catalogue's. */
+/** The default visible columns of the performance tables: the catalogue's. */
 export { defaultColumns };
 
-/** Report preferences held for the whole session (spec section 1, "Settings held for the whole session"). */
+/** Report preferences held for the whole session. */
 export interface ReportPreferences {
   readonly namedFilter: NamedFilter;
   readonly metricOne: string;

@@ -2,8 +2,7 @@ import { Schema } from "effect";
 import { CalendarDate, FilledText, inclusiveDays } from "../report/configuration";
 
 /**
- * Fixed (manual) spend configurations and variable spend rows (account-and-access spec
- * sections 3, 5 and 7; performance-report spec sections 3 and 5; ENGINE.md "Cost").
+ * Fixed (manual) spend configurations and variable spend rows (docs/engine.md, data model).
  */
 
 export const frequencies = ["single", "daily", "monthly", "yearly"] as const;
@@ -68,7 +67,7 @@ interface FixedCostShape {
 }
 
 /**
- * The spend form's cross-field rules (performance-report spec section 5): taxonomy 2 is
+ * The spend form's cross-field rules: taxonomy 2 is
  * required when 3 or 4 is filled, taxonomy 3 when 4 is; unless the frequency is single,
  * the end date is required and after the start date.
  */

@@ -3,9 +3,8 @@ import { validateSpendForm, type SpendEntry, type SpendFormErrors, type SpendFor
 import type { SheetRecord, SheetRow, WorkbookCell } from "../exports/workbookRows";
 
 /**
- * Spend rows dropped as a spreadsheet on the performance report's file drop area (spec
- * performance-report.md section 2; account-and-access.md sections 3-5 and 9 for the batch
- * rules): the expected columns, the normalisation of each row (dates to YYYY-MM-DD, cost
+ * Spend rows dropped as a spreadsheet on the performance report's file drop area (the
+ * spend batch rules): the expected columns, the normalisation of each row (dates to YYYY-MM-DD, cost
  * stripped of non-numeric characters and rounded to 2 decimals, no end date -> single),
  * its validation with the spend form's rules, and the outcome words.
  */
@@ -14,7 +13,7 @@ import type { SheetRecord, SheetRow, WorkbookCell } from "../exports/workbookRow
 export const spendBatchColumns = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4", "cost", "frequency", "start_date", "end_date"] as const;
 export type SpendBatchColumn = (typeof spendBatchColumns)[number];
 
-/** Columns a sheet must hold to be sent (account spec section 5: cost date, taxonomy 1 and cost). */
+/** Columns a sheet must hold to be sent: cost date, taxonomy 1 and cost. */
 export const requiredSpendBatchColumns: ReadonlyArray<SpendBatchColumn> = ["taxonomy_1", "cost", "start_date"];
 
 /** Other header spellings (compared as `headerKey`s: lower-case, spaces as underscores). */
@@ -44,7 +43,7 @@ export const spendBatchColumnLabels: Readonly<Record<SpendBatchColumn, string>> 
   end_date: "End date",
 };
 
-/** At most this many rows are being sent at once (account spec sections 7 and 9). */
+/** At most this many rows are being sent at once (the fixed spend batch concurrency). */
 export const batchConcurrency = 10;
 
 export const spendBatchTexts = {
@@ -167,7 +166,7 @@ export const roundToCents = (n: number): number => {
 };
 
 /**
- * A cost as written in a sheet (account spec section 5): a number is rounded to 2
+ * A cost as written in a sheet: a number is rounded to 2
  * decimals; a text has every character but digits, the decimal point and a leading minus
  * stripped ("£1,234.567" -> 1234.57), then is rounded. Null when nothing numeric is left.
  */
@@ -246,5 +245,5 @@ export const spendBatchRow = (row: SheetRow, options: { readonly today?: string 
 export const missingSpendBatchColumns = (columnNames: ReadonlyArray<string>): string[] =>
   requiredSpendBatchColumns.filter((c) => !columnNames.includes(c)).map((c) => spendBatchColumnLabels[c]);
 
-/** How a row ends (account spec section 3): success, error or zero_cost. */
+/** How a row ends: success, error or zero_cost. */
 export type SpendBatchOutcome = "success" | "error" | "zero_cost";

@@ -5,8 +5,7 @@ import { formatMoney, type NumberFormatOptions } from "../report/numberFormat";
 import { texts } from "../shell/texts";
 
 /**
- * The quick spend entry form (spec performance-report.md section 5, "Spend form") and the
- * body it sends (section 3, "Spend entry (as sent)"). The spec words only the toast; the
+ * The quick spend entry form and the body it sends. The product words only the toast; the
  * field messages below are this module's own.
  */
 
@@ -50,7 +49,7 @@ export const spendMessages = {
   endRequired: "End date is required.",
   endInvalid: "End date must be a valid date (YYYY-MM-DD).",
   endAfterStart: "End date must be after the start date.",
-  /** The spec's toast on save when the form is invalid (3 seconds). */
+  /** The toast on save when the form is invalid (3 seconds). */
   invalidToast: texts.toasts.spendInvalid,
 } as const;
 
@@ -107,7 +106,7 @@ export const spendFormSchema = z
     }
   });
 
-/** The body of a spend entry as sent (section 3). */
+/** The body of a spend entry as sent: taxonomies 2-4 only when filled, end_date only when not single. */
 export interface SpendEntry {
   readonly taxonomy_1: string;
   readonly taxonomy_2?: string;
@@ -161,7 +160,7 @@ export const validateSpendForm = (form: SpendFormValues): SpendValidation => {
   return { ok: false, errors, toast: spendMessages.invalidToast };
 };
 
-/** The spend form's own words around saving (the spec words only the field labels and the toast). */
+/** The spend form's own words around saving (the product words only the field labels and the toast). */
 export const spendFormTexts = {
   create: "Create Spend",
   creating: "Creating…",

@@ -1,12 +1,12 @@
 /**
- * Paging of report tables (spec performance-report.md section 4, "Pagination", and
- * section 9, "Paging and lists").
+ * Paging of report tables: rows per page, and a page past the last page after a per-page
+ * or record-count change moves to the last page.
  */
 
 /** Which kind of table a pager belongs to. */
 export type PagedTable = "taxonomyTwo" | "level" | "search";
 
-/** Rows per page offered: 10, 15, 30 on a channel's taxonomy-two table; elsewhere only 15 (the spec names no other). */
+/** Rows per page offered: 10, 15, 30 on a channel's taxonomy-two table; elsewhere only 15 (no other is offered). */
 export const perPageOptions: Readonly<Record<PagedTable, ReadonlyArray<number>>> = {
   taxonomyTwo: [10, 15, 30],
   level: [15],
@@ -52,7 +52,7 @@ export const pageBounds = (page: number, total: number, perPage: number): { read
   return { first, last: Math.min(n, first + size - 1) };
 };
 
-/** Rows a nested tree level shows before its 'Show me more' link (section 9). */
+/** Rows a nested tree level shows before its 'Show me more' link. */
 export const peekLimit = 10;
 
 /** A nested level's rows: at most 10, and whether the 'Show me more' link shows (more than 10). */

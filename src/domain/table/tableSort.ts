@@ -1,9 +1,8 @@
 import type { SortDirection } from "../shell/session";
 
 /**
- * Local sorting of report tables (spec performance-report.md section 4: "Sorting in
- * tables is local"; section 2: a row named 'None' is always sorted last in the
- * taxonomy-two table).
+ * Local sorting of report tables (sorting never calls the server; a row named 'None' is
+ * always sorted last in the taxonomy-two table).
  */
 
 export type { SortDirection };

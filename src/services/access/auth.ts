@@ -21,7 +21,7 @@ export const me = (): Effect.Effect<MeResponse, HttpError, ApiCall> =>
 
 const silent = ["Unauthorized", "Forbidden", "NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"] as const;
 
-/** The recovery page only logs a failure (spec: the page does not change). */
+/** The recovery page only logs a failure: the page does not change. */
 export const requestPasswordReset = (email: string): Effect.Effect<Ok, HttpError, ApiCall> =>
   request({ method: "POST", segments: ["auth", "password", "request-reset"], body: { email }, response: Ok, handles: silent });
 

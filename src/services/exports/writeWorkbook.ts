@@ -55,8 +55,8 @@ const inWorker = (request: XlsxWriterRequest, createWorker: () => Worker): Effec
   });
 
 /**
- * The .xlsx file of an export (ARCHITECTURE.md: "Writing is done in a worker too for
- * large exports"). Numbers stay numbers and texts are formula-safe (exportCells.toCell);
+ * The .xlsx file of an export; large exports are written in a worker too
+ * (docs/architecture.md, "Safety"). Numbers stay numbers and texts are formula-safe (exportCells.toCell);
  * the sheet name is made acceptable to Excel. Exports of fewer than `mainThreadRowLimit`
  * rows are written on the main thread with the lazily loaded writer; larger ones in a
  * fresh Web Worker: the rows are packed by column, in slices that yield to the page, so

@@ -9,7 +9,7 @@ import { packedCell, type PackedTable } from "./packedTable";
  *
  * Why not SheetJS (`xlsx` 0.18.5) for writing: on 100,000 rows x 25 columns its
  * `aoa_to_sheet` + `write` take 20-50 s (measured in Node 20; its XML building and
- * pure-JavaScript deflate dominate), far over the 3 s budget of ARCHITECTURE.md. This
+ * pure-JavaScript deflate dominate), far over the 3 s export budget (docs/architecture.md, "Budgets"). This
  * writer streams the XML in chunks and lets the browser's native zlib deflate it; the
  * CRC-32 each zip entry needs comes for free from the gzip trailer. SheetJS reads what
  * it writes back in the unit tests.

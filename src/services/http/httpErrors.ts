@@ -1,6 +1,6 @@
 import { Data } from "effect";
 
-/** What every failed call becomes: one tagged error per kind of failure (ARCHITECTURE.md). */
+/** What every failed call becomes: one tagged error per kind of failure (docs/architecture.md, "The Effect layer"). */
 export class Unauthorized extends Data.TaggedError("Unauthorized")<{ readonly status: 401; readonly message: string; readonly path: string }> {}
 export class Forbidden extends Data.TaggedError("Forbidden")<{ readonly status: 403; readonly message: string; readonly path: string }> {}
 export class NotFound extends Data.TaggedError("NotFound")<{ readonly status: 404; readonly message: string; readonly path: string }> {}

@@ -5,7 +5,7 @@ import { Created } from "../../domain/report/configuration";
 import { request, type ApiCall } from "../http/http";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
 
-/** A failed save or delete only stops the loading, without a message (spec section 8). */
+/** A failed save or delete only stops the loading, without a message. */
 const silent: ReadonlyArray<HttpErrorTag> = ["NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"];
 
 /** The signed-in user's column sets and favourite. */

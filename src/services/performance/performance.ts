@@ -10,7 +10,7 @@ import { request, requestText, type ApiCall } from "../http/http";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
 
 /**
- * The performance report's calls (performance-report spec section 7). Every path is
+ * The performance report's calls. Every path is
  * scoped by the program; taxonomy values are path segments, percent-encoded by
  * `request`, so a value holding '/', '%' or '&' reaches the server intact.
  */
@@ -27,11 +27,11 @@ export interface ReportScope {
   readonly range: ReportRange;
   /** taxonomy_1 .. taxonomy_k values, in level order. */
   readonly path: ReadonlyArray<string>;
-  /** 'default' uses the plain path; any other name the named variant (spec section 4). */
+  /** 'default' uses the plain path; any other name the named variant (/named/{filter}). */
   readonly filter?: NamedFilter | string;
 }
 
-/** Failures a report screen handles itself (spec section 8: a load failure is silent; 401 and 403 stay app-wide). */
+/** Failures a report screen handles itself (a load failure is silent; 401 and 403 stay app-wide). */
 export const silentReportFailures: ReadonlyArray<HttpErrorTag> = ["NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"];
 
 const levelNames = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
@@ -57,7 +57,7 @@ export const chartSegments = (scope: ReportScope): Array<string> => [...base(sco
 
 /**
  * The path segments of the server CSV: the level-one table, then the tables under t1,
- * t1/t2 and t1/t2/t3 (spec section 7).
+ * t1/t2 and t1/t2/t3.
  */
 export const csvSegments = (program: string, path: ReadonlyArray<string>): Array<string> => {
   const segments = ["programs", program, "performance", "table", "csv", ...valueSegments(path.slice(0, 3))];
@@ -98,6 +98,6 @@ export const taxonomies = (program: string, range: ReportRange): Effect.Effect<T
     handles: silentReportFailures,
   });
 
-/** The server's CSV of a table (a failed download only stops the loading: spec section 8). */
+/** The server's CSV of a table (a failed download only stops the loading, with no message). */
 export const tableCsv = (program: string, path: ReadonlyArray<string>, range: ReportRange): Effect.Effect<string, HttpError, ApiCall> =>
   requestText({ segments: csvSegments(program, path), query: rangeQuery(range), handles: silentReportFailures });

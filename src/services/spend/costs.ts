@@ -10,7 +10,7 @@ export type CreatedFixedCost = Created;
 /**
  * Creates one fixed spend configuration (POST programs/{program}/fixed-costs), as the
  * quick spend entry and every batch row do. A failed batch row is only marked error
- * (account spec section 8), so every failure but a 401 (which signs out app-wide) is the
+ * silently, so every failure but a 401 (which signs out app-wide) is the
  * caller's to handle.
  */
 export const createFixedCost = (program: string, body: SpendEntry): Effect.Effect<CreatedFixedCost, HttpError, ApiCall> =>

@@ -5,7 +5,7 @@ import type { ReaderSheet, WorkbookReaderAnswer, WorkbookReaderRequest } from ".
 /**
  * Parses an untrusted .csv or .xlsx with SheetJS. ONLY the workbook reader worker (and
  * tests) import this module: SheetJS 0.18.5 has published prototype-pollution and ReDoS
- * flaws, so it runs in a throw-away worker with a row cap and a timeout (ARCHITECTURE.md).
+ * flaws, so it runs in a throw-away worker with a row cap and a timeout (docs/architecture.md, "Safety").
  * Every sheet is answered as a matrix of primitives; dated cells become ISO texts
  * (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS when they hold a time).
  */

@@ -76,7 +76,7 @@ const inFreshWorker = (fileName: string, request: WorkbookReaderRequest, createW
   });
 
 /**
- * Reads a dropped spreadsheet (ARCHITECTURE.md "xlsx"): only .csv and .xlsx files
+ * Reads a dropped spreadsheet (docs/architecture.md, "Safety"): only .csv and .xlsx files
  * (`UnsupportedFile`), at most 5 MB (`FileTooLarge`), parsed in a FRESH Web Worker per
  * file with a row cap (`TooManyRows` when a sheet is longer) and a 10 s timeout that
  * terminates the worker (`WorkbookTimeout`). Answers every sheet as a matrix of

@@ -2,7 +2,7 @@
 /**
  * The workbook reader worker: parses ONE untrusted spreadsheet and answers plain
  * matrices. A fresh worker is started per file and terminated after it answers, or
- * after the timeout (ARCHITECTURE.md "xlsx").
+ * after the timeout (docs/architecture.md, "Safety").
  */
 import { parseWorkbook } from "./parseWorkbook";
 import type { WorkbookReaderRequest } from "./readerProtocol";
