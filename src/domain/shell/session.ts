@@ -39,6 +39,12 @@ export const defaultPreferences: ReportPreferences = {
   sortDirection: "desc",
 };
 
+/** Where calls go and who makes them: the session holds both, and a screen's actor carries them to its calls. */
+export interface ApiContext {
+  readonly baseUrl: string;
+  readonly token: string | null;
+}
+
 /** What the session knows: the fold of its events. */
 export interface SessionState {
   readonly apiBaseUrl: string;

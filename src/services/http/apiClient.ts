@@ -1,11 +1,9 @@
 import { Context, Data, Effect, Layer } from "effect";
 import { NetworkError } from "./httpErrors";
 
-/** Where calls go and who makes them: the session holds both, a screen's actor carries them. */
-export interface ApiContext {
-  readonly baseUrl: string;
-  readonly token: string | null;
-}
+import type { ApiContext } from "../../domain/shell/session";
+
+export type { ApiContext };
 
 /**
  * The API context of the call being made. Call functions read it from their context

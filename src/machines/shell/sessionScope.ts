@@ -1,0 +1,32 @@
+import { fromCallback, type ActorRef, type Snapshot } from "xstate";
+import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
+import type { SessionState } from "../../domain/shell/session";
+
+/** Told to a screen's actor when the session's scope (API context, program, dates, named filter) changes. */
+export interface SessionScopeChanged {
+  readonly type: "session.scopeChanged";
+  readonly scope: SessionScope;
+}
+
+/** Any actor whose snapshots carry the session's context: the session actor, or a test double. */
+export type SessionSource = ActorRef<Snapshot<unknown> & { readonly context: SessionState }, { readonly type: string }>;
+
+/** The session's scope now, for a screen's actor to start with. */
+export const currentSessionScope = (session: SessionSource): SessionScope => sessionScopeOf(session.getSnapshot().context);
+
+/**
+ * A callback actor a screen's actor invokes to follow the session: it tells its parent
+ * `session.scopeChanged` each time the scope differs from the last one it told (or the
+ * one the parent started with), and nothing for changes that do not touch the scope
+ * (a sort, a chart preference).
+ */
+export const sessionScopeListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource }>(({ input, sendBack }) => {
+  let last = currentSessionScope(input.session);
+  const subscription = input.session.subscribe((snapshot) => {
+    const next = sessionScopeOf(snapshot.context);
+    if (sameSessionScope(last, next)) return;
+    last = next;
+    sendBack({ type: "session.scopeChanged", scope: next } satisfies SessionScopeChanged);
+  });
+  return () => subscription.unsubscribe();
+});
