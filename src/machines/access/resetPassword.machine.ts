@@ -16,7 +16,7 @@ export type ResetPasswordEvent = { type: "reset.submitted"; password: string; co
 
 /**
  * Set-new-password: the link is validated first; a bad link warns and redirects after
- * 5 seconds. A mismatch shows the spec's message and sends nothing; a match sends the
+ * 5 seconds. A mismatch shows 'These passwords don't match…' and sends nothing; a match sends the
  * reset; success thanks the person and redirects after 3 seconds; failure shows nothing.
  */
 const submitTransitions = [

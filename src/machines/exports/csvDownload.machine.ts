@@ -8,10 +8,10 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
- * 'Export as CSV' (spec performance-report.md sections 2 and 7): the server's CSV of the
+ * 'Export as CSV': the server's CSV of the
  * table being looked at (the level-one table, or the tables under t1, t1/t2, t1/t2/t3),
  * saved as overview.csv or the taxonomy names joined by underscores. A failed download
- * only stops the loading, with no message (section 8); a request while one runs is ignored.
+ * only stops the loading, with no message; a request while one runs is ignored.
  */
 
 /** Which CSV: where the call goes, the program, the route's taxonomy values and the dates. */
@@ -34,7 +34,7 @@ export interface CsvDownloadContext {
 
 export type CsvDownloadEvent = { type: "csv.requested"; request: CsvRequest };
 
-/** The file the server's CSV of a route is saved as (section 7): the first three taxonomy names, the call's own path. */
+/** The file the server's CSV of a route is saved as: the first three taxonomy names, the call's own path. */
 export const csvFileNameOf = (path: ReadonlyArray<string>): string => serverCsvFileName(path.slice(0, 3));
 
 export const csvDownloadMachine = setup({

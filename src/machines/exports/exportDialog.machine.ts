@@ -20,8 +20,7 @@ import { downloadFile, writeCsv, writeWorkbook, type WorkbookWriteFailed } from 
 import { fromEffect } from "../runtime/fromEffect";
 
 /**
- * The Export Data dialog (spec performance-report.md section 2; sections 5 and 9,
- * "Export"): a report name, the exportable columns with the taxonomy columns always
+ * The Export Data dialog: a report name, the exportable columns with the taxonomy columns always
  * selected, 'Reset to visible', 'Select All', 'Remove All', the Custom Column Ordering
  * switch (standard order when off; the chosen order, with moves, when on), and the two
  * downloads, made on the device. A failed download keeps the dialog open with a message;

@@ -5,7 +5,7 @@ import { readWorkbook, type ReadWorkbook, type WorkbookFileLike, type WorkbookRe
 import { fromEffect } from "../runtime/fromEffect";
 
 /**
- * The file drop area (spec performance-report.md sections 2, 4 and 5): a dropped .csv or
+ * The file drop area: a dropped .csv or
  * .xlsx file is read as a workbook (in a fresh worker, see services/workbook); a file of
  * another type shows the toast 'That file format isn't supported'; removing the file
  * clears it; a new file replaces the current one in any state. With several sheets one

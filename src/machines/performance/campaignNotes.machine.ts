@@ -10,8 +10,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
- * The program's campaign notes on the performance chart (performance-report spec
- * sections 1-3, 9): the notes of the dates shown, the 'Campaign Notes' toggle (drawn on
+ * The program's campaign notes on the performance chart: the notes of the dates shown, the 'Campaign Notes' toggle (drawn on
  * the chart or not), the notes table toggle, and adding (date, colour, text) and
  * deleting a note. A failed list load leaves the chart without notes; a refused add or
  * delete shows why, next to the form.

@@ -21,8 +21,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
- * Column sets of the performance tables (spec performance-report.md sections 3, 4, 5, 7
- * and 8): the user's saved sets and favourite, the built-in default set 0 and the custom
+ * Column sets of the performance tables: the user's saved sets and favourite, the built-in default set 0 and the custom
  * selection -1.
  *
  * - Choosing a set loads its columns into the session (`session.columnsChanged`).
@@ -34,13 +33,13 @@ import { fromApiCall } from "../runtime/fromEffect";
  *   favourite makes set 0 the favourite.
  * - The star makes a set the favourite; pressing the favourite's star again hands the
  *   favourite back to set 0.
- * - A failed save, delete or favourite only stops the loading (section 8); a failed list
+ * - A failed save, delete or favourite only stops the loading, silently; a failed list
  *   leaves the built-in set alone.
  *
  * The favourite on start: when the list arrives and the session still shows the default
  * columns (the columns of set 0, which is what a new session starts with), the favourite
  * set's columns are applied; any other selection (a saved set chosen, or a custom one) is
- * kept. The session holds the visible columns "for the whole session" (section 1), so a
+ * kept. The session holds the visible columns for the whole session, so a
  * person's own choice must survive moving between report pages, each of which starts this
  * machine afresh; applying the favourite whenever the selection is not custom would swap
  * a chosen saved set for the favourite on every drill-down. The one case this cannot tell

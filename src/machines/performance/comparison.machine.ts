@@ -15,18 +15,18 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
- * Comparison mode of the performance tables (spec performance-report.md sections 4, 5
- * and 9): off by default; on, the same table call is made for the comparison dates and
+ * Comparison mode of the performance tables: off by default; on, the same table call is made for the comparison dates and
  * each cell shows the current and the previous value.
  *
  * - Turning it on loads the comparison table; turning it off clears the comparison data
  *   and resets the comparison dates to the previous period.
  * - A change of the main dates, the program, the taxonomy path or the named filter
  *   (`comparison.scopeChanged`) and a new choice of comparison dates reload it.
- * - A failed comparison load clears the comparison data, silently (section 8).
+ * - A failed comparison load clears the comparison data, silently.
  * - The comparison dates follow what was chosen: 'Previous Period' and 'Year on Year'
  *   are recomputed from the main range when it changes; custom dates are kept, with the
- *   end moved before the new main start when needed (the rules of section 5).
+ *   end moved to the day before the new main start when it lies later (the picker's
+ *   rules, `closeComparisonDraft`).
  *
  * While on, three regions run side by side: `dates` (which comparison dates), `picker`
  * (the comparison-dates picker, closed or open with a draft) and `data` (the load).
@@ -97,11 +97,11 @@ export const comparisonMachine = setup({
   },
   actions: {
     changeScope: assign(({ event }) => (event.type === "comparison.scopeChanged" ? scopeOf(event) : {})),
-    /** Off, and whenever it is turned off: the comparison dates are the previous period (section 4). */
+    /** Off, and whenever it is turned off: the comparison dates are the previous period. */
     resetComparisonDates: assign(({ context }) => ({ comparisonRange: defaultComparisonRange(context.range) })),
     usePreviousPeriod: assign(({ context }) => ({ comparisonRange: comparisonShortcutRange("previousPeriod", context.range) })),
     useYearOnYear: assign(({ context }) => ({ comparisonRange: comparisonShortcutRange("yearOnYear", context.range) })),
-    /** Custom dates stay, with the rules of section 5 against the (new) main range. */
+    /** Custom dates stay, with the picker's rules (`closeComparisonDraft`) against the (new) main range. */
     keepCustomDates: assign(({ context }) => ({ comparisonRange: closeComparisonDraft(context.comparisonRange, context.range, context.today) })),
     startDraft: assign(({ context }) => ({ draft: { from: context.comparisonRange.from, to: context.comparisonRange.to } })),
     changeDraftFrom: assign(({ context, event }) => (event.type === "comparison.draftFromChanged" ? { draft: draftOf(context, { from: event.value }) } : {})),
@@ -204,7 +204,7 @@ export const comparisonMachine = setup({
               },
             },
             loaded: {},
-            /** The load failed: no comparison data, no message (section 8). */
+            /** The load failed: no comparison data, no message. */
             failed: {},
           },
         },

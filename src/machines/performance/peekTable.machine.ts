@@ -10,7 +10,7 @@ import { fromApiCall } from "../runtime/fromEffect";
 import { levelColumnOf, sameReportParams, scopeOf, type ReportParams } from "./reportParams";
 
 /**
- * The peek table under an open row (spec performance-report.md sections 2, 4 and 8): the
+ * The peek table under an open row: the
  * children of one taxonomy path, in the table's sort, of which the first 10 show, with
  * 'Show me more' when there are more than 10. A failed load is silent: its data is
  * cleared and its owner (the row expansion) is told, which clears the tree below it.

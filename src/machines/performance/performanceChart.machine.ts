@@ -18,7 +18,7 @@ import { fromApiCall } from "../runtime/fromEffect";
 import { samePath, sameReportParams, scopeOf, type ReportParams } from "./reportParams";
 
 /**
- * The performance chart (performance-report spec sections 2, 4 and 7): one chart call
+ * The performance chart: one chart call
  * for the route's taxonomy path (level one with none, then t1 ... t1/t2/t3/t4; the named
  * variant when the session's filter is not 'default') at an interval, drawn as two
  * metrics on two axes, as areas or bars.

@@ -11,7 +11,7 @@ import { fromApiCall } from "../runtime/fromEffect";
 import { levelColumnOf, sameTableParams, scopeOf, type TableParams } from "./reportParams";
 
 /**
- * One performance table (spec performance-report.md sections 2, 4, 8 and 9): loads the
+ * One performance table: loads the
  * rows of the level below a taxonomy path, sorts them locally (from the stored sort
  * metric and direction; 'None' last on a channel's taxonomy-two table), pages them, and
  * keeps the footer 'Total' recomputed from the rows' sums.
@@ -99,7 +99,7 @@ export const performanceTableMachine = setup({
         page: context.levelFour ? 1 : clampPage(context.page, total, context.perPage),
       };
     }),
-    /** Spec section 8: a table load failure empties the data, the total is 0 and the page 1. */
+    /** A table load failure is silent: it empties the data, the total is 0 and the page 1. */
     emptyTable: assign({
       rows: [] as ReadonlyArray<PerformanceRow>,
       sorted: [] as ReadonlyArray<PerformanceRow>,
@@ -120,7 +120,7 @@ export const performanceTableMachine = setup({
     changePage: assign(({ context, event }) =>
       event.type === "table.pageChanged" ? { page: clampPage(event.page, context.total, context.perPage) } : {},
     ),
-    /** Spec section 4: a page past the last page after a per-page change moves to the last page. */
+    /** A page past the last page after a per-page change moves to the last page. */
     changePerPage: assign(({ context, event }) =>
       event.type === "table.perPageChanged" ? { perPage: event.perPage, page: clampPage(context.page, context.total, event.perPage) } : {},
     ),

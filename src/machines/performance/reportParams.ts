@@ -5,8 +5,8 @@ import type { ApiContext } from "../../services/http/http";
 
 /**
  * What a performance table call depends on besides its taxonomy path: where calls go
- * and who makes them, the program, the dates and the named filter (spec section 4: "A
- * new URL (date or parameter change) triggers a reload").
+ * and who makes them, the program, the dates and the named filter: a change of any of
+ * them (a new URL) triggers a reload.
  */
 export interface ReportParams {
   readonly api: ApiContext;
@@ -56,5 +56,5 @@ export const pathKey = (path: ReadonlyArray<string>): string => JSON.stringify(p
 export const isBelow = (path: ReadonlyArray<string>, ancestor: ReadonlyArray<string>): boolean =>
   path.length > ancestor.length && ancestor.every((value, i) => value === path[i]);
 
-/** A path holding a 'None' value names no page and cannot be opened (spec section 2). */
+/** A path holding a 'None' value names no page and cannot be opened ('None' is never linked nor expanded). */
 export const holdsNone = (path: ReadonlyArray<string>): boolean => path.includes(noneTaxonomy);

@@ -4,8 +4,7 @@ import { peekTableMachine, type PeekFailed, type PeekTableActorRef } from "./pee
 import { holdsNone, isBelow, pathKey, samePath, sameReportParams, type ReportParams } from "./reportParams";
 
 /**
- * Which rows of a performance page are open (spec performance-report.md section 4, "Row
- * expansion"): per taxonomy value, expanded or collapsed. An open row has a peek table
+ * Which rows of a performance page are open: per taxonomy value, expanded or collapsed. An open row has a peek table
  * of its children (one `peekTable` actor per open row, spawned here, so it survives
  * its rows scrolling out of view).
  *
@@ -99,7 +98,7 @@ export const rowExpansionMachine = setup({
       for (const p of context.open) enqueue.sendTo(peekId(p), { type: "peek.sortChanged", sort: event.sort });
       enqueue.assign({ sort: event.sort });
     }),
-    /** Spec section 8: a failed peek table clears its data (the peek does) and the tree below it. */
+    /** A failed peek table, silently, clears its data (the peek does) and the tree below it. */
     clearTreeBelow: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== "expansion.peekFailed") return;
       const below = context.open.filter((p) => isBelow(p, event.path));

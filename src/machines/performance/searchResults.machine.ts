@@ -20,10 +20,9 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
- * The search results of /performance/search/{term} (spec performance-report.md sections
- * 2, 4, 8 and 9): the search call and the taxonomies call (the Filter's tree) load side
+ * The search results of /performance/search/{term}: the search call and the taxonomies call (the Filter's tree) load side
  * by side for the term, program and dates. The Filter's checkbox tree follows the tree
- * selection rules of section 4 (every leaf all or none, parents all/none/some; on load
+ * selection rules (every leaf all or none, parents all/none/some; on load
  * every leaf is selected unless the previous selection is kept); rows are filtered by the
  * selection, sorted locally and paged 15 at a time (a page past the last moves to the
  * last). A failed search empties the headers (silently); a failed taxonomy load only
@@ -39,7 +38,7 @@ export interface SearchScope {
 }
 
 export interface SearchResultsInput extends SearchScope {
-  /** The table's first sort: the session's stored sort metric and direction (section 4). */
+  /** The table's first sort: the session's stored sort metric and direction. */
   readonly sort: SortSpec;
 }
 
@@ -165,7 +164,7 @@ export const searchResultsMachine = setup({
           },
         },
         loaded: {},
-        /** Silent (section 8): no message, the headers are empty. */
+        /** Silent: no message, the headers are empty. */
         failed: {},
       },
     },

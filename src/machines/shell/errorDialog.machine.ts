@@ -25,7 +25,7 @@ export type ErrorDialogEvent =
   | HttpFailedEvent;
 
 /**
- * The one global error dialog (performance-report spec section 8): 403 'Forbidden' then
+ * The one global error dialog: 403 'Forbidden' then
  * a redirect; other 4xx 'Whoops' and 5xx 'Oh no', whose 'Try again' reloads the page.
  * One at a time, no time-out. 401 is the session's, network failures are not HTTP
  * answers and stay with the screen that made the call.

@@ -13,7 +13,7 @@ interface ToastsContext {
 
 export type ToastsEvent = { type: "toast.shown"; text: string; kind?: Toast["kind"] } | { type: "toast.closed" };
 
-/** Toasts, one at a time, each shown for 3 seconds (spec section 8) or until closed. */
+/** Toasts, one at a time, each shown for 3 seconds or until closed. */
 export const toastsMachine = setup({
   types: { context: {} as ToastsContext, events: {} as ToastsEvent },
   actions: {

@@ -8,8 +8,7 @@ import { CurrentApiContext, type ApiContext } from "../../services/http/apiClien
 import { appRuntime } from "../../services/runtime/runtime";
 
 /**
- * The spend rows of a dropped spreadsheet (the file drop area's follow-up; spec
- * performance-report.md section 2, account-and-access.md sections 3-5, 7-9): the rows are
+ * The spend rows of a dropped spreadsheet (the file drop area's follow-up): the rows are
  * rebuilt from the sheet's allow-listed headers, normalised and checked one by one
  * (preview); 'Send' sends every valid row as its own `createSpend` request, AT MOST 10
  * at once; each row ends as success, error or zero_cost (cost 0 is never sent; a row

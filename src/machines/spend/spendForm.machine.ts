@@ -17,8 +17,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
- * The quick spend entry form (spec performance-report.md section 2 "Spend form", section
- * 3 "Spend entry (as sent)", section 5 "Spend form"). The person types; 'Create Spend'
+ * The quick spend entry form. The person types; 'Create Spend'
  * checks every rule: an invalid form shows each field's message and the toast 'The
  * spend configuration is not valid! Please check the fields.' (3 seconds, through the
  * app's toasts actor: `notifyInvalid` is provided by the app); a valid one is sent
@@ -115,7 +114,7 @@ export const spendFormMachine = setup({
     /** Failed: the reason is kept; the values are left as typed. */
     rememberFailure: assign(({ event }) => ({ failure: spendFailureText((event as { error?: unknown }).error) })),
     forgetCreated: assign({ created: null }),
-    /** Provided by the app: the spec's toast (toast.shown to the toasts actor, 3 seconds). */
+    /** Provided by the app: the invalid-form toast (toast.shown to the toasts actor, 3 seconds). */
     notifyInvalid: (_, _params: { text: string }) => {},
   },
   guards: {
