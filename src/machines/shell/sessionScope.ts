@@ -1,4 +1,4 @@
-import { fromCallback, type ActorRef, type Snapshot } from "xstate";
+import { fromCallback } from "xstate";
 import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
 import type { SessionState } from "../../domain/shell/session";
 
@@ -9,7 +9,10 @@ export interface SessionScopeChanged {
 }
 
 /** Any actor whose snapshots carry the session's context: the session actor, or a test double. */
-export type SessionSource = ActorRef<Snapshot<unknown> & { readonly context: SessionState }, { readonly type: string }>;
+export interface SessionSource {
+  getSnapshot(): { readonly context: SessionState };
+  subscribe(listener: (snapshot: { readonly context: SessionState }) => void): { unsubscribe(): void };
+}
 
 /** The session's scope now, for a screen's actor to start with. */
 export const currentSessionScope = (session: SessionSource): SessionScope => sessionScopeOf(session.getSnapshot().context);

@@ -4,12 +4,14 @@ import { sessionMachine } from "../../../src/machines/shell/session.machine";
 import { sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../../../src/machines/shell/sessionScope";
 import type { SessionScope } from "../../../src/domain/report/reportScope";
 import { answering, flush } from "../support";
+import type { MeResponse, Ok } from "../../../src/domain/access/auth";
+import type { ApiContext } from "../../../src/domain/shell/session";
 
 const profile = {
   user: { id: 1, username: "demo", email: "demo@example.com", is_admin: false },
   programs: [
-    { id: 1, code: "northwind", name: "Northwind", currency: "GBP", utc_offset: "+00:00" },
-    { id: 2, code: "bluepeak", name: "Bluepeak", currency: "USD", utc_offset: "-05:00" },
+    { id: 1, code: "northwind", name: "Northwind", currency: "GBP", utc_offset: "+00:00", locale: "en-GB" },
+    { id: 2, code: "bluepeak", name: "Bluepeak", currency: "USD", utc_offset: "-05:00", locale: "en-US" },
   ],
 };
 
@@ -27,7 +29,7 @@ const recorderOf = (session: SessionSource) =>
 
 describe("sessionScopeListener", () => {
   const start = async () => {
-    const session = createActor(sessionMachine.provide({ actors: { loadProfile: answering(profile).logic, endSession: answering({ ok: true as const }).logic } }), { input: {} }).start();
+    const session = createActor(sessionMachine.provide({ actors: { loadProfile: answering<MeResponse, ApiContext>(profile).logic, endSession: answering<Ok, ApiContext>({ ok: true }).logic } }), { input: {} }).start();
     session.send({ type: "session.signedIn", token: "t", user: profile.user });
     await flush();
     const parent = createActor(recorderOf(session)).start();

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../../src/domain/report/reportScope";
 import { defaultPreferences, type SessionState } from "../../../src/domain/shell/session";
 
-const northwind = { id: 1, code: "northwind", name: "Northwind", currency: "GBP", utc_offset: "+00:00" };
+const northwind = { id: 1, code: "northwind", name: "Northwind", currency: "GBP", utc_offset: "+00:00", locale: "en-GB" };
 const state: SessionState = {
   apiBaseUrl: "/api",
   token: "t",
   user: null,
-  programs: [northwind, { id: 2, code: "bluepeak", name: "Bluepeak", currency: "USD", utc_offset: "-05:00" }],
+  programs: [northwind, { id: 2, code: "bluepeak", name: "Bluepeak", currency: "USD", utc_offset: "-05:00", locale: "en-US" }],
   programCode: "northwind",
   range: { from: "2026-01-01", to: "2026-01-31" },
   preferences: defaultPreferences,
