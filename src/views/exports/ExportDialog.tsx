@@ -7,7 +7,7 @@ import "./exports.css";
 const focusableSelector = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The Export Data dialog (spec performance-report.md section 2): Report Name, the column
+ * The Export Data dialog: Report Name, the column
  * list (taxonomy columns ticked and locked), 'Reset to visible', 'Select All', 'Remove
  * All', the 'Custom Column Ordering' switch with move buttons, and Cancel, 'Download
  * Excel', 'Download CSV'. A modal dialog: focus moves in and stays; Escape and Cancel

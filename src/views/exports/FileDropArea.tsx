@@ -5,7 +5,7 @@ import { fileDropSelectors as sel, type FileDropActorRef } from "../../machines/
 import "./exports.css";
 
 /**
- * The file drop area (spec performance-report.md sections 2 and 5): drop a .csv or .xlsx
+ * The file drop area: drop a .csv or .xlsx
  * file, or choose one with a real file input (keyboard users); the file's name and
  * 'Remove file' once chosen; a sheet to choose when the workbook has several.
  */

@@ -13,7 +13,7 @@ import { ExportDialog } from "./ExportDialog";
 
 const t = performanceTexts.tableExports;
 
-/** The metrics a level table offers (25: section 3), in the standard order: the export's column list. */
+/** The 25 metrics a level table offers, in the standard order: the export's column list. */
 const levelColumns: ReadonlyArray<string> = availableColumns(metricNames, "level");
 
 /** The taxonomy columns of a table listing `levelColumn` (taxonomy_1 .. taxonomy_4): that level and the ones above it. */
@@ -30,7 +30,7 @@ interface Props {
 }
 
 /**
- * The table's exports (spec performance-report.md sections 2, 7 and 9): 'Export as CSV'
+ * The table's exports: 'Export as CSV'
  * saves the server's CSV of the table (overview.csv, or the taxonomy names joined by
  * underscores); 'Export Data' opens the Export Data dialog with the table's rows in its
  * current sort, the visible columns for 'Reset to visible' and the taxonomy columns

@@ -12,8 +12,7 @@ import "./columnSets.css";
 const t = performanceTexts.columnSets;
 
 /**
- * The table's column controls (spec section 2, "Column set dropdown" and "Table
- * controls"): the column set dropdown (choose a set, star it as the favourite, delete
+ * The table's column controls: the column set dropdown (choose a set, star it as the favourite, delete
  * it with the bin; save the custom selection under a name) and the 'Columns' button
  * opening the Column Selection dialog. The chosen columns go to the session, which the
  * tables read.
@@ -166,7 +165,7 @@ const ColumnSetDropdown = ({ sets }: { readonly sets: ColumnSetsActorRef }) => {
   );
 };
 
-/** Save the custom selection under a name (section 5): the button works only when the machine's own rule allows it. */
+/** Save the custom selection under a name: the button works only when the machine's own rule allows it (a custom selection, an unused name, at least one column). */
 const SaveColumnSet = ({ sets }: { readonly sets: ColumnSetsActorRef }) => {
   const name = useSelector(sets, sel.name);
   const canSave = useSelector(sets, sel.canSave);

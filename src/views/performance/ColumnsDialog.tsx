@@ -22,8 +22,7 @@ export interface ColumnsDialogProps {
 const catalogueLabel = (column: string): string => metricDefinitions[column as MetricName]?.label ?? column;
 
 /**
- * The Columns dialog, 'Column Selection' (spec section 2; section 9, "Column dialog
- * layout"): a checkbox per available column, the list split into two halves drawn side
+ * The Columns dialog, 'Column Selection': a checkbox per available column, the list split into two halves drawn side
  * by side and read row by row (left[0], right[0], left[1], ...), 'Reset to Defaults' and
  * 'Close'. It holds no state: the caller's machine owns the selection, and the caller
  * renders the dialog only while it is open. Used by the performance tables and the

@@ -12,9 +12,10 @@ const t = performanceTexts.comparison;
 const shortcutLabels: Readonly<Record<ComparisonShortcut, string>> = comparisonShortcutLabels;
 
 /**
- * The table's Compare switch and comparison-dates picker (spec section 2, "Table
- * controls"; section 5): 'Previous Period' and 'Year on Year' apply at once; typed dates
- * follow the rules of section 5 and apply with 'Apply'. Escape or 'Cancel' closes the
+ * The table's Compare switch and comparison-dates picker: 'Previous Period' and 'Year on
+ * Year' apply at once; typed dates follow the picker's rules (a missing start becomes
+ * yesterday; an end later than the main start moves to the day before it; an empty end
+ * on close becomes that day too) and apply with 'Apply'. Escape or 'Cancel' closes the
  * picker without a change, and focus returns to its button.
  */
 export const ComparisonControls = ({ comparison }: { readonly comparison: ComparisonActorRef }) => {
@@ -119,7 +120,7 @@ const ComparisonPicker = ({ comparison }: { readonly comparison: ComparisonActor
   );
 };
 
-/** The two date inputs: each change is adjusted by the rules of section 5 at once; 'Apply' closes the picker with them. */
+/** The two date inputs: each change is adjusted by the picker's rules (`adjustComparisonDraft`) at once; 'Apply' closes the picker with them. */
 const ComparisonDates = ({ comparison, onDone }: { readonly comparison: ComparisonActorRef; readonly onDone: () => void }) => {
   const draft = useSelector(comparison, sel.draft);
   const fromId = useId();

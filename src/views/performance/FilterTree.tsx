@@ -36,7 +36,7 @@ interface TreeProps {
 }
 
 /**
- * A checkbox tree of taxonomies 1 to 4 (spec section 4, "Tree selection"): each node is
+ * A checkbox tree of taxonomies 1 to 4: each node is
  * all, none or some of its leaves; a click on an 'all' node unticks its leaves, on any
  * other node ticks them. Branches expand and collapse (their button, or ArrowRight and
  * ArrowLeft on the row); a 'None' node is never expandable. Only open branches are drawn.
@@ -116,7 +116,7 @@ const TreeNode = ({ node, selection, expanded, onToggle, setOpen }: NodeProps) =
 };
 
 /**
- * The search results' 'Filter' dropdown (spec section 2): the button shows the number of
+ * The search results' 'Filter' dropdown: the button shows the number of
  * selected branches ('9+' above 9); its panel holds the checkbox tree and 'Reset filter'.
  * Escape or a click outside closes the panel; Escape returns focus to the button.
  */

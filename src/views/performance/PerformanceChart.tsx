@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * The performance chart of a performance page (spec section 2, "Performance chart"):
+ * The performance chart of a performance page:
  * two metrics, Daily/Weekly/Monthly, areas or bars, 'Campaign Notes', the notes table,
  * the filter (default, new, returning) and the export. Shown once the session knows the
  * program and the dates.

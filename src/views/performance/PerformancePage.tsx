@@ -23,7 +23,7 @@ interface Props {
 
 /**
  * /performance, its taxonomy pages and /performance/search/{term}: title, breadcrumb,
- * then the chart and the table of the level (spec section 2).
+ * then the chart and the table of the level.
  */
 export const PerformancePage = ({ searchTerm, path }: Props) => {
   const title = performanceTitle(path, searchTerm);

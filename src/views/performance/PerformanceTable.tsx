@@ -23,7 +23,7 @@ const nameIn = (row: PerformanceRow, column: string): string => {
   return typeof v === "string" ? v : "";
 };
 
-/** The taxonomy level names of spec section 3 ('Taxonomy 1' .. 'Taxonomy 4'). */
+/** The taxonomy level names ('Taxonomy 1' .. 'Taxonomy 4'). */
 export const levelName = (depth: number): string => performanceTexts.performanceTable.levelNames[Math.min(Math.max(depth, 0), 3)] as string;
 
 /** The accessible name of a page's table: its level, and the values above it. */

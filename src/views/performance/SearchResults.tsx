@@ -23,7 +23,7 @@ import "./search.css";
 
 const t = performanceTexts.searchResults;
 
-/** The metrics the search table offers (23: section 3), in the standard order. */
+/** The 23 metrics the search table offers, in the standard order. */
 const searchColumns: ReadonlyArray<string> = availableColumns(metricNames, "search");
 
 /** Labels of the four taxonomy columns of a search export. */
@@ -39,8 +39,7 @@ const sameScope = (a: SearchScope, b: SearchScope): boolean =>
   a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program === b.program && a.range.from === b.range.from && a.range.to === b.range.to && a.term === b.term;
 
 /**
- * /performance/search/{term} (spec performance-report.md section 2, "Search results
- * table"): the rows whose taxonomy path holds the term, with a 'Taxonomies' breadcrumb
+ * /performance/search/{term}: the rows whose taxonomy path holds the term, with a 'Taxonomies' breadcrumb
  * column, the chosen metric columns (the session's columns the search table offers),
  * the footer 'Total', the Filter tree, export and pagination. A new program or date range
  * searches again.

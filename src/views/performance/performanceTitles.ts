@@ -4,7 +4,7 @@ import type { Crumb } from "../components/Breadcrumbs";
 import { paths, taxonomyPath } from "../shell/routePaths";
 
 /**
- * Page titles of the performance routes (spec section 2): the level-one page is
+ * Page titles of the performance routes: the level-one page is
  * 'Performance Report'; a deeper page is its last value followed by ' | Performance
  * Report'; search results '"{query}" | Performance Report'.
  */

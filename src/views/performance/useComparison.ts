@@ -8,7 +8,7 @@ import { useAppActors } from "../shell/AppActorsContext";
 /**
  * The comparison actor of a performance page's table: its scope (program, dates, named
  * filter, taxonomy path and today in the program's UTC offset) comes from the session
- * and the route; a change reloads the comparison when it is on (spec section 4).
+ * and the route; a change reloads the comparison when it is on.
  */
 export const useComparison = (path: ReadonlyArray<string>): ComparisonActorRef => {
   const { session } = useAppActors();

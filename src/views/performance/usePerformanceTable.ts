@@ -8,7 +8,7 @@ import { rowExpansionMachine, type RowExpansionActorRef } from "../../machines/p
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 
-/** How the table of a performance page behaves, by route depth (spec section 2); null where the page has no table. */
+/** How the table of a performance page behaves, by route depth; null where the page has no table. */
 export interface LevelTableConfig {
   readonly kind: Exclude<PagedTable, "search">;
   /** The level-four report (taxonomy 4 values). */
@@ -34,7 +34,7 @@ export interface PerformanceTableActors {
 /**
  * The actors of a performance page's table: the table (load, sort, page) and what is
  * open in it. Program, dates, named filter and path come from the session and the route;
- * a change of any of them reloads (spec section 4). The table starts in the stored sort
+ * a change of any of them reloads. The table starts in the stored sort
  * and tells the session of each change; `PerformanceTable` passes it on to the peek tables.
  */
 export const usePerformanceTable = (path: ReadonlyArray<string>, searchTerm?: string): PerformanceTableActors => {

@@ -4,7 +4,7 @@ import { texts } from "../../domain/shell/texts";
 import { useAppActors } from "./AppActorsContext";
 import { Modal } from "../components/Modal";
 
-/** The one global error dialog of spec section 8. */
+/** The one global error dialog: 403 'Forbidden', other 4xx 'Whoops', 5xx 'Oh no'. */
 export const ErrorDialog = () => {
   const { errorDialog } = useAppActors();
   const kind = useSelector(errorDialog, errorDialogSelectors.kind);

@@ -9,7 +9,7 @@ export const paths = {
 
 export const searchPath = (term: string): string => `/performance/search/${encodeURIComponent(term)}`;
 
-/** The route segment naming each taxonomy level (spec section 2). */
+/** The route segment naming each taxonomy level (/performance/taxonomy_one/{t1}/...). */
 export const taxonomyRouteSegments = ["taxonomy_one", "taxonomy_two", "taxonomy_three", "taxonomy_four"] as const;
 
 /**

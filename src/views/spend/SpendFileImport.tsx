@@ -10,9 +10,9 @@ import { FileDropArea } from "../exports/FileDropArea";
 import { SpendBatchPreview } from "./SpendBatchPreview";
 
 /**
- * The file drop area wired to the spend batch: an unsupported file shows the spec's toast
- * (3 seconds) through the app's toasts actor; the chosen sheet's rows go to the batch;
- * removing the file clears it. Mount it with `key={programCode}` so a program change
+ * The file drop area wired to the spend batch: an unsupported file shows the toast 'That
+ * file format isn't supported' (3 seconds) through the app's toasts actor; the chosen
+ * sheet's rows go to the batch; removing the file clears it. Mount it with `key={programCode}` so a program change
  * starts afresh.
  */
 export const SpendFileImport = () => {

@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * The spend form (spec performance-report.md sections 2 and 5): Taxonomy 1 to 4, Spend,
+ * The spend form: Taxonomy 1 to 4, Spend,
  * Frequency (single, daily, monthly, yearly), Duration (start and end date; the end date
  * is disabled when the frequency is single), and 'Create Spend'. Each broken rule's
  * message is shown under its field and the first such field takes the focus.

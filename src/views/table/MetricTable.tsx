@@ -10,8 +10,7 @@ import { performanceTexts } from "../../domain/performance/performanceTexts";
 import "./metricTable.css";
 
 /**
- * A table of metrics by one taxonomy level (spec performance-report.md sections 2 and 9),
- * for every report: a semantic <table> with a caption, sortable column headers, the
+ * A table of metrics by one taxonomy level, for every report: a semantic <table> with a caption, sortable column headers, the
  * visible metric columns in the program's currency and locale, the footer 'Total', the
  * empty state, a loading status, rows that open to show nested rows, and an optional
  * comparison with a previous period. Bodies longer than `virtualiseAbove` rows are

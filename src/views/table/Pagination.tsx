@@ -30,7 +30,7 @@ const pageItems = (page: number, count: number): Array<number | null> => {
 };
 
 /**
- * The pagination control of a table (spec sections 2 and 9): previous and next, the
+ * The pagination control of a table: previous and next, the
  * page numbers, "1–15 of 40", and the rows-per-page choice where the table has options.
  * Every control is a native button or select, so it works with the keyboard.
  */
