@@ -46,7 +46,7 @@
  *        finish; XState itself then delivers done/error to the machine. A child that is
  *        missing or no longer pending fails the path;
  *      - "timer fires" looks the delayed event up in the actor system's scheduler,
- *        checks its duration against the model's `delays` (the spec's numbers), advances
+ *        checks its duration against the model's `delays` (the product's numbers), advances
  *        the clock to 1 ms before it is due, asserts nothing changed, then advances 1 ms;
  *      - catalogue events go through `actor.send`, or the model's `deliver` hook (e.g.
  *        `http.failed` is published on the real app-wide failure channel, so the
@@ -54,7 +54,7 @@
  *      - app actions named in `appActions` (redirect, reloadPage...) are replaced by
  *        recording fakes; their calls must equal the replay's prediction.
  *    After every step: state value, status and observed context must equal the
- *    expectation, and the model's `check` (spec invariants over the step, the snapshots
+ *    expectation, and the model's `check` (the product's invariants over the step, the snapshots
  *    before/after and the calls recorded during the step) must pass.
  *
  * Bounding: `observe` keeps the graph finite; simple paths can explode, so a model may
@@ -216,7 +216,7 @@ export interface MachineModelConfig<TMachine extends AnyStateMachine> {
   readonly events: EventCatalogue<TMachine>;
   /** Invoked actor `src` -> outcomes the paths may script. These actors are faked in runs. */
   readonly actorOutcomes?: Readonly<Record<string, ActorOutcomes>>;
-  /** Expected duration of named delays (the spec's numbers); a run fails on any other. */
+  /** Expected duration of named delays (the product's numbers); a run fails on any other. */
   readonly delays?: Readonly<Record<string, number>>;
   /** Invoked actors that keep their production implementation in runs (e.g. the failure-channel listener). */
   readonly realActors?: ReadonlyArray<string>;

@@ -113,7 +113,7 @@ describe("comparison machine", () => {
     expect(snap().value).toEqual({ on: { dates: "previousPeriod", picker: "closed", data: "loaded" } });
   });
 
-  it("custom dates follow the rules of section 5 and reload when applied", async () => {
+  it("custom dates follow the picker's rules and reload when applied", async () => {
     const { actor, load, snap } = await loaded();
     actor.send({ type: "comparison.pickerOpened" });
     actor.send({ type: "comparison.draftFromChanged", value: "2026-01-01" });

@@ -64,7 +64,7 @@ describe("spendForm machine", () => {
     }
   });
 
-  // Every rule of spec section 5 as a scenario: typed values -> the messages shown on save.
+  // Every rule of the spend form as a scenario: typed values -> the messages shown on save.
   it.each([
     ["taxonomy 1 is required", { taxonomy_1: "" }, { taxonomy_1: spendMessages.taxonomy1Required }],
     ["taxonomy 1 blank counts as empty", { taxonomy_1: "   " }, { taxonomy_1: spendMessages.taxonomy1Required }],

@@ -2,7 +2,7 @@ import { recoverPasswordMachine } from "../../../src/machines/access/recoverPass
 import { defineMachineModel, invariant } from "../harness";
 import { api, httpErrors, ok } from "../fixtures";
 
-/** Forgotten password (account-and-access spec sections 4, 5, 8). */
+/** Forgotten password: form, submitted, redirect to login after 4 seconds (5 after an error); a failure leaves the page unchanged. */
 export const recoverPasswordModel = defineMachineModel({
   name: "recoverPassword",
   machine: recoverPasswordMachine,

@@ -2,7 +2,7 @@ import { resetPasswordMachine } from "../../../src/machines/access/resetPassword
 import { defineMachineModel, invariant } from "../harness";
 import { api, httpErrors, ok } from "../fixtures";
 
-/** Set-new-password (account-and-access spec sections 4, 5, 8). */
+/** Set-new-password: link check, bad-link redirect after 5 seconds, mismatch sends nothing, success redirect after 3 seconds. */
 export const resetPasswordModel = defineMachineModel({
   name: "resetPassword",
   machine: resetPasswordMachine,

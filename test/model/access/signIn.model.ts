@@ -2,7 +2,7 @@ import { signInMachine } from "../../../src/machines/access/signIn.machine";
 import { defineMachineModel, invariant } from "../harness";
 import { api, httpErrors, loginResponse } from "../fixtures";
 
-/** The login form (account-and-access spec sections 2, 6, 8). */
+/** The login form: sign in, the alert on wrong credentials or throttling, and the session told only on success. */
 export const signInModel = defineMachineModel({
   name: "signIn",
   machine: signInMachine,

@@ -4,7 +4,7 @@ import { httpErrors, signedInApi } from "../fixtures";
 
 const range = { from: "2026-01-01", to: "2026-01-31" };
 
-/** 'Export as CSV' (performance-report spec sections 2, 7 and 8): the server's CSV, saved under the section 7 name. */
+/** 'Export as CSV': the server's CSV, saved as overview.csv or the taxonomy names joined by underscores; a failure is silent. */
 export const csvDownloadModel = defineMachineModel({
   name: "csvDownload",
   machine: csvDownloadMachine,

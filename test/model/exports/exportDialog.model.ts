@@ -3,7 +3,7 @@ import { WorkbookWriteFailed } from "../../../src/services/exports";
 import { defineMachineModel, invariant } from "../harness";
 import { openChart, openTable } from "./exportFixtures";
 
-/** The Export Data dialog (performance-report spec sections 2, 5 and 9, "Export"). */
+/** The Export Data dialog: columns, their ordering, and the file written. */
 export const exportDialogModel = defineMachineModel({
   name: "exportDialog",
   machine: exportDialogMachine,
@@ -30,7 +30,7 @@ export const exportDialogModel = defineMachineModel({
   strategies: { simple: { observe: (c) => ({ kind: c.kind, error: c.error !== null }), maxPaths: 150 } },
   check: ({ after, before, action, newCalls }) => {
     const c = after.context;
-    // Taxonomy columns are always selected, first (spec section 5).
+    // Taxonomy columns are always selected, first.
     invariant(
       c.taxonomyColumns.every((t, i) => c.selected[i] === t),
       `taxonomy columns must stay selected and first: ${JSON.stringify(c.selected)}`,

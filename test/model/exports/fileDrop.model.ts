@@ -3,7 +3,7 @@ import { TooManyRows, UnsupportedFile } from "../../../src/services/workbook";
 import { defineMachineModel, invariant } from "../harness";
 import { droppedFile, oneSheetBook, twoSheetBook } from "./exportFixtures";
 
-/** The file drop area (performance-report spec sections 2, 4 and 5). */
+/** The file drop area: read a .csv or .xlsx, refuse another type with a toast, remove the file. */
 export const fileDropModel = defineMachineModel({
   name: "fileDrop",
   machine: fileDropMachine,

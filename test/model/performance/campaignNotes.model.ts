@@ -17,7 +17,7 @@ const drafts: Readonly<Record<string, Omit<Extract<CampaignNotesEvent, { type: "
 const settledWithoutNote = (s: SnapshotFrom<typeof campaignNotesMachine>): boolean => s.matches({ list: "ready" }) && !checkNoteDraft(s.context.draft).ok;
 
 /**
- * Campaign notes (performance-report spec sections 2, 3 and 9): the list of the dates
+ * Campaign notes: the list of the dates
  * shown (a failed load leaves none), the 'Campaign Notes' and notes table toggles, adding
  * a checked draft and deleting a listed note, with refusals shown.
  */

@@ -8,7 +8,7 @@ import { httpErrors, ok, signedInApi } from "../fixtures";
 
 const sameMembers = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.length === b.length && a.every((c) => b.includes(c));
 
-/** Column sets: list, favourite on start, choose, match in any order, save, delete, favourite (spec sections 3, 4, 5, 8). */
+/** Column sets: list, favourite on start, choose, match in any order, save, delete, favourite. */
 export const columnSetsModel = defineMachineModel({
   name: "columnSets",
   machine: columnSetsMachine,

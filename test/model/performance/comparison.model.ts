@@ -6,7 +6,7 @@ import { httpErrors } from "../fixtures";
 
 const loadEvents = new Set(["comparison.toggled", "comparison.scopeChanged", "comparison.shortcutChosen", "comparison.pickerApplied"]);
 
-/** Comparison mode: off/on, the comparison dates (shortcuts, custom), the picker and the load (spec sections 4, 5, 8). */
+/** Comparison mode: off/on, the comparison dates (shortcuts, custom), the picker and the load. */
 export const comparisonModel = defineMachineModel({
   name: "comparison",
   machine: comparisonMachine,

@@ -8,7 +8,7 @@ import { laterReport, manyRows, paidSearchChildren, report } from "./tableFixtur
 
 const sort = { column: "attributed_revenue", direction: "desc" } as const;
 
-/** The peek table under an open row: first 10, 'Show me more', silent failure told to its owner (spec sections 2, 8, 9). */
+/** The peek table under an open row: first 10, 'Show me more', silent failure told to its owner. */
 export const peekTableModel = defineMachineModel({
   name: "peekTable",
   machine: peekTableMachine,

@@ -11,7 +11,7 @@ const scopeChanges: Readonly<Record<string, { params: ChartParams }>> = { februa
 const intervalChoices: Readonly<Record<string, { interval: Interval }>> = { day: { interval: "day" }, week: { interval: "week" }, month: { interval: "month" } };
 
 /**
- * The performance chart (performance-report spec sections 2, 4, 7 and 9): interval and
+ * The performance chart: interval and
  * chart type modes starting from the session's preferences, reloads on a new scope or
  * interval, silent failures, two distinct metrics, preferences told to the session.
  */

@@ -7,7 +7,7 @@ import { defineMachineModel, invariant } from "../harness";
 import { httpErrors } from "../fixtures";
 import { channelParams, laterReport, levelFourParams, levelOneParams, manyRows, paidSearchChildren, tableInput } from "./tableFixtures";
 
-/** One performance table: load, local sort, pages, silent failure (spec sections 4, 8 and 9). */
+/** One performance table: load, local sort, pages, silent failure. */
 export const performanceTableModel = defineMachineModel({
   name: "performanceTable",
   machine: performanceTableMachine,

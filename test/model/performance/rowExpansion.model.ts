@@ -11,7 +11,7 @@ const channelPage: RowExpansionInput = { params: report, base: ["Paid Search"], 
 const key = (p: ReadonlyArray<string>) => p.join(" / ");
 const below = (p: ReadonlyArray<string>, ancestor: ReadonlyArray<string>) => p.length > ancestor.length && ancestor.every((v, i) => p[i] === v);
 
-/** What is open on a performance page, and the peek tables of the open rows (spec sections 2, 4 and 8). */
+/** What is open on a performance page, and the peek tables of the open rows. */
 export const rowExpansionModel = defineMachineModel({
   name: "rowExpansion",
   machine: rowExpansionMachine,

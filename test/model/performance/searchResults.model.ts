@@ -7,7 +7,7 @@ import { defineMachineModel, invariant } from "../harness";
 import { httpErrors } from "../fixtures";
 import { laterScope, manyRows, manyTaxonomies, searchInput, searchResponse, smallerTaxonomies, taxonomiesResponse } from "./searchFixtures";
 
-/** The search results (performance-report spec sections 2, 4, 8 and 9): two loads, the Filter tree, sort, pages. */
+/** The search results: two loads, the Filter tree, sort, pages. */
 export const searchResultsModel = defineMachineModel({
   name: "searchResults",
   machine: searchResultsMachine,

@@ -2,7 +2,7 @@ import { parseRange } from "../../../src/domain/report/dateRange";
 import { dateRangePickerMachine } from "../../../src/machines/shell/dateRangePicker.machine";
 import { defineMachineModel, invariant } from "../harness";
 
-/** The main date range picker (performance-report spec section 1: the session's dates). */
+/** The main date range picker: the session's dates. */
 export const dateRangePickerModel = defineMachineModel({
   name: "dateRangePicker",
   machine: dateRangePickerMachine,

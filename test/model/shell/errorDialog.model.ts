@@ -6,7 +6,7 @@ import { httpErrors } from "../fixtures";
 
 const adminOverride = { text: "You don't have access to admin resources", redirectTo: "/" };
 
-/** The one global error dialog (performance-report spec section 8). */
+/** The one global error dialog: 'Forbidden' then a redirect, 'Whoops' and 'Oh no' reload; one at a time, no time-out. */
 export const errorDialogModel = defineMachineModel({
   name: "errorDialog",
   machine: errorDialogMachine,

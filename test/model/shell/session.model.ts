@@ -6,8 +6,8 @@ import { defineMachineModel, invariant } from "../harness";
 import { alice, httpErrors, ok, profile } from "../fixtures";
 
 /**
- * The session (ARCHITECTURE.md "Event sourcing"). The observed context (part of each
- * state's identity) is the credentials, the program and the range; preferences and the
+ * The session: its context is the fold of its events, persisted and restored. The
+ * observed context (part of each state's identity) is the credentials, the program and the range; preferences and the
  * API base URL would multiply the graph, so their guards are covered by the scenario
  * tests (test/machines/shell/session.test.ts) and by the invariants below.
  */

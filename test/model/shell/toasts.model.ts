@@ -2,7 +2,7 @@ import { texts } from "../../../src/domain/shell/texts";
 import { toastsMachine } from "../../../src/machines/shell/toasts.machine";
 import { defineMachineModel, invariant } from "../harness";
 
-/** Toasts: one at a time, 3 seconds each, in order (performance-report spec section 8). */
+/** Toasts: one at a time, 3 seconds each, in order. */
 export const toastsModel = defineMachineModel({
   name: "toasts",
   machine: toastsMachine,

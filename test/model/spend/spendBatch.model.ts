@@ -14,7 +14,7 @@ const countBy = (c: SpendBatchContext) => {
 const requestChildren = (children: Record<string, unknown>) => Object.keys(children).filter((id) => id.startsWith("createSpend-"));
 
 /**
- * The spend rows of a dropped sheet (account-and-access spec sections 3-5, 7-9). The
+ * The spend rows of a dropped sheet. The
  * `createSpend` requests are spawned children: the model fakes them (recording each start)
  * and plays their reports (`batch.rowSettled`) as events, so the pool's rule (at most 10
  * at once, the next queued row started as one settles) is checked step by step.

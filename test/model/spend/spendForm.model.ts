@@ -33,7 +33,7 @@ const worthSaving = (v: SpendFormValues): boolean =>
 const refusal = new ClientError({ status: 400, code: "invalid_body", message: "Invalid request body: cost: too large", path: "/programs/acme/fixed-costs" });
 
 /**
- * The spend form (performance-report spec sections 2, 3 and 5): a few values per field,
+ * The spend form: a few values per field,
  * enough to break and mend each kind of rule (required, dependent taxonomies, decimal
  * spend, dates in order, the end date only when not single). Every rule one by one, the
  * other failures and a single spend with a stray end date are scenario tests
@@ -80,7 +80,7 @@ export const spendFormModel = defineMachineModel({
     if (saved && before && !before.matches("submitting")) {
       const validation = validateSpendForm(before.context.values);
       if (validation.ok) {
-        // A valid form is sent once, as the spec's body, and no toast shows.
+        // A valid form is sent once, as the spend entry body, and no toast shows.
         invariant(after.matches("submitting"), "a valid form is sent");
         invariant(toasts.length === 0, "no toast for a valid form");
         invariant(sends.length === 1, "one request per save");
@@ -88,7 +88,7 @@ export const spendFormModel = defineMachineModel({
         invariant(isDeepStrictEqual(input.body, spendRequestBody(before.context.values)), "the request carries the form's body");
         invariant(input.program === "acme" && input.api === signedInApi, "the request goes to the session's program");
       } else {
-        // An invalid form shows every broken rule's message and the spec's toast, and sends nothing.
+        // An invalid form shows every broken rule's message and the invalid-form toast, and sends nothing.
         invariant(after.matches({ editing: "invalid" }), "an invalid form shows its messages");
         invariant(toasts.length === 1 && isDeepStrictEqual(toasts[0]?.payload, { text: spendMessages.invalidToast }), "the invalid toast shows once");
         invariant(sends.length === 0, "an invalid form is not sent");

@@ -60,7 +60,7 @@ describe("exportColumnChoices", () => {
   });
 });
 
-describe("the dialog's words (spec section 2)", () => {
+describe("the dialog's words", () => {
   it("are the spec's", () => {
     expect(exportDialogTexts).toMatchObject({
       title: "Export Data",

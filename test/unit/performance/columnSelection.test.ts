@@ -27,7 +27,7 @@ const sets: ColumnSet[] = [
 ];
 
 describe("the built-in set", () => {
-  it("is set 0 with the default columns of section 9", () => {
+  it("is set 0 with the default columns", () => {
     expect(defaultSetId).toBe(0);
     expect(customSetId).toBe(-1);
     expect(defaultColumnSet.id).toBe(0);

@@ -6,7 +6,7 @@ const range = { from: "2026-10-01", to: "2026-10-31" };
 const scope = (path: ReadonlyArray<string>, filter?: string): ReportScope => ({ program: "northwind", range, path, filter });
 const url = (segments: ReadonlyArray<string>) => buildUrl("/api", segments);
 
-describe("table calls (spec section 7)", () => {
+describe("table calls", () => {
   it.each([
     [[], undefined, "/api/programs/northwind/performance/table/single/taxonomy_1"],
     [[], "default", "/api/programs/northwind/performance/table/single/taxonomy_1"],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { performanceCrumbs, performanceTitle } from "../../../src/views/performance/performanceTitles";
 import { taxonomyPath } from "../../../src/views/shell/routePaths";
 
-describe("page titles (spec section 2)", () => {
+describe("page titles", () => {
   it.each([
     [[], undefined, "Performance Report"],
     [["Paid Search"], undefined, "Paid Search | Performance Report"],

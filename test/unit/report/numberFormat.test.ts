@@ -18,7 +18,7 @@ const nbsp = "\u00a0";
 const nnbsp = "\u202f";
 
 describe("metric catalogue", () => {
-  it("holds the 25 metrics of spec section 3, once each, in its order", () => {
+  it("holds the 25 metrics of a performance row, once each, in the standard order", () => {
     expect(metricNames).toHaveLength(25);
     expect(metricNames.slice(0, 5)).toEqual(["variable_cost", "fixed_cost", "total_cost", "clicks", "impressions"]);
     expect(metricNames.slice(-2)).toEqual(["sales_including", "proportional_credit"]);

@@ -160,7 +160,7 @@ describe("isEndDateEnabled", () => {
   });
 });
 
-describe("spendRequestBody (section 3, 'Spend entry (as sent)')", () => {
+describe("spendRequestBody (the spend entry as sent)", () => {
   it.each([
     [
       "monthly with taxonomy 1 only",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clampPage, defaultPerPage, pageBounds, pageCount, pageSlice, peekLimit, peekRows, perPageOptions } from "../../../src/domain/table/pagination";
 
-describe("per-page options (spec section 9)", () => {
+describe("per-page options", () => {
   it.each([
     ["taxonomyTwo", [10, 15, 30], 10],
     ["level", [15], 15],
