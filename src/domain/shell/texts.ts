@@ -1,5 +1,5 @@
 /**
- * The specs' own words for labels, titles and messages, in one place so that views,
+ * The product's own words for labels, titles and messages, in one place so that views,
  * machines and tests cannot drift from them.
  */
 export const texts = {

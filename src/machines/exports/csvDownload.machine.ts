@@ -65,7 +65,7 @@ export const csvDownloadMachine = setup({
         src: "downloadCsv",
         input: ({ context }) => context.download as CsvDownload,
         onDone: "idle",
-        // Section 8: a failed CSV download stops the loading, with no message.
+        // A failed CSV download stops the loading, with no message.
         onError: "idle",
       },
     },

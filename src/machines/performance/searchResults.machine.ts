@@ -103,7 +103,7 @@ export const searchResultsMachine = setup({
       const next = { ...context, rows: response.data, headers: response.column_headers };
       return { rows: next.rows, headers: next.headers, page: clampedPage(next) };
     }),
-    /** Section 8: a search failure empties the headers; its rows go with them (no stale rows under no columns). */
+    /** A search failure, silently, empties the headers; its rows go with them (no stale rows under no columns). */
     clearResults: assign(({ context }) => ({ rows: [], headers: {}, page: clampPage(context.page, 0, context.perPage) })),
     storeTree: assign(({ context }, response: TaxonomiesResponse) => {
       const tree = buildTaxonomyTree(response.data);

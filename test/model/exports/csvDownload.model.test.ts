@@ -5,7 +5,7 @@ modelSuite(csvDownloadModel, {
   mustInclude: [
     "idle → csv.requested [overview] → downloading",
     "downloading → downloadCsv resolves [saved] → idle",
-    // Section 8: a failed CSV download stops the loading, with no message.
+    // A failed CSV download stops the loading, with no message.
     "downloading → downloadCsv rejects [server] → idle",
   ],
 });

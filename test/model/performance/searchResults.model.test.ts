@@ -4,7 +4,7 @@ import { searchResultsModel } from "./searchResults.model";
 modelSuite(searchResultsModel, {
   mustInclude: [
     "results.loading + tree.loading → searchRows resolves [five] → results.loaded + tree.loading",
-    // Section 8: a search failure empties the headers; a taxonomy failure only stops the loading.
+    // A search failure, silently, empties the headers; a taxonomy failure only stops the loading.
     "results.loading + tree.loading → searchRows rejects [server] → results.failed + tree.loading",
     "results.loading + tree.loading → loadTaxonomies rejects [server] → results.loading + tree.idle",
     "results.loaded + tree.idle → search.nodeToggled [firstBranch] → results.loaded + tree.idle",

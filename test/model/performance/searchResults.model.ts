@@ -80,7 +80,7 @@ export const searchResultsModel = defineMachineModel({
     } else if (action.kind !== "init") {
       invariant(starts.length === 0, "only a scope change (or the start) loads");
     }
-    // Section 4: on load every leaf is selected unless the data size differs (then the previous selection is kept).
+    // On load every leaf is selected unless the data size differs (then the previous selection is kept).
     if (action.kind === "actor" && action.src === "loadTaxonomies" && action.outcome === "resolves" && before) {
       const size = (action.value as TaxonomiesResponse).data.length;
       const prev = before.context;
