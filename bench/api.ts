@@ -20,7 +20,7 @@ import { createApp } from "../server/app";
 import { createEngine } from "../server/engine/createEngine";
 import { silentLog } from "../server/log";
 import { MemoryOutbox } from "../server/outbox/outbox";
-import { openDuckDbWarehouse } from "../server/warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "../server/warehouse/duckdb/duckdbWarehouse";
 import { ensureBenchData } from "./benchData";
 
 export interface ApiRow {

@@ -11,7 +11,7 @@ import { dayOfMs } from "./seed/calendar";
 import { defaultDemoDataParameters, demoSignIns, generateDemoData } from "./seed/demoData";
 import { demoScaleFrom } from "./seed/demoScale";
 import { plantDemoData } from "./seed/plantDemoData";
-import { openDuckDbWarehouse } from "./warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "./warehouse/duckdb/duckdbWarehouse";
 
 /**
  * `npm run serve`: the API and the built SPA on one port.

@@ -5,10 +5,12 @@ import {
   type ClassificationExtract,
   type ClassificationRule,
   type ExtractTarget,
-  type JoinType,
   type RuleField,
   type TaxonomyOne,
 } from "../../src/domain/classification/classification";
+import type { ClassificationBranch, ClassificationPlan, RuleGroup } from "../warehouse/classificationPlan";
+
+export type { ClassificationBranch, ClassificationPlan, RuleGroup };
 
 /**
  * Classification (ENGINE.md "Raw data"): a program's tree of taxonomies turned into an
@@ -36,28 +38,6 @@ import {
  * or ''; not empty is present and not ''; event_type is compares the hit's event type,
  * case-insensitively, with the expected value.
  */
-
-/** Rules of one taxonomy and how they join. Never empty. */
-export interface RuleGroup {
-  readonly joinType: JoinType;
-  readonly rules: ReadonlyArray<ClassificationRule>;
-}
-
-/** One way of classifying a hit: all groups must match. */
-export interface ClassificationBranch {
-  readonly taxonomy1: string;
-  readonly taxonomy2: string;
-  /** All must match; at least one. */
-  readonly groups: ReadonlyArray<RuleGroup>;
-  readonly tax3: RuleField | null;
-  readonly tax4: RuleField | null;
-  readonly costlink: RuleField | null;
-}
-
-/** The branches in the order they are tried. */
-export interface ClassificationPlan {
-  readonly branches: ReadonlyArray<ClassificationBranch>;
-}
 
 const byExecutionOrder = <T extends { readonly execution_order: number }>(items: ReadonlyArray<T>): T[] =>
   items

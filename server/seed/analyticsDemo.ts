@@ -6,13 +6,13 @@ import type {
   ColumnSetRow,
   ConnectorAccountRow,
   CustomReportRow,
-  DataSetRow,
+  DemoDataSetRow,
   DemoAnalyticsRows,
-  FixedCostRow,
+  DemoFixedCostRow,
   ProgramSettingsRow,
   SeasonalityTagRow,
   SeasonalityTypeRow,
-} from "../warehouse/demoAnalyticsRows";
+} from "./demoAnalyticsRows";
 import { addDays, blackFriday, dayStartMs, daysBetween, firstOfMonth, lastOfMonth, mondayOf, monthDayOf, yearOf } from "./calendar";
 import { classificationOf } from "./classificationTree";
 import { mulberry32 } from "./prng";
@@ -103,11 +103,11 @@ class Ids {
   }
 }
 
-type FixedCostSpec = Omit<FixedCostRow, "id" | "programId" | "createdAt" | "originalFrequency"> & {
-  readonly originalFrequency?: FixedCostRow["originalFrequency"];
+type FixedCostSpec = Omit<DemoFixedCostRow, "id" | "programId" | "createdAt" | "originalFrequency"> & {
+  readonly originalFrequency?: DemoFixedCostRow["originalFrequency"];
 };
 
-const fixedCostsOf = (programId: number, period: Period, scale: number, ids: Ids): FixedCostRow[] => {
+const fixedCostsOf = (programId: number, period: Period, scale: number, ids: Ids): DemoFixedCostRow[] => {
   const first = period.firstDay;
   const last = lastDayOf(period);
   const wholeMonths = { startDate: firstOfMonth(first), endDate: lastOfMonth(last) };
@@ -238,9 +238,9 @@ const seasonalityOf = (
 // ---------------------------------------------------------------------------------------
 // Reports and saved settings.
 
-const dataSetsOf = (programIds: ReadonlyArray<number>): DataSetRow[] => {
-  const rows: DataSetRow[] = [];
-  const add = (programId: number, tag: string, field: DataSetRow["field"], operator: DataSetRow["operator"], value: string) =>
+const dataSetsOf = (programIds: ReadonlyArray<number>): DemoDataSetRow[] => {
+  const rows: DemoDataSetRow[] = [];
+  const add = (programId: number, tag: string, field: DemoDataSetRow["field"], operator: DemoDataSetRow["operator"], value: string) =>
     rows.push({ id: rows.length + 1, programId, tag, field, operator, value });
   for (const programId of programIds) {
     add(programId, "valid", "status", "=", "valid");

@@ -18,7 +18,7 @@ export interface ClassificationRow {
   readonly savedAt: number;
 }
 
-export interface FixedCostRow {
+export interface DemoFixedCostRow {
   readonly id: number;
   readonly programId: number;
   readonly taxonomy1: string;
@@ -71,7 +71,7 @@ export interface ColumnSetFavouriteRow {
   readonly columnSetId: number;
 }
 
-export interface DataSetRow {
+export interface DemoDataSetRow {
   readonly id: number;
   readonly programId: number;
   readonly tag: string;
@@ -208,13 +208,13 @@ export interface TrafficPlan {
 export interface DemoAnalyticsRows {
   readonly programSettings: ReadonlyArray<ProgramSettingsRow>;
   readonly classifications: ReadonlyArray<ClassificationRow>;
-  readonly fixedCosts: ReadonlyArray<FixedCostRow>;
+  readonly fixedCosts: ReadonlyArray<DemoFixedCostRow>;
   readonly annotations: ReadonlyArray<AnnotationRow>;
   readonly seasonalityTypes: ReadonlyArray<SeasonalityTypeRow>;
   readonly seasonalityTags: ReadonlyArray<SeasonalityTagRow>;
   readonly columnSets: ReadonlyArray<ColumnSetRow>;
   readonly columnSetFavourites: ReadonlyArray<ColumnSetFavouriteRow>;
-  readonly dataSets: ReadonlyArray<DataSetRow>;
+  readonly dataSets: ReadonlyArray<DemoDataSetRow>;
   readonly customReports: ReadonlyArray<CustomReportRow>;
   readonly connectorAccounts: ReadonlyArray<ConnectorAccountRow>;
   readonly traffic: TrafficPlan;

@@ -1,6 +1,6 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import type { DemoAnalyticsRows, TrafficPlan } from "./demoAnalyticsRows";
-import { insertRows, type Statements } from "./duckdbWarehouse";
+import { insertRows, type Statements } from "../warehouse/statements";
 
 /**
  * Loads the analytics half of the demo data (DemoDataQueries.load, inside its transaction).

@@ -1,5 +1,5 @@
 import type { Program } from "../../src/domain/shell/program";
-import type { DemoAnalyticsRows } from "../warehouse/demoAnalyticsRows";
+import type { DemoAnalyticsRows } from "./demoAnalyticsRows";
 import type { MembershipRow, MessageAudience, MessageRow } from "../warehouse/warehouse";
 import { generateDemoAnalytics } from "./analyticsDemo";
 import { isDay } from "./calendar";
@@ -116,7 +116,8 @@ const programMessagesByProgram: ReadonlyArray<{ readonly programId: number; read
         type: "is-warning",
       },
       {
-        html: 'New traffic classification rules are live. <a href="/admin/classification">Review the classification</a>.',
+        // Program messages reach every member, so they link only to screens every member may open.
+        html: 'New traffic classification rules are live. <a href="/performance?program=northwind">See the channels they produce</a>.',
         icon: "info",
         type: "is-info",
       },

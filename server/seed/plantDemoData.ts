@@ -1,5 +1,6 @@
 import { hashPassword, strongScryptCost, type ScryptCost } from "../auth/passwords";
 import type { Warehouse } from "../warehouse/warehouse";
+import { loadDemoAnalytics } from "./demoAnalyticsSql";
 import type { DemoData } from "./demoData";
 
 /**
@@ -19,6 +20,5 @@ export const plantDemoData = async (
     users,
     memberships: data.memberships,
     messages: data.messages,
-    analytics: data.analytics,
-  });
+  }, (sql) => loadDemoAnalytics(sql, data.analytics));
 };

@@ -1,5 +1,5 @@
 import type { ExtractTarget, JoinType, MatchType, RuleField } from "../../src/domain/classification/classification";
-import type { OrderProfile } from "../warehouse/demoAnalyticsRows";
+import type { OrderProfile } from "./demoAnalyticsRows";
 
 /**
  * What each demo program's marketing looks like: its channels (level 1), their streams

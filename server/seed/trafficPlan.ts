@@ -5,7 +5,7 @@ import type {
   TrafficStream,
   TrafficVariant,
   UntrackedSpend,
-} from "../warehouse/demoAnalyticsRows";
+} from "./demoAnalyticsRows";
 import { addDays, blackFriday, dayStartMs, daysBetween, isoWeekday, monthDayOf, offsetMinutes, yearOf } from "./calendar";
 import type { Random } from "./prng";
 import type { CampaignSpec, Flight, ProgramCatalogue } from "./trafficCatalogue";

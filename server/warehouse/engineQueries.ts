@@ -1,6 +1,6 @@
 import type { MetricSums } from "../../src/domain/report/metrics";
 import type { Interval, OrderRule, TaxonomyPath } from "../../src/domain/performance/performance";
-import type { ClassificationPlan } from "../engine/classification";
+import type { ClassificationPlan } from "./classificationPlan";
 
 /**
  * The attribution engine's query families (ENGINE.md "Speed and scale"): `attribution`

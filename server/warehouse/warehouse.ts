@@ -9,15 +9,15 @@ import type { ColumnSetQueries } from "./columnSetQueries";
 import type { ConnectorQueries } from "./connectorQueries";
 import type { CostQueries } from "./costQueries";
 import type { CustomReportQueries } from "./customReportQueries";
-import type { DemoAnalyticsRows } from "./demoAnalyticsRows";
 import type { ProgramSettingsQueries } from "./programSettingsQueries";
 import type { SeasonalityQueries } from "./seasonalityQueries";
+import type { Statements } from "./statements";
 
 /**
  * Every SQL statement of the reference API sits behind this interface, grouped by query
  * family. Times are epoch milliseconds handed in by the caller (the app's clock), never
  * read by the database, so tests control them. DuckDB is the embedded implementation
- * (duckdbWarehouse.ts); another engine implements the same families.
+ * (duckdb/duckdbWarehouse.ts); another engine implements the same families.
  */
 export interface Warehouse {
   readonly users: UserQueries;
@@ -152,13 +152,14 @@ export interface DataSetRows {
   readonly users: ReadonlyArray<UserRow>;
   readonly memberships: ReadonlyArray<MembershipRow>;
   readonly messages: ReadonlyArray<MessageRow>;
-  /** Analytics configuration and the traffic plan (hits, orders and variable costs are generated from it). */
-  readonly analytics?: DemoAnalyticsRows;
 }
 
 export interface DemoDataQueries {
   /** True when no program exists yet (a new database). */
   isEmpty(): Promise<boolean>;
-  /** Writes all rows in one transaction. */
-  load(rows: DataSetRows): Promise<void>;
+  /**
+   * Writes all rows, then runs `alsoWrite` (the demo data's analytics loader), in one
+   * transaction: a failure leaves the database as it was.
+   */
+  load(rows: DataSetRows, alsoWrite?: (sql: Statements) => Promise<void>): Promise<void>;
 }

@@ -9,7 +9,7 @@ import { silentLog } from "../../server/log";
 import { MemoryOutbox } from "../../server/outbox/outbox";
 import { generateDemoData } from "../../server/seed/demoData";
 import { plantDemoData } from "../../server/seed/plantDemoData";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 
 /** A clock the test moves by hand. */

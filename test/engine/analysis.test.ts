@@ -4,7 +4,7 @@ import { createEngine } from "../../server/engine/createEngine";
 import { diminishingSeries, funnelRows, funnelTrends, isoInOffset, journeyPage } from "../../server/engine/analysis";
 import { validOrders, type ReportScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { fixtureBatch, programId } from "./fixture";
 

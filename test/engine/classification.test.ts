@@ -4,7 +4,7 @@ import type { Classification, ClassificationRule, TaxonomyOne } from "../../src/
 import { classifyHit, parseClassification, planOf, ruleMatches, type RawHitFields } from "../../server/engine/classification";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 import type { HitRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 

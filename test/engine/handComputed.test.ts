@@ -13,7 +13,7 @@ import {
   type ReportScope,
 } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { fixtureBatch, programId } from "./fixture";
 

@@ -8,7 +8,7 @@ import { classifyHit, planOf } from "../../server/engine/classification";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { chartRows, tableRows, validOrders, type ReportScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 import type { AttributionModel, FixedCostRow, HitRow, OrderRow, VariableCostRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 

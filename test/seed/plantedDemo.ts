@@ -5,7 +5,7 @@ import { DuckDBInstance, type JS } from "@duckdb/node-api";
 import { classifyHit, parseClassification, planOf, type ClassificationPlan } from "../../server/engine/classification";
 import { generateDemoData, type DemoData, type DemoDataParameters } from "../../server/seed/demoData";
 import { plantDemoData } from "../../server/seed/plantDemoData";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 
 /** A row as plain JS: BIGINTs as numbers, DATEs as YYYY-MM-DD. */
 export type PlainRow = Record<string, string | number | boolean | null>;

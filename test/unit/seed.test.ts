@@ -17,7 +17,7 @@ import { generateDemoData, type DemoDataParameters } from "../../server/seed/dem
 import { plantDemoData } from "../../server/seed/plantDemoData";
 import { benchScale, demoScaleFrom } from "../../server/seed/demoScale";
 import { integerBetween, mulberry32, pick } from "../../server/seed/prng";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdbWarehouse";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 import { classifiedGroups, plantDemo, type ClassifiedGroup, type PlantedDemo } from "../seed/plantedDemo";
 
 describe("mulberry32", () => {

@@ -1,10 +1,10 @@
-import type { DuckDBValue } from "@duckdb/node-api";
-import { funnelRoles, type FunnelSums } from "../../src/domain/report/metrics";
-import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFilter } from "../../src/domain/journeys/journeys";
-import type { OrderRule } from "../../src/domain/performance/performance";
-import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "./analysisQueries";
-import { Parameters } from "./classificationSql";
-import { numberOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehouse";
+import { funnelRoles, type FunnelSums } from "../../../src/domain/report/metrics";
+import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFilter } from "../../../src/domain/journeys/journeys";
+import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
+import { numberOf, textOf, Placeholders } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
+import { noneLastOrder, orderRulesSql, prefixSql, taxonomyPrefixOf } from "./factSql";
+import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
 /**
  * The analysis reports' SQL on DuckDB. Values are always parameters; the only text
@@ -13,44 +13,27 @@ import { numberOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehou
  * (max of a UInt8 there), lead() (leadInFrame / neighbor there), LIMIT ... OFFSET.
  */
 
-const taxonomyColumns = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
-const orderFieldColumns = { status: "status", customer_type: "customer_type", payment: "payment" } as const;
-const operators = { "=": "=", "!=": "<>" } as const;
-
-const values = (p: Parameters): DuckDBValue[] => p.values as DuckDBValue[];
-
-const noneLastOrder = (level: number): string =>
-  taxonomyColumns
-    .slice(0, level)
-    .map((c) => `CASE WHEN ${c} = 'None' THEN 1 ELSE 0 END, ${c}`)
-    .join(", ");
-
-const orderRulesSql = (p: Parameters, rules: ReadonlyArray<OrderRule>, alias = ""): string =>
-  rules.map((rule) => ` AND ${alias}${orderFieldColumns[rule.field]} ${operators[rule.operator]} ${p.add(rule.value)}`).join("");
-
 /** program, range, level and prefix of a facts table. */
-const factWhere = (p: Parameters, q: AnalysisFactQuery): string =>
+const factWhere = (p: Placeholders, q: AnalysisFactQuery): string =>
   [
     `program_id = ${p.add(q.programId)}`,
     `day BETWEEN CAST(${p.add(q.from)} AS DATE) AND CAST(${p.add(q.to)} AS DATE)`,
     `level = ${p.add(q.level)}`,
-    ...q.prefix.slice(0, 4).map((value, i) => `${taxonomyColumns[i]} = ${p.add(value)}`),
+    ...prefixSql(p, q.prefix),
   ].join(" AND ");
-
-const taxonomyOf = (r: Row, level: number): ReadonlyArray<string> => taxonomyColumns.slice(0, level).map((c) => textOf(r[c]));
 
 const roleMeasures = funnelRoles.flatMap((role) => [`${role}_revenue`, `${role}_credit`]);
 
 /** A filter touchpoint as a predicate over a touch's columns (`prefix` picks the next touch's columns). */
-const touchPredicate = (p: Parameters, f: TouchpointFilter, prefix = ""): string => {
+const touchPredicate = (p: Placeholders, f: TouchpointFilter, prefix = ""): string => {
   const levels = filterLevels(f);
   return levels.length === 0
     ? "TRUE"
-    : `(${levels.map((v, i) => `${prefix}${taxonomyColumns[i]} = ${p.add(v)}`).join(" AND ")})`;
+    : `(${levels.map((v, i) => `${prefix}${taxonomyLevels[i]} = ${p.add(v)}`).join(" AND ")})`;
 };
 
 /** journeyMatches (src/domain/journeys/journeys.ts) as HAVING conditions over one order's touches. */
-const journeyConditions = (p: Parameters, s: JourneySearch): ReadonlyArray<string> => {
+const journeyConditions = (p: Placeholders, s: JourneySearch): ReadonlyArray<string> => {
   const any = (xs: ReadonlyArray<TouchpointFilter>) => `(${xs.map((f) => touchPredicate(p, f)).join(" OR ")})`;
   const conditions: string[] = [];
   if (s.first) conditions.push(`coalesce(bool_or(touch_index = 1 AND ${any(s.first)}), FALSE)`);
@@ -71,11 +54,11 @@ const journeyConditions = (p: Parameters, s: JourneySearch): ReadonlyArray<strin
 };
 
 /** The orders of a journeys query that pass its filter, with their journey length. */
-const matchedOrders = (p: Parameters, q: JourneyQuery): string => {
+const matchedOrders = (p: Placeholders, q: JourneyQuery): string => {
   const conditions = journeyConditions(p, q.search);
   return `WITH numbered AS (
-      SELECT order_id, touch_index, touch_count, ${taxonomyColumns.join(", ")},
-        ${taxonomyColumns.map((c) => `lead(${c}) OVER w AS next_${c}`).join(", ")},
+      SELECT order_id, touch_index, touch_count, ${taxonomyLevels.join(", ")},
+        ${taxonomyLevels.map((c) => `lead(${c}) OVER w AS next_${c}`).join(", ")},
         lead(touch_index) OVER w AS next_index
       FROM touches
       WHERE program_id = ${p.add(q.programId)}
@@ -91,18 +74,18 @@ const matchedOrders = (p: Parameters, q: JourneyQuery): string => {
 export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => ({
   funnel: (q, byDay) =>
     line.exclusive(async (sql) => {
-      const p = new Parameters();
-      const keys = [...taxonomyColumns.slice(0, q.level), ...(byDay ? ["day"] : [])];
+      const p = new Placeholders();
+      const keys = [...taxonomyLevels.slice(0, q.level), ...(byDay ? ["day"] : [])];
       const rows = await sql.rows(
-        `SELECT ${taxonomyColumns.slice(0, q.level).join(", ")}${byDay ? ", CAST(day AS VARCHAR) AS period" : ""},
+        `SELECT ${taxonomyLevels.slice(0, q.level).join(", ")}${byDay ? ", CAST(day AS VARCHAR) AS period" : ""},
            ${roleMeasures.map((m) => `CAST(sum(${m}) AS DOUBLE) AS ${m}`).join(", ")}
          FROM sales_facts WHERE ${factWhere(p, q)}${orderRulesSql(p, q.orders)}
          GROUP BY ${keys.join(", ")}
          ORDER BY ${[noneLastOrder(q.level), ...(byDay ? ["day"] : [])].join(", ")}`,
-        values(p),
+        p.values,
       );
       return rows.map((r) => ({
-        taxonomy: taxonomyOf(r, q.level),
+        taxonomy: taxonomyPrefixOf(r, q.level),
         period: byDay ? textOf(r["period"]) : null,
         sums: Object.fromEntries(roleMeasures.map((m) => [m, numberOf(r[m])])) as unknown as FunnelSums,
       }));
@@ -110,9 +93,9 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
 
   weekly: (q) =>
     line.exclusive(async (sql) => {
-      const p = new Parameters();
+      const p = new Placeholders();
       const where = factWhere(p, q);
-      const columns = taxonomyColumns.slice(0, q.level).join(", ");
+      const columns = taxonomyLevels.slice(0, q.level).join(", ");
       const rows = await sql.rows(
         `SELECT ${columns}, CAST(week AS VARCHAR) AS week,
            CAST(sum(cost) AS DOUBLE) AS total_cost, CAST(sum(revenue) AS DOUBLE) AS attributed_revenue
@@ -125,10 +108,10 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
          ) facts
          GROUP BY ${columns}, week
          ORDER BY ${noneLastOrder(q.level)}, week`,
-        values(p),
+        p.values,
       );
       return rows.map((r) => ({
-        taxonomy: taxonomyOf(r, q.level),
+        taxonomy: taxonomyPrefixOf(r, q.level),
         week: textOf(r["week"]),
         totalCost: numberOf(r["total_cost"]),
         attributedRevenue: numberOf(r["attributed_revenue"]),
@@ -137,12 +120,12 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
 
   journeys: (q) =>
     line.exclusive(async (sql) => {
-      const counting = new Parameters();
-      const counted = await sql.rows(`${matchedOrders(counting, q)} SELECT count(*) AS n FROM matched`, values(counting));
+      const counting = new Placeholders();
+      const counted = await sql.rows(`${matchedOrders(counting, q)} SELECT count(*) AS n FROM matched`, counting.values);
       const total = numberOf(counted[0]?.["n"] ?? 0);
       if (total === 0 || q.offset >= total) return { total, rows: [] };
 
-      const paging = new Parameters();
+      const paging = new Placeholders();
       const cte = matchedOrders(paging, q);
       const direction = q.direction === "asc" ? "ASC" : "DESC";
       const key = q.sortBy === "journey_length" ? "m.journey_length" : "o.ts";
@@ -152,18 +135,18 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
          JOIN orders o ON o.program_id = ${paging.add(q.programId)} AND o.order_id = m.order_id
          ORDER BY ${key} ${direction}, m.order_id ${direction}
          LIMIT ${paging.add(q.limit)} OFFSET ${paging.add(q.offset)}`,
-        values(paging),
+        paging.values,
       );
       if (page.length === 0) return { total, rows: [] };
 
-      const touching = new Parameters();
+      const touching = new Placeholders();
       const program = touching.add(q.programId);
       const ids = page.map((r) => touching.add(textOf(r["order_id"])));
       const touches = await sql.rows(
-        `SELECT order_id, ${taxonomyColumns.join(", ")} FROM touches
+        `SELECT order_id, ${taxonomyLevels.join(", ")} FROM touches
          WHERE program_id = ${program} AND order_id IN (${ids.join(", ")})
          ORDER BY order_id, touch_index`,
-        values(touching),
+        touching.values,
       );
       const paths = new Map<string, JourneyTouch[]>();
       for (const t of touches) {
@@ -188,12 +171,12 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
 
   affiliates: (programId, from, to, orders) =>
     line.exclusive(async (sql) => {
-      const p = new Parameters();
+      const p = new Placeholders();
       const program = p.add(programId);
       const fromDate = `CAST(${p.add(from)} AS DATE)`;
       const toDate = `CAST(${p.add(to)} AS DATE)`;
-      const path = taxonomyColumns.join(", ");
-      const aPath = taxonomyColumns.map((c) => `a.${c}`).join(", ");
+      const path = taxonomyLevels.join(", ");
+      const aPath = taxonomyLevels.map((c) => `a.${c}`).join(", ");
       const measures = [
         "variable_cost",
         "clicks",
@@ -210,7 +193,7 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
       const rows = await sql.rows(
         `WITH aff AS (
            SELECT hit_id, publisher_id, hit_date, event_type, cost_link,
-             ${taxonomyColumns.map((c) => `coalesce(nullif(${c}, ''), 'None') AS ${c}`).join(", ")}
+             ${taxonomyLevels.map((c) => `coalesce(nullif(${c}, ''), 'None') AS ${c}`).join(", ")}
            FROM hits WHERE program_id = ${program} AND publisher_id IS NOT NULL AND publisher_id <> ''
          ),
          carried AS (
@@ -218,10 +201,10 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
            GROUP BY cost_link, publisher_id, ${path}
          ),
          ranked AS (
-           SELECT v.cost, c.publisher_id, ${taxonomyColumns.map((col) => `c.${col}`).join(", ")},
+           SELECT v.cost, c.publisher_id, ${taxonomyLevels.map((col) => `c.${col}`).join(", ")},
              row_number() OVER (
                PARTITION BY v.id, v.cost_date, v.cost, v.cost_link, v.taxonomy_1
-               ORDER BY c.hits DESC, c.publisher_id, ${taxonomyColumns.map((col) => `c.${col}`).join(", ")}
+               ORDER BY c.hits DESC, c.publisher_id, ${taxonomyLevels.map((col) => `c.${col}`).join(", ")}
              ) AS choice
            FROM variable_costs v JOIN carried c ON c.cost_link = v.cost_link
            WHERE v.program_id = ${program} AND v.cost_date BETWEEN ${fromDate} AND ${toDate}
@@ -251,7 +234,7 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
          SELECT publisher_id, ${path}, ${measures.map((m) => `CAST(sum(${m}) AS DOUBLE) AS ${m}`).join(", ")}
          FROM parts GROUP BY publisher_id, ${path}
          ORDER BY ${path}, publisher_id`,
-        values(p),
+        p.values,
       );
       return rows.map((r) => ({
         publisherId: textOf(r["publisher_id"]),

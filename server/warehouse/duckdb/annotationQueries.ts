@@ -1,6 +1,7 @@
-import type { AnnotationQueries, AnnotationRecord } from "./annotationQueries";
-import { holds, nextId } from "./duckdbRecords";
-import { numberOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehouse";
+import type { AnnotationQueries, AnnotationRecord } from "../annotationQueries";
+import { holds, nextId } from "./records";
+import { numberOf, textOf, type Row } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
 
 const columns = "id, CAST(note_date AS VARCHAR) AS note_date, colour, text";
 

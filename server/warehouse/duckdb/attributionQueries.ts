@@ -1,31 +1,15 @@
-import type { DuckDBValue } from "@duckdb/node-api";
-import { Either, Schema } from "effect";
-import { sumNames, type MetricSums, type SumName } from "../../src/domain/report/metrics";
-import { OrderRule, type Interval, type TaxonomyPath } from "../../src/domain/performance/performance";
-import type { ClassificationPlan } from "../engine/classification";
-import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, Parameters, ruleColumns } from "./classificationSql";
-import {
-  insertRows,
-  nullableNumberOf,
-  nullableTextOf,
-  numberOf,
-  textOf,
-  type ConnectionLine,
-  type Row,
-  type Statements,
-} from "./duckdbWarehouse";
-import type {
-  AttributionModel,
-  AttributionQueries,
-  AttributionSettings,
-  FactQuery,
-  FactRow,
-  RawDataBatch,
-  ReportQueries,
-} from "./engineQueries";
+import type { AttributionModel, AttributionQueries, AttributionSettings } from "../engineQueries";
+import type { ClassificationPlan } from "../classificationPlan";
+import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type Statements } from "../statements";
+import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
+import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, ruleColumns } from "./classificationSql";
+import type { ConnectionLine } from "./connectionLine";
+import { taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
+import { appendRawData } from "./ingestQueries";
 
 /**
- * The engine's SQL on DuckDB. Everything is set-based: one UPDATE classifies a program's
+ * The attribution engine's rebuilds on DuckDB (the `attribution` family; raw data is
+ * appended by ingestQueries.ts, reports read the facts in reportQueries.ts). Everything is set-based: one UPDATE classifies a program's
  * hits, one INSERT ... SELECT with window functions writes every journey's touches and
  * credits, and GROUP BYs write the daily facts. Values are always parameters; the only
  * text assembled is from fixed column lists and closed sets (levels, intervals, models).
@@ -34,10 +18,6 @@ import type {
  * classificationSql.ts): date_trunc / generate_series / last_day, strpos / lower, the
  * UPDATE ... FROM of classification (ALTER TABLE ... UPDATE there) and DELETE.
  */
-
-const levels = [1, 2, 3, 4] as const;
-const taxonomyColumns = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
-const taxonomyList = taxonomyColumns.join(", ");
 
 const dayMs = 86_400_000;
 /** Time-decay half-life: 7 days. */
@@ -50,16 +30,6 @@ const attributedCreditSql: Readonly<Record<AttributionModel, string>> = {
     WHEN touch_index = 1 OR touch_index = touch_count THEN 0.4 ELSE 0.2 / (touch_count - 2) END`,
   time_decay: "decay / sum(decay) OVER (PARTITION BY order_id)",
 };
-
-/** The period start of a fact's day: a closed set of expressions. */
-const periodSql: Readonly<Record<Interval, string>> = {
-  day: "day",
-  week: "CAST(date_trunc('week', day) AS DATE)",
-  month: "CAST(date_trunc('month', day) AS DATE)",
-};
-
-const orderFieldColumns = { status: "status", customer_type: "customer_type", payment: "payment" } as const;
-const operators = { "=": "=", "!=": "<>" } as const;
 
 export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueries => ({
   programIds: () =>
@@ -118,7 +88,7 @@ export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueri
       );
     }),
 
-  append: (batch) => line.transaction((sql) => appendRows(sql, batch)),
+  append: (batch) => line.transaction((sql) => appendRawData(sql, batch)),
 
   touches: (programId) =>
     line.exclusive(async (sql) =>
@@ -134,7 +104,7 @@ export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueri
         touchIndex: numberOf(r["touch_index"]),
         touchCount: numberOf(r["touch_count"]),
         hitId: nullableNumberOf(r["hit_id"]),
-        taxonomy: taxonomyOf(r),
+        taxonomy: taxonomyPathOf(r),
         ts: numberOf(r["ts"]),
         firstCredit: numberOf(r["first_credit"]),
         lastCredit: numberOf(r["last_credit"]),
@@ -152,18 +122,11 @@ export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueri
     line.exclusive(async (sql) =>
       (
         await sql.rows(`SELECT hit_id, ${taxonomyList}, cost_link FROM hits WHERE program_id = $1 ORDER BY hit_id`, [programId])
-      ).map((r) => ({ hitId: numberOf(r["hit_id"]), taxonomy: taxonomyOf(r), costLink: nullableTextOf(r["cost_link"]) })),
+      ).map((r) => ({ hitId: numberOf(r["hit_id"]), taxonomy: taxonomyPathOf(r), costLink: nullableTextOf(r["cost_link"]) })),
     ),
 });
 
-const taxonomyOf = (r: Row): readonly [string, string, string, string] => [
-  textOf(r["taxonomy_1"]),
-  textOf(r["taxonomy_2"]),
-  textOf(r["taxonomy_3"]),
-  textOf(r["taxonomy_4"]),
-];
 
-const values = (p: Parameters): DuckDBValue[] => p.values as DuckDBValue[];
 
 // ---------------------------------------------------------------------------------------
 // Classification
@@ -194,16 +157,16 @@ const classify = async (sql: Statements, programId: number, plan: Classification
     return;
   }
 
-  const indexing = new Parameters();
+  const indexing = new Placeholders();
   const program = indexing.add(programId);
   await sql.run("DROP TABLE IF EXISTS classification_keys");
   await sql.run(
     `CREATE TEMP TABLE classification_keys AS
      SELECT ${keys.join(", ")}, ${branchIndexSql(plan, indexing)} AS branch
      FROM (SELECT DISTINCT ${keys.join(", ")} FROM hits WHERE program_id = ${program}) combinations`,
-    values(indexing),
+    indexing.values,
   );
-  const naming = new Parameters();
+  const naming = new Placeholders();
   const outputs = branchOutputsSql(plan, "branch", naming);
   await sql.run("DROP TABLE IF EXISTS classification_outputs");
   await sql.run(
@@ -212,7 +175,7 @@ const classify = async (sql: Statements, programId: number, plan: Classification
        .map(([column, expression]) => `${expression} AS ${column}`)
        .join(", ")}
      FROM classification_keys`,
-    values(naming),
+    naming.values,
   );
 
   const matching = keys.map((k) => `hits.${k} IS NOT DISTINCT FROM o.${k}`).join(" AND ");
@@ -252,11 +215,11 @@ const classify = async (sql: Statements, programId: number, plan: Classification
  * statistics keep only a short prefix, so sorting by taxonomy would not help them).
  */
 const rolledUp = (base: string, keep: ReadonlyArray<string>, measures: ReadonlyArray<string>): string => {
-  const sets = [0, ...levels]
-    .map((level) => `(${["day", ...keep, ...taxonomyColumns.slice(0, level)].join(", ")})`)
+  const sets = [0, ...taxonomyDepths]
+    .map((level) => `(${["day", ...keep, ...taxonomyLevels.slice(0, level)].join(", ")})`)
     .join(", ");
-  return `SELECT $1, day, 4 - (${taxonomyColumns.map((c) => `grouping(${c})`).join(" + ")}) AS level,
-       ${taxonomyColumns.map((c) => `coalesce(${c}, '')`).join(", ")}${keep.map((k) => `, ${k}`).join("")},
+  return `SELECT $1, day, 4 - (${taxonomyLevels.map((c) => `grouping(${c})`).join(" + ")}) AS level,
+       ${taxonomyLevels.map((c) => `coalesce(${c}, '')`).join(", ")}${keep.map((k) => `, ${k}`).join("")},
        ${measures.map((m) => `sum(${m})`).join(", ")}
      FROM (${base}) base
      GROUP BY GROUPING SETS (${sets})
@@ -273,7 +236,7 @@ const writeTrafficFacts = async (sql: Statements, programId: number): Promise<vo
      ${rolledUp(
        `SELECT day, ${taxonomyList}, sum(clicks) AS clicks, sum(impressions) AS impressions
         FROM (
-          SELECT hit_date AS day, ${taxonomyColumns.map(filled).join(", ")},
+          SELECT hit_date AS day, ${taxonomyLevels.map(filled).join(", ")},
             CASE WHEN event_type = 'click' THEN 1 ELSE 0 END AS clicks,
             CASE WHEN event_type = 'impression' THEN 1 ELSE 0 END AS impressions
           FROM hits WHERE program_id = $1
@@ -366,9 +329,9 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
     [programId],
   );
 
-  const prefixes = [0, ...levels]
+  const prefixes = [0, ...taxonomyDepths]
     .map((level) => {
-      const path = taxonomyColumns.map((column, i) => (i < level ? column : "''")).join(", ");
+      const path = taxonomyLevels.map((column, i) => (i < level ? column : "''")).join(", ");
       return `SELECT order_id, order_date, ${level} AS level, ${path}, status, customer_type, payment
          FROM touches WHERE program_id = $1`;
     })
@@ -441,245 +404,4 @@ const writeCostFacts = async (sql: Statements, programId: number): Promise<void>
      ${rolledUp("SELECT * FROM variable UNION ALL SELECT * FROM fixed", [], ["variable_cost", "fixed_cost"])}`,
     [programId],
   );
-};
-
-// ---------------------------------------------------------------------------------------
-// Appending raw data
-
-const appendRows = async (sql: Statements, batch: RawDataBatch): Promise<void> => {
-  await insertRows(
-    sql,
-    "hits",
-    [
-      "program_id",
-      "hit_id",
-      "visitor_id",
-      "ts",
-      "hit_date",
-      "event_type",
-      "source",
-      "medium",
-      "campaign",
-      "content",
-      "term",
-      "referrer",
-      "landing_url",
-      "publisher_id",
-      "cost_link",
-      ...taxonomyColumns,
-    ],
-    (batch.hits ?? []).map((h) => [
-      h.programId,
-      h.hitId,
-      h.visitorId,
-      h.ts,
-      h.hitDate,
-      h.eventType,
-      h.source ?? null,
-      h.medium ?? null,
-      h.campaign ?? null,
-      h.content ?? null,
-      h.term ?? null,
-      h.referrer ?? null,
-      h.landingUrl ?? null,
-      h.publisherId ?? null,
-      h.costLink ?? null,
-      ...(h.taxonomy ?? ["None", "None", "None", "None"]),
-    ]),
-  );
-  await insertRows(
-    sql,
-    "orders",
-    ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"],
-    (batch.orders ?? []).map((o) => [
-      o.programId,
-      o.orderId,
-      o.visitorId,
-      o.ts,
-      o.orderDate,
-      o.amount,
-      o.status,
-      o.customerType,
-      o.payment,
-    ]),
-  );
-  for (const c of batch.classifications ?? []) {
-    await sql.run("DELETE FROM classifications WHERE program_id = $1", [c.programId]);
-    await sql.run("INSERT INTO classifications (program_id, tree, saved_at) VALUES ($1, $2, $3)", [
-      c.programId,
-      c.tree,
-      c.savedAt,
-    ]);
-  }
-  for (const s of batch.settings ?? []) {
-    await sql.run("DELETE FROM program_settings WHERE program_id = $1", [s.programId]);
-    await sql.run("INSERT INTO program_settings (program_id, attribution_model, lookback_days) VALUES ($1, $2, $3)", [
-      s.programId,
-      s.model,
-      s.lookbackDays,
-    ]);
-  }
-  await insertRows(
-    sql,
-    "fixed_costs",
-    [
-      "id",
-      "program_id",
-      ...taxonomyColumns,
-      "cost",
-      "start_date",
-      "end_date",
-      "frequency",
-      "original_frequency",
-      "created_at",
-    ],
-    (batch.fixedCosts ?? []).map((f) => [
-      f.id,
-      f.programId,
-      ...f.taxonomy,
-      f.cost,
-      f.startDate,
-      f.endDate,
-      f.frequency,
-      f.frequency,
-      f.createdAt ?? 0,
-    ]),
-  );
-  await insertRows(
-    sql,
-    "variable_costs",
-    ["id", "program_id", "taxonomy_1", "cost", "cost_date", "cost_link"],
-    (batch.variableCosts ?? []).map((v) => [v.id, v.programId, v.taxonomy1, v.cost, v.costDate, v.costLink]),
-  );
-  await insertRows(
-    sql,
-    "data_sets",
-    ["id", "program_id", "data_set_tag", "field", "operator", "value"],
-    (batch.dataSets ?? []).map((d) => [d.id, d.programId, d.tag, d.rule.field, d.rule.operator, d.rule.value]),
-  );
-};
-
-// ---------------------------------------------------------------------------------------
-// Reports
-
-const decodeRule = Schema.decodeUnknownEither(OrderRule);
-
-export const duckDbReportQueries = (line: ConnectionLine): ReportQueries => ({
-  sums: (query) => line.exclusive((sql) => factSums(sql, query)),
-
-  taxonomies: (programId, from, to, prefix, depth = 4) =>
-    line.exclusive(async (sql) => {
-      const p = new Parameters();
-      const where = `${factFilter(p, programId, from, to, prefix)} AND level = ${p.add(depth)}`;
-      const columns = taxonomyColumns.slice(0, depth).join(", ");
-      const rows = await sql.rows(
-        `SELECT ${columns} FROM (
-           SELECT DISTINCT ${columns} FROM traffic_facts WHERE ${where}
-           UNION
-           SELECT DISTINCT ${columns} FROM sales_facts WHERE ${where}
-         ) paths
-         ORDER BY ${noneLastOrder(depth)}`,
-        values(p),
-      );
-      const text = (r: Row, level: number): string => (level <= depth ? textOf(r[`taxonomy_${level}`]) : "");
-      return rows.map(
-        (r): TaxonomyPath => ({ taxonomy_1: text(r, 1), taxonomy_2: text(r, 2), taxonomy_3: text(r, 3), taxonomy_4: text(r, 4) }),
-      );
-    }),
-
-  dataSetRules: (programId, tag) =>
-    line.exclusive(async (sql) =>
-      (
-        await sql.rows(
-          "SELECT field, operator, value FROM data_sets WHERE program_id = $1 AND data_set_tag = $2 ORDER BY id",
-          [programId, tag],
-        )
-      ).flatMap((r) => {
-        const decoded = decodeRule({ field: r["field"], operator: r["operator"], value: r["value"] });
-        return Either.isRight(decoded) ? [decoded.right] : [];
-      }),
-    ),
-});
-
-/** program, range and taxonomy prefix; placeholders from `p`. */
-const factFilter = (p: Parameters, programId: number, from: string, to: string, prefix: ReadonlyArray<string>): string =>
-  [
-    `program_id = ${p.add(programId)}`,
-    `day BETWEEN CAST(${p.add(from)} AS DATE) AND CAST(${p.add(to)} AS DATE)`,
-    ...prefix.slice(0, 4).map((value, i) => `${taxonomyColumns[i]} = ${p.add(value)}`),
-  ].join(" AND ");
-
-const noneLastOrder = (level: number): string =>
-  taxonomyColumns
-    .slice(0, level)
-    .map((c) => `CASE WHEN ${c} = 'None' THEN 1 ELSE 0 END, ${c}`)
-    .join(", ");
-
-type Source = "traffic_facts" | "sales_facts" | "inclusion_facts" | "cost_facts";
-
-/** What each facts table contributes to the bases; the other bases are 0 there. */
-const contributions: Readonly<Record<Source, Partial<Record<SumName, string>>>> = {
-  traffic_facts: { clicks: "clicks", impressions: "impressions" },
-  sales_facts: {
-    first_click_sales: "first_click_sales",
-    first_click_revenue: "first_click_revenue",
-    last_click_sales: "last_click_sales",
-    last_click_revenue: "last_click_revenue",
-    attributed_sales: "attributed_sales",
-    attributed_revenue: "attributed_revenue",
-  },
-  inclusion_facts: { sales_including: "orders" },
-  cost_facts: { variable_cost: "variable_cost", fixed_cost: "fixed_cost" },
-};
-
-/**
- * One GROUP BY over the union of the four facts tables, each restricted to the program,
- * the rows of the level shown, the range and the prefix (sales and inclusions also to
- * the order rules). Facts are written in level and day order, so DuckDB's zone maps skip
- * the row groups of other levels and days.
- */
-const factSums = async (sql: Statements, q: FactQuery): Promise<ReadonlyArray<FactRow>> => {
-  const p = new Parameters();
-  const level = Math.max(q.groupLevel, Math.min(q.prefix.length, 4));
-  const keys = [...taxonomyColumns.slice(0, level), ...(q.period ? [`${periodSql[q.period]} AS period`] : [])];
-  const keyNames = [...taxonomyColumns.slice(0, level), ...(q.period ? ["period"] : [])];
-  const where = factFilter(p, q.programId, q.from, q.to, q.prefix);
-  const atLevel = p.add(level);
-  const orderRules = q.orders
-    .map((rule) => ` AND ${orderFieldColumns[rule.field]} ${operators[rule.operator]} ${p.add(rule.value)}`)
-    .join("");
-
-  const branch = (source: Source): string => {
-    const measures = sumNames.map((name) => `${contributions[source][name] ?? "0"} AS ${name}`).join(", ");
-    const orders = source === "sales_facts" || source === "inclusion_facts" ? orderRules : "";
-    return `SELECT ${[...keys, measures].join(", ")} FROM ${source} WHERE ${where} AND level = ${atLevel}${orders}`;
-  };
-
-  const sums = sumNames.map((name) => `CAST(sum(${name}) AS DOUBLE) AS ${name}`).join(", ");
-  const union = (["traffic_facts", "sales_facts", "inclusion_facts", "cost_facts"] as const).map(branch).join("\nUNION ALL ");
-  const search =
-    q.search && level > 0
-      ? `WHERE ${taxonomyColumns
-          .slice(0, level)
-          .map((c) => `strpos(lower(${c}), lower(${p.add(q.search)})) > 0`)
-          .join(" OR ")}`
-      : "";
-  const grouping = keyNames.length > 0 ? `GROUP BY ${keyNames.join(", ")}` : "";
-  const ordering = [noneLastOrder(level), ...(q.period ? ["period"] : [])].filter((s) => s.length > 0).join(", ");
-
-  const outputs = [...taxonomyColumns.slice(0, level), ...(q.period ? ["CAST(period AS VARCHAR) AS period"] : []), ...sumNames];
-  const rows = await sql.rows(
-    `SELECT ${outputs.join(", ")} FROM (
-       SELECT ${[...keyNames, sums].join(", ")} FROM (${union}) facts ${grouping}
-     ) grouped ${search}
-     ${ordering ? `ORDER BY ${ordering}` : ""}`,
-    values(p),
-  );
-  return rows
-    .filter((r) => keyNames.length > 0 || sumNames.some((name) => r[name] !== null))
-    .map((r) => ({
-      taxonomy: taxonomyColumns.slice(0, level).map((c) => textOf(r[c])),
-      period: q.period ? textOf(r["period"]) : null,
-      sums: Object.fromEntries(sumNames.map((name) => [name, r[name] === null ? 0 : numberOf(r[name])])) as MetricSums,
-    }));
 };

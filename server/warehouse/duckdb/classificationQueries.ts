@@ -1,5 +1,6 @@
-import type { ClassificationQueries } from "./classificationQueries";
-import { textOf, type ConnectionLine } from "./duckdbWarehouse";
+import type { ClassificationQueries } from "../classificationQueries";
+import { textOf } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
 
 export const duckDbClassificationQueries = (line: ConnectionLine): ClassificationQueries => ({
   find: (programId) =>

@@ -1,5 +1,6 @@
-import { NONE, ruleFields, type ClassificationRule, type RuleField } from "../../src/domain/classification/classification";
-import type { ClassificationBranch, ClassificationPlan, RuleGroup } from "../engine/classification";
+import { NONE, ruleFields, type ClassificationRule, type RuleField } from "../../../src/domain/classification/classification";
+import type { ClassificationBranch, ClassificationPlan, RuleGroup } from "../classificationPlan";
+import type { Placeholders } from "../statements";
 
 /**
  * Compiles a classification plan (server/engine/classification.ts) into SQL expressions
@@ -11,23 +12,6 @@ import type { ClassificationBranch, ClassificationPlan, RuleGroup } from "../eng
  * The SQL is plain enough for DuckDB and ClickHouse alike (ClickHouse spells strpos
  * `position` and lower `lowerUTF8`; that difference would live here).
  */
-
-/** Placeholders $1, $2, ... handed out in order, with their values. */
-export class Parameters {
-  readonly values: unknown[] = [];
-  private readonly known = new Map<string, string>();
-
-  /** A placeholder for a value (text values are shared when repeated). */
-  add(value: unknown): string {
-    const key = typeof value === "string" ? `s:${value}` : null;
-    const existing = key === null ? undefined : this.known.get(key);
-    if (existing) return existing;
-    this.values.push(value);
-    const placeholder = `$${this.values.length}`;
-    if (key !== null) this.known.set(key, placeholder);
-    return placeholder;
-  }
-}
 
 /** The hits column of each rule field: a fixed map, never text from a request. */
 export const hitColumns: Readonly<Record<RuleField, string>> = {
@@ -43,7 +27,7 @@ export const hitColumns: Readonly<Record<RuleField, string>> = {
   event_type: "event_type",
 };
 
-const ruleSql = (rule: ClassificationRule, p: Parameters): string => {
+const ruleSql = (rule: ClassificationRule, p: Placeholders): string => {
   const column = hitColumns[rule.field];
   const expected = (): string => p.add(rule.expectedValue ?? "");
   switch (rule.matchType) {
@@ -64,14 +48,14 @@ const ruleSql = (rule: ClassificationRule, p: Parameters): string => {
   }
 };
 
-const groupSql = (group: RuleGroup, p: Parameters): string =>
+const groupSql = (group: RuleGroup, p: Placeholders): string =>
   `(${group.rules.map((r) => ruleSql(r, p)).join(group.joinType === "and" ? " AND " : " OR ")})`;
 
-const branchCondition = (branch: ClassificationBranch, p: Parameters): string =>
+const branchCondition = (branch: ClassificationBranch, p: Placeholders): string =>
   branch.groups.map((g) => groupSql(g, p)).join(" AND ");
 
 /** The 1-based index of the first matching branch, 0 when none matches. */
-export const branchIndexSql = (plan: ClassificationPlan, p: Parameters): string =>
+export const branchIndexSql = (plan: ClassificationPlan, p: Placeholders): string =>
   plan.branches.length === 0
     ? "0"
     : `CASE ${plan.branches.map((b, i) => `WHEN ${branchCondition(b, p)} THEN ${i + 1}`).join(" ")} ELSE 0 END`;
@@ -92,7 +76,7 @@ const fieldCode = (field: RuleField): number => ruleFields.indexOf(field) + 1;
 export const branchOutputsSql = (
   plan: ClassificationPlan,
   index: string,
-  p: Parameters,
+  p: Placeholders,
 ): Readonly<Record<"taxonomy_1" | "taxonomy_2" | "tax3_field" | "tax4_field" | "costlink_field", string>> => {
   const none = p.add(NONE);
   const code = (field: RuleField | null): string | null => (field === null ? null : String(fieldCode(field)));

@@ -1,6 +1,7 @@
-import type { ColumnSetQueries, ColumnSetRecord } from "./columnSetQueries";
-import { nextId } from "./duckdbRecords";
-import { numberOf, textOf, type ConnectionLine, type Row, type Statements } from "./duckdbWarehouse";
+import type { ColumnSetQueries, ColumnSetRecord } from "../columnSetQueries";
+import { nextId } from "./records";
+import { numberOf, textOf, type Row, type Statements } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
 
 const owns = async (sql: Statements, userId: number, id: number): Promise<boolean> =>
   numberOf((await sql.rows("SELECT count(*) AS n FROM column_sets WHERE user_id = $1 AND id = $2", [userId, id]))[0]?.["n"]) > 0;

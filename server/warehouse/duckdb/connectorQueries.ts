@@ -1,5 +1,6 @@
-import type { ConnectorQueries } from "./connectorQueries";
-import { insertRows, nullableNumberOf, numberOf, textOf, type ConnectionLine, type Statements } from "./duckdbWarehouse";
+import type { ConnectorQueries } from "../connectorQueries";
+import { insertRows, nullableNumberOf, numberOf, textOf, type Statements } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
 
 const countOf = async (sql: Statements, query: string, parameters: ReadonlyArray<string | number>): Promise<number> =>
   numberOf((await sql.rows(query, parameters))[0]?.["n"]);

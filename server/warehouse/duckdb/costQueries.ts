@@ -1,8 +1,9 @@
 import { Schema } from "effect";
-import { Frequency } from "../../src/domain/spend/costs";
-import type { CostQueries, FixedCostRecord, VariableCostRecord } from "./costQueries";
-import { holds, nextId } from "./duckdbRecords";
-import { numberOf, nullableTextOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehouse";
+import { Frequency } from "../../../src/domain/spend/costs";
+import type { CostQueries, FixedCostRecord, VariableCostRecord } from "../costQueries";
+import { holds, nextId } from "./records";
+import { numberOf, nullableTextOf, textOf, type Row } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
 
 const isFrequency = Schema.is(Frequency);
 

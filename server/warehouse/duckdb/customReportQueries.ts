@@ -1,6 +1,7 @@
-import type { CustomReportQueries, CustomReportRecord } from "./customReportQueries";
-import { holds, nextId } from "./duckdbRecords";
-import { numberOf, textOf, type ConnectionLine, type Row } from "./duckdbWarehouse";
+import type { CustomReportQueries, CustomReportRecord } from "../customReportQueries";
+import { holds, nextId } from "./records";
+import { numberOf, textOf, type Row } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
 
 const columns = "id, name, level, rules, meta";
 

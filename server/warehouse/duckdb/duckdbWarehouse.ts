@@ -1,18 +1,18 @@
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue, type JS } from "@duckdb/node-api";
-import type { Message } from "../../src/domain/shell/message";
-import type { Program } from "../../src/domain/shell/program";
-import type { User } from "../../src/domain/shell/user";
-import { duckDbAnnotationQueries } from "./duckdbAnnotationQueries";
-import { duckDbClassificationQueries } from "./duckdbClassificationQueries";
-import { duckDbColumnSetQueries } from "./duckdbColumnSetQueries";
-import { duckDbConnectorQueries } from "./duckdbConnectorQueries";
-import { duckDbCostQueries } from "./duckdbCostQueries";
-import { duckDbCustomReportQueries } from "./duckdbCustomReportQueries";
-import { loadDemoAnalytics } from "./duckdbDemoAnalytics";
-import { duckDbProgramSettingsQueries } from "./duckdbProgramSettingsQueries";
-import { duckDbSeasonalityQueries } from "./duckdbSeasonalityQueries";
-import { duckDbAttributionQueries, duckDbReportQueries } from "./duckdbEngineQueries";
-import { duckDbAnalysisQueries } from "./duckdbAnalysisQueries";
+import { DuckDBInstance, type DuckDBValue } from "@duckdb/node-api";
+import type { Message } from "../../../src/domain/shell/message";
+import type { Program } from "../../../src/domain/shell/program";
+import type { User } from "../../../src/domain/shell/user";
+import { duckDbAnnotationQueries } from "./annotationQueries";
+import { duckDbClassificationQueries } from "./classificationQueries";
+import { duckDbColumnSetQueries } from "./columnSetQueries";
+import { duckDbConnectorQueries } from "./connectorQueries";
+import { duckDbCostQueries } from "./costQueries";
+import { duckDbCustomReportQueries } from "./customReportQueries";
+import { duckDbProgramSettingsQueries } from "./programSettingsQueries";
+import { duckDbSeasonalityQueries } from "./seasonalityQueries";
+import { duckDbAttributionQueries } from "./attributionQueries";
+import { duckDbReportQueries } from "./reportQueries";
+import { duckDbAnalysisQueries } from "./analysisQueries";
 import { migrationLedger, pendingMigrations } from "./schema";
 import type {
   DataSetRows,
@@ -21,16 +21,9 @@ import type {
   ResetLinkRecord,
   UserCredentials,
   Warehouse,
-} from "./warehouse";
-
-export type Row = Record<string, JS>;
-export type Parameters = ReadonlyArray<DuckDBValue>;
-
-/** The statements one exclusive turn on the connection may run. */
-export interface Statements {
-  rows(sql: string, parameters?: Parameters): Promise<ReadonlyArray<Row>>;
-  run(sql: string, parameters?: Parameters): Promise<void>;
-}
+} from "../warehouse";
+import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type Statements } from "../statements";
+import { ConnectionLine } from "./connectionLine";
 
 export interface DuckDbWarehouseOptions {
   /** A database file, or ":memory:". */
@@ -219,7 +212,11 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
     demoData: {
       isEmpty: () =>
         line.exclusive(async (sql) => numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0),
-      load: (rows) => line.transaction((sql) => loadRows(sql, rows)),
+      load: (rows, alsoWrite) =>
+        line.transaction(async (sql) => {
+          await loadRows(sql, rows);
+          if (alsoWrite) await alsoWrite(sql);
+        }),
     },
 
     costs: duckDbCostQueries(line),
@@ -244,41 +241,6 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   };
 };
 
-/** Serialises work on one connection; `transaction` wraps a turn in BEGIN / COMMIT. */
-export class ConnectionLine {
-  private tail: Promise<unknown> = Promise.resolve();
-  private readonly statements: Statements;
-
-  constructor(connection: DuckDBConnection) {
-    this.statements = {
-      rows: async (sql, parameters = []) => (await connection.runAndReadAll(sql, [...parameters])).getRowObjectsJS(),
-      run: async (sql, parameters = []) => {
-        await connection.run(sql, [...parameters]);
-      },
-    };
-  }
-
-  exclusive<T>(work: (sql: Statements) => Promise<T>): Promise<T> {
-    const turn = this.tail.then(() => work(this.statements));
-    this.tail = turn.catch(() => undefined);
-    return turn;
-  }
-
-  transaction<T>(work: (sql: Statements) => Promise<T>): Promise<T> {
-    return this.exclusive(async (sql) => {
-      await sql.run("BEGIN TRANSACTION");
-      try {
-        const result = await work(sql);
-        await sql.run("COMMIT");
-        return result;
-      } catch (error) {
-        await sql.run("ROLLBACK");
-        throw error;
-      }
-    });
-  }
-}
-
 const migrate = async (line: ConnectionLine, now: number): Promise<void> => {
   await line.exclusive((sql) => sql.run(migrationLedger));
   const applied = await line.exclusive(async (sql) =>
@@ -293,25 +255,6 @@ const migrate = async (line: ConnectionLine, now: number): Promise<void> => {
         now,
       ]);
     });
-  }
-};
-
-/** Largest number of rows per multi-row INSERT. */
-const insertBatch = 500;
-
-/** Multi-row parameterised INSERTs; only the placeholder count is built from the data. */
-export const insertRows = async (
-  sql: Statements,
-  table: string,
-  columns: ReadonlyArray<string>,
-  rows: ReadonlyArray<ReadonlyArray<DuckDBValue>>,
-): Promise<void> => {
-  for (let start = 0; start < rows.length; start += insertBatch) {
-    const batch = rows.slice(start, start + insertBatch);
-    const placeholders = batch
-      .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(", ")})`)
-      .join(", ");
-    await sql.run(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${placeholders}`, batch.flat());
   }
 };
 
@@ -340,7 +283,6 @@ const loadRows = async (sql: Statements, rows: DataSetRows): Promise<void> => {
     ["id", "audience", "user_id", "program_id", "html", "meta_icon", "meta_type", "created_at"],
     rows.messages.map(messageColumns),
   );
-  if (rows.analytics) await loadDemoAnalytics(sql, rows.analytics);
 };
 
 const messageColumns = (m: MessageRow): ReadonlyArray<DuckDBValue> => {
@@ -348,25 +290,6 @@ const messageColumns = (m: MessageRow): ReadonlyArray<DuckDBValue> => {
   const programId = m.audience.kind === "program" ? m.audience.programId : null;
   return [m.id, m.audience.kind, userId, programId, m.html, m.icon, m.type, m.createdAt];
 };
-
-// Reading rows: DuckDB answers BIGINT and counts as bigint, INTEGER as number.
-
-export const numberOf = (value: JS | undefined): number => {
-  if (typeof value === "number") return value;
-  if (typeof value === "bigint") return Number(value);
-  throw new TypeError(`Expected a number from the warehouse, got ${typeof value}`);
-};
-
-export const nullableNumberOf = (value: JS | undefined): number | null =>
-  value === null || value === undefined ? null : numberOf(value);
-
-export const textOf = (value: JS | undefined): string => {
-  if (typeof value === "string") return value;
-  throw new TypeError(`Expected text from the warehouse, got ${typeof value}`);
-};
-
-export const nullableTextOf = (value: JS | undefined): string | null =>
-  value === null || value === undefined ? null : textOf(value);
 
 const userFrom = (row: Row): User => ({
   id: numberOf(row["id"]),

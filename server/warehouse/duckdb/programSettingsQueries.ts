@@ -1,7 +1,8 @@
 import { Schema } from "effect";
-import { AttributionModel, defaultProgramSettings } from "../../src/domain/settings/programSettings";
-import { numberOf, type ConnectionLine } from "./duckdbWarehouse";
-import type { ProgramSettingsQueries } from "./programSettingsQueries";
+import { AttributionModel, defaultProgramSettings } from "../../../src/domain/settings/programSettings";
+import { numberOf } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
+import type { ProgramSettingsQueries } from "../programSettingsQueries";
 
 const isModel = Schema.is(AttributionModel);
 

@@ -1,4 +1,4 @@
-import { numberOf, type Statements } from "./duckdbWarehouse";
+import { numberOf, type Statements } from "../statements";
 
 /** The configuration tables whose rows carry an integer id drawn by the server. */
 type RecordTable = "fixed_costs" | "variable_costs" | "annotations" | "seasonality_types" | "column_sets" | "custom_reports";

@@ -1,6 +1,7 @@
-import { holds, nextId } from "./duckdbRecords";
-import { numberOf, textOf, type ConnectionLine } from "./duckdbWarehouse";
-import type { SeasonalityQueries } from "./seasonalityQueries";
+import { holds, nextId } from "./records";
+import { numberOf, textOf } from "../statements";
+import type { ConnectionLine } from "./connectionLine";
+import type { SeasonalityQueries } from "../seasonalityQueries";
 
 export const duckDbSeasonalityQueries = (line: ConnectionLine): SeasonalityQueries => ({
   typesWithWeeks: (programId, range) =>

@@ -1,0 +1,44 @@
+import type { OrderRule } from "../../../src/domain/performance/performance";
+import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
+import { textOf, type Placeholders, type Row } from "../statements";
+
+/**
+ * SQL pieces shared by the rebuilds, the reports and the analysis reports over hits,
+ * touches and the daily facts tables: the taxonomy columns, a taxonomy prefix, the order
+ * rules and the 'None'-last ordering. Column names come only from fixed lists.
+ */
+
+/** The taxonomy depths 1..4 (depth n keeps taxonomy_1..taxonomy_n). */
+export const taxonomyDepths = taxonomyLevels.map((_, i) => i + 1);
+
+/** taxonomy_1, ..., taxonomy_4 as a column list. */
+export const taxonomyList = taxonomyLevels.join(", ");
+
+const orderFieldColumns = { status: "status", customer_type: "customer_type", payment: "payment" } as const;
+const operators = { "=": "=", "!=": "<>" } as const;
+
+/** ` AND <column> <operator> $n` for each order rule (`alias` qualifies the columns). */
+export const orderRulesSql = (p: Placeholders, rules: ReadonlyArray<OrderRule>, alias = ""): string =>
+  rules.map((rule) => ` AND ${alias}${orderFieldColumns[rule.field]} ${operators[rule.operator]} ${p.add(rule.value)}`).join("");
+
+/** `taxonomy_n = $k` for each fixed value of a taxonomy prefix (levels 1..prefix.length). */
+export const prefixSql = (p: Placeholders, prefix: ReadonlyArray<string>): ReadonlyArray<string> =>
+  prefix.slice(0, taxonomyLevels.length).map((value, i) => `${taxonomyLevels[i]} = ${p.add(value)}`);
+
+/** Orders by taxonomy_1..level, 'None' last at each level. */
+export const noneLastOrder = (level: number): string =>
+  taxonomyLevels
+    .slice(0, level)
+    .map((c) => `CASE WHEN ${c} = 'None' THEN 1 ELSE 0 END, ${c}`)
+    .join(", ");
+
+/** A row's taxonomy_1..level. */
+export const taxonomyPrefixOf = (r: Row, level: number): ReadonlyArray<string> => taxonomyLevels.slice(0, level).map((c) => textOf(r[c]));
+
+/** A row's whole taxonomy path. */
+export const taxonomyPathOf = (r: Row): readonly [string, string, string, string] => [
+  textOf(r["taxonomy_1"]),
+  textOf(r["taxonomy_2"]),
+  textOf(r["taxonomy_3"]),
+  textOf(r["taxonomy_4"]),
+];

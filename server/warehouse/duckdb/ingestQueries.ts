@@ -1,0 +1,123 @@
+import type { RawDataBatch } from "../engineQueries";
+import { insertRows, type Statements } from "../statements";
+import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
+
+/**
+ * Ingest on DuckDB: hits, orders, classifications, settings, costs and data sets written
+ * as they arrive (imports, tests), in the caller's transaction.
+ */
+
+/** Appends raw data and configuration as given (facts are not touched). */
+export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promise<void> => {
+  await insertRows(
+    sql,
+    "hits",
+    [
+      "program_id",
+      "hit_id",
+      "visitor_id",
+      "ts",
+      "hit_date",
+      "event_type",
+      "source",
+      "medium",
+      "campaign",
+      "content",
+      "term",
+      "referrer",
+      "landing_url",
+      "publisher_id",
+      "cost_link",
+      ...taxonomyLevels,
+    ],
+    (batch.hits ?? []).map((h) => [
+      h.programId,
+      h.hitId,
+      h.visitorId,
+      h.ts,
+      h.hitDate,
+      h.eventType,
+      h.source ?? null,
+      h.medium ?? null,
+      h.campaign ?? null,
+      h.content ?? null,
+      h.term ?? null,
+      h.referrer ?? null,
+      h.landingUrl ?? null,
+      h.publisherId ?? null,
+      h.costLink ?? null,
+      ...(h.taxonomy ?? ["None", "None", "None", "None"]),
+    ]),
+  );
+  await insertRows(
+    sql,
+    "orders",
+    ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"],
+    (batch.orders ?? []).map((o) => [
+      o.programId,
+      o.orderId,
+      o.visitorId,
+      o.ts,
+      o.orderDate,
+      o.amount,
+      o.status,
+      o.customerType,
+      o.payment,
+    ]),
+  );
+  for (const c of batch.classifications ?? []) {
+    await sql.run("DELETE FROM classifications WHERE program_id = $1", [c.programId]);
+    await sql.run("INSERT INTO classifications (program_id, tree, saved_at) VALUES ($1, $2, $3)", [
+      c.programId,
+      c.tree,
+      c.savedAt,
+    ]);
+  }
+  for (const s of batch.settings ?? []) {
+    await sql.run("DELETE FROM program_settings WHERE program_id = $1", [s.programId]);
+    await sql.run("INSERT INTO program_settings (program_id, attribution_model, lookback_days) VALUES ($1, $2, $3)", [
+      s.programId,
+      s.model,
+      s.lookbackDays,
+    ]);
+  }
+  await insertRows(
+    sql,
+    "fixed_costs",
+    [
+      "id",
+      "program_id",
+      ...taxonomyLevels,
+      "cost",
+      "start_date",
+      "end_date",
+      "frequency",
+      "original_frequency",
+      "created_at",
+    ],
+    (batch.fixedCosts ?? []).map((f) => [
+      f.id,
+      f.programId,
+      ...f.taxonomy,
+      f.cost,
+      f.startDate,
+      f.endDate,
+      f.frequency,
+      f.frequency,
+      f.createdAt ?? 0,
+    ]),
+  );
+  await insertRows(
+    sql,
+    "variable_costs",
+    ["id", "program_id", "taxonomy_1", "cost", "cost_date", "cost_link"],
+    (batch.variableCosts ?? []).map((v) => [v.id, v.programId, v.taxonomy1, v.cost, v.costDate, v.costLink]),
+  );
+  await insertRows(
+    sql,
+    "data_sets",
+    ["id", "program_id", "data_set_tag", "field", "operator", "value"],
+    (batch.dataSets ?? []).map((d) => [d.id, d.programId, d.tag, d.rule.field, d.rule.operator, d.rule.value]),
+  );
+};
+

@@ -1,0 +1,75 @@
+import type { DuckDBValue, JS } from "@duckdb/node-api";
+
+/**
+ * SQL statements and the values they carry, shared by the DuckDB implementation
+ * (duckdb/) and the demo-data loader (server/seed/). Values always travel as parameters
+ * ($1, $2, ...); the only SQL text ever assembled comes from fixed column lists and closed
+ * sets.
+ */
+
+/** One answered row, by column name. */
+export type Row = Record<string, JS>;
+
+/** The values of a statement's placeholders, in order. */
+export type SqlParameters = ReadonlyArray<DuckDBValue>;
+
+/** The statements one exclusive turn on the connection may run. */
+export interface Statements {
+  rows(sql: string, parameters?: SqlParameters): Promise<ReadonlyArray<Row>>;
+  run(sql: string, parameters?: SqlParameters): Promise<void>;
+}
+
+/** Placeholders $1, $2, ... handed out in order, with their values. */
+export class Placeholders {
+  readonly values: DuckDBValue[] = [];
+  private readonly known = new Map<string, string>();
+
+  /** A placeholder for a value (text values are shared when repeated). */
+  add(value: DuckDBValue): string {
+    const key = typeof value === "string" ? `s:${value}` : null;
+    const existing = key === null ? undefined : this.known.get(key);
+    if (existing) return existing;
+    this.values.push(value);
+    const placeholder = `$${this.values.length}`;
+    if (key !== null) this.known.set(key, placeholder);
+    return placeholder;
+  }
+}
+
+/** Largest number of rows per multi-row INSERT. */
+const insertBatch = 500;
+
+/** Multi-row parameterised INSERTs; only the placeholder count is built from the data. */
+export const insertRows = async (
+  sql: Statements,
+  table: string,
+  columns: ReadonlyArray<string>,
+  rows: ReadonlyArray<ReadonlyArray<DuckDBValue>>,
+): Promise<void> => {
+  for (let start = 0; start < rows.length; start += insertBatch) {
+    const batch = rows.slice(start, start + insertBatch);
+    const placeholders = batch
+      .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(", ")})`)
+      .join(", ");
+    await sql.run(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${placeholders}`, batch.flat());
+  }
+};
+
+// Reading rows: DuckDB answers BIGINT and counts as bigint, INTEGER as number.
+
+export const numberOf = (value: JS | undefined): number => {
+  if (typeof value === "number") return value;
+  if (typeof value === "bigint") return Number(value);
+  throw new TypeError(`Expected a number from the warehouse, got ${typeof value}`);
+};
+
+export const nullableNumberOf = (value: JS | undefined): number | null =>
+  value === null || value === undefined ? null : numberOf(value);
+
+export const textOf = (value: JS | undefined): string => {
+  if (typeof value === "string") return value;
+  throw new TypeError(`Expected text from the warehouse, got ${typeof value}`);
+};
+
+export const nullableTextOf = (value: JS | undefined): string | null =>
+  value === null || value === undefined ? null : textOf(value);
