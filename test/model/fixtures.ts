@@ -3,7 +3,10 @@ import type { MeResponse, LoginResponse, Ok } from "../../src/domain/access/auth
 import type { Message } from "../../src/domain/shell/message";
 import type { Program } from "../../src/domain/shell/program";
 import type { User } from "../../src/domain/shell/user";
-import type { ApiContext } from "../../src/services/http/http";
+import { fromCallback } from "xstate";
+import { sessionScopeOf, type SessionScope } from "../../src/domain/report/reportScope";
+import { defaultPreferences, type ApiContext, type SessionState } from "../../src/domain/shell/session";
+import type { SessionSource } from "../../src/machines/shell/sessionScope";
 import { ClientError, Forbidden, NetworkError, NotFound, ServerError, Unauthorized } from "../../src/services/http/httpErrors";
 
 export const api: ApiContext = { baseUrl: "/api", token: null };
@@ -34,3 +37,28 @@ export const httpErrors = {
   unavailable: new ServerError({ status: 503, message: "HTTP 503", path: "/x" }),
   network: new NetworkError({ message: "Failed to fetch", path: "/x" }),
 } as const;
+
+/**
+ * A stand-in for the session actor as screens' actors read it: a fixed context (signed in
+ * as alice on acme, January 2026, unless told otherwise), no changes. Scope changes are
+ * sent to the actor under test as `session.scopeChanged`, as its listener would.
+ */
+export const sessionOf = (overrides: Partial<SessionState> = {}): SessionSource => {
+  const context: SessionState = {
+    apiBaseUrl: "/api",
+    token: "tok-1",
+    user: alice,
+    programs: [acme, beta],
+    programCode: "acme",
+    range: { from: "2026-01-01", to: "2026-01-31" },
+    preferences: defaultPreferences,
+    ...overrides,
+  };
+  return { getSnapshot: () => ({ context }), subscribe: () => ({ unsubscribe: () => undefined }) };
+};
+
+/** A session scope as `session.scopeChanged` carries it. */
+export const scopeOf = (overrides: Partial<SessionState> = {}): SessionScope => sessionScopeOf(sessionOf(overrides).getSnapshot().context);
+
+/** The listener a screen's actor invokes, quiet: tests send `session.scopeChanged` themselves. */
+export const quietSessionScopeListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource }>(() => undefined);

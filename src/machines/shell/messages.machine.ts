@@ -5,17 +5,34 @@ import type { Message } from "../../domain/shell/message";
 import * as messagesApi from "../../services/shell/messages";
 import type { ApiCall, ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
+import type { SessionScope } from "../../domain/report/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
+import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "./sessionScope";
 
 /** Which messages a message area shows: the login page's system messages, or the signed-in user's and program's. */
 export type MessageSource = { readonly kind: "system" } | { readonly kind: "account"; readonly program: string | null };
 
 export interface MessagesInput {
+  /** The session: where calls go, and (for account messages) the program. */
+  readonly session: SessionSource;
+  readonly kind: MessageSource["kind"];
+}
+
+/** The source a message area of `kind` shows in a session scope. */
+export const messageSourceOf = (kind: MessageSource["kind"], scope: SessionScope): MessageSource =>
+  kind === "system" ? { kind } : { kind, program: scope.program?.code ?? null };
+
+const sameSource = (a: MessageSource, b: MessageSource): boolean =>
+  a.kind === b.kind && (a.kind === "system" || (b.kind === "account" && a.program === b.program));
+
+/** What one load or dismissal is made with. */
+export interface MessagesCall {
   readonly api: ApiContext;
   readonly source: MessageSource;
 }
 
-interface MessagesContext extends MessagesInput {
+interface MessagesContext extends MessagesCall {
+  readonly session: SessionSource;
   readonly messages: ReadonlyArray<Message>;
   /** Dismissed on screen, waiting to be sent to the server, oldest first. */
   readonly pending: ReadonlyArray<number>;
@@ -23,8 +40,8 @@ interface MessagesContext extends MessagesInput {
 
 export type MessagesEvent =
   | { type: "messages.dismissed"; id: number }
-  | { type: "messages.sourceChanged"; api: ApiContext; source: MessageSource }
-  | { type: "messages.reloaded" };
+  | { type: "messages.reloaded" }
+  | SessionScopeChanged;
 
 const loadFor = (source: MessageSource): Effect.Effect<ReadonlyArray<Message>, HttpError, ApiCall> =>
   source.kind === "system"
@@ -48,8 +65,9 @@ export const messagesMachine = setup({
     input: {} as MessagesInput,
   },
   actors: {
-    loadMessages: fromApiCall<ReadonlyArray<Message>, MessagesInput, HttpError>(({ source }) => loadFor(source)),
+    loadMessages: fromApiCall<ReadonlyArray<Message>, MessagesCall, HttpError>(({ source }) => loadFor(source)),
     dismissMessage: fromApiCall<Ok, { api: ApiContext; id: number }, HttpError>(({ id }) => messagesApi.dismissMessage(id)),
+    sessionScopeListener,
   },
   actions: {
     /** A message whose dismissal is still pending stays hidden, even if a reload returns it. */
@@ -64,9 +82,7 @@ export const messagesMachine = setup({
     ),
     /** A failed dismissal is not retried: the message comes back on the next load. */
     shiftPending: assign(({ context }) => ({ pending: context.pending.slice(1) })),
-    changeSource: assign(({ event }) =>
-      event.type === "messages.sourceChanged" ? { api: event.api, source: event.source } : {},
-    ),
+    followSession: assign(({ context }, scope: SessionScope) => ({ api: scope.api, source: messageSourceOf(context.source.kind, scope) })),
   },
   guards: {
     isDismissable: ({ context, event }) =>
@@ -74,13 +90,24 @@ export const messagesMachine = setup({
       context.source.kind === "account" &&
       context.messages.some((m) => m.id === event.id),
     hasPendingDismissal: ({ context }) => context.pending.length > 0,
+    /** Another base URL or token, or (for account messages) another program: the messages to show are others. */
+    changesMessages: ({ context }, scope: SessionScope) =>
+      context.api.baseUrl !== scope.api.baseUrl || context.api.token !== scope.api.token || !sameSource(context.source, messageSourceOf(context.source.kind, scope)),
   },
 }).createMachine({
   id: "messages",
-  context: ({ input }) => ({ ...input, messages: [], pending: [] }),
+  context: ({ input }) => {
+    const scope = currentSessionScope(input.session);
+    return { session: input.session, api: scope.api, source: messageSourceOf(input.kind, scope), messages: [], pending: [] };
+  },
+  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
   initial: "loading",
   on: {
-    "messages.sourceChanged": { target: ".loading", actions: "changeSource" },
+    "session.scopeChanged": {
+      guard: { type: "changesMessages", params: ({ event }) => event.scope },
+      target: ".loading",
+      actions: { type: "followSession", params: ({ event }) => event.scope },
+    },
     "messages.reloaded": ".loading",
   },
   states: {

@@ -24,7 +24,7 @@ export const LoginPage = () => {
 
   return (
     <AccessLayout title="Sign in">
-      <MessageArea source={{ kind: "system" }} label="System messages" />
+      <MessageArea kind="system" label="System messages" />
       {/* A new API base URL makes a new sign-in actor, so the form calls the new address. */}
       <SignInForm key={baseUrl} baseUrl={baseUrl} />
       <p className="access-links">

@@ -24,7 +24,7 @@ export const RecoverPasswordPage = () => {
 
   return (
     <AccessLayout title="Recover your password">
-      <MessageArea source={{ kind: "system" }} label="System messages" />
+      <MessageArea kind="system" label="System messages" />
       {submitted ? (
         <div className="confirmation" role="status">
           <p>

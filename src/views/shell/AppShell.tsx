@@ -5,6 +5,7 @@ import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
 import { paths } from "./routePaths";
 import { DateRangePicker } from "./DateRangePicker";
+import { MainMenu } from "./MainMenu";
 import { MessageArea } from "./MessageArea";
 import { ProgramSwitcher } from "./ProgramSwitcher";
 import { SaveRecording } from "./SaveRecording";
@@ -33,11 +34,7 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
           <Link href={paths.performance} className="brand">
             <span className="brand-mark" aria-hidden="true">◆</span> Attribution
           </Link>
-          <nav aria-label="Main" className="main-nav">
-            <Link href={paths.performance} className={(active: boolean) => (active ? "is-active" : "")}>
-              Performance
-            </Link>
-          </nav>
+          <MainMenu />
           <SearchBox />
           <div className="user-menu">
             {user ? <span className="user-name">{user.username}</span> : null}
@@ -53,7 +50,7 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
         </div>
       </header>
       <UrlSync />
-      <MessageArea source={{ kind: "account", program: programCode }} label="Messages" />
+      <MessageArea kind="account" label="Messages" />
       <main id="main" className="app-main" tabIndex={-1}>
         {loading || signingOut ? (
           <p className="loading" role="status">

@@ -2,18 +2,18 @@ import { SimulatedClock, createActor } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { Ok } from "../../../src/domain/access/auth";
 import type { Message } from "../../../src/domain/shell/message";
-import { messagesMachine, messagesSelectors as sel, type MessagesInput } from "../../../src/machines/shell/messages.machine";
+import { messagesMachine, messagesSelectors as sel, type MessagesCall, type MessagesInput } from "../../../src/machines/shell/messages.machine";
 import type { ApiContext } from "../../../src/services/http/http";
-import { api, httpErrors, messageOne, messageTwo, ok, signedInApi } from "../../model/fixtures";
+import { api, httpErrors, messageOne, messageTwo, ok, quietSessionScopeListener, scopeOf, sessionOf, signedInApi } from "../../model/fixtures";
 import { controlled } from "../support";
 
-const account: MessagesInput = { api: signedInApi, source: { kind: "account", program: "acme" } };
-const system: MessagesInput = { api, source: { kind: "system" } };
+const account: MessagesInput = { session: sessionOf(), kind: "account" };
+const system: MessagesInput = { session: sessionOf({ token: null }), kind: "system" };
 
 const setup = (input: MessagesInput = account) => {
-  const load = controlled<ReadonlyArray<Message>, MessagesInput>();
+  const load = controlled<ReadonlyArray<Message>, MessagesCall>();
   const dismiss = controlled<Ok, { api: ApiContext; id: number }>();
-  const actor = createActor(messagesMachine.provide({ actors: { loadMessages: load.logic, dismissMessage: dismiss.logic } }), {
+  const actor = createActor(messagesMachine.provide({ actors: { loadMessages: load.logic, dismissMessage: dismiss.logic, sessionScopeListener: quietSessionScopeListener } }), {
     clock: new SimulatedClock(),
     input,
   }).start();
@@ -31,7 +31,7 @@ describe("messages machine", () => {
   it("loads the source's messages and shows them", async () => {
     const { actor, load, shown } = setup();
     expect(sel.isLoading(actor.getSnapshot())).toBe(true);
-    expect(load.calls).toEqual([{ api: signedInApi, source: account.source }]);
+    expect(load.calls).toEqual([{ api: signedInApi, source: { kind: "account", program: "acme" } }]);
     await load.resolve([messageOne, messageTwo]);
     expect(actor.getSnapshot().value).toEqual({ ready: "idle" });
     expect(shown()).toEqual([1, 2]);
@@ -116,18 +116,36 @@ describe("messages machine", () => {
     expect(shown()).toEqual([2]);
   });
 
-  it("a source change loads from the new source with the new API context", async () => {
+  it("follows the session: another program or token loads that program's messages with the new API context", async () => {
     const { actor, load, shown } = await loaded();
-    actor.send({ type: "messages.sourceChanged", api, source: { kind: "system" } });
-    expect(load.calls[1]).toEqual({ api, source: { kind: "system" } });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: "beta", token: "tok-2" }) });
+    expect(load.calls[1]).toEqual({ api: { baseUrl: "/api", token: "tok-2" }, source: { kind: "account", program: "beta" } });
     await load.resolve([messageTwo]);
     expect(shown()).toEqual([2]);
-    expect(sel.canDismiss(actor.getSnapshot())).toBe(false);
+    expect(sel.canDismiss(actor.getSnapshot())).toBe(true);
   });
 
-  it("a source change during a load abandons the old load", async () => {
+  it.each([
+    ["other dates", { range: { from: "2026-03-01", to: "2026-03-31" } }],
+    ["another named filter", { preferences: { ...sessionOf().getSnapshot().context.preferences, namedFilter: "new" as const } }],
+  ])("does not reload for a scope change that leaves the messages as they are (%s)", async (_, change) => {
+    const { actor, load } = await loaded();
+    actor.send({ type: "session.scopeChanged", scope: scopeOf(change) });
+    expect(load.calls).toHaveLength(1);
+    expect(actor.getSnapshot().value).toEqual({ ready: "idle" });
+  });
+
+  it("system messages follow the base URL, not the program", async () => {
+    const { actor, load } = await loaded(system);
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ token: null, programCode: "beta" }) });
+    expect(load.calls).toHaveLength(1);
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ token: null, apiBaseUrl: "https://api.example.com/api" }) });
+    expect(load.calls[1]).toEqual({ api: { baseUrl: "https://api.example.com/api", token: null }, source: { kind: "system" } });
+  });
+
+  it("a scope change during a load abandons the old load", async () => {
     const { actor, load } = setup();
-    actor.send({ type: "messages.sourceChanged", api, source: { kind: "account", program: "beta" } });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: "beta" }) });
     expect(load.wasAborted(0)).toBe(true);
     expect(load.calls).toHaveLength(2);
   });

@@ -9,6 +9,7 @@ modelSuite(messagesModel, {
     "ready.dismissing → dismissMessage resolves [ok] → ready.idle",
     "ready.dismissing → dismissMessage rejects [server] → ready.idle",
     "ready.dismissing → messages.reloaded → loading",
-    "ready.idle → messages.sourceChanged [toSystem] → loading",
+    "ready.idle → session.scopeChanged [beta] → loading",
+    "ready.dismissing → session.scopeChanged [beta] → loading",
   ],
 });

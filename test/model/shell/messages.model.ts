@@ -1,27 +1,29 @@
 import { messagesMachine } from "../../../src/machines/shell/messages.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { api, httpErrors, messageOne, messageTwo, ok, signedInApi } from "../fixtures";
+import { httpErrors, messageOne, messageTwo, ok, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
 
 /** The message area: load, show, dismiss (hidden at once, sent one after another). */
 export const messagesModel = defineMachineModel({
   name: "messages",
   machine: messagesMachine,
   input: {
-    account: () => ({ api: signedInApi, source: { kind: "account" as const, program: "acme" } }),
-    system: () => ({ api, source: { kind: "system" as const } }),
+    account: () => ({ session: sessionOf(), kind: "account" as const }),
+    system: () => ({ session: sessionOf({ token: null }), kind: "system" as const }),
   },
   events: {
     // Dismiss each visible message, and one that is not shown.
     "messages.dismissed": (s) => ({ ...Object.fromEntries(s.context.messages.map((m) => [`#${m.id}`, { id: m.id }])), unknown: { id: 999 } }),
     "messages.reloaded": [{}],
-    "messages.sourceChanged": { toSystem: { api, source: { kind: "system" } } },
+    // What the session's listener tells: another program (reloads account messages), other dates (reloads nothing).
+    "session.scopeChanged": { beta: { scope: scopeOf({ programCode: "beta" }) }, march: { scope: scopeOf({ range: { from: "2026-03-01", to: "2026-03-31" } }) } },
   },
   actorOutcomes: {
     loadMessages: { resolves: { two: [messageOne, messageTwo] }, rejects: { server: httpErrors.server } },
     dismissMessage: { resolves: { ok }, rejects: { server: httpErrors.server } },
   },
-  observe: (c) => ({ source: c.source.kind, shown: c.messages.map((m) => m.id), pending: c.pending }),
-  strategies: { simple: { observe: (c) => ({ source: c.source.kind, pending: c.pending.length > 0 }) } },
+  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
+  observe: (c) => ({ source: c.source, shown: c.messages.map((m) => m.id), pending: c.pending }),
+  strategies: { simple: { observe: (c) => ({ source: c.source, pending: c.pending.length > 0 }) } },
   check: ({ action, after, before, newCalls }) => {
     const dismissals = newCalls.filter((c) => c.kind === "actor" && c.name === "dismissMessage");
     for (const d of dismissals) {
