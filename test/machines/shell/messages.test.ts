@@ -4,7 +4,7 @@ import type { Ok } from "../../../src/domain/access/auth";
 import type { Message } from "../../../src/domain/shell/message";
 import { messagesMachine, messagesSelectors as sel, type MessagesCall, type MessagesInput } from "../../../src/machines/shell/messages.machine";
 import type { ApiContext } from "../../../src/services/http/http";
-import { api, httpErrors, messageOne, messageTwo, ok, quietSessionScopeListener, scopeOf, sessionOf, signedInApi } from "../../model/fixtures";
+import { httpErrors, messageOne, messageTwo, ok, quietSessionScopeListener, scopeOf, sessionOf, signedInApi } from "../../model/fixtures";
 import { controlled } from "../support";
 
 const account: MessagesInput = { session: sessionOf(), kind: "account" };
