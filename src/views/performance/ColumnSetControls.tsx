@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { customSetId, defaultSetId, saveRefusalMessages, type ColumnSet } from "../../domain/performance/columnSelection";
 import { metricNames } from "../../domain/report/metrics";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { columnSetsMachine, columnSetsSelectors as sel, type ColumnSetsActorRef } from "../../machines/performance/columnSets.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
+import { Popover } from "../components/Popover";
 import { ColumnsDialog } from "./ColumnsDialog";
 import "./columnSets.css";
 
@@ -62,30 +63,11 @@ const ColumnSetDropdown = ({ sets }: { readonly sets: ColumnSetsActorRef }) => {
   const isLoading = useSelector(sets, sel.isLoading);
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const selectedName = nameOf(all, selectedId);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    const onClick = (e: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("mousedown", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("mousedown", onClick);
-    };
-  }, [open]);
-
   return (
-    <div className="column-set-dropdown" ref={rootRef}>
+    <div className="column-set-dropdown">
       <button
         ref={toggleRef}
         type="button"
@@ -93,7 +75,11 @@ const ColumnSetDropdown = ({ sets }: { readonly sets: ColumnSetsActorRef }) => {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`${t.dropdown}: ${selectedName}`}
-        onClick={() => setOpen(!open)}
+        popoverTarget={panelId}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(!open);
+        }}
       >
         <span className="column-set-caption" aria-hidden="true">
           {t.dropdown}
@@ -102,7 +88,7 @@ const ColumnSetDropdown = ({ sets }: { readonly sets: ColumnSetsActorRef }) => {
         <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <div id={panelId} className="column-set-panel" role="group" aria-label={t.dropdown}>
+        <Popover id={panelId} anchor={toggleRef} onDismiss={() => setOpen(false)} className="dropdown-panel column-set-panel" role="group" aria-label={t.dropdown}>
           {isLoading ? (
             <p className="column-set-status" role="status">
               {t.loading}
@@ -159,7 +145,7 @@ const ColumnSetDropdown = ({ sets }: { readonly sets: ColumnSetsActorRef }) => {
             ) : null}
           </ul>
           <SaveColumnSet sets={sets} />
-        </div>
+        </Popover>
       ) : null}
     </div>
   );

@@ -24,7 +24,7 @@ const catalogueLabel = (column: string): string => metricDefinitions[column as M
 /**
  * The Columns dialog, 'Column Selection': a checkbox per available column, the list split into two halves drawn side
  * by side and read row by row (left[0], right[0], left[1], ...), 'Reset to Defaults' and
- * 'Close'. It holds no state: the caller's machine owns the selection, and the caller
+ * 'Close'; Escape closes it too. It holds no state: the caller's machine owns the selection, and the caller
  * renders the dialog only while it is open. Used by the performance tables and the
  * search results.
  */
@@ -36,6 +36,7 @@ export const ColumnsDialog = ({ available, selected, labels, onToggle, onReset, 
     <Modal
       title={t.dialogTitle}
       tone="info"
+      onDismiss={onClose}
       actions={
         <>
           <button type="button" className="button" onClick={onReset}>

@@ -5,6 +5,7 @@ import { formatRange } from "../../domain/report/dateFormat";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { comparisonSelectors as sel, type ComparisonActorRef } from "../../machines/performance/comparison.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
+import { Popover } from "../components/Popover";
 import { useAppActors } from "../shell/AppActorsContext";
 import "./comparison.css";
 
@@ -53,33 +54,16 @@ const ComparisonPicker = ({ comparison }: { readonly comparison: ComparisonActor
   const range = useSelector(comparison, sel.comparisonRange);
   const active = useSelector(comparison, sel.activeShortcut);
   const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const rangeText = formatRange(range, locale);
 
+  // Focus moves to the panel's first choice when it opens.
   useEffect(() => {
-    if (!isOpen) return;
-    rootRef.current?.querySelector<HTMLElement>(".comparison-panel button")?.focus();
-    const close = () => {
-      comparison.send({ type: "comparison.pickerCancelled" });
-      toggleRef.current?.focus();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") close();
-    };
-    const onClick = (e: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) comparison.send({ type: "comparison.pickerCancelled" });
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("mousedown", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("mousedown", onClick);
-    };
-  }, [isOpen, comparison]);
+    if (isOpen) document.getElementById(panelId)?.querySelector<HTMLElement>("button")?.focus();
+  }, [isOpen, panelId]);
 
   return (
-    <div className="comparison-picker" ref={rootRef}>
+    <div className="comparison-picker">
       <button
         ref={toggleRef}
         type="button"
@@ -87,7 +71,11 @@ const ComparisonPicker = ({ comparison }: { readonly comparison: ComparisonActor
         aria-expanded={isOpen}
         aria-controls={panelId}
         aria-label={`${t.picker}: ${rangeText}`}
-        onClick={() => comparison.send({ type: isOpen ? "comparison.pickerCancelled" : "comparison.pickerOpened" })}
+        popoverTarget={panelId}
+        onClick={(e) => {
+          e.preventDefault();
+          comparison.send({ type: isOpen ? "comparison.pickerCancelled" : "comparison.pickerOpened" });
+        }}
       >
         <span className="comparison-picker-caption" aria-hidden="true">
           vs
@@ -95,7 +83,14 @@ const ComparisonPicker = ({ comparison }: { readonly comparison: ComparisonActor
         {rangeText}
       </button>
       {isOpen ? (
-        <div id={panelId} className="comparison-panel" role="group" aria-label={t.picker}>
+        <Popover
+          id={panelId}
+          anchor={toggleRef}
+          onDismiss={() => comparison.send({ type: "comparison.pickerCancelled" })}
+          className="dropdown-panel comparison-panel"
+          role="group"
+          aria-label={t.picker}
+        >
           <ul className="comparison-shortcuts">
             {comparisonShortcuts.map((s) => (
               <li key={s}>
@@ -114,7 +109,7 @@ const ComparisonPicker = ({ comparison }: { readonly comparison: ComparisonActor
             ))}
           </ul>
           <ComparisonDates comparison={comparison} onDone={() => toggleRef.current?.focus()} />
-        </div>
+        </Popover>
       ) : null}
     </div>
   );

@@ -5,6 +5,7 @@ import { texts } from "../../domain/shell/texts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { nodeState, type Selection, type TaxonomyNode, type TaxonomyTree, type TreeState } from "../../domain/report/treeSelection";
 import { searchResultsSelectors as sel, type SearchResultsActorRef } from "../../machines/performance/searchResults.machine";
+import { Popover } from "../components/Popover";
 import "./search.css";
 
 const t = performanceTexts.searchResults;
@@ -118,7 +119,7 @@ const TreeNode = ({ node, selection, expanded, onToggle, setOpen }: NodeProps) =
 /**
  * The search results' 'Filter' dropdown: the button shows the number of
  * selected branches ('9+' above 9); its panel holds the checkbox tree and 'Reset filter'.
- * Escape or a click outside closes the panel; Escape returns focus to the button.
+ * The panel is a popover: Escape or a click outside closes it, and focus inside it goes back to the button.
  */
 export const FilterTree = ({ results }: { readonly results: SearchResultsActorRef }) => {
   const tree = useSelector(results, sel.tree);
@@ -129,29 +130,10 @@ export const FilterTree = ({ results }: { readonly results: SearchResultsActorRe
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const countId = useId();
-  const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (container.current && !container.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
-
   return (
-    <div className="filter-dropdown" ref={container}>
+    <div className="filter-dropdown">
       <button
         ref={button}
         type="button"
@@ -159,7 +141,11 @@ export const FilterTree = ({ results }: { readonly results: SearchResultsActorRe
         aria-expanded={open}
         aria-controls={panelId}
         aria-describedby={countId}
-        onClick={() => setOpen((o) => !o)}
+        popoverTarget={panelId}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen((o) => !o);
+        }}
       >
         {t.filter}
         <span className="filter-badge" aria-hidden="true" data-count={count}>
@@ -169,27 +155,25 @@ export const FilterTree = ({ results }: { readonly results: SearchResultsActorRe
       <span id={countId} className="visually-hidden">
         {t.selectedBranches(count)}
       </span>
-      <div id={panelId} className="filter-panel" role="group" aria-label={t.filter} hidden={!open}>
-        {open ? (
-          <>
-            <div className="filter-panel-actions">
-              <button type="button" className="button is-text" onClick={() => results.send({ type: "search.filterReset" })}>
-                {t.resetFilter}
-              </button>
-              {loading ? (
-                <span role="status" className="loading">
-                  {t.loadingTree}
-                </span>
-              ) : null}
-            </div>
-            {tree.roots.length > 0 ? (
-              <TaxonomyCheckboxTree tree={tree} selection={selection} onToggle={(key) => results.send({ type: "search.nodeToggled", key })} label={t.filterTree} />
-            ) : loading ? null : (
-              <p className="filter-empty">{texts.empty.chart}</p>
-            )}
-          </>
-        ) : null}
-      </div>
+      {open ? (
+        <Popover id={panelId} anchor={button} onDismiss={() => setOpen(false)} className="dropdown-panel filter-panel" role="group" aria-label={t.filter}>
+          <div className="filter-panel-actions">
+            <button type="button" className="button is-text" onClick={() => results.send({ type: "search.filterReset" })}>
+              {t.resetFilter}
+            </button>
+            {loading ? (
+              <span role="status" className="loading">
+                {t.loadingTree}
+              </span>
+            ) : null}
+          </div>
+          {tree.roots.length > 0 ? (
+            <TaxonomyCheckboxTree tree={tree} selection={selection} onToggle={(key) => results.send({ type: "search.nodeToggled", key })} label={t.filterTree} />
+          ) : loading ? null : (
+            <p className="filter-empty">{texts.empty.chart}</p>
+          )}
+        </Popover>
+      ) : null}
     </div>
   );
 };

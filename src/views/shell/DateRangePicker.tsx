@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { dateRangePickerMachine, dateRangePickerSelectors } from "../../machines/shell/dateRangePicker.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { presetIds, presetLabels } from "../../domain/report/dateRange";
 import { formatRange } from "../../domain/report/dateFormat";
+import { Popover } from "../components/Popover";
 import { useAppActors } from "./AppActorsContext";
 
 const CalendarIcon = () => (
@@ -13,7 +14,10 @@ const CalendarIcon = () => (
   </svg>
 );
 
-/** The main date range: presets apply at once; typed dates apply with 'Apply' when they form a valid range. */
+/**
+ * The main date range: presets apply at once; typed dates apply with 'Apply' when they
+ * form a valid range. The panel is a popover: Escape or a click outside cancels it.
+ */
 export const DateRangePicker = () => {
   const { session } = useAppActors();
   const picker = useActorRef(dateRangePickerMachine, { input: { session } });
@@ -28,38 +32,29 @@ export const DateRangePicker = () => {
   const panelId = useId();
   const fromId = useId();
   const toId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && picker.send({ type: "picker.cancelled" });
-    const onClick = (e: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) picker.send({ type: "picker.cancelled" });
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("mousedown", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("mousedown", onClick);
-    };
-  }, [isOpen, picker]);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const cancel = () => picker.send({ type: "picker.cancelled" });
 
   return (
-    <div className="date-range" ref={rootRef}>
+    <div className="date-range">
       <button
+        ref={toggleRef}
         type="button"
         className="button date-range-toggle"
         aria-expanded={isOpen}
         aria-controls={panelId}
         aria-label={`Date range: ${range ? formatRange(range, locale) : "not set"}`}
-        onClick={() =>
-          isOpen ? picker.send({ type: "picker.cancelled" }) : picker.send({ type: "picker.opened", range, utcOffset: program?.utc_offset ?? "+00:00" })
-        }
+        popoverTarget={panelId}
+        onClick={(e) => {
+          e.preventDefault();
+          if (isOpen) cancel();
+          else picker.send({ type: "picker.opened", range, utcOffset: program?.utc_offset ?? "+00:00" });
+        }}
       >
         <CalendarIcon /> {range ? formatRange(range, locale) : "Choose dates"}
       </button>
       {isOpen ? (
-        <div id={panelId} className="date-range-panel" role="group" aria-label="Choose a date range">
+        <Popover id={panelId} anchor={toggleRef} onDismiss={cancel} className="dropdown-panel date-range-panel" role="group" aria-label="Choose a date range">
           <ul className="date-range-presets">
             {presetIds.map((p) => (
               <li key={p}>
@@ -95,7 +90,7 @@ export const DateRangePicker = () => {
               </button>
             </div>
           </form>
-        </div>
+        </Popover>
       ) : null}
     </div>
   );

@@ -28,7 +28,7 @@ describe("ColumnsDialog", () => {
     const onReset = vi.fn();
     const onClose = vi.fn();
     render(<ColumnsDialog available={metricNames} selected={defaultColumns} onToggle={(c) => toggled.push(c)} onReset={onReset} onClose={onClose} />);
-    const dialog = screen.getByRole("alertdialog", { name: "Column Selection" });
+    const dialog = screen.getByRole("dialog", { name: "Column Selection" });
     const boxes = within(dialog).getAllByRole("checkbox") as HTMLInputElement[];
     // 25 columns: the left half holds the first 13, the right half the other 12, read row by row
     expect(boxes.map((b) => b.closest("label")?.textContent)).toEqual(interleavedOrder(metricNames).map(label));
@@ -109,11 +109,16 @@ describe("ColumnSetControls", () => {
 
     // untick a column in the dialog: the selection becomes custom
     fireEvent.click(screen.getByRole("button", { name: "Columns" }));
-    const dialog = screen.getByRole("alertdialog", { name: "Column Selection" });
+    const dialog = screen.getByRole("dialog", { name: "Column Selection" });
     fireEvent.click(within(dialog).getByRole("checkbox", { name: "Attributed AOV" }));
     expect(sessionColumns()).toEqual(revenueFocus.columns.filter((c) => c !== "attributed_aov"));
     fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
-    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    // Escape closes it too, keeping the change.
+    fireEvent.click(screen.getByRole("button", { name: "Columns" }));
+    fireEvent.keyDown(screen.getByRole("dialog", { name: "Column Selection" }), { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sessionColumns()).toEqual(revenueFocus.columns.filter((c) => c !== "attributed_aov"));
 
     fireEvent.click(screen.getByRole("button", { name: "Column set: Custom" }));
     const name = screen.getByLabelText("Column set name");

@@ -189,7 +189,7 @@ describe("SearchResults", () => {
     render(withActors(actors, <SearchResults term="shoes" />));
     await settle();
     fireEvent.click(screen.getByRole("button", { name: "Columns" }));
-    const dialog = screen.getByRole("alertdialog", { name: "Column Selection" });
+    const dialog = screen.getByRole("dialog", { name: "Column Selection" });
     expect(within(dialog).getAllByRole("checkbox")).toHaveLength(23);
     expect(within(dialog).queryByRole("checkbox", { name: "Proportional Credit" })).toBeNull();
     fireEvent.click(within(dialog).getByRole("checkbox", { name: "Impressions" }));
