@@ -12,8 +12,7 @@ import { rowExpansionSelectors as expansionSel, type RowExpansionActorRef } from
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 import { taxonomyPath } from "../shell/routePaths";
-import { MetricNoteRow, MetricRow, MetricTable, type RowExpansionControls } from "../table/MetricTable";
-import { Pagination } from "../table/Pagination";
+import { metricColumns, MetricNoteRow, MetricRow, MetricTable, type RowExpansionControls, type TableColumn } from "../table/MetricTable";
 
 /** Arrays equal item by item (selectors that slice return a new array each time). */
 export const sameItems = <T,>(a: ReadonlyArray<T>, b: ReadonlyArray<T>): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -22,6 +21,9 @@ const nameIn = (row: PerformanceRow, column: string): string => {
   const v = (row as Readonly<Record<string, unknown>>)[column];
   return typeof v === "string" ? v : "";
 };
+
+/** A taxonomy value: a link to its page, except 'None', which is never linked. */
+const TaxonomyName = ({ name, href }: { name: string; href: string }) => (name === noneTaxonomy ? <span>{name}</span> : <Link href={href}>{name}</Link>);
 
 /** The taxonomy level names ('Taxonomy 1' .. 'Taxonomy 4'). */
 export const levelName = (depth: number): string => performanceTexts.performanceTable.levelNames[Math.min(Math.max(depth, 0), 3)] as string;
@@ -73,10 +75,10 @@ const PeekRows = ({ peek, expansion, depth }: { peek: PeekTableActorRef; expansi
           <Fragment key={`${name}\u0000${i}`}>
             <MetricRow
               row={row}
-              nameColumn={levelColumn}
+              name={name}
               depth={depth}
-              href={name === noneTaxonomy ? undefined : taxonomyPath(rowPath)}
-              expandable={expandable}
+              header={<TaxonomyName name={name} href={taxonomyPath(rowPath)} />}
+              expandable={expandable && name !== noneTaxonomy}
               expanded={open}
               onToggle={toggle}
             />
@@ -132,47 +134,48 @@ export const PerformanceTable = ({ table, expansion, previous = null }: Props) =
   }, [expansion, sort]);
 
   const rowPath = useCallback((row: PerformanceRow) => [...path, nameIn(row, levelColumn)], [path, levelColumn]);
-  const hrefOf = useCallback((row: PerformanceRow) => taxonomyPath(rowPath(row)), [rowPath]);
+  const rowName = useCallback((row: PerformanceRow) => nameIn(row, levelColumn), [levelColumn]);
+  const tableColumns = useMemo<ReadonlyArray<TableColumn<PerformanceRow>>>(
+    () => [
+      { key: levelColumn, header: levelName(path.length), cell: (row) => <TaxonomyName name={nameIn(row, levelColumn)} href={taxonomyPath([...path, nameIn(row, levelColumn)])} /> },
+      ...metricColumns(columns, headers, format),
+    ],
+    [levelColumn, path, columns, headers, format],
+  );
   const onSort = useCallback((column: string) => table.send({ type: "table.sortChanged", column }), [table]);
   const controls = useMemo<RowExpansionControls<PerformanceRow>>(
     () => ({
-      canExpand: (row) => questions.canOpen(rowPath(row)),
+      canExpand: (row) => nameIn(row, levelColumn) !== noneTaxonomy && questions.canOpen(rowPath(row)),
       isExpanded: (row) => questions.isOpen(rowPath(row)),
       onToggle: (row) => expansion.send({ type: "expansion.toggled", path: rowPath(row) }),
       renderNested: (row) => <NestedRows expansion={expansion} path={rowPath(row)} depth={1} />,
     }),
-    [questions, rowPath, expansion],
+    [questions, rowPath, expansion, levelColumn],
   );
 
   return (
-    <>
-      <MetricTable
-        label={tableLabel(path)}
-        nameColumn={levelColumn}
-        nameLabel={levelName(path.length)}
-        rows={rows}
-        columns={columns}
-        headers={headers}
-        footer={footer}
-        sort={sort}
-        onSort={onSort}
-        loading={loading}
-        format={format}
-        previous={previous}
-        previousFooter={previousFooter}
-        hrefOf={hrefOf}
-        expansion={controls}
-      />
-      <Pagination
-        label={`${performanceTexts.performanceTable.pagination} of ${tableLabel(path)}`}
-        page={page}
-        pageCount={pageCount}
-        total={total}
-        perPage={perPage}
-        perPageOptions={perPageOptions}
-        onPage={(p) => table.send({ type: "table.pageChanged", page: p })}
-        onPerPage={(n) => table.send({ type: "table.perPageChanged", perPage: n })}
-      />
-    </>
+    <MetricTable
+      label={tableLabel(path)}
+      columns={tableColumns}
+      rows={rows}
+      rowName={rowName}
+      footer={footer}
+      sort={sort}
+      onSort={onSort}
+      loading={loading}
+      previous={previous}
+      previousFooter={previousFooter}
+      expansion={controls}
+      paging={{
+        label: `${performanceTexts.performanceTable.pagination} of ${tableLabel(path)}`,
+        page,
+        pageCount,
+        total,
+        perPage,
+        perPageOptions,
+        onPage: (p) => table.send({ type: "table.pageChanged", page: p }),
+        onPerPage: (n) => table.send({ type: "table.perPageChanged", perPage: n }),
+      }}
+    />
   );
 };

@@ -1,24 +1,23 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { availableColumns } from "../../domain/performance/columnSelection";
 import { metricDefinitions, metricNames, searchMetricNames } from "../../domain/report/metrics";
-import { formatMetric, isMetricName, type NumberFormatOptions } from "../../domain/report/numberFormat";
+import { isMetricName, type NumberFormatOptions } from "../../domain/report/numberFormat";
 import { noneTaxonomy, type PerformanceRow } from "../../domain/performance/performance";
 import type { SortSpec } from "../../domain/table/tableSort";
-import { texts } from "../../domain/shell/texts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { nodeKey, rowPath, taxonomyLevels } from "../../domain/report/treeSelection";
 import { columnSetsMachine, columnSetsSelectors } from "../../machines/performance/columnSets.machine";
 import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
-import { searchResultsMachine, searchResultsSelectors as sel, type SearchResultsActorRef, type SearchScope } from "../../machines/performance/searchResults.machine";
+import { searchResultsMachine, searchResultsSelectors as sel, type SearchScope } from "../../machines/performance/searchResults.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 import { ExportDialog } from "../exports/ExportDialog";
 import { taxonomyPath } from "../shell/routePaths";
 import { ColumnsDialog } from "./ColumnsDialog";
 import { FilterTree } from "./FilterTree";
-import { Pagination } from "../table/Pagination";
+import { metricColumn, MetricTable, type TableColumn } from "../table/MetricTable";
 import "./search.css";
 
 const t = performanceTexts.searchResults;
@@ -34,6 +33,17 @@ const taxonomyLabels: Readonly<Record<string, string>> = Object.fromEntries(
 /** A column's header: the response's label, else the catalogue's, else its name. */
 const labelOf = (column: string, headers: Readonly<Record<string, string>>): string =>
   headers[column] ?? (isMetricName(column) ? metricDefinitions[column].label : column);
+
+/** The 'Taxonomies' column: each row's taxonomy path as breadcrumb links. */
+const taxonomiesColumn: TableColumn<PerformanceRow> = {
+  key: "taxonomies",
+  header: t.taxonomies,
+  sortable: false,
+  className: "search-taxonomies",
+  cell: (row) => <TaxonomyCrumbs row={row} />,
+};
+
+const searchRowKey = (row: PerformanceRow): string => nodeKey(rowPath(row));
 
 const sameScope = (a: SearchScope, b: SearchScope): boolean =>
   a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program === b.program && a.range.from === b.range.from && a.range.to === b.range.to && a.term === b.term;
@@ -93,6 +103,12 @@ const SearchResultsTable = ({ scope, sort, chosenColumns, programName, format }:
 
   // The session's columns that the search table offers and the answer holds (none after a failed search).
   const columns = useMemo(() => chosenColumns.filter((c) => searchColumns.includes(c) && c in headers), [chosenColumns, headers]);
+  const { currency, locale } = format;
+  const tableColumns = useMemo<ReadonlyArray<TableColumn<PerformanceRow>>>(
+    () => [taxonomiesColumn, ...searchColumns.map((c) => metricColumn(c, labelOf(c, headers), { currency, locale }))],
+    [headers, currency, locale],
+  );
+  const onSort = useCallback((column: string) => results.send({ type: "search.sortChanged", column }), [results]);
 
   const openExport = () => {
     const snapshot = results.getSnapshot();
@@ -119,61 +135,21 @@ const SearchResultsTable = ({ scope, sort, chosenColumns, programName, format }:
           {t.exportData}
         </button>
       </div>
-      <div className={`metric-table-wrap search-table-wrap${searching ? " is-loading" : ""}`}>
-        {searching ? (
-          <p className="metric-table-status" role="status">
-            {t.loading}
-          </p>
-        ) : null}
-        <table className="metric-table search-table" aria-busy={searching || undefined}>
-          <caption className="visually-hidden">{t.region}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="metric-name-header">
-                {t.taxonomies}
-              </th>
-              {columns.map((column) => (
-                <SortHeader key={column} column={column} label={labelOf(column, headers)} sort={currentSort} results={results} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr className="metric-empty">
-                <td colSpan={columns.length + 1}>{searching ? null : texts.empty.table}</td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={nodeKey(rowPath(row))}>
-                  <th scope="row" className="metric-name search-taxonomies">
-                    <TaxonomyCrumbs row={row} />
-                  </th>
-                  {columns.map((column) => (
-                    <td key={column} className="metric-value">
-                      {formatMetric(valueOf(row, column), column, format)}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
-          {rowCount > 0 ? (
-            <tfoot>
-              <tr className="metric-total">
-                <th scope="row" className="metric-name">{t.total}</th>
-                {columns.map((column) => (
-                  <td key={column} className="metric-value">
-                    {formatMetric(valueOf(totals, column), column, format)}
-                  </td>
-                ))}
-              </tr>
-            </tfoot>
-          ) : null}
-        </table>
-      </div>
-      {rowCount > 0 ? (
-        <Pagination page={page} pageCount={pageCount} total={rowCount} perPage={perPage} onPage={(p) => results.send({ type: "search.pageChanged", page: p })} />
-      ) : null}
+      <MetricTable
+        label={t.region}
+        className="search-table"
+        columns={tableColumns}
+        visibleColumns={columns}
+        rows={rows}
+        rowKey={searchRowKey}
+        footer={totals}
+        sort={currentSort}
+        onSort={onSort}
+        loading={searching}
+        loadingText={t.loading}
+        footerLabel={t.total}
+        paging={rowCount > 0 ? { page, pageCount, total: rowCount, perPage, onPage: (p) => results.send({ type: "search.pageChanged", page: p }) } : undefined}
+      />
       <ExportDialog dialog={exportDialog} />
     </section>
   );
@@ -209,25 +185,6 @@ const SearchColumns = ({ available }: { readonly available: ReadonlyArray<string
         />
       ) : null}
     </>
-  );
-};
-
-const valueOf = (row: Readonly<Record<string, unknown>>, column: string): number | null => {
-  const v = row[column];
-  return typeof v === "number" && Number.isFinite(v) ? v : null;
-};
-
-const SortHeader = ({ column, label, sort, results }: { column: string; label: string; sort: SortSpec; results: SearchResultsActorRef }) => {
-  const direction = sort.column === column ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
-  return (
-    <th scope="col" aria-sort={direction} className="metric-header">
-      <button type="button" className="metric-sort" onClick={() => results.send({ type: "search.sortChanged", column })}>
-        <span>{label}</span>
-        <span className={`metric-sort-icon${direction ? " is-active" : ""}`} aria-hidden="true">
-          {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
-        </span>
-      </button>
-    </th>
   );
 };
 

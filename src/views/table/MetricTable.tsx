@@ -1,30 +1,62 @@
-import { createContext, Fragment, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { Link } from "wouter";
+import { createContext, Fragment, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from "react";
 import { comparisonCell, directionTone, formatChange } from "../../domain/report/comparison";
 import { metricDefinitions } from "../../domain/report/metrics";
 import { formatMetric, isMetricName, type NumberFormatOptions } from "../../domain/report/numberFormat";
-import { noneTaxonomy, type PerformanceRow } from "../../domain/performance/performance";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { texts } from "../../domain/shell/texts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { Pagination } from "./Pagination";
 import "./metricTable.css";
 
 /**
- * A table of metrics by one taxonomy level, for every report: a semantic <table> with a caption, sortable column headers, the
- * visible metric columns in the program's currency and locale, the footer 'Total', the
- * empty state, a loading status, rows that open to show nested rows, and an optional
- * comparison with a previous period. Bodies longer than `virtualiseAbove` rows are
- * windowed: only the rows in view (and a margin) are in the document.
+ * The one table of the product (spec performance-report.md sections 2 and 9), for every
+ * report and list: a semantic <table> with a caption, columns described by data, sortable
+ * column headers (buttons inside `th`, `aria-sort`), rows that open to show nested rows
+ * (disclosure buttons with `aria-expanded`), the footer row, the empty state, a loading
+ * status, comparison cells beside a previous period, the visible columns, and the
+ * pagination under it. Bodies longer than `virtualiseAbove` rows are windowed: only the
+ * rows in view (and a margin) are in the document.
  *
- * It draws what it is given and reports clicks; the machines own sorting, paging and
- * what is open.
+ * The first column is the rows' header (`th scope="row"`). The table draws what it is
+ * given and reports clicks; the machines own sorting, paging and what is open.
  */
 
-/** A row of metrics, named by one of its fields (taxonomy_1 .. taxonomy_4 or another name). */
+/** A row of the table: named fields (taxonomy_1 .. taxonomy_4, metrics, or another list's fields). */
 export type MetricTableRow = Readonly<Record<string, unknown>>;
 
+/** What a cell renderer knows besides its row. */
+export interface CellContext {
+  /** 0 for the table's own rows, 1 for their children... */
+  readonly depth: number;
+}
+
+/** A column, described by data. */
+export interface TableColumn<R extends MetricTableRow = MetricTableRow> {
+  /** The field it shows, and the key a sort names. */
+  readonly key: string;
+  /** The header's text. */
+  readonly header: string;
+  /** Numbers align to the end (default for columns with a `value`), text to the start. */
+  readonly align?: "start" | "end";
+  /** A header button sorts by it when the table has `onSort` (default true). */
+  readonly sortable?: boolean;
+  /** The number a row or the footer holds in this column (null when none). */
+  readonly value?: (row: MetricTableRow) => number | null;
+  /** How `value` reads on screen. */
+  readonly format?: (value: number | null) => string;
+  /** Draws the cell's content for a row (default: the formatted value, else the field's text). */
+  readonly cell?: (row: R, context: CellContext) => ReactNode;
+  /**
+   * Comparison mode: the metric whose direction colours the change (CPA is better going
+   * down) and the locale the change reads in; the column is not compared without it.
+   */
+  readonly compare?: { readonly metric: string; readonly locale?: string };
+  /** A class for the column's body cells. */
+  readonly className?: string;
+}
+
 export interface RowExpansionControls<R extends MetricTableRow> {
-  /** Whether the row has a disclosure button ('None' rows never do: the table checks that too). */
+  /** Whether the row has a disclosure button. */
   readonly canExpand: (row: R) => boolean;
   readonly isExpanded: (row: R) => boolean;
   readonly onToggle: (row: R) => void;
@@ -32,116 +64,142 @@ export interface RowExpansionControls<R extends MetricTableRow> {
   readonly renderNested: (row: R) => ReactNode;
 }
 
-export interface MetricTableProps<R extends MetricTableRow = PerformanceRow> {
+export interface MetricTableProps<R extends MetricTableRow> {
   /** The table's accessible name, also its (visually hidden) caption. */
   readonly label: string;
-  /** The field naming each row (e.g. "taxonomy_2"). */
-  readonly nameColumn: string;
-  /** The first column's header. */
-  readonly nameLabel: string;
+  /** Every column the table can show; the first is the rows' header and always shows. */
+  readonly columns: ReadonlyArray<TableColumn<R>>;
+  /** The column choice: keys of the other columns to show, in order (default: all of them). */
+  readonly visibleColumns?: ReadonlyArray<string>;
   /** The rows to draw, in order (one page, or every row of a long table). */
   readonly rows: ReadonlyArray<R>;
-  /** The visible metric columns, in order. */
-  readonly columns: ReadonlyArray<string>;
-  /** Labels for columns the metric catalogue does not know (a response's column_headers). */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** The footer 'Total' (sums, rates recomputed from sums); no footer when absent. */
-  readonly footer?: Readonly<Record<string, number>> | null;
+  /** A row's name: its disclosure button's label and how a previous period's row is matched (default: the first column's field). */
+  readonly rowName?: (row: R) => string;
+  /** A stable key per row (default: its name and place). */
+  readonly rowKey?: (row: R, index: number) => string;
+  /** The footer row's values (e.g. sums, rates recomputed from sums); no footer when absent or when there are no rows. */
+  readonly footer?: MetricTableRow | null;
+  /** The footer row's header (default 'Total'). */
+  readonly footerLabel?: string;
   readonly sort?: SortSpec | null;
   /** A header click; headers are plain text without it. */
   readonly onSort?: (column: string) => void;
   readonly loading?: boolean;
-  /** The program's currency and locale. */
-  readonly format?: NumberFormatOptions;
-  /** Comparison mode: the previous period's rows, matched by `nameColumn`. */
-  readonly previous?: ReadonlyArray<R> | null;
+  /** The status while loading (default 'Loading the table…'). */
+  readonly loadingText?: string;
+  /** The empty state (default 'There is no data to display'). */
+  readonly emptyText?: string;
+  /** Comparison mode: the previous period's rows, matched by `rowName`. */
+  readonly previous?: ReadonlyArray<MetricTableRow> | null;
   /** The previous period's footer, compared with `footer`. */
-  readonly previousFooter?: Readonly<Record<string, number>> | null;
-  /** Where a row's name links to ('None' rows are never linked). */
-  readonly hrefOf?: (row: R) => string | undefined;
+  readonly previousFooter?: MetricTableRow | null;
   readonly expansion?: RowExpansionControls<R>;
+  /** The pagination under the table; none when absent. */
+  readonly paging?: ComponentProps<typeof Pagination>;
   /** Window the body when it has more rows than this (default 60). */
   readonly virtualiseAbove?: number;
-  /** A stable key per row (default: its name). */
-  readonly rowKey?: (row: R, index: number) => string;
+  /** A class for the table (beside `metric-table`). */
+  readonly className?: string;
 }
 
-/** What nested rows need from the table around them. */
+/** What rows, nested rows and note rows need from the table around them. */
 interface Layout {
-  readonly columns: ReadonlyArray<string>;
-  readonly format: NumberFormatOptions;
+  readonly columns: ReadonlyArray<TableColumn<MetricTableRow>>;
+  /** Whether rows keep room for a disclosure button (the table has nested rows). */
+  readonly expandable: boolean;
 }
 
-const LayoutContext = createContext<Layout>({ columns: [], format: {} });
+const LayoutContext = createContext<Layout>({ columns: [], expandable: false });
 
-/** The columns and number format of the table a nested row is drawn in. */
+/** The visible columns of the table a nested row is drawn in. */
 export const useMetricTableLayout = (): Layout => useContext(LayoutContext);
 
-/** A column's header: the catalogue's label, else the response's, else the name. */
+/** A metric column's header: the catalogue's label, else the response's, else the name. */
 export const columnLabel = (column: string, headers?: Readonly<Record<string, string>>): string =>
   isMetricName(column) ? metricDefinitions[column].label : (headers?.[column] ?? column);
 
 const numberOf = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-const nameOf = (row: MetricTableRow, nameColumn: string): string => {
-  const v = row[nameColumn];
-  return typeof v === "string" ? v : v == null ? "" : String(v);
-};
+const textOf = (v: unknown): string => (typeof v === "string" ? v : v == null ? "" : String(v));
+
+/** A metric's column: its number in the program's currency and locale, sortable, compared by its own direction. */
+export const metricColumn = (key: string, header: string, format: NumberFormatOptions = {}): TableColumn => ({
+  key,
+  header,
+  align: "end",
+  value: (row) => numberOf(row[key]),
+  format: (value) => formatMetric(value, key, format),
+  compare: { metric: key, locale: format.locale ?? undefined },
+});
+
+/** The metric columns of the catalogue (labels from `headers` for the others), in order. */
+export const metricColumns = (keys: ReadonlyArray<string>, headers?: Readonly<Record<string, string>>, format?: NumberFormatOptions): TableColumn[] =>
+  keys.map((key) => metricColumn(key, columnLabel(key, headers), format));
 
 const ariaSort = (sort: SortSpec | null | undefined, column: string): "ascending" | "descending" | undefined =>
   sort?.column === column ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
 
-const SortHeader = ({ column, label, sort, onSort, isName }: { column: string; label: string; sort?: SortSpec | null; onSort?: (column: string) => void; isName?: boolean }) => {
-  const direction = ariaSort(sort, column);
+const alignOf = (column: TableColumn<MetricTableRow>): "start" | "end" => column.align ?? (column.value ? "end" : "start");
+
+const SortHeader = ({ column, sort, onSort, isName }: { column: TableColumn<MetricTableRow>; sort?: SortSpec | null; onSort?: (column: string) => void; isName: boolean }) => {
+  const direction = ariaSort(sort, column.key);
+  const sortable = onSort !== undefined && column.sortable !== false;
+  const className = isName ? "metric-name-header" : alignOf(column) === "end" ? "metric-header" : "metric-header is-start";
   return (
-    <th scope="col" aria-sort={direction} className={isName ? "metric-name-header" : "metric-header"}>
-      {onSort ? (
-        <button type="button" className="metric-sort" onClick={() => onSort(column)}>
-          <span>{label}</span>
+    <th scope="col" aria-sort={sortable ? direction : undefined} className={className}>
+      {sortable ? (
+        <button type="button" className="metric-sort" onClick={() => onSort(column.key)}>
+          <span>{column.header}</span>
           <span className={`metric-sort-icon${direction ? " is-active" : ""}`} aria-hidden="true">
             {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
           </span>
         </button>
       ) : (
-        label
+        column.header
       )}
     </th>
   );
 };
 
-/** One metric cell: the value, or in comparison mode the value, the previous value and the change. */
-const MetricCell = ({ column, value, previous, comparing, format }: { column: string; value: number | null; previous: number | null; comparing: boolean; format: NumberFormatOptions }) => {
-  if (!comparing) return <td className="metric-value">{formatMetric(value, column, format)}</td>;
-  const cell = comparisonCell(column, value, previous);
+/** A cell's content without comparison: the column's renderer, else its formatted value, else the field's text. */
+const contentOf = (column: TableColumn<MetricTableRow>, row: MetricTableRow, context: CellContext): ReactNode => {
+  if (column.cell) return column.cell(row, context);
+  if (column.value) {
+    const value = column.value(row);
+    return column.format ? column.format(value) : textOf(value);
+  }
+  return textOf(row[column.key]);
+};
+
+/** One body or footer cell: its content, or in comparison mode the value, the previous value and the change. */
+const ValueCell = ({ column, row, previous, comparing, context }: { column: TableColumn<MetricTableRow>; row: MetricTableRow; previous?: MetricTableRow | null; comparing: boolean; context: CellContext }) => {
+  const className = `${alignOf(column) === "end" ? "metric-value" : "metric-text"}${column.className ? ` ${column.className}` : ""}`;
+  if (!comparing || !column.compare || !column.value) return <td className={className}>{contentOf(column, row, context)}</td>;
+  const format = column.format ?? textOf;
+  const cell = comparisonCell(column.compare.metric, column.value(row), previous ? column.value(previous) : null);
   const tone = directionTone[cell.direction];
   return (
-    <td className="metric-value is-comparison">
-      <span className="metric-current">{formatMetric(cell.current, column, format)}</span>
+    <td className={`${className} is-comparison`}>
+      <span className="metric-current">{format(cell.current)}</span>
       <span className="metric-previous">
         <span className="visually-hidden">{performanceTexts.performanceTable.previousValue} </span>
-        {formatMetric(cell.previous, column, format)}
+        {format(cell.previous)}
       </span>
       <span className={`metric-change tone-${tone}`} data-tone={tone}>
         <span className="visually-hidden">{performanceTexts.performanceTable.change} </span>
-        {formatChange(cell.change, format.locale)}
+        {formatChange(cell.change, column.compare.locale)}
       </span>
     </td>
   );
 };
 
-/** The visible metric columns of a row or of the footer, each beside its previous value when comparing. */
-const MetricCells = ({ values, previous, comparing }: { values: Readonly<Record<string, unknown>>; previous?: Readonly<Record<string, unknown>> | null; comparing: boolean }) => {
-  const { columns, format } = useMetricTableLayout();
+/** The value cells of a row or of the footer (every visible column after the first). */
+const ValueCells = ({ row, previous, comparing, depth }: { row: MetricTableRow; previous?: MetricTableRow | null; comparing: boolean; depth: number }) => {
+  const { columns } = useMetricTableLayout();
+  const context = useMemo<CellContext>(() => ({ depth }), [depth]);
   return (
     <>
-      {columns.map((column) => (
-        <MetricCell
-          key={column}
-          column={column}
-          value={numberOf(values[column])}
-          previous={previous ? numberOf(previous[column]) : null}
-          comparing={comparing}
-          format={format}
-        />
+      {columns.slice(1).map((column) => (
+        <ValueCell key={column.key} column={column} row={row} previous={previous} comparing={comparing} context={context} />
       ))}
     </>
   );
@@ -149,10 +207,12 @@ const MetricCells = ({ values, previous, comparing }: { values: Readonly<Record<
 
 export interface MetricRowProps {
   readonly row: MetricTableRow;
-  readonly nameColumn: string;
+  /** Its name, for the disclosure button's label ('Expand {name}'). */
+  readonly name: string;
   /** 0 for the table's own rows, 1 for their children... */
   readonly depth?: number;
-  readonly href?: string;
+  /** The row header's content when it is not the first column's (a nested row of another level). */
+  readonly header?: ReactNode;
   readonly expandable?: boolean;
   readonly expanded?: boolean;
   /** The disclosure button's click, given the row (keep it stable: rows are memoised). */
@@ -162,41 +222,45 @@ export interface MetricRowProps {
   readonly previous?: MetricTableRow;
 }
 
-/** A row: its name (a disclosure button when it opens, a link unless 'None'), then its metrics. */
-export const MetricRow = memo(function MetricRow({ row, nameColumn, depth = 0, href, expandable = false, expanded = false, onToggle, comparing = false, previous }: MetricRowProps) {
-  const name = nameOf(row, nameColumn);
-  const isNone = name === noneTaxonomy;
+const indent = (depth: number, extra = 0) => ({ paddingLeft: `${0.75 + depth * 1.5 + extra}rem` });
+
+/** A row: its header (a disclosure button when it opens, then the first column's cell), then the other visible columns. */
+export const MetricRow = memo(function MetricRow({ row, name, depth = 0, header, expandable = false, expanded = false, onToggle, comparing = false, previous }: MetricRowProps) {
+  const { columns, expandable: roomForDisclosure } = useMetricTableLayout();
+  const first = columns[0];
+  const context = useMemo<CellContext>(() => ({ depth }), [depth]);
   return (
     <tr className={`metric-row${depth > 0 ? " is-nested" : ""}${expanded ? " is-open" : ""}`} data-depth={depth}>
-      <th scope="row" className="metric-name" style={{ paddingLeft: `${0.75 + depth * 1.5}rem` }}>
+      <th scope="row" className={`metric-name${first?.className ? ` ${first.className}` : ""}`} style={depth > 0 ? indent(depth) : undefined}>
         <span className="metric-name-inner">
-          {expandable && !isNone ? (
+          {expandable ? (
             <button type="button" className="metric-disclosure" aria-expanded={expanded} aria-label={`Expand ${name}`} onClick={() => onToggle?.(row)}>
               <span aria-hidden="true">▸</span>
             </button>
-          ) : (
+          ) : roomForDisclosure ? (
             <span className="metric-disclosure-space" aria-hidden="true" />
-          )}
-          {href && !isNone ? <Link href={href}>{name}</Link> : <span>{name}</span>}
+          ) : null}
+          {header ?? (first ? contentOf(first, row, context) : null)}
         </span>
       </th>
-      <MetricCells values={row} previous={previous} comparing={comparing} />
+      <ValueCells row={row} previous={previous} comparing={comparing} depth={depth} />
     </tr>
   );
 });
 
-/** The footer 'Total' (memoised: a sort or a page change does not draw it again). */
-const TotalRow = memo(function TotalRow({ footer, previousFooter, comparing }: { footer: Readonly<Record<string, number>>; previousFooter?: Readonly<Record<string, number>> | null; comparing: boolean }) {
+/** The footer row (memoised: a sort or a page change does not draw it again). */
+const FooterRow = memo(function FooterRow({ label, footer, previousFooter, comparing }: { label: string; footer: MetricTableRow; previousFooter?: MetricTableRow | null; comparing: boolean }) {
+  const { expandable } = useMetricTableLayout();
   return (
     <tfoot>
       <tr className="metric-total">
         <th scope="row" className="metric-name">
           <span className="metric-name-inner">
-            <span className="metric-disclosure-space" aria-hidden="true" />
-            {performanceTexts.performanceTable.total}
+            {expandable ? <span className="metric-disclosure-space" aria-hidden="true" /> : null}
+            {label}
           </span>
         </th>
-        <MetricCells values={footer} previous={previousFooter} comparing={comparing} />
+        <ValueCells row={footer} previous={previousFooter} comparing={comparing} depth={0} />
       </tr>
     </tfoot>
   );
@@ -207,7 +271,7 @@ export const MetricNoteRow = ({ depth = 1, children, status = false }: { depth?:
   const { columns } = useMetricTableLayout();
   return (
     <tr className="metric-note is-nested" data-depth={depth}>
-      <td colSpan={columns.length + 1} style={{ paddingLeft: `${0.75 + depth * 1.5 + 1.75}rem` }}>
+      <td colSpan={Math.max(1, columns.length)} style={indent(depth, 1.75)}>
         {status ? <span role="status">{children}</span> : children}
       </td>
     </tr>
@@ -313,63 +377,75 @@ const useWindowing = (keys: ReadonlyArray<string>, enabled: boolean) => {
 
 // ---------------------------------------------------------------------------------------
 
-const noFormat: NumberFormatOptions = {};
+const noRows: ReadonlyArray<MetricTableRow> = [];
 
-export const MetricTable = <R extends MetricTableRow = PerformanceRow>(props: MetricTableProps<R>) => {
+export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>) => {
   const {
     label,
-    nameColumn,
-    nameLabel,
-    rows,
     columns,
-    headers,
+    visibleColumns,
+    rows,
+    rowName,
+    rowKey,
     footer,
+    footerLabel = performanceTexts.performanceTable.total,
     sort,
     onSort,
     loading = false,
-    format = noFormat,
+    loadingText = performanceTexts.performanceTable.loading,
+    emptyText = texts.empty.table,
     previous,
     previousFooter,
-    hrefOf,
     expansion,
+    paging,
     virtualiseAbove = 60,
-    rowKey,
+    className,
   } = props;
   const comparing = previous != null;
+  const first = columns[0];
+  const nameOf = useCallback((row: R): string => (rowName ? rowName(row) : first ? textOf(row[first.key]) : ""), [rowName, first]);
+  const shown = useMemo(() => {
+    if (!visibleColumns) return columns;
+    const byKey = new Map(columns.slice(1).map((c) => [c.key, c]));
+    return [...columns.slice(0, 1), ...visibleColumns.flatMap((key) => byKey.get(key) ?? [])];
+  }, [columns, visibleColumns]) as ReadonlyArray<TableColumn<MetricTableRow>>;
   const previousByName = useMemo(() => {
-    const byName = new Map<string, R>();
-    for (const row of previous ?? []) byName.set(nameOf(row, nameColumn), row);
+    const byName = new Map<string, MetricTableRow>();
+    for (const row of previous ?? noRows) byName.set(nameOf(row as R), row);
     return byName;
-  }, [previous, nameColumn]);
-  const keys = useMemo(() => rows.map((row, i) => (rowKey ? rowKey(row, i) : `${nameOf(row, nameColumn)}\u0000${i}`)), [rows, rowKey, nameColumn]);
+  }, [previous, nameOf]);
+  const keys = useMemo(() => rows.map((row, i) => (rowKey ? rowKey(row, i) : `${nameOf(row)}\u0000${i}`)), [rows, rowKey, nameOf]);
   const virtual = rows.length > virtualiseAbove;
   const { container, onScroll, measure, visible } = useWindowing(keys, virtual);
-  const layout = useMemo<Layout>(() => ({ columns, format }), [columns, format]);
+  const layout = useMemo<Layout>(() => ({ columns: shown, expandable: expansion !== undefined }), [shown, expansion]);
   const empty = rows.length === 0;
-  const width = columns.length + 1;
+  const width = shown.length;
 
   return (
     <LayoutContext.Provider value={layout}>
       <div className={`metric-table-wrap${virtual ? " is-windowed" : ""}${loading ? " is-loading" : ""}`} ref={container} onScroll={virtual ? onScroll : undefined}>
         {loading ? (
           <p className="metric-table-status" role="status">
-            {performanceTexts.performanceTable.loading}
+            {loadingText}
           </p>
         ) : null}
-        <table className={`metric-table${comparing ? " is-comparing" : ""}`} aria-busy={loading || undefined} aria-rowcount={virtual ? rows.length + (footer ? 2 : 1) : undefined}>
+        <table
+          className={`metric-table${comparing ? " is-comparing" : ""}${className ? ` ${className}` : ""}`}
+          aria-busy={loading || undefined}
+          aria-rowcount={virtual ? rows.length + (footer ? 2 : 1) : undefined}
+        >
           <caption className="visually-hidden">{label}</caption>
           <thead>
             <tr>
-              <SortHeader column={nameColumn} label={nameLabel} sort={sort} onSort={onSort} isName />
-              {columns.map((column) => (
-                <SortHeader key={column} column={column} label={columnLabel(column, headers)} sort={sort} onSort={onSort} />
+              {shown.map((column, i) => (
+                <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} isName={i === 0} />
               ))}
             </tr>
           </thead>
           {empty ? (
             <tbody>
               <tr className="metric-empty">
-                <td colSpan={width}>{loading ? null : texts.empty.table}</td>
+                <td colSpan={width}>{loading ? null : emptyText}</td>
               </tr>
             </tbody>
           ) : (
@@ -384,16 +460,14 @@ export const MetricTable = <R extends MetricTableRow = PerformanceRow>(props: Me
               {rows.slice(visible.start, visible.end).map((row, i) => {
                 const index = visible.start + i;
                 const key = keys[index] as string;
-                const name = nameOf(row, nameColumn);
-                const isNone = name === noneTaxonomy;
-                const expandable = !isNone && (expansion?.canExpand(row) ?? false);
+                const name = nameOf(row);
+                const expandable = expansion?.canExpand(row) ?? false;
                 const expanded = expandable && (expansion?.isExpanded(row) ?? false);
                 return (
                   <tbody key={key} className="metric-group" data-group-key={key} ref={virtual ? measure : undefined}>
                     <MetricRow
                       row={row}
-                      nameColumn={nameColumn}
-                      href={isNone ? undefined : hrefOf?.(row)}
+                      name={name}
                       expandable={expandable}
                       expanded={expanded}
                       onToggle={expansion?.onToggle as ((row: MetricTableRow) => void) | undefined}
@@ -413,9 +487,10 @@ export const MetricTable = <R extends MetricTableRow = PerformanceRow>(props: Me
               ) : null}
             </>
           )}
-          {footer && !empty ? <TotalRow footer={footer} previousFooter={previousFooter} comparing={comparing} /> : null}
+          {footer && !empty ? <FooterRow label={footerLabel} footer={footer} previousFooter={previousFooter} comparing={comparing} /> : null}
         </table>
       </div>
+      {paging ? <Pagination {...paging} /> : null}
     </LayoutContext.Provider>
   );
 };
