@@ -32,8 +32,13 @@ test("save, favourite and delete a column set; the table's headers follow the ch
 
   // Change columns in the dialog: no set holds them, so the selection is custom.
   await controls.getByRole("button", { name: "Columns", exact: true }).click();
-  const dialog = page.getByRole("alertdialog", { name: "Column Selection" });
+  const dialog = page.getByRole("dialog", { name: "Column Selection" });
   await expect(dialog.getByRole("checkbox")).toHaveCount(25);
+  // Escape closes it, focus back on 'Columns'; it opens again as it was.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(controls.getByRole("button", { name: "Columns", exact: true })).toBeFocused();
+  await controls.getByRole("button", { name: "Columns", exact: true }).click();
   await dialog.getByRole("checkbox", { name: "ROI" }).uncheck();
   await dialog.getByRole("checkbox", { name: "Impressions" }).check();
   await dialog.getByRole("button", { name: "Close" }).click();
