@@ -3,7 +3,7 @@ import type { MeResponse, LoginResponse, Ok } from "../../src/domain/access/auth
 import type { Message } from "../../src/domain/shell/message";
 import type { Program } from "../../src/domain/shell/program";
 import type { User } from "../../src/domain/shell/user";
-import { fromCallback } from "xstate";
+import { createActor, fromCallback, setup, type AnyActorRef, type EventObject } from "xstate";
 import { sessionScopeOf, type SessionScope } from "../../src/domain/report/reportScope";
 import { defaultPreferences, type ApiContext, type SessionState } from "../../src/domain/shell/session";
 import type { SessionSource } from "../../src/machines/shell/sessionScope";
@@ -62,3 +62,15 @@ export const scopeOf = (overrides: Partial<SessionState> = {}): SessionScope => 
 
 /** The listener a screen's actor invokes, quiet: tests send `session.scopeChanged` themselves. */
 export const quietSessionScopeListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource }>(() => undefined);
+
+/**
+ * A session actor double that both carries a session context (as `sessionOf`) and records
+ * every event sent to it, for machines that read the session and tell it things (sign-in).
+ */
+export const recordingSessionActor = (record: (event: EventObject) => void, overrides: Partial<SessionState> = {}): AnyActorRef & SessionSource =>
+  createActor(
+    setup({ types: { context: {} as SessionState }, actions: { record: ({ event }) => record(event) } }).createMachine({
+      context: sessionOf(overrides).getSnapshot().context,
+      on: { "*": { actions: "record" } },
+    }),
+  ).start();

@@ -5,8 +5,14 @@ import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
+import { signedOutApiOf, type SessionSource } from "../shell/sessionScope";
 
 export interface RecoverPasswordInput {
+  /** The session: the request goes to its base URL. */
+  readonly session: SessionSource;
+}
+
+interface RecoverPasswordContext {
   readonly api: ApiContext;
 }
 
@@ -19,7 +25,7 @@ export type RecoverPasswordEvent = { type: "recover.submitted"; email: string };
  */
 export const recoverPasswordMachine = setup({
   types: {
-    context: {} as RecoverPasswordInput,
+    context: {} as RecoverPasswordContext,
     events: {} as RecoverPasswordEvent,
     input: {} as RecoverPasswordInput,
   },
@@ -44,7 +50,7 @@ export const recoverPasswordMachine = setup({
   },
 }).createMachine({
   id: "recoverPassword",
-  context: ({ input }) => input,
+  context: ({ input }) => ({ api: signedOutApiOf(input.session) }),
   initial: "editing",
   states: {
     editing: {

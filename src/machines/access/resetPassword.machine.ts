@@ -5,8 +5,17 @@ import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
+import { signedOutApiOf, type SessionSource } from "../shell/sessionScope";
 
 export interface ResetPasswordInput {
+  /** The session: the calls go to its base URL. */
+  readonly session: SessionSource;
+  /** The reset link's token and email. */
+  readonly token: string;
+  readonly email: string;
+}
+
+interface ResetPasswordContext {
   readonly api: ApiContext;
   readonly token: string;
   readonly email: string;
@@ -26,12 +35,12 @@ const submitTransitions = [
 
 export const resetPasswordMachine = setup({
   types: {
-    context: {} as ResetPasswordInput,
+    context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
     input: {} as ResetPasswordInput,
   },
   actors: {
-    validateLink: fromApiCall<Ok, ResetPasswordInput, HttpError>(({ token, email }) => authApi.validateResetLink(token, email)),
+    validateLink: fromApiCall<Ok, ResetPasswordContext, HttpError>(({ token, email }) => authApi.validateResetLink(token, email)),
     resetPassword: fromApiCall<Ok, { api: ApiContext; body: PasswordReset }, HttpError>(({ body }) =>
       authApi.resetPassword(body),
     ),
@@ -50,7 +59,7 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: "resetPassword",
-  context: ({ input }) => input,
+  context: ({ input }) => ({ api: signedOutApiOf(input.session), token: input.token, email: input.email }),
   initial: "checkingLink",
   states: {
     checkingLink: {

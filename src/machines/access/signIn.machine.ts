@@ -3,21 +3,24 @@ import type { LoginRequest, LoginResponse } from "../../domain/access/auth";
 import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
 import { statusOf, type HttpError } from "../../services/http/httpErrors";
+import type { SessionScope } from "../../domain/report/reportScope";
 import { EffectDefect, failureOf, fromApiCall } from "../runtime/fromEffect";
+import { sessionScopeListener, signedOutApiOf, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 export interface SignInInput {
-  readonly api: ApiContext;
-  /** The session actor that is told of a successful sign-in. */
-  readonly session: AnyActorRef;
+  /** The session actor: the form calls its base URL (and follows a change of it), and is told of a successful sign-in. */
+  readonly session: AnyActorRef & SessionSource;
 }
 
 interface SignInContext extends SignInInput {
+  readonly api: ApiContext;
   readonly username: string;
 }
 
 export type SignInEvent =
   | { type: "signIn.submitted"; username: string; password: string }
-  | { type: "signIn.alertClosed" };
+  | { type: "signIn.alertClosed" }
+  | SessionScopeChanged;
 
 /** What a failed sign-in says: its HTTP status, when it has one. */
 interface FailureStatus {
@@ -44,8 +47,11 @@ export const signInMachine = setup({
   },
   actors: {
     login,
+    sessionScopeListener,
   },
   actions: {
+    /** A new API base URL set on the login page: the next sign-in goes there. */
+    followBaseUrl: assign((_, scope: SessionScope) => ({ api: { baseUrl: scope.api.baseUrl, token: null } })),
     rememberUsername: assign(({ event }) => (event.type === "signIn.submitted" ? { username: event.username.trim() } : {})),
     announceSignedIn: sendTo(
       ({ context }) => context.session,
@@ -60,7 +66,9 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: "signIn",
-  context: ({ input }) => ({ ...input, username: "" }),
+  context: ({ input }) => ({ session: input.session, api: signedOutApiOf(input.session), username: "" }),
+  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  on: { "session.scopeChanged": { actions: { type: "followBaseUrl", params: ({ event }) => event.scope } } },
   initial: "editing",
   states: {
     editing: {

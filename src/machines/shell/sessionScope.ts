@@ -1,6 +1,6 @@
 import { fromCallback } from "xstate";
 import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
-import type { SessionState } from "../../domain/shell/session";
+import type { ApiContext, SessionState } from "../../domain/shell/session";
 
 /** Told to a screen's actor when the session's scope (API context, program, dates, named filter) changes. */
 export interface SessionScopeChanged {
@@ -16,6 +16,9 @@ export interface SessionSource {
 
 /** The session's scope now, for a screen's actor to start with. */
 export const currentSessionScope = (session: SessionSource): SessionScope => sessionScopeOf(session.getSnapshot().context);
+
+/** Where the access screens (sign-in, password recovery and reset) call: the session's base URL, without a token. */
+export const signedOutApiOf = (session: SessionSource): ApiContext => ({ baseUrl: session.getSnapshot().context.apiBaseUrl, token: null });
 
 /**
  * A callback actor a screen's actor invokes to follow the session: it tells its parent

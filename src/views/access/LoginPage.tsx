@@ -14,7 +14,6 @@ import { ApiSettings } from "./ApiSettings";
 /** /login: username and password; success goes to /performance. */
 export const LoginPage = () => {
   const { session } = useAppActors();
-  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
   const signedIn = useSelector(session, sessionSelectors.isSignedIn);
   const [, navigate] = useLocation();
 
@@ -25,8 +24,8 @@ export const LoginPage = () => {
   return (
     <AccessLayout title="Sign in">
       <MessageArea kind="system" label="System messages" />
-      {/* A new API base URL makes a new sign-in actor, so the form calls the new address. */}
-      <SignInForm key={baseUrl} baseUrl={baseUrl} />
+      {/* The sign-in actor follows the session's API base URL, so the form calls the address set below. */}
+      <SignInForm />
       <p className="access-links">
         <Link href={paths.recoverPassword}>{texts.login.forgotten}</Link>
       </p>
@@ -35,9 +34,9 @@ export const LoginPage = () => {
   );
 };
 
-const SignInForm = ({ baseUrl }: { readonly baseUrl: string }) => {
+const SignInForm = () => {
   const { session } = useAppActors();
-  const signIn = useActorRef(signInMachine, { input: { api: { baseUrl, token: null }, session } });
+  const signIn = useActorRef(signInMachine, { input: { session } });
   const submitting = useSelector(signIn, signInSelectors.isSubmitting);
   const failed = useSelector(signIn, signInSelectors.hasFailed);
   const throttled = useSelector(signIn, signInSelectors.isThrottled);

@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
 import { recoverPasswordMachine, recoverPasswordSelectors } from "../../machines/access/recoverPassword.machine";
-import { sessionSelectors } from "../../machines/shell/session.machine";
 import { texts } from "../../domain/shell/texts";
 import { useAppActors } from "../shell/AppActorsContext";
 import { MessageArea } from "../shell/MessageArea";
@@ -12,11 +11,10 @@ import { AccessLayout } from "./AccessLayout";
 /** /recover-password: an email, then a confirmation and a redirect to /login. */
 export const RecoverPasswordPage = () => {
   const { session } = useAppActors();
-  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
   const [, navigate] = useLocation();
   const recover = useActorRef(
     recoverPasswordMachine.provide({ actions: { redirectToLogin: () => navigate(paths.login) } }),
-    { input: { api: { baseUrl, token: null } } },
+    { input: { session } },
   );
   const submitted = useSelector(recover, recoverPasswordSelectors.isSubmitted);
   const submitting = useSelector(recover, recoverPasswordSelectors.isSubmitting);

@@ -2,7 +2,6 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { resetPasswordMachine, resetPasswordSelectors } from "../../machines/access/resetPassword.machine";
-import { sessionSelectors } from "../../machines/shell/session.machine";
 import { texts } from "../../domain/shell/texts";
 import { useAppActors } from "../shell/AppActorsContext";
 import { paths } from "../shell/routePaths";
@@ -11,12 +10,11 @@ import { AccessLayout } from "./AccessLayout";
 /** /reset-password/{token}?email=: validate the link, then set a new password. */
 export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
   const { session } = useAppActors();
-  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
   const email = new URLSearchParams(useSearch()).get("email") ?? "";
   const [, navigate] = useLocation();
   const reset = useActorRef(
     resetPasswordMachine.provide({ actions: { redirectToLogin: () => navigate(paths.login) } }),
-    { input: { api: { baseUrl, token: null }, token, email } },
+    { input: { session, token, email } },
   );
   const validating = useSelector(reset, resetPasswordSelectors.isValidating);
   const badLink = useSelector(reset, resetPasswordSelectors.isBadLink);

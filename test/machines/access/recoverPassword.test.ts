@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Ok } from "../../../src/domain/access/auth";
 import type { ApiContext } from "../../../src/services/http/http";
 import { recoverPasswordMachine, recoverPasswordSelectors as sel } from "../../../src/machines/access/recoverPassword.machine";
-import { api, httpErrors, ok } from "../../model/fixtures";
+import { api, httpErrors, ok, sessionOf } from "../../model/fixtures";
 import { controlled } from "../support";
 
 const setup = () => {
@@ -13,7 +13,7 @@ const setup = () => {
   const logFailure = vi.fn();
   const actor = createActor(
     recoverPasswordMachine.provide({ actors: { requestReset: requestReset.logic }, actions: { redirectToLogin, logFailure } }),
-    { clock, input: { api } },
+    { clock, input: { session: sessionOf() } },
   ).start();
   return { actor, clock, requestReset, redirectToLogin, logFailure };
 };
@@ -61,7 +61,7 @@ describe("recoverPassword machine", () => {
     const requestReset = controlled<Ok, { api: ApiContext; email: string }>();
     const actor = createActor(recoverPasswordMachine.provide({ actors: { requestReset: requestReset.logic }, actions: { redirectToLogin: () => {} } }), {
       clock: new SimulatedClock(),
-      input: { api },
+      input: { session: sessionOf() },
     }).start();
     actor.send({ type: "recover.submitted", email: "alice@example.com" });
     await requestReset.reject(httpErrors.network);

@@ -5,14 +5,16 @@ import { newPasswordError } from "../../../src/domain/access/passwordForm";
 import { texts } from "../../../src/domain/shell/texts";
 import { resetPasswordMachine, resetPasswordSelectors as sel } from "../../../src/machines/access/resetPassword.machine";
 import type { ApiContext } from "../../../src/services/http/http";
-import { api, httpErrors, ok } from "../../model/fixtures";
+import { api, httpErrors, ok, sessionOf } from "../../model/fixtures";
 import { controlled } from "../support";
 
-const link = { api, token: "tok-123", email: "alice@example.com" };
+const link = { session: sessionOf(), token: "tok-123", email: "alice@example.com" };
+/** What the link check is called with: the session's base URL without its token, and the link. */
+const linkCall = { api, token: "tok-123", email: "alice@example.com" };
 
 const setup = (input = link) => {
   const clock = new SimulatedClock();
-  const validateLink = controlled<Ok, typeof link>();
+  const validateLink = controlled<Ok, typeof linkCall>();
   const resetPassword = controlled<Ok, { api: ApiContext; body: PasswordReset }>();
   const redirectToLogin = vi.fn();
   const actor = createActor(
@@ -32,7 +34,7 @@ describe("resetPassword machine", () => {
   it("validates the link with token and email first", async () => {
     const { actor, validateLink } = setup();
     expect(sel.isValidating(actor.getSnapshot())).toBe(true);
-    expect(validateLink.calls).toEqual([link]);
+    expect(validateLink.calls).toEqual([linkCall]);
     await validateLink.resolve(ok);
     expect(actor.getSnapshot().value).toEqual({ authorised: "editing" });
     expect(sel.showsForm(actor.getSnapshot())).toBe(true);

@@ -1,21 +1,21 @@
-import { SimulatedClock, createActor, fromCallback, type AnyActorRef, type EventObject } from "xstate";
+import { SimulatedClock, createActor, type EventObject } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { LoginRequest, LoginResponse, MeResponse } from "../../../src/domain/access/auth";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
-import { signInMachine, signInSelectors as sel } from "../../../src/machines/access/signIn.machine";
+import { signInMachine, signInSelectors as sel, type SignInInput } from "../../../src/machines/access/signIn.machine";
 import type { ApiContext } from "../../../src/services/http/http";
-import { api, httpErrors, loginResponse, profile } from "../../model/fixtures";
+import { api, httpErrors, loginResponse, profile, recordingSessionActor } from "../../model/fixtures";
 import { controlled } from "../support";
 
 const recordingSession = () => {
   const received: EventObject[] = [];
-  const ref = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => received.push(e)))).start();
-  return { ref: ref as AnyActorRef, received };
+  const ref = recordingSessionActor((e) => received.push(e), { token: null });
+  return { ref, received };
 };
 
-const setup = (session: AnyActorRef = recordingSession().ref) => {
+const setup = (session: SignInInput["session"] = recordingSession().ref) => {
   const login = controlled<LoginResponse, { api: ApiContext; body: LoginRequest }>();
-  const actor = createActor(signInMachine.provide({ actors: { login: login.logic } }), { clock: new SimulatedClock(), input: { api, session } }).start();
+  const actor = createActor(signInMachine.provide({ actors: { login: login.logic } }), { clock: new SimulatedClock(), input: { session } }).start();
   return { actor, login };
 };
 
@@ -45,6 +45,16 @@ describe("signIn machine", () => {
     expect(loadProfile.calls).toEqual([{ baseUrl: "/api", token: "tok-1" }]);
     await loadProfile.resolve(profile);
     expect(session.getSnapshot().value).toEqual({ signedIn: "ready" });
+    session.stop();
+  });
+
+  it("calls the API base URL the session has now, also after it is changed on the login page", async () => {
+    const loadProfile = controlled<MeResponse, ApiContext>();
+    const session = createActor(sessionMachine.provide({ actors: { loadProfile: loadProfile.logic } }), { input: {} }).start();
+    const { actor, login } = setup(session);
+    session.send({ type: "session.apiBaseUrlChanged", url: "https://api.example.com/v1/" });
+    actor.send(submit);
+    expect(login.calls).toEqual([{ api: { baseUrl: "https://api.example.com/v1", token: null }, body: { username: "alice", password: "secret" } }]);
     session.stop();
   });
 

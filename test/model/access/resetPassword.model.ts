@@ -1,14 +1,14 @@
 import { resetPasswordMachine } from "../../../src/machines/access/resetPassword.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { api, httpErrors, ok } from "../fixtures";
+import { api, httpErrors, ok, sessionOf } from "../fixtures";
 
 /** Set-new-password: link check, bad-link redirect after 5 seconds, mismatch sends nothing, success redirect after 3 seconds. */
 export const resetPasswordModel = defineMachineModel({
   name: "resetPassword",
   machine: resetPasswordMachine,
   input: {
-    link: () => ({ api, token: "tok-123", email: "alice@example.com" }),
-    noToken: () => ({ api, token: "", email: "alice@example.com" }),
+    link: () => ({ session: sessionOf(), token: "tok-123", email: "alice@example.com" }),
+    noToken: () => ({ session: sessionOf(), token: "", email: "alice@example.com" }),
   },
   events: {
     "reset.submitted": {
@@ -35,6 +35,9 @@ export const resetPasswordModel = defineMachineModel({
     }
     if (action.kind === "event" && action.label === "mismatched") invariant(after.matches({ authorised: "mismatch" }), "a mismatch shows the error");
     const validations = rig.callsTo("validateLink", "actor");
+    for (const c of [...validations, ...resets]) {
+      invariant(JSON.stringify((c.payload as { api: unknown }).api) === JSON.stringify(api), "the link calls go to the session's base URL without a token");
+    }
     invariant(validations.length <= 1, "the link is validated once");
   },
 });

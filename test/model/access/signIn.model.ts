@@ -1,12 +1,12 @@
 import { signInMachine } from "../../../src/machines/access/signIn.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { api, httpErrors, loginResponse } from "../fixtures";
+import { api, httpErrors, loginResponse, quietSessionScopeListener, recordingSessionActor } from "../fixtures";
 
 /** The login form: sign in, the alert on wrong credentials or throttling, and the session told only on success. */
 export const signInModel = defineMachineModel({
   name: "signIn",
   machine: signInMachine,
-  input: (rig) => ({ api, session: rig.recorder("session") }),
+  input: (rig) => ({ session: recordingSessionActor((event) => rig.record("received", "session", event)) }),
   events: {
     "signIn.submitted": {
       valid: { username: " alice ", password: "secret" },
@@ -26,6 +26,7 @@ export const signInModel = defineMachineModel({
       },
     },
   },
+  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
   observe: (c) => ({ username: c.username }),
   check: ({ after, before, newCalls, rig }) => {
     const told = rig.callsTo("session", "received");
