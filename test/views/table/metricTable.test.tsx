@@ -13,7 +13,7 @@ import { sessionMachine } from "../../../src/machines/shell/session.machine";
 import type { ReportScope } from "../../../src/services/performance/performance";
 import type { ApiContext } from "../../../src/services/http/http";
 import { AppActorsProvider } from "../../../src/views/shell/AppActorsContext";
-import { MetricTable } from "../../../src/views/table/MetricTable";
+import { MetricNoteRow, MetricRow, MetricTable, metricColumns, type TableColumn } from "../../../src/views/table/MetricTable";
 import { PerformanceTable } from "../../../src/views/performance/PerformanceTable";
 import { levelOne, levelOneParams, levelRow, manyRows, report, tableInput } from "../../model/performance/tableFixtures";
 
@@ -26,9 +26,18 @@ const columns = ["total_cost", "clicks", "attributed_revenue", "cpa", "roas"];
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole("row");
 const cellTexts = (row: HTMLElement) => within(row).queryAllByRole("cell").map((c) => c.textContent);
 
+/** The level tables' columns: the taxonomy name (a link unless 'None'), then metric columns in pounds. */
+const nameColumn: TableColumn<PerformanceRow> = {
+  key: "taxonomy_1",
+  header: "Taxonomy 1",
+  cell: (row) => (row.taxonomy_1 === "None" ? <span>None</span> : <a href={`/performance/taxonomy_one/${encodeURIComponent(row.taxonomy_1 ?? "")}`}>{row.taxonomy_1}</a>),
+};
+const levelColumns = [nameColumn, ...metricColumns(columns, {}, gbp)];
+const names = (table: HTMLElement) => within(table).getAllByRole("rowheader").map((h) => h.textContent?.replace("▸", ""));
+
 describe("MetricTable", () => {
-  it("draws a captioned table: headers from the catalogue, money in the program's currency, the footer 'Total' recomputed from sums", () => {
-    render(<MetricTable label="Taxonomy 1" nameColumn="taxonomy_1" nameLabel="Taxonomy 1" rows={levelOne.data} columns={columns} footer={totalsOf(levelOne.data)} format={gbp} />);
+  it("draws a captioned table: headers from the columns, money in the program's currency, the footer 'Total' recomputed from sums", () => {
+    render(<MetricTable label="Taxonomy 1" columns={levelColumns} rows={levelOne.data} footer={totalsOf(levelOne.data)} />);
     const table = screen.getByRole("table", { name: "Taxonomy 1" });
     const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent);
     expect(headers).toEqual(["Taxonomy 1", "Total Cost", "Page Lands", "Attributed Revenue", "CPA", "ROAS"]);
@@ -47,59 +56,140 @@ describe("MetricTable", () => {
     expect(cellTexts(total)[3]).toBe(`£${(210 / 62).toFixed(2)}`);
   });
 
-  it("header buttons sort; the sorted column says so with aria-sort", () => {
-    const sorts: string[] = [];
-    render(
-      <MetricTable
-        label="t"
-        nameColumn="taxonomy_1"
-        nameLabel="Taxonomy 1"
-        rows={levelOne.data}
-        columns={columns}
-        sort={{ column: "clicks", direction: "asc" }}
-        onSort={(c) => sorts.push(c)}
-      />,
-    );
-    const clicks = screen.getByRole("columnheader", { name: /Page Lands/ });
-    expect(clicks.getAttribute("aria-sort")).toBe("ascending");
-    expect(screen.getByRole("columnheader", { name: /Total Cost/ }).getAttribute("aria-sort")).toBeNull();
-    fireEvent.click(within(clicks).getByRole("button"));
-    fireEvent.click(screen.getByRole("button", { name: /Taxonomy 1/ }));
-    expect(sorts).toEqual(["clicks", "taxonomy_1"]);
+  it.each([
+    { sort: { column: "clicks", direction: "asc" } as const, header: /Page Lands/, ariaSort: "ascending", icon: "▲" },
+    { sort: { column: "clicks", direction: "desc" } as const, header: /Page Lands/, ariaSort: "descending", icon: "▼" },
+    { sort: { column: "taxonomy_1", direction: "asc" } as const, header: /Taxonomy 1/, ariaSort: "ascending", icon: "▲" },
+  ])("sorted by $sort.column $sort.direction: that header alone says $ariaSort", ({ sort, header, ariaSort, icon }) => {
+    render(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} sort={sort} onSort={() => undefined} />);
+    const sorted = screen.getByRole("columnheader", { name: header });
+    expect(sorted.getAttribute("aria-sort")).toBe(ariaSort);
+    expect(sorted.textContent).toContain(icon);
+    expect(screen.getAllByRole("columnheader").filter((h) => h.hasAttribute("aria-sort"))).toEqual([sorted]);
   });
 
-  it("links names to their page, except 'None', which is never linked nor expandable", () => {
-    const toggled: string[] = [];
-    render(
-      <MetricTable
-        label="t"
-        nameColumn="taxonomy_1"
-        nameLabel="Taxonomy 1"
-        rows={levelOne.data}
-        columns={columns}
-        hrefOf={(row) => `/performance/taxonomy_one/${encodeURIComponent(row.taxonomy_1 ?? "")}`}
-        expansion={{ canExpand: () => true, isExpanded: () => false, onToggle: (row) => toggled.push(row.taxonomy_1 ?? ""), renderNested: () => null }}
-      />,
+  it("header buttons report the column to sort by; a column marked not sortable, or a table without onSort, has plain headers", () => {
+    const sorts: string[] = [];
+    const { rerender } = render(
+      <MetricTable label="t" columns={[{ ...nameColumn, sortable: false }, ...levelColumns.slice(1)]} rows={levelOne.data} onSort={(c) => sorts.push(c)} />,
     );
+    expect(within(screen.getByRole("columnheader", { name: "Taxonomy 1" })).queryByRole("button")).toBeNull();
+    fireEvent.click(within(screen.getByRole("columnheader", { name: /Page Lands/ })).getByRole("button"));
+    fireEvent.click(screen.getByRole("button", { name: /ROAS/ }));
+    expect(sorts).toEqual(["clicks", "roas"]);
+    rerender(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} sort={{ column: "clicks", direction: "asc" }} />);
+    expect(screen.queryAllByRole("button")).toHaveLength(0);
+    expect(screen.getByRole("columnheader", { name: "Page Lands" }).hasAttribute("aria-sort")).toBe(false);
+  });
+
+  it("draws a column's cell renderer, at each row's depth: links from the level tables' name column", () => {
+    const depths: number[] = [];
+    const crumbs: TableColumn<PerformanceRow> = {
+      key: "path",
+      header: "Taxonomies",
+      className: "crumbs",
+      cell: (row, { depth }) => {
+        depths.push(depth);
+        return (
+          <ol>
+            {[row.taxonomy_1, row.taxonomy_2].filter(Boolean).map((v) => (
+              <li key={v}>{v}</li>
+            ))}
+          </ol>
+        );
+      },
+    };
+    const rows = [levelRow(["Email", "Newsletter"], { clicks: 3 }), levelRow(["Display"], { clicks: 4 })];
+    render(<MetricTable label="t" columns={[crumbs, ...metricColumns(["clicks"])]} rows={rows} />);
+    const [, first, second] = rowsOf(screen.getByRole("table"));
+    expect(within(first as HTMLElement).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Email", "Newsletter"]);
+    expect(within(second as HTMLElement).getByRole("rowheader").className).toContain("crumbs");
+    expect(depths).toEqual([0, 0]);
+    cleanup();
+    render(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} />);
     expect(screen.getByRole("link", { name: "Paid Search" }).getAttribute("href")).toBe("/performance/taxonomy_one/Paid%20Search");
     expect(screen.queryByRole("link", { name: "None" })).toBeNull();
+  });
+
+  it("the column choice shows the chosen columns in their order after the row header; unknown keys are skipped", () => {
+    render(<MetricTable label="t" columns={levelColumns} visibleColumns={["roas", "nope", "total_cost"]} rows={levelOne.data} />);
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Taxonomy 1", "ROAS", "Total Cost"]);
+    expect(cellTexts(rowsOf(screen.getByRole("table"))[1] as HTMLElement)).toEqual(["12.00", "£10.00"]);
+  });
+
+  it("rows open: disclosure buttons with aria-expanded, the nested rows under their row, room kept for the button on the other rows", () => {
+    const toggled: string[] = [];
+    const open = new Set(["Email"]);
+    render(
+      <MetricTable
+        label="t"
+        columns={levelColumns}
+        rows={levelOne.data}
+        expansion={{
+          canExpand: (row) => row.taxonomy_1 !== "None",
+          isExpanded: (row) => open.has(row.taxonomy_1 ?? ""),
+          onToggle: (row) => toggled.push(row.taxonomy_1 ?? ""),
+          renderNested: (row) => (
+            <>
+              <MetricRow row={levelRow([row.taxonomy_1 ?? "", "Newsletter"], { clicks: 7 })} name="Newsletter" depth={1} header={<span>Newsletter</span>} />
+              <MetricNoteRow>Show me more</MetricNoteRow>
+            </>
+          ),
+        }}
+      />,
+    );
+    const table = screen.getByRole("table");
     expect(screen.queryByRole("button", { name: "Expand None" })).toBeNull();
-    const expand = screen.getByRole("button", { name: "Expand Email" });
-    expect(expand.getAttribute("aria-expanded")).toBe("false");
-    fireEvent.click(expand);
-    expect(toggled).toEqual(["Email"]);
+    const email = screen.getByRole("button", { name: "Expand Email" });
+    expect(email.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("button", { name: "Expand Display" }).getAttribute("aria-expanded")).toBe("false");
+    const emailAt = names(table).indexOf("Email");
+    expect(names(table)[emailAt + 1]).toBe("Newsletter");
+    const nested = rowsOf(table).find((r) => r.getAttribute("data-depth") === "1") as HTMLElement;
+    expect(cellTexts(nested)[1]).toBe("7");
+    const note = screen.getByText("Show me more").closest("td") as HTMLTableCellElement;
+    expect(note.colSpan).toBe(1 + columns.length);
+    expect(screen.getByRole("rowheader", { name: "None" }).querySelector(".metric-disclosure-space")).not.toBeNull();
+    fireEvent.click(email);
+    fireEvent.click(screen.getByRole("button", { name: "Expand Display" }));
+    expect(toggled).toEqual(["Email", "Display"]);
   });
 
-  it("shows 'There is no data to display' when empty, and a loading status while loading", () => {
-    const { rerender } = render(<MetricTable label="t" nameColumn="taxonomy_1" nameLabel="Taxonomy 1" rows={[]} columns={columns} footer={totalsOf([])} />);
-    expect(screen.getByText("There is no data to display")).toBeTruthy();
+  it.each([
+    { name: "no rows", props: { rows: [], footer: totalsOf([]) }, empty: "There is no data to display", status: null },
+    { name: "a chosen empty text", props: { rows: [], emptyText: "No spend yet" }, empty: "No spend yet", status: null },
+    { name: "loading", props: { rows: [], loading: true }, empty: null, status: "Loading the table…" },
+    { name: "loading with its own words", props: { rows: [], loading: true, loadingText: "Searching…" }, empty: null, status: "Searching…" },
+  ])("empty state and status: $name", ({ props, empty, status }) => {
+    render(<MetricTable label="t" columns={levelColumns} {...props} />);
+    expect(screen.queryByText("There is no data to display")?.textContent ?? screen.queryByText("No spend yet")?.textContent ?? null).toBe(empty);
+    expect(screen.queryByRole("status")?.textContent ?? null).toBe(status);
     expect(screen.queryByText("Total")).toBeNull();
-    rerender(<MetricTable label="t" nameColumn="taxonomy_1" nameLabel="Taxonomy 1" rows={[]} columns={columns} loading />);
-    expect(screen.getByRole("status").textContent).toBe("Loading the table…");
-    expect(screen.queryByText("There is no data to display")).toBeNull();
+    expect(screen.getByRole("table").getAttribute("aria-busy")).toBe(status ? "true" : null);
   });
 
-  it("comparison cells: current, previous, change with colours (reversed for cpa), P/N for a negative previous, missing without a comparison row", () => {
+  it("a footer row under its own label; no footer without footer values", () => {
+    const { rerender } = render(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} footer={{ clicks: 1 }} footerLabel="Sum" />);
+    const footer = screen.getByRole("rowheader", { name: "Sum" }).closest("tr") as HTMLElement;
+    expect(cellTexts(footer)).toEqual(columns.map((c) => (c === "clicks" ? "1" : formatMetric(null, c, gbp))));
+    rerender(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} />);
+    expect(rowsOf(screen.getByRole("table"))).toHaveLength(1 + 4);
+  });
+
+  it("pages with the pagination under the table", () => {
+    const pages: number[] = [];
+    render(<MetricTable label="t" columns={levelColumns} rows={levelOne.data.slice(0, 2)} paging={{ page: 1, pageCount: 2, total: 4, perPage: 2, onPage: (p) => pages.push(p) }} />);
+    const nav = screen.getByRole("navigation", { name: "Pagination" });
+    expect(within(nav).getByText("1–2 of 4")).toBeTruthy();
+    expect(within(nav).getByRole("button", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
+    fireEvent.click(within(nav).getByRole("button", { name: "Next page" }));
+    expect(pages).toEqual([2]);
+    cleanup();
+    render(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} />);
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+
+  it("comparison cells: current, previous, change with colours (reversed for cpa), P/N for a negative previous, missing without a comparison row; text columns are not compared", () => {
     const current: PerformanceRow[] = [
       levelRow(["Email"], { clicks: 120, attributed_revenue: 100, attributed_sales: 4, variable_cost: 40 }),
       levelRow(["Display"], { clicks: 10, attributed_revenue: 50, last_click_revenue: 20 }),
@@ -109,15 +199,15 @@ describe("MetricTable", () => {
       levelRow(["Email"], { clicks: 100, attributed_revenue: 100, attributed_sales: 4, variable_cost: 20 }),
       levelRow(["Display"], { clicks: 10, attributed_revenue: 10, last_click_revenue: 60 }),
     ];
+    const note: TableColumn<PerformanceRow> = { key: "note", header: "Note", cell: () => "n" };
     render(
       <MetricTable
         label="t"
-        nameColumn="taxonomy_1"
-        nameLabel="Taxonomy 1"
+        columns={[nameColumn, ...metricColumns(["clicks", "attributed_revenue", "cpa", "attributed_revenue_variance"], {}, gbp), note]}
         rows={current}
-        columns={["clicks", "attributed_revenue", "cpa", "attributed_revenue_variance"]}
         previous={previous}
-        format={gbp}
+        footer={totalsOf(current)}
+        previousFooter={totalsOf(previous)}
       />,
     );
     const cell = (row: string, i: number) => within(screen.getByRole("row", { name: new RegExp(`^${row}`) })).getAllByRole("cell")[i] as HTMLElement;
@@ -135,15 +225,28 @@ describe("MetricTable", () => {
     expect(parts(cell("Display", 3))).toMatchObject({ previous: "previous -£50.00", change: "change P", tone: "green" });
     // no comparison row
     expect(parts(cell("Social", 0))).toEqual({ current: "5", previous: "previous –", change: "change –", tone: "none" });
+    expect(cell("Email", 4).textContent).toBe("n");
+    // the footer compares the totals: clicks 135 against 110
+    expect(parts(cell("Total", 0))).toMatchObject({ current: "135", previous: "previous 110", tone: "green" });
   });
 
-  it("windows a 1,000-row body: only the rows in view are in the document", () => {
-    const rows = manyRows(1000).data;
-    render(<MetricTable label="t" nameColumn="taxonomy_1" nameLabel="Taxonomy 1" rows={rows} columns={columns} footer={totalsOf(rows)} />);
-    const drawn = screen.getAllByRole("rowheader").length;
-    expect(drawn).toBeGreaterThan(10);
-    expect(drawn).toBeLessThan(100);
-    expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe("1002");
+  it.each([
+    { rows: 60, windowed: false },
+    { rows: 61, windowed: true },
+    { rows: 1000, windowed: true },
+  ])("$rows rows: windowed $windowed (only the rows in view are in the document above 60)", ({ rows: n, windowed }) => {
+    const rows = manyRows(n).data;
+    const name: TableColumn<PerformanceRow> = { key: "taxonomy_1", header: "Taxonomy 1" };
+    render(<MetricTable label="t" columns={[name, ...metricColumns(columns)]} rows={rows} footer={totalsOf(rows)} />);
+    const drawn = screen.getAllByRole("rowheader").length - 1;
+    if (windowed) {
+      expect(drawn).toBeGreaterThan(10);
+      expect(drawn).toBeLessThan(Math.min(n, 100));
+      expect(screen.getByRole("table").getAttribute("aria-rowcount")).toBe(String(n + 2));
+    } else {
+      expect(drawn).toBe(n);
+      expect(screen.getByRole("table").hasAttribute("aria-rowcount")).toBe(false);
+    }
     expect(screen.getByText("Total")).toBeTruthy();
   });
 });
