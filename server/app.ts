@@ -6,6 +6,7 @@ import { loginFailureLimit, resetRequestsPerAddress, resetRequestsPerEmail } fro
 import { SlidingWindowLimit } from "./auth/throttle";
 import type { EngineHooks } from "./engine/engine";
 import { createEngine } from "./engine/createEngine";
+import { storesOf } from "./engine/stores";
 import { refuse, refusals } from "./http/answers";
 import { securityHeaders } from "./http/securityHeaders";
 import { serveSpa } from "./http/spa";
@@ -17,7 +18,8 @@ import { connectorRoutes } from "./routes/connectorRoutes";
 import { messageRoutes } from "./routes/messageRoutes";
 import { passwordRoutes } from "./routes/passwordRoutes";
 import { programRoutes } from "./routes/programRoutes";
-import type { Clock, ServerContext } from "./serverContext";
+import type { Clock } from "./clock";
+import type { ServerContext } from "./serverContext";
 import type { Warehouse } from "./warehouse/warehouse";
 
 export interface AppDeps {
@@ -40,18 +42,21 @@ export interface AppDeps {
 export const bodySizeLimit = 1024 * 1024;
 
 /** The app's dependencies with defaults applied and its own throttles. */
-export const createServerContext = (deps: AppDeps): ServerContext => ({
-  warehouse: deps.warehouse,
-  engine: deps.engine ?? createEngine({ warehouse: deps.warehouse, clock: deps.clock, log: deps.log ?? consoleLog }),
-  outbox: deps.outbox,
-  clock: deps.clock,
-  log: deps.log ?? consoleLog,
-  publicUrl: (deps.publicUrl ?? "http://localhost:8080").replace(/\/+$/, ""),
-  passwordCost: deps.passwordCost ?? strongScryptCost,
-  loginFailures: new SlidingWindowLimit(loginFailureLimit.limit, loginFailureLimit.windowMs),
-  resetRequestsByEmail: new SlidingWindowLimit(resetRequestsPerEmail.limit, resetRequestsPerEmail.windowMs),
-  resetRequestsByAddress: new SlidingWindowLimit(resetRequestsPerAddress.limit, resetRequestsPerAddress.windowMs),
-});
+export const createServerContext = (deps: AppDeps): ServerContext => {
+  const log = deps.log ?? consoleLog;
+  const engine = deps.engine ?? createEngine({ warehouse: deps.warehouse, clock: deps.clock, log });
+  return {
+    stores: storesOf(deps.warehouse, engine, log),
+    outbox: deps.outbox,
+    clock: deps.clock,
+    log,
+    publicUrl: (deps.publicUrl ?? "http://localhost:8080").replace(/\/+$/, ""),
+    passwordCost: deps.passwordCost ?? strongScryptCost,
+    loginFailures: new SlidingWindowLimit(loginFailureLimit.limit, loginFailureLimit.windowMs),
+    resetRequestsByEmail: new SlidingWindowLimit(resetRequestsPerEmail.limit, resetRequestsPerEmail.windowMs),
+    resetRequestsByAddress: new SlidingWindowLimit(resetRequestsPerAddress.limit, resetRequestsPerAddress.windowMs),
+  };
+};
 
 /**
  * The reference API (under /api) and the built SPA, as a Hono app. No listening here:

@@ -2,17 +2,13 @@ import type { ScryptCost } from "./auth/passwords";
 import type { SlidingWindowLimit } from "./auth/throttle";
 import type { Log } from "./log";
 import type { Outbox } from "./outbox/outbox";
-import type { EngineHooks } from "./engine/engine";
-import type { Warehouse } from "./warehouse/warehouse";
-
-/** Epoch milliseconds now. Injected so tests move time. */
-export type Clock = () => number;
+import type { Clock } from "./clock";
+import type { Stores } from "./engine/stores";
 
 /** What every route may use: the app's dependencies plus the app's own throttles. */
 export interface ServerContext {
-  readonly warehouse: Warehouse;
-  /** Re-classification, re-attribution and cost facts when configuration changes. */
-  readonly engine: EngineHooks;
+  /** Every record the routes read and write; writes that change reports run the engine (engine/stores.ts). */
+  readonly stores: Stores;
   readonly outbox: Outbox;
   readonly clock: Clock;
   readonly log: Log;

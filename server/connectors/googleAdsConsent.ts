@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { issueToken, isTokenShaped, tokenDigest } from "../auth/tokens";
 import type { ServerContext } from "../serverContext";
-import type { ConnectorPlatform } from "../warehouse/connectorQueries";
+import type { ConnectorPlatform } from "../engine/stores";
 
 /**
  * The simulated consent step of the search-ads platform (ENGINE.md "Calls the specs
@@ -37,14 +37,14 @@ export interface GoogleAdsConsent {
 }
 
 export const googleAdsConsent = (context: ServerContext): GoogleAdsConsent => {
-  const { warehouse, clock, publicUrl } = context;
+  const { stores, clock, publicUrl } = context;
   const codeKey = randomBytes(32);
 
   const codeFor = (state: string): string => createHmac("sha256", codeKey).update(state).digest("hex").slice(0, 32);
 
   const judge = async (state: string, userId: number, now: number): Promise<StateVerdict> => {
     if (!isTokenShaped(state)) return "unknown";
-    const stored = await warehouse.connectors.findState(tokenDigest(state));
+    const stored = await stores.connectors.findState(tokenDigest(state));
     if (!stored || stored.platform !== googleAds) return "unknown";
     if (stored.userId !== userId) return "other_user";
     if (stored.usedAt !== null) return "used";
@@ -55,7 +55,7 @@ export const googleAdsConsent = (context: ServerContext): GoogleAdsConsent => {
   return {
     consentLink: async (userId) => {
       const state = issueToken();
-      await warehouse.connectors.issueState({ stateDigest: tokenDigest(state), userId, platform: googleAds, issuedAt: clock() });
+      await stores.connectors.issueState({ stateDigest: tokenDigest(state), userId, platform: googleAds, issuedAt: clock() });
       return `${publicUrl}/connectors/consent/google-ads?state=${state}&user=${userId}`;
     },
     judge,
@@ -66,7 +66,7 @@ export const googleAdsConsent = (context: ServerContext): GoogleAdsConsent => {
       const expected = Buffer.from(codeFor(state));
       const given = Buffer.from(code);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-      return warehouse.connectors.useState(tokenDigest(state), now);
+      return stores.connectors.useState(tokenDigest(state), now);
     },
   };
 };

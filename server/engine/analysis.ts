@@ -12,7 +12,7 @@ import { periodStart, periodStarts, type Interval, type OrderRule, type Taxonomy
 import type { AnalysisQueries, FunnelFactRow } from "../warehouse/analysisQueries";
 import type { ReportQueries } from "../warehouse/engineQueries";
 import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
-import type { ReportScope } from "./reports";
+import type { FactScope } from "./reports";
 
 /**
  * The analysis reports (analysis-reports spec sections 2.4-2.10, 7): funnel, funnel
@@ -38,7 +38,7 @@ const zeroFunnel: FunnelSums = {
 const taxonomyFields = (taxonomy: ReadonlyArray<string>) =>
   Object.fromEntries(taxonomy.slice(0, 4).map((value, i) => [taxonomyKeys[i], value])) as Partial<Record<(typeof taxonomyKeys)[number], string>>;
 
-const factQuery = (scope: ReportScope, prefix: ReadonlyArray<string>, level: 1 | 2 | 3 | 4) => ({
+const factQuery = (scope: FactScope, prefix: ReadonlyArray<string>, level: 1 | 2 | 3 | 4) => ({
   programId: scope.programId,
   from: scope.from,
   to: scope.to,
@@ -53,7 +53,7 @@ const factQuery = (scope: ReportScope, prefix: ReadonlyArray<string>, level: 1 |
  */
 export const funnelRows = async (
   analysis: AnalysisQueries,
-  scope: ReportScope,
+  scope: FactScope,
   prefix: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<FunnelRow>> =>
   (await analysis.funnel(factQuery(scope, prefix, levelOf(prefix)), false)).map((r) => ({
@@ -64,7 +64,7 @@ export const funnelRows = async (
 /** The distinct values of the next level under each value of the level (children of a series). */
 const childrenByName = async (
   reports: ReportQueries,
-  scope: ReportScope,
+  scope: FactScope,
   prefix: ReadonlyArray<string>,
   level: 1 | 2 | 3 | 4,
 ): Promise<Map<string, ReadonlyArray<string>> | null> => {
@@ -99,7 +99,7 @@ const groupByName = <R extends { readonly taxonomy: ReadonlyArray<string> }>(row
 export const funnelTrends = async (
   analysis: AnalysisQueries,
   reports: ReportQueries,
-  scope: ReportScope,
+  scope: FactScope,
   prefix: ReadonlyArray<string>,
   interval: Interval,
 ): Promise<ReadonlyArray<FunnelTrendSeries>> => {
@@ -136,7 +136,7 @@ export const diminishingSeries = async (
   analysis: AnalysisQueries,
   reports: ReportQueries,
   seasonality: SeasonalityQueries,
-  scope: ReportScope,
+  scope: FactScope,
   prefix: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<DiminishingSeries>> => {
   const level = levelOf(prefix);
@@ -178,7 +178,7 @@ export interface JourneyPageRequest {
 /** touchpoints/journeys: one page of the orders converting in range that pass the filter, and their total. */
 export const journeyPage = async (
   analysis: AnalysisQueries,
-  scope: ReportScope,
+  scope: FactScope,
   request: JourneyPageRequest,
 ): Promise<{ readonly data: ReadonlyArray<JourneyRow>; readonly total: number }> => {
   const result = await analysis.journeys({
@@ -206,7 +206,7 @@ export const journeyPage = async (
 /** The affiliate report: publisher id, full path and the 25 metrics. */
 export const affiliateRows = async (
   analysis: AnalysisQueries,
-  scope: ReportScope,
+  scope: FactScope,
   orders: ReadonlyArray<OrderRule> = scope.orders,
 ): Promise<ReadonlyArray<AffiliateRow>> =>
   (await analysis.affiliates(scope.programId, scope.from, scope.to, orders)).map((r) => ({

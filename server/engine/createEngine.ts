@@ -1,5 +1,5 @@
 import type { Warehouse } from "../warehouse/warehouse";
-import type { Clock } from "../serverContext";
+import type { Clock } from "../clock";
 import type { Log } from "../log";
 import type { RebuildWork } from "../warehouse/engineQueries";
 import { attributionSettingsOf } from "./attribution";

@@ -18,8 +18,8 @@ import type { FactQuery, FactRow, ReportQueries } from "../warehouse/engineQueri
  * totals, so a row and its total can never disagree about a definition.
  */
 
-/** A report's scope: the program, the range (inclusive) and the orders it counts. */
-export interface ReportScope {
+/** The facts a report reads: the program, the range (inclusive) and the orders it counts. */
+export interface FactScope {
   readonly programId: number;
   readonly from: string;
   readonly to: string;
@@ -69,7 +69,7 @@ export const performanceRow = (taxonomy: ReadonlyArray<string>, period: string |
   };
 };
 
-const query = (scope: ReportScope, rest: Omit<FactQuery, "programId" | "from" | "to" | "orders">): FactQuery => ({
+const query = (scope: FactScope, rest: Omit<FactQuery, "programId" | "from" | "to" | "orders">): FactQuery => ({
   programId: scope.programId,
   from: scope.from,
   to: scope.to,
@@ -82,7 +82,7 @@ const levelOf = (n: number): 0 | 1 | 2 | 3 | 4 => Math.max(0, Math.min(4, n)) as
 /** The rows of one level under a prefix (level = prefix length + 1). */
 export const tableRows = async (
   reports: ReportQueries,
-  scope: ReportScope,
+  scope: FactScope,
   prefix: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<PerformanceRow>> =>
   (await reports.sums(query(scope, { prefix, groupLevel: levelOf(prefix.length + 1), period: null }))).map((r) =>
@@ -127,7 +127,7 @@ const filled = (
 /** One series over time for a path (the empty path: every channel together), every period present. */
 export const chartRows = async (
   reports: ReportQueries,
-  scope: ReportScope,
+  scope: FactScope,
   path: ReadonlyArray<string>,
   interval: Interval,
 ): Promise<ReadonlyArray<PerformanceRow>> => {
@@ -145,7 +145,7 @@ const childrenOf = (paths: ReadonlyArray<TaxonomyPath>, level: number, name: str
 /** One series per value of the level under a prefix, each with its next-level values and every period. */
 export const chartSeries = async (
   reports: ReportQueries,
-  scope: ReportScope,
+  scope: FactScope,
   prefix: ReadonlyArray<string>,
   interval: Interval,
 ): Promise<ReadonlyArray<ChartSeries>> => {
@@ -173,7 +173,7 @@ export const chartSeries = async (
 /** Per-day rows of each value of the level under a prefix (the old-source meta 'daily' call); days without facts are absent. */
 export const dailyRows = async (
   reports: ReportQueries,
-  scope: ReportScope,
+  scope: FactScope,
   prefix: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<PerformanceRow>> =>
   (await reports.sums(query(scope, { prefix, groupLevel: levelOf(prefix.length + 1), period: "day" }))).map((r) =>
@@ -183,7 +183,7 @@ export const dailyRows = async (
 /** Level-4 rows with any taxonomy value containing the text, case-insensitively. */
 export const searchRows = async (
   reports: ReportQueries,
-  scope: ReportScope,
+  scope: FactScope,
   text: string,
 ): Promise<ReadonlyArray<PerformanceRow>> =>
   (await reports.sums(query(scope, { prefix: [], groupLevel: 4, period: null, search: text }))).map((r) =>
@@ -191,7 +191,7 @@ export const searchRows = async (
   );
 
 /** Distinct full paths with traffic or sales in the range. */
-export const taxonomyPaths = (reports: ReportQueries, scope: ReportScope): Promise<ReadonlyArray<TaxonomyPath>> =>
+export const taxonomyPaths = (reports: ReportQueries, scope: FactScope): Promise<ReadonlyArray<TaxonomyPath>> =>
   reports.taxonomies(scope.programId, scope.from, scope.to, []);
 
 /** The level tables' headers (25 metrics) and the search table's (23). */

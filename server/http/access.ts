@@ -17,7 +17,7 @@ export const requireSession = (context: ServerContext) =>
     if (token === null) return refuse(c, refusals.signInRequired);
     if (!isTokenShaped(token)) return refuse(c, refusals.sessionInvalid);
     const digest = tokenDigest(token);
-    const user = await context.warehouse.sessions.findUser(digest, context.clock());
+    const user = await context.stores.sessions.findUser(digest, context.clock());
     if (!user) return refuse(c, refusals.sessionInvalid);
     c.set("user", user);
     c.set("sessionDigest", digest);
@@ -34,10 +34,10 @@ export const requireProgramAccess = (context: ServerContext) =>
   createMiddleware<ProgramEnv>(async (c, next) => {
     const user = c.get("user");
     const code = c.req.param("program") ?? "";
-    const program = code.length > 0 && code.length <= 200 ? await context.warehouse.programs.findByCode(code) : null;
+    const program = code.length > 0 && code.length <= 200 ? await context.stores.programs.findByCode(code) : null;
     if (user.is_admin) {
       if (!program) return refuse(c, refusals.programNotFound);
-    } else if (!program || !(await context.warehouse.programs.isMember(user.id, program.id))) {
+    } else if (!program || !(await context.stores.programs.isMember(user.id, program.id))) {
       return refuse(c, refusals.programForbidden);
     }
     c.set("program", program);

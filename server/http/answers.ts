@@ -8,6 +8,7 @@ export const refusals = {
   malformedJson: { status: 400, error: "malformed_json", message: "The request body is not valid JSON." },
   invalidBody: { status: 400, error: "invalid_body", message: "The request body does not have the expected fields." },
   invalidId: { status: 400, error: "invalid_id", message: "The id in the path must be a whole number." },
+  invalidQuery: { status: 400, error: "invalid_query", message: "The query parameters are not valid." },
   passwordMismatch: {
     status: 400,
     error: "password_mismatch",

@@ -1,6 +1,5 @@
 import "temporal-polyfill/global";
 import { Hono, type Context } from "hono";
-import { Either, Schema } from "effect";
 import {
   AffiliatesResponse,
   DiminishingResponse,
@@ -12,23 +11,13 @@ import {
 import { JourneysResponse } from "../../src/domain/journeys/journeys";
 import { ChartQuery, RangeQuery } from "../../src/domain/performance/performance";
 import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage } from "../engine/analysis";
-import { tableHeaders, validOrders, type ReportScope } from "../engine/reports";
+import { tableHeaders, validOrders, type FactScope } from "../engine/reports";
 import { answer, refuse, refusals } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
-import { describeIssues } from "../http/requestBody";
+import { readQuery } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
-import { performanceRefusals } from "./performanceRoutes";
 
 type Env = ProgramEnv;
-type Reading<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly response: Response };
-
-/** Decodes the query string with a shared Schema: 400 invalid_query naming what is wrong. */
-const readQuery = <A, I>(c: Context<Env>, schema: Schema.Schema<A, I, never>): Reading<A> => {
-  const decoded = Schema.decodeUnknownEither(schema)(c.req.query(), { errors: "all" });
-  return Either.isRight(decoded)
-    ? { ok: true, value: decoded.right }
-    : { ok: false, response: refuse(c, performanceRefusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left)}`) };
-};
 
 /** The taxonomy values in the path, level by level (Hono has already percent-decoded them). */
 const pathValues = (c: Context<Env>): ReadonlyArray<string> => {
@@ -56,10 +45,10 @@ const levelPaths = (base: string, withLeaf = false): ReadonlyArray<string> => [
  * affiliate report. Every call is a GET with date_from and date_to and counts valid orders.
  */
 export const analysisRoutes = (context: ServerContext) => {
-  const { analysis, reports, seasonality } = context.warehouse;
+  const { analysis, reports, seasonality } = context.stores;
   const routes = new Hono<Env>();
 
-  const scopeOf = (c: Context<Env>, range: { date_from: string; date_to: string }): ReportScope => ({
+  const scopeOf = (c: Context<Env>, range: { date_from: string; date_to: string }): FactScope => ({
     programId: c.get("program").id,
     from: range.date_from,
     to: range.date_to,

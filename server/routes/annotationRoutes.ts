@@ -3,9 +3,10 @@ import { AnnotationInput, AnnotationList } from "../../src/domain/performance/an
 import { Ok } from "../../src/domain/access/auth";
 import { Created } from "../../src/domain/report/configuration";
 import { answer, okValue, refuse } from "../http/answers";
+import { decodeBody, readJson } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, decodeBody, readId, readJson, readRange } from "./configurationRequests";
+import { configurationRefusals, readId, readRange } from "./configurationRequests";
 
 /**
  * Campaign notes: GET /annotations?date_from&date_to, POST /annotations,
@@ -13,13 +14,13 @@ import { configurationRefusals, decodeBody, readId, readJson, readRange } from "
  */
 export const annotationRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
-  const { warehouse, clock } = context;
+  const { stores, clock } = context;
 
   routes.get("/annotations", async (c) => {
     const range = readRange(c);
     if (!range.ok) return range.response;
     const program = c.get("program");
-    const notes = await warehouse.annotations.inRange(program.id, range.range);
+    const notes = await stores.annotations.inRange(program.id, range.range);
     return answer(c, AnnotationList, { data: notes.map((note) => ({ ...note, programcode: program.code })) });
   });
 
@@ -28,7 +29,7 @@ export const annotationRoutes = (context: ServerContext) => {
     if (!body.ok) return body.response;
     const input = decodeBody(c, AnnotationInput, body.value);
     if (!input.ok) return input.response;
-    const id = await warehouse.annotations.add(
+    const id = await stores.annotations.add(
       c.get("program").id,
       { date: input.value.date, colour: input.value.colour.toLowerCase(), text: input.value.text.trim() },
       c.get("user").id,
@@ -40,7 +41,7 @@ export const annotationRoutes = (context: ServerContext) => {
   routes.delete("/annotations/:id", async (c) => {
     const id = readId(c, "id", configurationRefusals.annotationNotFound);
     if (!id.ok) return id.response;
-    if (!(await warehouse.annotations.remove(c.get("program").id, id.id))) {
+    if (!(await stores.annotations.remove(c.get("program").id, id.id))) {
       return refuse(c, configurationRefusals.annotationNotFound);
     }
     return answer(c, Ok, okValue);

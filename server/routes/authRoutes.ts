@@ -6,17 +6,17 @@ import { issueToken, tokenDigest } from "../auth/tokens";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
-import { readBody } from "../http/requestBody";
+import { readBody } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 
 /** The programs a user may open: every program for an admin, else their memberships. */
 export const programsOf = (context: ServerContext, user: { id: number; is_admin: boolean }) =>
-  user.is_admin ? context.warehouse.programs.all() : context.warehouse.programs.ofMember(user.id);
+  user.is_admin ? context.stores.programs.all() : context.stores.programs.ofMember(user.id);
 
 /** POST /auth/login, POST /auth/logout, GET /auth/me. */
 export const authRoutes = (context: ServerContext) => {
   const routes = new Hono<SignedInEnv>();
-  const { warehouse, clock, loginFailures } = context;
+  const { stores, clock, loginFailures } = context;
   // Checked against when the username is unknown, so both cases cost one scrypt.
   const decoyHash = hashPassword(issueToken(), context.passwordCost);
 
@@ -31,7 +31,7 @@ export const authRoutes = (context: ServerContext) => {
     }
     // Counted as a failure until proven otherwise, so parallel guesses are counted too.
     loginFailures.record(key, now);
-    const credentials = await warehouse.users.findCredentials(key);
+    const credentials = await stores.users.findCredentials(key);
     const matches = await verifyPassword(body.value.password, credentials?.passwordHash ?? (await decoyHash));
     if (!credentials || !matches) {
       context.log.info("login refused", { username: key });
@@ -39,8 +39,8 @@ export const authRoutes = (context: ServerContext) => {
     }
     loginFailures.withdraw(key, now);
     const token = issueToken();
-    await warehouse.sessions.purgeExpired(now);
-    await warehouse.sessions.open({
+    await stores.sessions.purgeExpired(now);
+    await stores.sessions.open({
       tokenDigest: tokenDigest(token),
       userId: credentials.user.id,
       openedAt: now,
@@ -50,7 +50,7 @@ export const authRoutes = (context: ServerContext) => {
   });
 
   routes.post("/logout", requireSession(context), async (c) => {
-    await warehouse.sessions.end(c.get("sessionDigest"));
+    await stores.sessions.end(c.get("sessionDigest"));
     return answer(c, Ok, okValue);
   });
 

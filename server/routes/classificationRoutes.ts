@@ -10,9 +10,9 @@ import {
 } from "../../src/domain/classification/classification";
 import { requireAdmin } from "../http/access";
 import { answer, okValue, refuse, refusals } from "../http/answers";
+import { decodeBody, readJson } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { decodeBody, notifyEngine, readJson } from "./configurationRequests";
 
 /** The editor's message for a taxonomy without a name (account-and-access spec section 5). */
 export const taxonomyNameRequired = "Taxonomy name is required";
@@ -83,10 +83,10 @@ const storedTree = Schema.parseJson(Classification);
  */
 export const classificationRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
-  const { warehouse, clock } = context;
+  const { stores, clock } = context;
 
   routes.get("/admin/classification", requireAdmin, async (c) => {
-    const stored = await warehouse.classifications.find(c.get("program").id);
+    const stored = await stores.classifications.find(c.get("program").id);
     return answer(c, Classification, stored === null ? { data: [] } : Schema.decodeUnknownSync(storedTree)(stored));
   });
 
@@ -99,8 +99,7 @@ export const classificationRoutes = (context: ServerContext) => {
     const problems = classificationProblems(decoded.value);
     if (problems.length > 0) return refuse(c, refusals.invalidBody, `Invalid classification: ${problems.join("; ")}`);
     const programId = c.get("program").id;
-    await warehouse.classifications.save(programId, Schema.encodeSync(storedTree)(withoutStrayValues(decoded.value)), clock());
-    await notifyEngine(context, "reclassify", programId);
+    await stores.classifications.save(programId, Schema.encodeSync(storedTree)(withoutStrayValues(decoded.value)), clock());
     return answer(c, Ok, okValue);
   });
 

@@ -5,9 +5,10 @@ import { ColumnMetric, ColumnSetInput, ColumnSetList } from "../../src/domain/pe
 import { Created } from "../../src/domain/report/configuration";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse } from "../http/answers";
+import { decodeBody, readJson } from "../http/requestReading";
 import type { SignedInEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, decodeBody, readId, readJson } from "./configurationRequests";
+import { configurationRefusals, readId } from "./configurationRequests";
 
 const isMetric = Schema.is(ColumnMetric);
 
@@ -21,11 +22,11 @@ const defaultSetId = 0;
  */
 export const columnSetRoutes = (context: ServerContext) => {
   const routes = new Hono<SignedInEnv>();
-  const { warehouse, clock } = context;
+  const { stores, clock } = context;
   routes.use("*", requireSession(context));
 
   routes.get("/", async (c) => {
-    const { sets, favourite } = await warehouse.columnSets.ofUser(c.get("user").id);
+    const { sets, favourite } = await stores.columnSets.ofUser(c.get("user").id);
     return answer(c, ColumnSetList, {
       data: sets.map((set) => ({ id: set.id, name: set.name, columns: set.columns.filter(isMetric) })),
       favourite,
@@ -37,7 +38,7 @@ export const columnSetRoutes = (context: ServerContext) => {
     if (!body.ok) return body.response;
     const input = decodeBody(c, ColumnSetInput, body.value);
     if (!input.ok) return input.response;
-    const id = await warehouse.columnSets.add(c.get("user").id, input.value.name, input.value.columns, clock());
+    const id = await stores.columnSets.add(c.get("user").id, input.value.name, input.value.columns, clock());
     if (id === "duplicate") return refuse(c, configurationRefusals.duplicateName, "You already have a column set of that name.");
     return answer(c, Created, { data: { id } });
   });
@@ -45,7 +46,7 @@ export const columnSetRoutes = (context: ServerContext) => {
   routes.delete("/:id", async (c) => {
     const id = readId(c, "id", configurationRefusals.columnSetNotFound);
     if (!id.ok) return id.response;
-    if (!(await warehouse.columnSets.remove(c.get("user").id, id.id))) {
+    if (!(await stores.columnSets.remove(c.get("user").id, id.id))) {
       return refuse(c, configurationRefusals.columnSetNotFound);
     }
     return answer(c, Ok, okValue);
@@ -58,7 +59,7 @@ export const columnSetRoutes = (context: ServerContext) => {
       if (!id.ok) return id.response;
       setId = id.id;
     }
-    if (!(await warehouse.columnSets.setFavourite(c.get("user").id, setId))) {
+    if (!(await stores.columnSets.setFavourite(c.get("user").id, setId))) {
       return refuse(c, configurationRefusals.columnSetNotFound);
     }
     return answer(c, Ok, okValue);

@@ -3,14 +3,11 @@ import { Either, Schema } from "effect";
 import { DateRangeQuery } from "../../src/domain/report/configuration";
 import type { DateRange } from "../../src/domain/report/dateRange";
 import { refuse, refusals, type Refusal } from "../http/answers";
-import { describeIssues } from "../http/requestBody";
-import type { ServerContext } from "../serverContext";
-import type { EngineHooks } from "../engine/engine";
+import { describeIssues } from "../http/requestReading";
 
 /**
  * What the account and configuration routes share: their refusals, reading an id from
- * the path and the optional date range from the query, and telling the engine that a
- * program's configuration changed.
+ * the path, the optional date range from the query and the body.
  */
 export const configurationRefusals = {
   invalidDates: {
@@ -66,44 +63,3 @@ export const readRange = (c: Context): RangeReading => {
   }
   return { ok: true, range: { from: decoded.right.date_from, to: decoded.right.date_to } };
 };
-
-/**
- * Tells the engine that a program's configuration changed, after the change is stored,
- * and waits for it, so reports read after the answer reflect the change. The stored
- * change stands even when the engine fails: the failure is logged (error level) and the
- * answer still reports the saved change, so a client does not repeat a write that
- * happened (a repeated batch row would book its cost twice).
- */
-export const notifyEngine = async (
-  context: ServerContext,
-  hook: keyof EngineHooks,
-  programId: number,
-): Promise<void> => {
-  try {
-    await context.engine[hook](programId);
-  } catch (error) {
-    context.log.error("the engine failed after a configuration change", { hook, programId, error });
-  }
-};
-
-export type JsonReading = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly response: Response };
-
-/** The request body parsed as JSON, or 400 malformed_json. */
-export const readJson = async (c: Context): Promise<JsonReading> => {
-  try {
-    return { ok: true, value: JSON.parse(await c.req.text()) as unknown };
-  } catch {
-    return { ok: false, response: refuse(c, refusals.malformedJson) };
-  }
-};
-
-export type Decoding<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly response: Response };
-
-/** A parsed body decoded with a shared Schema, or 400 invalid_body naming the fields. */
-export const decodeBody = <A, I>(c: Context, schema: Schema.Schema<A, I, never>, value: unknown): Decoding<A> => {
-  const decoded = Schema.decodeUnknownEither(schema)(value, { errors: "all" });
-  return Either.isLeft(decoded)
-    ? { ok: false, response: refuse(c, refusals.invalidBody, `Invalid request body: ${describeIssues(decoded.left)}`) }
-    : { ok: true, value: decoded.right };
-};
-

@@ -41,7 +41,7 @@ const userIdOf = (raw: unknown): number | null =>
  */
 export const connectorRoutes = (context: ServerContext) => {
   const routes = new Hono<SignedInEnv>();
-  const { warehouse, clock, publicUrl } = context;
+  const { stores, clock, publicUrl } = context;
   const consent = googleAdsConsent(context);
   const connectionPage = `${publicUrl}/account/connections/google-ads`;
   routes.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuse(c, refusals.payloadTooLarge, "The request body is too large.") }));
@@ -56,10 +56,10 @@ export const connectorRoutes = (context: ServerContext) => {
         return refuse(c, connectorRefusals.invalidState);
       }
     }
-    if (!(await warehouse.connectors.hasGrant(userId, googleAds))) {
+    if (!(await stores.connectors.hasGrant(userId, googleAds))) {
       return answer(c, ListAccountsResponse, { redirect_to: await consent.consentLink(userId) });
     }
-    return answer(c, ListAccountsResponse, await warehouse.connectors.accounts(userId, googleAds));
+    return answer(c, ListAccountsResponse, await stores.connectors.accounts(userId, googleAds));
   });
 
   const switchSync = (active: boolean) =>
@@ -67,7 +67,7 @@ export const connectorRoutes = (context: ServerContext) => {
       const userId = ownUserId(c);
       if (userId === null) return refuse(c, connectorRefusals.otherUser);
       const accountId = c.req.param("accountId") ?? "";
-      if (accountId.length > 100 || !(await warehouse.connectors.setActive(userId, googleAds, accountId, active))) {
+      if (accountId.length > 100 || !(await stores.connectors.setActive(userId, googleAds, accountId, active))) {
         return refuse(c, connectorRefusals.accountNotFound);
       }
       return answer(c, Ok, okValue);
@@ -96,7 +96,7 @@ export const connectorRoutes = (context: ServerContext) => {
     if (userId === null || (await consent.judge(state, userId, clock())) !== "usable") {
       return c.html(consentRefusedPage(connectionPage), 400);
     }
-    await warehouse.connectors.grant(userId, googleAds, clock());
+    await stores.connectors.grant(userId, googleAds, clock());
     return c.redirect(consent.returnLink(state), 303);
   });
 

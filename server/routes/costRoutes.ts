@@ -15,10 +15,11 @@ import {
   type Frequency,
 } from "../../src/domain/spend/costs";
 import { answer, okValue, refuse } from "../http/answers";
+import { decodeBody, readJson } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import type { FixedCostRecord, FixedCostValues } from "../warehouse/costQueries";
-import { configurationRefusals, decodeBody, notifyEngine, readId, readJson, readRange } from "./configurationRequests";
+import type { FixedCostRecord, FixedCostValues } from "../engine/stores";
+import { configurationRefusals, readId, readRange } from "./configurationRequests";
 
 /** The stored values of a valid form; `originalFrequency` survives edits. */
 const valuesOf = (input: FixedCostInput, originalFrequency: Frequency): FixedCostValues => ({
@@ -70,12 +71,12 @@ const formOf = (record: FixedCostRecord) => ({
  */
 export const costRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
-  const { warehouse, clock } = context;
+  const { stores, clock } = context;
 
   routes.get("/fixed-costs", async (c) => {
     const range = readRange(c);
     if (!range.ok) return range.response;
-    const records = await warehouse.costs.fixedInRange(c.get("program").id, range.range);
+    const records = await stores.costs.fixedInRange(c.get("program").id, range.range);
     return answer(c, FixedCostList, { data: records.map(fixedCostOf) });
   });
 
@@ -86,8 +87,7 @@ export const costRoutes = (context: ServerContext) => {
     if (spendRowKind(body.value) === "variable") return createVariable(c, body.value);
     const input = decodeBody(c, FixedCostInput, body.value);
     if (!input.ok) return input.response;
-    const id = await warehouse.costs.addFixed(programId, valuesOf(input.value, input.value.frequency), clock());
-    await notifyEngine(context, "refreshCosts", programId);
+    const id = await stores.costs.addFixed(programId, valuesOf(input.value, input.value.frequency), clock());
     return answer(c, Created, { data: { id } });
   };
 
@@ -95,13 +95,12 @@ export const costRoutes = (context: ServerContext) => {
     const input = decodeBody(c, VariableCostInput, body);
     if (!input.ok) return input.response;
     const programId = c.get("program").id;
-    const id = await warehouse.costs.addVariable(programId, {
+    const id = await stores.costs.addVariable(programId, {
       date: input.value.date,
       taxonomy_1: input.value.taxonomy_1.trim(),
       cost_link: input.value.cost_link.trim(),
       cost: input.value.cost,
     });
-    await notifyEngine(context, "refreshCosts", programId);
     return answer(c, Created, { data: { id } });
   };
 
@@ -111,7 +110,7 @@ export const costRoutes = (context: ServerContext) => {
   routes.get("/fixed-costs/:id", async (c) => {
     const id = readId(c, "id", configurationRefusals.spendNotFound);
     if (!id.ok) return id.response;
-    const record = await warehouse.costs.findFixed(c.get("program").id, id.id);
+    const record = await stores.costs.findFixed(c.get("program").id, id.id);
     if (!record) return refuse(c, configurationRefusals.spendNotFound);
     return answer(c, FixedCostAnswer, { data: fixedCostOf(record) });
   });
@@ -124,13 +123,12 @@ export const costRoutes = (context: ServerContext) => {
     const patch = decodeBody(c, FixedCostPatch, body.value);
     if (!patch.ok) return patch.response;
     const programId = c.get("program").id;
-    const stored = await warehouse.costs.findFixed(programId, id.id);
+    const stored = await stores.costs.findFixed(programId, id.id);
     if (!stored) return refuse(c, configurationRefusals.spendNotFound);
     const merged = decodeBody(c, FixedCostInput, { ...formOf(stored), ...patch.value });
     if (!merged.ok) return merged.response;
     const values = valuesOf(merged.value, stored.original_frequency);
-    if (!(await warehouse.costs.updateFixed(programId, id.id, values))) return refuse(c, configurationRefusals.spendNotFound);
-    await notifyEngine(context, "refreshCosts", programId);
+    if (!(await stores.costs.updateFixed(programId, id.id, values))) return refuse(c, configurationRefusals.spendNotFound);
     return answer(c, FixedCostAnswer, { data: fixedCostOf({ id: id.id, ...values }) });
   });
 
@@ -138,15 +136,14 @@ export const costRoutes = (context: ServerContext) => {
     const id = readId(c, "id", configurationRefusals.spendNotFound);
     if (!id.ok) return id.response;
     const programId = c.get("program").id;
-    if (!(await warehouse.costs.removeFixed(programId, id.id))) return refuse(c, configurationRefusals.spendNotFound);
-    await notifyEngine(context, "refreshCosts", programId);
+    if (!(await stores.costs.removeFixed(programId, id.id))) return refuse(c, configurationRefusals.spendNotFound);
     return answer(c, Ok, okValue);
   });
 
   routes.get("/variable-costs", async (c) => {
     const range = readRange(c);
     if (!range.ok) return range.response;
-    return answer(c, VariableCostList, { data: await warehouse.costs.variableInRange(c.get("program").id, range.range) });
+    return answer(c, VariableCostList, { data: await stores.costs.variableInRange(c.get("program").id, range.range) });
   });
 
   routes.post("/variable-costs", async (c) => {
@@ -159,8 +156,7 @@ export const costRoutes = (context: ServerContext) => {
     const id = readId(c, "id", configurationRefusals.variableSpendNotFound);
     if (!id.ok) return id.response;
     const programId = c.get("program").id;
-    if (!(await warehouse.costs.removeVariable(programId, id.id))) return refuse(c, configurationRefusals.variableSpendNotFound);
-    await notifyEngine(context, "refreshCosts", programId);
+    if (!(await stores.costs.removeVariable(programId, id.id))) return refuse(c, configurationRefusals.variableSpendNotFound);
     return answer(c, Ok, okValue);
   });
 

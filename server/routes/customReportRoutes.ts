@@ -17,14 +17,13 @@ import {
 } from "../../src/domain/customReports/customReports";
 import { RangeQuery, TableResponse } from "../../src/domain/performance/performance";
 import { customReportRows, tableHeaders } from "../engine/reports";
-import { describeIssues } from "../http/requestBody";
-import { performanceRefusals } from "./performanceRoutes";
+import { decodeBody, readJson, readQuery } from "../http/requestReading";
 import type { Log } from "../log";
 import { answer, okValue, refuse } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import type { CustomReportRecord } from "../warehouse/customReportQueries";
-import { configurationRefusals, decodeBody, readId, readJson } from "./configurationRequests";
+import type { CustomReportRecord } from "../engine/stores";
+import { configurationRefusals, readId } from "./configurationRequests";
 
 const isLevel = Schema.is(ReportLevel);
 const decodeRule = Schema.decodeUnknownEither(ReportRule);
@@ -62,17 +61,6 @@ const reportOf = (record: CustomReportRecord, log: Log): CustomReport => {
   };
 };
 
-/** Decodes the query string: 400 invalid_query naming what is wrong. */
-const readQuery = <A, I>(
-  c: Context<ProgramEnv>,
-  schema: Schema.Schema<A, I, never>,
-): { readonly ok: true; readonly value: A } | { readonly ok: false; readonly response: Response } => {
-  const decoded = Schema.decodeUnknownEither(schema)(c.req.query(), { errors: "all" });
-  return Either.isRight(decoded)
-    ? { ok: true, value: decoded.right }
-    : { ok: false, response: refuse(c, performanceRefusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left)}`) };
-};
-
 const levelNumber = (level: Level): 1 | 2 | 3 | 4 => (reportLevels.indexOf(level) + 1) as 1 | 2 | 3 | 4;
 
 /**
@@ -84,10 +72,10 @@ const levelNumber = (level: Level): 1 | 2 | 3 | 4 => (reportLevels.indexOf(level
  */
 export const customReportRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
-  const { warehouse, clock, log } = context;
+  const { stores, clock, log } = context;
 
   routes.get("/reports", async (c) => {
-    const records = await warehouse.customReports.list(c.get("program").id);
+    const records = await stores.customReports.list(c.get("program").id);
     return answer(c, CustomReportList, { data: records.map((record) => reportOf(record, log)) });
   });
 
@@ -96,7 +84,7 @@ export const customReportRoutes = (context: ServerContext) => {
     if (!body.ok) return body.response;
     const input = decodeBody(c, CustomReportInput, body.value);
     if (!input.ok) return input.response;
-    const id = await warehouse.customReports.add(
+    const id = await stores.customReports.add(
       c.get("program").id,
       {
         name: input.value.name.trim(),
@@ -112,7 +100,7 @@ export const customReportRoutes = (context: ServerContext) => {
   /** The report's table over the range: rows of its level counting the orders its rules choose. */
   const reportTable = async (c: Context<ProgramEnv>, range: RangeQuery, level: Level, rules: CustomReport["rules"]) => {
     const scope = { programId: c.get("program").id, from: range.date_from, to: range.date_to };
-    const data = await customReportRows(warehouse.reports, scope, levelNumber(level), rules);
+    const data = await customReportRows(stores.reports, scope, levelNumber(level), rules);
     return answer(c, TableResponse, { data, column_headers: tableHeaders, total: data.length });
   };
 
@@ -126,7 +114,7 @@ export const customReportRoutes = (context: ServerContext) => {
   routes.get("/reports/:id/view", async (c) => {
     const id = readId(c, "id", configurationRefusals.reportNotFound);
     if (!id.ok) return id.response;
-    const record = await warehouse.customReports.find(c.get("program").id, id.id);
+    const record = await stores.customReports.find(c.get("program").id, id.id);
     if (!record) return refuse(c, configurationRefusals.reportNotFound);
     const query = readQuery(c, RangeQuery);
     if (!query.ok) return query.response;
@@ -137,7 +125,7 @@ export const customReportRoutes = (context: ServerContext) => {
   routes.get("/reports/:id", async (c) => {
     const id = readId(c, "id", configurationRefusals.reportNotFound);
     if (!id.ok) return id.response;
-    const record = await warehouse.customReports.find(c.get("program").id, id.id);
+    const record = await stores.customReports.find(c.get("program").id, id.id);
     if (!record) return refuse(c, configurationRefusals.reportNotFound);
     return answer(c, CustomReportAnswer, { data: reportOf(record, log) });
   });
@@ -145,14 +133,14 @@ export const customReportRoutes = (context: ServerContext) => {
   routes.delete("/reports/:id", async (c) => {
     const id = readId(c, "id", configurationRefusals.reportNotFound);
     if (!id.ok) return id.response;
-    if (!(await warehouse.customReports.remove(c.get("program").id, id.id))) {
+    if (!(await stores.customReports.remove(c.get("program").id, id.id))) {
       return refuse(c, configurationRefusals.reportNotFound);
     }
     return answer(c, Ok, okValue);
   });
 
   routes.get("/data-sets", async (c) =>
-    answer(c, DataSetList, { data: await warehouse.customReports.dataSets(c.get("program").id) }),
+    answer(c, DataSetList, { data: await stores.customReports.dataSets(c.get("program").id) }),
   );
 
   return routes;

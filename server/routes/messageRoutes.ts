@@ -6,7 +6,7 @@ import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import type { MessageAudience } from "../warehouse/warehouse";
+import type { MessageAudience } from "../engine/stores";
 
 const largestId = 2_147_483_647;
 
@@ -25,28 +25,28 @@ const canDismiss = async (context: ServerContext, user: User, audience: MessageA
     case "user":
       return audience.userId === user.id;
     case "program":
-      return user.is_admin || (await context.warehouse.programs.isMember(user.id, audience.programId));
+      return user.is_admin || (await context.stores.programs.isMember(user.id, audience.programId));
   }
 };
 
 /** GET /system-messages (no sign-in), GET /messages, POST /messages/{id}/dismiss. */
 export const messageRoutes = (context: ServerContext) => {
   const routes = new Hono<SignedInEnv>();
-  const { warehouse } = context;
+  const { stores } = context;
 
-  routes.get("/system-messages", async (c) => answer(c, MessageList, { data: await warehouse.messages.system() }));
+  routes.get("/system-messages", async (c) => answer(c, MessageList, { data: await stores.messages.system() }));
 
   routes.get("/messages", requireSession(context), async (c) =>
-    answer(c, MessageList, { data: await warehouse.messages.forUser(c.get("user").id) }),
+    answer(c, MessageList, { data: await stores.messages.forUser(c.get("user").id) }),
   );
 
   routes.post("/messages/:id/dismiss", requireSession(context), async (c) => {
     const id = parseMessageId(c.req.param("id"));
     if (id === null) return refuse(c, refusals.invalidId);
     const user = c.get("user");
-    const audience = id <= largestId ? await warehouse.messages.findAudience(id) : null;
+    const audience = id <= largestId ? await stores.messages.findAudience(id) : null;
     if (!audience || !(await canDismiss(context, user, audience))) return refuse(c, refusals.messageNotFound);
-    await warehouse.messages.dismiss(id, user.id, context.clock());
+    await stores.messages.dismiss(id, user.id, context.clock());
     return answer(c, Ok, okValue);
   });
 

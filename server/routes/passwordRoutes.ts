@@ -5,9 +5,9 @@ import { hashPassword } from "../auth/passwords";
 import { judgeResetLink, resetLinkExpiresAt, throttleKey } from "../auth/policy";
 import { issueToken, isTokenShaped, tokenDigest } from "../auth/tokens";
 import { answer, okValue, refuse, refusals } from "../http/answers";
-import { readBody } from "../http/requestBody";
+import { readBody } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
-import type { ResetLinkRecord } from "../warehouse/warehouse";
+import type { ResetLinkRecord } from "../engine/stores";
 
 /** The socket's address when served by @hono/node-server; "local" under app.request(). */
 const clientAddress = (c: Context): string =>
@@ -19,12 +19,12 @@ export const resetLinkFor = (publicUrl: string, token: string, email: string): s
 /** POST /auth/password/request-reset, /auth/password/validate, /auth/password/reset. */
 export const passwordRoutes = (context: ServerContext) => {
   const routes = new Hono();
-  const { warehouse, clock, log } = context;
+  const { stores, clock, log } = context;
 
   /** The stored link for a token and email when it may be used now, else null. */
   const usableLink = async (token: string, email: string, now: number): Promise<ResetLinkRecord | null> => {
     if (!isTokenShaped(token)) return null;
-    const link = await warehouse.passwordResets.find(tokenDigest(token));
+    const link = await stores.passwordResets.find(tokenDigest(token));
     return link && judgeResetLink(link, email, now) === "usable" ? link : null;
   };
 
@@ -43,12 +43,12 @@ export const passwordRoutes = (context: ServerContext) => {
       context.resetRequestsByEmail.isExhausted(email, now) || context.resetRequestsByAddress.isExhausted(address, now);
     context.resetRequestsByEmail.record(email, now);
     context.resetRequestsByAddress.record(address, now);
-    const user = await warehouse.users.findByEmail(email);
+    const user = await stores.users.findByEmail(email);
     if (throttled) {
       log.warn("password reset request throttled", { email, address });
     } else if (user) {
       const to = user.email.toLowerCase();
-      await warehouse.passwordResets.issue({
+      await stores.passwordResets.issue({
         tokenDigest: digest,
         userId: user.id,
         email: to,
@@ -80,7 +80,7 @@ export const passwordRoutes = (context: ServerContext) => {
     const now = clock();
     const link = await usableLink(body.value.token, body.value.email, now);
     if (!link) return refuse(c, refusals.invalidResetLink);
-    const redeemed = await warehouse.passwordResets.redeem({
+    const redeemed = await stores.passwordResets.redeem({
       tokenDigest: link.tokenDigest,
       userId: link.userId,
       passwordHash: await hashPassword(body.value.password, context.passwordCost),

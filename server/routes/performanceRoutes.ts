@@ -27,16 +27,15 @@ import {
   taxonomyPaths,
   namedOrders,
   validOrders,
-  type ReportScope,
+  type FactScope,
 } from "../engine/reports";
 import { answer, refuse, refusals, type Refusal } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
-import { describeIssues } from "../http/requestBody";
+import { readQuery } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 
 /** The refusals of the report calls. */
 export const performanceRefusals = {
-  invalidQuery: { status: 400, error: "invalid_query", message: "The query parameters are not valid." },
   unknownNamedFilter: {
     status: 404,
     error: "named_filter_not_found",
@@ -45,18 +44,6 @@ export const performanceRefusals = {
 } as const satisfies Record<string, Refusal>;
 
 type Env = ProgramEnv;
-type Reading<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly response: Response };
-
-/** Decodes the query string with a shared Schema: 400 invalid_query naming what is wrong. */
-const readQuery = <A, I>(c: Context<Env>, schema: Schema.Schema<A, I, never>): Reading<A> => {
-  const decoded = Schema.decodeUnknownEither(schema)(c.req.query(), { errors: "all" });
-  return Either.isRight(decoded)
-    ? { ok: true, value: decoded.right }
-    : {
-        ok: false,
-        response: refuse(c, performanceRefusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left)}`),
-      };
-};
 
 /** The taxonomy values in the path, level by level (Hono has already percent-decoded them). */
 const pathValues = (c: Context<Env>): ReadonlyArray<string> => {
@@ -111,10 +98,10 @@ const csvPaths = [
  * and date_to; chart calls take interval (day, week, month; day when absent).
  */
 export const performanceRoutes = (context: ServerContext) => {
-  const reports = context.warehouse.reports;
+  const reports = context.stores.reports;
   const routes = new Hono<Env>();
 
-  const scopeOf = (c: Context<Env>, range: { date_from: string; date_to: string }, orders: ReadonlyArray<OrderRule>): ReportScope => ({
+  const scopeOf = (c: Context<Env>, range: { date_from: string; date_to: string }, orders: ReadonlyArray<OrderRule>): FactScope => ({
     programId: c.get("program").id,
     from: range.date_from,
     to: range.date_to,

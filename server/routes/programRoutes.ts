@@ -28,7 +28,7 @@ export const programScopedRoutes = (context: ServerContext) => {
   scoped.get("/health", (c) => answer(c, Ok, okValue));
 
   scoped.get("/messages", async (c) =>
-    answer(c, MessageList, { data: await context.warehouse.messages.forProgram(c.get("program").id, c.get("user").id) }),
+    answer(c, MessageList, { data: await context.stores.messages.forProgram(c.get("program").id, c.get("user").id) }),
   );
 
   scoped.route("/", costRoutes(context));

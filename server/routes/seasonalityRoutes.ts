@@ -3,9 +3,10 @@ import { Ok } from "../../src/domain/access/auth";
 import { Created, isCalendarDate, isMonday } from "../../src/domain/report/configuration";
 import { SeasonalityList, SeasonalityTypeInput, SeasonalityWeekTag } from "../../src/domain/seasonality/seasonality";
 import { answer, okValue, refuse } from "../http/answers";
+import { decodeBody, readJson } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, decodeBody, readId, readJson, readRange } from "./configurationRequests";
+import { configurationRefusals, readId, readRange } from "./configurationRequests";
 
 /** The week of the path: a Monday written YYYY-MM-DD, or null. */
 const weekOf = (raw: string | undefined): string | null =>
@@ -18,12 +19,12 @@ const weekOf = (raw: string | undefined): string | null =>
  */
 export const seasonalityRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
-  const { warehouse } = context;
+  const { stores } = context;
 
   routes.get("/seasonality", async (c) => {
     const range = readRange(c);
     if (!range.ok) return range.response;
-    return answer(c, SeasonalityList, { data: await warehouse.seasonality.typesWithWeeks(c.get("program").id, range.range) });
+    return answer(c, SeasonalityList, { data: await stores.seasonality.typesWithWeeks(c.get("program").id, range.range) });
   });
 
   routes.post("/seasonality/types", async (c) => {
@@ -31,7 +32,7 @@ export const seasonalityRoutes = (context: ServerContext) => {
     if (!body.ok) return body.response;
     const input = decodeBody(c, SeasonalityTypeInput, body.value);
     if (!input.ok) return input.response;
-    const id = await warehouse.seasonality.addType(c.get("program").id, input.value.name);
+    const id = await stores.seasonality.addType(c.get("program").id, input.value.name);
     if (id === "duplicate") return refuse(c, configurationRefusals.duplicateName, "This program already has a seasonality type of that name.");
     return answer(c, Created, { data: { id } });
   });
@@ -39,7 +40,7 @@ export const seasonalityRoutes = (context: ServerContext) => {
   routes.delete("/seasonality/types/:id", async (c) => {
     const id = readId(c, "id", configurationRefusals.seasonalityTypeNotFound);
     if (!id.ok) return id.response;
-    if (!(await warehouse.seasonality.removeType(c.get("program").id, id.id))) {
+    if (!(await stores.seasonality.removeType(c.get("program").id, id.id))) {
       return refuse(c, configurationRefusals.seasonalityTypeNotFound);
     }
     return answer(c, Ok, okValue);
@@ -52,7 +53,7 @@ export const seasonalityRoutes = (context: ServerContext) => {
     if (!body.ok) return body.response;
     const input = decodeBody(c, SeasonalityWeekTag, body.value);
     if (!input.ok) return input.response;
-    if (!(await warehouse.seasonality.tagWeek(c.get("program").id, week, input.value.type_id))) {
+    if (!(await stores.seasonality.tagWeek(c.get("program").id, week, input.value.type_id))) {
       return refuse(c, configurationRefusals.seasonalityTypeNotFound);
     }
     return answer(c, Ok, okValue);
@@ -61,7 +62,7 @@ export const seasonalityRoutes = (context: ServerContext) => {
   routes.delete("/seasonality/weeks/:week", async (c) => {
     const week = weekOf(c.req.param("week"));
     if (week === null) return refuse(c, configurationRefusals.invalidWeek);
-    await warehouse.seasonality.untagWeek(c.get("program").id, week);
+    await stores.seasonality.untagWeek(c.get("program").id, week);
     return answer(c, Ok, okValue);
   });
 

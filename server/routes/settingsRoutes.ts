@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { ProgramSettingsAnswer, ProgramSettingsPatch, defaultProgramSettings } from "../../src/domain/settings/programSettings";
 import { requireAdmin } from "../http/access";
 import { answer } from "../http/answers";
+import { decodeBody, readJson } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { decodeBody, notifyEngine, readJson } from "./configurationRequests";
 
 /**
  * Program settings: GET /settings (members and admins), PATCH /settings (admins) with
@@ -13,11 +13,11 @@ import { decodeBody, notifyEngine, readJson } from "./configurationRequests";
  */
 export const settingsRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
-  const { warehouse } = context;
+  const { stores } = context;
 
   routes.get("/settings", async (c) =>
     answer(c, ProgramSettingsAnswer, {
-      data: (await warehouse.programSettings.find(c.get("program").id)) ?? defaultProgramSettings,
+      data: (await stores.programSettings.find(c.get("program").id)) ?? defaultProgramSettings,
     }),
   );
 
@@ -27,13 +27,12 @@ export const settingsRoutes = (context: ServerContext) => {
     const patch = decodeBody(c, ProgramSettingsPatch, body.value);
     if (!patch.ok) return patch.response;
     const programId = c.get("program").id;
-    const current = (await warehouse.programSettings.find(programId)) ?? defaultProgramSettings;
+    const current = (await stores.programSettings.find(programId)) ?? defaultProgramSettings;
     const saved = {
       attribution_model: patch.value.attribution_model ?? current.attribution_model,
       lookback_days: patch.value.lookback_days ?? current.lookback_days,
     };
-    await warehouse.programSettings.save(programId, saved);
-    await notifyEngine(context, "reattribute", programId);
+    await stores.programSettings.save(programId, saved);
     return answer(c, ProgramSettingsAnswer, { data: saved });
   });
 

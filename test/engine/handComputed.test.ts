@@ -10,7 +10,7 @@ import {
   searchRows,
   tableRows,
   validOrders,
-  type ReportScope,
+  type FactScope,
 } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
@@ -44,7 +44,7 @@ import { fixtureBatch, programId } from "./fixture";
  *   fixed monthly 31 -> 31/31 = 1/day 01-20..01-31 (12) + 31/28/day 02-01..02-14 (14 x 31/28 = 15.5) -> PS/None/None/None (27.5)
  */
 
-const range: ReportScope = { programId, from: "2025-01-01", to: "2025-02-28", orders: validOrders };
+const range: FactScope = { programId, from: "2025-01-01", to: "2025-02-28", orders: validOrders };
 
 let warehouse: Warehouse;
 let engine: Engine;

@@ -1,0 +1,2 @@
+/** Epoch milliseconds now. Injected so tests move time. */
+export type Clock = () => number;

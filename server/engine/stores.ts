@@ -1,0 +1,106 @@
+import type { Log } from "../log";
+import type { AnalysisQueries } from "../warehouse/analysisQueries";
+import type { AnnotationQueries } from "../warehouse/annotationQueries";
+import type { ClassificationQueries } from "../warehouse/classificationQueries";
+import type { ColumnSetQueries } from "../warehouse/columnSetQueries";
+import type { ConnectorQueries } from "../warehouse/connectorQueries";
+import type { CostQueries } from "../warehouse/costQueries";
+import type { CustomReportQueries } from "../warehouse/customReportQueries";
+import type { ReportQueries } from "../warehouse/engineQueries";
+import type { ProgramSettingsQueries } from "../warehouse/programSettingsQueries";
+import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
+import type {
+  MessageQueries,
+  PasswordResetQueries,
+  ProgramQueries,
+  SessionQueries,
+  UserQueries,
+  Warehouse,
+} from "../warehouse/warehouse";
+import type { EngineHooks } from "./engine";
+
+export type { FixedCostRecord, FixedCostValues } from "../warehouse/costQueries";
+export type { CustomReportRecord } from "../warehouse/customReportQueries";
+export type { ConnectorPlatform } from "../warehouse/connectorQueries";
+export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";
+
+/**
+ * What the routes read and write, by record kind; the routes never reach the warehouse
+ * themselves. Accounts, sessions and most configuration are stored as they are. The
+ * writes that change what reports count run the engine after the change is stored and
+ * wait for it, so a report read after the answer sees the change:
+ * - a fixed or variable cost added, changed or removed: `refreshCosts`;
+ * - program settings saved: `reattribute`;
+ * - a classification saved: `reclassify`.
+ * The stored change stands even when the engine fails: the failure is logged at error
+ * level and the write still answers as stored, so a client does not repeat a write that
+ * happened (a repeated batch row would book its cost twice).
+ */
+export interface Stores {
+  readonly users: UserQueries;
+  readonly sessions: SessionQueries;
+  readonly programs: ProgramQueries;
+  readonly messages: MessageQueries;
+  readonly passwordResets: PasswordResetQueries;
+  readonly costs: CostQueries;
+  readonly annotations: AnnotationQueries;
+  readonly seasonality: SeasonalityQueries;
+  readonly columnSets: ColumnSetQueries;
+  readonly programSettings: ProgramSettingsQueries;
+  readonly customReports: CustomReportQueries;
+  readonly classifications: ClassificationQueries;
+  readonly connectors: ConnectorQueries;
+  /** The daily facts, read by the report functions of reports.ts. */
+  readonly reports: ReportQueries;
+  /** The facts and touches the analysis reports read (analysis.ts). */
+  readonly analysis: AnalysisQueries;
+}
+
+export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log): Stores => {
+  /** Runs the engine after a stored change; see `Stores`. */
+  const afterChange = async (hook: keyof EngineHooks, programId: number): Promise<void> => {
+    try {
+      await engine[hook](programId);
+    } catch (error) {
+      log.error("the engine failed after a configuration change", { hook, programId, error });
+    }
+  };
+
+  /** A write answering its result, followed by `hook` when `changed(result)`. */
+  const then =
+    <A extends ReadonlyArray<unknown>, R>(hook: keyof EngineHooks, write: (programId: number, ...rest: A) => Promise<R>, changed: (result: R) => boolean = () => true) =>
+    async (programId: number, ...rest: A): Promise<R> => {
+      const result = await write(programId, ...rest);
+      if (changed(result)) await afterChange(hook, programId);
+      return result;
+    };
+
+  const { costs, programSettings, classifications } = warehouse;
+  const whenFound = (found: boolean): boolean => found;
+  return {
+    users: warehouse.users,
+    sessions: warehouse.sessions,
+    programs: warehouse.programs,
+    messages: warehouse.messages,
+    passwordResets: warehouse.passwordResets,
+    costs: {
+      fixedInRange: costs.fixedInRange,
+      findFixed: costs.findFixed,
+      variableInRange: costs.variableInRange,
+      addFixed: then("refreshCosts", costs.addFixed),
+      updateFixed: then("refreshCosts", costs.updateFixed, whenFound),
+      removeFixed: then("refreshCosts", costs.removeFixed, whenFound),
+      addVariable: then("refreshCosts", costs.addVariable),
+      removeVariable: then("refreshCosts", costs.removeVariable, whenFound),
+    },
+    annotations: warehouse.annotations,
+    seasonality: warehouse.seasonality,
+    columnSets: warehouse.columnSets,
+    programSettings: { find: programSettings.find, save: then("reattribute", programSettings.save) },
+    customReports: warehouse.customReports,
+    classifications: { find: classifications.find, save: then("reclassify", classifications.save) },
+    connectors: warehouse.connectors,
+    reports: warehouse.reports,
+    analysis: warehouse.analysis,
+  };
+};
