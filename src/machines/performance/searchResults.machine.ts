@@ -193,6 +193,8 @@ export const searchResultsSelectors = {
   hasFailed: (s: Snap) => s.matches({ results: "failed" }),
   isLoadingTree: (s: Snap) => s.matches({ tree: "loading" }),
   term: (s: Snap) => s.context.scope.term,
+  /** The dates searched (the export's file name carries them). */
+  range: (s: Snap) => s.context.scope.range,
   headers: (s: Snap) => s.context.headers,
   sort: (s: Snap) => s.context.sort,
   tree: (s: Snap) => s.context.tree,

@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import {
   emptySpendForm,
   isEndDateEnabled,
@@ -20,7 +20,7 @@ import { fromApiCall } from "../runtime/fromEffect";
  * The quick spend entry form. The person types; 'Create Spend'
  * checks every rule: an invalid form shows each field's message and the toast 'The
  * spend configuration is not valid! Please check the fields.' (3 seconds, through the
- * app's toasts actor: `notifyInvalid` is provided by the app); a valid one is sent
+ * app's toasts actor given as `toasts`, see `spendFormTellingToasts`); a valid one is sent
  * through the fixed-costs call (taxonomy_2..4 only when filled, end_date only when the
  * frequency is not single). Created: the form is emptied and says what was created.
  * Refused or failed: the reason is shown and everything typed is kept.
@@ -30,6 +30,8 @@ export interface SpendFormInput {
   readonly api: ApiContext;
   /** The program code the spend is created in. */
   readonly program: string;
+  /** The app's toasts actor: hears the invalid-form toast (`toast.shown`, an error). */
+  readonly toasts?: AnyActorRef | null;
 }
 
 /** A created configuration: its id and what was sent. */
@@ -114,7 +116,7 @@ export const spendFormMachine = setup({
     /** Failed: the reason is kept; the values are left as typed. */
     rememberFailure: assign(({ event }) => ({ failure: spendFailureText((event as { error?: unknown }).error) })),
     forgetCreated: assign({ created: null }),
-    /** Provided by the app: the invalid-form toast (toast.shown to the toasts actor, 3 seconds). */
+    /** Provided by the owner: the invalid-form toast (`toast.shown` to the app's toasts actor, 3 seconds; see `spendFormTellingToasts`). */
     notifyInvalid: (_, _params: { text: string }) => {},
   },
   guards: {
@@ -163,6 +165,13 @@ export const spendFormMachine = setup({
         onError: { target: "editing.failed", actions: "rememberFailure" },
       },
     },
+  },
+});
+
+/** The form whose invalid toast goes to the toasts actor given as its `toasts` input. */
+export const spendFormTellingToasts = spendFormMachine.provide({
+  actions: {
+    notifyInvalid: ({ context }, params: { text: string }) => context.toasts?.send({ type: "toast.shown", text: params.text, kind: "error" }),
   },
 });
 

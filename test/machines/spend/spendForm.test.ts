@@ -1,7 +1,7 @@
 import { SimulatedClock, createActor } from "xstate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emptySpendForm, spendFormTexts, spendMessages, type SpendFormErrors, type SpendFormField, type SpendFormValues } from "../../../src/domain/spend/spendForm";
-import { spendFailureText, spendFormMachine, spendFormSelectors as sel, type CreateSpendInput } from "../../../src/machines/spend/spendForm.machine";
+import { spendFailureText, spendFormMachine, spendFormSelectors as sel, spendFormTellingToasts, type CreateSpendInput } from "../../../src/machines/spend/spendForm.machine";
 import { toastsMachine, toastsSelectors } from "../../../src/machines/shell/toasts.machine";
 import type { CreatedFixedCost } from "../../../src/services/spend/costs";
 import { ClientError, DecodeError } from "../../../src/services/http/httpErrors";
@@ -132,15 +132,10 @@ describe("spendForm machine", () => {
     expect(snap().value).toEqual({ editing: "invalid" });
   });
 
-  it("the toast goes through the app's toasts actor for 3 seconds", () => {
+  it("the toast goes through the app's toasts actor given as `toasts`, for 3 seconds", () => {
     const clock = new SimulatedClock();
     const toasts = createActor(toastsMachine, { clock }).start();
-    const actor = createActor(
-      spendFormMachine.provide({
-        actions: { notifyInvalid: (_, params: { text: string }) => toasts.send({ type: "toast.shown", text: params.text, kind: "error" }) },
-      }),
-      { clock, input: { api: signedInApi, program: "acme" } },
-    ).start();
+    const actor = createActor(spendFormTellingToasts, { clock, input: { api: signedInApi, program: "acme", toasts } }).start();
     actor.send({ type: "spend.saved" });
     expect(toastsSelectors.current(toasts.getSnapshot())).toMatchObject({ text: spendMessages.invalidToast, kind: "error" });
     clock.increment(2999);

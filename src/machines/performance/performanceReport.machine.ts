@@ -1,0 +1,383 @@
+import { assign, enqueueActions, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { levelTableConfig, performancePageKind, type LevelTableConfig, type PerformancePageKind, type PerformanceRoute } from "../../domain/performance/performancePage";
+import { todayAt } from "../../domain/report/dateRange";
+import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
+import type { SortSpec } from "../../domain/table/tableSort";
+import { csvDownloadMachine, type CsvDownloadActorRef, type CsvRequest } from "../exports/csvDownload.machine";
+import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { spendBatchMachine, type SpendBatchActorRef, type SpendBatchInput } from "../spend/spendBatch.machine";
+import { spendFormTellingToasts, type SpendFormActorRef, type SpendFormInput } from "../spend/spendForm.machine";
+import { campaignNotesMachine, type CampaignNotesActorRef, type CampaignNotesInput, type NotesScope } from "./campaignNotes.machine";
+import { columnSetsMachine, type ColumnSetsActorRef, type ColumnSetsInput } from "./columnSets.machine";
+import { comparisonMachine, type ComparisonActorRef, type ComparisonScope } from "./comparison.machine";
+import { performanceChartMachine, type ChartParams, type PerformanceChartActorRef, type PerformanceChartInput } from "./performanceChart.machine";
+import { performanceTableMachine, type PerformanceTableActorRef, type PerformanceTableInput } from "./performanceTable.machine";
+import type { ReportParams, TableParams } from "./reportParams";
+import { rowExpansionMachine, type RowExpansionActorRef, type RowExpansionInput } from "./rowExpansion.machine";
+import { searchResultsMachine, type SearchResultsActorRef, type SearchResultsInput, type SearchScope } from "./searchResults.machine";
+
+/**
+ * One performance page: the scope it was opened with and the actors of its pieces.
+ *
+ * The report keeps the session's scope (API context, program, dates, named filter), the
+ * route (taxonomy path or search term) and the program's today (for the comparison
+ * dates and the spend rows written "today"). It follows the session through
+ * `sessionScopeListener` and spawns the page's pieces, each by its own action:
+ *
+ * - level one: table, row expansion, comparison, column sets, CSV download, chart,
+ *   campaign notes, spend form and spend batch;
+ * - taxonomy two, taxonomy three and the level-four report: the same without the spend entry;
+ * - the level-four chart (four values): chart and campaign notes;
+ * - search: the search results and column sets.
+ *
+ * Modes are states: `waiting` while the session has no program or dates (nothing is
+ * spawned), `open` with one state per kind of page. A scope change tells each piece that
+ * depends on it, once, by its own event (`table.paramsChanged`, `expansion.paramsChanged`,
+ * `comparison.scopeChanged`, `chart.scopeChanged`, `notes.scopeChanged`,
+ * `search.scopeChanged`); the search hears only of its program, dates or API context; the
+ * spend entry starts afresh when the program or the API context changes. A scope without
+ * program or dates (a sign-out) stops every piece until there is one again. Another route
+ * is another report: views key it by the route.
+ */
+
+/** The session as the report uses it: its scope and preferences, and the events the pieces tell it. */
+export type ReportSession = SessionSource & AnyActorRef;
+
+export interface PerformanceReportInput {
+  readonly session: ReportSession;
+  readonly path: ReadonlyArray<string>;
+  readonly searchTerm?: string;
+  /** The app's toasts actor: the spend form's invalid toast goes there. */
+  readonly toasts?: AnyActorRef | null;
+  /** The clock "today" is read from (tests give a fixed time). */
+  readonly now?: () => number;
+}
+
+export interface PerformanceReportContext {
+  readonly session: ReportSession;
+  readonly toasts: AnyActorRef | null;
+  readonly route: PerformanceRoute;
+  /** The page's table; null on the level-four chart and the search results. */
+  readonly table: LevelTableConfig | null;
+  readonly scope: SessionScope;
+  /** Today (YYYY-MM-DD) in the program's UTC offset, read when the page opens and when the scope changes. */
+  readonly today: string;
+  readonly now: () => number;
+}
+
+export type PerformanceReportEvent = SessionScopeChanged | { type: "report.csvRequested" };
+
+/** The ids of the pieces, as the report spawns them. */
+export const reportChildIds = {
+  table: "table",
+  expansion: "expansion",
+  comparison: "comparison",
+  columnSets: "columnSets",
+  csvDownload: "csvDownload",
+  chart: "chart",
+  notes: "notes",
+  search: "search",
+  spendForm: "spendForm",
+  spendBatch: "spendBatch",
+} as const;
+
+export type ReportChild = keyof typeof reportChildIds;
+
+type Context = PerformanceReportContext;
+type Args = { readonly context: Context };
+
+const utcOffsetOf = (scope: SessionScope): string => scope.program?.utc_offset ?? "+00:00";
+const programCode = (scope: SessionScope): string => scope.program?.code ?? "";
+const rangeOf = (scope: SessionScope) => ({ from: scope.range?.from ?? "", to: scope.range?.to ?? "" });
+const preferencesOf = (context: Context) => context.session.getSnapshot().context.preferences;
+const storedSort = (context: Context): SortSpec => {
+  const { sortMetric, sortDirection } = preferencesOf(context);
+  return { column: sortMetric, direction: sortDirection };
+};
+
+/** What the page's tables load besides their path. */
+export const reportParamsOf = (context: Context): ReportParams => ({
+  api: context.scope.api,
+  program: programCode(context.scope),
+  range: rangeOf(context.scope),
+  filter: context.scope.filter,
+});
+const tableParamsOf = (context: Context): TableParams => ({ ...reportParamsOf(context), path: context.route.path });
+const chartParamsOf = (context: Context): ChartParams => ({ ...reportParamsOf(context), path: context.route.path });
+const comparisonScopeOf = (context: Context): ComparisonScope => ({
+  api: context.scope.api,
+  program: programCode(context.scope),
+  path: context.route.path,
+  filter: context.scope.filter,
+  range: rangeOf(context.scope),
+  today: context.today,
+});
+const notesScopeOf = (context: Context): NotesScope => ({ api: context.scope.api, program: programCode(context.scope), range: rangeOf(context.scope) });
+const searchScopeOf = (context: Context): SearchScope => ({
+  api: context.scope.api,
+  program: programCode(context.scope),
+  range: rangeOf(context.scope),
+  term: context.route.searchTerm ?? "",
+});
+const csvRequestOf = (context: Context): CsvRequest => ({
+  api: context.scope.api,
+  program: programCode(context.scope),
+  path: context.route.path,
+  range: rangeOf(context.scope),
+});
+
+// The pieces' inputs, from the report's context.
+const tableInput = ({ context }: Args): PerformanceTableInput => ({
+  params: tableParamsOf(context),
+  sort: storedSort(context),
+  kind: context.table?.kind ?? "level",
+  levelFour: context.table?.levelFour ?? false,
+  sortListener: context.session,
+});
+const expansionInput = ({ context }: Args): RowExpansionInput => ({
+  params: reportParamsOf(context),
+  base: context.route.path,
+  deepestLevel: context.table?.deepestLevel ?? 0,
+  sort: storedSort(context),
+  noneLast: context.table?.noneLast ?? false,
+});
+const comparisonInput = ({ context }: Args): ComparisonScope => comparisonScopeOf(context);
+const columnSetsInput = ({ context }: Args): ColumnSetsInput => ({ api: context.scope.api, session: context.session, columns: preferencesOf(context).columns });
+const chartInput = ({ context }: Args): PerformanceChartInput => {
+  const preferences = preferencesOf(context);
+  return {
+    session: context.session,
+    params: chartParamsOf(context),
+    metricOne: preferences.metricOne,
+    metricTwo: preferences.metricTwo,
+    interval: preferences.interval,
+    chartType: preferences.chartType,
+  };
+};
+const notesInput = ({ context }: Args): CampaignNotesInput => ({ scope: notesScopeOf(context) });
+const searchInput = ({ context }: Args): SearchResultsInput => ({ ...searchScopeOf(context), sort: storedSort(context) });
+const spendFormInput = ({ context }: Args): SpendFormInput => ({ api: context.scope.api, program: programCode(context.scope), toasts: context.toasts });
+const spendBatchInput = ({ context }: Args): SpendBatchInput => ({ api: context.scope.api, program: programCode(context.scope), today: context.today });
+const listenerInput = ({ context }: Args) => ({ session: context.session });
+
+// What the report tells its pieces when the scope changes.
+const tableParamsChanged = ({ context }: Args) => ({ type: "table.paramsChanged" as const, params: tableParamsOf(context) });
+const expansionParamsChanged = ({ context }: Args) => ({ type: "expansion.paramsChanged" as const, params: reportParamsOf(context), base: context.route.path });
+const comparisonScopeChanged = ({ context }: Args) => ({ type: "comparison.scopeChanged" as const, ...comparisonScopeOf(context) });
+const chartScopeChanged = ({ context }: Args) => ({ type: "chart.scopeChanged" as const, params: chartParamsOf(context) });
+const notesScopeChanged = ({ context }: Args) => ({ type: "notes.scopeChanged" as const, scope: notesScopeOf(context) });
+const searchScopeChanged = ({ context }: Args) => ({ type: "search.scopeChanged" as const, scope: searchScopeOf(context) });
+const csvRequested = ({ context }: Args) => ({ type: "csv.requested" as const, request: csvRequestOf(context) });
+
+const isComplete = (scope: SessionScope): boolean => scope.program !== null && scope.range !== null;
+const sameApi = (a: SessionScope, b: SessionScope): boolean => a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token;
+const sameProgram = (a: SessionScope, b: SessionScope): boolean => programCode(a) === programCode(b) && utcOffsetOf(a) === utcOffsetOf(b);
+const sameDates = (a: SessionScope, b: SessionScope): boolean => {
+  const [x, y] = [rangeOf(a), rangeOf(b)];
+  return x.from === y.from && x.to === y.to;
+};
+
+/** A scope change while open: a scope without program or dates closes the page until there is one again. */
+const closesPage = { guard: "isIncompleteScope", target: "#performanceReport.waiting", actions: "changeScope" } as const;
+
+export const performanceReportMachine = setup({
+  types: {
+    context: {} as PerformanceReportContext,
+    events: {} as PerformanceReportEvent,
+    input: {} as PerformanceReportInput,
+  },
+  actors: {
+    sessionScopeListener,
+    performanceTable: performanceTableMachine,
+    rowExpansion: rowExpansionMachine,
+    comparison: comparisonMachine,
+    columnSets: columnSetsMachine,
+    csvDownload: csvDownloadMachine,
+    performanceChart: performanceChartMachine,
+    campaignNotes: campaignNotesMachine,
+    searchResults: searchResultsMachine,
+    spendForm: spendFormTellingToasts,
+    spendBatch: spendBatchMachine,
+  },
+  actions: {
+    changeScope: assign(({ event }) => (event.type === "session.scopeChanged" ? { scope: event.scope } : {})),
+    /** Today in the program's UTC offset, from the report's clock. */
+    readToday: assign(({ context }) => ({ today: todayAt(context.now(), utcOffsetOf(context.scope)) })),
+    spawnTable: spawnChild("performanceTable", { id: reportChildIds.table, input: tableInput }),
+    spawnExpansion: spawnChild("rowExpansion", { id: reportChildIds.expansion, input: expansionInput }),
+    spawnComparison: spawnChild("comparison", { id: reportChildIds.comparison, input: comparisonInput }),
+    spawnColumnSets: spawnChild("columnSets", { id: reportChildIds.columnSets, input: columnSetsInput }),
+    spawnCsvDownload: spawnChild("csvDownload", { id: reportChildIds.csvDownload }),
+    spawnChart: spawnChild("performanceChart", { id: reportChildIds.chart, input: chartInput }),
+    spawnNotes: spawnChild("campaignNotes", { id: reportChildIds.notes, input: notesInput }),
+    spawnSearch: spawnChild("searchResults", { id: reportChildIds.search, input: searchInput }),
+    spawnSpendForm: spawnChild("spendForm", { id: reportChildIds.spendForm, input: spendFormInput }),
+    spawnSpendBatch: spawnChild("spendBatch", { id: reportChildIds.spendBatch, input: spendBatchInput }),
+    /** The spend entry starts afresh (its form and its batch). */
+    stopSpendEntry: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild(reportChildIds.spendForm);
+      enqueue.stopChild(reportChildIds.spendBatch);
+    }),
+    /** Leaving the open page: every piece stops (a piece the page does not have is skipped). */
+    stopPieces: enqueueActions(({ enqueue }) => {
+      for (const id of Object.values(reportChildIds)) enqueue.stopChild(id);
+    }),
+    tellTable: sendTo(reportChildIds.table, tableParamsChanged),
+    tellExpansion: sendTo(reportChildIds.expansion, expansionParamsChanged),
+    tellComparison: sendTo(reportChildIds.comparison, comparisonScopeChanged),
+    tellChart: sendTo(reportChildIds.chart, chartScopeChanged),
+    tellNotes: sendTo(reportChildIds.notes, notesScopeChanged),
+    tellSearch: sendTo(reportChildIds.search, searchScopeChanged),
+    requestCsv: sendTo(reportChildIds.csvDownload, csvRequested),
+  },
+  guards: {
+    hasCompleteScope: ({ context }) => isComplete(context.scope),
+    isIncompleteScope: ({ event }) => event.type === "session.scopeChanged" && !isComplete(event.scope),
+    isPage: ({ context }, params: { kind: PerformancePageKind }) => performancePageKind(context.route) === params.kind,
+    hasTable: ({ context }) => context.table !== null,
+    /** Another program or API context: the spend entry starts afresh. */
+    changesSpendScope: ({ context, event }) =>
+      event.type === "session.scopeChanged" && (!sameProgram(context.scope, event.scope) || !sameApi(context.scope, event.scope)),
+    /** The search depends on the API context, the program and the dates (not the named filter). */
+    changesSearchScope: ({ context, event }) =>
+      event.type === "session.scopeChanged" &&
+      (!sameApi(context.scope, event.scope) || programCode(context.scope) !== programCode(event.scope) || !sameDates(context.scope, event.scope)),
+    isOtherScope: ({ context, event }) => event.type === "session.scopeChanged" && !sameSessionScope(context.scope, event.scope),
+  },
+}).createMachine({
+  id: "performanceReport",
+  context: ({ input }) => {
+    const scope = currentSessionScope(input.session);
+    const route: PerformanceRoute = input.searchTerm === undefined ? { path: input.path } : { path: input.path, searchTerm: input.searchTerm };
+    const now = input.now ?? Date.now;
+    return {
+      session: input.session,
+      toasts: input.toasts ?? null,
+      route,
+      table: levelTableConfig(route),
+      scope,
+      today: todayAt(now(), utcOffsetOf(scope)),
+      now,
+    };
+  },
+  invoke: { src: "sessionScopeListener", input: listenerInput },
+  initial: "waiting",
+  states: {
+    /** The session has no program or dates yet: nothing to load, nothing spawned. */
+    waiting: {
+      always: { guard: "hasCompleteScope", target: "open" },
+      on: { "session.scopeChanged": { actions: "changeScope" } },
+    },
+    open: {
+      entry: "readToday",
+      exit: "stopPieces",
+      initial: "choosing",
+      states: {
+        /** Passed through: the page's pieces depend on the route. */
+        choosing: {
+          always: [
+            { guard: { type: "isPage", params: { kind: "search" } }, target: "search" },
+            { guard: { type: "isPage", params: { kind: "levelOne" } }, target: "levelOne" },
+            { guard: "hasTable", target: "taxonomy" },
+            { target: "levelFourChart" },
+          ],
+        },
+        /** /performance: the level-one table with the chart and the spend entry. */
+        levelOne: {
+          entry: [
+            "spawnTable",
+            "spawnExpansion",
+            "spawnComparison",
+            "spawnColumnSets",
+            "spawnCsvDownload",
+            "spawnChart",
+            "spawnNotes",
+            "spawnSpendForm",
+            "spawnSpendBatch",
+          ],
+          on: {
+            "session.scopeChanged": [
+              closesPage,
+              {
+                guard: "changesSpendScope",
+                actions: [
+                  "changeScope",
+                  "readToday",
+                  "tellTable",
+                  "tellExpansion",
+                  "tellComparison",
+                  "tellChart",
+                  "tellNotes",
+                  "stopSpendEntry",
+                  "spawnSpendForm",
+                  "spawnSpendBatch",
+                ],
+              },
+              { guard: "isOtherScope", actions: ["changeScope", "readToday", "tellTable", "tellExpansion", "tellComparison", "tellChart", "tellNotes"] },
+            ],
+            "report.csvRequested": { actions: "requestCsv" },
+          },
+        },
+        /** A taxonomy page with a table: taxonomy two, taxonomy three or the level-four report. */
+        taxonomy: {
+          entry: ["spawnTable", "spawnExpansion", "spawnComparison", "spawnColumnSets", "spawnCsvDownload", "spawnChart", "spawnNotes"],
+          on: {
+            "session.scopeChanged": [
+              closesPage,
+              { guard: "isOtherScope", actions: ["changeScope", "readToday", "tellTable", "tellExpansion", "tellComparison", "tellChart", "tellNotes"] },
+            ],
+            "report.csvRequested": { actions: "requestCsv" },
+          },
+        },
+        /** Four taxonomy values: the level-four chart, no table. */
+        levelFourChart: {
+          entry: ["spawnChart", "spawnNotes"],
+          on: {
+            "session.scopeChanged": [closesPage, { guard: "isOtherScope", actions: ["changeScope", "readToday", "tellChart", "tellNotes"] }],
+          },
+        },
+        /** /performance/search/{term}: the search results and their columns. */
+        search: {
+          entry: ["spawnSearch", "spawnColumnSets"],
+          on: {
+            "session.scopeChanged": [
+              closesPage,
+              { guard: "changesSearchScope", actions: ["changeScope", "readToday", "tellSearch"] },
+              { guard: "isOtherScope", actions: ["changeScope", "readToday"] },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof performanceReportMachine>;
+
+const child =
+  <T,>(id: string) =>
+  (s: Snap): T | undefined =>
+    s.children[id] as T | undefined;
+
+/** Named selectors: views read the report and its pieces only through these. */
+export const performanceReportSelectors = {
+  isWaiting: (s: Snap) => s.matches("waiting"),
+  isOpen: (s: Snap) => s.matches("open"),
+  pageKind: (s: Snap): PerformancePageKind => performancePageKind(s.context.route),
+  /** The page's table settings (null where the page has no table). */
+  tableConfig: (s: Snap) => s.context.table,
+  scope: (s: Snap) => s.context.scope,
+  today: (s: Snap) => s.context.today,
+  table: child<PerformanceTableActorRef>(reportChildIds.table),
+  expansion: child<RowExpansionActorRef>(reportChildIds.expansion),
+  comparison: child<ComparisonActorRef>(reportChildIds.comparison),
+  columnSets: child<ColumnSetsActorRef>(reportChildIds.columnSets),
+  csvDownload: child<CsvDownloadActorRef>(reportChildIds.csvDownload),
+  chart: child<PerformanceChartActorRef>(reportChildIds.chart),
+  notes: child<CampaignNotesActorRef>(reportChildIds.notes),
+  search: child<SearchResultsActorRef>(reportChildIds.search),
+  spendForm: child<SpendFormActorRef>(reportChildIds.spendForm),
+  spendBatch: child<SpendBatchActorRef>(reportChildIds.spendBatch),
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type PerformanceReportActorRef = ActorRefFrom<typeof performanceReportMachine>;
