@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { createActor, fromPromise } from "xstate";
+import type { MeResponse } from "../../../src/domain/access/auth";
 import type { User } from "../../../src/domain/shell/user";
 import { createEventLog } from "../../../src/machines/shell/eventLog";
 import { errorDialogMachine } from "../../../src/machines/shell/errorDialog.machine";
@@ -50,10 +51,8 @@ describe("isCurrentRoute", () => {
 });
 
 const actorsFor = async (user: User) => {
-  const session = createActor(
-    sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => ({ user, programs: [acme] })) } }),
-    { input: {} },
-  ).start();
+  const profile: MeResponse = { user, programs: [acme] };
+  const session = createActor(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }), { input: {} }).start();
   session.send({ type: "session.signedIn", token: "tok-1", user });
   await new Promise((r) => setTimeout(r, 0));
   return { session, errorDialog: createActor(errorDialogMachine).start(), toasts: createActor(toastsMachine).start(), eventLog: createEventLog() };
