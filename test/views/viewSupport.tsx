@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { createActor, fromPromise } from "xstate";
 import type { MeResponse } from "../../src/domain/access/auth";
 import type { AppActors } from "../../src/machines/shell/appActors";
+import { performanceReportMachine, type PerformanceReportActorRef } from "../../src/machines/performance/performanceReport.machine";
 import { createEventLog } from "../../src/machines/shell/eventLog";
 import { errorDialogMachine } from "../../src/machines/shell/errorDialog.machine";
 import { sessionMachine } from "../../src/machines/shell/session.machine";
@@ -23,3 +24,16 @@ export const signedInActors = async (): Promise<AppActors> => {
 };
 
 export const withActors = (actors: AppActors, children: ReactNode) => <AppActorsProvider value={actors}>{children}</AppActorsProvider>;
+
+/** The performance report of a route, started for these actors as the page starts it: its pieces are what the page passes down. */
+export const openReport = (actors: AppActors, route: { readonly path?: ReadonlyArray<string>; readonly searchTerm?: string } = {}): PerformanceReportActorRef =>
+  createActor(performanceReportMachine, {
+    input: { session: actors.session, path: route.path ?? [], searchTerm: route.searchTerm, toasts: actors.toasts },
+  }).start();
+
+/** One piece of a report (its table, chart...), which the route must have. */
+export const pieceOf = <T,>(report: PerformanceReportActorRef, select: (s: ReturnType<PerformanceReportActorRef["getSnapshot"]>) => T | undefined): T => {
+  const piece = select(report.getSnapshot());
+  if (piece === undefined) throw new Error("the report of this route has no such piece");
+  return piece;
+};

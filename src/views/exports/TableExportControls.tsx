@@ -4,8 +4,9 @@ import { availableColumns } from "../../domain/performance/columnSelection";
 import { metricNames } from "../../domain/report/metrics";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { taxonomyLevels } from "../../domain/report/treeSelection";
-import { csvDownloadMachine, csvDownloadSelectors } from "../../machines/exports/csvDownload.machine";
+import { csvDownloadSelectors, type CsvDownloadActorRef } from "../../machines/exports/csvDownload.machine";
 import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
+import type { PerformanceReportActorRef } from "../../machines/performance/performanceReport.machine";
 import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
@@ -23,10 +24,12 @@ const taxonomyColumnsUpTo = (levelColumn: string): ReadonlyArray<string> => {
 };
 
 interface Props {
+  /** The page's report: 'Export as CSV' asks it for the server's CSV of its table. */
+  readonly report: PerformanceReportActorRef;
   /** The page's table: its rows in the current sort, its sort and headers. */
   readonly table: PerformanceTableActorRef;
-  /** The route's taxonomy values (0 to 4). */
-  readonly path: ReadonlyArray<string>;
+  /** The report's CSV download. */
+  readonly csv: CsvDownloadActorRef;
 }
 
 /**
@@ -36,14 +39,11 @@ interface Props {
  * current sort, the visible columns for 'Reset to visible' and the taxonomy columns
  * always selected; the file is made on the device.
  */
-export const TableExportControls = ({ table, path }: Props) => {
+export const TableExportControls = ({ report, table, csv }: Props) => {
   const { session } = useAppActors();
-  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
-  const token = useSelector(session, sessionSelectors.token);
   const program = useSelector(session, sessionSelectors.program);
   const range = useSelector(session, sessionSelectors.range);
   const visibleColumns = useSelector(session, sessionSelectors.columns);
-  const csv = useActorRef(csvDownloadMachine);
   const dialog = useActorRef(exportDialogMachine);
   const downloading = useSelector(csv, csvDownloadSelectors.isDownloading);
   const loading = useSelector(table, tableSel.isLoading);
@@ -51,7 +51,7 @@ export const TableExportControls = ({ table, path }: Props) => {
 
   if (!program || !range) return null;
 
-  const exportCsv = () => csv.send({ type: "csv.requested", request: { api: { baseUrl, token }, program: program.code, path, range } });
+  const exportCsv = () => report.send({ type: "report.csvRequested" });
 
   const exportData = () => {
     const snapshot = table.getSnapshot();

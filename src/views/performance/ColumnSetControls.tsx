@@ -1,11 +1,9 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId, useRef, useState } from "react";
 import { customSetId, defaultSetId, saveRefusalMessages, type ColumnSet } from "../../domain/performance/columnSelection";
 import { metricNames } from "../../domain/report/metrics";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
-import { columnSetsMachine, columnSetsSelectors as sel, type ColumnSetsActorRef } from "../../machines/performance/columnSets.machine";
-import { sessionSelectors } from "../../machines/shell/session.machine";
-import { useAppActors } from "../shell/AppActorsContext";
+import { columnSetsSelectors as sel, type ColumnSetsActorRef } from "../../machines/performance/columnSets.machine";
 import { Popover } from "../components/Popover";
 import { ColumnsDialog } from "./ColumnsDialog";
 import "./columnSets.css";
@@ -16,15 +14,9 @@ const t = performanceTexts.columnSets;
  * The table's column controls: the column set dropdown (choose a set, star it as the favourite, delete
  * it with the bin; save the custom selection under a name) and the 'Columns' button
  * opening the Column Selection dialog. The chosen columns go to the session, which the
- * tables read.
+ * tables read. The column sets actor is the report's.
  */
-export const ColumnSetControls = () => {
-  const { session } = useAppActors();
-  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
-  const token = useSelector(session, sessionSelectors.token);
-  const sets = useActorRef(columnSetsMachine, {
-    input: { api: { baseUrl, token }, session, columns: sessionSelectors.preferences(session.getSnapshot()).columns },
-  });
+export const ColumnSetControls = ({ sets }: { readonly sets: ColumnSetsActorRef }) => {
   const columns = useSelector(sets, sel.columns);
   const busy = useSelector(sets, sel.isBusy);
   const [dialogOpen, setDialogOpen] = useState(false);

@@ -1,14 +1,14 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo } from "react";
 import { campaignNoteTexts } from "../../domain/performance/campaignNotes";
 import { formatMetric } from "../../domain/report/numberFormat";
 import { chartColours, chartMetricLabel, noteMarkers, type ChartSeries } from "../../domain/performance/performanceChart";
 import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/shell/session";
 import { texts } from "../../domain/shell/texts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
-import { campaignNotesMachine, campaignNotesSelectors as notesSel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
+import { campaignNotesSelectors as notesSel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
 import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
-import { performanceChartMachine, performanceChartSelectors as sel, type PerformanceChartActorRef } from "../../machines/performance/performanceChart.machine";
+import { performanceChartSelectors as sel, type PerformanceChartActorRef } from "../../machines/performance/performanceChart.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 import { ExportDialog } from "../exports/ExportDialog";
@@ -19,58 +19,24 @@ import "../chart/chart.css";
 const t = performanceTexts.chart;
 
 interface Props {
-  /** The route's taxonomy values (0 to 4). */
-  readonly path: ReadonlyArray<string>;
+  /** The report's chart and campaign notes. */
+  readonly chart: PerformanceChartActorRef;
+  readonly notes: CampaignNotesActorRef;
 }
 
 /**
  * The performance chart of a performance page:
  * two metrics, Daily/Weekly/Monthly, areas or bars, 'Campaign Notes', the notes table,
- * the filter (default, new, returning) and the export. Shown once the session knows the
- * program and the dates.
+ * the filter (default, new, returning) and the export. The report spawns its actors once
+ * the session knows the program and the dates, and tells them of a new scope.
  */
-export const PerformanceChart = ({ path }: Props) => {
+export const PerformanceChart = ({ chart, notes }: Props) => {
   const { session } = useAppActors();
-  const programCode = useSelector(session, sessionSelectors.programCode);
-  const range = useSelector(session, sessionSelectors.range);
-  if (programCode === null || range === null) return null;
-  return <ChartPanel path={path} />;
-};
-
-const ChartPanel = ({ path }: Props) => {
-  const { session } = useAppActors();
-  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
-  const token = useSelector(session, sessionSelectors.token);
   const program = useSelector(session, sessionSelectors.program);
-  const range = useSelector(session, sessionSelectors.range);
   const filter = useSelector(session, sessionSelectors.namedFilter);
-  const code = program?.code ?? "";
-  const from = range?.from ?? "";
-  const to = range?.to ?? "";
-  const pathKey = JSON.stringify(path);
-
-  // The session's preferences when the chart opens (read once, so a sort change elsewhere
-  // does not re-render the chart); afterwards the chart tells the session.
-  const [preferences] = useState(() => sessionSelectors.preferences(session.getSnapshot()));
-  const chart = useActorRef(performanceChartMachine, {
-    input: {
-      session,
-      params: { api: { baseUrl, token }, program: code, range: { from, to }, path, filter },
-      metricOne: preferences.metricOne,
-      metricTwo: preferences.metricTwo,
-      interval: preferences.interval,
-      chartType: preferences.chartType,
-    },
-  });
-  const notes = useActorRef(campaignNotesMachine, { input: { scope: { api: { baseUrl, token }, program: code, range: { from, to } } } });
+  const { program: code, range } = useSelector(chart, sel.params);
+  const { from, to } = range;
   const exportDialog = useActorRef(exportDialogMachine);
-
-  // A new program, dates, path or filter reloads (the machines ignore an unchanged scope).
-  useEffect(() => {
-    const values = JSON.parse(pathKey) as string[];
-    chart.send({ type: "chart.scopeChanged", params: { api: { baseUrl, token }, program: code, range: { from, to }, path: values, filter } });
-    notes.send({ type: "notes.scopeChanged", scope: { api: { baseUrl, token }, program: code, range: { from, to } } });
-  }, [chart, notes, baseUrl, token, code, from, to, pathKey, filter]);
 
   const metricOne = useSelector(chart, sel.metricOne);
   const metricTwo = useSelector(chart, sel.metricTwo);

@@ -1,19 +1,20 @@
+import { useActorRef, useSelector } from "@xstate/react";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { comparisonSelectors, type ComparisonActorRef } from "../../machines/performance/comparison.machine";
+import type { PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
+import type { RowExpansionActorRef } from "../../machines/performance/rowExpansion.machine";
+import { performanceReportMachine, performanceReportSelectors as reportSel, type PerformanceReportActorRef } from "../../machines/performance/performanceReport.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import type { PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
-import { performanceCrumbs, performanceTitle } from "./performanceTitles";
-import { PerformanceTable, tableLabel } from "./PerformanceTable";
-import { usePerformanceTable } from "./usePerformanceTable";
-import { SpendPanel } from "../spend/SpendPanel";
-import { PerformanceChart } from "./PerformanceChart";
-import { SearchResults } from "./SearchResults";
 import { TableExportControls } from "../exports/TableExportControls";
-import { useSelector } from "@xstate/react";
-import { comparisonSelectors } from "../../machines/performance/comparison.machine";
+import { useAppActors } from "../shell/AppActorsContext";
+import { SpendPanel } from "../spend/SpendPanel";
 import { ColumnSetControls } from "./ColumnSetControls";
 import { ComparisonControls } from "./ComparisonControls";
-import { useComparison } from "./useComparison";
+import { PerformanceChart } from "./PerformanceChart";
+import { performanceCrumbs, performanceTitle } from "./performanceTitles";
+import { PerformanceTable, tableLabel } from "./PerformanceTable";
+import { SearchResults } from "./SearchResults";
 
 interface Props {
   readonly searchTerm?: string;
@@ -23,44 +24,68 @@ interface Props {
 
 /**
  * /performance, its taxonomy pages and /performance/search/{term}: title, breadcrumb,
- * then the chart and the table of the level.
+ * then the chart and the table of the level. The page's report actor (one per route: the
+ * screen keys the page by it) owns the scope and spawns every piece; the page shows the
+ * pieces it has.
  */
 export const PerformancePage = ({ searchTerm, path }: Props) => {
   const title = performanceTitle(path, searchTerm);
   useDocumentTitle(title);
-  const tables = usePerformanceTable(path, searchTerm);
-  /** The page's table (load, sort, page): `performanceTableSelectors` read it (exports use `sortedRows`). */
-  const table: PerformanceTableActorRef = tables.table;
-  /** Comparison mode of the page's table: its previous rows (null when off) go to the table. */
-  const comparison = useComparison(path);
-  const previous = useSelector(comparison, comparisonSelectors.previousRows);
+  const { session, toasts } = useAppActors();
+  const report = useActorRef(performanceReportMachine, { input: { session, path, searchTerm, toasts } });
+  const spendForm = useSelector(report, reportSel.spendForm);
+  const spendBatch = useSelector(report, reportSel.spendBatch);
+  const chart = useSelector(report, reportSel.chart);
+  const notes = useSelector(report, reportSel.notes);
+  const search = useSelector(report, reportSel.search);
+  const columnSets = useSelector(report, reportSel.columnSets);
   return (
     <article className="report">
       <Breadcrumbs crumbs={performanceCrumbs(path, searchTerm)} />
       <h1 className="report-title">{title}</h1>
       {/* region: spend entry (level-one page) */}
-      {searchTerm === undefined && path.length === 0 ? <SpendPanel /> : null}
+      {spendForm && spendBatch ? <SpendPanel form={spendForm} batch={spendBatch} /> : null}
       {/* region: chart */}
-      {searchTerm === undefined ? <PerformanceChart path={path} /> : null}
-      {searchTerm !== undefined ? (
-        <>
-          {/* region: search results */}
-          <SearchResults term={searchTerm} />
-        </>
-      ) : tables.config ? (
-        <section className="report-table" aria-label={tableLabel(path)}>
-          {/* region: table */}
-          <div role="toolbar" aria-label={performanceTexts.performanceTable.tableControls} className="table-toolbar">
-            {/* toolbar: comparison */}
-            <ComparisonControls comparison={comparison} />
-            {/* toolbar: columns */}
-            <ColumnSetControls />
-            {/* toolbar: exports */}
-            <TableExportControls table={table} path={path} />
-          </div>
-          <PerformanceTable table={table} expansion={tables.expansion} previous={previous} />
-        </section>
-      ) : null}
+      {chart && notes ? <PerformanceChart chart={chart} notes={notes} /> : null}
+      {/* region: search results */}
+      {search && columnSets ? <SearchResults results={search} columnSets={columnSets} /> : null}
+      {/* region: table */}
+      <ReportTable report={report} path={path} />
     </article>
   );
+};
+
+/** The page's table with its toolbar (comparison, columns, exports), when the page has one. */
+const ReportTable = ({ report, path }: { readonly report: PerformanceReportActorRef; readonly path: ReadonlyArray<string> }) => {
+  const table = useSelector(report, reportSel.table);
+  const expansion = useSelector(report, reportSel.expansion);
+  const comparison = useSelector(report, reportSel.comparison);
+  const columnSets = useSelector(report, reportSel.columnSets);
+  const csv = useSelector(report, reportSel.csvDownload);
+  if (!table || !expansion || !comparison || !columnSets || !csv) return null;
+  return (
+    <section className="report-table" aria-label={tableLabel(path)}>
+      <div role="toolbar" aria-label={performanceTexts.performanceTable.tableControls} className="table-toolbar">
+        {/* toolbar: comparison */}
+        <ComparisonControls comparison={comparison} />
+        {/* toolbar: columns */}
+        <ColumnSetControls sets={columnSets} />
+        {/* toolbar: exports */}
+        <TableExportControls report={report} table={table} csv={csv} />
+      </div>
+      <ComparedTable table={table} expansion={expansion} comparison={comparison} />
+    </section>
+  );
+};
+
+interface ComparedTableProps {
+  readonly table: PerformanceTableActorRef;
+  readonly expansion: RowExpansionActorRef;
+  /** Comparison mode of the table: its previous rows (null when off) go to the table. */
+  readonly comparison: ComparisonActorRef;
+}
+
+const ComparedTable = ({ table, expansion, comparison }: ComparedTableProps) => {
+  const previous = useSelector(comparison, comparisonSelectors.previousRows);
+  return <PerformanceTable table={table} expansion={expansion} previous={previous} />;
 };

@@ -1,16 +1,15 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { availableColumns } from "../../domain/performance/columnSelection";
 import { metricDefinitions, metricNames, searchMetricNames } from "../../domain/report/metrics";
 import { isMetricName, type NumberFormatOptions } from "../../domain/report/numberFormat";
 import { noneTaxonomy, type PerformanceRow } from "../../domain/performance/performance";
-import type { SortSpec } from "../../domain/table/tableSort";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { nodeKey, rowPath, taxonomyLevels } from "../../domain/report/treeSelection";
-import { columnSetsMachine, columnSetsSelectors } from "../../machines/performance/columnSets.machine";
+import { columnSetsSelectors, type ColumnSetsActorRef } from "../../machines/performance/columnSets.machine";
 import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
-import { searchResultsMachine, searchResultsSelectors as sel, type SearchScope } from "../../machines/performance/searchResults.machine";
+import { searchResultsSelectors as sel, type SearchResultsActorRef } from "../../machines/performance/searchResults.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 import { ExportDialog } from "../exports/ExportDialog";
@@ -45,29 +44,22 @@ const taxonomiesColumn: TableColumn<PerformanceRow> = {
 
 const searchRowKey = (row: PerformanceRow): string => nodeKey(rowPath(row));
 
-const sameScope = (a: SearchScope, b: SearchScope): boolean =>
-  a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program === b.program && a.range.from === b.range.from && a.range.to === b.range.to && a.term === b.term;
-
 /**
  * /performance/search/{term}: the rows whose taxonomy path holds the term, with a 'Taxonomies' breadcrumb
  * column, the chosen metric columns (the session's columns the search table offers),
- * the footer 'Total', the Filter tree, export and pagination. A new program or date range
- * searches again.
+ * the footer 'Total', the Filter tree, export and pagination. The report's search actor
+ * searches again for a new program or date range.
  */
-export const SearchResults = ({ term }: { readonly term: string }) => {
+export const SearchResults = ({ results, columnSets }: { readonly results: SearchResultsActorRef; readonly columnSets: ColumnSetsActorRef }) => {
   const { session } = useAppActors();
-  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
-  const token = useSelector(session, sessionSelectors.token);
   const program = useSelector(session, sessionSelectors.program);
-  const range = useSelector(session, sessionSelectors.range);
-  const preferences = useSelector(session, sessionSelectors.preferences);
-  if (!program || !range) return null;
-  const scope: SearchScope = { api: { baseUrl, token }, program: program.code, range, term };
+  const chosenColumns = useSelector(session, sessionSelectors.columns);
+  if (!program) return null;
   return (
     <SearchResultsTable
-      scope={scope}
-      sort={{ column: preferences.sortMetric, direction: preferences.sortDirection }}
-      chosenColumns={preferences.columns}
+      results={results}
+      columnSets={columnSets}
+      chosenColumns={chosenColumns}
       programName={program.name}
       format={{ currency: program.currency, locale: program.locale }}
     />
@@ -75,16 +67,16 @@ export const SearchResults = ({ term }: { readonly term: string }) => {
 };
 
 interface TableProps {
-  readonly scope: SearchScope;
-  readonly sort: SortSpec;
+  readonly results: SearchResultsActorRef;
+  readonly columnSets: ColumnSetsActorRef;
   readonly chosenColumns: ReadonlyArray<string>;
   readonly programName: string;
   readonly format: NumberFormatOptions;
 }
 
-const SearchResultsTable = ({ scope, sort, chosenColumns, programName, format }: TableProps) => {
-  const results = useActorRef(searchResultsMachine, { input: { ...scope, sort } });
+const SearchResultsTable = ({ results, columnSets, chosenColumns, programName, format }: TableProps) => {
   const exportDialog = useActorRef(exportDialogMachine);
+  const range = useSelector(results, sel.range);
   const headers = useSelector(results, sel.headers);
   const searching = useSelector(results, sel.isSearching);
   const rows = useSelector(results, sel.pageRows);
@@ -94,12 +86,6 @@ const SearchResultsTable = ({ scope, sort, chosenColumns, programName, format }:
   const page = useSelector(results, sel.page);
   const pageCount = useSelector(results, sel.pageCount);
   const perPage = useSelector(results, sel.perPage);
-
-  const { api, program, range, term } = scope;
-  useEffect(() => {
-    const next: SearchScope = { api: { baseUrl: api.baseUrl, token: api.token }, program, range: { from: range.from, to: range.to }, term };
-    if (!sameScope(results.getSnapshot().context.scope, next)) results.send({ type: "search.scopeChanged", scope: next });
-  }, [results, api.baseUrl, api.token, program, range.from, range.to, term]);
 
   // The session's columns that the search table offers and the answer holds (none after a failed search).
   const columns = useMemo(() => chosenColumns.filter((c) => searchColumns.includes(c) && c in headers), [chosenColumns, headers]);
@@ -130,7 +116,7 @@ const SearchResultsTable = ({ scope, sort, chosenColumns, programName, format }:
     <section className="search-results" aria-label={t.region}>
       <div role="toolbar" aria-label="Table controls" className="search-toolbar">
         <FilterTree results={results} />
-        <SearchColumns available={searchColumns} />
+        <SearchColumns available={searchColumns} sets={columnSets} />
         <button type="button" className="button" onClick={openExport} disabled={rowCount === 0}>
           {t.exportData}
         </button>
@@ -161,13 +147,7 @@ const SearchResultsTable = ({ scope, sort, chosenColumns, programName, format }:
  * on the level tables: a change that matches a saved set selects it, and the columns go
  * to the session, which the table reads.
  */
-const SearchColumns = ({ available }: { readonly available: ReadonlyArray<string> }) => {
-  const { session } = useAppActors();
-  const baseUrl = useSelector(session, sessionSelectors.apiBaseUrl);
-  const token = useSelector(session, sessionSelectors.token);
-  const sets = useActorRef(columnSetsMachine, {
-    input: { api: { baseUrl, token }, session, columns: sessionSelectors.preferences(session.getSnapshot()).columns },
-  });
+const SearchColumns = ({ available, sets }: { readonly available: ReadonlyArray<string>; readonly sets: ColumnSetsActorRef }) => {
   const columns = useSelector(sets, columnSetsSelectors.columns);
   const [open, setOpen] = useState(false);
   return (

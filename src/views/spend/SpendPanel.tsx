@@ -1,8 +1,8 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId, useState } from "react";
-import { spendMessages } from "../../domain/spend/spendForm";
 import { sessionSelectors } from "../../machines/shell/session.machine";
-import { spendFormMachine } from "../../machines/spend/spendForm.machine";
+import type { SpendBatchActorRef } from "../../machines/spend/spendBatch.machine";
+import type { SpendFormActorRef } from "../../machines/spend/spendForm.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 import { SpendFileImport } from "./SpendFileImport";
 import { SpendForm } from "./SpendForm";
@@ -11,10 +11,10 @@ import "./spend.css";
 /**
  * The quick spend entry of the level-one page: behind the 'Add Spend' disclosure so it
  * does not crowd the report, the spend form and the file drop area with its batch
- * preview. Both start afresh when the program changes; closing the panel keeps what was
- * typed.
+ * preview. The report starts both afresh when the program changes (the file import is
+ * keyed by the program); closing the panel keeps what was typed.
  */
-export const SpendPanel = () => {
+export const SpendPanel = ({ form, batch }: { readonly form: SpendFormActorRef; readonly batch: SpendBatchActorRef }) => {
   const { session } = useAppActors();
   const program = useSelector(session, sessionSelectors.program);
   const [open, setOpen] = useState(false);
@@ -32,40 +32,17 @@ export const SpendPanel = () => {
         </button>
       </h2>
       <div id={regionId} className="spend-panel-body" hidden={!open}>
-        <SpendEntry key={program.code} program={program.code} currency={program.currency} locale={program.locale} />
+        <div className="spend-entry">
+          <div className="spend-entry-part">
+            <h3 className="spend-entry-title">Spend configuration</h3>
+            <SpendForm form={form} money={{ currency: program.currency, locale: program.locale }} />
+          </div>
+          <div className="spend-entry-part">
+            <h3 className="spend-entry-title">Import spend from a file</h3>
+            <SpendFileImport key={program.code} batch={batch} />
+          </div>
+        </div>
       </div>
     </section>
-  );
-};
-
-interface EntryProps {
-  readonly program: string;
-  readonly currency: string | null | undefined;
-  readonly locale: string | null | undefined;
-}
-
-/** One program's spend entry: the form (its actor here) and the file import. */
-const SpendEntry = ({ program, currency, locale }: EntryProps) => {
-  const { session, toasts } = useAppActors();
-  const api = useSelector(session, sessionSelectors.apiContext, (a, b) => a.baseUrl === b.baseUrl && a.token === b.token);
-  const [formLogic] = useState(() =>
-    spendFormMachine.provide({
-      actions: {
-        notifyInvalid: (_, params: { text: string }) => toasts.send({ type: "toast.shown", text: params.text || spendMessages.invalidToast, kind: "error" }),
-      },
-    }),
-  );
-  const form = useActorRef(formLogic, { input: { api, program } });
-  return (
-    <div className="spend-entry">
-      <div className="spend-entry-part">
-        <h3 className="spend-entry-title">Spend configuration</h3>
-        <SpendForm form={form} money={{ currency, locale }} />
-      </div>
-      <div className="spend-entry-part">
-        <h3 className="spend-entry-title">Import spend from a file</h3>
-        <SpendFileImport key={program} />
-      </div>
-    </div>
   );
 };

@@ -204,7 +204,8 @@ describe("performanceReport machine", () => {
   });
 
   it("waits for a program and dates before spawning anything; a sign-out stops every piece", async () => {
-    const session = createActor(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => ({ user: alice, programs: [acme, beta] })) } }), { input: {} }).start();
+    const profile: MeResponse = { user: alice, programs: [acme, beta] };
+    const session = createActor(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }), { input: {} }).start();
     actors.push(session);
     const { report, started, heard, since } = await open({ path: ["Paid Search"] }, session);
     expect(sel.isWaiting(report.getSnapshot())).toBe(true);

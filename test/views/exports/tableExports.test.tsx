@@ -4,11 +4,13 @@ import { createActor, fromPromise } from "xstate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { columnHeaders, metricNames } from "../../../src/domain/report/metrics";
 import type { PerformanceRow, TableResponse } from "../../../src/domain/performance/performance";
-import { performanceTableMachine } from "../../../src/machines/performance/performanceTable.machine";
+import { performanceReportSelectors as reportSel } from "../../../src/machines/performance/performanceReport.machine";
+import { performanceTableMachine, type PerformanceTableActorRef } from "../../../src/machines/performance/performanceTable.machine";
+import type { AppActors } from "../../../src/machines/shell/appActors";
 import { TableExportControls } from "../../../src/views/exports/TableExportControls";
 import { signedInApi } from "../../model/fixtures";
 import { searchRow } from "../../model/performance/searchFixtures";
-import { signedInActors, testRange, withActors } from "../viewSupport";
+import { openReport, pieceOf, signedInActors, testRange, withActors } from "../viewSupport";
 
 /** What the page saved: each download's file name and contents. */
 let saved: Array<{ name: string; blob: Blob }> = [];
@@ -59,18 +61,31 @@ const tableActor = (path: ReadonlyArray<string>) => {
   }).start();
 };
 
+/** The export controls of a route's page: its report (and the report's CSV download) with the given table. */
+const controlsOf = (actors: AppActors, table: PerformanceTableActorRef, path: ReadonlyArray<string>) => {
+  const report = openReport(actors, { path });
+  return <TableExportControls report={report} table={table} csv={pieceOf(report, reportSel.csvDownload)} />;
+};
+
 describe("TableExportControls", () => {
   it("'Export as CSV' saves the server's CSV under the taxonomy names joined by underscores", async () => {
-    const fetch = vi.fn(async (_url: string) => new Response("Taxonomy 1,Taxonomy 2\r\nPaid Search,Bing Ads\r\n", { status: 200, headers: { "Content-Type": "text/csv" } }));
+    // The CSV answers; the report's other pieces' calls are not found.
+    const fetch = vi.fn(async (url: string) =>
+      url.includes("/performance/table/csv")
+        ? new Response("Taxonomy 1,Taxonomy 2\r\nPaid Search,Bing Ads\r\n", { status: 200, headers: { "Content-Type": "text/csv" } })
+        : new Response(JSON.stringify({ error: "not_found", message: "no" }), { status: 404 }),
+    );
     vi.stubGlobal("fetch", fetch);
     const actors = await signedInActors();
     const table = tableActor(["Paid Search"]);
-    render(withActors(actors, <TableExportControls table={table} path={["Paid Search"]} />));
+    render(withActors(actors, controlsOf(actors, table, ["Paid Search"])));
     fireEvent.click(screen.getByRole("button", { name: "Export as CSV" }));
     expect(screen.getByRole("button", { name: "Export as CSV" })).toHaveProperty("disabled", true);
     expect(screen.getByRole("status").textContent).toBe("Downloading the CSV…");
     await settle();
-    expect(fetch.mock.calls[0]?.[0]).toBe("/api/programs/acme/performance/table/csv/taxonomy_1/Paid%20Search?date_from=2026-01-01&date_to=2026-01-31");
+    expect(fetch.mock.calls.map((c) => c[0]).filter((url) => url.includes("/csv"))).toEqual([
+      "/api/programs/acme/performance/table/csv/taxonomy_1/Paid%20Search?date_from=2026-01-01&date_to=2026-01-31",
+    ]);
     expect(saved.map((s) => s.name)).toEqual(["Paid Search.csv"]);
     expect(await saved[0]?.blob.text()).toBe("Taxonomy 1,Taxonomy 2\r\nPaid Search,Bing Ads\r\n");
     expect(screen.getByRole("button", { name: "Export as CSV" })).toHaveProperty("disabled", false);
@@ -80,7 +95,7 @@ describe("TableExportControls", () => {
   it("a failed CSV download only stops the loading", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ error: "server", message: "boom" }), { status: 500 })));
     const actors = await signedInActors();
-    render(withActors(actors, <TableExportControls table={tableActor([])} path={[]} />));
+    render(withActors(actors, controlsOf(actors, tableActor([]), [])));
     fireEvent.click(screen.getByRole("button", { name: "Export as CSV" }));
     await settle();
     expect(saved).toEqual([]);
@@ -93,7 +108,7 @@ describe("TableExportControls", () => {
     const actors = await signedInActors();
     const table = tableActor(["Paid Search"]);
     await settle();
-    render(withActors(actors, <TableExportControls table={table} path={["Paid Search"]} />));
+    render(withActors(actors, controlsOf(actors, table, ["Paid Search"])));
     fireEvent.click(screen.getByRole("button", { name: "Export Data" }));
     const dialog = screen.getByRole("dialog", { name: "Export Data" });
     expect((within(dialog).getByLabelText("Report Name") as HTMLInputElement).value).toBe("acme_performance_report_2026-01-01_2026-01-31");
@@ -125,7 +140,7 @@ describe("TableExportControls", () => {
     const pending = createActor(performanceTableMachine.provide({ actors: { loadTable: fromPromise(() => new Promise<TableResponse>(() => {})) } }), {
       input: { params: { api: signedInApi, program: "acme", range: testRange, filter: "default", path: [] }, sort: { column: "clicks", direction: "desc" }, kind: "level", levelFour: false },
     }).start();
-    render(withActors(actors, <TableExportControls table={pending} path={[]} />));
+    render(withActors(actors, controlsOf(actors, pending, [])));
     expect(screen.getByRole("button", { name: "Export Data" })).toHaveProperty("disabled", true);
   });
 });

@@ -6,13 +6,14 @@ import { interleavedOrder } from "../../../src/domain/performance/columnSelectio
 import { defaultColumns, metricDefinitions, metricNames, searchMetricNames } from "../../../src/domain/report/metrics";
 import type { TableResponse } from "../../../src/domain/performance/performance";
 import { comparisonMachine, type ComparisonLoad } from "../../../src/machines/performance/comparison.machine";
+import { performanceReportSelectors as reportSel } from "../../../src/machines/performance/performanceReport.machine";
 import { sessionSelectors } from "../../../src/machines/shell/session.machine";
 import { ColumnSetControls } from "../../../src/views/performance/ColumnSetControls";
 import { ColumnsDialog } from "../../../src/views/performance/ColumnsDialog";
 import { ComparisonControls } from "../../../src/views/performance/ComparisonControls";
 import { revenueFocus, twoSetsDefaultFavourite } from "../../model/performance/columnSetsFixtures";
 import { comparisonInput, februaryTable } from "../../model/performance/comparisonFixtures";
-import { signedInActors, withActors } from "../viewSupport";
+import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
 
 afterEach(() => {
   cleanup();
@@ -87,7 +88,9 @@ describe("ColumnSetControls", () => {
     const calls = columnSetServer();
     const actors = await signedInActors();
     const sessionColumns = () => sessionSelectors.preferences(actors.session.getSnapshot()).columns;
-    render(withActors(actors, <ColumnSetControls />));
+    // The column sets of a page's report: the calls go where the session says.
+    const report = openReport(actors, { path: ["Paid Search"] });
+    render(withActors(actors, <ColumnSetControls sets={pieceOf(report, reportSel.columnSets)} />));
     await settle();
     const toggle = screen.getByRole("button", { name: "Column set: Default" });
     expect(toggle.getAttribute("aria-expanded")).toBe("false");

@@ -2,11 +2,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppActors } from "../../../src/machines/shell/appActors";
+import { performanceReportSelectors as reportSel } from "../../../src/machines/performance/performanceReport.machine";
 import { sessionSelectors } from "../../../src/machines/shell/session.machine";
 import type { ChartCanvasProps } from "../../../src/views/chart/ChartCanvas";
 import { PerformanceChart } from "../../../src/views/performance/PerformanceChart";
 import { noRows, threeDays, twoNotes } from "../../model/performance/chartFixtures";
-import { signedInActors, withActors } from "../viewSupport";
+import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
 
 /** Both notes on the second day charted. */
 const notesOnTheSecond = { data: twoNotes.data.map((n) => ({ ...n, date: "2026-01-02" })) };
@@ -31,7 +32,8 @@ const serve = (chart: unknown = threeDays) => {
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 const show = async (actors: AppActors, path: ReadonlyArray<string> = []) => {
-  render(withActors(actors, <PerformanceChart path={path} />));
+  const report = openReport(actors, { path });
+  render(withActors(actors, <PerformanceChart chart={pieceOf(report, reportSel.chart)} notes={pieceOf(report, reportSel.notes)} />));
   await settle();
   await settle();
   return screen.getByRole("region", { name: "Performance chart" });

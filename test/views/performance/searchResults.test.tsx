@@ -3,11 +3,13 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TableResponse, TaxonomiesResponse } from "../../../src/domain/performance/performance";
+import { performanceReportSelectors as reportSel } from "../../../src/machines/performance/performanceReport.machine";
 import { searchResultsMachine } from "../../../src/machines/performance/searchResults.machine";
+import type { AppActors } from "../../../src/machines/shell/appActors";
 import { FilterTree } from "../../../src/views/performance/FilterTree";
 import { SearchResults } from "../../../src/views/performance/SearchResults";
 import { emptySearch, manyRows, manyTaxonomies, searchInput, searchResponse, taxonomiesResponse } from "../../model/performance/searchFixtures";
-import { signedInActors, withActors } from "../viewSupport";
+import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
 
 afterEach(() => {
   cleanup();
@@ -127,11 +129,17 @@ const stubApi = (search: TableResponse) => {
   return urls;
 };
 
+/** The search results as the search page shows them: the pieces of the route's report. */
+const searchPage = (actors: AppActors, term: string) => {
+  const report = openReport(actors, { searchTerm: term });
+  return <SearchResults results={pieceOf(report, reportSel.search)} columnSets={pieceOf(report, reportSel.columnSets)} />;
+};
+
 describe("SearchResults", () => {
   it("shows each row's taxonomies as links ('None' not linked), the session's search columns and the footer 'Total'", async () => {
     const urls = stubApi(searchResponse);
     const actors = await signedInActors();
-    render(withActors(actors, <SearchResults term="shoes" />));
+    render(withActors(actors, searchPage(actors, "shoes")));
     await settle();
     expect(urls.some((u) => u.includes("/programs/acme/performance/search?query=shoes&date_from=2026-01-01&date_to=2026-01-31"))).toBe(true);
     const table = screen.getByRole("table", { name: "Search results" });
@@ -162,7 +170,7 @@ describe("SearchResults", () => {
   it("a header click sorts locally; 'Export Data' opens the dialog with the search rows", async () => {
     stubApi(searchResponse);
     const actors = await signedInActors();
-    render(withActors(actors, <SearchResults term="shoes" />));
+    render(withActors(actors, searchPage(actors, "shoes")));
     await settle();
     const table = screen.getByRole("table", { name: "Search results" });
     fireEvent.click(within(table).getByRole("button", { name: /Page Lands/ }));
@@ -186,7 +194,7 @@ describe("SearchResults", () => {
   it("the Columns modal offers the 23 search metrics; a change reaches the table through the session", async () => {
     stubApi(searchResponse);
     const actors = await signedInActors();
-    render(withActors(actors, <SearchResults term="shoes" />));
+    render(withActors(actors, searchPage(actors, "shoes")));
     await settle();
     fireEvent.click(screen.getByRole("button", { name: "Columns" }));
     const dialog = screen.getByRole("dialog", { name: "Column Selection" });
@@ -208,7 +216,7 @@ describe("SearchResults", () => {
   it("no results: the empty state, no footer, no pagination", async () => {
     stubApi(emptySearch);
     const actors = await signedInActors();
-    render(withActors(actors, <SearchResults term="nothing" />));
+    render(withActors(actors, searchPage(actors, "nothing")));
     await settle();
     expect(screen.getByText("There is no data to display")).toBeDefined();
     expect(screen.queryByText("Total")).toBeNull();
@@ -218,7 +226,7 @@ describe("SearchResults", () => {
   it("pages 15 rows at a time", async () => {
     stubApi(manyRows(20));
     const actors = await signedInActors();
-    render(withActors(actors, <SearchResults term="Ad" />));
+    render(withActors(actors, searchPage(actors, "Ad")));
     await settle();
     const table = screen.getByRole("table", { name: "Search results" });
     expect(within(table).getAllByRole("row")).toHaveLength(1 + 15 + 1);
