@@ -11,6 +11,7 @@ import { messagesModel } from "./shell/messages.model";
 import { peekTableModel } from "./performance/peekTable.model";
 import { performanceTableModel } from "./performance/performanceTable.model";
 import { performanceChartModel } from "./performance/performanceChart.model";
+import { performanceReportModel } from "./performance/performanceReport.model";
 import { campaignNotesModel } from "./performance/campaignNotes.model";
 import { recoverPasswordModel } from "./access/recoverPassword.model";
 import { resetPasswordModel } from "./access/resetPassword.model";
@@ -44,4 +45,5 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   performanceTable: performanceTableModel as unknown as MachineModel,
   peekTable: peekTableModel as unknown as MachineModel,
   rowExpansion: rowExpansionModel as unknown as MachineModel,
+  performanceReport: performanceReportModel as unknown as MachineModel,
 };
