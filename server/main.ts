@@ -67,6 +67,11 @@ if (await warehouse.demoData.isEmpty()) {
 } else {
   // A database kept from an earlier run: materialise only programs that never were (a start interrupted mid-way).
   await runEngine("start-up check", () => engine.materialiseMissing());
+  // A cost change commits before its cost facts are refreshed (a second transaction): a crash between
+  // the two left the facts behind the stored spend, so they are derived again before the first request.
+  await runEngine("cost facts refreshed", async () => {
+    // BROKEN-FOR-TEST for (const program of await warehouse.programs.all()) await engine.refreshCosts(program.id);
+  });
 }
 
 const staticDir = existsSync(join(distDir, "index.html")) ? distDir : null;

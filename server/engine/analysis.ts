@@ -13,6 +13,7 @@ import type { AnalysisQueries, FunnelFactRow } from "../warehouse/analysisQuerie
 import type { ReportQueries } from "../warehouse/engineQueries";
 import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
 import type { FactScope } from "./reports";
+import { taxonomyLevels, type TaxonomyLevel } from "../../src/domain/report/taxonomyLevels";
 
 /**
  * The analysis reports (analysis-reports spec sections 2.4-2.10, 7): funnel, funnel
@@ -20,7 +21,6 @@ import type { FactScope } from "./reports";
  * every ratio comes from src/domain/report/metrics.ts (funnelFromSums, metricsFromSums).
  */
 
-const taxonomyKeys = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
 
 const levelOf = (prefix: ReadonlyArray<string>): 1 | 2 | 3 | 4 => Math.max(1, Math.min(4, prefix.length + 1)) as 1 | 2 | 3 | 4;
 
@@ -36,7 +36,7 @@ const zeroFunnel: FunnelSums = {
 };
 
 const taxonomyFields = (taxonomy: ReadonlyArray<string>) =>
-  Object.fromEntries(taxonomy.slice(0, 4).map((value, i) => [taxonomyKeys[i], value])) as Partial<Record<(typeof taxonomyKeys)[number], string>>;
+  Object.fromEntries(taxonomy.slice(0, 4).map((value, i) => [taxonomyLevels[i], value])) as Partial<Record<TaxonomyLevel, string>>;
 
 const factQuery = (scope: FactScope, prefix: ReadonlyArray<string>, level: 1 | 2 | 3 | 4) => ({
   programId: scope.programId,
@@ -70,8 +70,8 @@ const childrenByName = async (
 ): Promise<Map<string, ReadonlyArray<string>> | null> => {
   if (level >= 4) return null;
   const paths: ReadonlyArray<TaxonomyPath> = await reports.taxonomies(scope.programId, scope.from, scope.to, prefix, (level + 1) as 2 | 3 | 4);
-  const key = taxonomyKeys[level - 1] as (typeof taxonomyKeys)[number];
-  const childKey = taxonomyKeys[level as number] as (typeof taxonomyKeys)[number];
+  const key = taxonomyLevels[level - 1] as TaxonomyLevel;
+  const childKey = taxonomyLevels[level as number] as TaxonomyLevel;
   const children = new Map<string, string[]>();
   for (const path of paths) {
     const list = children.get(path[key]) ?? [];

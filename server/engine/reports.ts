@@ -10,6 +10,8 @@ import {
 } from "../../src/domain/performance/performance";
 import { zeroSums } from "../../src/domain/report/metrics";
 import type { FactQuery, FactRow, ReportQueries } from "../warehouse/engineQueries";
+import { taxonomyLevels } from "../../src/domain/report/taxonomyLevels";
+import { toCsv } from "../../src/domain/exports/exportCells";
 
 /**
  * Reports over the facts (performance-report spec section 7, analysis-reports spec
@@ -54,7 +56,6 @@ export const namedOrders = async (
   }
 };
 
-const taxonomyKeys = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
 
 /** A row of the wire: its taxonomy levels, its period start, its 25 metrics. */
 export const performanceRow = (taxonomy: ReadonlyArray<string>, period: string | null, sums: MetricSums): PerformanceRow => {
@@ -137,8 +138,8 @@ export const chartRows = async (
 
 /** The distinct values of level + 1 among paths whose level value is `name`. */
 const childrenOf = (paths: ReadonlyArray<TaxonomyPath>, level: number, name: string): ReadonlyArray<string> => {
-  const key = taxonomyKeys[level - 1] ?? "taxonomy_1";
-  const childKey = taxonomyKeys[level] ?? "taxonomy_4";
+  const key = taxonomyLevels[level - 1] ?? "taxonomy_1";
+  const childKey = taxonomyLevels[level] ?? "taxonomy_4";
   return [...new Set(paths.filter((p) => p[key] === name).map((p) => p[childKey]))];
 };
 
@@ -201,21 +202,16 @@ export const searchHeaders = columnHeaders(searchMetricNames);
 // ---------------------------------------------------------------------------------------
 // CSV
 
-/** Text that a spreadsheet would read as a formula gets a leading apostrophe. */
-export const formulaSafe = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-const csvCell = (value: string | number): string => {
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "0";
-  const safe = formulaSafe(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** A table as CSV: labels in the header row, taxonomy columns of the level first, numbers as they are. */
+/**
+ * A table as CSV, written by the app's one CSV writer (`toCsv`: RFC 4180, CRLF, text cells
+ * formula-safe): labels in the header row, the taxonomy columns of the level first, numbers
+ * as they are (a number that is not finite as 0). No byte-order mark.
+ */
 export const tableCsv = (rows: ReadonlyArray<PerformanceRow>, level: number): string => {
-  const taxonomy = taxonomyKeys.slice(0, Math.max(1, Math.min(4, level)));
+  const taxonomy = taxonomyLevels.slice(0, Math.max(1, Math.min(4, level)));
   const header = [...taxonomy.map((_, i) => `Taxonomy ${i + 1}`), ...metricNames.map((m) => metricDefinitions[m].label)];
-  const lines = rows.map((row) => [...taxonomy.map((k) => row[k] ?? ""), ...metricNames.map((m) => row[m])].map(csvCell).join(","));
-  return [header.map(csvCell).join(","), ...lines].join("\r\n") + "\r\n";
+  const finite = (n: number): number => (Number.isFinite(n) ? n : 0);
+  return toCsv([header, ...rows.map((row) => [...taxonomy.map((k) => row[k] ?? ""), ...metricNames.map((m) => finite(row[m]))])]);
 };
 
 /** The download name: overview.csv, or the taxonomy names joined by underscores. */

@@ -23,6 +23,20 @@ export const readQuery = <A, I>(c: Context, schema: Schema.Schema<A, I, never>):
     : { ok: false, response: refuse(c, refusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left)}`) };
 };
 
+/**
+ * The taxonomy values in the path (parameters t1..t4), level by level, up to the first
+ * level the route does not name (Hono has already percent-decoded them).
+ */
+export const readPathValues = (c: Context): ReadonlyArray<string> => {
+  const values: string[] = [];
+  for (const name of ["t1", "t2", "t3", "t4"]) {
+    const value = c.req.param(name);
+    if (value === undefined) break;
+    values.push(value);
+  }
+  return values;
+};
+
 /** The request body parsed as JSON, or 400 malformed_json. */
 export const readJson = async (c: Context): Promise<Reading<unknown>> => {
   try {

@@ -14,21 +14,10 @@ import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage
 import { tableHeaders, validOrders, type FactScope } from "../engine/reports";
 import { answer, refuse, refusals } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
-import { readQuery } from "../http/requestReading";
+import { readPathValues, readQuery } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 
 type Env = ProgramEnv;
-
-/** The taxonomy values in the path, level by level (Hono has already percent-decoded them). */
-const pathValues = (c: Context<Env>): ReadonlyArray<string> => {
-  const values: string[] = [];
-  for (const name of ["t1", "t2", "t3", "t4"]) {
-    const value = c.req.param(name);
-    if (value === undefined) break;
-    values.push(value);
-  }
-  return values;
-};
 
 /** `/{kind}/taxonomy_1[/{t1}/taxonomy_2[/{t2}/taxonomy_3[/{t3}/taxonomy_4]]]`, plus `/{t4}` when asked. */
 const levelPaths = (base: string, withLeaf = false): ReadonlyArray<string> => [
@@ -59,7 +48,7 @@ export const analysisRoutes = (context: ServerContext) => {
     routes.get(path, async (c) => {
       const query = readQuery(c, ChartQuery);
       if (!query.ok) return query.response;
-      const data = await funnelRows(analysis, scopeOf(c, query.value), pathValues(c));
+      const data = await funnelRows(analysis, scopeOf(c, query.value), readPathValues(c));
       return answer(c, FunnelResponse, { data, column_headers: funnelHeaders, total: data.length });
     });
   }
@@ -68,7 +57,7 @@ export const analysisRoutes = (context: ServerContext) => {
     routes.get(path, async (c) => {
       const query = readQuery(c, ChartQuery);
       if (!query.ok) return query.response;
-      const data = await funnelTrends(analysis, reports, scopeOf(c, query.value), pathValues(c), query.value.interval);
+      const data = await funnelTrends(analysis, reports, scopeOf(c, query.value), readPathValues(c), query.value.interval);
       return answer(c, FunnelTrendsResponse, { data, column_headers: funnelHeaders });
     });
   }
@@ -77,7 +66,7 @@ export const analysisRoutes = (context: ServerContext) => {
     routes.get(path, async (c) => {
       const query = readQuery(c, RangeQuery);
       if (!query.ok) return query.response;
-      const data = await diminishingSeries(analysis, reports, seasonality, scopeOf(c, query.value), pathValues(c));
+      const data = await diminishingSeries(analysis, reports, seasonality, scopeOf(c, query.value), readPathValues(c));
       return answer(c, DiminishingResponse, { data });
     });
   }

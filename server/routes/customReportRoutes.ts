@@ -11,7 +11,6 @@ import {
   ReportMeta,
   ReportPreviewQuery,
   ReportRule,
-  reportLevels,
   type CustomReport,
   type ReportLevel as Level,
 } from "../../src/domain/customReports/customReports";
@@ -24,6 +23,7 @@ import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 import type { CustomReportRecord } from "../engine/stores";
 import { configurationRefusals, readId } from "./configurationRequests";
+import { taxonomyLevels } from "../../src/domain/report/taxonomyLevels";
 
 const isLevel = Schema.is(ReportLevel);
 const decodeRule = Schema.decodeUnknownEither(ReportRule);
@@ -61,7 +61,7 @@ const reportOf = (record: CustomReportRecord, log: Log): CustomReport => {
   };
 };
 
-const levelNumber = (level: Level): 1 | 2 | 3 | 4 => (reportLevels.indexOf(level) + 1) as 1 | 2 | 3 | 4;
+const levelNumber = (level: Level): 1 | 2 | 3 | 4 => (taxonomyLevels.indexOf(level) + 1) as 1 | 2 | 3 | 4;
 
 /**
  * Custom reports and data sets (analysis-reports spec 2.9, 3 and 6): GET|POST /reports,

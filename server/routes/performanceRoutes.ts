@@ -31,7 +31,7 @@ import {
 } from "../engine/reports";
 import { answer, refuse, refusals, type Refusal } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
-import { readQuery } from "../http/requestReading";
+import { readPathValues, readQuery } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 
 /** The refusals of the report calls. */
@@ -44,17 +44,6 @@ export const performanceRefusals = {
 } as const satisfies Record<string, Refusal>;
 
 type Env = ProgramEnv;
-
-/** The taxonomy values in the path, level by level (Hono has already percent-decoded them). */
-const pathValues = (c: Context<Env>): ReadonlyArray<string> => {
-  const values: string[] = [];
-  for (const name of ["t1", "t2", "t3", "t4"]) {
-    const value = c.req.param(name);
-    if (value === undefined) break;
-    values.push(value);
-  }
-  return values;
-};
 
 /** How a group of routes finds the orders it counts; a Response when it cannot. */
 type OrdersOf = (c: Context<Env>) => Promise<ReadonlyArray<OrderRule> | Response>;
@@ -117,7 +106,7 @@ export const performanceRoutes = (context: ServerContext) => {
         if (!query.ok) return query.response;
         const orders = await ordersOf(c);
         if (orders instanceof Response) return orders;
-        const data = await tableRows(reports, scopeOf(c, query.value, orders), pathValues(c));
+        const data = await tableRows(reports, scopeOf(c, query.value, orders), readPathValues(c));
         return answer(c, TableResponse, { data, column_headers: tableHeaders, total: data.length });
       });
     }
@@ -127,7 +116,7 @@ export const performanceRoutes = (context: ServerContext) => {
         if (!query.ok) return query.response;
         const orders = await ordersOf(c);
         if (orders instanceof Response) return orders;
-        const data = await chartRows(reports, scopeOf(c, query.value, orders), pathValues(c), query.value.interval);
+        const data = await chartRows(reports, scopeOf(c, query.value, orders), readPathValues(c), query.value.interval);
         return answer(c, ChartResponse, { data, column_headers: tableHeaders });
       });
     }
@@ -137,7 +126,7 @@ export const performanceRoutes = (context: ServerContext) => {
         if (!query.ok) return query.response;
         const orders = await ordersOf(c);
         if (orders instanceof Response) return orders;
-        const data = await chartSeries(reports, scopeOf(c, query.value, orders), pathValues(c), query.value.interval);
+        const data = await chartSeries(reports, scopeOf(c, query.value, orders), readPathValues(c), query.value.interval);
         return answer(c, MultiChartResponse, { data, column_headers: tableHeaders });
       });
     }
@@ -162,9 +151,9 @@ export const performanceRoutes = (context: ServerContext) => {
       if (!query.ok) return query.response;
       const scope = scopeOf(c, query.value, query.value.meta);
       if (mode === "daily") {
-        return answer(c, ChartResponse, { data: await dailyRows(reports, scope, pathValues(c)), column_headers: tableHeaders });
+        return answer(c, ChartResponse, { data: await dailyRows(reports, scope, readPathValues(c)), column_headers: tableHeaders });
       }
-      const data = await tableRows(reports, scope, pathValues(c));
+      const data = await tableRows(reports, scope, readPathValues(c));
       return answer(c, TableResponse, { data, column_headers: tableHeaders, total: data.length });
     });
   }
@@ -186,7 +175,7 @@ export const performanceRoutes = (context: ServerContext) => {
     routes.get(path, async (c) => {
       const query = readQuery(c, RangeQuery);
       if (!query.ok) return query.response;
-      const prefix = pathValues(c);
+      const prefix = readPathValues(c);
       const rows = await tableRows(reports, scopeOf(c, query.value, validOrders), prefix);
       return c.body(tableCsv(rows, prefix.length + 1), 200, {
         "Content-Type": "text/csv; charset=utf-8",

@@ -1,8 +1,8 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { Schema } from "effect";
 import { LoginResponse } from "../../src/domain/access/auth";
 import type { EngineHooks } from "../../server/engine/engine";
-import { expectRefusal, type Answer, type CallOptions, type ContractApp } from "./contractApp";
+import { expectRefusal, openContractApp, type Answer, type CallOptions, type ContractApp } from "./contractApp";
 
 export type EngineHook = keyof EngineHooks;
 
@@ -54,6 +54,44 @@ export interface Tokens {
 export const signInAll = async (t: ContractApp): Promise<Tokens> => {
   const [demo, other, admin] = await Promise.all([t.signIn("demo"), t.signIn("other"), t.signIn("admin")]);
   return { demo, other, admin };
+};
+
+export interface RecordingSuite {
+  /** Opened before the suite's first test, closed after its last. */
+  readonly t: ContractApp;
+  readonly tokens: Tokens;
+  readonly engine: RecordingEngine;
+}
+
+/**
+ * A suite's app over a RecordingEngine with demo, other and admin signed in; before each
+ * test the engine forgets its calls and stops failing. Call it inside a `describe`.
+ */
+export const recordingSuite = (): RecordingSuite => {
+  const engine = new RecordingEngine();
+  let opened: { readonly t: ContractApp; readonly tokens: Tokens } | null = null;
+  const open = () => {
+    if (!opened) throw new Error("the suite's app is opened in beforeAll");
+    return opened;
+  };
+  beforeAll(async () => {
+    const t = await openContractApp({ engine });
+    opened = { t, tokens: await signInAll(t) };
+  });
+  afterAll(() => open().t.close());
+  beforeEach(() => {
+    engine.failing = false;
+    engine.take();
+  });
+  return {
+    get t() {
+      return open().t;
+    },
+    get tokens() {
+      return open().tokens;
+    },
+    engine,
+  };
 };
 
 /**

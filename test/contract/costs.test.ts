@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Ok } from "../../src/domain/access/auth";
 import { Created } from "../../src/domain/report/configuration";
 import { FixedCostAnswer, FixedCostList, VariableCostList } from "../../src/domain/spend/costs";
-import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
-import { RecordingEngine, bluepeakId, expectBadRequest, northwindId, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
+import { decoded, expectRefusal } from "./contractApp";
+import { bluepeakId, expectBadRequest, northwindId, refusedToOutsiders, recordingSuite } from "./accountSupport";
 
 const fixed = "/api/programs/northwind/fixed-costs";
 const variable = "/api/programs/northwind/variable-costs";
@@ -18,23 +18,12 @@ const dailyForm = {
 };
 
 describe("fixed and variable spend", () => {
-  let t: ContractApp;
-  let tokens: Tokens;
-  const engine = new RecordingEngine();
-  beforeAll(async () => {
-    t = await openContractApp({ engine });
-    tokens = await signInAll(t);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => {
-    engine.failing = false;
-    engine.take();
-  });
+  const suite = recordingSuite();
 
-  const create = async (body: unknown, token = tokens.demo, path = fixed): Promise<number> =>
-    decoded(await t.call("POST", path, { token, json: body }), Created).data.id;
-  const fixedList = async (query = "") => decoded(await t.call("GET", `${fixed}${query}`, { token: tokens.demo }), FixedCostList).data;
-  const variableList = async () => decoded(await t.call("GET", variable, { token: tokens.demo }), VariableCostList).data;
+  const create = async (body: unknown, token = suite.tokens.demo, path = fixed): Promise<number> =>
+    decoded(await suite.t.call("POST", path, { token, json: body }), Created).data.id;
+  const fixedList = async (query = "") => decoded(await suite.t.call("GET", `${fixed}${query}`, { token: suite.tokens.demo }), FixedCostList).data;
+  const variableList = async () => decoded(await suite.t.call("GET", variable, { token: suite.tokens.demo }), VariableCostList).data;
 
   describe("access", () => {
     it.each([
@@ -47,27 +36,27 @@ describe("fixed and variable spend", () => {
       ["POST", variable],
       ["DELETE", `${variable}/1`],
     ])("%s %s: 401 anonymous, 403 for a non-member", async (method, path) => {
-      await refusedToOutsiders(t, tokens, method, path, { json: dailyForm });
+      await refusedToOutsiders(suite.t, suite.tokens, method, path, { json: dailyForm });
     });
 
     it("lets members and admins list", async () => {
-      decoded(await t.call("GET", fixed, { token: tokens.demo }), FixedCostList);
-      decoded(await t.call("GET", fixed, { token: tokens.admin }), FixedCostList);
-      decoded(await t.call("GET", variable, { token: tokens.admin }), VariableCostList);
+      decoded(await suite.t.call("GET", fixed, { token: suite.tokens.demo }), FixedCostList);
+      decoded(await suite.t.call("GET", fixed, { token: suite.tokens.admin }), FixedCostList);
+      decoded(await suite.t.call("GET", variable, { token: suite.tokens.admin }), VariableCostList);
     });
 
     it("lets an admin create in any program", async () => {
-      const id = await create({ ...dailyForm, taxonomy_1: "Admin made" }, tokens.admin, "/api/programs/lumen/fixed-costs");
-      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: 3 }]);
-      decoded(await t.call("DELETE", `/api/programs/lumen/fixed-costs/${id}`, { token: tokens.admin }), Ok);
+      const id = await create({ ...dailyForm, taxonomy_1: "Admin made" }, suite.tokens.admin, "/api/programs/lumen/fixed-costs");
+      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: 3 }]);
+      decoded(await suite.t.call("DELETE", `/api/programs/lumen/fixed-costs/${id}`, { token: suite.tokens.admin }), Ok);
     });
   });
 
   describe("fixed spend", () => {
     it("creates a daily configuration, answers it with meta as a JSON string and refreshes the cost facts", async () => {
       const id = await create(dailyForm);
-      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
-      const answer = await t.call("GET", `${fixed}/${id}`, { token: tokens.demo });
+      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      const answer = await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo });
       const raw = answer.json as { data: { meta: unknown } };
       expect(typeof raw.data.meta).toBe("string");
       expect(JSON.parse(raw.data.meta as string)).toEqual({ frequency: "daily", original_frequency: "daily" });
@@ -86,21 +75,21 @@ describe("fixed and variable spend", () => {
     });
 
     it("accepts the trailing slash and the batch import's token parameter", async () => {
-      const withSlash = await create({ ...dailyForm, taxonomy_1: "Slash" }, tokens.demo, `${fixed}/`);
+      const withSlash = await create({ ...dailyForm, taxonomy_1: "Slash" }, suite.tokens.demo, `${fixed}/`);
       const batch = await create(
         { start_date: "2025-04-02", end_date: "", taxonomy_1: "Batch", taxonomy_2: "", taxonomy_3: null, cost: 12, frequency: "single" },
-        tokens.demo,
-        `${fixed}?token=${tokens.demo}`,
+        suite.tokens.demo,
+        `${fixed}?token=${suite.tokens.demo}`,
       );
-      expect(engine.take()).toHaveLength(2);
-      const single = decoded(await t.call("GET", `${fixed}/${batch}`, { token: tokens.demo }), FixedCostAnswer).data;
+      expect(suite.engine.take()).toHaveLength(2);
+      const single = decoded(await suite.t.call("GET", `${fixed}/${batch}`, { token: suite.tokens.demo }), FixedCostAnswer).data;
       expect(single).toMatchObject({ taxonomy_2: "None", end_date: null, days: 1, meta: { frequency: "single" } });
       expect((await fixedList()).map((c) => c.id)).toEqual(expect.arrayContaining([withSlash, batch]));
     });
 
     it("ignores the end date of a single configuration", async () => {
       const id = await create({ ...dailyForm, frequency: "single", end_date: "2024-01-01" });
-      const single = decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer).data;
+      const single = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer).data;
       expect(single).toMatchObject({ end_date: null, days: 1, start_date: "2025-03-01" });
     });
 
@@ -124,8 +113,8 @@ describe("fixed and variable spend", () => {
       ["date_from=2025-1-1&date_to=2025-03-01", "not YYYY-MM-DD"],
       ["date_from=2025-03-02&date_to=2025-03-01", "reversed"],
     ])("answers 400 invalid_dates for %s (%s)", async (query) => {
-      expectRefusal(await t.call("GET", `${fixed}?${query}`, { token: tokens.demo }), 400, "invalid_dates");
-      expectRefusal(await t.call("GET", `${variable}?${query}`, { token: tokens.demo }), 400, "invalid_dates");
+      expectRefusal(await suite.t.call("GET", `${fixed}?${query}`, { token: suite.tokens.demo }), 400, "invalid_dates");
+      expectRefusal(await suite.t.call("GET", `${variable}?${query}`, { token: suite.tokens.demo }), 400, "invalid_dates");
     });
 
     const refusedBodies: ReadonlyArray<readonly [string, unknown]> = [
@@ -150,85 +139,85 @@ describe("fixed and variable spend", () => {
 
     it.each(refusedBodies)("refuses %s with 400 and changes nothing", async (_, body) => {
       const before = await fixedList();
-      expectBadRequest(await t.call("POST", fixed, { token: tokens.demo, json: body }));
+      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.demo, json: body }));
       expect(await fixedList()).toEqual(before);
-      expect(engine.take()).toEqual([]);
+      expect(suite.engine.take()).toEqual([]);
     });
 
     it("refuses malformed JSON and an empty body", async () => {
-      expectBadRequest(await t.call("POST", fixed, { token: tokens.demo, body: "{\"cost\": 1," }), "malformed_json");
-      expectBadRequest(await t.call("POST", fixed, { token: tokens.demo, body: "" }), "malformed_json");
-      expect(engine.take()).toEqual([]);
+      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.demo, body: "{\"cost\": 1," }), "malformed_json");
+      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.demo, body: "" }), "malformed_json");
+      expect(suite.engine.take()).toEqual([]);
     });
 
     it("edits: a partial change keeps the rest and the original frequency", async () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Edited", taxonomy_3: "Banner" });
-      engine.take();
+      suite.engine.take();
       const edited = decoded(
-        await t.call("PATCH", `${fixed}/${id}`, { token: tokens.demo, json: { cost: 99.99, frequency: "monthly" } }),
+        await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.demo, json: { cost: 99.99, frequency: "monthly" } }),
         FixedCostAnswer,
       ).data;
       expect(edited).toMatchObject({ cost: 99.99, taxonomy_3: "Banner", meta: { frequency: "monthly", original_frequency: "daily" } });
-      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
       const whole = decoded(
-        await t.call("PATCH", `${fixed}/${id}`, {
-          token: tokens.demo,
+        await suite.t.call("PATCH", `${fixed}/${id}`, {
+          token: suite.tokens.demo,
           json: { ...edited, meta: JSON.stringify(edited.meta), taxonomy_3: "", end_date: "2025-04-30", frequency: "daily" },
         }),
         FixedCostAnswer,
       ).data;
       expect(whole).toMatchObject({ taxonomy_3: "None", end_date: "2025-04-30", days: 61, meta: { original_frequency: "daily" } });
-      expect(decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer).data).toEqual(whole);
+      expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer).data).toEqual(whole);
     });
 
     it("refuses an edit that breaks the rules, leaving the configuration as it was", async () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Kept" });
-      engine.take();
-      const before = decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer).data;
+      suite.engine.take();
+      const before = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer).data;
       for (const json of [{ end_date: "2025-02-01" }, { cost: 0.001 }, { taxonomy_4: "x" }, { frequency: "hourly" }, { taxonomy_1: "" }]) {
-        expectBadRequest(await t.call("PATCH", `${fixed}/${id}`, { token: tokens.demo, json }));
+        expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.demo, json }));
       }
-      expectBadRequest(await t.call("PATCH", `${fixed}/${id}`, { token: tokens.demo, body: "nope" }), "malformed_json");
-      expect(decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer).data).toEqual(before);
-      expect(engine.take()).toEqual([]);
+      expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.demo, body: "nope" }), "malformed_json");
+      expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer).data).toEqual(before);
+      expect(suite.engine.take()).toEqual([]);
     });
 
     it("answers 404 for a configuration of another program, and leaves it alone", async () => {
-      const elsewhere = await create(dailyForm, tokens.demo, "/api/programs/bluepeak/fixed-costs");
-      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: bluepeakId }]);
-      expectRefusal(await t.call("GET", `${fixed}/${elsewhere}`, { token: tokens.demo }), 404, "not_found");
-      expectRefusal(await t.call("PATCH", `${fixed}/${elsewhere}`, { token: tokens.demo, json: { cost: 1 } }), 404, "not_found");
-      expectRefusal(await t.call("DELETE", `${fixed}/${elsewhere}`, { token: tokens.demo }), 404, "not_found");
-      const still = decoded(await t.call("GET", `/api/programs/bluepeak/fixed-costs/${elsewhere}`, { token: tokens.demo }), FixedCostAnswer);
+      const elsewhere = await create(dailyForm, suite.tokens.demo, "/api/programs/bluepeak/fixed-costs");
+      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: bluepeakId }]);
+      expectRefusal(await suite.t.call("GET", `${fixed}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("PATCH", `${fixed}/${elsewhere}`, { token: suite.tokens.demo, json: { cost: 1 } }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${fixed}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
+      const still = decoded(await suite.t.call("GET", `/api/programs/bluepeak/fixed-costs/${elsewhere}`, { token: suite.tokens.demo }), FixedCostAnswer);
       expect(still.data.cost).toBe(dailyForm.cost);
-      expect(engine.take()).toEqual([]);
+      expect(suite.engine.take()).toEqual([]);
     });
 
     it.each(["abc", "1.5", "-3", "1e3"])("answers 400 invalid_id for the id %j", async (id) => {
-      expectRefusal(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), 400, "invalid_id");
-      expectRefusal(await t.call("DELETE", `${variable}/${id}`, { token: tokens.demo }), 400, "invalid_id");
+      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), 400, "invalid_id");
+      expectRefusal(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.demo }), 400, "invalid_id");
     });
 
     it.each(["0", "99999", "99999999999"])("answers 404 for the unknown id %s", async (id) => {
-      expectRefusal(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), 404, "not_found");
-      expectRefusal(await t.call("DELETE", `${fixed}/${id}`, { token: tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
     });
 
     it("deletes, then answers 404", async () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Gone" });
-      engine.take();
-      decoded(await t.call("DELETE", `${fixed}/${id}`, { token: tokens.demo }), Ok);
-      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
-      expectRefusal(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), 404, "not_found");
-      expectRefusal(await t.call("DELETE", `${fixed}/${id}`, { token: tokens.demo }), 404, "not_found");
+      suite.engine.take();
+      decoded(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.demo }), Ok);
+      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
       expect((await fixedList()).map((c) => c.id)).not.toContain(id);
     });
 
     it("keeps a saved write when the engine fails afterwards", async () => {
-      engine.failing = true;
+      suite.engine.failing = true;
       const id = await create({ ...dailyForm, taxonomy_1: "Engine down" });
-      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
-      decoded(await t.call("GET", `${fixed}/${id}`, { token: tokens.demo }), FixedCostAnswer);
+      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer);
     });
   });
 
@@ -236,15 +225,15 @@ describe("fixed and variable spend", () => {
     const row = { date: "2025-03-04", taxonomy_1: "Batch Search", cost_link: "test-link-1234", cost: 45.2 };
 
     it("creates a row from the variable batch import's POST to fixed-costs", async () => {
-      const id = await create({ ...row, taxonomy_1: "Batch Search " }, tokens.demo, `${fixed}?token=abc`);
-      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      const id = await create({ ...row, taxonomy_1: "Batch Search " }, suite.tokens.demo, `${fixed}?token=abc`);
+      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
       expect((await variableList()).find((r) => r.id === id)).toEqual({ id, ...row });
       expect((await fixedList()).some((c) => c.taxonomy_1 === "Batch Search")).toBe(false);
     });
 
     it("creates a row with POST variable-costs and lists rows in a range", async () => {
-      const id = await create({ ...row, date: "2031-01-05" }, tokens.demo, variable);
-      const inRange = decoded(await t.call("GET", `${variable}?date_from=2031-01-05&date_to=2031-01-05`, { token: tokens.demo }), VariableCostList);
+      const id = await create({ ...row, date: "2031-01-05" }, suite.tokens.demo, variable);
+      const inRange = decoded(await suite.t.call("GET", `${variable}?date_from=2031-01-05&date_to=2031-01-05`, { token: suite.tokens.demo }), VariableCostList);
       expect(inRange.data).toEqual([{ id, ...row, date: "2031-01-05" }]);
     });
 
@@ -257,22 +246,22 @@ describe("fixed and variable spend", () => {
       ["no taxonomy 1", { ...row, taxonomy_1: "" }],
     ])("refuses %s with 400 and changes nothing", async (_, body) => {
       const before = await variableList();
-      expectBadRequest(await t.call("POST", fixed, { token: tokens.demo, json: body }));
-      expectBadRequest(await t.call("POST", variable, { token: tokens.demo, json: body }));
+      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.demo, json: body }));
+      expectBadRequest(await suite.t.call("POST", variable, { token: suite.tokens.demo, json: body }));
       expect(await variableList()).toEqual(before);
-      expect(engine.take()).toEqual([]);
+      expect(suite.engine.take()).toEqual([]);
     });
 
     it("deletes a row; another program's row is 404", async () => {
-      const id = await create(row, tokens.demo, variable);
-      const elsewhere = await create(row, tokens.demo, "/api/programs/bluepeak/variable-costs");
-      engine.take();
-      expectRefusal(await t.call("DELETE", `${variable}/${elsewhere}`, { token: tokens.demo }), 404, "not_found");
-      expect(engine.take()).toEqual([]);
-      decoded(await t.call("DELETE", `${variable}/${id}`, { token: tokens.demo }), Ok);
-      expect(engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      const id = await create(row, suite.tokens.demo, variable);
+      const elsewhere = await create(row, suite.tokens.demo, "/api/programs/bluepeak/variable-costs");
+      suite.engine.take();
+      expectRefusal(await suite.t.call("DELETE", `${variable}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
+      expect(suite.engine.take()).toEqual([]);
+      decoded(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.demo }), Ok);
+      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
       expect((await variableList()).map((r) => r.id)).not.toContain(id);
-      expectRefusal(await t.call("DELETE", `${variable}/${id}`, { token: tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
     });
   });
 });

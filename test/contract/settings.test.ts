@@ -1,52 +1,41 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ProgramSettingsAnswer } from "../../src/domain/settings/programSettings";
-import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
-import { RecordingEngine, bluepeakId, expectBadRequest, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
+import { decoded, expectRefusal } from "./contractApp";
+import { bluepeakId, expectBadRequest, refusedToOutsiders, recordingSuite } from "./accountSupport";
 
 const settings = "/api/programs/bluepeak/settings";
 
 describe("program settings", () => {
-  let t: ContractApp;
-  let tokens: Tokens;
-  const engine = new RecordingEngine();
-  beforeAll(async () => {
-    t = await openContractApp({ engine });
-    tokens = await signInAll(t);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => {
-    engine.failing = false;
-    engine.take();
-  });
+  const suite = recordingSuite();
 
-  const read = async (token = tokens.demo) => decoded(await t.call("GET", settings, { token }), ProgramSettingsAnswer).data;
+  const read = async (token = suite.tokens.demo) => decoded(await suite.t.call("GET", settings, { token }), ProgramSettingsAnswer).data;
 
   it("GET: 401 anonymous, 403 non-member; members and admins read", async () => {
-    await refusedToOutsiders(t, tokens, "GET", settings);
-    expect(await read(tokens.admin)).toEqual(await read(tokens.demo));
+    await refusedToOutsiders(suite.t, suite.tokens, "GET", settings);
+    expect(await read(suite.tokens.admin)).toEqual(await read(suite.tokens.demo));
   });
 
   it("PATCH: 401 anonymous, 403 non-member and member; nothing changes", async () => {
     const before = await read();
-    await refusedToOutsiders(t, tokens, "PATCH", settings, { json: { lookback_days: 10 } });
-    expectRefusal(await t.call("PATCH", settings, { token: tokens.demo, json: { lookback_days: 10 } }), 403, "forbidden");
+    await refusedToOutsiders(suite.t, suite.tokens, "PATCH", settings, { json: { lookback_days: 10 } });
+    expectRefusal(await suite.t.call("PATCH", settings, { token: suite.tokens.demo, json: { lookback_days: 10 } }), 403, "forbidden");
     expect(await read()).toEqual(before);
-    expect(engine.take()).toEqual([]);
+    expect(suite.engine.take()).toEqual([]);
   });
 
   it("an admin changes one setting at a time; each change re-attributes the program", async () => {
     const first = decoded(
-      await t.call("PATCH", settings, { token: tokens.admin, json: { attribution_model: "time_decay" } }),
+      await suite.t.call("PATCH", settings, { token: suite.tokens.admin, json: { attribution_model: "time_decay" } }),
       ProgramSettingsAnswer,
     ).data;
-    expect(engine.take()).toEqual([{ hook: "reattribute", programId: bluepeakId }]);
-    const second = decoded(await t.call("PATCH", settings, { token: tokens.admin, json: { lookback_days: 90 } }), ProgramSettingsAnswer).data;
+    expect(suite.engine.take()).toEqual([{ hook: "reattribute", programId: bluepeakId }]);
+    const second = decoded(await suite.t.call("PATCH", settings, { token: suite.tokens.admin, json: { lookback_days: 90 } }), ProgramSettingsAnswer).data;
     expect(second).toEqual({ attribution_model: "time_decay", lookback_days: 90 });
     expect(first.attribution_model).toBe("time_decay");
     expect(await read()).toEqual(second);
-    expect(engine.take()).toEqual([{ hook: "reattribute", programId: bluepeakId }]);
+    expect(suite.engine.take()).toEqual([{ hook: "reattribute", programId: bluepeakId }]);
     decoded(
-      await t.call("PATCH", settings, { token: tokens.admin, json: { attribution_model: "position_based", lookback_days: 1 } }),
+      await suite.t.call("PATCH", settings, { token: suite.tokens.admin, json: { attribution_model: "position_based", lookback_days: 1 } }),
       ProgramSettingsAnswer,
     );
     expect(await read()).toEqual({ attribution_model: "position_based", lookback_days: 1 });
@@ -62,18 +51,18 @@ describe("program settings", () => {
     ["a list", [{ lookback_days: 30 }]],
   ])("refuses %s with 400, changes nothing and does not re-attribute", async (_, json) => {
     const before = await read();
-    expectBadRequest(await t.call("PATCH", settings, { token: tokens.admin, json }));
+    expectBadRequest(await suite.t.call("PATCH", settings, { token: suite.tokens.admin, json }));
     expect(await read()).toEqual(before);
-    expect(engine.take()).toEqual([]);
+    expect(suite.engine.take()).toEqual([]);
   });
 
   it("refuses malformed JSON", async () => {
-    expectBadRequest(await t.call("PATCH", settings, { token: tokens.admin, body: "lookback=3" }), "malformed_json");
-    expect(engine.take()).toEqual([]);
+    expectBadRequest(await suite.t.call("PATCH", settings, { token: suite.tokens.admin, body: "lookback=3" }), "malformed_json");
+    expect(suite.engine.take()).toEqual([]);
   });
 
   it("answers defaults for a program that never saved settings", async () => {
-    const lumen = decoded(await t.call("GET", "/api/programs/lumen/settings", { token: tokens.other }), ProgramSettingsAnswer).data;
+    const lumen = decoded(await suite.t.call("GET", "/api/programs/lumen/settings", { token: suite.tokens.other }), ProgramSettingsAnswer).data;
     expect(lumen.lookback_days).toBeGreaterThanOrEqual(1);
     expect(lumen.lookback_days).toBeLessThanOrEqual(90);
   });

@@ -3,7 +3,7 @@ import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFil
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
 import { numberOf, textOf, Placeholders } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
-import { noneLastOrder, orderRulesSql, prefixSql, taxonomyPrefixOf } from "./factSql";
+import { noneLastOrder, orderRulesSql, prefixSql, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
 /**
@@ -238,7 +238,7 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
       );
       return rows.map((r) => ({
         publisherId: textOf(r["publisher_id"]),
-        taxonomy: [textOf(r["taxonomy_1"]), textOf(r["taxonomy_2"]), textOf(r["taxonomy_3"]), textOf(r["taxonomy_4"])] as const,
+        taxonomy: taxonomyPathOf(r),
         sums: {
           variable_cost: numberOf(r["variable_cost"]),
           fixed_cost: 0,

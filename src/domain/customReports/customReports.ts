@@ -1,14 +1,14 @@
 import { Schema } from "effect";
 import { FilledText } from "../report/configuration";
 import { checkRange, IsoDate } from "../performance/performance";
+import { taxonomyLevels } from "../report/taxonomyLevels";
 
 /**
  * Custom reports and the program's data sets. A custom report names a start level and the order rules it applies; the program
  * "has access" to a report when the report is registered for it.
  */
 
-export const reportLevels = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
-export const ReportLevel = Schema.Literal(...reportLevels);
+export const ReportLevel = Schema.Literal(...taxonomyLevels);
 export type ReportLevel = typeof ReportLevel.Type;
 
 /** The order fields a rule (and a data set) may test, with the values each can hold. */

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
 
 /**
  * Journey paths: the touches that led to each order,
@@ -66,7 +67,6 @@ export type JourneySortBy = typeof JourneySortBy.Type;
 export const journeyRequestPageSize = 160;
 
 const levelKeys = ["taxonomy_one", "taxonomy_two", "taxonomy_three", "taxonomy_four"] as const;
-const touchKeys = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
 
 /** The levels a filter touchpoint names, top down, stopping at the first gap. */
 export const filterLevels = (f: TouchpointFilter): ReadonlyArray<string> => {
@@ -81,7 +81,7 @@ export const filterLevels = (f: TouchpointFilter): ReadonlyArray<string> => {
 
 /** Whether a touch matches a filter touchpoint (every level it names is equal). */
 export const touchMatches = (touch: JourneyTouch, f: TouchpointFilter): boolean =>
-  filterLevels(f).every((v, i) => touch[touchKeys[i] as (typeof touchKeys)[number]] === v);
+  filterLevels(f).every((v, i) => touch[taxonomyLevels[i] as TaxonomyLevel] === v);
 
 /** A comparison entry counts only if both sides name at least one level. */
 export const isCompleteComparison = (c: TouchpointComparison): boolean => filterLevels(c.before).length > 0 && filterLevels(c.after).length > 0;
@@ -134,7 +134,7 @@ export type JourneyLevel = 2 | 3 | 4;
 
 /** A touch's name at a level: its taxonomy values down to that level, 'None' levels left out. */
 export const touchName = (t: JourneyTouch, level: JourneyLevel): string =>
-  touchKeys
+  taxonomyLevels
     .slice(0, level)
     .map((k) => t[k])
     .filter((v) => v !== "None")

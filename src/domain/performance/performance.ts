@@ -181,10 +181,6 @@ export const builtInNames = ["new", "returning", "valid", "cancelled"] as const;
 /** A named filter or data set tag as it appears in a path. */
 export const NamedFilterName = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(100));
 
-/** Levels of the taxonomy. */
-export const taxonomyLevels = [1, 2, 3, 4] as const;
-export type TaxonomyLevel = (typeof taxonomyLevels)[number];
-
 /** The taxonomy value of a level that no rule fills (and never linked, never expanded). */
 export const noneTaxonomy = "None";
 

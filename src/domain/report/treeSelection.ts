@@ -1,3 +1,5 @@
+import { taxonomyLevels, type TaxonomyLevel } from "./taxonomyLevels";
+
 /**
  * The search results' Filter: a tree of taxonomies 1 to 4 with a checkbox per node
  * (every leaf is all or none; a parent is all, none or some).
@@ -8,10 +10,10 @@
 
 export type TreeState = "all" | "none" | "some";
 
-export const taxonomyLevels = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
+export { taxonomyLevels };
 
 /** A row carrying taxonomy names (the /performance/taxonomies rows, search result rows). */
-export type TaxonomyRow = Readonly<Partial<Record<(typeof taxonomyLevels)[number], string | null>>>;
+export type TaxonomyRow = Readonly<Partial<Record<TaxonomyLevel, string | null>>>;
 
 export interface TaxonomyNode {
   /** Unique per path; see `nodeKey`. */

@@ -1,6 +1,7 @@
 import { temporal } from "../report/temporal";
 import { validateSpendForm, type SpendEntry, type SpendFormErrors, type SpendFormValues } from "./spendForm";
 import type { SheetRecord, SheetRow, WorkbookCell } from "../exports/workbookRows";
+import { taxonomyLevels } from "../report/taxonomyLevels";
 
 /**
  * Spend rows dropped as a spreadsheet on the performance report's file drop area (the
@@ -10,7 +11,7 @@ import type { SheetRecord, SheetRow, WorkbookCell } from "../exports/workbookRow
  */
 
 /** The columns a spend sheet may hold, by canonical name (the spend entry's own field names). */
-export const spendBatchColumns = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4", "cost", "frequency", "start_date", "end_date"] as const;
+export const spendBatchColumns = [...taxonomyLevels, "cost", "frequency", "start_date", "end_date"] as const;
 export type SpendBatchColumn = (typeof spendBatchColumns)[number];
 
 /** Columns a sheet must hold to be sent: cost date, taxonomy 1 and cost. */

@@ -3,6 +3,7 @@ import { temporal } from "../report/temporal";
 import { parseDate } from "../report/dateRange";
 import { formatMoney, type NumberFormatOptions } from "../report/numberFormat";
 import { texts } from "../shell/texts";
+import { taxonomyLevels } from "../report/taxonomyLevels";
 
 /**
  * The quick spend entry form and the body it sends. The product words only the toast; the
@@ -19,7 +20,7 @@ export const spendFrequencyLabels: Readonly<Record<SpendFrequency, string>> = {
   yearly: "Yearly",
 };
 
-export const spendFormFields = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4", "spend", "frequency", "start_date", "end_date"] as const;
+export const spendFormFields = [...taxonomyLevels, "spend", "frequency", "start_date", "end_date"] as const;
 export type SpendFormField = (typeof spendFormFields)[number];
 
 /** What the person typed; every field is text (dates YYYY-MM-DD, "" when unset). */

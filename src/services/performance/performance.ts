@@ -8,6 +8,7 @@ import {
 import type { NamedFilter } from "../../domain/shell/session";
 import { request, requestText, type ApiCall } from "../http/http";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
+import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
 
 /**
  * The performance report's calls. Every path is
@@ -34,7 +35,6 @@ export interface ReportScope {
 /** Failures a report screen handles itself (a load failure is silent; 401 and 403 stay app-wide). */
 export const silentReportFailures: ReadonlyArray<HttpErrorTag> = ["NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"];
 
-const levelNames = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const;
 
 const base = (scope: ReportScope): Array<string> => {
   const segments = ["programs", scope.program, "performance"];
@@ -44,12 +44,12 @@ const base = (scope: ReportScope): Array<string> => {
 
 /** taxonomy_1/{t1}/taxonomy_2/{t2}... for the values given. */
 const valueSegments = (path: ReadonlyArray<string>): Array<string> =>
-  path.slice(0, 4).flatMap((value, i) => [levelNames[i] ?? "taxonomy_4", value]);
+  path.slice(0, 4).flatMap((value, i) => [taxonomyLevels[i] ?? "taxonomy_4", value]);
 
 /** The path segments of a table call: the values chosen, then the level listed. */
 export const tableSegments = (scope: ReportScope): Array<string> => {
   const depth = Math.min(scope.path.length, 3);
-  return [...base(scope), "table", "single", ...valueSegments(scope.path.slice(0, depth)), levelNames[depth] ?? "taxonomy_4"];
+  return [...base(scope), "table", "single", ...valueSegments(scope.path.slice(0, depth)), taxonomyLevels[depth] ?? "taxonomy_4"];
 };
 
 /** The path segments of a single chart call: the values chosen (none for the level-one chart). */

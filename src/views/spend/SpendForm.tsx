@@ -9,10 +9,11 @@ import {
   spendFrequencyLabels,
   type SpendFormField,
 } from "../../domain/spend/spendForm";
+import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
 import { spendFormSelectors as sel, type SpendFormActorRef } from "../../machines/spend/spendForm.machine";
 import "./spend.css";
 
-const taxonomyFields = ["taxonomy_1", "taxonomy_2", "taxonomy_3", "taxonomy_4"] as const satisfies ReadonlyArray<SpendFormField>;
+const taxonomyFields = taxonomyLevels satisfies ReadonlyArray<SpendFormField>;
 
 interface Props {
   readonly form: SpendFormActorRef;
