@@ -1,0 +1,265 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Schema } from "effect";
+import { afterAll, describe, expect, it } from "vitest";
+import { LoginResponse, MeResponse } from "../../src/domain/access/auth";
+import { AnnotationList } from "../../src/domain/performance/annotations";
+import { ColumnSetList } from "../../src/domain/performance/columnSets";
+import { TableResponse } from "../../src/domain/performance/performance";
+import { Created } from "../../src/domain/report/configuration";
+import { FixedCostList } from "../../src/domain/spend/costs";
+import { errorLines, startServer, type ServerProcess } from "./serverProcess";
+
+/**
+ * Durability under a crash: the real server, as a child process on a fresh DATA_DIR, takes
+ * a bounded stream of concurrent writes (spend configurations, campaign notes, column sets)
+ * and is killed with SIGKILL once a round's share of them has been acknowledged, with
+ * others still in flight. Restarted on the same DATA_DIR it must open cleanly, hold every
+ * acknowledged write with its exact content, hold each unacknowledged write whole or not
+ * at all, and count the spend it holds in its reports (no configuration without its cost
+ * facts). An unacknowledged write found once must stay found (and one found missing must
+ * stay missing) through later crashes.
+ */
+
+/** FAULT_PORT pins the port; by default the system chooses one, so parallel runs never collide. */
+const port = Number(process.env.FAULT_PORT ?? 0);
+const dataDir = mkdtempSync(join(tmpdir(), "fault-durability-"));
+/** The server running now, killed after the test whether it passed or not. */
+let running: ServerProcess | null = null;
+afterAll(async () => {
+  await running?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The smallest demo data that still has every program: a new database in about 2 s. */
+const demoScale = "0.05";
+/** Writes per round and how many are on the wire at once. */
+const writesPerRound = 120;
+const concurrency = 8;
+/** The acknowledgement after which each round's SIGKILL comes: early, midway, late. */
+const killAfterAcknowledged = [8, 40, 75] as const;
+/** A round is killed at this age even if too few writes were acknowledged. */
+const roundDeadlineMs = 15_000;
+const requestTimeoutMs = 10_000;
+
+/** Every test record is dated on a day the demo data leaves empty, under a level-1 name of its own. */
+const day = "2031-06-16";
+const spendChannel = "Fault durability";
+const noteColour = "#A0B1C2";
+const columns = ["clicks", "total_cost", "fixed_cost"] as const;
+
+type Kind = "spend" | "note" | "columnSet";
+type Outcome =
+  | { readonly kind: "unsent" }
+  | { readonly kind: "acknowledged"; readonly id: number }
+  /** Sent, but the connection died or the answer was not a Created. */
+  | { readonly kind: "unacknowledged" };
+
+interface Write {
+  readonly tag: string;
+  readonly kind: Kind;
+  readonly path: string;
+  readonly body: unknown;
+  /** The record a list call answers for this write under `id`. */
+  readonly record: (id: number) => unknown;
+  /** The spend it books on `day` (0 for the others). */
+  readonly cost: number;
+  outcome: Outcome;
+  /** Decided by the first check after a crash for an unacknowledged write: present (with its id) or absent. */
+  settled: { readonly present: true; readonly id: number } | { readonly present: false } | null;
+}
+
+const writeOf = (round: number, index: number): Write => {
+  const tag = `r${round}-w${String(index).padStart(3, "0")}`;
+  const kind: Kind = (["spend", "note", "columnSet"] as const)[index % 3] ?? "spend";
+  const base = { tag, kind, outcome: { kind: "unsent" } as Outcome, settled: null };
+  if (kind === "spend") {
+    const cost = ((index % 97) + 1) * 1.25;
+    return {
+      ...base,
+      path: "/api/programs/northwind/fixed-costs",
+      body: { start_date: day, taxonomy_1: spendChannel, taxonomy_2: tag, cost, frequency: "single" },
+      record: (id) => ({
+        id,
+        taxonomy_1: spendChannel,
+        taxonomy_2: tag,
+        taxonomy_3: "None",
+        taxonomy_4: "None",
+        cost,
+        start_date: day,
+        end_date: null,
+        meta: { frequency: "single", original_frequency: "single" },
+        days: 1,
+      }),
+      cost,
+    };
+  }
+  if (kind === "note") {
+    const text = `Fault note ${tag}`;
+    return {
+      ...base,
+      path: "/api/programs/northwind/annotations",
+      body: { date: day, colour: noteColour, text: `  ${text} ` },
+      record: (id) => ({ id, date: day, colour: noteColour.toLowerCase(), text, programcode: "northwind" }),
+      cost: 0,
+    };
+  }
+  const name = `Fault set ${tag}`;
+  return {
+    ...base,
+    path: "/api/column-sets",
+    body: { name, columns },
+    record: (id) => ({ id, name, columns }),
+    cost: 0,
+  };
+};
+
+const call = async (server: ServerProcess, method: string, path: string, token?: string, body?: unknown): Promise<Response> =>
+  fetch(`${server.origin}${path}`, {
+    method,
+    headers: {
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(requestTimeoutMs),
+  });
+
+const read = async <A, I>(server: ServerProcess, path: string, token: string, schema: Schema.Schema<A, I, never>): Promise<A> => {
+  const response = await call(server, "GET", path, token);
+  const text = await response.text();
+  expect(response.status, `${path}: ${text}`).toBe(200);
+  return Schema.decodeUnknownSync(schema)(JSON.parse(text));
+};
+
+/**
+ * Sends the writes `concurrency` at a time and kills the server right after the
+ * `killAfter`-th acknowledgement (or at the deadline); writes not yet sent stay unsent.
+ */
+const streamUntilKilled = async (server: ServerProcess, token: string, writes: ReadonlyArray<Write>, killAfter: number): Promise<void> => {
+  let acknowledged = 0;
+  let killed = false;
+  const kill = (): void => {
+    if (killed) return;
+    killed = true;
+    server.killNow();
+  };
+  const deadline = setTimeout(kill, roundDeadlineMs);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (!killed && next < writes.length) {
+      const write = writes[next++];
+      if (!write) return;
+      write.outcome = { kind: "unacknowledged" };
+      try {
+        const response = await call(server, "POST", write.path, token, write.body);
+        const text = await response.text();
+        if (response.status !== 200) continue;
+        write.outcome = { kind: "acknowledged", id: Schema.decodeUnknownSync(Created)(JSON.parse(text)).data.id };
+        acknowledged += 1;
+        if (acknowledged >= killAfter) kill();
+      } catch {
+        // The connection died with the server: the write stays unacknowledged.
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    clearTimeout(deadline);
+    kill();
+    await server.kill();
+  }
+};
+
+/** Every write sent so far against what the restarted server lists and reports. */
+const checkAfterRestart = async (server: ServerProcess, token: string, writes: ReadonlyArray<Write>): Promise<void> => {
+  const me = await call(server, "GET", "/api/auth/me", token);
+  expect(me.status, "the session acknowledged before the crashes still opens").toBe(200);
+  Schema.decodeUnknownSync(MeResponse)(await me.json());
+
+  const spend = (await read(server, "/api/programs/northwind/fixed-costs", token, FixedCostList)).data.filter(
+    (row) => row.taxonomy_1 === spendChannel,
+  );
+  const notes = (await read(server, "/api/programs/northwind/annotations", token, AnnotationList)).data.filter((row) =>
+    row.text.startsWith("Fault note "),
+  );
+  const sets = (await read(server, "/api/column-sets", token, ColumnSetList)).data.filter((row) => row.name.startsWith("Fault set "));
+  const listed = new Map<string, Array<{ readonly id: number; readonly row: unknown }>>();
+  const list = (tag: string, id: number, row: unknown): void => {
+    listed.set(tag, [...(listed.get(tag) ?? []), { id, row }]);
+  };
+  for (const row of spend) list(row.taxonomy_2, row.id, row);
+  for (const row of notes) list(row.text.slice("Fault note ".length), row.id, row);
+  for (const row of sets) list(row.name.slice("Fault set ".length), row.id, row);
+
+  const byTag = new Map(writes.map((write) => [write.tag, write]));
+  for (const [tag, rows] of listed) {
+    const write = byTag.get(tag);
+    expect(write?.outcome.kind, `${tag} is listed but was never sent`).toMatch(/acknowledged|unacknowledged/);
+    expect(rows, `${tag} is listed once`).toHaveLength(1);
+  }
+
+  let bookedSpend = 0;
+  for (const write of writes) {
+    const rows = listed.get(write.tag) ?? [];
+    const found = rows[0];
+    const expectedId =
+      write.outcome.kind === "acknowledged" ? write.outcome.id : write.settled?.present === true ? write.settled.id : null;
+    if (expectedId !== null) {
+      expect(found?.row, `${write.kind} ${write.tag} (id ${expectedId}) survives the crash whole`).toEqual(write.record(expectedId));
+    } else if (write.outcome.kind === "unsent" || write.settled?.present === false) {
+      expect(found, `${write.kind} ${write.tag} was never stored`).toBeUndefined();
+    } else {
+      // Unacknowledged and seen for the first time since its crash: whole, or not there.
+      if (found) expect(found.row, `unacknowledged ${write.kind} ${write.tag} is whole`).toEqual(write.record(found.id));
+      write.settled = found ? { present: true, id: found.id } : { present: false };
+    }
+    if (found && write.kind === "spend") bookedSpend += write.cost;
+  }
+
+  const table = await read(
+    server,
+    `/api/programs/northwind/performance/table/single/taxonomy_1?date_from=${day}&date_to=${day}`,
+    token,
+    TableResponse,
+  );
+  const reported = table.data.find((row) => row.taxonomy_1 === spendChannel)?.fixed_cost ?? 0;
+  expect(reported, "the reports count exactly the spend configurations stored").toBeCloseTo(bookedSpend, 2);
+};
+
+const openedCleanly = (server: ServerProcess): void => {
+  expect(errorLines(server.log()), "the restarted server logs no error").toEqual([]);
+};
+
+describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
+  it("keeps every acknowledged write whole, and each unacknowledged one whole or absent", async () => {
+    const start = async (): Promise<ServerProcess> => {
+      running = await startServer({ dataDir, port, demoScale, startTimeoutMs: 45_000 });
+      return running;
+    };
+    let server = await start();
+    const login = await call(server, "POST", "/api/auth/login", undefined, { username: "demo", password: "demo" });
+    expect(login.status).toBe(200);
+    const { token } = Schema.decodeUnknownSync(LoginResponse)(await login.json());
+
+    const writes: Array<Write> = [];
+    for (const [round, killAfter] of killAfterAcknowledged.entries()) {
+      const roundWrites = Array.from({ length: writesPerRound }, (_, index) => writeOf(round + 1, index));
+      writes.push(...roundWrites);
+      await streamUntilKilled(server, token, roundWrites, killAfter);
+      const acknowledged = roundWrites.filter((w) => w.outcome.kind === "acknowledged").length;
+      expect(acknowledged, `round ${round + 1} reached its kill point`).toBeGreaterThanOrEqual(killAfter);
+
+      server = await start();
+      openedCleanly(server);
+      await checkAfterRestart(server, token, writes);
+      openedCleanly(server);
+    }
+    await server.kill();
+
+    // The stream really was cut mid-way: some writes were on the wire when the server died.
+    expect(writes.filter((w) => w.outcome.kind === "unacknowledged").length).toBeGreaterThan(0);
+  }, 120_000);
+});
