@@ -7,8 +7,8 @@ import { packedCell, type PackedTable } from "./packedTable";
  * at the top) written straight from a packed table, zipped with the platform's
  * CompressionStream.
  *
- * Why not SheetJS (`xlsx` 0.18.5) for writing: on 100,000 rows x 25 columns its
- * `aoa_to_sheet` + `write` take 20-50 s (measured in Node 20; its XML building and
+ * Why not SheetJS (`xlsx`) for writing: on 100,000 rows x 25 columns its
+ * `aoa_to_sheet` + `write` take 20-50 s with 0.18.5 and 48-57 s with 0.20.3 (measured in Node 20; its XML building and
  * pure-JavaScript deflate dominate), far over the 3 s export budget (docs/architecture.md, "Budgets"). This
  * writer streams the XML in chunks and lets the browser's native zlib deflate it; the
  * CRC-32 each zip entry needs comes for free from the gzip trailer. SheetJS reads what

@@ -3,9 +3,10 @@ import type { WorkbookCell } from "../../domain/exports/workbookRows";
 import type { ReaderSheet, WorkbookReaderAnswer, WorkbookReaderRequest } from "./readerProtocol";
 
 /**
- * Parses an untrusted .csv or .xlsx with SheetJS. ONLY the workbook reader worker (and
- * tests) import this module: SheetJS 0.18.5 has published prototype-pollution and ReDoS
- * flaws, so it runs in a throw-away worker with a row cap and a timeout (docs/architecture.md, "Safety").
+ * Parses an untrusted .csv or .xlsx with SheetJS (0.20.3, which fixed the prototype-pollution
+ * and ReDoS flaws of 0.18.5). ONLY the workbook reader worker (and tests) import this module:
+ * a parser of untrusted files still runs in a throw-away worker with a row cap and a
+ * timeout (docs/architecture.md, "Safety").
  * Every sheet is answered as a matrix of primitives; dated cells become ISO texts
  * (YYYY-MM-DD, or YYYY-MM-DDTHH:MM:SS when they hold a time).
  */
@@ -30,10 +31,11 @@ const isoOfSerial = (serial: number, date1904: boolean): string | null => {
   return code.H === 0 && code.M === 0 && code.S === 0 ? day : `${day}T${pad(code.H)}:${pad(code.M)}:${pad(code.S)}`;
 };
 
+// SheetJS 0.20 dates hold the cell's wall-clock time in their UTC fields.
 const isoOfDate = (d: Date): string | null => {
   if (Number.isNaN(d.getTime())) return null;
-  const day = `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0 ? day : `${day}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const day = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 ? day : `${day}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 };
 
 const cellValue = (cell: XLSX.CellObject | undefined, date1904: boolean): WorkbookCell => {
@@ -61,8 +63,8 @@ const readSheet = (name: string, sheet: XLSX.WorkSheet, request: WorkbookReaderR
   const full = typeof sheet["!fullref"] === "string" ? XLSX.utils.decode_range(sheet["!fullref"]) : range;
   const lastRow = Math.min(range.e.r, request.maxRows - 1);
   const lastColumn = Math.min(range.e.c, request.maxColumns - 1);
-  // Dense sheets (SheetJS 0.18): the sheet is an array of rows of cells.
-  const dense = sheet as unknown as Array<Array<XLSX.CellObject | undefined> | undefined>;
+  // Dense sheets (SheetJS 0.19 and later): the rows of cells are the sheet's "!data".
+  const dense: ReadonlyArray<ReadonlyArray<XLSX.CellObject | undefined> | undefined> = sheet["!data"] ?? [];
   const rows: WorkbookCell[][] = [];
   for (let r = 0; r <= lastRow; r++) {
     const source = dense[r];

@@ -5,6 +5,7 @@ import { parseWorkbook } from "../../../src/services/workbook/parseWorkbook";
 import type { WorkbookReaderRequest } from "../../../src/services/workbook/readerProtocol";
 import { checkedAnswer, readWorkbook, type WorkbookFileLike } from "../../../src/services/workbook/readWorkbook";
 import { workbookMessages } from "../../../src/domain/exports/workbookFile";
+import { rowsFromSheet } from "../../../src/domain/exports/workbookRows";
 
 const bytesOf = (u8: Uint8Array): ArrayBuffer => u8.buffer.slice(u8.byteOffset, u8.byteOffset + u8.byteLength) as ArrayBuffer;
 const text = (s: string): ArrayBuffer => bytesOf(new TextEncoder().encode(s));
@@ -18,6 +19,10 @@ const xlsxBytes = (sheets: Record<string, XLSX.WorkSheet>): ArrayBuffer => {
 const request = (bytes: ArrayBuffer, kind: "csv" | "xlsx", maxRows = 100, maxColumns = 50): WorkbookReaderRequest => ({ bytes, kind, maxRows, maxColumns });
 
 describe("parseWorkbook (runs in the reader worker)", () => {
+  it("reads with SheetJS 0.20.3, not 0.18.5 and its published prototype-pollution and ReDoS flaws", () => {
+    expect(XLSX.version).toBe("0.20.3");
+  });
+
   it("answers a CSV as a matrix of texts, UTF-8, byte-order mark dropped", () => {
     const answer = parseWorkbook(request(text("\uFEFFtaxonomy_1,cost,start_date\r\nCafé,£12.50,05/01/2026\r\n=SUM(1),1e3,\r\n"), "csv"));
     expect(answer).toEqual({
@@ -36,11 +41,6 @@ describe("parseWorkbook (runs in the reader worker)", () => {
     });
   });
 
-  it("a header named __proto__ is only a text in the matrix, never a key", () => {
-    const answer = parseWorkbook(request(text("__proto__,constructor\r\n{\"polluted\":1},x\r\n"), "csv"));
-    expect(answer.ok && answer.sheets[0]?.rows[0]).toEqual(["__proto__", "constructor"]);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
 
   it("answers every sheet of an xlsx, numbers as numbers, dated cells as ISO texts, booleans, empties", () => {
     const costs = XLSX.utils.aoa_to_sheet([["taxonomy_1", "cost", "start_date", "active"], ["TV", 12.5, null, true]]);
@@ -161,6 +161,42 @@ describe("readWorkbook", () => {
     expect(posted).toMatchObject({ kind: "csv", maxRows: 10_001 });
     expect(w.started[0]?.transfers[0]).toEqual([posted.bytes]);
   });
+
+  const prototypeNames = (): string[] => Object.getOwnPropertyNames(Object.prototype).sort();
+  const withProtoHeaders = (): WorkbookFileLike[] => {
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ["__proto__", "constructor", "prototype"],
+      ['{"polluted":1}', "x", "y"],
+    ]);
+    // Sheets named like prototype keys too (an object literal's `__proto__:` would not make a key).
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, "__proto__");
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["__proto__"], [1]]), "constructor");
+    const bytes = bytesOf(new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer));
+    return [file("proto.csv", '__proto__,constructor,prototype\r\n{"polluted":1},x,y\r\n'), file("proto.xlsx", bytes)];
+  };
+  it.each(withProtoHeaders().map((f) => [f.name, f] as const))(
+    "%s with __proto__ / constructor / prototype headers and sheet names: only texts in the matrix, refused as headers, Object.prototype clean",
+    async (_name, source) => {
+      const before = prototypeNames();
+      const result = await run(readWorkbook(source, { createWorker: workers().createWorker }));
+      if (Either.isLeft(result)) throw new Error(result.left.message);
+      const first = result.right.sheets[0];
+      expect(first?.rows.slice(0, 2)).toEqual([
+        ["__proto__", "constructor", "prototype"],
+        ['{"polluted":1}', "x", "y"],
+      ]);
+      for (const sheet of result.right.sheets) {
+        expect(Object.getPrototypeOf(sheet)).toBe(Object.prototype);
+        const rows = rowsFromSheet(sheet.rows, { headerRow: true, skip: 0 });
+        expect(rows.ok === false && rows.problem).toMatchObject({ kind: "forbiddenHeader", header: "__proto__" });
+      }
+      if (source.name.endsWith(".xlsx")) expect(result.right.sheets.map((x) => x.name)).toEqual(["__proto__", "constructor"]);
+      expect(prototypeNames()).toEqual(before);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(Object.prototype.toString.call({})).toBe("[object Object]");
+    },
+  );
 
   it("starts a fresh worker for every file", async () => {
     const w = workers();
