@@ -1,5 +1,5 @@
 /**
- * The API budgets of ARCHITECTURE.md ("API over 10 million hits"), measured in-process:
+ * The API budgets over 10 million hits (docs/engine.md, "Speed"), measured in-process:
  * the real app (createApp) over the cached 10-million-hit database, called through
  * `app.request()` (routing, session and membership checks, Schema encoding, JSON text;
  * no sockets), beside a plain DuckDB GROUP BY over the same raw hits.

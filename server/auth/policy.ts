@@ -1,4 +1,4 @@
-/** The access rules of ARCHITECTURE.md "Safety", in one place. */
+/** The access rules (session length, sign-in and reset-request throttles), in one place. */
 
 const minute = 60_000;
 const hour = 60 * minute;

@@ -4,8 +4,8 @@ import type { ServerContext } from "../serverContext";
 import type { ConnectorPlatform } from "../engine/stores";
 
 /**
- * The simulated consent step of the search-ads platform (ENGINE.md "Calls the specs
- * leave out"). listAccounts issues a random 128-bit `state` (stored as its SHA-256) and
+ * The simulated consent step of the search-ads platform (the ad platforms cannot be
+ * reached from here; server/README.md, "Connectors service"). listAccounts issues a random 128-bit `state` (stored as its SHA-256) and
  * sends the browser to the local consent page; "Allow" records the grant and returns to
  * the connection page with `code` and `state`; listAccounts then checks the pair once.
  *

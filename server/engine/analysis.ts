@@ -16,7 +16,7 @@ import type { FactScope } from "./reports";
 import { taxonomyLevels, type TaxonomyLevel } from "../../src/domain/report/taxonomyLevels";
 
 /**
- * The analysis reports (analysis-reports spec sections 2.4-2.10, 7): funnel, funnel
+ * The analysis reports (docs/engine.md, "Analysis calls"): funnel, funnel
  * trends, diminishing returns, journeys and the affiliate report. The warehouse sums;
  * every ratio comes from src/domain/report/metrics.ts (funnelFromSums, metricsFromSums).
  */

@@ -7,8 +7,8 @@ import {
 } from "../warehouse/engineQueries";
 
 /**
- * Journeys and credit (ENGINE.md "Journeys and credit"). The warehouse computes them in
- * SQL for every order at once (duckdbEngineQueries.ts `attribute`); this module holds the
+ * Journeys and credit (docs/engine.md, "Journeys and credit"). The warehouse computes them in
+ * SQL for every order at once (warehouse/duckdb/attributionQueries.ts `attribute`); this module holds the
  * settings and the same rules for one journey in TypeScript, which tests compare with the
  * SQL.
  *

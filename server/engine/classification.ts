@@ -13,13 +13,13 @@ import type { ClassificationBranch, ClassificationPlan, RuleGroup } from "../war
 export type { ClassificationBranch, ClassificationPlan, RuleGroup };
 
 /**
- * Classification (ENGINE.md "Raw data"): a program's tree of taxonomies turned into an
+ * Classification (docs/engine.md, "Classification"): a program's tree of taxonomies turned into an
  * ordered list of branches, each a (level-1, level-2) pair with the rule groups that must
  * all match and the raw fields its extracts copy. The warehouse runs the branches as one
- * SQL CASE over the program's hits (server/warehouse/classificationSql.ts);
+ * SQL CASE over the program's hits (server/warehouse/duckdb/classificationSql.ts);
  * `classifyHit` is the same semantics in TypeScript, for tests and to cross-check the SQL.
  *
- * Semantics (written down in the engine's README section of server/README.md):
+ * Semantics (docs/engine.md, "Classification"):
  * - level-1 taxonomies are tried by execution_order (ties keep the saved order); within
  *   one, its children likewise; the first branch that matches classifies the hit;
  * - a level-1 with rules matches when its rules match; its first matching child gives
@@ -76,7 +76,7 @@ const snakeToCamel: Readonly<Record<string, string>> = {
   mapped_to: "mappedTo",
 };
 
-/** Accepts the spellings the spec has seen (join_type, match_type, ...) and a bare list of taxonomies. */
+/** Accepts the snake_case spellings (join_type, match_type, expected_value, mapped_to) and a bare list of taxonomies. */
 const normalised = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(normalised);
   if (value === null || typeof value !== "object") return value;

@@ -24,7 +24,7 @@ export interface Engine extends EngineHooks {
 }
 
 /**
- * The attribution engine of the reference server (ENGINE.md): classification, journeys
+ * The attribution engine of the reference server (docs/engine.md): classification, journeys
  * and credits, daily facts. Each program's rebuilds run one after another (a second
  * change waits for the first), each in one warehouse transaction, so reports never see
  * half-rebuilt facts.

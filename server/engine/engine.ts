@@ -1,7 +1,7 @@
 /**
- * What the account routes ask of the attribution engine when configuration changes
- * (ENGINE.md "Speed and scale": attribution is computed when data arrives or the
- * classification or model changes, not per request).
+ * What the engine's stores ask of the attribution engine when configuration changes
+ * (docs/engine.md, "When it runs": attribution is computed when data arrives or the
+ * classification, model or costs change, never per request).
  */
 export interface EngineHooks {
   /** Re-classifies the program's hits with its saved classification, then re-attributes. */

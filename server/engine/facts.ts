@@ -2,7 +2,7 @@ import type { AttributionSettings, RebuildWork } from "../warehouse/engineQuerie
 import type { ClassificationPlan } from "./classification";
 
 /**
- * The materialised facts (migration 3, ENGINE.md "Speed and scale") and what each change
+ * The materialised facts (migration 3; docs/engine.md, "Data model") and what each change
  * recomputes. Every report is a small GROUP BY over these tables:
  *
  * - traffic_facts (program, day, level, taxonomy prefix): clicks, impressions;
@@ -19,7 +19,7 @@ import type { ClassificationPlan } from "./classification";
  * Every facts table holds each level: level 4 rows are full paths, level k rows the
  * roll-up of a k-level prefix (deeper levels ''), level 0 the program's total. A report
  * reads only its level's rows: a level-one table over a year reads (channels x days)
- * rows, whatever the number of hits. The SQL is in server/warehouse/duckdbEngineQueries.ts.
+ * rows, whatever the number of hits. The SQL is in server/warehouse/duckdb/attributionQueries.ts.
  */
 
 /** Saving the classification: classify, then everything that depends on taxonomy paths. */

@@ -14,8 +14,8 @@ import { taxonomyLevels } from "../../src/domain/report/taxonomyLevels";
 import { toCsv } from "../../src/domain/exports/exportCells";
 
 /**
- * Reports over the facts (performance-report spec section 7, analysis-reports spec
- * section 7). The warehouse sums the additive bases per group; every ratio comes from
+ * Reports over the facts (docs/engine.md, "Performance calls" and "Metrics"): tables,
+ * charts, search, taxonomies, CSV and custom reports. The warehouse sums the additive bases per group; every ratio comes from
  * `metricsFromSums` (src/domain/report/metrics.ts), the same code the browser uses for footer
  * totals, so a row and its total can never disagree about a definition.
  */

@@ -29,8 +29,8 @@ const levelPaths = (base: string, withLeaf = false): ReadonlyArray<string> => [
 ];
 
 /**
- * The analysis reports under /programs/{program}/performance (analysis-reports spec
- * section 7): funnel, funnel trends, diminishing returns, journeys and (admins only) the
+ * The analysis reports under /programs/{program}/performance (docs/engine.md, "Analysis
+ * calls"): funnel, funnel trends, diminishing returns, journeys and (admins only) the
  * affiliate report. Every call is a GET with date_from and date_to and counts valid orders.
  */
 export const analysisRoutes = (context: ServerContext) => {

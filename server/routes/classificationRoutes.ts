@@ -14,7 +14,7 @@ import { decodeBody, readJson } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 
-/** The editor's message for a taxonomy without a name (account-and-access spec section 5). */
+/** The classification editor's message for a taxonomy without a name. */
 export const taxonomyNameRequired = "Taxonomy name is required";
 
 const eventTypes: ReadonlyArray<string> = ["click", "impression"];

@@ -33,7 +33,7 @@ const userIdOf = (raw: unknown): number | null =>
   typeof raw === "string" && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
 
 /**
- * The connections service, mounted at /connectors (account-and-access spec section 7):
+ * The connections service, mounted at /connectors (server/README.md, "Connectors service"):
  * GET /adwords/{userId}/listAccounts[?code&state], GET /adwords/{userId}/enableSync/{accountId},
  * GET /adwords/{userId}/disableSync/{accountId} (bearer token; the user id must be the
  * signed-in user's), and the simulated consent page GET /consent/google-ads?state&user

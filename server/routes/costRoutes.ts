@@ -61,7 +61,7 @@ const formOf = (record: FixedCostRecord) => ({
 });
 
 /**
- * Fixed and variable spend (account-and-access spec section 7):
+ * Fixed and variable spend (server/README.md, "Account and configuration calls"):
  * GET|POST /fixed-costs (also POST /fixed-costs/), GET|PATCH|DELETE /fixed-costs/{id},
  * GET|POST /variable-costs, DELETE /variable-costs/{id}. A POST to fixed-costs whose
  * body is a variable row (`date` / `cost_link`, no `start_date`) creates a variable

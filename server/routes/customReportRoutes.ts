@@ -64,7 +64,7 @@ const reportOf = (record: CustomReportRecord, log: Log): CustomReport => {
 const levelNumber = (level: Level): 1 | 2 | 3 | 4 => (taxonomyLevels.indexOf(level) + 1) as 1 | 2 | 3 | 4;
 
 /**
- * Custom reports and data sets (analysis-reports spec 2.9, 3 and 6): GET|POST /reports,
+ * Custom reports and data sets (docs/engine.md, "Custom reports"): GET|POST /reports,
  * GET|DELETE /reports/{id} (404 report_not_found "You don't have access to this report"
  * when the program has no such report), GET /data-sets, and the report tables:
  * GET /reports/preview?level&rules&date_from&date_to (an unsaved report) and

@@ -82,8 +82,8 @@ const csvPaths = [
 ];
 
 /**
- * The performance reports under /programs/{program}/performance (performance-report
- * spec section 7, analysis-reports spec section 7). Every call is a GET with date_from
+ * The performance reports under /programs/{program}/performance (docs/engine.md,
+ * "Performance calls"). Every call is a GET with date_from
  * and date_to; chart calls take interval (day, week, month; day when absent).
  */
 export const performanceRoutes = (context: ServerContext) => {

@@ -13,7 +13,7 @@ const weekOf = (raw: string | undefined): string | null =>
   raw !== undefined && isCalendarDate(raw) && isMonday(raw) ? raw : null;
 
 /**
- * Seasonality (analysis-reports spec 2.11): GET /seasonality?date_from&date_to,
+ * Seasonality (the diminishing-returns chart's week tags): GET /seasonality?date_from&date_to,
  * POST /seasonality/types, DELETE /seasonality/types/{id},
  * PUT /seasonality/weeks/{monday} {type_id}, DELETE /seasonality/weeks/{monday}.
  */

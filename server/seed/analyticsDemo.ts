@@ -252,7 +252,7 @@ const dataSetsOf = (programIds: ReadonlyArray<number>): DemoDataSetRow[] => {
   return rows;
 };
 
-/** The custom report id 1 of northwind: cancelled against valid orders (analysis-reports spec 2.9). */
+/** The custom report id 1 of northwind, "Active / Not Active Report": cancelled against valid orders. */
 const activeReport = (period: Period): CustomReportRow => ({
   id: 1,
   programId: 1,

@@ -1,8 +1,8 @@
 /**
- * What the demo-data generator hands the warehouse besides accounts and messages: the
- * analytics configuration as rows, and a traffic plan from which the warehouse generates
- * hits, orders and variable costs inside the database (ENGINE.md "Demo data"). Dates are
- * YYYY-MM-DD, times epoch milliseconds.
+ * What the demo-data generator loads besides accounts and messages: the analytics
+ * configuration as rows, and a traffic plan from which demoAnalyticsSql.ts generates hits,
+ * orders and variable costs inside the database (server/README.md, "Demo data"). Dates
+ * are YYYY-MM-DD, times epoch milliseconds.
  */
 
 export interface ProgramSettingsRow {

@@ -29,7 +29,7 @@ export interface VariableCostRecord extends VariableCostValues {
   readonly id: number;
 }
 
-/** Fixed and variable spend of a program (account-and-access spec section 3). Lists are by id descending. */
+/** Fixed and variable spend of a program (the spend screens and the Add Spend batch import). Lists are by id descending. */
 export interface CostQueries {
   /** The configurations overlapping the range (a single one on its start date), or all when `range` is null. */
   fixedInRange(programId: number, range: DateRange | null): Promise<ReadonlyArray<FixedCostRecord>>;

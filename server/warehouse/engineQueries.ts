@@ -3,10 +3,11 @@ import type { Interval, OrderRule, TaxonomyPath } from "../../src/domain/perform
 import type { ClassificationPlan } from "./classificationPlan";
 
 /**
- * The attribution engine's query families (ENGINE.md "Speed and scale"): `attribution`
- * materialises classification, per-touch credits and daily facts when data or
- * configuration changes; `reports` answers reports with small GROUP BYs over the facts.
- * The DuckDB implementation is duckdbEngineQueries.ts.
+ * The attribution engine's query families (docs/engine.md): `attribution` materialises
+ * classification, per-touch credits and daily facts when data or configuration changes
+ * (never per request); `reports` answers reports with small GROUP BYs over the facts.
+ * The DuckDB implementation is duckdb/ingestQueries.ts, duckdb/attributionQueries.ts and
+ * duckdb/reportQueries.ts.
  */
 
 export const attributionModels = ["linear", "position_based", "time_decay"] as const;

@@ -2,6 +2,7 @@ import type { AttributionModel, AttributionQueries, AttributionSettings } from "
 import type { ClassificationPlan } from "../classificationPlan";
 import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type Statements } from "../statements";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
+import { funnelRoles } from "../../../src/domain/report/metrics";
 import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, ruleColumns } from "./classificationSql";
 import type { ConnectionLine } from "./connectionLine";
 import { taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
@@ -250,7 +251,7 @@ const writeTrafficFacts = async (sql: Statements, programId: number): Promise<vo
 };
 
 /**
- * Journeys and credits (ENGINE.md "Journeys and credit") in one statement: each order
+ * Journeys and credits (docs/engine.md, "Journeys and credit") in one statement: each order
  * joined to its visitor's clicks in [order ts - lookback, order ts], numbered oldest first
  * (ties by hit id); an order with no such click keeps one touch to 'Direct'. Then the
  * sales facts and the per-level inclusion facts from the touches.
@@ -296,8 +297,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
     [programId, settings.lookbackDays * dayMs, halfLifeMs],
   );
 
-  const roles = ["solo", "upper_funnel", "mid_funnel", "lower_funnel"];
-  const roleSums = roles
+  const roleSums = funnelRoles
     .map(
       (role) => `sum(CASE WHEN funnel_role = '${role}' THEN attributed_credit * amount ELSE 0 END) AS ${role}_revenue,
           sum(CASE WHEN funnel_role = '${role}' THEN attributed_credit ELSE 0 END) AS ${role}_credit`,
@@ -310,7 +310,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
     "last_click_revenue",
     "attributed_sales",
     "attributed_revenue",
-    ...roles.flatMap((role) => [`${role}_revenue`, `${role}_credit`]),
+    ...funnelRoles.flatMap((role) => [`${role}_revenue`, `${role}_credit`]),
   ];
   await sql.run(
     `INSERT INTO sales_facts (program_id, day, level, ${taxonomyList}, status, customer_type, payment,
@@ -347,7 +347,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
 };
 
 /**
- * Costs per day and path (ENGINE.md "Cost"). A variable cost goes to the path of the hits
+ * Costs per day and path (docs/engine.md, "Cost"). A variable cost goes to the path of the hits
  * carrying its cost link: preferably hits under its own taxonomy_1, then any; the path
  * with most such hits (ties by path); with no such hit, to its taxonomy_1 with 'None'
  * below. Fixed costs: single on start_date; daily the whole cost every day start..end;

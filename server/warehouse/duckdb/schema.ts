@@ -80,7 +80,7 @@ export const migrations: ReadonlyArray<Migration> = [
     version: 2,
     name: "raw traffic and orders, costs, classification, settings and report configuration",
     statements: [
-      // Per-program attribution settings (ENGINE.md "Journeys and credit").
+      // Per-program attribution settings: the multi-touch model and the lookback in days.
       `CREATE TABLE program_settings (
         program_id INTEGER PRIMARY KEY,
         attribution_model VARCHAR NOT NULL,
@@ -191,7 +191,7 @@ export const migrations: ReadonlyArray<Migration> = [
         operator VARCHAR NOT NULL,
         value VARCHAR NOT NULL
       )`,
-      // Custom reports registered for a program (analysis-reports spec 2.9, 3): meta is JSON.
+      // Custom reports registered for a program: a start level and order rules (JSON); meta is JSON.
       `CREATE TABLE custom_reports (
         id INTEGER NOT NULL,
         program_id INTEGER NOT NULL,
@@ -227,7 +227,7 @@ export const migrations: ReadonlyArray<Migration> = [
     version: 3,
     name: "attribution: touches and daily facts per taxonomy path",
     statements: [
-      // One row per touch of an order's journey (ENGINE.md "Journeys and credit"); an order with no click in its
+      // One row per touch of an order's journey (docs/engine.md, "Journeys and credit"); an order with no click in its
       // lookback window has one touch to 'Direct' (hit_id NULL, ts = the order's). Credits of one order sum to 1.
       `CREATE TABLE touches (
         program_id INTEGER NOT NULL,
@@ -309,7 +309,7 @@ export const migrations: ReadonlyArray<Migration> = [
         payment VARCHAR NOT NULL,
         orders BIGINT NOT NULL
       )`,
-      // Variable and fixed cost booked per day and taxonomy prefix (ENGINE.md "Cost").
+      // Variable and fixed cost booked per day and taxonomy prefix (docs/engine.md, "Cost").
       `CREATE TABLE cost_facts (
         program_id INTEGER NOT NULL,
         day DATE NOT NULL,
