@@ -11,7 +11,7 @@ import { campaignNotesMachine, type CampaignNotesActorRef, type CampaignNotesInp
 import { columnSetsMachine, type ColumnSetsActorRef, type ColumnSetsInput } from "./columnSets.machine";
 import { comparisonMachine, type ComparisonActorRef, type ComparisonScope } from "./comparison.machine";
 import { performanceChartMachine, type ChartParams, type PerformanceChartActorRef, type PerformanceChartInput } from "./performanceChart.machine";
-import { performanceTableMachine, type PerformanceTableActorRef, type PerformanceTableInput } from "./performanceTable.machine";
+import { performanceTableMachine, type PerformanceTableActorRef, type PerformanceTableInput, type TableSorted } from "./performanceTable.machine";
 import type { ReportParams, TableParams } from "./reportParams";
 import { rowExpansionMachine, type RowExpansionActorRef, type RowExpansionInput } from "./rowExpansion.machine";
 import { searchResultsMachine, type SearchResultsActorRef, type SearchResultsInput, type SearchScope } from "./searchResults.machine";
@@ -65,7 +65,7 @@ export interface PerformanceReportContext {
   readonly now: () => number;
 }
 
-export type PerformanceReportEvent = SessionScopeChanged | { type: "report.csvRequested" };
+export type PerformanceReportEvent = SessionScopeChanged | { type: "report.csvRequested" } | TableSorted;
 
 /** The ids of the pieces, as the report spawns them. */
 export const reportChildIds = {
@@ -127,12 +127,12 @@ const csvRequestOf = (context: Context): CsvRequest => ({
 });
 
 // The pieces' inputs, from the report's context.
-const tableInput = ({ context }: Args): PerformanceTableInput => ({
+const tableInput = ({ context, self }: Args & { readonly self: AnyActorRef }): PerformanceTableInput => ({
   params: tableParamsOf(context),
   sort: storedSort(context),
   kind: context.table?.kind ?? "level",
   levelFour: context.table?.levelFour ?? false,
-  sortListener: context.session,
+  sortListener: self,
 });
 const expansionInput = ({ context }: Args): RowExpansionInput => ({
   params: reportParamsOf(context),
@@ -229,6 +229,10 @@ export const performanceReportMachine = setup({
     tellNotes: sendTo(reportChildIds.notes, notesScopeChanged),
     tellSearch: sendTo(reportChildIds.search, searchScopeChanged),
     requestCsv: sendTo(reportChildIds.csvDownload, csvRequested),
+    /** The session keeps the table's sort for the next table. */
+    keepSortInSession: sendTo(({ context }) => context.session, (_, sort: SortSpec) => ({ type: "session.sortChanged", metric: sort.column, direction: sort.direction })),
+    /** Open rows and their peek tables sort like the table. */
+    tellExpansionSort: sendTo(reportChildIds.expansion, (_, sort: SortSpec) => ({ type: "expansion.sortChanged" as const, sort })),
   },
   guards: {
     hasCompleteScope: ({ context }) => isComplete(context.scope),
@@ -271,6 +275,14 @@ export const performanceReportMachine = setup({
     open: {
       entry: "readToday",
       exit: "stopPieces",
+      on: {
+        "table.sorted": {
+          actions: [
+            { type: "keepSortInSession", params: ({ event }) => event.sort },
+            { type: "tellExpansionSort", params: ({ event }) => event.sort },
+          ],
+        },
+      },
       initial: "choosing",
       states: {
         /** Passed through: the page's pieces depend on the route. */

@@ -21,10 +21,16 @@ import { levelColumnOf, sameTableParams, scopeOf, type TableParams } from "./rep
  * - After a successful load the level-four table goes back to page 1; any other table
  *   keeps its page unless it now lies past the last page (then the last page).
  * - A header click sorts by that column (the same column toggles its direction) and is
- *   told to the `sortListener` (the session keeps the sort for the next table).
+ *   told to the `sortListener` as `table.sorted` (the report keeps it in the session for the next table).
  */
 
 export type { TableParams };
+
+/** What the table tells its sort listener after each sort change. */
+export interface TableSorted {
+  readonly type: "table.sorted";
+  readonly sort: SortSpec;
+}
 
 export interface PerformanceTableInput {
   /** null: the route has no table (search results, the actual chart page) or nothing to load yet. */
@@ -35,7 +41,7 @@ export interface PerformanceTableInput {
   readonly kind: Exclude<PagedTable, "search">;
   /** The level-four report (taxonomy 4 values): back to page 1 after each successful load. */
   readonly levelFour: boolean;
-  /** Receives `session.sortChanged` on every sort change (the session actor). */
+  /** Receives `table.sorted` on every sort change (the page's report, which keeps it in the session and tells the open rows). */
   readonly sortListener?: AnyActorRef | null;
 }
 
@@ -114,7 +120,7 @@ export const performanceTableMachine = setup({
     }),
     reportSort: enqueueActions(({ context, enqueue }) => {
       if (context.sortListener) {
-        enqueue.sendTo(context.sortListener, { type: "session.sortChanged", metric: context.sort.column, direction: context.sort.direction });
+        enqueue.sendTo(context.sortListener, { type: "table.sorted", sort: context.sort } satisfies TableSorted);
       }
     }),
     changePage: assign(({ context, event }) =>

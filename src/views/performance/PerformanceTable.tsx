@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { Fragment, useCallback, useEffect, useMemo } from "react";
+import { Fragment, useCallback, useMemo } from "react";
 import { Link } from "wouter";
 import { totalsOf } from "../../domain/report/metrics";
 import type { NumberFormatOptions } from "../../domain/report/numberFormat";
@@ -129,10 +129,6 @@ export const PerformanceTable = ({ table, expansion, previous = null }: Props) =
   const previousFooter = useMemo(() => (previous ? totalsOf(previous) : null), [previous]);
 
   // The peek tables follow the table's sort.
-  useEffect(() => {
-    expansion.send({ type: "expansion.sortChanged", sort });
-  }, [expansion, sort]);
-
   const rowPath = useCallback((row: PerformanceRow) => [...path, nameIn(row, levelColumn)], [path, levelColumn]);
   const rowName = useCallback((row: PerformanceRow) => nameIn(row, levelColumn), [levelColumn]);
   const tableColumns = useMemo<ReadonlyArray<TableColumn<PerformanceRow>>>(

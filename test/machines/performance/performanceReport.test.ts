@@ -82,7 +82,7 @@ describe("performanceReport machine", () => {
     expect(sel.today(snap)).toBe("2026-02-15");
     const report0 = { api: signedIn, program: "acme", range: january, filter: "default" };
     expect(inputOf("table")).toMatchObject({ params: { ...report0, path: [] }, kind: "level", levelFour: false, sort: { column: "attributed_revenue", direction: "desc" } });
-    expect(inputOf("table").sortListener).toBe(session);
+    expect(inputOf("table").sortListener).toBe(report);
     expect(inputOf("expansion")).toEqual({ params: report0, base: [], deepestLevel: 3, sort: { column: "attributed_revenue", direction: "desc" }, noneLast: false });
     expect(inputOf("comparison")).toEqual({ api: signedIn, program: "acme", path: [], filter: "default", range: january, today: "2026-02-15" });
     expect(inputOf("chart")).toMatchObject({ params: { ...report0, path: [] }, metricOne: "clicks", metricTwo: "attributed_revenue", interval: "day", chartType: "area" });
@@ -192,6 +192,15 @@ describe("performanceReport machine", () => {
     session.send({ type: "session.columnsChanged", columns: ["clicks"] });
     session.send({ type: "session.datesChanged", ...january });
     expect(since(mark)).toEqual([]);
+  });
+
+  it("the table's sort is kept in the session and told to the open rows, and to nothing else", async () => {
+    const { session, report, heard, since } = await open({ path: ["Paid Search"] });
+    const mark = heard.length;
+    report.send({ type: "table.sorted", sort: { column: "clicks", direction: "asc" } });
+    expect(since(mark)).toEqual([{ piece: "expansion", kind: "event", payload: { type: "expansion.sortChanged", sort: { column: "clicks", direction: "asc" } } }]);
+    const { sortMetric, sortDirection } = session.getSnapshot().context.preferences;
+    expect([sortMetric, sortDirection]).toEqual(["clicks", "asc"]);
   });
 
   it("'Export as CSV' asks the CSV download for the table's CSV in the report's scope", async () => {

@@ -61,7 +61,7 @@ describe("performance table machine", () => {
     expect(footer.roas).not.toBeCloseTo(averagedRoas);
   });
 
-  it("a header click sorts locally; the same column toggles; the session is told each time", async () => {
+  it("a header click sorts locally; the same column toggles; the sort listener is told each time", async () => {
     const session = listener();
     const { actor, load, snap, names } = setup(tableInput({ sortListener: session.ref }));
     await load.resolve(levelOne);
@@ -75,9 +75,9 @@ describe("performance table machine", () => {
     expect(names()).toEqual(["Paid Search", "None", "Email", "Display"]);
     expect(load.calls).toHaveLength(1);
     expect(session.received).toEqual([
-      { type: "session.sortChanged", metric: "clicks", direction: "desc" },
-      { type: "session.sortChanged", metric: "clicks", direction: "asc" },
-      { type: "session.sortChanged", metric: "taxonomy_1", direction: "desc" },
+      { type: "table.sorted", sort: { column: "clicks", direction: "desc" } },
+      { type: "table.sorted", sort: { column: "clicks", direction: "asc" } },
+      { type: "table.sorted", sort: { column: "taxonomy_1", direction: "desc" } },
     ]);
   });
 

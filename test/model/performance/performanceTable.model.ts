@@ -69,9 +69,9 @@ export const performanceTableModel = defineMachineModel({
       invariant(
         isDeepStrictEqual(
           told.map((x) => x.payload),
-          [{ type: "session.sortChanged", metric: c.sort.column, direction: c.sort.direction }],
+          [{ type: "table.sorted", sort: c.sort }],
         ),
-        "a sort change is told to the session",
+        "a sort change is told to the sort listener",
       );
       const column = (action.event as { column?: string }).column;
       const same = before?.context.sort.column === column;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromCallback, fromPromise, type EventObject } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import { defaultColumns, metricDefinitions, totalsOf } from "../../../src/domain/report/metrics";
 import { formatMetric } from "../../../src/domain/report/numberFormat";
@@ -9,13 +9,15 @@ import type { AppActors } from "../../../src/machines/shell/appActors";
 import { peekTableMachine } from "../../../src/machines/performance/peekTable.machine";
 import { performanceTableMachine } from "../../../src/machines/performance/performanceTable.machine";
 import { rowExpansionMachine } from "../../../src/machines/performance/rowExpansion.machine";
-import { sessionMachine } from "../../../src/machines/shell/session.machine";
+import { performanceReportMachine, performanceReportSelectors } from "../../../src/machines/performance/performanceReport.machine";
 import type { ReportScope } from "../../../src/services/performance/performance";
 import type { ApiContext } from "../../../src/services/http/http";
 import { AppActorsProvider } from "../../../src/views/shell/AppActorsContext";
 import { MetricNoteRow, MetricRow, MetricTable, metricColumns, type TableColumn } from "../../../src/views/table/MetricTable";
 import { PerformanceTable } from "../../../src/views/performance/PerformanceTable";
-import { levelOne, levelOneParams, levelRow, manyRows, report, tableInput } from "../../model/performance/tableFixtures";
+import { levelOne, levelOneParams, levelRow, manyRows } from "../../model/performance/tableFixtures";
+import { recordingSessionActor } from "../../model/fixtures";
+import { pieceOf } from "../viewSupport";
 
 afterEach(cleanup);
 
@@ -252,25 +254,35 @@ describe("MetricTable", () => {
 });
 
 describe("PerformanceTable (the page's table with its machines)", () => {
+  /** The page's table and open rows as the level-one report spawns them (its other pieces quiet), answering `response`. */
   const setup = (response: TableResponse) => {
-    const session = createActor(sessionMachine, { input: {} }).start();
+    const sessionTold: EventObject[] = [];
+    const session = recordingSessionActor((event) => sessionTold.push(event), { range: levelOneParams.range });
     const actors = { session } as unknown as AppActors;
-    const load = fromPromise<TableResponse, Load>(async () => response);
-    const table = createActor(performanceTableMachine.provide({ actors: { loadTable: load } }), { input: tableInput() }).start();
+    const quiet = fromCallback(() => undefined);
     const peek = peekTableMachine.provide({ actors: { loadPeek: fromPromise<TableResponse, Load>(async () => manyRows(12, ["Paid Search"])) } });
-    const expansion = createActor(rowExpansionMachine.provide({ actors: { peekTable: peek } }), {
-      input: { params: report, base: levelOneParams.path, deepestLevel: 3, sort: tableInput().sort, noneLast: false },
-    }).start();
+    const page = createActor(
+      performanceReportMachine.provide({
+        actors: {
+          performanceTable: performanceTableMachine.provide({ actors: { loadTable: fromPromise<TableResponse, Load>(async () => response) } }),
+          rowExpansion: rowExpansionMachine.provide({ actors: { peekTable: peek } }),
+          ...Object.fromEntries(["comparison", "columnSets", "csvDownload", "performanceChart", "campaignNotes", "spendForm", "spendBatch", "sessionScopeListener"].map((src) => [src, quiet])),
+        } as never,
+      }),
+      { input: { session, path: [] } },
+    ).start();
+    const table = pieceOf(page, performanceReportSelectors.table);
+    const expansion = pieceOf(page, performanceReportSelectors.expansion);
     render(
       <AppActorsProvider value={actors}>
         <PerformanceTable table={table} expansion={expansion} />
       </AppActorsProvider>,
     );
-    return { table, expansion };
+    return { table, expansion, sessionTold };
   };
 
   it("sorts by a header click, opens a row into a peek table with 'Show me more', and closes it again", async () => {
-    setup(levelOne);
+    const { sessionTold } = setup(levelOne);
     const table = await screen.findByRole("table", { name: "Taxonomy 1" });
     expect(within(table).getAllByRole("columnheader").map((h) => h.textContent?.replace(/[▲▼↕]/g, ""))).toEqual([
       "Taxonomy 1",
@@ -281,6 +293,7 @@ describe("PerformanceTable (the page's table with its machines)", () => {
     fireEvent.click(within(table).getByRole("button", { name: /Page Lands/ }));
     fireEvent.click(within(table).getByRole("button", { name: /Page Lands/ }));
     expect(names()).toEqual(["Display", "Email", "Paid Search", "None", "Total"]);
+    expect(sessionTold.filter((e) => e.type === "session.sortChanged").at(-1)).toEqual({ type: "session.sortChanged", metric: "clicks", direction: "asc" });
 
     const expand = within(table).getByRole("button", { name: "Expand Paid Search" });
     await act(async () => {
