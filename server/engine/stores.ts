@@ -1,22 +1,5 @@
 import type { Log } from "../log";
-import type { AnalysisQueries } from "../warehouse/analysisQueries";
-import type { AnnotationQueries } from "../warehouse/annotationQueries";
-import type { ClassificationQueries } from "../warehouse/classificationQueries";
-import type { ColumnSetQueries } from "../warehouse/columnSetQueries";
-import type { ConnectorQueries } from "../warehouse/connectorQueries";
-import type { CostQueries } from "../warehouse/costQueries";
-import type { CustomReportQueries } from "../warehouse/customReportQueries";
-import type { ReportQueries } from "../warehouse/engineQueries";
-import type { ProgramSettingsQueries } from "../warehouse/programSettingsQueries";
-import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
-import type {
-  MessageQueries,
-  PasswordResetQueries,
-  ProgramQueries,
-  SessionQueries,
-  UserQueries,
-  Warehouse,
-} from "../warehouse/warehouse";
+import type { Warehouse } from "../warehouse/warehouse";
 import type { EngineHooks } from "./engine";
 
 export type { FixedCostRecord, FixedCostValues } from "../warehouse/costQueries";
@@ -36,25 +19,27 @@ export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";
  * level and the write still answers as stored, so a client does not repeat a write that
  * happened (a repeated batch row would book its cost twice).
  */
-export interface Stores {
-  readonly users: UserQueries;
-  readonly sessions: SessionQueries;
-  readonly programs: ProgramQueries;
-  readonly messages: MessageQueries;
-  readonly passwordResets: PasswordResetQueries;
-  readonly costs: CostQueries;
-  readonly annotations: AnnotationQueries;
-  readonly seasonality: SeasonalityQueries;
-  readonly columnSets: ColumnSetQueries;
-  readonly programSettings: ProgramSettingsQueries;
-  readonly customReports: CustomReportQueries;
-  readonly classifications: ClassificationQueries;
-  readonly connectors: ConnectorQueries;
-  /** The daily facts, read by the report functions of reports.ts. */
-  readonly reports: ReportQueries;
-  /** The facts and touches the analysis reports read (analysis.ts). */
-  readonly analysis: AnalysisQueries;
-}
+export type Stores = Pick<
+  Warehouse,
+  // accounts and sessions
+  | "users"
+  | "sessions"
+  | "programs"
+  | "messages"
+  | "passwordResets"
+  // configuration
+  | "costs"
+  | "annotations"
+  | "seasonality"
+  | "columnSets"
+  | "programSettings"
+  | "customReports"
+  | "classifications"
+  | "connectors"
+  // the facts the report functions read (reports.ts, analysis.ts)
+  | "reports"
+  | "analysis"
+>;
 
 export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log): Stores => {
   /** Runs the engine after a stored change; see `Stores`. */

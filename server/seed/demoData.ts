@@ -1,6 +1,6 @@
 import type { Program } from "../../src/domain/shell/program";
 import type { DemoAnalyticsRows } from "./demoAnalyticsRows";
-import type { MembershipRow, MessageAudience, MessageRow } from "../warehouse/warehouse";
+import type { DataSetRows, MembershipRow, MessageAudience, MessageRow, UserRow } from "../warehouse/warehouse";
 import { generateDemoAnalytics } from "./analyticsDemo";
 import { isDay } from "./calendar";
 import { integerBetween, mulberry32, pick, type Random } from "./prng";
@@ -19,22 +19,14 @@ export interface DemoDataParameters {
 export const defaultDemoDataParameters: Omit<DemoDataParameters, "today"> = { seed: 20250101, scale: 1 };
 
 /** A demo user before hashing: the generator stays pure, salts are drawn when planted. */
-export interface DemoUser {
-  readonly id: number;
-  readonly username: string;
-  readonly email: string;
-  readonly password: string;
-  readonly isAdmin: boolean;
-}
+export type DemoUser = Omit<UserRow, "passwordHash"> & { readonly password: string };
 
-export interface DemoData {
-  readonly programs: ReadonlyArray<Program>;
+/** The rows the warehouse loads, with users before hashing, and the analytics. */
+export type DemoData = Omit<DataSetRows, "users"> & {
   readonly users: ReadonlyArray<DemoUser>;
-  readonly memberships: ReadonlyArray<MembershipRow>;
-  readonly messages: ReadonlyArray<MessageRow>;
-  /** Configuration, and the plan from which the warehouse generates hits, orders and variable costs. */
+  /** Configuration, and the plan from which demoAnalyticsSql.ts generates hits, orders and variable costs. */
   readonly analytics: DemoAnalyticsRows;
-}
+};
 
 /** The sign-ins printed at start. */
 export const demoSignIns = [

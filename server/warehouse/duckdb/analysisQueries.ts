@@ -3,7 +3,7 @@ import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFil
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
 import { numberOf, textOf, Placeholders } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
-import { noneLastOrder, orderRulesSql, prefixSql, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
+import { noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
 /**
@@ -175,25 +175,14 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
       const program = p.add(programId);
       const fromDate = `CAST(${p.add(from)} AS DATE)`;
       const toDate = `CAST(${p.add(to)} AS DATE)`;
-      const path = taxonomyLevels.join(", ");
+      const path = taxonomyList;
       const aPath = taxonomyLevels.map((c) => `a.${c}`).join(", ");
-      const measures = [
-        "variable_cost",
-        "clicks",
-        "impressions",
-        "first_click_sales",
-        "first_click_revenue",
-        "last_click_sales",
-        "last_click_revenue",
-        "attributed_sales",
-        "attributed_revenue",
-        "sales_including",
-      ];
+      const measures = ["variable_cost", "clicks", "impressions", ...salesSumNames, "sales_including"];
       const select = (given: Record<string, string>) => measures.map((m) => `${given[m] ?? "0.0"} AS ${m}`).join(", ");
       const rows = await sql.rows(
         `WITH aff AS (
            SELECT hit_id, publisher_id, hit_date, event_type, cost_link,
-             ${taxonomyLevels.map((c) => `coalesce(nullif(${c}, ''), 'None') AS ${c}`).join(", ")}
+             ${taxonomyLevels.map((c) => noneWhenEmpty(c)).join(", ")}
            FROM hits WHERE program_id = ${program} AND publisher_id IS NOT NULL AND publisher_id <> ''
          ),
          carried AS (

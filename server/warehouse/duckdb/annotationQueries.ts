@@ -1,22 +1,18 @@
 import type { AnnotationQueries, AnnotationRecord } from "../annotationQueries";
-import { holds, nextId } from "./records";
+import { nextId, removeRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, textOf, type Row } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 
-const columns = "id, CAST(note_date AS VARCHAR) AS note_date, colour, text";
+const notes: RangedList = {
+  select: "SELECT id, CAST(note_date AS VARCHAR) AS note_date, colour, text FROM annotations",
+  overlaps: "note_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)",
+  orderBy: "note_date, id",
+};
 
 export const duckDbAnnotationQueries = (line: ConnectionLine): AnnotationQueries => ({
   inRange: (programId, range) =>
     line.exclusive(async (sql) =>
-      (range === null
-        ? await sql.rows(`SELECT ${columns} FROM annotations WHERE program_id = $1 ORDER BY note_date, id`, [programId])
-        : await sql.rows(
-            `SELECT ${columns} FROM annotations
-             WHERE program_id = $1 AND note_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
-             ORDER BY note_date, id`,
-            [programId, range.from, range.to],
-          )
-      ).map(annotationFrom),
+      (await rowsInRange(sql, notes, programId, range)).map(annotationFrom),
     ),
 
   add: (programId, v, createdBy, at) =>
@@ -30,12 +26,7 @@ export const duckDbAnnotationQueries = (line: ConnectionLine): AnnotationQueries
       return id;
     }),
 
-  remove: (programId, id) =>
-    line.transaction(async (sql) => {
-      if (!(await holds(sql, "annotations", programId, id))) return false;
-      await sql.run("DELETE FROM annotations WHERE program_id = $1 AND id = $2", [programId, id]);
-      return true;
-    }),
+  remove: (programId, id) => line.transaction((sql) => removeRecord(sql, "annotations", programId, id)),
 });
 
 const annotationFrom = (row: Row): AnnotationRecord => ({

@@ -5,7 +5,7 @@ import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import { funnelRoles } from "../../../src/domain/report/metrics";
 import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, ruleColumns } from "./classificationSql";
 import type { ConnectionLine } from "./connectionLine";
-import { taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
+import { noneWhenEmpty, salesSumNames, taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
 import { appendRawData } from "./ingestQueries";
 
 /**
@@ -227,9 +227,6 @@ const rolledUp = (base: string, keep: ReadonlyArray<string>, measures: ReadonlyA
      ORDER BY level, day`;
 };
 
-/** A taxonomy column with '' read as 'None' (a level no rule fills). */
-const filled = (column: string): string => `coalesce(nullif(${column}, ''), 'None') AS ${column}`;
-
 const writeTrafficFacts = async (sql: Statements, programId: number): Promise<void> => {
   await sql.run("DELETE FROM traffic_facts WHERE program_id = $1", [programId]);
   await sql.run(
@@ -237,7 +234,7 @@ const writeTrafficFacts = async (sql: Statements, programId: number): Promise<vo
      ${rolledUp(
        `SELECT day, ${taxonomyList}, sum(clicks) AS clicks, sum(impressions) AS impressions
         FROM (
-          SELECT hit_date AS day, ${taxonomyLevels.map(filled).join(", ")},
+          SELECT hit_date AS day, ${taxonomyLevels.map((c) => noneWhenEmpty(c)).join(", ")},
             CASE WHEN event_type = 'click' THEN 1 ELSE 0 END AS clicks,
             CASE WHEN event_type = 'impression' THEN 1 ELSE 0 END AS impressions
           FROM hits WHERE program_id = $1
@@ -267,9 +264,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
        SELECT o.order_id, o.order_date, o.amount, o.status, o.customer_type, o.payment,
          c.hit_id, coalesce(c.ts, o.ts) AS touch_ts,
          CASE WHEN c.hit_id IS NULL THEN 'Direct' ELSE coalesce(nullif(c.taxonomy_1, ''), 'None') END AS taxonomy_1,
-         coalesce(nullif(c.taxonomy_2, ''), 'None') AS taxonomy_2,
-         coalesce(nullif(c.taxonomy_3, ''), 'None') AS taxonomy_3,
-         coalesce(nullif(c.taxonomy_4, ''), 'None') AS taxonomy_4
+         ${taxonomyLevels.slice(1).map((c) => noneWhenEmpty(c, "c.")).join(", ")}
        FROM orders o
        LEFT JOIN hits c ON c.program_id = $1 AND c.visitor_id = o.visitor_id AND c.event_type = 'click'
          AND c.ts <= o.ts AND c.ts >= o.ts - CAST($2 AS BIGINT)
@@ -304,12 +299,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
     )
     .join(",\n          ");
   const salesMeasures = [
-    "first_click_sales",
-    "first_click_revenue",
-    "last_click_sales",
-    "last_click_revenue",
-    "attributed_sales",
-    "attributed_revenue",
+    ...salesSumNames,
     ...funnelRoles.flatMap((role) => [`${role}_revenue`, `${role}_credit`]),
   ];
   await sql.run(
@@ -377,8 +367,7 @@ const writeCostFacts = async (sql: Statements, programId: number): Promise<void>
      variable AS (
        SELECT cost_date AS day,
          coalesce(nullif(CASE WHEN taxonomy_1 IS NULL THEN own_taxonomy_1 ELSE taxonomy_1 END, ''), 'None') AS taxonomy_1,
-         coalesce(nullif(taxonomy_2, ''), 'None') AS taxonomy_2, coalesce(nullif(taxonomy_3, ''), 'None') AS taxonomy_3,
-         coalesce(nullif(taxonomy_4, ''), 'None') AS taxonomy_4,
+         ${taxonomyLevels.slice(1).map((c) => noneWhenEmpty(c)).join(", ")},
          cost AS variable_cost, 0.0 AS fixed_cost
        FROM ranked WHERE choice = 1
      ),
@@ -391,8 +380,7 @@ const writeCostFacts = async (sql: Statements, programId: number): Promise<void>
      ),
      fixed AS (
        SELECT day,
-         coalesce(nullif(taxonomy_1, ''), 'None') AS taxonomy_1, coalesce(nullif(taxonomy_2, ''), 'None') AS taxonomy_2,
-         coalesce(nullif(taxonomy_3, ''), 'None') AS taxonomy_3, coalesce(nullif(taxonomy_4, ''), 'None') AS taxonomy_4,
+         ${taxonomyLevels.map((c) => noneWhenEmpty(c)).join(", ")},
          0.0 AS variable_cost,
          CASE frequency
            WHEN 'monthly' THEN cost / day(last_day(day))

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { Frequency } from "../../../src/domain/spend/costs";
 import type { CostQueries, FixedCostRecord, VariableCostRecord } from "../costQueries";
-import { holds, nextId } from "./records";
+import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, nullableTextOf, textOf, type Row } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 
@@ -10,21 +10,23 @@ const isFrequency = Schema.is(Frequency);
 const fixedColumns = `id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost,
   CAST(start_date AS VARCHAR) AS start_date, CAST(end_date AS VARCHAR) AS end_date, frequency, original_frequency`;
 
-const variableColumns = "id, taxonomy_1, cost, CAST(cost_date AS VARCHAR) AS cost_date, cost_link";
+/** Configurations overlapping the range (a single one on its start date). */
+const fixedList: RangedList = {
+  select: `SELECT ${fixedColumns} FROM fixed_costs`,
+  overlaps: "start_date <= CAST($3 AS DATE) AND coalesce(end_date, start_date) >= CAST($2 AS DATE)",
+  orderBy: "id DESC",
+};
+
+const variableList: RangedList = {
+  select: "SELECT id, taxonomy_1, cost, CAST(cost_date AS VARCHAR) AS cost_date, cost_link FROM variable_costs",
+  overlaps: "cost_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)",
+  orderBy: "id DESC",
+};
 
 export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
   fixedInRange: (programId, range) =>
     line.exclusive(async (sql) =>
-      (range === null
-        ? await sql.rows(`SELECT ${fixedColumns} FROM fixed_costs WHERE program_id = $1 ORDER BY id DESC`, [programId])
-        : await sql.rows(
-            `SELECT ${fixedColumns} FROM fixed_costs
-             WHERE program_id = $1 AND start_date <= CAST($3 AS DATE)
-               AND coalesce(end_date, start_date) >= CAST($2 AS DATE)
-             ORDER BY id DESC`,
-            [programId, range.from, range.to],
-          )
-      ).map(fixedCostFrom),
+      (await rowsInRange(sql, fixedList, programId, range)).map(fixedCostFrom),
     ),
 
   findFixed: (programId, id) =>
@@ -57,24 +59,11 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
       return true;
     }),
 
-  removeFixed: (programId, id) =>
-    line.transaction(async (sql) => {
-      if (!(await holds(sql, "fixed_costs", programId, id))) return false;
-      await sql.run("DELETE FROM fixed_costs WHERE program_id = $1 AND id = $2", [programId, id]);
-      return true;
-    }),
+  removeFixed: (programId, id) => line.transaction((sql) => removeRecord(sql, "fixed_costs", programId, id)),
 
   variableInRange: (programId, range) =>
     line.exclusive(async (sql) =>
-      (range === null
-        ? await sql.rows(`SELECT ${variableColumns} FROM variable_costs WHERE program_id = $1 ORDER BY id DESC`, [programId])
-        : await sql.rows(
-            `SELECT ${variableColumns} FROM variable_costs
-             WHERE program_id = $1 AND cost_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
-             ORDER BY id DESC`,
-            [programId, range.from, range.to],
-          )
-      ).map(variableCostFrom),
+      (await rowsInRange(sql, variableList, programId, range)).map(variableCostFrom),
     ),
 
   addVariable: (programId, v) =>
@@ -88,12 +77,7 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
       return id;
     }),
 
-  removeVariable: (programId, id) =>
-    line.transaction(async (sql) => {
-      if (!(await holds(sql, "variable_costs", programId, id))) return false;
-      await sql.run("DELETE FROM variable_costs WHERE program_id = $1 AND id = $2", [programId, id]);
-      return true;
-    }),
+  removeVariable: (programId, id) => line.transaction((sql) => removeRecord(sql, "variable_costs", programId, id)),
 });
 
 const frequencyOf = (value: unknown): Frequency => (isFrequency(value) ? value : "daily");

@@ -1,5 +1,5 @@
 import type { CustomReportQueries, CustomReportRecord } from "../customReportQueries";
-import { holds, nextId } from "./records";
+import { nextId, removeRecord } from "./records";
 import { numberOf, textOf, type Row } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 
@@ -27,12 +27,7 @@ export const duckDbCustomReportQueries = (line: ConnectionLine): CustomReportQue
       return id;
     }),
 
-  remove: (programId, id) =>
-    line.transaction(async (sql) => {
-      if (!(await holds(sql, "custom_reports", programId, id))) return false;
-      await sql.run("DELETE FROM custom_reports WHERE program_id = $1 AND id = $2", [programId, id]);
-      return true;
-    }),
+  remove: (programId, id) => line.transaction((sql) => removeRecord(sql, "custom_reports", programId, id)),
 
   dataSets: (programId) =>
     line.exclusive(async (sql) =>

@@ -1,4 +1,5 @@
 import type { OrderRule } from "../../../src/domain/performance/performance";
+import type { SumName } from "../../../src/domain/report/metrics";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import { textOf, type Placeholders, type Row } from "../statements";
 
@@ -13,6 +14,19 @@ export const taxonomyDepths = taxonomyLevels.map((_, i) => i + 1);
 
 /** taxonomy_1, ..., taxonomy_4 as a column list. */
 export const taxonomyList = taxonomyLevels.join(", ");
+
+/** The sales bases: each model's credit (sales) and credit x amount (revenue). */
+export const salesSumNames = [
+  "first_click_sales",
+  "first_click_revenue",
+  "last_click_sales",
+  "last_click_revenue",
+  "attributed_sales",
+  "attributed_revenue",
+] as const satisfies ReadonlyArray<SumName>;
+
+/** A taxonomy column with '' (a level no rule fills) read as 'None'; `from` qualifies the column read. */
+export const noneWhenEmpty = (column: string, from = ""): string => `coalesce(nullif(${from}${column}, ''), 'None') AS ${column}`;
 
 const orderFieldColumns = { status: "status", customer_type: "customer_type", payment: "payment" } as const;
 const operators = { "=": "=", "!=": "<>" } as const;

@@ -1,4 +1,5 @@
-import { numberOf, type Statements } from "../statements";
+import type { DateRange } from "../../../src/domain/report/dateRange";
+import { numberOf, type Row, type Statements } from "../statements";
 
 /** The configuration tables whose rows carry an integer id drawn by the server. */
 type RecordTable = "fixed_costs" | "variable_costs" | "annotations" | "seasonality_types" | "column_sets" | "custom_reports";
@@ -19,3 +20,36 @@ export const holds = async (
   id: number,
 ): Promise<boolean> =>
   numberOf((await sql.rows(`SELECT count(*) AS n FROM ${table} WHERE program_id = $1 AND id = $2`, [programId, id]))[0]?.["n"]) > 0;
+
+/**
+ * Deletes a program's row (and, first, the rows of `dependents` that point at it through
+ * their `column`) in the caller's transaction; false when the program holds no such row.
+ */
+export const removeRecord = async (
+  sql: Statements,
+  table: Exclude<RecordTable, "column_sets">,
+  programId: number,
+  id: number,
+  dependents: ReadonlyArray<{ readonly table: string; readonly column: string }> = [],
+): Promise<boolean> => {
+  if (!(await holds(sql, table, programId, id))) return false;
+  for (const dependent of dependents) {
+    await sql.run(`DELETE FROM ${dependent.table} WHERE program_id = $1 AND ${dependent.column} = $2`, [programId, id]);
+  }
+  await sql.run(`DELETE FROM ${table} WHERE program_id = $1 AND id = $2`, [programId, id]);
+  return true;
+};
+
+/** A program's rows of a list call: all of them, or those `overlaps` keeps when a range is given. */
+export interface RangedList {
+  /** `SELECT ... FROM table`. */
+  readonly select: string;
+  /** A condition over the range's first day ($2) and last day ($3). */
+  readonly overlaps: string;
+  readonly orderBy: string;
+}
+
+export const rowsInRange = (sql: Statements, list: RangedList, programId: number, range: DateRange | null): Promise<ReadonlyArray<Row>> =>
+  range === null
+    ? sql.rows(`${list.select} WHERE program_id = $1 ORDER BY ${list.orderBy}`, [programId])
+    : sql.rows(`${list.select} WHERE program_id = $1 AND ${list.overlaps} ORDER BY ${list.orderBy}`, [programId, range.from, range.to]);

@@ -5,7 +5,7 @@ import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { FactQuery, FactRow, ReportQueries } from "../engineQueries";
 import { numberOf, textOf, Placeholders, type Row, type Statements } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
-import { noneLastOrder, orderRulesSql, prefixSql, taxonomyPrefixOf } from "./factSql";
+import { noneLastOrder, orderRulesSql, prefixSql, salesSumNames, taxonomyPrefixOf } from "./factSql";
 
 /**
  * Reports on DuckDB (the `reports` family): small GROUP BYs over the daily facts the
@@ -71,14 +71,7 @@ type Source = "traffic_facts" | "sales_facts" | "inclusion_facts" | "cost_facts"
 /** What each facts table contributes to the bases; the other bases are 0 there. */
 const contributions: Readonly<Record<Source, Partial<Record<SumName, string>>>> = {
   traffic_facts: { clicks: "clicks", impressions: "impressions" },
-  sales_facts: {
-    first_click_sales: "first_click_sales",
-    first_click_revenue: "first_click_revenue",
-    last_click_sales: "last_click_sales",
-    last_click_revenue: "last_click_revenue",
-    attributed_sales: "attributed_sales",
-    attributed_revenue: "attributed_revenue",
-  },
+  sales_facts: Object.fromEntries(salesSumNames.map((name) => [name, name])),
   inclusion_facts: { sales_including: "orders" },
   cost_facts: { variable_cost: "variable_cost", fixed_cost: "fixed_cost" },
 };

@@ -1,25 +1,20 @@
-import { holds, nextId } from "./records";
+import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, textOf } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 import type { SeasonalityQueries } from "../seasonalityQueries";
+
+/** Tagged weeks overlapping the range. */
+const weekTags: RangedList = {
+  select: "SELECT seasonality_type_id, CAST(week_start AS VARCHAR) AS week FROM seasonality_tags",
+  overlaps: "week_start <= CAST($3 AS DATE) AND week_start + INTERVAL 6 DAY >= CAST($2 AS DATE)",
+  orderBy: "week_start",
+};
 
 export const duckDbSeasonalityQueries = (line: ConnectionLine): SeasonalityQueries => ({
   typesWithWeeks: (programId, range) =>
     line.exclusive(async (sql) => {
       const types = await sql.rows("SELECT id, name FROM seasonality_types WHERE program_id = $1 ORDER BY id", [programId]);
-      const tags =
-        range === null
-          ? await sql.rows(
-              `SELECT seasonality_type_id, CAST(week_start AS VARCHAR) AS week FROM seasonality_tags
-               WHERE program_id = $1 ORDER BY week_start`,
-              [programId],
-            )
-          : await sql.rows(
-              `SELECT seasonality_type_id, CAST(week_start AS VARCHAR) AS week FROM seasonality_tags
-               WHERE program_id = $1 AND week_start <= CAST($3 AS DATE) AND week_start + INTERVAL 6 DAY >= CAST($2 AS DATE)
-               ORDER BY week_start`,
-              [programId, range.from, range.to],
-            );
+      const tags = await rowsInRange(sql, weekTags, programId, range);
       const weeksByType = new Map<number, string[]>();
       for (const tag of tags) {
         const typeId = numberOf(tag["seasonality_type_id"]);
@@ -46,12 +41,9 @@ export const duckDbSeasonalityQueries = (line: ConnectionLine): SeasonalityQueri
     }),
 
   removeType: (programId, id) =>
-    line.transaction(async (sql) => {
-      if (!(await holds(sql, "seasonality_types", programId, id))) return false;
-      await sql.run("DELETE FROM seasonality_tags WHERE program_id = $1 AND seasonality_type_id = $2", [programId, id]);
-      await sql.run("DELETE FROM seasonality_types WHERE program_id = $1 AND id = $2", [programId, id]);
-      return true;
-    }),
+    line.transaction((sql) =>
+      removeRecord(sql, "seasonality_types", programId, id, [{ table: "seasonality_tags", column: "seasonality_type_id" }]),
+    ),
 
   tagWeek: (programId, week, typeId) =>
     line.transaction(async (sql) => {
