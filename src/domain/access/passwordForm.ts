@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../shell/formSchema";
 import { texts } from "../shell/texts";
 
 /** Set-new-password form: the two fields must be identical; no length or strength rule. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../shell/formSchema";
 import { temporal } from "../report/temporal";
 import { parseDate } from "../report/dateRange";
 import { formatMoney, type NumberFormatOptions } from "../report/numberFormat";
