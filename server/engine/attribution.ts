@@ -1,10 +1,6 @@
 import type { FunnelRole } from "../../src/domain/report/metrics";
-import {
-  attributionModels,
-  type AttributionModel,
-  type AttributionSettings,
-  type StoredSettings,
-} from "../warehouse/engineQueries";
+import { attributionModels, type AttributionModel } from "../../src/domain/settings/programSettings";
+import type { AttributionSettings, StoredSettings } from "../warehouse/engineQueries";
 
 /**
  * Journeys and credit (docs/engine.md, "Journeys and credit"). The warehouse computes them in

@@ -144,7 +144,7 @@ const childrenOf = (paths: ReadonlyArray<TaxonomyPath>, level: number, name: str
 };
 
 /** One series per value of the level under a prefix, each with its next-level values and every period. */
-export const chartSeries = async (
+export const multiChartSeries = async (
   reports: ReportQueries,
   scope: FactScope,
   prefix: ReadonlyArray<string>,

@@ -17,7 +17,6 @@ import type { ProgramEnv } from "../http/env";
 import { readPathValues, readQuery } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 
-type Env = ProgramEnv;
 
 /** `/{kind}/taxonomy_1[/{t1}/taxonomy_2[/{t2}/taxonomy_3[/{t3}/taxonomy_4]]]`, plus `/{t4}` when asked. */
 const levelPaths = (base: string, withLeaf = false): ReadonlyArray<string> => [
@@ -35,9 +34,9 @@ const levelPaths = (base: string, withLeaf = false): ReadonlyArray<string> => [
  */
 export const analysisRoutes = (context: ServerContext) => {
   const { analysis, reports, seasonality } = context.stores;
-  const routes = new Hono<Env>();
+  const routes = new Hono<ProgramEnv>();
 
-  const scopeOf = (c: Context<Env>, range: { date_from: string; date_to: string }): FactScope => ({
+  const scopeOf = (c: Context<ProgramEnv>, range: { date_from: string; date_to: string }): FactScope => ({
     programId: c.get("program").id,
     from: range.date_from,
     to: range.date_to,

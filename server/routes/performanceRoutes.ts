@@ -16,7 +16,7 @@ import {
 import {
   attachment,
   chartRows,
-  chartSeries,
+  multiChartSeries,
   csvFileName,
   dailyRows,
   searchHeaders,
@@ -43,10 +43,9 @@ export const performanceRefusals = {
   },
 } as const satisfies Record<string, Refusal>;
 
-type Env = ProgramEnv;
 
 /** How a group of routes finds the orders it counts; a Response when it cannot. */
-type OrdersOf = (c: Context<Env>) => Promise<ReadonlyArray<OrderRule> | Response>;
+type OrdersOf = (c: Context<ProgramEnv>) => Promise<ReadonlyArray<OrderRule> | Response>;
 
 const tablePaths = [
   "/table/single/taxonomy_1",
@@ -88,9 +87,9 @@ const csvPaths = [
  */
 export const performanceRoutes = (context: ServerContext) => {
   const reports = context.stores.reports;
-  const routes = new Hono<Env>();
+  const routes = new Hono<ProgramEnv>();
 
-  const scopeOf = (c: Context<Env>, range: { date_from: string; date_to: string }, orders: ReadonlyArray<OrderRule>): FactScope => ({
+  const scopeOf = (c: Context<ProgramEnv>, range: { date_from: string; date_to: string }, orders: ReadonlyArray<OrderRule>): FactScope => ({
     programId: c.get("program").id,
     from: range.date_from,
     to: range.date_to,
@@ -99,7 +98,7 @@ export const performanceRoutes = (context: ServerContext) => {
 
   /** Tables and charts, counting the orders `ordersOf` chooses. */
   const reportRoutes = (ordersOf: OrdersOf) => {
-    const group = new Hono<Env>();
+    const group = new Hono<ProgramEnv>();
     for (const path of tablePaths) {
       group.get(path, async (c) => {
         const query = readQuery(c, RangeQuery);
@@ -126,7 +125,7 @@ export const performanceRoutes = (context: ServerContext) => {
         if (!query.ok) return query.response;
         const orders = await ordersOf(c);
         if (orders instanceof Response) return orders;
-        const data = await chartSeries(reports, scopeOf(c, query.value, orders), readPathValues(c), query.value.interval);
+        const data = await multiChartSeries(reports, scopeOf(c, query.value, orders), readPathValues(c), query.value.interval);
         return answer(c, MultiChartResponse, { data, column_headers: tableHeaders });
       });
     }

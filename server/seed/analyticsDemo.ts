@@ -13,7 +13,8 @@ import type {
   SeasonalityTagRow,
   SeasonalityTypeRow,
 } from "./demoAnalyticsRows";
-import { addDays, blackFriday, dayStartMs, daysBetween, firstOfMonth, lastOfMonth, mondayOf, monthDayOf, yearOf } from "./calendar";
+import { mondayOf } from "../../src/domain/report/configuration";
+import { addDays, blackFriday, dayStartMs, daysBetween, firstOfMonth, lastOfMonth, monthDayOf, yearOf } from "./calendar";
 import { classificationOf } from "./classificationTree";
 import { mulberry32 } from "./prng";
 import { catalogues, type ProgramCatalogue } from "./trafficCatalogue";

@@ -18,9 +18,6 @@ export const daysBetween = (from: string, to: string): number => Math.round((day
 /** 1 = Monday .. 7 = Sunday. */
 export const isoWeekday = (day: string): number => ((new Date(dayStartMs(day)).getUTCDay() + 6) % 7) + 1;
 
-/** The Monday of the day's week. */
-export const mondayOf = (day: string): string => addDays(day, 1 - isoWeekday(day));
-
 export const yearOf = (day: string): number => Number(day.slice(0, 4));
 
 /** "MM-DD" of a day. */

@@ -1,5 +1,6 @@
 import type { MetricSums } from "../../src/domain/report/metrics";
 import type { Interval, OrderRule, TaxonomyPath } from "../../src/domain/performance/performance";
+import type { AttributionModel } from "../../src/domain/settings/programSettings";
 import type { ClassificationPlan } from "./classificationPlan";
 
 /**
@@ -10,8 +11,6 @@ import type { ClassificationPlan } from "./classificationPlan";
  * duckdb/reportQueries.ts.
  */
 
-export const attributionModels = ["linear", "position_based", "time_decay"] as const;
-export type AttributionModel = (typeof attributionModels)[number];
 
 export interface AttributionSettings {
   readonly model: AttributionModel;

@@ -4,7 +4,7 @@ import type { PerformanceRow } from "../../src/domain/performance/performance";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import {
   chartRows,
-  chartSeries,
+  multiChartSeries,
   dailyRows,
   namedOrders,
   searchRows,
@@ -604,7 +604,7 @@ describe("hand-computed: linear (the default model)", () => {
   });
 
   it("multi chart by month: one series per level-1 value with its level-2 children", async () => {
-    const series = await chartSeries(warehouse.reports, range, [], "month");
+    const series = await multiChartSeries(warehouse.reports, range, [], "month");
     expect(series.map((s) => s.name)).toEqual(["Affiliates", "Direct", "Email", "Paid Search", "None"]);
     const paid = series.find((s) => s.name === "Paid Search");
     expect(paid?.children).toEqual(["Brand", "Generic", "None"]);

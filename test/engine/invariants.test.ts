@@ -9,7 +9,8 @@ import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { chartRows, tableRows, validOrders, type FactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
-import type { AttributionModel, FixedCostRow, HitRow, OrderRow, VariableCostRow } from "../../server/warehouse/engineQueries";
+import type { AttributionModel } from "../../src/domain/settings/programSettings";
+import type { FixedCostRow, HitRow, OrderRow, VariableCostRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 
 /**

@@ -1,4 +1,5 @@
-import type { AttributionModel, AttributionQueries, AttributionSettings } from "../engineQueries";
+import type { AttributionModel } from "../../../src/domain/settings/programSettings";
+import type { AttributionQueries, AttributionSettings } from "../engineQueries";
 import type { ClassificationPlan } from "../classificationPlan";
 import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type Statements } from "../statements";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
