@@ -5,7 +5,13 @@ import { signInAs } from "./support";
 /** The performance chart of the page, and the data table that says what it draws. */
 const chartOf = (page: Page) => page.getByRole("region", { name: "Performance chart" });
 const dataOf = (chart: Locator) => chart.getByRole("table", { name: "Chart data" });
-const datesOf = async (chart: Locator): Promise<string[]> => dataOf(chart).locator("tbody th").allTextContents();
+/** The ISO dates charted (each row header holds a <time> with its date). */
+const datesOf = async (chart: Locator): Promise<string[]> =>
+  dataOf(chart)
+    .locator("tbody th time")
+    .evaluateAll((times) => times.map((t) => t.getAttribute("datetime") ?? ""));
+/** The dates as people read them on the chart. */
+const labelsOf = async (chart: Locator): Promise<string[]> => dataOf(chart).locator("tbody th").allTextContents();
 
 /** Monday is 1 in ISO weekdays; a YYYY-MM-DD read as UTC. */
 const isoWeekday = (date: string): number => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
@@ -26,6 +32,8 @@ test("change chart metrics and interval, switch bar/area and Campaign Notes, and
   const days = await datesOf(chart);
   expect(days.length).toBeGreaterThan(7);
   expect([...days].sort()).toEqual(days);
+  // Days read as day and month ('24 Oct'), in the program's locale (Northwind: en-GB).
+  expect((await labelsOf(chart)).every((d) => /^\d{1,2} [A-Z][a-z]{2}$/.test(d))).toBe(true);
 
   // Metric one and two: each list disables the other's choice.
   const one = chart.getByLabel("Metric one");
@@ -46,6 +54,7 @@ test("change chart metrics and interval, switch bar/area and Campaign Notes, and
   await weekly;
   await expect(chart.getByRole("button", { name: "Weekly" })).toHaveAttribute("aria-pressed", "true");
   await expect.poll(async () => (await datesOf(chart)).every((d) => isoWeekday(d) === 1)).toBe(true);
+  expect((await labelsOf(chart)).every((d) => /^\d{1,2} [A-Z][a-z]{2}$/.test(d))).toBe(true);
   const weeks = await datesOf(chart);
   expect(weeks.length).toBeLessThan(days.length);
   await expect(chart.getByRole("img", { name: /^Performance chart: ROAS and CPA, weekly,/ })).toBeVisible();
@@ -55,6 +64,8 @@ test("change chart metrics and interval, switch bar/area and Campaign Notes, and
   await chart.getByRole("button", { name: "Monthly" }).click();
   await monthly;
   await expect.poll(async () => (await datesOf(chart)).every((d) => d.endsWith("-01"))).toBe(true);
+  // Months read as month and year ('Oct 2026').
+  await expect.poll(async () => (await labelsOf(chart)).every((d) => /^[A-Z][a-z]{2} \d{4}$/.test(d))).toBe(true);
   await chart.getByRole("button", { name: "Daily" }).click();
   await expect.poll(async () => (await datesOf(chart)).length).toBe(days.length);
 

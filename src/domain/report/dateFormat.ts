@@ -1,5 +1,6 @@
 import { temporal } from "./temporal";
 import type { DateRange } from "./dateRange";
+import { normaliseLocale } from "./numberFormat";
 
 /** A calendar date for people, in a locale ("1 Nov 2026"); the raw string if it is not a date. */
 export const formatDate = (iso: string, locale: string): string => {
@@ -13,3 +14,21 @@ export const formatDate = (iso: string, locale: string): string => {
 /** "1 Nov 2026 – 30 Nov 2026", or one date when both ends are the same day. */
 export const formatRange = (r: DateRange, locale: string): string =>
   r.from === r.to ? formatDate(r.from, locale) : `${formatDate(r.from, locale)} – ${formatDate(r.to, locale)}`;
+
+/** How long a chart's periods are: a day, a week (dated by its first day) or a month. */
+export type PeriodLength = "day" | "week" | "month";
+
+/**
+ * A chart period's date for people, in a locale (underscores and unknown locales as the
+ * number formats take them): a day or a week as day and month ("24 Oct"), a month as
+ * month and year ("Oct 2026"); the raw string if it is not a date.
+ */
+export const formatPeriod = (iso: string, length: PeriodLength, locale: string | null | undefined): string => {
+  try {
+    const date = temporal().PlainDate.from(iso);
+    const options: Intl.DateTimeFormatOptions = length === "month" ? { month: "short", year: "numeric" } : { day: "numeric", month: "short" };
+    return date.toLocaleString(normaliseLocale(locale), options);
+  } catch {
+    return iso;
+  }
+};

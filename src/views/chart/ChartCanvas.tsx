@@ -34,6 +34,8 @@ export interface ChartCanvasProps {
   readonly name: string;
   /** A value as the report shows it, for tooltips and axes. */
   readonly format: (value: number, which: "one" | "two") => string;
+  /** A period's date (YYYY-MM-DD) as people read it, for the x axis and the tooltips. */
+  readonly dateLabel: (date: string) => string;
 }
 
 /** Semi-transparent fill of an area (#rrggbb + alpha). */
@@ -86,7 +88,7 @@ const notesPlugin = (markers: { current: ReadonlyArray<NoteMarker> }): Plugin<Ki
  * right, as areas or bars, 350 px high. No animation, no parsing (the points are already
  * {x, y}), long line series decimated.
  */
-export const ChartCanvas = ({ series, labels, chartType, markers, name, format }: ChartCanvasProps) => {
+export const ChartCanvas = ({ series, labels, chartType, markers, name, format, dateLabel }: ChartCanvasProps) => {
   const chartRef = useRef<ChartJS<Kind, ChartPoint[]> | null>(null);
   const markersRef = useRef(markers);
   const plugin = useMemo(() => notesPlugin(markersRef), []);
@@ -121,7 +123,7 @@ export const ChartCanvas = ({ series, labels, chartType, markers, name, format }
   }, [series, labels, kind]);
 
   const options = useMemo((): ChartOptions<Kind> => {
-    const dates = series.dates;
+    const dates = series.dates.map(dateLabel);
     const axis = (which: "one" | "two", position: "left" | "right") => ({
       type: "linear" as const,
       position,
@@ -160,7 +162,7 @@ export const ChartCanvas = ({ series, labels, chartType, markers, name, format }
         yTwo: axis("two", "right"),
       },
     };
-  }, [series.dates, labels, kind, format]);
+  }, [series.dates, labels, kind, format, dateLabel]);
 
   return (
     <div className="chart-canvas" style={{ height: chartHeight }}>

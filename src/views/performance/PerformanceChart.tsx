@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useId, useMemo } from "react";
 import { campaignNoteTexts } from "../../domain/performance/campaignNotes";
+import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric } from "../../domain/report/numberFormat";
 import { chartColours, chartMetricLabel, noteMarkers, type ChartSeries } from "../../domain/performance/performanceChart";
 import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/shell/session";
@@ -194,6 +195,8 @@ const ChartBody = ({ chart, notes, currency, locale, from, to }: BodyProps) => {
     (value: number, which: "one" | "two") => formatMetric(value, which === "one" ? metricOne : metricTwo, { currency, locale }),
     [metricOne, metricTwo, currency, locale],
   );
+  // The axis, the tooltips and the data table read '24 Oct' (days, weeks) or 'Oct 2026' (months); exports keep ISO dates.
+  const dateLabel = useCallback((date: string) => formatPeriod(date, interval, locale), [interval, locale]);
   const name = `${t.region}: ${labels.one} and ${labels.two}, ${t.intervals[interval].toLowerCase()}, ${from} to ${to}`;
 
   return (
@@ -207,8 +210,8 @@ const ChartBody = ({ chart, notes, currency, locale, from, to }: BodyProps) => {
         <p className="chart-empty">{texts.empty.chart}</p>
       ) : series.dates.length > 0 ? (
         <>
-          <ChartCanvas series={series} labels={labels} chartType={chartType} markers={markers} name={name} format={format} />
-          <ChartDataTable series={series} labels={labels} format={format} />
+          <ChartCanvas series={series} labels={labels} chartType={chartType} markers={markers} name={name} format={format} dateLabel={dateLabel} />
+          <ChartDataTable series={series} labels={labels} format={format} dateLabel={dateLabel} />
         </>
       ) : null}
     </div>
@@ -219,10 +222,11 @@ interface DataTableProps {
   readonly series: ChartSeries;
   readonly labels: { readonly one: string; readonly two: string };
   readonly format: (value: number, which: "one" | "two") => string;
+  readonly dateLabel: (date: string) => string;
 }
 
-/** What the chart shows, as a table for screen readers (and tests): one row per period. */
-const ChartDataTable = ({ series, labels, format }: DataTableProps) => (
+/** What the chart shows, as a table for screen readers (and tests): one row per period, dated as the axis reads. */
+const ChartDataTable = ({ series, labels, format, dateLabel }: DataTableProps) => (
   <table className="visually-hidden">
     <caption>{t.dataTable}</caption>
     <thead>
@@ -235,7 +239,9 @@ const ChartDataTable = ({ series, labels, format }: DataTableProps) => (
     <tbody>
       {series.dates.map((date, i) => (
         <tr key={date}>
-          <th scope="row">{date}</th>
+          <th scope="row">
+            <time dateTime={date}>{dateLabel(date)}</time>
+          </th>
           <td>{format(series.one[i]?.y ?? 0, "one")}</td>
           <td>{format(series.two[i]?.y ?? 0, "two")}</td>
         </tr>

@@ -52,6 +52,7 @@ vi.mock("../../../src/views/chart/ChartCanvas", () => ({
       role="img"
       aria-label={props.name}
       data-type={props.chartType}
+      data-dates={JSON.stringify(props.series.dates.map(props.dateLabel))}
       data-markers={JSON.stringify(props.markers.map((m) => [m.id, m.x, m.offset]))}
     />
   ),
@@ -72,10 +73,27 @@ describe("PerformanceChart", () => {
     expect(headers(region)).toEqual(["Date", "Page Lands", "Attributed Revenue"]);
     const rows = within(within(region).getByRole("table", { name: "Chart data" })).getAllByRole("row").slice(1);
     expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
-      ["2026-01-01", "10", "£100.00"],
-      ["2026-01-02", "20", "£200.00"],
-      ["2026-01-03", "30", "£300.00"],
+      ["1 Jan", "10", "£100.00"],
+      ["2 Jan", "20", "£200.00"],
+      ["3 Jan", "30", "£300.00"],
     ]);
+    expect(rows.map((r) => r.querySelector("time")?.getAttribute("datetime"))).toEqual(["2026-01-01", "2026-01-02", "2026-01-03"]);
+  });
+
+  it("the axis and the data table read day and month by day and week, month and year by month", async () => {
+    serve();
+    const region = await show(await signedInActors());
+    const axisDates = () => JSON.parse(within(region).getByRole("img").getAttribute("data-dates") ?? "[]") as string[];
+    const tableDates = () => within(within(region).getByRole("table", { name: "Chart data" })).getAllByRole("rowheader").map((h) => h.textContent);
+    expect(axisDates()).toEqual(["1 Jan", "2 Jan", "3 Jan"]);
+    const intervals = within(region).getByRole("group", { name: "Interval" });
+    fireEvent.click(within(intervals).getByRole("button", { name: "Weekly" }));
+    await settle();
+    expect(axisDates()).toEqual(["1 Jan", "2 Jan", "3 Jan"]);
+    fireEvent.click(within(intervals).getByRole("button", { name: "Monthly" }));
+    await settle();
+    expect(axisDates()).toEqual(["Jan 2026", "Jan 2026", "Jan 2026"]);
+    expect(tableDates()).toEqual(["Jan 2026", "Jan 2026", "Jan 2026"]);
   });
 
   it("loads the chart of the route's taxonomy path", async () => {
