@@ -31,6 +31,8 @@ test("messages are shown sanitised and can be dismissed for good", async ({ page
 
 test("a recording of the session's events can be saved from the app", async ({ page }) => {
   await signInAs(page, "demo");
+  // A QA tool: shown with the ?debug switch.
+  await page.goto("/performance?debug");
   await page.getByLabel("Program").selectOption("bluepeak");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Save recording" }).click();

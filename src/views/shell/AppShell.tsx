@@ -8,7 +8,7 @@ import { DateRangePicker } from "./DateRangePicker";
 import { MainMenu } from "./MainMenu";
 import { MessageArea } from "./MessageArea";
 import { ProgramSwitcher } from "./ProgramSwitcher";
-import { SaveRecording } from "./SaveRecording";
+import { SaveRecording, useDebugSwitch } from "./SaveRecording";
 import { SearchBox } from "./SearchBox";
 import { UrlSync } from "./UrlSync";
 
@@ -21,6 +21,7 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
   const signingOut = useSelector(session, sessionSelectors.isSigningOut);
   const user = useSelector(session, sessionSelectors.user);
   const programCode = useSelector(session, sessionSelectors.programCode);
+  const debug = useDebugSwitch();
 
   if (signedOut) return <Redirect to={paths.login} replace />;
 
@@ -38,7 +39,7 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
           <SearchBox />
           <div className="user-menu">
             {user ? <span className="user-name">{user.username}</span> : null}
-            <SaveRecording />
+            {debug ? <SaveRecording /> : null}
             <Link href={paths.logout} className="button is-text">
               Sign out
             </Link>

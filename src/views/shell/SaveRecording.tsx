@@ -1,7 +1,41 @@
+import { useState } from "react";
 import { useAppActors } from "./AppActorsContext";
 
 /**
- * Saves the bounded log of every actor's events as JSON, so what a person saw can be
+ * The QA switch: `?debug` in the URL shows the QA tools ('Save recording') for the rest
+ * of the tab's session, so they survive navigation and reloads; `?debug=off` hides them
+ * again. Without it nobody sees them.
+ */
+export const debugSwitch = (search: string, kept: boolean): boolean => {
+  const query = new URLSearchParams(search);
+  return query.has("debug") ? query.get("debug") !== "off" : kept;
+};
+
+const debugKey = "attribution.debug";
+
+/** Reads the switch once, from the URL and the tab's session storage (where storage is refused, the URL alone decides). */
+const readDebugSwitch = (): boolean => {
+  let kept = false;
+  try {
+    kept = window.sessionStorage.getItem(debugKey) === "on";
+  } catch {
+    kept = false;
+  }
+  const on = debugSwitch(window.location.search, kept);
+  try {
+    if (on) window.sessionStorage.setItem(debugKey, "on");
+    else window.sessionStorage.removeItem(debugKey);
+  } catch {
+    // Storage refused: the switch holds for this page only.
+  }
+  return on;
+};
+
+/** Whether the QA tools show (see `debugSwitch`). */
+export const useDebugSwitch = (): boolean => useState(readDebugSwitch)[0];
+
+/**
+ * A QA tool, shown only with the `?debug` switch: saves the bounded log of every actor's events as JSON, so what a person saw can be
  * replayed in a test (see test/machines/shell/session.test.ts, "replays a recording").
  */
 export const SaveRecording = () => {
