@@ -1,14 +1,14 @@
 import { useLayoutEffect, useRef } from "react";
 import { renderMessageHtml } from "./messageHtml";
 
-/** Message HTML from the server, shown only after it has been sanitised (see messageHtml.ts). */
+/**
+ * Message HTML from the server, shown only as the allow-listed nodes built from it
+ * (see messageHtml.ts): the markup itself never reaches the document.
+ */
 export const SafeHtml = ({ html, className }: { readonly html: string; readonly className?: string }) => {
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.textContent = "";
-    void renderMessageHtml(el, html);
+    if (ref.current) renderMessageHtml(ref.current, html);
   }, [html]);
   return <span ref={ref} className={className} />;
 };
