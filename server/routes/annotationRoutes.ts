@@ -1,12 +1,11 @@
 import { Hono } from "hono";
 import { AnnotationInput, AnnotationList } from "../../src/domain/performance/annotations";
-import { Ok } from "../../src/domain/access/auth";
 import { Created } from "../../src/domain/report/configuration";
-import { answer, okValue, refuse } from "../http/answers";
-import { decodeBody, readJson } from "../http/requestReading";
+import { answer } from "../http/answers";
+import { readBody } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, readId, readRange } from "./configurationRequests";
+import { configurationRefusals, readRange, removeById } from "./configurationRequests";
 
 /**
  * Campaign notes: GET /annotations?date_from&date_to, POST /annotations,
@@ -25,9 +24,7 @@ export const annotationRoutes = (context: ServerContext) => {
   });
 
   routes.post("/annotations", async (c) => {
-    const body = await readJson(c);
-    if (!body.ok) return body.response;
-    const input = decodeBody(c, AnnotationInput, body.value);
+    const input = await readBody(c, AnnotationInput);
     if (!input.ok) return input.response;
     const id = await stores.annotations.add(
       c.get("program").id,
@@ -38,14 +35,10 @@ export const annotationRoutes = (context: ServerContext) => {
     return answer(c, Created, { data: { id } });
   });
 
-  routes.delete("/annotations/:id", async (c) => {
-    const id = readId(c, "id", configurationRefusals.annotationNotFound);
-    if (!id.ok) return id.response;
-    if (!(await stores.annotations.remove(c.get("program").id, id.id))) {
-      return refuse(c, configurationRefusals.annotationNotFound);
-    }
-    return answer(c, Ok, okValue);
-  });
+  routes.delete(
+    "/annotations/:id",
+    removeById(configurationRefusals.annotationNotFound, (c, id) => stores.annotations.remove(c.get("program").id, id)),
+  );
 
   return routes;
 };

@@ -5,10 +5,10 @@ import { ColumnMetric, ColumnSetInput, ColumnSetList } from "../../src/domain/pe
 import { Created } from "../../src/domain/report/configuration";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse } from "../http/answers";
-import { decodeBody, readJson } from "../http/requestReading";
+import { readBody } from "../http/requestReading";
 import type { SignedInEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, readId } from "./configurationRequests";
+import { configurationRefusals, readId, removeById } from "./configurationRequests";
 
 const isMetric = Schema.is(ColumnMetric);
 
@@ -34,23 +34,17 @@ export const columnSetRoutes = (context: ServerContext) => {
   });
 
   routes.post("/", async (c) => {
-    const body = await readJson(c);
-    if (!body.ok) return body.response;
-    const input = decodeBody(c, ColumnSetInput, body.value);
+    const input = await readBody(c, ColumnSetInput);
     if (!input.ok) return input.response;
     const id = await stores.columnSets.add(c.get("user").id, input.value.name, input.value.columns, clock());
     if (id === "duplicate") return refuse(c, configurationRefusals.duplicateName, "You already have a column set of that name.");
     return answer(c, Created, { data: { id } });
   });
 
-  routes.delete("/:id", async (c) => {
-    const id = readId(c, "id", configurationRefusals.columnSetNotFound);
-    if (!id.ok) return id.response;
-    if (!(await stores.columnSets.remove(c.get("user").id, id.id))) {
-      return refuse(c, configurationRefusals.columnSetNotFound);
-    }
-    return answer(c, Ok, okValue);
-  });
+  routes.delete(
+    "/:id",
+    removeById(configurationRefusals.columnSetNotFound, (c, id) => stores.columnSets.remove(c.get("user").id, id)),
+  );
 
   routes.post("/:id/favourite", async (c) => {
     let setId = defaultSetId;

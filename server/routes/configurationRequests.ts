@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { Either, Schema } from "effect";
 import { DateRangeQuery } from "../../src/domain/report/configuration";
 import type { DateRange } from "../../src/domain/report/dateRange";
-import { refuse, refusals, type Refusal } from "../http/answers";
+import { Ok } from "../../src/domain/access/auth";
+import { answer, okValue, refuse, refusals, type Refusal } from "../http/answers";
 import { describeIssues } from "../http/requestReading";
 
 /**
@@ -41,6 +42,18 @@ export const readId = (c: Context, name: string, notFound: Refusal): IdReading =
   if (id < 1 || id > largestId) return { ok: false, response: refuse(c, notFound) };
   return { ok: true, id };
 };
+
+/**
+ * A DELETE of `.../:id`: 400 invalid_id when the id is not a whole number, `notFound`
+ * when `remove` finds no such record (of this program or user), else Ok.
+ */
+export const removeById =
+  <C extends Context>(notFound: Refusal, remove: (c: C, id: number) => Promise<boolean>) =>
+  async (c: C): Promise<Response> => {
+    const id = readId(c, "id", notFound);
+    if (!id.ok) return id.response;
+    return (await remove(c, id.id)) ? answer(c, Ok, okValue) : refuse(c, notFound);
+  };
 
 export type RangeReading = { readonly ok: true; readonly range: DateRange | null } | { readonly ok: false; readonly response: Response };
 

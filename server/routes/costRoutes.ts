@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { Ok } from "../../src/domain/access/auth";
 import { Created } from "../../src/domain/report/configuration";
 import {
   FixedCostAnswer,
@@ -14,12 +13,12 @@ import {
   type FixedCost,
   type Frequency,
 } from "../../src/domain/spend/costs";
-import { answer, okValue, refuse } from "../http/answers";
-import { decodeBody, readJson } from "../http/requestReading";
+import { answer, refuse } from "../http/answers";
+import { decodeBody, readBody, readJson } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 import type { FixedCostRecord, FixedCostValues } from "../engine/stores";
-import { configurationRefusals, readId, readRange } from "./configurationRequests";
+import { configurationRefusals, readId, readRange, removeById } from "./configurationRequests";
 
 /** The stored values of a valid form; `originalFrequency` survives edits. */
 const valuesOf = (input: FixedCostInput, originalFrequency: Frequency): FixedCostValues => ({
@@ -118,9 +117,7 @@ export const costRoutes = (context: ServerContext) => {
   routes.patch("/fixed-costs/:id", async (c) => {
     const id = readId(c, "id", configurationRefusals.spendNotFound);
     if (!id.ok) return id.response;
-    const body = await readJson(c);
-    if (!body.ok) return body.response;
-    const patch = decodeBody(c, FixedCostPatch, body.value);
+    const patch = await readBody(c, FixedCostPatch);
     if (!patch.ok) return patch.response;
     const programId = c.get("program").id;
     const stored = await stores.costs.findFixed(programId, id.id);
@@ -132,13 +129,10 @@ export const costRoutes = (context: ServerContext) => {
     return answer(c, FixedCostAnswer, { data: fixedCostOf({ id: id.id, ...values }) });
   });
 
-  routes.delete("/fixed-costs/:id", async (c) => {
-    const id = readId(c, "id", configurationRefusals.spendNotFound);
-    if (!id.ok) return id.response;
-    const programId = c.get("program").id;
-    if (!(await stores.costs.removeFixed(programId, id.id))) return refuse(c, configurationRefusals.spendNotFound);
-    return answer(c, Ok, okValue);
-  });
+  routes.delete(
+    "/fixed-costs/:id",
+    removeById(configurationRefusals.spendNotFound, (c, id) => stores.costs.removeFixed(c.get("program").id, id)),
+  );
 
   routes.get("/variable-costs", async (c) => {
     const range = readRange(c);
@@ -152,13 +146,10 @@ export const costRoutes = (context: ServerContext) => {
     return createVariable(c, body.value);
   });
 
-  routes.delete("/variable-costs/:id", async (c) => {
-    const id = readId(c, "id", configurationRefusals.variableSpendNotFound);
-    if (!id.ok) return id.response;
-    const programId = c.get("program").id;
-    if (!(await stores.costs.removeVariable(programId, id.id))) return refuse(c, configurationRefusals.variableSpendNotFound);
-    return answer(c, Ok, okValue);
-  });
+  routes.delete(
+    "/variable-costs/:id",
+    removeById(configurationRefusals.variableSpendNotFound, (c, id) => stores.costs.removeVariable(c.get("program").id, id)),
+  );
 
   return routes;
 };

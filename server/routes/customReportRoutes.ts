@@ -1,6 +1,5 @@
 import { Hono, type Context } from "hono";
 import { Either, Schema } from "effect";
-import { Ok } from "../../src/domain/access/auth";
 import { Created } from "../../src/domain/report/configuration";
 import {
   CustomReportAnswer,
@@ -16,13 +15,13 @@ import {
 } from "../../src/domain/customReports/customReports";
 import { RangeQuery, TableResponse } from "../../src/domain/performance/performance";
 import { customReportRows, tableHeaders } from "../engine/reports";
-import { decodeBody, readJson, readQuery } from "../http/requestReading";
+import { readBody, readQuery } from "../http/requestReading";
 import type { Log } from "../log";
-import { answer, okValue, refuse } from "../http/answers";
+import { answer, refuse } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 import type { CustomReportRecord } from "../engine/stores";
-import { configurationRefusals, readId } from "./configurationRequests";
+import { configurationRefusals, readId, removeById } from "./configurationRequests";
 import { taxonomyLevels } from "../../src/domain/report/taxonomyLevels";
 
 const isLevel = Schema.is(ReportLevel);
@@ -80,9 +79,7 @@ export const customReportRoutes = (context: ServerContext) => {
   });
 
   routes.post("/reports", async (c) => {
-    const body = await readJson(c);
-    if (!body.ok) return body.response;
-    const input = decodeBody(c, CustomReportInput, body.value);
+    const input = await readBody(c, CustomReportInput);
     if (!input.ok) return input.response;
     const id = await stores.customReports.add(
       c.get("program").id,
@@ -130,14 +127,10 @@ export const customReportRoutes = (context: ServerContext) => {
     return answer(c, CustomReportAnswer, { data: reportOf(record, log) });
   });
 
-  routes.delete("/reports/:id", async (c) => {
-    const id = readId(c, "id", configurationRefusals.reportNotFound);
-    if (!id.ok) return id.response;
-    if (!(await stores.customReports.remove(c.get("program").id, id.id))) {
-      return refuse(c, configurationRefusals.reportNotFound);
-    }
-    return answer(c, Ok, okValue);
-  });
+  routes.delete(
+    "/reports/:id",
+    removeById(configurationRefusals.reportNotFound, (c, id) => stores.customReports.remove(c.get("program").id, id)),
+  );
 
   routes.get("/data-sets", async (c) =>
     answer(c, DataSetList, { data: await stores.customReports.dataSets(c.get("program").id) }),

@@ -3,10 +3,10 @@ import { Ok } from "../../src/domain/access/auth";
 import { Created, isCalendarDate, isMonday } from "../../src/domain/report/configuration";
 import { SeasonalityList, SeasonalityTypeInput, SeasonalityWeekTag } from "../../src/domain/seasonality/seasonality";
 import { answer, okValue, refuse } from "../http/answers";
-import { decodeBody, readJson } from "../http/requestReading";
+import { readBody } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, readId, readRange } from "./configurationRequests";
+import { configurationRefusals, readRange, removeById } from "./configurationRequests";
 
 /** The week of the path: a Monday written YYYY-MM-DD, or null. */
 const weekOf = (raw: string | undefined): string | null =>
@@ -28,30 +28,22 @@ export const seasonalityRoutes = (context: ServerContext) => {
   });
 
   routes.post("/seasonality/types", async (c) => {
-    const body = await readJson(c);
-    if (!body.ok) return body.response;
-    const input = decodeBody(c, SeasonalityTypeInput, body.value);
+    const input = await readBody(c, SeasonalityTypeInput);
     if (!input.ok) return input.response;
     const id = await stores.seasonality.addType(c.get("program").id, input.value.name);
     if (id === "duplicate") return refuse(c, configurationRefusals.duplicateName, "This program already has a seasonality type of that name.");
     return answer(c, Created, { data: { id } });
   });
 
-  routes.delete("/seasonality/types/:id", async (c) => {
-    const id = readId(c, "id", configurationRefusals.seasonalityTypeNotFound);
-    if (!id.ok) return id.response;
-    if (!(await stores.seasonality.removeType(c.get("program").id, id.id))) {
-      return refuse(c, configurationRefusals.seasonalityTypeNotFound);
-    }
-    return answer(c, Ok, okValue);
-  });
+  routes.delete(
+    "/seasonality/types/:id",
+    removeById(configurationRefusals.seasonalityTypeNotFound, (c, id) => stores.seasonality.removeType(c.get("program").id, id)),
+  );
 
   routes.put("/seasonality/weeks/:week", async (c) => {
     const week = weekOf(c.req.param("week"));
     if (week === null) return refuse(c, configurationRefusals.invalidWeek);
-    const body = await readJson(c);
-    if (!body.ok) return body.response;
-    const input = decodeBody(c, SeasonalityWeekTag, body.value);
+    const input = await readBody(c, SeasonalityWeekTag);
     if (!input.ok) return input.response;
     if (!(await stores.seasonality.tagWeek(c.get("program").id, week, input.value.type_id))) {
       return refuse(c, configurationRefusals.seasonalityTypeNotFound);

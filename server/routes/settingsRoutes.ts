@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ProgramSettingsAnswer, ProgramSettingsPatch, defaultProgramSettings } from "../../src/domain/settings/programSettings";
 import { requireAdmin } from "../http/access";
 import { answer } from "../http/answers";
-import { decodeBody, readJson } from "../http/requestReading";
+import { readBody } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 
@@ -22,9 +22,7 @@ export const settingsRoutes = (context: ServerContext) => {
   );
 
   routes.patch("/settings", requireAdmin, async (c) => {
-    const body = await readJson(c);
-    if (!body.ok) return body.response;
-    const patch = decodeBody(c, ProgramSettingsPatch, body.value);
+    const patch = await readBody(c, ProgramSettingsPatch);
     if (!patch.ok) return patch.response;
     const programId = c.get("program").id;
     const current = (await stores.programSettings.find(programId)) ?? defaultProgramSettings;
