@@ -10,11 +10,21 @@ export type Cell = string | number | null;
 
 export type ExportRow = Readonly<Record<string, unknown>>;
 
-/** The first characters that make a spreadsheet read a text as a formula. */
-export const formulaTriggers: ReadonlyArray<string> = ["=", "+", "-", "@", "\t", "\r"];
+/**
+ * A text that a spreadsheet could read as a formula. It is checked after Unicode
+ * compatibility normalisation (NFKC), which folds the full-width ＝＋－＠, the small
+ * ﹦﹢﹣﹫ and the superscript and subscript signs into `= + - @` and U+2212. The
+ * triggers: tab or carriage return first; or, once any leading white space and invisible
+ * format characters (zero-width space and joiners, word joiner, byte-order mark,
+ * direction marks) are passed over, as a spreadsheet may ignore them: `= + - @`, the
+ * minus sign U+2212, any dash (Unicode's dash punctuation: U+2010–U+2015, ⸺, ⸻, 〜 and
+ * the others) or the katakana long vowel mark ー (a minus typed with Japanese input),
+ * so that nothing a spreadsheet might take for a minus gets through.
+ */
+const formulaStart = /^(?:[\t\r]|[\s\p{Cf}]*[=+\-@\u2212\u30FC\p{Pd}])/u;
 
 /** A text cell that no spreadsheet will run: a leading apostrophe before a formula trigger. */
-export const safeText = (text: string): string => (formulaTriggers.some((t) => text.startsWith(t)) ? `'${text}` : text);
+export const safeText = (text: string): string => (formulaStart.test(text.normalize("NFKC")) ? `'${text}` : text);
 
 /**
  * Any value as an export cell: finite numbers stay numbers (negative ones too), texts are

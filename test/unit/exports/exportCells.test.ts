@@ -17,23 +17,129 @@ import {
   type Cell,
 } from "../../../src/domain/exports/exportCells";
 
+/** Every form of a formula trigger, each as the first character of a cell. */
+const triggerForms: ReadonlyArray<readonly [string, string]> = [
+  ["equals", "="],
+  ["plus", "+"],
+  ["hyphen-minus", "-"],
+  ["at", "@"],
+  ["full-width equals U+FF1D", "\uFF1D"],
+  ["full-width plus U+FF0B", "\uFF0B"],
+  ["full-width hyphen-minus U+FF0D", "\uFF0D"],
+  ["full-width at U+FF20", "\uFF20"],
+  ["small equals U+FE66", "\uFE66"],
+  ["small plus U+FE62", "\uFE62"],
+  ["small hyphen-minus U+FE63", "\uFE63"],
+  ["small at U+FE6B", "\uFE6B"],
+  ["superscript equals U+207C", "\u207C"],
+  ["subscript equals U+208C", "\u208C"],
+  ["superscript plus U+207A", "\u207A"],
+  ["subscript plus U+208A", "\u208A"],
+  ["superscript minus U+207B", "\u207B"],
+  ["subscript minus U+208B", "\u208B"],
+  ["minus sign U+2212", "\u2212"],
+  ["hyphen U+2010", "\u2010"],
+  ["non-breaking hyphen U+2011", "\u2011"],
+  ["figure dash U+2012", "\u2012"],
+  ["en dash U+2013", "\u2013"],
+  ["em dash U+2014", "\u2014"],
+  ["horizontal bar U+2015", "\u2015"],
+  ["small em dash U+FE58", "\uFE58"],
+  ["two-em dash U+2E3A", "\u2E3A"],
+  ["three-em dash U+2E3B", "\u2E3B"],
+  ["wave dash U+301C", "\u301C"],
+  ["armenian hyphen U+058A", "\u058A"],
+  ["katakana long vowel mark U+30FC", "\u30FC"],
+  ["half-width katakana long vowel mark U+FF70", "\uFF70"],
+];
+
+/** What may stand before a trigger and be ignored by a spreadsheet. */
+const ignorableLeads: ReadonlyArray<readonly [string, string]> = [
+  ["space", " "],
+  ["two spaces", "  "],
+  ["line feed", "\n"],
+  ["no-break space U+00A0", "\u00A0"],
+  ["ideographic space U+3000", "\u3000"],
+  ["em space U+2003", "\u2003"],
+  ["line separator U+2028", "\u2028"],
+  ["zero-width space U+200B", "\u200B"],
+  ["zero-width non-joiner U+200C", "\u200C"],
+  ["zero-width joiner U+200D", "\u200D"],
+  ["word joiner U+2060", "\u2060"],
+  ["byte-order mark U+FEFF", "\uFEFF"],
+  ["left-to-right mark U+200E", "\u200E"],
+  ["right-to-left mark U+200F", "\u200F"],
+  ["left-to-right embedding U+202A", "\u202A"],
+  ["right-to-left override U+202E", "\u202E"],
+  ["first strong isolate U+2068", "\u2068"],
+  ["space, zero-width space, ideographic space", " \u200B\u3000"],
+];
+
 describe("safeText", () => {
+  it.each(triggerForms)("neutralises a cell starting with the %s", (_name, trigger) => {
+    for (const text of [trigger, `${trigger}1+1`, `${trigger}SUM(A1:A2)`, `${trigger}cmd|' /C calc'!A0`]) {
+      expect(safeText(text)).toBe(`'${text}`);
+      expect(csvField(text).replace(/^"|"$/g, "").startsWith("'")).toBe(true);
+    }
+  });
+
+  it.each(ignorableLeads)("neutralises a trigger after a leading %s", (_name, lead) => {
+    for (const [, trigger] of triggerForms) {
+      const text = `${lead}${trigger}1+1`;
+      expect(safeText(text), JSON.stringify(text)).toBe(`'${text}`);
+    }
+  });
+
   it.each([
-    ["=SUM(A1:A2)", "'=SUM(A1:A2)"],
-    ["+44 20 7946 0000", "'+44 20 7946 0000"],
-    ["-5", "'-5"],
-    ["@handle", "'@handle"],
-    ["\tindented", "'\tindented"],
-    ["\rcarriage", "'\rcarriage"],
-    ["=", "'="],
-    ["Paid Search", "Paid Search"],
-    ["a=b", "a=b"],
-    [" =x", " =x"],
-    ["'already", "'already"],
-    ["\nnewline first", "\nnewline first"],
-    ["", ""],
-  ])("%j -> %j", (text, expected) => {
+    ["tab", "\tindented"],
+    ["carriage return", "\rcarriage"],
+    ["tab alone", "\t"],
+    ["carriage return alone", "\r"],
+  ])("neutralises a cell starting with a %s", (_name, text) => {
+    expect(safeText(text)).toBe(`'${text}`);
+  });
+
+  it.each([
+    ["full-width =1+1 (from the issue)", "\uFF1D1+1", "'\uFF1D1+1"],
+    ["=SUM(A1:A2)", "=SUM(A1:A2)", "'=SUM(A1:A2)"],
+    ["a phone number", "+44 20 7946 0000", "'+44 20 7946 0000"],
+    ["a negative number as text", "-5", "'-5"],
+    ["a minus-sign number as text", "\u22125", "'\u22125"],
+  ])("%s", (_name, text, expected) => {
     expect(safeText(text)).toBe(expected);
+  });
+
+  it.each([
+    "Paid Search",
+    "a=b",
+    "1-2",
+    "100",
+    "1.5",
+    "£5",
+    "€-5",
+    "Brand \u2013 UK",
+    "E=mc²",
+    "\u30AB\u30FC\u30C9",
+    "ab\uFF1Dc",
+    "'already",
+    "\nnewline first",
+    " leading space",
+    "\u200Bzero-width first",
+    "",
+  ])("leaves %j untouched", (text) => {
+    expect(safeText(text)).toBe(text);
+  });
+
+  it("is idempotent", () => {
+    for (const [, trigger] of triggerForms) expect(safeText(safeText(`${trigger}1`))).toBe(`'${trigger}1`);
+  });
+});
+
+describe("numbers stay numbers", () => {
+  it.each([0, 1, -1, -0.5, 12.34, -1234567.89, 1e21, -1e-7])("%d is a number cell, written as a number", (value) => {
+    expect(toCell(value)).toBe(value);
+    expect(csvField(value)).toBe(String(value));
+    expect(toCsv([[value]])).toBe(`${String(value)}\r\n`);
   });
 });
 
@@ -133,6 +239,7 @@ describe("toCsv", () => {
     [[["£5"]], { bom: true }, `${utf8Bom}£5\r\n`],
     [[["£5"]], { bom: false }, "£5\r\n"],
     [[["=evil()", "+1", "@x"]], {}, "'=evil(),'+1,'@x\r\n"],
+    [[["\uFF1D1+1", "\uFE62\u200B", -1]], {}, "'\uFF1D1+1,'\uFE62\u200B,-1\r\n"],
     [[["multi\r\nline"]], {}, '"multi\r\nline"\r\n'],
   ] satisfies Array<[Cell[][], { bom?: boolean }, string]>)("%j (%j)", (rows, options, expected) => {
     expect(toCsv(rows, options)).toBe(expected);
