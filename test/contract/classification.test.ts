@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Ok } from "../../src/domain/access/auth";
 import { Classification } from "../../src/domain/classification/classification";
-import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
-import { RecordingEngine, expectBadRequest, northwindId, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
+import { decoded, expectRefusal } from "./contractApp";
+import { expectBadRequest, northwindId, recordingSuite, refusedToOutsiders } from "./accountSupport";
 
 const path = "/api/programs/northwind/admin/classification";
 
@@ -52,34 +52,24 @@ const changed = (change: (copy: Tree) => void): Tree => {
 };
 
 describe("the classification editor's calls", () => {
-  let t: ContractApp;
-  let tokens: Tokens;
-  const engine = new RecordingEngine();
-  beforeAll(async () => {
-    t = await openContractApp({ engine });
-    tokens = await signInAll(t);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => {
-    engine.take();
-  });
+  const suite = recordingSuite();
 
-  const load = async () => decoded(await t.call("GET", path, { token: tokens.admin }), Classification);
+  const load = async () => decoded(await suite.t.call("GET", path, { token: suite.tokens.admin }), Classification);
 
   it.each(["GET", "POST"])("%s: 401 anonymous, 403 for a non-member and for a member who is not an admin", async (method) => {
     const before = await load();
-    await refusedToOutsiders(t, tokens, method, path, { json: tree });
-    const refusal = expectRefusal(await t.call(method, path, { token: tokens.demo, ...(method === "POST" ? { json: tree } : {}) }), 403, "forbidden");
+    await refusedToOutsiders(suite.t, suite.tokens, method, path, { json: tree });
+    const refusal = expectRefusal(await suite.t.call(method, path, { token: suite.tokens.demo, ...(method === "POST" ? { json: tree } : {}) }), 403, "forbidden");
     expect(refusal.message).toBe("You don't have access to admin resources.");
     expect(await load()).toEqual(before);
-    expect(engine.take()).toEqual([]);
+    expect(suite.engine.take()).toEqual([]);
   });
 
   it("saves the whole tree, re-classifies the program and answers it back", async () => {
-    decoded(await t.call("POST", path, { token: tokens.admin, json: tree }), Ok);
-    expect(engine.take()).toEqual([{ hook: "reclassify", programId: northwindId }]);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: tree }), Ok);
+    expect(suite.engine.take()).toEqual([{ hook: "reclassify", programId: northwindId }]);
     expect(await load()).toEqual(tree);
-    const other = decoded(await t.call("GET", "/api/programs/bluepeak/admin/classification", { token: tokens.admin }), Classification);
+    const other = decoded(await suite.t.call("GET", "/api/programs/bluepeak/admin/classification", { token: suite.tokens.admin }), Classification);
     expect(other).not.toEqual(tree);
   });
 
@@ -87,30 +77,30 @@ describe("the classification editor's calls", () => {
     const sent = changed((copy) => {
       copy.data[1]!.rules.push({ id: 9, field: "source", matchType: "exists", expectedValue: "ignored" });
     });
-    decoded(await t.call("POST", path, { token: tokens.admin, json: sent }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: sent }), Ok);
     const saved = await load();
     expect(saved.data[1]?.rules.find((r) => r.id === 9)?.expectedValue).toBeNull();
   });
 
   it("saves an empty tree", async () => {
-    decoded(await t.call("POST", path, { token: tokens.admin, json: { data: [] } }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: { data: [] } }), Ok);
     expect(await load()).toEqual({ data: [] });
-    decoded(await t.call("POST", path, { token: tokens.admin, json: tree }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: tree }), Ok);
   });
 
   it("refuses a blank taxonomy name with 'Taxonomy name is required'", async () => {
-    decoded(await t.call("POST", path, { token: tokens.admin, json: tree }), Ok);
-    engine.take();
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: tree }), Ok);
+    suite.engine.take();
     for (const title of ["", "   "]) {
-      const top = expectRefusal(await t.call("POST", path, { token: tokens.admin, json: changed((c) => void (c.data[0]!.title = title)) }), 400, "invalid_body");
+      const top = expectRefusal(await suite.t.call("POST", path, { token: suite.tokens.admin, json: changed((c) => void (c.data[0]!.title = title)) }), 400, "invalid_body");
       expect(top.message).toBe("Taxonomy name is required");
       const child = changed((c) => void (c.data[0]!.children[0]!.title = title));
-      expect(expectRefusal(await t.call("POST", path, { token: tokens.admin, json: child }), 400, "invalid_body").message).toBe(
+      expect(expectRefusal(await suite.t.call("POST", path, { token: suite.tokens.admin, json: child }), 400, "invalid_body").message).toBe(
         "Taxonomy name is required",
       );
     }
     expect(await load()).toEqual(tree);
-    expect(engine.take()).toEqual([]);
+    expect(suite.engine.take()).toEqual([]);
   });
 
   const refused: ReadonlyArray<readonly [string, unknown]> = [
@@ -130,15 +120,15 @@ describe("the classification editor's calls", () => {
   ];
 
   it.each(refused)("refuses %s with 400, saves nothing and does not re-classify", async (_, body) => {
-    decoded(await t.call("POST", path, { token: tokens.admin, json: tree }), Ok);
-    engine.take();
-    expectBadRequest(await t.call("POST", path, { token: tokens.admin, json: body }));
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: tree }), Ok);
+    suite.engine.take();
+    expectBadRequest(await suite.t.call("POST", path, { token: suite.tokens.admin, json: body }));
     expect(await load()).toEqual(tree);
-    expect(engine.take()).toEqual([]);
+    expect(suite.engine.take()).toEqual([]);
   });
 
   it("refuses malformed JSON", async () => {
-    expectBadRequest(await t.call("POST", path, { token: tokens.admin, body: "{\"data\": [" }), "malformed_json");
-    expect(engine.take()).toEqual([]);
+    expectBadRequest(await suite.t.call("POST", path, { token: suite.tokens.admin, body: "{\"data\": [" }), "malformed_json");
+    expect(suite.engine.take()).toEqual([]);
   });
 });
