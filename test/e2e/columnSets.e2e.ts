@@ -92,3 +92,29 @@ test("save, favourite and delete a column set; the table's headers follow the ch
   await expect(sets.getByRole("button", { name: "Favourite Cost & efficiency" })).toHaveAttribute("aria-pressed", "true");
   await expect.poll(async () => (await serverSets(page)).favourite).toBe(2);
 });
+
+test("Default chosen while another set is the favourite stays chosen on the next page and after a reload", async ({ page }) => {
+  await signInAs(page, "demo");
+  const table = page.getByRole("table", { name: "Taxonomy 1", exact: true });
+  const controls = page.getByRole("toolbar", { name: "Table controls" });
+  await expect(controls.getByRole("button", { name: "Column set: Cost & efficiency" })).toBeVisible();
+  await expect.poll(() => shownColumns(table)).toEqual(labels(costColumns));
+
+  await controls.getByRole("button", { name: "Column set: Cost & efficiency" }).click();
+  await page.getByRole("group", { name: "Column set" }).getByRole("button", { name: "Choose Default" }).click();
+  await expect(controls.getByRole("button", { name: "Column set: Default" })).toBeVisible();
+  await expect.poll(() => shownColumns(table)).toEqual(labels(defaultColumns));
+
+  // A channel's page starts its own column sets: the choice, not the favourite, holds.
+  const channel = table.getByRole("rowheader").getByRole("link").first();
+  const name = (await channel.textContent()) ?? "";
+  await channel.click();
+  const channelTable = page.getByRole("table", { name: `Taxonomy 2 of ${name}`, exact: true });
+  await expect(channelTable.locator("tbody th[scope=row]").first()).toBeVisible();
+  await expect(page.getByRole("toolbar", { name: "Table controls" }).getByRole("button", { name: "Column set: Default" })).toBeVisible();
+  await expect.poll(() => shownColumns(channelTable)).toEqual(labels(defaultColumns));
+
+  await page.reload();
+  await expect(page.getByRole("toolbar", { name: "Table controls" }).getByRole("button", { name: "Column set: Default" })).toBeVisible();
+  await expect.poll(() => shownColumns(page.getByRole("table", { name: `Taxonomy 2 of ${name}`, exact: true }))).toEqual(labels(defaultColumns));
+});

@@ -24,6 +24,11 @@ export interface ReportPreferences {
   readonly chartType: ChartType;
   readonly interval: Interval;
   readonly columns: ReadonlyArray<string>;
+  /**
+   * The column set the person chose (a saved set's id, 0 for the built-in Default, -1 for
+   * a custom selection); null while they have chosen none, when their favourite applies.
+   */
+  readonly columnSet: number | null;
   readonly sortMetric: string;
   readonly sortDirection: SortDirection;
 }
@@ -35,6 +40,7 @@ export const defaultPreferences: ReportPreferences = {
   chartType: "area",
   interval: "day",
   columns: defaultColumns,
+  columnSet: null,
   sortMetric: "attributed_revenue",
   sortDirection: "desc",
 };

@@ -36,16 +36,14 @@ import { fromApiCall } from "../runtime/fromEffect";
  * - A failed save, delete or favourite only stops the loading, silently; a failed list
  *   leaves the built-in set alone.
  *
- * The favourite on start: when the list arrives and the session still shows the default
- * columns (the columns of set 0, which is what a new session starts with), the favourite
- * set's columns are applied; any other selection (a saved set chosen, or a custom one) is
- * kept. The session holds the visible columns for the whole session, so a
- * person's own choice must survive moving between report pages, each of which starts this
- * machine afresh; applying the favourite whenever the selection is not custom would swap
- * a chosen saved set for the favourite on every drill-down. The one case this cannot tell
- * apart is a person who explicitly chose set 0 while another set is the favourite: the
- * session does not record that a choice was made, so the favourite comes back on the next
- * page.
+ * The favourite on start: each report page starts this machine afresh, and the session
+ * holds the visible columns and the set the person chose (`chosenSetId`) for the whole
+ * session. Every choice of the person (a set chosen, Default included, a column ticked,
+ * 'Reset to Defaults', the fallback after a delete) tells the session the selected id with
+ * the columns, so it survives moving between pages. When the list arrives and the person
+ * has made no choice, the favourite set's columns are applied, without recording a choice
+ * (the favourite applies again on the next page); a choice, Default included, is kept. A
+ * session stored before choices were recorded holds none: its custom columns are kept.
  *
  * Column changes are accepted in every state (they only move the selection); the calls
  * run one at a time from `ready.idle`.
@@ -57,6 +55,8 @@ export interface ColumnSetsInput {
   readonly session: AnyActorRef;
   /** The session's visible columns when the machine starts. */
   readonly columns: ReadonlyArray<string>;
+  /** The set the person chose in this session (0 is Default, -1 custom), or null when they chose none. */
+  readonly chosenSetId: number | null;
 }
 
 export interface ColumnSetsContext {
@@ -67,6 +67,8 @@ export interface ColumnSetsContext {
   readonly favouriteId: number;
   /** The chosen set: a saved set's id, 0 (built-in default) or -1 (custom). */
   readonly selectedId: number;
+  /** The person's choice as the session held it on start (null: none, so the favourite applies). */
+  readonly chosenSetId: number | null;
   /** The selection's columns, in order (may be empty: the session keeps its last columns then). */
   readonly columns: ReadonlyArray<string>;
   /** The name typed to save the custom selection under. */
@@ -126,7 +128,13 @@ export const columnSetsMachine = setup({
     }),
     resetColumns: assign(({ context }) => ({ columns: [...defaultColumns], selectedId: matchingSet(defaultColumns, context.sets) })),
     changeName: assign(({ event }) => (event.type === "columnSets.nameChanged" ? { name: event.name } : {})),
+    /** The person's choice: the session keeps the columns and the selected set's id. */
     tellSession: sendTo(
+      ({ context }) => context.session,
+      ({ context }) => ({ type: "session.columnsChanged", columns: context.columns, setId: context.selectedId }),
+    ),
+    /** The favourite applied on start: the session shows its columns, and records no choice. */
+    tellSessionFavourite: sendTo(
       ({ context }) => context.session,
       ({ context }) => ({ type: "session.columnsChanged", columns: context.columns }),
     ),
@@ -162,9 +170,12 @@ export const columnSetsMachine = setup({
     makeFavourite: assign(({ context }) => (context.pendingId === null ? {} : { favouriteId: context.pendingId, pendingId: null })),
   },
   guards: {
-    /** On start, the favourite replaces the default columns only (see the machine's comment). */
+    /** On start, the favourite applies only when the person has chosen no set (see the machine's comment). */
     shouldApplyFavourite: ({ context }, list: ColumnSetList) =>
-      list.favourite !== defaultSetId && list.data.some((s) => s.id === list.favourite) && matchingSet(context.columns, []) === defaultSetId,
+      context.chosenSetId === null &&
+      matchingSet(context.columns, list.data) !== customSetId &&
+      list.favourite !== defaultSetId &&
+      list.data.some((s) => s.id === list.favourite),
     isKnownSet: ({ context, event }) => event.type === "columnSets.setChosen" && isKnown(context.sets, event.id),
     isKnownColumn: ({ event }) => event.type === "columnSets.columnToggled" && knownColumns.has(event.column),
     canSaveSelection: ({ context }) =>
@@ -182,6 +193,7 @@ export const columnSetsMachine = setup({
     sets: [],
     favouriteId: defaultSetId,
     selectedId: matchingSet(input.columns, []),
+    chosenSetId: input.chosenSetId,
     columns: [...input.columns],
     name: "",
     saving: null,
@@ -203,7 +215,7 @@ export const columnSetsMachine = setup({
           {
             guard: { type: "shouldApplyFavourite", params: ({ event }) => event.output },
             target: "ready",
-            actions: [{ type: "storeSets", params: ({ event }) => event.output }, "applyFavourite", "tellSession"],
+            actions: [{ type: "storeSets", params: ({ event }) => event.output }, "applyFavourite", "tellSessionFavourite"],
           },
           { target: "ready", actions: { type: "storeSets", params: ({ event }) => event.output } },
         ],

@@ -142,7 +142,11 @@ const expansionInput = ({ context }: Args): RowExpansionInput => ({
   noneLast: context.table?.noneLast ?? false,
 });
 const comparisonInput = ({ context }: Args): ComparisonScope => comparisonScopeOf(context);
-const columnSetsInput = ({ context }: Args): ColumnSetsInput => ({ api: context.scope.api, session: context.session, columns: preferencesOf(context).columns });
+const columnSetsInput = ({ context }: Args): ColumnSetsInput => {
+  const { columns, columnSet } = preferencesOf(context);
+  // A session stored before the choice was recorded has no columnSet: no choice.
+  return { api: context.scope.api, session: context.session, columns, chosenSetId: columnSet ?? null };
+};
 const chartInput = ({ context }: Args): PerformanceChartInput => {
   const preferences = preferencesOf(context);
   return {

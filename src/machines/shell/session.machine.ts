@@ -37,7 +37,8 @@ export type SessionEvent =
   | { type: "session.metricsChanged"; metricOne: string; metricTwo: string }
   | { type: "session.chartTypeToggled" }
   | { type: "session.intervalChanged"; interval: Interval }
-  | { type: "session.columnsChanged"; columns: ReadonlyArray<string> }
+  /** `setId`: the set the person chose (0 is Default, -1 custom); none when the columns were not their choice (the favourite applied). */
+  | { type: "session.columnsChanged"; columns: ReadonlyArray<string>; setId?: number }
   | { type: "session.sortChanged"; metric: string; direction: SortDirection }
   | HttpFailedEvent;
 
@@ -108,7 +109,9 @@ export const sessionMachine = setup({
       event.type === "session.intervalChanged" ? { preferences: { ...context.preferences, interval: event.interval } } : {},
     ),
     changeColumns: assign(({ context, event }) =>
-      event.type === "session.columnsChanged" ? { preferences: { ...context.preferences, columns: [...event.columns] } } : {},
+      event.type === "session.columnsChanged"
+        ? { preferences: { ...context.preferences, columns: [...event.columns], columnSet: event.setId ?? null } }
+        : {},
     ),
     changeSort: assign(({ context, event }) =>
       event.type === "session.sortChanged"

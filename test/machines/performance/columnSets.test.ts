@@ -19,7 +19,7 @@ import {
 import { httpErrors, ok, signedInApi } from "../../model/fixtures";
 import { controlled } from "../support";
 
-const setup = (columns: ReadonlyArray<string> = defaultColumns) => {
+const setup = (columns: ReadonlyArray<string> = defaultColumns, chosenSetId: number | null = null) => {
   const told: EventObject[] = [];
   const session = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => void told.push(e)))).start();
   const list = controlled<ColumnSetList, ApiContext>();
@@ -30,7 +30,7 @@ const setup = (columns: ReadonlyArray<string> = defaultColumns) => {
     columnSetsMachine.provide({
       actors: { listColumnSets: list.logic, createColumnSet: create.logic, deleteColumnSet: remove.logic, favouriteColumnSet: favourite.logic },
     }),
-    { clock: new SimulatedClock(), input: { api: signedInApi, session, columns } },
+    { clock: new SimulatedClock(), input: { api: signedInApi, session, columns, chosenSetId } },
   ).start();
   const snap = () => actor.getSnapshot();
   /** The columns the session was last told. */
@@ -39,8 +39,8 @@ const setup = (columns: ReadonlyArray<string> = defaultColumns) => {
 };
 
 /** Sets loaded with the built-in set the favourite, the default columns shown. */
-const ready = async (list: ColumnSetList = twoSetsDefaultFavourite, columns: ReadonlyArray<string> = defaultColumns) => {
-  const s = setup(columns);
+const ready = async (list: ColumnSetList = twoSetsDefaultFavourite, columns: ReadonlyArray<string> = defaultColumns, chosenSetId: number | null = null) => {
+  const s = setup(columns, chosenSetId);
   await s.list.resolve(list);
   return s;
 };
@@ -66,18 +66,37 @@ describe("column sets machine", () => {
     expect(told).toEqual([]);
   });
 
-  it("on start, the favourite's columns replace the default columns", async () => {
-    const { snap, sessionColumns } = await ready(twoSetsCostFavourite, defaultColumnsReversed);
+  it("on start, with no set chosen, the favourite's columns replace the session's, and no choice is recorded", async () => {
+    const { snap, told } = await ready(twoSetsCostFavourite, defaultColumnsReversed);
     expect(sel.selectedId(snap())).toBe(2);
     expect(sel.columns(snap())).toEqual(costFocus.columns);
-    expect(sessionColumns()).toEqual(costFocus.columns);
+    expect(told).toEqual([{ type: "session.columnsChanged", columns: costFocus.columns }]);
+    // the favourite applied on an earlier page (no choice): the (current) favourite applies again
+    const again = await ready(twoSetsCostFavourite, revenueColumnsShuffled);
+    expect(sel.selectedId(again.snap())).toBe(2);
+    expect(again.told).toEqual([{ type: "session.columnsChanged", columns: costFocus.columns }]);
+  });
+
+  it("on start, Default chosen while another set is the favourite is kept", async () => {
+    const { actor, told } = await ready(twoSetsCostFavourite);
+    actor.send({ type: "columnSets.setChosen", id: 0 });
+    expect(told.at(-1)).toEqual({ type: "session.columnsChanged", columns: defaultColumns, setId: 0 });
+    // the next page starts with the session's choice
+    const next = await ready(twoSetsCostFavourite, defaultColumns, 0);
+    expect(sel.selectedId(next.snap())).toBe(0);
+    expect(sel.columns(next.snap())).toEqual(defaultColumns);
+    expect(next.told).toEqual([]);
   });
 
   it("on start, a chosen saved set or a custom selection is kept over the favourite", async () => {
-    const chosen = await ready(twoSetsCostFavourite, revenueColumnsShuffled);
+    const chosen = await ready(twoSetsCostFavourite, revenueColumnsShuffled, 1);
     expect(sel.selectedId(chosen.snap())).toBe(1);
     expect(sel.columns(chosen.snap())).toEqual(revenueColumnsShuffled);
     expect(chosen.told).toEqual([]);
+
+    const customChosen = await ready(twoSetsCostFavourite, customColumns, -1);
+    expect(sel.selectedId(customChosen.snap())).toBe(-1);
+    expect(customChosen.told).toEqual([]);
 
     const custom = await ready(twoSetsCostFavourite, customColumns);
     expect(sel.selectedId(custom.snap())).toBe(-1);
@@ -97,7 +116,7 @@ describe("column sets machine", () => {
     const { actor, snap, told, sessionColumns } = await ready();
     actor.send({ type: "columnSets.setChosen", id: 1 });
     expect(sel.selectedId(snap())).toBe(1);
-    expect(told).toEqual([{ type: "session.columnsChanged", columns: revenueFocus.columns }]);
+    expect(told).toEqual([{ type: "session.columnsChanged", columns: revenueFocus.columns, setId: 1 }]);
     actor.send({ type: "columnSets.setChosen", id: 0 });
     expect(sessionColumns()).toEqual(defaultColumns);
     // an unknown set (or the custom id) cannot be chosen

@@ -87,9 +87,17 @@ describe("performanceReport machine", () => {
     expect(inputOf("comparison")).toEqual({ api: signedIn, program: "acme", path: [], filter: "default", range: january, today: "2026-02-15" });
     expect(inputOf("chart")).toMatchObject({ params: { ...report0, path: [] }, metricOne: "clicks", metricTwo: "attributed_revenue", interval: "day", chartType: "area" });
     expect(inputOf("notes")).toEqual({ scope: { api: signedIn, program: "acme", range: january } });
-    expect(inputOf("columnSets")).toMatchObject({ api: signedIn, columns: session.getSnapshot().context.preferences.columns });
+    expect(inputOf("columnSets")).toMatchObject({ api: signedIn, columns: session.getSnapshot().context.preferences.columns, chosenSetId: null });
     expect(inputOf("spendForm")).toMatchObject({ api: signedIn, program: "acme" });
     expect(inputOf("spendBatch")).toEqual({ api: signedIn, program: "acme", today: "2026-02-15" });
+  });
+
+  it("the column sets of the next page start with the set chosen in the session (Default included); the favourite applied is no choice", async () => {
+    const session = await signedInSession();
+    session.send({ type: "session.columnsChanged", columns: ["clicks", "cpa"], setId: 0 });
+    expect((await open({ path: ["Paid Search"] }, session)).inputOf("columnSets")).toMatchObject({ columns: ["clicks", "cpa"], chosenSetId: 0 });
+    session.send({ type: "session.columnsChanged", columns: ["cpa"] });
+    expect((await open({ path: ["Paid Search"] }, session)).inputOf("columnSets")).toMatchObject({ columns: ["cpa"], chosenSetId: null });
   });
 
   it.each([

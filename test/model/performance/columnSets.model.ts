@@ -13,8 +13,9 @@ export const columnSetsModel = defineMachineModel({
   name: "columnSets",
   machine: columnSetsMachine,
   input: {
-    defaults: (rig) => ({ api: signedInApi, session: rig.recorder("session"), columns: defaultColumns }),
-    custom: (rig) => ({ api: signedInApi, session: rig.recorder("session"), columns: customColumns }),
+    defaults: (rig) => ({ api: signedInApi, session: rig.recorder("session"), columns: defaultColumns, chosenSetId: null }),
+    custom: (rig) => ({ api: signedInApi, session: rig.recorder("session"), columns: customColumns, chosenSetId: null }),
+    defaultChosen: (rig) => ({ api: signedInApi, session: rig.recorder("session"), columns: defaultColumns, chosenSetId: 0 }),
   },
   // Column edits are accepted in every state; to keep the graph small, the full choice is
   // offered when idle and one variant while a call runs (the scenario test covers the rest).
@@ -48,7 +49,7 @@ export const columnSetsModel = defineMachineModel({
   }),
   strategies: {
     simple: { observe: (c) => c.name !== "", maxPaths: 150 },
-    shortest: { maxPaths: 450 },
+    shortest: { maxPaths: 650 },
   },
   check: ({ action, before, after, newCalls }) => {
     const c = after.context;
@@ -58,11 +59,16 @@ export const columnSetsModel = defineMachineModel({
     invariant(c.selectedId === customSetId || known.includes(c.selectedId), "the selection is a known set or custom");
     invariant(known.includes(c.favouriteId), "the favourite is a known set");
 
-    const told = newCalls.filter((call) => call.kind === "received" && call.name === "session").map((call) => call.payload as { type: string; columns: ReadonlyArray<string> });
+    const told = newCalls.filter((call) => call.kind === "received" && call.name === "session").map((call) => call.payload as { type: string; columns: ReadonlyArray<string>; setId?: number });
+    const listed = action.kind === "actor" && action.src === "listColumnSets" && action.outcome === "resolves";
     for (const t of told) {
       invariant(t.type === "session.columnsChanged", "the session hears session.columnsChanged");
       invariant(JSON.stringify(t.columns) === JSON.stringify(c.columns), "the session gets the selection's columns");
+      // The favourite applied on start is no choice; everything else is the person's, with the set's id.
+      if (listed) invariant(t.setId === undefined && c.selectedId === c.favouriteId, "the favourite on start records no choice");
+      else invariant(t.setId === c.selectedId, "a choice tells the session the selected set's id");
     }
+    if (listed && c.chosenSetId !== null) invariant(told.length === 0, "a set chosen earlier in the session is kept over the favourite");
     if (before && JSON.stringify(before.context.columns) !== JSON.stringify(c.columns)) invariant(told.length === 1, "every change of columns reaches the session");
 
     for (const call of newCalls.filter((x) => x.kind === "actor" && x.name === "createColumnSet")) {
