@@ -3,6 +3,7 @@ import { ApiError } from "../../domain/shell/apiError";
 import { ApiClient, CurrentApiContext, type IncomingAnswer } from "./apiClient";
 import { ClientError, DecodeError, Forbidden, type HttpError, type HttpErrorTag, NotFound, ServerError, Unauthorized } from "./httpErrors";
 import { HttpFailures } from "./httpFailures";
+import { decodeInSlices } from "./decodeInSlices";
 
 export type { ApiContext } from "./apiClient";
 
@@ -96,13 +97,24 @@ const exchange = (opts: CallOptions & { readonly accept: string; readonly body?:
 const publishUnhandled = (error: HttpError, handles: ReadonlyArray<HttpErrorTag> | undefined): Effect.Effect<void, never, HttpFailures> =>
   handles?.includes(error._tag) ? Effect.void : Effect.flatMap(HttpFailures, (failures) => failures.publish(error));
 
-/** One call to the API answering JSON, decoded with `opts.response`. */
+/**
+ * Answers of at least this many characters (a table of about 120 rows) are decoded in
+ * slices that give the page the main thread back between them (`decodeInSlices`), so that a 1,000-row table makes no long task; smaller ones in one go.
+ */
+export const slicedDecodeFrom = 100_000;
+
+/** The body decoded with `schema`: in one go, or in slices when it is large. The same answer and the same ParseError either way. */
+const decodeBody = <A, I>(schema: Schema.Schema<A, I>, text: string): Effect.Effect<A, ParseResult.ParseError> => {
+  const inOneGo = Effect.suspend(() => Schema.decodeUnknown(schema)(parsedBody(text)));
+  return text.length < slicedDecodeFrom ? inOneGo : Effect.suspend(() => decodeInSlices(schema)(parsedBody(text)));
+};
+
+/** One call to the API answering JSON, decoded with `opts.response` (large answers in slices, see `slicedDecodeFrom`). */
 export const request = <A, I>(opts: RequestOptions<A, I>): Effect.Effect<A, HttpError, ApiCall> => {
-  const decode = Schema.decodeUnknown(opts.response);
   const path = `/${opts.segments.join("/")}`;
   return exchange({ ...opts, accept: "application/json" }).pipe(
     Effect.flatMap((answer) =>
-      decode(parsedBody(answer.text)).pipe(
+      decodeBody(opts.response, answer.text).pipe(
         Effect.mapError((e) => new DecodeError({ message: ParseResult.TreeFormatter.formatErrorSync(e), path })),
         Effect.tapError((error) => publishUnhandled(error, opts.handles)),
       ),
