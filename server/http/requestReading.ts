@@ -9,15 +9,68 @@ import { refuse, refusals } from "./answers";
 
 export type Reading<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly response: Response };
 
-/** A readable account of what is wrong with a body or query: `field: problem; field: problem`. */
-export const describeIssues = (error: ParseResult.ParseError): string =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
+/** Deepest nesting of arrays and objects a body (or a JSON query value) may have. */
+export const maximumNesting = 32;
+
+/**
+ * Whether a JSON text nests arrays and objects deeper than `limit`: one pass over its
+ * brackets outside strings, so a body nested thousands deep is refused before
+ * `JSON.parse` or a Schema's decoding (and its error formatting) recurse into it.
+ */
+export const nestsDeeperThan = (text: string, limit: number): boolean => {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++; // a backslash escapes the next character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b || code === 0x7b) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+};
+
+const nestingMessage = `nested deeper than ${maximumNesting} levels`;
+
+/** At most this many issues are named, each clipped, so a refusal never repeats the input. */
+const namedIssues = 5;
+const pathLength = 80;
+const problemLength = 120;
+
+const clipped = (text: string, length: number): string => (text.length <= length ? text : `${text.slice(0, length - 1)}…`);
+
+/** A problem without the value that was sent: "Expected string, actual …" reads "Expected string". */
+const problemOf = (message: string): string => clipped(message.replace(/, actual [\s\S]*$/, ""), problemLength);
+
+/**
+ * A short account of what is wrong with a body or query: `field: problem; field: problem`,
+ * the first few issues only, field names and problems clipped, never the values sent.
+ */
+export const describeIssues = (error: ParseResult.ParseError): string => {
+  const issues = ParseResult.ArrayFormatter.formatErrorSync(error);
+  const named = issues.slice(0, namedIssues).map((issue) => {
+    const path = clipped(issue.path.map((key) => clipped(String(key), 40)).join("."), pathLength);
+    return path.length > 0 ? `${path}: ${problemOf(issue.message)}` : problemOf(issue.message);
+  });
+  const more = issues.length - named.length;
+  return more > 0 ? `${named.join("; ")}; and ${more} more` : named.join("; ");
+};
 
 /** The query string decoded with a shared Schema, or 400 invalid_query naming what is wrong. */
 export const readQuery = <A, I>(c: Context, schema: Schema.Schema<A, I, never>): Reading<A> => {
-  const decoded = Schema.decodeUnknownEither(schema)(c.req.query(), { errors: "all" });
+  const query = c.req.query();
+  // Some parameters carry JSON (a report's rules): the same depth limit as bodies.
+  if (Object.values(query).some((value) => nestsDeeperThan(value, maximumNesting))) {
+    return { ok: false, response: refuse(c, refusals.invalidQuery, `Invalid query: ${nestingMessage}`) };
+  }
+  const decoded = Schema.decodeUnknownEither(schema)(query, { errors: "all" });
   return Either.isRight(decoded)
     ? { ok: true, value: decoded.right }
     : { ok: false, response: refuse(c, refusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left)}`) };
@@ -37,10 +90,17 @@ export const readPathValues = (c: Context): ReadonlyArray<string> => {
   return values;
 };
 
-/** The request body parsed as JSON, or 400 malformed_json. */
+/**
+ * The request body parsed as JSON: 400 invalid_body when it nests deeper than
+ * `maximumNesting` (checked before parsing), 400 malformed_json when it is not JSON.
+ */
 export const readJson = async (c: Context): Promise<Reading<unknown>> => {
+  const text = await c.req.text();
+  if (nestsDeeperThan(text, maximumNesting)) {
+    return { ok: false, response: refuse(c, refusals.invalidBody, `Invalid request body: ${nestingMessage}`) };
+  }
   try {
-    return { ok: true, value: JSON.parse(await c.req.text()) as unknown };
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
     return { ok: false, response: refuse(c, refusals.malformedJson) };
   }

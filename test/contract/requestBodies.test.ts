@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectRefusal, openContractApp, type ContractApp } from "./contractApp";
+
+/** `[[[…]]]` nested `depth` levels around `inner`. */
+const nestedArrays = (depth: number, inner = ""): string => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
+/** `{"a":{"a":…}}` nested `depth` levels. */
+const nestedObjects = (depth: number): string => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+
+/** Longest message a refused body may carry: it names the problem, never repeats the input. */
+const shortMessage = 500;
+
+describe("request bodies: nesting depth and refusal messages", () => {
+  let t: ContractApp;
+  let demo: string;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    t = await openContractApp({ log: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) } });
+    demo = await t.signIn("demo");
+  });
+  afterAll(() => t.close());
+
+  const deepBodies: ReadonlyArray<readonly [string, string]> = [
+    ["arrays 5,000 deep", nestedArrays(5000)],
+    ["objects 5,000 deep", nestedObjects(5000)],
+    ["a username of arrays 5,000 deep", `{"username":${nestedArrays(5000)},"password":"demo"}`],
+    ["arrays 33 deep", nestedArrays(33)],
+  ];
+
+  it.each(deepBodies)("POST /api/auth/login refuses %s with 400 and a short message, never 500", async (_, body) => {
+    const answer = await t.call("POST", "/api/auth/login", { body });
+    const refusal = expectRefusal(answer, 400, "invalid_body");
+    expect(refusal.message).toMatch(/deeper than 32/);
+    expect(answer.text.length).toBeLessThan(shortMessage);
+  });
+
+  it.each(deepBodies)("an authenticated write route refuses %s with 400", async (_, body) => {
+    for (const path of ["/api/column-sets", "/api/programs/northwind/annotations", "/api/programs/northwind/fixed-costs"]) {
+      const answer = await t.call("POST", path, { body, token: demo });
+      expectRefusal(answer, 400, "invalid_body");
+      expect(answer.text.length, path).toBeLessThan(shortMessage);
+    }
+  });
+
+  it("reads a body nested 32 deep as usual (refused for its fields, not its depth)", async () => {
+    const refusal = expectRefusal(
+      await t.call("POST", "/api/auth/login", { body: `{"username":${nestedArrays(31, "1")},"password":"demo"}` }),
+      400,
+      "invalid_body",
+    );
+    expect(refusal.message).not.toMatch(/deeper/);
+    expect(refusal.message).toMatch(/^Invalid request body: username/);
+  });
+
+  it("counts brackets inside strings as text", async () => {
+    const answer = await t.call("POST", "/api/auth/login", { json: { username: "[".repeat(100), password: "{".repeat(100) } });
+    expectRefusal(answer, 401, "invalid_credentials");
+  });
+
+  it("a query parameter nested 5,000 deep is refused with 400 invalid_query", async () => {
+    const rules = encodeURIComponent(nestedArrays(5000));
+    const answer = await t.call(
+      "GET",
+      `/api/programs/northwind/reports/preview?level=taxonomy_1&date_from=2025-05-01&date_to=2025-05-31&rules=${rules}`,
+      { token: demo },
+    );
+    expectRefusal(answer, 400, "invalid_query");
+    expect(answer.text.length).toBeLessThan(shortMessage);
+  });
+
+  it.each([
+    ["a username of a million characters", { username: "u".repeat(1_000_000), password: "demo" }],
+    ["a password of a million characters", { username: "demo", password: "p".repeat(1_000_000) }],
+    ["a key of a million characters", { username: "demo", password: 7, ["k".repeat(1_000_000)]: 1 }],
+  ])("a 1 MB body refused for %s answers a short message naming the field", async (_, json) => {
+    const body = JSON.stringify(json);
+    expect(body.length).toBeLessThanOrEqual(1024 * 1024);
+    const answer = await t.call("POST", "/api/auth/login", { body });
+    const refusal = expectRefusal(answer, 400, "invalid_body");
+    expect(answer.text.length).toBeLessThan(shortMessage);
+    expect(refusal.message).not.toMatch(/uuuuuuuuuu|pppppppppp|kkkkkkkkkk/);
+    expect(refusal.message).toMatch(/username|password/);
+  });
+
+  it("logged no unhandled error", () => {
+    expect(errors).toEqual([]);
+  });
+});
