@@ -8,6 +8,7 @@ import { errorDialogModel } from "./shell/errorDialog.model";
 import { exportDialogModel } from "./exports/exportDialog.model";
 import { fileDropModel } from "./exports/fileDrop.model";
 import { messagesModel } from "./shell/messages.model";
+import { peekComparisonModel } from "./performance/peekComparison.model";
 import { peekTableModel } from "./performance/peekTable.model";
 import { performanceTableModel } from "./performance/performanceTable.model";
 import { performanceChartModel } from "./performance/performanceChart.model";
@@ -44,6 +45,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   columnSets: columnSetsModel as unknown as MachineModel,
   performanceTable: performanceTableModel as unknown as MachineModel,
   peekTable: peekTableModel as unknown as MachineModel,
+  peekComparison: peekComparisonModel as unknown as MachineModel,
   rowExpansion: rowExpansionModel as unknown as MachineModel,
   performanceReport: performanceReportModel as unknown as MachineModel,
 };

@@ -1,4 +1,4 @@
-import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { and, assign, enqueueActions, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import {
   adjustComparisonDraft,
   closeComparisonDraft,
@@ -23,6 +23,9 @@ import { fromApiCall } from "../runtime/fromEffect";
  * - A change of the main dates, the program, the taxonomy path or the named filter
  *   (`comparison.scopeChanged`) and a new choice of comparison dates reload it.
  * - A failed comparison load clears the comparison data, silently.
+ * - Its listener (the page's report) hears `comparison.changed` with the comparison
+ *   dates at every load (turned on, new dates, a scope change) and with null when it is
+ *   off, so the open rows' peek tables compare the same way.
  * - The comparison dates follow what was chosen: 'Previous Period' and 'Year on Year'
  *   are recomputed from the main range when it changes; custom dates are kept, with the
  *   end moved to the day before the new main start when it lies later (the picker's
@@ -47,9 +50,19 @@ export interface ComparisonScope {
   readonly today: string;
 }
 
-export type ComparisonInput = ComparisonScope;
+export interface ComparisonInput extends ComparisonScope {
+  /** Told `comparison.changed` at every comparison load and when it is off. */
+  readonly listener?: AnyActorRef | null;
+}
+
+/** What the listener hears: the comparison dates being loaded, or null when comparison mode is off. */
+export interface ComparisonChanged {
+  readonly type: "comparison.changed";
+  readonly range: DateRange | null;
+}
 
 export interface ComparisonContext extends ComparisonScope {
+  readonly listener: AnyActorRef | null;
   /** The dates the comparison table is loaded for. */
   readonly comparisonRange: DateRange;
   /** The picker's dates while it is open. */
@@ -109,6 +122,10 @@ export const comparisonMachine = setup({
     applyDraft: assign(({ context }) => ({ comparisonRange: closeComparisonDraft(context.draft, context.range, context.today) })),
     storeComparison: assign((_, response: TableResponse) => ({ previousRows: response.data })),
     clearComparison: assign({ previousRows: [] as ReadonlyArray<PerformanceRow> }),
+    /** The listener hears the comparison dates of a load (on) or null (off). */
+    tellListener: enqueueActions(({ context, enqueue }, params: { on: boolean }) => {
+      if (context.listener) enqueue.sendTo(context.listener, { type: "comparison.changed", range: params.on ? context.comparisonRange : null } satisfies ComparisonChanged);
+    }),
   },
   guards: {
     isPickerOpen: stateIn("#comparison.on.picker.open"),
@@ -121,6 +138,7 @@ export const comparisonMachine = setup({
   id: "comparison",
   context: ({ input }) => ({
     ...scopeOf(input),
+    listener: input.listener ?? null,
     comparisonRange: defaultComparisonRange(input.range),
     draft: { ...defaultComparisonRange(input.range) },
     previousRows: [],
@@ -128,7 +146,7 @@ export const comparisonMachine = setup({
   initial: "off",
   states: {
     off: {
-      entry: ["clearComparison", "resetComparisonDates"],
+      entry: ["clearComparison", "resetComparisonDates", { type: "tellListener", params: { on: false } }],
       on: {
         "comparison.toggled": "on",
         "comparison.scopeChanged": { actions: ["changeScope", "resetComparisonDates"] },
@@ -192,7 +210,7 @@ export const comparisonMachine = setup({
           states: {
             loading: {
               // Rows of other dates are never shown beside the new current values.
-              entry: "clearComparison",
+              entry: ["clearComparison", { type: "tellListener", params: { on: true } }],
               invoke: {
                 src: "loadComparison",
                 input: ({ context }) => ({

@@ -1,12 +1,14 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { assign, enqueueActions, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import { peekRows } from "../../domain/table/pagination";
 import type { PerformanceRow, TableResponse } from "../../domain/performance/performance";
+import type { DateRange } from "../../domain/report/dateRange";
 import { sortRows, type SortSpec } from "../../domain/table/tableSort";
 import * as performanceApi from "../../services/performance/performance";
 import type { ReportScope } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
+import { peekComparisonMachine, type PeekComparisonActorRef, type PeekComparisonInput } from "./peekComparison.machine";
 import { levelColumnOf, sameReportParams, scopeOf, type ReportParams } from "./reportParams";
 
 /**
@@ -14,6 +16,10 @@ import { levelColumnOf, sameReportParams, scopeOf, type ReportParams } from "./r
  * children of one taxonomy path, in the table's sort, of which the first 10 show, with
  * 'Show me more' when there are more than 10. A failed load is silent: its data is
  * cleared and its owner (the row expansion) is told, which clears the tree below it.
+ *
+ * Its comparison (`peekComparison`, spawned with it) loads the same children for the
+ * comparison dates while the page's comparison mode is on; the peek tells it of a new
+ * scope and of the page's comparison range (`peek.comparisonChanged`).
  */
 
 export interface PeekTableInput {
@@ -25,6 +31,8 @@ export interface PeekTableInput {
   readonly noneLast: boolean;
   /** Told `expansion.peekFailed` when a load fails. */
   readonly owner?: AnyActorRef | null;
+  /** The page's comparison dates while comparison mode is on (none: off). */
+  readonly comparisonRange?: DateRange | null;
 }
 
 export interface PeekTableContext {
@@ -33,6 +41,8 @@ export interface PeekTableContext {
   readonly sort: SortSpec;
   readonly noneLast: boolean;
   readonly owner: AnyActorRef | null;
+  /** The page's comparison dates while comparison mode is on, else null (what the comparison child starts with). */
+  readonly comparisonRange: DateRange | null;
   /** Every child row, in the current sort. */
   readonly rows: ReadonlyArray<PerformanceRow>;
 }
@@ -40,7 +50,8 @@ export interface PeekTableContext {
 export type PeekTableEvent =
   | { type: "peek.paramsChanged"; params: ReportParams }
   | { type: "peek.sortChanged"; sort: SortSpec }
-  | { type: "peek.reloaded" };
+  | { type: "peek.reloaded" }
+  | { type: "peek.comparisonChanged"; range: DateRange | null };
 
 /** What the owner hears when a peek load fails. */
 export interface PeekFailed {
@@ -53,6 +64,15 @@ interface LoadInput {
   readonly scope: ReportScope;
 }
 
+/** The id of a peek table's comparison child. */
+export const peekComparisonId = "comparison";
+
+const comparisonInput = ({ context }: { context: PeekTableContext }): PeekComparisonInput => ({
+  params: context.params,
+  path: context.path,
+  range: context.comparisonRange,
+});
+
 const sorted = (c: Pick<PeekTableContext, "noneLast" | "path">, rows: ReadonlyArray<PerformanceRow>, sort: SortSpec): PerformanceRow[] =>
   sortRows(rows, sort, c.noneLast ? { noneLastColumn: levelColumnOf(c.path) } : {});
 
@@ -64,6 +84,7 @@ export const peekTableMachine = setup({
   },
   actors: {
     loadPeek: fromApiCall<TableResponse, LoadInput, HttpError>(({ scope }) => performanceApi.loadTable(scope)),
+    peekComparison: peekComparisonMachine,
   },
   actions: {
     storeRows: assign(({ context }, table: TableResponse) => ({ rows: sorted(context, table.data, context.sort) })),
@@ -72,6 +93,10 @@ export const peekTableMachine = setup({
       if (context.owner) enqueue.sendTo(context.owner, { type: "expansion.peekFailed", path: context.path } satisfies PeekFailed);
     }),
     changeParams: assign(({ event }) => (event.type === "peek.paramsChanged" ? { params: event.params } : {})),
+    spawnComparison: spawnChild("peekComparison", { id: peekComparisonId, input: comparisonInput }),
+    tellComparisonParams: sendTo(peekComparisonId, ({ context }) => ({ type: "peekComparison.paramsChanged" as const, params: context.params })),
+    changeComparisonRange: assign(({ event }) => (event.type === "peek.comparisonChanged" ? { comparisonRange: event.range } : {})),
+    tellComparisonRange: sendTo(peekComparisonId, ({ context }) => ({ type: "peekComparison.rangeChanged" as const, range: context.comparisonRange })),
     changeSort: assign(({ context, event }) =>
       event.type === "peek.sortChanged" ? { sort: event.sort, rows: sorted(context, context.rows, event.sort) } : {},
     ),
@@ -89,12 +114,15 @@ export const peekTableMachine = setup({
     sort: input.sort,
     noneLast: input.noneLast,
     owner: input.owner ?? null,
+    comparisonRange: input.comparisonRange ?? null,
     rows: [],
   }),
+  entry: "spawnComparison",
   initial: "loading",
   on: {
-    "peek.paramsChanged": { guard: "hasNewParams", target: ".loading", actions: "changeParams" },
+    "peek.paramsChanged": { guard: "hasNewParams", target: ".loading", actions: ["changeParams", "tellComparisonParams"] },
     "peek.sortChanged": { guard: "isOtherSort", actions: "changeSort" },
+    "peek.comparisonChanged": { actions: ["changeComparisonRange", "tellComparisonRange"] },
   },
   states: {
     loading: {
@@ -130,6 +158,8 @@ export const peekTableSelectors = {
   /** 'Show me more' shows when there are more than 10 children. */
   showMore: (s: Snap) => peekRows(s.context.rows).showMore,
   sort: (s: Snap) => s.context.sort,
+  /** The peek's comparison (the previous period's children while comparison mode is on). */
+  comparison: (s: Snap) => s.children[peekComparisonId] as PeekComparisonActorRef | undefined,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type PeekTableActorRef = ActorRefFrom<typeof peekTableMachine>;

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import { levelTableConfig, performancePageKind, type LevelTableConfig, type PerformancePageKind, type PerformanceRoute } from "../../domain/performance/performancePage";
-import { todayAt } from "../../domain/report/dateRange";
+import { todayAt, type DateRange } from "../../domain/report/dateRange";
 import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { csvDownloadMachine, type CsvDownloadActorRef, type CsvRequest } from "../exports/csvDownload.machine";
@@ -9,7 +9,7 @@ import { spendBatchMachine, type SpendBatchActorRef, type SpendBatchInput } from
 import { spendFormTellingToasts, type SpendFormActorRef, type SpendFormInput } from "../spend/spendForm.machine";
 import { campaignNotesMachine, type CampaignNotesActorRef, type CampaignNotesInput, type NotesScope } from "./campaignNotes.machine";
 import { columnSetsMachine, type ColumnSetsActorRef, type ColumnSetsInput } from "./columnSets.machine";
-import { comparisonMachine, type ComparisonActorRef, type ComparisonScope } from "./comparison.machine";
+import { comparisonMachine, type ComparisonActorRef, type ComparisonChanged, type ComparisonInput, type ComparisonScope } from "./comparison.machine";
 import { performanceChartMachine, type ChartParams, type PerformanceChartActorRef, type PerformanceChartInput } from "./performanceChart.machine";
 import { performanceTableMachine, type PerformanceTableActorRef, type PerformanceTableInput, type TableSorted } from "./performanceTable.machine";
 import type { ReportParams, TableParams } from "./reportParams";
@@ -65,7 +65,7 @@ export interface PerformanceReportContext {
   readonly now: () => number;
 }
 
-export type PerformanceReportEvent = SessionScopeChanged | { type: "report.csvRequested" } | TableSorted;
+export type PerformanceReportEvent = SessionScopeChanged | { type: "report.csvRequested" } | TableSorted | ComparisonChanged;
 
 /** The ids of the pieces, as the report spawns them. */
 export const reportChildIds = {
@@ -141,7 +141,7 @@ const expansionInput = ({ context }: Args): RowExpansionInput => ({
   sort: storedSort(context),
   noneLast: context.table?.noneLast ?? false,
 });
-const comparisonInput = ({ context }: Args): ComparisonScope => comparisonScopeOf(context);
+const comparisonInput = ({ context, self }: Args & { readonly self: AnyActorRef }): ComparisonInput => ({ ...comparisonScopeOf(context), listener: self });
 const columnSetsInput = ({ context }: Args): ColumnSetsInput => {
   const { columns, columnSet } = preferencesOf(context);
   // A session stored before the choice was recorded has no columnSet: no choice.
@@ -180,6 +180,14 @@ const sameDates = (a: SessionScope, b: SessionScope): boolean => {
   const [x, y] = [rangeOf(a), rangeOf(b)];
   return x.from === y.from && x.to === y.to;
 };
+
+/** A sort of the page's table (pages with a table): the session keeps it, the open rows follow it. */
+const keepsTableSort = {
+  actions: [
+    { type: "keepSortInSession", params: ({ event }: { event: TableSorted }) => event.sort },
+    { type: "tellExpansionSort", params: ({ event }: { event: TableSorted }) => event.sort },
+  ],
+} as const;
 
 /** A scope change while open: a scope without program or dates closes the page until there is one again. */
 const closesPage = { guard: "isIncompleteScope", target: "#performanceReport.waiting", actions: "changeScope" } as const;
@@ -237,6 +245,8 @@ export const performanceReportMachine = setup({
     keepSortInSession: sendTo(({ context }) => context.session, (_, sort: SortSpec) => ({ type: "session.sortChanged", metric: sort.column, direction: sort.direction })),
     /** Open rows and their peek tables sort like the table. */
     tellExpansionSort: sendTo(reportChildIds.expansion, (_, sort: SortSpec) => ({ type: "expansion.sortChanged" as const, sort })),
+    /** Open rows' peek tables compare like the table: the comparison's dates, or null when it is off. */
+    tellExpansionComparison: sendTo(reportChildIds.expansion, (_, range: DateRange | null) => ({ type: "expansion.comparisonChanged" as const, range })),
   },
   guards: {
     hasCompleteScope: ({ context }) => isComplete(context.scope),
@@ -286,6 +296,7 @@ export const performanceReportMachine = setup({
             { type: "tellExpansionSort", params: ({ event }) => event.sort },
           ],
         },
+        "comparison.changed": { actions: { type: "tellExpansionComparison", params: ({ event }) => event.range } },
       },
       initial: "choosing",
       states: {
@@ -332,6 +343,7 @@ export const performanceReportMachine = setup({
               { guard: "isOtherScope", actions: ["changeScope", "readToday", "tellTable", "tellExpansion", "tellComparison", "tellChart", "tellNotes"] },
             ],
             "report.csvRequested": { actions: "requestCsv" },
+            "table.sorted": keepsTableSort,
           },
         },
         /** A taxonomy page with a table: taxonomy two, taxonomy three or the level-four report. */
@@ -343,6 +355,7 @@ export const performanceReportMachine = setup({
               { guard: "isOtherScope", actions: ["changeScope", "readToday", "tellTable", "tellExpansion", "tellComparison", "tellChart", "tellNotes"] },
             ],
             "report.csvRequested": { actions: "requestCsv" },
+            "table.sorted": keepsTableSort,
           },
         },
         /** Four taxonomy values: the level-four chart, no table. */

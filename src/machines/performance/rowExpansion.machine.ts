@@ -1,4 +1,5 @@
 import { enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { DateRange } from "../../domain/report/dateRange";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { peekTableMachine, type PeekFailed, type PeekTableActorRef } from "./peekTable.machine";
 import { holdsNone, isBelow, pathKey, samePath, sameReportParams, type ReportParams } from "./reportParams";
@@ -16,6 +17,9 @@ import { holdsNone, isBelow, pathKey, samePath, sameReportParams, type ReportPar
  * - A reload (new program, dates, named filter or page) closes every row except the
  *   level-three rows, which keep their open state (their peek tables reload).
  * - A peek load failure clears the tree below that row.
+ * - Comparison mode: the report tells the page's comparison range
+ *   (`expansion.comparisonChanged`, null when off); every open peek table, at any level,
+ *   and every row opened later loads its children for those dates too.
  */
 
 export interface RowExpansionInput {
@@ -28,9 +32,13 @@ export interface RowExpansionInput {
   readonly sort: SortSpec;
   /** 'None' sorts last in the peek tables (the levels of a channel's taxonomy-two table). */
   readonly noneLast: boolean;
+  /** The page's comparison dates while comparison mode is on (none: off). */
+  readonly comparisonRange?: DateRange | null;
 }
 
-export interface RowExpansionContext extends RowExpansionInput {
+export interface RowExpansionContext extends Omit<RowExpansionInput, "comparisonRange"> {
+  /** The page's comparison dates while comparison mode is on, else null. */
+  readonly comparisonRange: DateRange | null;
   /** The open rows' taxonomy paths, in the order they were opened. */
   readonly open: ReadonlyArray<ReadonlyArray<string>>;
 }
@@ -39,6 +47,7 @@ export type RowExpansionEvent =
   | { type: "expansion.toggled"; path: ReadonlyArray<string> }
   | { type: "expansion.paramsChanged"; params: ReportParams; base: ReadonlyArray<string> }
   | { type: "expansion.sortChanged"; sort: SortSpec }
+  | { type: "expansion.comparisonChanged"; range: DateRange | null }
   | PeekFailed;
 
 /** The level whose open state survives a reload. */
@@ -74,7 +83,14 @@ export const rowExpansionMachine = setup({
       if (event.type !== "expansion.toggled" || context.params === null) return;
       enqueue.spawnChild("peekTable", {
         id: peekId(event.path),
-        input: { params: context.params, path: event.path, sort: context.sort, noneLast: context.noneLast, owner: self },
+        input: {
+          params: context.params,
+          path: event.path,
+          sort: context.sort,
+          noneLast: context.noneLast,
+          owner: self,
+          comparisonRange: context.comparisonRange,
+        },
       });
       enqueue.assign({ open: [...context.open, event.path] });
     }),
@@ -98,6 +114,12 @@ export const rowExpansionMachine = setup({
       for (const p of context.open) enqueue.sendTo(peekId(p), { type: "peek.sortChanged", sort: event.sort });
       enqueue.assign({ sort: event.sort });
     }),
+    /** Comparison mode on (its dates), off (null) or reloading: every open peek table follows it. */
+    changeComparison: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "expansion.comparisonChanged") return;
+      for (const p of context.open) enqueue.sendTo(peekId(p), { type: "peek.comparisonChanged", range: event.range });
+      enqueue.assign({ comparisonRange: event.range });
+    }),
     /** A failed peek table, silently, clears its data (the peek does) and the tree below it. */
     clearTreeBelow: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== "expansion.peekFailed") return;
@@ -117,7 +139,7 @@ export const rowExpansionMachine = setup({
   },
 }).createMachine({
   id: "rowExpansion",
-  context: ({ input }) => ({ ...input, open: [] }),
+  context: ({ input }) => ({ ...input, comparisonRange: input.comparisonRange ?? null, open: [] }),
   on: {
     "expansion.toggled": [
       { guard: "isOpen", actions: "closeRow" },
@@ -126,6 +148,7 @@ export const rowExpansionMachine = setup({
     "expansion.paramsChanged": { guard: "isNewPage", actions: "reload" },
     "expansion.sortChanged": { guard: "isOtherSort", actions: "changeSort" },
     "expansion.peekFailed": { guard: "isOpenPeek", actions: "clearTreeBelow" },
+    "expansion.comparisonChanged": { actions: "changeComparison" },
   },
 });
 

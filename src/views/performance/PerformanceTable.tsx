@@ -6,6 +6,7 @@ import type { NumberFormatOptions } from "../../domain/report/numberFormat";
 import { noneTaxonomy, type PerformanceRow } from "../../domain/performance/performance";
 import { texts } from "../../domain/shell/texts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { peekComparisonSelectors, type PeekComparisonActorRef } from "../../machines/performance/peekComparison.machine";
 import { peekTableSelectors, type PeekTableActorRef } from "../../machines/performance/peekTable.machine";
 import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
 import { rowExpansionSelectors as expansionSel, type RowExpansionActorRef } from "../../machines/performance/rowExpansion.machine";
@@ -42,11 +43,23 @@ interface NestedProps {
 /** The children of an open row: its peek table's first 10 rows (each may open in turn) and 'Show me more'. */
 const NestedRows = ({ expansion, path, depth }: NestedProps) => {
   const peek = useSelector(expansion, (s) => expansionSel.peekOf(s, path));
-  return peek ? <PeekRows peek={peek} expansion={expansion} depth={depth} /> : null;
+  const comparison = useSelector(peek, (s) => (s ? peekTableSelectors.comparison(s) : undefined));
+  return peek && comparison ? <PeekRows peek={peek} comparison={comparison} expansion={expansion} depth={depth} /> : null;
 };
 
-const PeekRows = ({ peek, expansion, depth }: { peek: PeekTableActorRef; expansion: RowExpansionActorRef; depth: number }) => {
+const noPreviousRows = new Map<string, PerformanceRow>();
+
+interface PeekRowsProps {
+  readonly peek: PeekTableActorRef;
+  /** The peek's comparison: the previous period's children while comparison mode is on. */
+  readonly comparison: PeekComparisonActorRef;
+  readonly expansion: RowExpansionActorRef;
+  readonly depth: number;
+}
+
+const PeekRows = ({ peek, comparison, expansion, depth }: PeekRowsProps) => {
   const rows = useSelector(peek, peekTableSelectors.shownRows, sameItems);
+  const previous = useSelector(comparison, peekComparisonSelectors.previousRows);
   const showMore = useSelector(peek, peekTableSelectors.showMore);
   const loading = useSelector(peek, peekTableSelectors.isLoading);
   const path = useSelector(peek, peekTableSelectors.path);
@@ -56,6 +69,12 @@ const PeekRows = ({ peek, expansion, depth }: { peek: PeekTableActorRef; expansi
     (row: Readonly<Record<string, unknown>>) => expansion.send({ type: "expansion.toggled", path: [...path, nameIn(row as PerformanceRow, levelColumn)] }),
     [expansion, path, levelColumn],
   );
+  const previousByName = useMemo(() => {
+    if (!previous) return noPreviousRows;
+    const byName = new Map<string, PerformanceRow>();
+    for (const row of previous) byName.set(nameIn(row, levelColumn), row);
+    return byName;
+  }, [previous, levelColumn]);
 
   if (rows.length === 0) {
     return (
@@ -81,6 +100,8 @@ const PeekRows = ({ peek, expansion, depth }: { peek: PeekTableActorRef; expansi
               expandable={expandable && name !== noneTaxonomy}
               expanded={open}
               onToggle={toggle}
+              comparing={previous !== null}
+              previous={previousByName.get(name)}
             />
             {open ? <NestedRows expansion={expansion} path={rowPath} depth={depth + 1} /> : null}
           </Fragment>

@@ -1,4 +1,4 @@
-import { SimulatedClock, createActor } from "xstate";
+import { SimulatedClock, createActor, fromCallback, type EventObject } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { TableResponse } from "../../../src/domain/performance/performance";
 import { comparisonMachine, comparisonSelectors as sel, type ComparisonLoad } from "../../../src/machines/performance/comparison.machine";
@@ -46,6 +46,28 @@ describe("comparison machine", () => {
     expect(sel.isLoading(snap())).toBe(false);
     expect(sel.previousRows(snap())).toEqual(februaryTable.data);
     expect(sel.activeShortcut(snap())).toBe("previousPeriod");
+  });
+
+  it("tells its listener the dates of every load and null when off, so the open rows compare alike", async () => {
+    const heard: EventObject[] = [];
+    const listener = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => void heard.push(e)))).start();
+    const load = controlled<TableResponse, ComparisonLoad>();
+    const actor = createActor(comparisonMachine.provide({ actors: { loadComparison: load.logic } }), { input: { ...comparisonInput, listener } }).start();
+    expect(heard).toEqual([{ type: "comparison.changed", range: null }]);
+    actor.send({ type: "comparison.toggled" });
+    expect(heard.at(-1)).toEqual({ type: "comparison.changed", range: previousPeriodOfMarch });
+    actor.send({ type: "comparison.pickerOpened" });
+    actor.send({ type: "comparison.shortcutChosen", shortcut: "yearOnYear" });
+    expect(heard.at(-1)).toEqual({ type: "comparison.changed", range: sel.comparisonRange(actor.getSnapshot()) });
+    expect(sel.comparisonRange(actor.getSnapshot())).not.toEqual(previousPeriodOfMarch);
+    // a scope change reloads it: the listener hears the dates again
+    const before = heard.length;
+    actor.send({ type: "comparison.scopeChanged", ...paidSearchScope });
+    expect(heard.length).toBe(before + 1);
+    expect(heard.at(-1)).toEqual({ type: "comparison.changed", range: sel.comparisonRange(actor.getSnapshot()) });
+    actor.send({ type: "comparison.toggled" });
+    expect(heard.at(-1)).toEqual({ type: "comparison.changed", range: null });
+    actor.stop();
   });
 
   it("a failed comparison load clears the comparison data, silently", async () => {

@@ -84,7 +84,7 @@ describe("performanceReport machine", () => {
     expect(inputOf("table")).toMatchObject({ params: { ...report0, path: [] }, kind: "level", levelFour: false, sort: { column: "attributed_revenue", direction: "desc" } });
     expect(inputOf("table").sortListener).toBe(report);
     expect(inputOf("expansion")).toEqual({ params: report0, base: [], deepestLevel: 3, sort: { column: "attributed_revenue", direction: "desc" }, noneLast: false });
-    expect(inputOf("comparison")).toEqual({ api: signedIn, program: "acme", path: [], filter: "default", range: january, today: "2026-02-15" });
+    expect(inputOf("comparison")).toEqual({ api: signedIn, program: "acme", path: [], filter: "default", range: january, today: "2026-02-15", listener: report });
     expect(inputOf("chart")).toMatchObject({ params: { ...report0, path: [] }, metricOne: "clicks", metricTwo: "attributed_revenue", interval: "day", chartType: "area" });
     expect(inputOf("notes")).toEqual({ scope: { api: signedIn, program: "acme", range: january } });
     expect(inputOf("columnSets")).toMatchObject({ api: signedIn, columns: session.getSnapshot().context.preferences.columns, chosenSetId: null });
@@ -209,6 +209,18 @@ describe("performanceReport machine", () => {
     expect(since(mark)).toEqual([{ piece: "expansion", kind: "event", payload: { type: "expansion.sortChanged", sort: { column: "clicks", direction: "asc" } } }]);
     const { sortMetric, sortDirection } = session.getSnapshot().context.preferences;
     expect([sortMetric, sortDirection]).toEqual(["clicks", "asc"]);
+  });
+
+  it("the comparison's dates (null when off) are told to the open rows, and to nothing else", async () => {
+    const { report, heard, since } = await open();
+    const mark = heard.length;
+    const december = { from: "2025-12-01", to: "2025-12-31" };
+    report.send({ type: "comparison.changed", range: december });
+    report.send({ type: "comparison.changed", range: null });
+    expect(since(mark)).toEqual([
+      { piece: "expansion", kind: "event", payload: { type: "expansion.comparisonChanged", range: december } },
+      { piece: "expansion", kind: "event", payload: { type: "expansion.comparisonChanged", range: null } },
+    ]);
   });
 
   it("'Export as CSV' asks the CSV download for the table's CSV in the report's scope", async () => {

@@ -1,13 +1,14 @@
 import { SimulatedClock, createActor } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { TableResponse } from "../../../src/domain/performance/performance";
+import { peekComparisonMachine, peekComparisonSelectors } from "../../../src/machines/performance/peekComparison.machine";
 import { peekTableMachine, peekTableSelectors } from "../../../src/machines/performance/peekTable.machine";
 import { peekId, rowExpansionMachine, rowExpansionSelectors as sel, type RowExpansionInput } from "../../../src/machines/performance/rowExpansion.machine";
 import type { ReportScope } from "../../../src/services/performance/performance";
 import type { ApiContext } from "../../../src/services/http/http";
 import { httpErrors } from "../../model/fixtures";
 import { laterReport, manyRows, paidSearchChildren, report } from "../../model/performance/tableFixtures";
-import { controlled } from "../support";
+import { controlled, flush } from "../support";
 
 type Load = { api: ApiContext; scope: ReportScope };
 
@@ -29,6 +30,68 @@ const setup = (input: RowExpansionInput = levelOnePage) => {
   const open = () => sel.openPaths(snap());
   return { actor, load, snap, toggle, open };
 };
+
+/** Row expansion whose peek tables' comparisons load through `previous`. */
+const comparingSetup = (input: RowExpansionInput = levelOnePage) => {
+  const load = controlled<TableResponse, Load>();
+  const previous = controlled<TableResponse, Load>();
+  const peek = peekTableMachine.provide({
+    actors: { loadPeek: load.logic, peekComparison: peekComparisonMachine.provide({ actors: { loadPeekComparison: previous.logic } }) },
+  });
+  const actor = createActor(rowExpansionMachine.provide({ actors: { peekTable: peek } }), { input }).start();
+  const toggle = (...path: string[]) => actor.send({ type: "expansion.toggled", path });
+  const previousOf = (...path: string[]) => {
+    const comparison = peekTableSelectors.comparison(sel.peekOf(actor.getSnapshot(), path)!.getSnapshot());
+    return peekComparisonSelectors.previousRows(comparison!.getSnapshot());
+  };
+  return { actor, load, previous, toggle, previousOf };
+};
+
+const december = { from: "2025-12-01", to: "2025-12-31" };
+
+describe("row expansion machine: comparison mode", () => {
+  it("every open peek table, nested levels included, loads its children for the comparison dates; rows opened later too", async () => {
+    const { actor, load, previous, toggle, previousOf } = comparingSetup();
+    toggle("Paid Search");
+    toggle("Paid Search", "Brand");
+    expect(previous.calls).toEqual([]);
+    actor.send({ type: "expansion.comparisonChanged", range: december });
+    await flush();
+    expect(previous.calls.map((c) => [c.scope.path, c.scope.range])).toEqual([
+      [["Paid Search"], december],
+      [["Paid Search", "Brand"], december],
+    ]);
+    toggle("Display");
+    expect(previous.calls.at(-1)?.scope).toEqual({ program: "acme", range: december, path: ["Display"], filter: "default" });
+    expect(load.calls.at(-1)?.scope.range).toEqual(report.range);
+    await previous.resolve(paidSearchChildren);
+    expect(previousOf("Paid Search")).toEqual(paidSearchChildren.data);
+    expect(previousOf("Paid Search", "Brand")).toEqual([]);
+    // off: every peek's comparison clears
+    actor.send({ type: "expansion.comparisonChanged", range: null });
+    await flush();
+    expect(previousOf("Paid Search")).toBeNull();
+    expect(previousOf("Display")).toBeNull();
+    toggle("Search");
+    expect(previous.calls).toHaveLength(3);
+  });
+
+  it("a scope change: the kept level-three rows' comparisons load with the new scope at the comparison's new dates", async () => {
+    const { actor, previous, toggle } = comparingSetup({ ...levelOnePage, deepestLevel: 4 });
+    actor.send({ type: "expansion.comparisonChanged", range: december });
+    toggle("Paid Search");
+    toggle("Paid Search", "Brand");
+    toggle("Paid Search", "Brand", "Shoes");
+    const before = previous.calls.length;
+    actor.send({ type: "expansion.paramsChanged", params: laterReport, base: [] });
+    actor.send({ type: "expansion.comparisonChanged", range: { from: "2026-01-04", to: "2026-01-31" } });
+    await flush();
+    expect(sel.openPaths(actor.getSnapshot())).toEqual([["Paid Search", "Brand", "Shoes"]]);
+    expect(previous.calls.slice(before).map((c) => c.scope)).toEqual([
+      { program: "acme", range: { from: "2026-01-04", to: "2026-01-31" }, path: ["Paid Search", "Brand", "Shoes"], filter: "default" },
+    ]);
+  });
+});
 
 describe("row expansion machine", () => {
   it("opening a level-one row shows its level-two children in a peek table; toggling again closes it", async () => {

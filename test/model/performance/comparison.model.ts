@@ -10,7 +10,7 @@ const loadEvents = new Set(["comparison.toggled", "comparison.scopeChanged", "co
 export const comparisonModel = defineMachineModel({
   name: "comparison",
   machine: comparisonMachine,
-  input: () => comparisonInput,
+  input: (rig) => ({ ...comparisonInput, listener: rig.recorder("listener") }),
   events: {
     "comparison.toggled": [{}],
     // One change at a time keeps the simple paths few: March at level one <-> April's first week under 'Paid Search'.
@@ -35,6 +35,11 @@ export const comparisonModel = defineMachineModel({
   check: ({ action, before, after, newCalls }) => {
     const c = after.context;
     const loads = newCalls.filter((call) => call.kind === "actor" && call.name === "loadComparison");
+    // The listener (the page's report, for the open rows) hears the dates of every load, and null when it is off.
+    const told = newCalls.filter((call) => call.kind === "received" && call.name === "listener").map((call) => call.payload);
+    const turnedOff = before !== undefined && before.matches("on") && after.matches("off");
+    const expected = [...(turnedOff ? [{ type: "comparison.changed", range: null }] : []), ...loads.map(() => ({ type: "comparison.changed", range: c.comparisonRange }))];
+    if (before) invariant(JSON.stringify(told) === JSON.stringify(expected), "the listener hears each load's dates, and null when turned off");
     const loading = after.matches({ on: { data: "loading" } });
     for (const l of loads) {
       const input = l.payload as ComparisonLoad;
