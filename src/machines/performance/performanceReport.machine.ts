@@ -290,12 +290,6 @@ export const performanceReportMachine = setup({
       entry: "readToday",
       exit: "stopPieces",
       on: {
-        "table.sorted": {
-          actions: [
-            { type: "keepSortInSession", params: ({ event }) => event.sort },
-            { type: "tellExpansionSort", params: ({ event }) => event.sort },
-          ],
-        },
         "comparison.changed": { actions: { type: "tellExpansionComparison", params: ({ event }) => event.range } },
       },
       initial: "choosing",

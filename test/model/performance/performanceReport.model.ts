@@ -85,12 +85,12 @@ export const performanceReportModel = defineMachineModel({
   name: "performanceReport",
   machine: performanceReportMachine,
   input: {
-    levelOne: () => ({ session: recordingSessionActor(() => undefined), path: [], now: fixedNow }),
-    taxonomyTwo: () => ({ session: recordingSessionActor(() => undefined), path: ["Paid Search"], now: fixedNow }),
-    levelFour: () => ({ session: recordingSessionActor(() => undefined), path: ["Paid Search", "Google", "Brand"], now: fixedNow }),
-    levelFourChart: () => ({ session: recordingSessionActor(() => undefined), path: ["Paid Search", "Google", "Brand", "Exact"], now: fixedNow }),
-    search: () => ({ session: recordingSessionActor(() => undefined), path: [], searchTerm: "shoes", now: fixedNow }),
-    signedOutSearch: () => ({ session: recordingSessionActor(() => undefined, signedOut), path: [], searchTerm: "shoes", now: fixedNow }),
+    levelOne: (rig) => ({ session: recordingSessionActor((event) => rig.record("received", "session", event)), path: [], now: fixedNow }),
+    taxonomyTwo: (rig) => ({ session: recordingSessionActor((event) => rig.record("received", "session", event)), path: ["Paid Search"], now: fixedNow }),
+    levelFour: (rig) => ({ session: recordingSessionActor((event) => rig.record("received", "session", event)), path: ["Paid Search", "Google", "Brand"], now: fixedNow }),
+    levelFourChart: (rig) => ({ session: recordingSessionActor((event) => rig.record("received", "session", event)), path: ["Paid Search", "Google", "Brand", "Exact"], now: fixedNow }),
+    search: (rig) => ({ session: recordingSessionActor((event) => rig.record("received", "session", event)), path: [], searchTerm: "shoes", now: fixedNow }),
+    signedOutSearch: (rig) => ({ session: recordingSessionActor((event) => rig.record("received", "session", event), signedOut), path: [], searchTerm: "shoes", now: fixedNow }),
   },
   events: {
     // One change at a time, each a toggle, so the graph stays small: dates, program, named filter, a sign-out, and signing in again.
@@ -106,6 +106,8 @@ export const performanceReportModel = defineMachineModel({
       };
     },
     "report.csvRequested": [{}],
+    // What the page's table tells after a header click.
+    "table.sorted": { clicksAsc: { sort: { column: "clicks", direction: "asc" } } },
   },
   provide: (rig) => ({
     actors: {
@@ -149,8 +151,20 @@ export const performanceReportModel = defineMachineModel({
         invariant(starts(newCalls, piece).length === (restarted ? 1 : 0) && stops(newCalls, piece).length === (restarted ? 1 : 0), `${piece} restarts only for another program`);
       } else if (action.kind === "event" && action.event.type === "report.csvRequested") {
         invariant(heard(newCalls, piece).length === (piece === "csvDownload" ? 1 : 0), "'Export as CSV' goes to the CSV download only");
+      } else if (action.kind === "event" && action.event.type === "table.sorted") {
+        const told = heard(newCalls, piece).map((x) => x.payload);
+        const expectedTold = piece === "expansion" ? [{ type: "expansion.sortChanged", sort: { column: "clicks", direction: "asc" } }] : [];
+        invariant(JSON.stringify(told) === JSON.stringify(expectedTold), `a table sort tells ${piece} ${piece === "expansion" ? "the sort" : "nothing"}`);
       }
     }
+
+    // The session keeps the table's sort (and is told nothing else by the report).
+    const sessionTold = newCalls.filter((x) => x.kind === "received" && x.name === "session").map((x) => x.payload);
+    const sorted = action.kind === "event" && action.event.type === "table.sorted" && open;
+    invariant(
+      JSON.stringify(sessionTold) === JSON.stringify(sorted ? [{ type: "session.sortChanged", metric: "clicks", direction: "asc" }] : []),
+      "the session hears the table's sort, and only that",
+    );
 
     // What the pieces hear is the report's new scope.
     for (const call of heard(newCalls, "table")) {
