@@ -96,3 +96,65 @@ test("compare with 'Previous Period': each cell shows the current and previous v
 });
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The children of a channel straight from the engine (the peek table's call). */
+const engineChildren = async (request: APIRequestContext, s: SessionView, channel: string, range: DateRange): Promise<TableResponse> => {
+  const response = await request.get(`/api/programs/${encodeURIComponent(s.programCode)}/performance/table/single/taxonomy_1/${encodeURIComponent(channel)}/taxonomy_2`, {
+    params: { date_from: range.from, date_to: range.to },
+    headers: { Authorization: `Bearer ${s.token}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as TableResponse;
+};
+
+test("open rows compare too: each peek row, nested levels included, shows the current and previous value and the change", async ({ page }) => {
+  await signInAs(page, "demo");
+  const table = page.getByRole("table", { name: "Taxonomy 1", exact: true });
+  await expect(table.locator("tbody th[scope=row]").first()).toBeVisible();
+  const compare = page.getByRole("toolbar", { name: "Table controls" }).getByRole("switch", { name: "Compare" });
+
+  // A row opened before comparison is turned on: its peek table compares once it is on.
+  const session = await sessionOf(page);
+  const previousRange = previousPeriod(session.range);
+  const current = await engineTable(page.request, session, session.range);
+  const names = (await readTable(table)).rows.map((r) => r.name);
+  const channel = current.data.find((r) => r.taxonomy_1 !== "None" && names.includes(r.taxonomy_1 ?? ""))?.taxonomy_1 as string;
+  await table.getByRole("button", { name: `Expand ${channel}`, exact: true }).click();
+  const levelTwo = table.locator('tbody tr[data-depth="1"]');
+  await expect(levelTwo.first()).toBeVisible();
+  await expect(levelTwo.locator(".metric-previous")).toHaveCount(0);
+
+  await compare.click();
+  await expect(compare).toHaveAttribute("aria-checked", "true");
+  await expect(levelTwo.first().locator(".metric-previous").first()).toBeVisible();
+  const counts = await levelTwo.evaluateAll((rows) => {
+    const cells = rows.flatMap((tr) => [...tr.querySelectorAll("td")]);
+    return { cells: cells.length, comparing: cells.filter((td) => td.querySelector(".metric-current") && td.querySelector(".metric-previous") && td.querySelector(".metric-change")).length };
+  });
+  expect(counts.cells).toBeGreaterThan(0);
+  expect(counts.comparing).toBe(counts.cells);
+
+  // The previous value of a child is the engine's, for the comparison dates.
+  const previousChildren = await engineChildren(page.request, session, channel, previousRange);
+  const headers = (await table.locator("thead th").allTextContents()).map((h) => h.replace(/[▲▼↕]/g, "").trim());
+  const metric = "attributed_revenue";
+  const column = headers.indexOf(metricDefinitions[metric].label) - 1;
+  const childName = ((await levelTwo.first().locator("th").textContent()) ?? "").replace("▸", "").trim();
+  const before = previousChildren.data.find((r) => r.taxonomy_2 === childName);
+  const shownPrevious = screenNumber((await levelTwo.first().locator("td").nth(column).locator(".metric-previous").textContent()) ?? "");
+  expect(before, `the engine's previous row of ${childName}`).toBeDefined();
+  expect(Math.abs((shownPrevious as number) - (before as PerformanceRow)[metric])).toBeLessThanOrEqual(roundingOf(metricDefinitions[metric].decimals));
+
+  // A level-two child opened while comparing: its level-three rows compare at once.
+  const expandable = levelTwo.getByRole("button", { name: /^Expand / }).first();
+  await expandable.click();
+  const levelThree = table.locator('tbody tr[data-depth="2"]');
+  await expect(levelThree.first()).toBeVisible();
+  await expect(levelThree.first().locator(".metric-previous").first()).toBeVisible();
+
+  // Off: every open level shows one value again.
+  await compare.click();
+  await expect(compare).toHaveAttribute("aria-checked", "false");
+  await expect(table.locator(".metric-previous")).toHaveCount(0);
+  await expect(levelThree.first()).toBeVisible();
+});
