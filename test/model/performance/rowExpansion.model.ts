@@ -9,6 +9,7 @@ const levelOnePage: RowExpansionInput = { params: report, base: [], deepestLevel
 const channelPage: RowExpansionInput = { params: report, base: ["Paid Search"], deepestLevel: 4, sort, noneLast: true };
 
 const key = (p: ReadonlyArray<string>) => p.join(" / ");
+const december = { from: "2025-12-01", to: "2025-12-31" };
 const below = (p: ReadonlyArray<string>, ancestor: ReadonlyArray<string>) => p.length > ancestor.length && ancestor.every((v, i) => p[i] === v);
 
 /** What is open on a performance page, and the peek tables of the open rows. */
@@ -26,17 +27,21 @@ export const rowExpansionModel = defineMachineModel({
     "expansion.paramsChanged": (s) => ({ later: { params: laterReport, base: s.context.base } }),
     "expansion.sortChanged": { clicks: { sort: { column: "clicks", direction: "asc" } } },
     "expansion.peekFailed": { campaign: { path: ["Paid Search", "Brand"] } },
+    // Comparison mode on (December) and off: one change at a time keeps the graph small.
+    "expansion.comparisonChanged": (s): Record<string, { range: { from: string; to: string } | null }> =>
+      s.context.comparisonRange === null ? { on: { range: december } } : { off: { range: null } },
   },
   // The peek tables are stand-ins recording how they were started and what they hear.
   provide: (rig) => ({
     actors: {
       peekTable: fromCallback<EventObject, PeekTableInput>(({ input, receive }) => {
         rig.record("actor", "peekTable", input.path);
+        rig.record("actor", "peekTableComparison", input.comparisonRange ?? null);
         receive((event) => rig.record("received", key(input.path), event));
       }),
     },
   }),
-  observe: (c) => ({ params: c.params?.range.from ?? null, open: c.open.map(key), sort: c.sort.column }),
+  observe: (c) => ({ params: c.params?.range.from ?? null, open: c.open.map(key), sort: c.sort.column, comparing: c.comparisonRange !== null }),
   strategies: { simple: { observe: (c) => ({ open: c.open.length }), maxPaths: 80 } },
   check: ({ action, before, after, newCalls }) => {
     const c = after.context;
@@ -53,7 +58,18 @@ export const rowExpansionModel = defineMachineModel({
     const started = newCalls.filter((x) => x.kind === "actor" && x.name === "peekTable").map((x) => key(x.payload as string[]));
     invariant(JSON.stringify(started) === JSON.stringify(opened.map(key)), `peek tables started for ${started.join(", ")}`);
 
+    // A peek table opened while comparing starts with the comparison dates, otherwise with none.
+    for (const x of newCalls.filter((call) => call.kind === "actor" && call.name === "peekTableComparison")) {
+      invariant(JSON.stringify(x.payload) === JSON.stringify(c.comparisonRange), "a new peek table starts with the page's comparison dates");
+    }
+
     if (action.kind !== "event" || !before) return;
+    if (action.event.type === "expansion.comparisonChanged") {
+      for (const p of c.open) {
+        const heard = newCalls.filter((x) => x.kind === "received" && x.name === key(p)).map((x) => x.payload);
+        invariant(JSON.stringify(heard) === JSON.stringify([{ type: "peek.comparisonChanged", range: c.comparisonRange }]), `open peek ${key(p)} hears the comparison dates`);
+      }
+    }
     const event = action.event as EventObject & { path?: ReadonlyArray<string> };
     const wasOpen = (p: ReadonlyArray<string>) => before.context.open.some((q) => key(q) === key(p));
     const isOpen = (p: ReadonlyArray<string>) => c.open.some((q) => key(q) === key(p));
