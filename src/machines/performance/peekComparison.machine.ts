@@ -86,6 +86,7 @@ export const peekComparisonMachine = setup({
     loading: {
       // Rows of other dates are never shown beside the current values.
       entry: "clearPreviousRows",
+      // Entered only with comparison dates (`starting` and `rangeChanged` check), so `range` is set here.
       invoke: {
         src: "loadPeekComparison",
         input: ({ context }) => ({ api: context.params.api, scope: { ...scopeOf(context.params, context.path), range: context.range ?? context.params.range } }),
