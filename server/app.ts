@@ -2,12 +2,21 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { strongScryptCost, type ScryptCost } from "./auth/passwords";
-import { loginFailureLimit, resetRequestsPerAddress, resetRequestsPerEmail } from "./auth/policy";
+import {
+  loginFailureLimit,
+  loginFailuresPerAddress,
+  resetLinkChecksPerAddress,
+  resetRequestsPerAddress,
+  resetRequestsPerEmail,
+} from "./auth/policy";
 import { SlidingWindowLimit } from "./auth/throttle";
+import { BackgroundWork } from "./http/backgroundWork";
 import type { EngineHooks } from "./engine/engine";
 import { createEngine } from "./engine/createEngine";
 import { storesOf } from "./engine/stores";
 import { refuse, refusals } from "./http/answers";
+import { noStore } from "./http/cacheControl";
+import { clientAddressOf } from "./http/clientAddress";
 import { securityHeaders } from "./http/securityHeaders";
 import { serveSpa } from "./http/spa";
 import { consoleLog, type Log } from "./log";
@@ -36,6 +45,10 @@ export interface AppDeps {
   readonly publicUrl?: string;
   /** scrypt cost of new password hashes; defaults to strongScryptCost. Tests lower it for speed. */
   readonly passwordCost?: ScryptCost;
+  /** Peers whose X-Forwarded-For is believed (TRUSTED_PROXIES); none by default. */
+  readonly trustedProxies?: ReadonlySet<string>;
+  /** Where work after the answer runs; defaults to a new queue (tests pass one to await it). */
+  readonly background?: BackgroundWork;
 }
 
 /** Largest request body accepted, in bytes. */
@@ -45,6 +58,8 @@ export const bodySizeLimit = 1024 * 1024;
 export const createServerContext = (deps: AppDeps): ServerContext => {
   const log = deps.log ?? consoleLog;
   const engine = deps.engine ?? createEngine({ warehouse: deps.warehouse, clock: deps.clock, log });
+  const trustedProxies = deps.trustedProxies ?? new Set<string>();
+  const limit = (rule: { readonly limit: number; readonly windowMs: number }) => new SlidingWindowLimit(rule.limit, rule.windowMs);
   return {
     stores: storesOf(deps.warehouse, engine, log),
     outbox: deps.outbox,
@@ -52,9 +67,13 @@ export const createServerContext = (deps: AppDeps): ServerContext => {
     log,
     publicUrl: (deps.publicUrl ?? "http://localhost:8080").replace(/\/+$/, ""),
     passwordCost: deps.passwordCost ?? strongScryptCost,
-    loginFailures: new SlidingWindowLimit(loginFailureLimit.limit, loginFailureLimit.windowMs),
-    resetRequestsByEmail: new SlidingWindowLimit(resetRequestsPerEmail.limit, resetRequestsPerEmail.windowMs),
-    resetRequestsByAddress: new SlidingWindowLimit(resetRequestsPerAddress.limit, resetRequestsPerAddress.windowMs),
+    clientAddress: (c) => clientAddressOf(c, trustedProxies),
+    background: deps.background ?? new BackgroundWork(log),
+    loginFailures: limit(loginFailureLimit),
+    loginFailuresByAddress: limit(loginFailuresPerAddress),
+    resetRequestsByEmail: limit(resetRequestsPerEmail),
+    resetRequestsByAddress: limit(resetRequestsPerAddress),
+    resetLinkChecksByAddress: limit(resetLinkChecksPerAddress),
   };
 };
 
@@ -76,6 +95,9 @@ export const createApp = (deps: AppDeps): Hono => {
 
   const app = new Hono();
   app.use("*", securityHeaders);
+  app.use("/api", noStore);
+  app.use("/api/*", noStore);
+  app.use("/connectors/*", noStore);
   app.use("/api/*", async (c, next) => {
     const started = performance.now();
     await next();

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { BackgroundWork } from "./http/backgroundWork";
 import { createEngine } from "./engine/createEngine";
 import { consoleLog } from "./log";
 import { FileOutbox } from "./outbox/outbox";
@@ -11,25 +12,20 @@ import { dayOfMs } from "./seed/calendar";
 import { defaultDemoDataParameters, demoSignIns, generateDemoData } from "./seed/demoData";
 import { demoScaleFrom } from "./seed/demoScale";
 import { plantDemoData } from "./seed/plantDemoData";
+import { listeningLines, numberFrom, serverSettingsOf } from "./serverSettings";
 import { openDuckDbWarehouse } from "./warehouse/duckdb/duckdbWarehouse";
 
 /**
  * `npm run serve`: the API and the built SPA on one port.
- * PORT (8080), HOST (0.0.0.0), DATA_DIR (./data), PUBLIC_URL (http://localhost:PORT),
- * DEMO_SEED and DEMO_SCALE (a number, or `bench` for 10 million hits; used only when the
- * database is new: a DATA_DIR kept between runs is reused as it is).
+ * PORT (8080), HOST (127.0.0.1; 0.0.0.0 opens every interface), DATA_DIR (./data),
+ * PUBLIC_URL (http://localhost:PORT), TRUSTED_PROXIES (none), DEMO_SEED and DEMO_SCALE
+ * (a number, or `bench` for 10 million hits; used only when the database is new: a
+ * DATA_DIR kept between runs is reused as it is). See serverSettings.ts.
  */
-const numberFrom = (raw: string | undefined, fallback: number): number => {
-  const parsed = raw === undefined || raw === "" ? NaN : Number(raw);
-  return Number.isFinite(parsed) ? parsed : fallback;
-};
-
-const port = numberFrom(process.env.PORT, 8080);
-const host = process.env.HOST || "0.0.0.0";
-const dataDir = resolve(process.env.DATA_DIR || "./data");
-const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
+const { port, host, dataDir, publicUrl, trustedProxies } = serverSettingsOf(process.env);
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL("../dist", import.meta.url));
 const log = consoleLog;
+const background = new BackgroundWork(log);
 
 mkdirSync(dataDir, { recursive: true });
 const databaseFile = join(dataDir, "analytics.duckdb");
@@ -85,11 +81,13 @@ const app = createApp({
   staticDir,
   log,
   publicUrl,
+  trustedProxies,
+  background,
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const lines = [
-    `Attribution analytics on http://localhost:${info.port}/ (listening on ${host}:${info.port})`,
+    ...listeningLines(host, info.port),
     `Data in ${dataDir}; password-reset links go to ${join(dataDir, "outbox.jsonl")}`,
     "Demo sign-ins:",
     ...demoSignIns.map((s) => `  ${s.username} / ${s.password}  ${s.note}`),
@@ -105,13 +103,16 @@ const stop = (signal: string): void => {
   const force = setTimeout(() => process.exit(1), 5000);
   force.unref();
   server.close(() => {
-    void warehouse.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error("closing the warehouse failed", { error });
-        process.exit(1);
-      },
-    );
+    void background
+      .settled()
+      .then(() => warehouse.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error("closing the warehouse failed", { error });
+          process.exit(1);
+        },
+      );
   });
   server.closeIdleConnections();
   // Keep-alive connections that are still busy get a moment to finish.

@@ -1,4 +1,6 @@
+import type { Context } from "hono";
 import type { ScryptCost } from "./auth/passwords";
+import type { BackgroundWork } from "./http/backgroundWork";
 import type { SlidingWindowLimit } from "./auth/throttle";
 import type { Log } from "./log";
 import type { Outbox } from "./outbox/outbox";
@@ -16,7 +18,15 @@ export interface ServerContext {
   readonly publicUrl: string;
   /** The scrypt cost of new password hashes (and of the decoy checked for unknown users). */
   readonly passwordCost: ScryptCost;
+  /** The address the per-address throttles key on (http/clientAddress.ts). */
+  readonly clientAddress: (c: Context) => string;
+  /** Work done after the answer (the reset mail). */
+  readonly background: BackgroundWork;
+  /** Failed sign-ins per username and per client address. */
   readonly loginFailures: SlidingWindowLimit;
+  readonly loginFailuresByAddress: SlidingWindowLimit;
   readonly resetRequestsByEmail: SlidingWindowLimit;
   readonly resetRequestsByAddress: SlidingWindowLimit;
+  /** password/validate and password/reset per client address. */
+  readonly resetLinkChecksByAddress: SlidingWindowLimit;
 }

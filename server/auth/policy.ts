@@ -8,10 +8,17 @@ export const resetLinkLifetimeMs = hour;
 
 /** Login: 5 failures per username in 5 minutes, then 429 until the oldest leaves the window. */
 export const loginFailureLimit = { limit: 5, windowMs: 5 * minute } as const;
+/**
+ * Login: 30 failures per client address in 15 minutes (one password tried over many
+ * usernames), then 429 for that address. Successful sign-ins do not count.
+ */
+export const loginFailuresPerAddress = { limit: 30, windowMs: 15 * minute } as const;
 /** Reset requests per email address; over it the answer is still Ok, nothing is sent. */
 export const resetRequestsPerEmail = { limit: 5, windowMs: 15 * minute } as const;
-/** Reset requests per client address (several people may share one). */
+/** Reset requests per client address (several people may share one), then 429. */
 export const resetRequestsPerAddress = { limit: 30, windowMs: 15 * minute } as const;
+/** Reset-link checks (validate and reset) per client address, then 429. */
+export const resetLinkChecksPerAddress = { limit: 60, windowMs: 15 * minute } as const;
 
 export const sessionExpiresAt = (openedAt: number): number => openedAt + sessionLifetimeMs;
 export const resetLinkExpiresAt = (issuedAt: number): number => issuedAt + resetLinkLifetimeMs;

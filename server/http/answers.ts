@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { Schema } from "effect";
+import { minimumPasswordLength } from "../../src/domain/access/passwordForm";
 import { ApiError } from "../../src/domain/shell/apiError";
 
 /** Every ApiError the server answers, by situation. */
@@ -13,6 +14,11 @@ export const refusals = {
     status: 400,
     error: "password_mismatch",
     message: "These passwords don't match. Please ensure both fields match.",
+  },
+  passwordTooShort: {
+    status: 400,
+    error: "password_too_short",
+    message: `The new password must have at least ${minimumPasswordLength} characters.`,
   },
   invalidResetLink: {
     status: 400,
@@ -37,6 +43,16 @@ export const refusals = {
     error: "too_many_attempts",
     message: "Too many failed sign-ins for this username. Try again in a few minutes.",
   },
+  tooManyFailuresFromAddress: {
+    status: 429,
+    error: "too_many_attempts",
+    message: "Too many failed sign-ins from this address. Try again in a few minutes.",
+  },
+  tooManyRequests: {
+    status: 429,
+    error: "too_many_requests",
+    message: "Too many requests from this address. Try again in a few minutes.",
+  },
   serverError: { status: 500, error: "server_error", message: "Something went wrong on the server." },
 } as const satisfies Record<string, Refusal>;
 
@@ -51,6 +67,12 @@ const encodeApiError = Schema.encodeSync(ApiError);
 /** Answers an ApiError; `message` overrides the catalogue's text with a more precise one. */
 export const refuse = (c: Context, refusal: Refusal, message?: string): Response =>
   c.json(encodeApiError({ error: refusal.error, message: message ?? refusal.message }), refusal.status);
+
+/** 429 with `Retry-After`: the whole seconds (at least 1) until the throttle accepts again. */
+export const refuseThrottled = (c: Context, refusal: Refusal, retryAfterMs: number): Response => {
+  c.header("Retry-After", String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return refuse(c, refusal);
+};
 
 /** Answers `value` encoded by the shared Schema, so the wire shape is the client's. */
 export const answer = <A, I>(c: Context, schema: Schema.Schema<A, I, never>, value: A): Response =>

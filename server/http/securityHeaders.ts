@@ -26,7 +26,7 @@ export const contentSecurityPolicy = [
   "form-action 'self'",
 ].join("; ");
 
-/** Set on every answer, including errors and static files. API answers are never cached. */
+/** Set on every answer, including errors and static files (API answers also get no-store: cacheControl.ts). */
 export const securityHeaders = createMiddleware(async (c, next) => {
   await next();
   const headers = c.res.headers;
@@ -35,5 +35,4 @@ export const securityHeaders = createMiddleware(async (c, next) => {
   headers.set("Referrer-Policy", "no-referrer");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (c.req.path === "/api" || c.req.path.startsWith("/api/")) headers.set("Cache-Control", "no-store");
 });

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from "../auth/passwords";
 import { sessionExpiresAt, throttleKey } from "../auth/policy";
 import { issueToken, tokenDigest } from "../auth/tokens";
 import { requireSession } from "../http/access";
-import { answer, okValue, refuse, refusals } from "../http/answers";
+import { answer, okValue, refuse, refuseThrottled, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
 import { readBody } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
@@ -16,7 +16,7 @@ export const programsOf = (context: ServerContext, user: { id: number; is_admin:
 /** POST /auth/login, POST /auth/logout, GET /auth/me. */
 export const authRoutes = (context: ServerContext) => {
   const routes = new Hono<SignedInEnv>();
-  const { stores, clock, loginFailures } = context;
+  const { stores, clock, loginFailures, loginFailuresByAddress } = context;
   // Checked against when the username is unknown, so both cases cost one scrypt.
   const decoyHash = hashPassword(issueToken(), context.passwordCost);
 
@@ -25,12 +25,17 @@ export const authRoutes = (context: ServerContext) => {
     if (!body.ok) return body.response;
     const now = clock();
     const key = throttleKey(body.value.username);
+    const address = context.clientAddress(c);
+    if (loginFailuresByAddress.isExhausted(address, now)) {
+      context.log.warn("login throttled by address", { address });
+      return refuseThrottled(c, refusals.tooManyFailuresFromAddress, loginFailuresByAddress.retryAfterMs(address, now));
+    }
     if (loginFailures.isExhausted(key, now)) {
-      c.header("Retry-After", String(Math.ceil(loginFailures.retryAfterMs(key, now) / 1000)));
-      return refuse(c, refusals.tooManyAttempts);
+      return refuseThrottled(c, refusals.tooManyAttempts, loginFailures.retryAfterMs(key, now));
     }
     // Counted as a failure until proven otherwise, so parallel guesses are counted too.
     loginFailures.record(key, now);
+    loginFailuresByAddress.record(address, now);
     const credentials = await stores.users.findCredentials(key);
     const matches = await verifyPassword(body.value.password, credentials?.passwordHash ?? (await decoyHash));
     if (!credentials || !matches) {
@@ -38,6 +43,7 @@ export const authRoutes = (context: ServerContext) => {
       return refuse(c, refusals.invalidCredentials);
     }
     loginFailures.withdraw(key, now);
+    loginFailuresByAddress.withdraw(address, now);
     const token = issueToken();
     await stores.sessions.purgeExpired(now);
     await stores.sessions.open({

@@ -1,17 +1,14 @@
 import { Hono, type Context } from "hono";
-import type { HttpBindings } from "@hono/node-server";
 import { Ok, PasswordReset, PasswordResetRequest, PasswordValidateRequest } from "../../src/domain/access/auth";
 import { hashPassword } from "../auth/passwords";
 import { judgeResetLink, resetLinkExpiresAt, throttleKey } from "../auth/policy";
 import { issueToken, isTokenShaped, tokenDigest } from "../auth/tokens";
-import { answer, okValue, refuse, refusals } from "../http/answers";
+import { isLongEnoughPassword } from "../../src/domain/access/passwordForm";
+import { answer, okValue, refuse, refuseThrottled, refusals } from "../http/answers";
 import { readBody } from "../http/requestReading";
+import type { SlidingWindowLimit } from "../auth/throttle";
 import type { ServerContext } from "../serverContext";
 import type { ResetLinkRecord } from "../engine/stores";
-
-/** The socket's address when served by @hono/node-server; "local" under app.request(). */
-const clientAddress = (c: Context): string =>
-  (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket?.remoteAddress ?? "local";
 
 export const resetLinkFor = (publicUrl: string, token: string, email: string): string =>
   `${publicUrl}/reset-password/${token}?email=${encodeURIComponent(email)}`;
@@ -28,56 +25,79 @@ export const passwordRoutes = (context: ServerContext) => {
     return link && judgeResetLink(link, email, now) === "usable" ? link : null;
   };
 
-  // The same Ok for known and unknown addresses and when throttled; known addresses get
-  // a link in the outbox. Both paths draw a token and look the address up, so they take
-  // about the same time.
+  /**
+   * 429 once `limit` holds its limit of this client address's requests, else records this
+   * one and answers null (go on).
+   */
+  const throttledByAddress = (c: Context, limit: SlidingWindowLimit, now: number): Response | null => {
+    const address = context.clientAddress(c);
+    if (limit.isExhausted(address, now)) {
+      log.warn("password calls throttled by address", { path: c.req.path, address });
+      return refuseThrottled(c, refusals.tooManyRequests, limit.retryAfterMs(address, now));
+    }
+    limit.record(address, now);
+    return null;
+  };
+
+  /** Looks the address up and, for a known one, issues a link (voiding older ones) and writes the mail. */
+  const sendResetLink = async (email: string, now: number): Promise<void> => {
+    const user = await stores.users.findByEmail(email);
+    if (!user) return;
+    const to = user.email.toLowerCase();
+    const token = issueToken();
+    await stores.passwordResets.issue({
+      tokenDigest: tokenDigest(token),
+      userId: user.id,
+      email: to,
+      issuedAt: now,
+      expiresAt: resetLinkExpiresAt(now),
+    });
+    context.outbox.send({
+      to,
+      subject: "Reset your password",
+      link: resetLinkFor(context.publicUrl, token, to),
+      at: new Date(now).toISOString(),
+    });
+  };
+
+  // The same Ok for known and unknown addresses and when the email is throttled: the
+  // answer does the same work for both (read, throttle, queue) and the lookup, the link
+  // and the mail happen after it, so its timing tells nothing about the address.
   routes.post("/request-reset", async (c) => {
     const body = await readBody(c, PasswordResetRequest);
     if (!body.ok) return body.response;
     const now = clock();
+    const throttled = throttledByAddress(c, context.resetRequestsByAddress, now);
+    if (throttled) return throttled;
     const email = throttleKey(body.value.email);
-    const address = clientAddress(c);
-    const token = issueToken();
-    const digest = tokenDigest(token);
-    const throttled =
-      context.resetRequestsByEmail.isExhausted(email, now) || context.resetRequestsByAddress.isExhausted(address, now);
-    context.resetRequestsByEmail.record(email, now);
-    context.resetRequestsByAddress.record(address, now);
-    const user = await stores.users.findByEmail(email);
-    if (throttled) {
-      log.warn("password reset request throttled", { email, address });
-    } else if (user) {
-      const to = user.email.toLowerCase();
-      await stores.passwordResets.issue({
-        tokenDigest: digest,
-        userId: user.id,
-        email: to,
-        issuedAt: now,
-        expiresAt: resetLinkExpiresAt(now),
-      });
-      context.outbox.send({
-        to,
-        subject: "Reset your password",
-        link: resetLinkFor(context.publicUrl, token, to),
-        at: new Date(now).toISOString(),
-      });
+    if (context.resetRequestsByEmail.isExhausted(email, now)) {
+      log.warn("password reset request throttled", { email });
+    } else {
+      context.background.queue("password reset mail", () => sendResetLink(email, now));
     }
+    context.resetRequestsByEmail.record(email, now);
     return answer(c, Ok, okValue);
   });
 
   routes.post("/validate", async (c) => {
     const body = await readBody(c, PasswordValidateRequest);
     if (!body.ok) return body.response;
-    const link = await usableLink(body.value.token, body.value.email, clock());
+    const now = clock();
+    const throttled = throttledByAddress(c, context.resetLinkChecksByAddress, now);
+    if (throttled) return throttled;
+    const link = await usableLink(body.value.token, body.value.email, now);
     return link ? answer(c, Ok, okValue) : refuse(c, refusals.invalidResetLink);
   });
 
-  // Sets the new password, uses the link up and ends every session of the user.
+  // Sets the new password (at least 8 characters), uses the link up and ends every session of the user.
   routes.post("/reset", async (c) => {
     const body = await readBody(c, PasswordReset);
     if (!body.ok) return body.response;
-    if (body.value.password !== body.value.confirm_password) return refuse(c, refusals.passwordMismatch);
     const now = clock();
+    const throttled = throttledByAddress(c, context.resetLinkChecksByAddress, now);
+    if (throttled) return throttled;
+    if (body.value.password !== body.value.confirm_password) return refuse(c, refusals.passwordMismatch);
+    if (!isLongEnoughPassword(body.value.password)) return refuse(c, refusals.passwordTooShort);
     const link = await usableLink(body.value.token, body.value.email, now);
     if (!link) return refuse(c, refusals.invalidResetLink);
     const redeemed = await stores.passwordResets.redeem({

@@ -115,6 +115,7 @@ export interface ResetRedemption {
 }
 
 export interface PasswordResetQueries {
+  /** In one transaction: retires the user's open links (a newer link voids older ones) and stores this one. */
   issue(link: IssuedResetLink): Promise<void>;
   find(tokenDigest: string): Promise<ResetLinkRecord | null>;
   /**

@@ -4,6 +4,7 @@ import type { Hono } from "hono";
 import { ApiError } from "../../src/domain/shell/apiError";
 import { LoginResponse } from "../../src/domain/access/auth";
 import { createApp, type AppDeps } from "../../server/app";
+import { BackgroundWork } from "../../server/http/backgroundWork";
 import type { ScryptCost } from "../../server/auth/passwords";
 import { silentLog } from "../../server/log";
 import { MemoryOutbox } from "../../server/outbox/outbox";
@@ -31,6 +32,8 @@ export interface CallOptions {
   /** Sent as is (malformed bodies). */
   readonly body?: string;
   readonly headers?: Record<string, string>;
+  /** The client's socket address (the throttles' key); "local" when absent. */
+  readonly address?: string;
 }
 
 export interface Answer {
@@ -46,6 +49,9 @@ export interface ContractApp {
   readonly warehouse: Warehouse;
   readonly outbox: MemoryOutbox;
   readonly clock: FakeClock;
+  /** Work the app does after answering (the reset mail); `call` waits for it. */
+  readonly background: BackgroundWork;
+  /** One exchange; answers once the app's work after the answer is done too. */
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
   /** Signs in (password defaults to the username, as for every demo user) and answers the token. */
   signIn(username: string, password?: string): Promise<string>;
@@ -68,7 +74,7 @@ export const contractData = generateDemoData({
  * A fresh app over a fresh in-memory DuckDB with the demo data, an in-memory outbox and
  * a fake clock. Nothing listens: calls go through `app.request()`.
  */
-export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine">> & {
+export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies">> & {
   readonly warehouse?: (warehouse: Warehouse) => Warehouse;
 } = {}): Promise<ContractApp> => {
   const clock = new FakeClock();
@@ -76,7 +82,9 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
   await plantDemoData(stored, contractData, quickScryptCost);
   const warehouse = extra.warehouse ? extra.warehouse(stored) : stored;
   const outbox = new MemoryOutbox();
+  const background = new BackgroundWork(extra.log ?? silentLog);
   const app = createApp({
+    background,
     warehouse,
     outbox,
     clock: clock.read,
@@ -85,6 +93,7 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
     publicUrl: extra.publicUrl ?? "http://app.test",
     passwordCost: quickScryptCost,
     ...(extra.engine ? { engine: extra.engine } : {}),
+    ...(extra.trustedProxies ? { trustedProxies: extra.trustedProxies } : {}),
   });
 
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {
@@ -95,8 +104,10 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
       body = JSON.stringify(options.json);
       headers.set("Content-Type", "application/json");
     }
-    const response = await app.request(path, { method, headers, body });
+    const env = options.address === undefined ? undefined : { incoming: { socket: { remoteAddress: options.address } } };
+    const response = await app.request(path, { method, headers, body }, env);
     const text = await response.text();
+    await background.settled();
     let json: unknown;
     let parsed = false;
     return {
@@ -119,7 +130,7 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
     return Schema.decodeUnknownSync(LoginResponse)(answer.json).token;
   };
 
-  return { app, warehouse, outbox, clock, call, signIn, close: () => stored.close() };
+  return { app, warehouse, outbox, clock, background, call, signIn, close: () => background.settled().then(() => stored.close()) };
 };
 
 /** Decodes a successful answer with the shared Schema, after checking its status. */

@@ -176,13 +176,18 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
 
     passwordResets: {
       issue: (link) =>
-        line.exclusive((sql) =>
-          sql.run(
+        line.transaction(async (sql) => {
+          // A newer link voids the user's open ones: only the last mail works.
+          await sql.run("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", [
+            link.issuedAt,
+            link.userId,
+          ]);
+          await sql.run(
             `INSERT INTO password_resets (token_digest, user_id, email, issued_at, expires_at, used_at)
              VALUES ($1, $2, $3, $4, $5, NULL)`,
             [link.tokenDigest, link.userId, link.email, link.issuedAt, link.expiresAt],
-          ),
-        ),
+          );
+        }),
       find: (tokenDigest) =>
         line.exclusive(async (sql) => {
           const rows = await sql.rows(

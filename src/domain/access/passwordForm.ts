@@ -1,10 +1,18 @@
 import { z } from "../shell/formSchema";
 import { texts } from "../shell/texts";
 
-/** Set-new-password form: the two fields must be identical; no length or strength rule. */
+/** The shortest new password accepted, in characters (code points); the server refuses shorter ones too. */
+export const minimumPasswordLength = 8;
+
+export const isLongEnoughPassword = (password: string): boolean => [...password].length >= minimumPasswordLength;
+
+/**
+ * Set-new-password form: the new password has at least 8 characters and the two fields
+ * are identical; no strength rule.
+ */
 export const newPasswordForm = z
   .object({
-    password: z.string(),
+    password: z.string().refine(isLongEnoughPassword, { message: texts.reset.tooShort }),
     confirm_password: z.string(),
   })
   .refine((v) => v.password === v.confirm_password, {
@@ -13,10 +21,24 @@ export const newPasswordForm = z
   });
 export type NewPasswordForm = z.infer<typeof newPasswordForm>;
 
-/** The first message that the form's rules give, or null when it is valid. */
-export const newPasswordError = (form: NewPasswordForm): string | null => {
+/** What keeps the form from being sent: the new password's length first, then a mismatch. */
+export type NewPasswordProblem = "tooShort" | "mismatch";
+
+export const newPasswordProblem = (form: NewPasswordForm): NewPasswordProblem | null => {
   const r = newPasswordForm.safeParse(form);
-  return r.success ? null : (r.error.issues[0]?.message ?? texts.reset.mismatch);
+  if (r.success) return null;
+  return r.error.issues.some((issue) => issue.path[0] === "password") ? "tooShort" : "mismatch";
+};
+
+const problemMessages: Record<NewPasswordProblem, string> = {
+  tooShort: texts.reset.tooShort,
+  mismatch: texts.reset.mismatch,
+};
+
+/** The message of the form's first problem, or null when it may be sent. */
+export const newPasswordError = (form: NewPasswordForm): string | null => {
+  const problem = newPasswordProblem(form);
+  return problem === null ? null : problemMessages[problem];
 };
 
 /**

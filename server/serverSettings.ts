@@ -1,0 +1,49 @@
+import { resolve } from "node:path";
+import { trustedProxiesFrom } from "./http/clientAddress";
+
+/**
+ * What `npm run serve` reads from its environment:
+ * PORT (8080); HOST (127.0.0.1: this machine only, since the demo sign-ins are known;
+ * `HOST=0.0.0.0` opens every interface); DATA_DIR (./data); PUBLIC_URL
+ * (http://localhost:PORT); TRUSTED_PROXIES (none: X-Forwarded-For is ignored).
+ */
+export interface ServerSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly publicUrl: string;
+  readonly trustedProxies: ReadonlySet<string>;
+}
+
+export const defaultHost = "127.0.0.1";
+
+export const numberFrom = (raw: string | undefined, fallback: number): number => {
+  const parsed = raw === undefined || raw === "" ? NaN : Number(raw);
+  return Number.isFinite(parsed) ? parsed : fallback;
+};
+
+export const serverSettingsOf = (env: Readonly<Record<string, string | undefined>>): ServerSettings => {
+  const port = numberFrom(env.PORT, 8080);
+  return {
+    port,
+    host: env.HOST?.trim() || defaultHost,
+    dataDir: resolve(env.DATA_DIR || "./data"),
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    trustedProxies: trustedProxiesFrom(env.TRUSTED_PROXIES),
+  };
+};
+
+/** Whether the server answers other machines (anything but a loopback address). */
+export const listensBeyondThisMachine = (host: string): boolean =>
+  !(host === "localhost" || host === "::1" || /^127\./.test(host));
+
+/** The start banner's first lines: where to open the app and who can reach it. */
+export const listeningLines = (host: string, port: number): ReadonlyArray<string> => {
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return [
+    `Attribution analytics on http://${shown}:${port}/ (listening on ${host}:${port})`,
+    listensBeyondThisMachine(host)
+      ? `Reachable from other machines (HOST=${host}): the demo sign-ins below work for anyone who can reach it`
+      : "Reachable from this machine only; HOST=0.0.0.0 opens every interface",
+  ];
+};

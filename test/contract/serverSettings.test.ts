@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { listeningLines, serverSettingsOf } from "../../server/serverSettings";
+
+describe("the server's settings from its environment", () => {
+  it("listens on 127.0.0.1 by default, so the demo sign-ins stay on this machine", () => {
+    expect(serverSettingsOf({}).host).toBe("127.0.0.1");
+    expect(serverSettingsOf({ HOST: "" }).host).toBe("127.0.0.1");
+    expect(serverSettingsOf({ PORT: "3000" })).toMatchObject({ host: "127.0.0.1", port: 3000, publicUrl: "http://localhost:3000" });
+  });
+
+  it("opens every interface with HOST=0.0.0.0", () => {
+    expect(serverSettingsOf({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+
+  it("trusts no proxy unless TRUSTED_PROXIES names one", () => {
+    expect([...serverSettingsOf({}).trustedProxies]).toEqual([]);
+    expect([...serverSettingsOf({ TRUSTED_PROXIES: "10.0.0.1, ::ffff:10.0.0.2" }).trustedProxies]).toEqual(["10.0.0.1", "10.0.0.2"]);
+  });
+
+  it.each([
+    ["127.0.0.1", "http://127.0.0.1:8080/", "this machine only"],
+    ["::1", "http://[::1]:8080/", "this machine only"],
+    ["0.0.0.0", "http://localhost:8080/", "other machines"],
+    ["192.168.1.20", "http://192.168.1.20:8080/", "other machines"],
+  ])("the start banner for HOST=%s prints %s and says who can reach it", (host, url, reach) => {
+    const [first, second] = listeningLines(host, 8080);
+    expect(first).toContain(url);
+    expect(first).toContain(`listening on ${host}:8080`);
+    expect(second).toContain(reach);
+  });
+});
