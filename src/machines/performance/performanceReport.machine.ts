@@ -182,6 +182,11 @@ const sameDates = (a: SessionScope, b: SessionScope): boolean => {
 };
 
 /** A sort of the page's table (pages with a table): the session keeps it, the open rows follow it. */
+/** The comparison's dates (null when off) go to the open rows: only pages with a table have both. */
+const tellsOpenRowsComparison = {
+  actions: { type: "tellExpansionComparison", params: ({ event }: { event: ComparisonChanged }) => event.range },
+} as const;
+
 const keepsTableSort = {
   actions: [
     { type: "keepSortInSession", params: ({ event }: { event: TableSorted }) => event.sort },
@@ -289,9 +294,6 @@ export const performanceReportMachine = setup({
     open: {
       entry: "readToday",
       exit: "stopPieces",
-      on: {
-        "comparison.changed": { actions: { type: "tellExpansionComparison", params: ({ event }) => event.range } },
-      },
       initial: "choosing",
       states: {
         /** Passed through: the page's pieces depend on the route. */
@@ -338,6 +340,7 @@ export const performanceReportMachine = setup({
             ],
             "report.csvRequested": { actions: "requestCsv" },
             "table.sorted": keepsTableSort,
+            "comparison.changed": tellsOpenRowsComparison,
           },
         },
         /** A taxonomy page with a table: taxonomy two, taxonomy three or the level-four report. */
@@ -350,6 +353,7 @@ export const performanceReportMachine = setup({
             ],
             "report.csvRequested": { actions: "requestCsv" },
             "table.sorted": keepsTableSort,
+            "comparison.changed": tellsOpenRowsComparison,
           },
         },
         /** Four taxonomy values: the level-four chart, no table. */

@@ -221,6 +221,11 @@ describe("performanceReport machine", () => {
       { piece: "expansion", kind: "event", payload: { type: "expansion.comparisonChanged", range: december } },
       { piece: "expansion", kind: "event", payload: { type: "expansion.comparisonChanged", range: null } },
     ]);
+    // The search page has no open rows: nothing to tell.
+    const search = await open({ searchTerm: "shoes" });
+    const searchMark = search.heard.length;
+    search.report.send({ type: "comparison.changed", range: december });
+    expect(search.since(searchMark)).toEqual([]);
   });
 
   it("'Export as CSV' asks the CSV download for the table's CSV in the report's scope", async () => {
