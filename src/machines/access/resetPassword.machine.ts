@@ -1,6 +1,6 @@
 import { setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Ok, PasswordReset } from "../../domain/access/auth";
-import { newPasswordError } from "../../domain/access/passwordForm";
+import { newPasswordProblem } from "../../domain/access/passwordForm";
 import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
@@ -25,12 +25,14 @@ export type ResetPasswordEvent = { type: "reset.submitted"; password: string; co
 
 /**
  * Set-new-password: the link is validated first; a bad link warns and redirects after
- * 5 seconds. A mismatch shows 'These passwords don't match…' and sends nothing; a match sends the
- * reset; success thanks the person and redirects after 3 seconds; failure shows nothing.
+ * 5 seconds. A new password under 8 characters shows 'Use at least 8 characters' and a
+ * mismatch 'These passwords don't match…', and neither sends anything; otherwise the reset
+ * is sent; success thanks the person and redirects after 3 seconds; failure shows nothing.
  */
 const submitTransitions = [
-  { guard: "passwordsMatch", target: "submitting" },
-  { target: "mismatch" },
+  { guard: "passwordTooShort", target: "tooShort" },
+  { guard: "passwordsDiffer", target: "mismatch" },
+  { target: "submitting" },
 ] as const;
 
 export const resetPasswordMachine = setup({
@@ -50,7 +52,10 @@ export const resetPasswordMachine = setup({
     redirectToLogin: () => {},
   },
   guards: {
-    passwordsMatch: ({ event }) => newPasswordError({ password: event.password, confirm_password: event.confirmPassword }) === null,
+    passwordTooShort: ({ event }) =>
+      newPasswordProblem({ password: event.password, confirm_password: event.confirmPassword }) === "tooShort",
+    passwordsDiffer: ({ event }) =>
+      newPasswordProblem({ password: event.password, confirm_password: event.confirmPassword }) === "mismatch",
     hasLink: ({ context }) => context.token !== "" && context.email !== "",
   },
   delays: {
@@ -80,6 +85,7 @@ export const resetPasswordMachine = setup({
       initial: "editing",
       states: {
         editing: { on: { "reset.submitted": submitTransitions } },
+        tooShort: { on: { "reset.submitted": submitTransitions } },
         mismatch: { on: { "reset.submitted": submitTransitions } },
         submitting: {
           invoke: {
@@ -111,6 +117,7 @@ export const resetPasswordSelectors = {
   isValidating: (s: Snap) => s.matches("checkingLink") || s.matches("validating"),
   isBadLink: (s: Snap) => s.matches("badLink"),
   showsForm: (s: Snap) => s.matches("authorised"),
+  isTooShort: (s: Snap) => s.matches({ authorised: "tooShort" }),
   hasMismatch: (s: Snap) => s.matches({ authorised: "mismatch" }),
   isSubmitting: (s: Snap) => s.matches({ authorised: "submitting" }),
   isThankYou: (s: Snap) => s.matches("thankYou"),

@@ -19,12 +19,14 @@ export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
   const validating = useSelector(reset, resetPasswordSelectors.isValidating);
   const badLink = useSelector(reset, resetPasswordSelectors.isBadLink);
   const showsForm = useSelector(reset, resetPasswordSelectors.showsForm);
+  const tooShort = useSelector(reset, resetPasswordSelectors.isTooShort);
   const mismatch = useSelector(reset, resetPasswordSelectors.hasMismatch);
   const submitting = useSelector(reset, resetPasswordSelectors.isSubmitting);
   const thankYou = useSelector(reset, resetPasswordSelectors.isThankYou);
   const pwId = useId();
   const retypeId = useId();
   const errorId = useId();
+  const lengthErrorId = useId();
 
   return (
     <AccessLayout title="Set a new password">
@@ -64,7 +66,22 @@ export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
           </p>
           <div className="field">
             <label htmlFor={pwId}>{texts.reset.newPassword}</label>
-            <input id={pwId} name="password" type="password" autoComplete="new-password" required maxLength={1000} autoFocus />
+            <input
+              id={pwId}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={1000}
+              autoFocus
+              aria-invalid={tooShort}
+              aria-describedby={tooShort ? lengthErrorId : undefined}
+            />
+            {tooShort ? (
+              <p id={lengthErrorId} className="field-error" role="alert">
+                {texts.reset.tooShort}
+              </p>
+            ) : null}
           </div>
           <div className="field">
             <label htmlFor={retypeId}>{texts.reset.retypePassword}</label>

@@ -71,14 +71,41 @@ describe("resetPassword machine", () => {
     expect(texts.reset.mismatch).toBe("These passwords don't match. Please ensure both fields match.");
     expect(resetPassword.calls).toEqual([]);
     // still mismatched on a second wrong try, still nothing sent
-    actor.send({ type: "reset.submitted", password: "a", confirmPassword: "b" });
+    actor.send({ type: "reset.submitted", password: "long-enough", confirmPassword: "long-enouGH" });
     expect(sel.hasMismatch(actor.getSnapshot())).toBe(true);
     expect(resetPassword.calls).toEqual([]);
   });
 
+  it.each([
+    ["one character", "a", "a"],
+    ["seven characters", "seven77", "seven77"],
+    ["a short one that also differs", "a", "b"],
+  ])("a new password of %s shows 'Use at least 8 characters' and sends nothing", async (_label, password, confirmPassword) => {
+    const { actor, resetPassword } = await authorised();
+    actor.send({ type: "reset.submitted", password, confirmPassword });
+    expect(actor.getSnapshot().value).toEqual({ authorised: "tooShort" });
+    expect(sel.isTooShort(actor.getSnapshot())).toBe(true);
+    expect(sel.hasMismatch(actor.getSnapshot())).toBe(false);
+    expect(newPasswordError({ password, confirm_password: confirmPassword })).toBe("Use at least 8 characters");
+    expect(resetPassword.calls).toEqual([]);
+  });
+
+  it("from the length message, a mismatch shows its own message, and a good pair is sent", async () => {
+    const { actor, resetPassword } = await authorised();
+    actor.send({ type: "reset.submitted", password: "short", confirmPassword: "short" });
+    actor.send({ type: "reset.submitted", password: "long-enough", confirmPassword: "long-enougH" });
+    expect(sel.hasMismatch(actor.getSnapshot())).toBe(true);
+    expect(sel.isTooShort(actor.getSnapshot())).toBe(false);
+    actor.send({ type: "reset.submitted", password: "short", confirmPassword: "short" });
+    expect(sel.isTooShort(actor.getSnapshot())).toBe(true);
+    actor.send({ type: "reset.submitted", password: "eight888", confirmPassword: "eight888" });
+    expect(sel.isSubmitting(actor.getSnapshot())).toBe(true);
+    expect(resetPassword.calls).toHaveLength(1);
+  });
+
   it("a match sends the spec's payload; success thanks and redirects at 3000 ms", async () => {
     const { actor, clock, resetPassword, redirectToLogin } = await authorised();
-    actor.send({ type: "reset.submitted", password: "a", confirmPassword: "b" });
+    actor.send({ type: "reset.submitted", password: "n3w-secret", confirmPassword: "n3w-secreT" });
     actor.send({ type: "reset.submitted", password: "n3w-secret", confirmPassword: "n3w-secret" });
     expect(sel.isSubmitting(actor.getSnapshot())).toBe(true);
     expect(resetPassword.calls).toEqual([
@@ -104,7 +131,7 @@ describe("resetPassword machine", () => {
 
   it("ignores submits while the link is being checked", () => {
     const { actor, resetPassword } = setup();
-    actor.send({ type: "reset.submitted", password: "x", confirmPassword: "x" });
+    actor.send({ type: "reset.submitted", password: "n3w-secret", confirmPassword: "n3w-secret" });
     expect(actor.getSnapshot().value).toBe("validating");
     expect(resetPassword.calls).toEqual([]);
   });

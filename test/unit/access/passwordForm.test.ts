@@ -1,26 +1,58 @@
 import { describe, expect, it } from "vitest";
-import { isValidEmail, newPasswordError } from "../../../src/domain/access/passwordForm";
+import {
+  isLongEnoughPassword,
+  isValidEmail,
+  minimumPasswordLength,
+  newPasswordError,
+  newPasswordProblem,
+} from "../../../src/domain/access/passwordForm";
 import { texts } from "../../../src/domain/shell/texts";
 
 const mismatch = "These passwords don't match. Please ensure both fields match.";
+const tooShort = "Use at least 8 characters";
 
 describe("newPasswordError", () => {
   it.each([
-    ["s3cret", "s3cret", null],
-    ["a", "a", null], // no length rule
-    ["", "", null], // no rule but identity
+    ["s3cret-long", "s3cret-long", null],
+    ["eight888", "eight888", null], // exactly 8
+    ["seven77", "seven77", tooShort], // 7
+    ["a", "a", tooShort],
+    ["", "", tooShort],
+    ["a", "b", tooShort], // the length first, then the match
     ["password", "password", null], // no strength rule
-    ["s3cret", "s3creT", mismatch], // case matters
-    ["s3cret", "s3cret ", mismatch], // whitespace matters
-    ["s3cret", "", mismatch],
-    ["", "s3cret", mismatch],
+    ["s3cret-long", "s3cret-lonG", mismatch], // case matters
+    ["s3cret-long", "s3cret-long ", mismatch], // whitespace matters
+    ["s3cret-long", "", mismatch],
+    ["", "s3cret-long", tooShort],
     ["pässwörd", "pässwörd", null],
+    ["ééééééé", "ééééééé", tooShort], // 7 characters, 14 bytes
+    ["😀😀😀😀😀😀😀😀", "😀😀😀😀😀😀😀😀", null], // 8 characters, 16 UTF-16 units
   ])("(%j, %j) → %j", (password, confirm, expected) => {
     expect(newPasswordError({ password, confirm_password: confirm })).toBe(expected);
   });
 
-  it("uses the spec's text", () => {
+  it.each([
+    ["seven77", "seven77", "tooShort"],
+    ["eight888", "eight8888", "mismatch"],
+    ["eight888", "eight888", null],
+  ] as const)("newPasswordProblem(%j, %j) → %j", (password, confirm, expected) => {
+    expect(newPasswordProblem({ password, confirm_password: confirm })).toBe(expected);
+  });
+
+  it.each([
+    ["", false],
+    ["1234567", false],
+    ["12345678", true],
+    ["\u{1F600}".repeat(7), false],
+    ["\u{1F600}".repeat(8), true],
+  ])("isLongEnoughPassword(%j) → %s", (password, expected) => {
+    expect(isLongEnoughPassword(password)).toBe(expected);
+  });
+
+  it("uses the product's texts and an 8-character minimum", () => {
     expect(texts.reset.mismatch).toBe(mismatch);
+    expect(texts.reset.tooShort).toBe(tooShort);
+    expect(minimumPasswordLength).toBe(8);
   });
 });
 
