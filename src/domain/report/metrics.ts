@@ -7,35 +7,9 @@
  * Pure: no dependency at all, importable by the browser.
  */
 
-/** The 25 metrics of a performance row, in the standard order. */
-export const metricNames = [
-  "variable_cost",
-  "fixed_cost",
-  "total_cost",
-  "clicks",
-  "impressions",
-  "first_click_sales",
-  "first_click_revenue",
-  "first_click_conversion_rate",
-  "first_click_aov",
-  "last_click_sales",
-  "last_click_revenue",
-  "last_click_conversion_rate",
-  "last_click_aov",
-  "attributed_sales",
-  "attributed_revenue",
-  "attributed_conversion_rate",
-  "attributed_aov",
-  "attributed_revenue_variance",
-  "attributed_revenue_variance_percent",
-  "introducer_ratio",
-  "cpa",
-  "roas",
-  "roi",
-  "sales_including",
-  "proportional_credit",
-] as const;
-export type MetricName = (typeof metricNames)[number];
+import { defaultColumns, metricNames, type MetricName } from "./metricNames";
+
+export { defaultColumns, metricNames, type MetricName };
 
 /** Every metric of one row (or one total). */
 export type Metrics = Readonly<Record<MetricName, number>>;
@@ -109,18 +83,7 @@ export const searchMetricNames: ReadonlyArray<MetricName> = metricNames.filter(
   (name) => name !== "sales_including" && name !== "proportional_credit",
 );
 
-/** The default visible columns. */
-export const defaultColumns: ReadonlyArray<MetricName> = [
-  "total_cost",
-  "clicks",
-  "last_click_sales",
-  "last_click_revenue",
-  "attributed_sales",
-  "attributed_revenue",
-  "cpa",
-  "roas",
-  "attributed_revenue_variance_percent",
-];
+
 
 /** `column_headers` of a response: metric name to label. */
 export const columnHeaders = (names: ReadonlyArray<MetricName> = metricNames): Record<string, string> =>

@@ -3,7 +3,6 @@ import { ApiError } from "../../domain/shell/apiError";
 import { ApiClient, CurrentApiContext, type IncomingAnswer } from "./apiClient";
 import { ClientError, DecodeError, Forbidden, type HttpError, type HttpErrorTag, NotFound, ServerError, Unauthorized } from "./httpErrors";
 import { HttpFailures } from "./httpFailures";
-import { decodeInSlices } from "./decodeInSlices";
 
 export type { ApiContext } from "./apiClient";
 
@@ -24,9 +23,18 @@ interface CallOptions {
   readonly handles?: ReadonlyArray<HttpErrorTag>;
 }
 
+/** How a call decodes a large answer (e.g. `decodeInSlices`), instead of in one go. */
+export type LargeAnswerDecoder = <A, I>(schema: Schema.Schema<A, I>) => (body: unknown) => Effect.Effect<A, ParseResult.ParseError>;
+
 export interface RequestOptions<A, I> extends CallOptions {
   readonly body?: unknown;
   readonly response: Schema.Schema<A, I>;
+  /**
+   * For calls that may answer thousands of rows: how an answer of `slicedDecodeFrom`
+   * characters or more is decoded. The report calls pass `decodeInSlices`, so the
+   * slicing code loads with the reports, not with /login.
+   */
+  readonly decodeLarge?: LargeAnswerDecoder;
 }
 
 /** Joins the base URL and encoded segments; the query drops empty values. */
@@ -98,23 +106,24 @@ const publishUnhandled = (error: HttpError, handles: ReadonlyArray<HttpErrorTag>
   handles?.includes(error._tag) ? Effect.void : Effect.flatMap(HttpFailures, (failures) => failures.publish(error));
 
 /**
- * Answers of at least this many characters (a table of about 120 rows) are decoded in
- * slices that give the page the main thread back between them (`decodeInSlices`), so that a 1,000-row table makes no long task; smaller ones in one go.
+ * Answers of at least this many characters (a table of about 120 rows) are decoded by the
+ * call's `decodeLarge` when it has one (slices that give the page the main thread back
+ * between them, so that a 1,000-row table makes no long task); smaller ones in one go.
  */
 export const slicedDecodeFrom = 100_000;
 
-/** The body decoded with `schema`: in one go, or in slices when it is large. The same answer and the same ParseError either way. */
-const decodeBody = <A, I>(schema: Schema.Schema<A, I>, text: string): Effect.Effect<A, ParseResult.ParseError> => {
-  const inOneGo = Effect.suspend(() => Schema.decodeUnknown(schema)(parsedBody(text)));
-  return text.length < slicedDecodeFrom ? inOneGo : Effect.suspend(() => decodeInSlices(schema)(parsedBody(text)));
-};
+/** The body decoded with `schema`: in one go, or by `decodeLarge` when it is large. The same answer and the same ParseError either way. */
+const decodeBody = <A, I>(schema: Schema.Schema<A, I>, text: string, decodeLarge: LargeAnswerDecoder | undefined): Effect.Effect<A, ParseResult.ParseError> =>
+  Effect.suspend(() =>
+    decodeLarge !== undefined && text.length >= slicedDecodeFrom ? decodeLarge(schema)(parsedBody(text)) : Schema.decodeUnknown(schema)(parsedBody(text)),
+  );
 
-/** One call to the API answering JSON, decoded with `opts.response` (large answers in slices, see `slicedDecodeFrom`). */
+/** One call to the API answering JSON, decoded with `opts.response` (large answers by `opts.decodeLarge`, see `slicedDecodeFrom`). */
 export const request = <A, I>(opts: RequestOptions<A, I>): Effect.Effect<A, HttpError, ApiCall> => {
   const path = `/${opts.segments.join("/")}`;
   return exchange({ ...opts, accept: "application/json" }).pipe(
     Effect.flatMap((answer) =>
-      decodeBody(opts.response, answer.text).pipe(
+      decodeBody(opts.response, answer.text, opts.decodeLarge).pipe(
         Effect.mapError((e) => new DecodeError({ message: ParseResult.TreeFormatter.formatErrorSync(e), path })),
         Effect.tapError((error) => publishUnhandled(error, opts.handles)),
       ),

@@ -6,6 +6,7 @@ import {
   type Interval,
 } from "../../domain/performance/performance";
 import type { NamedFilter } from "../../domain/shell/session";
+import { decodeInSlices } from "../http/decodeInSlices";
 import { request, requestText, type ApiCall } from "../http/http";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
@@ -69,7 +70,7 @@ const rangeQuery = (range: ReportRange) => ({ date_from: range.from, date_to: ra
 
 /** The table of the level below `scope.path` (level one when the path is empty). */
 export const loadTable = (scope: ReportScope): Effect.Effect<TableResponse, HttpError, ApiCall> =>
-  request({ segments: tableSegments(scope), query: rangeQuery(scope.range), response: TableResponse, handles: silentReportFailures });
+  request({ segments: tableSegments(scope), query: rangeQuery(scope.range), response: TableResponse, handles: silentReportFailures, decodeLarge: decodeInSlices });
 
 /** The time series of `scope.path` (every channel when empty) at an interval. */
 export const loadChart = (scope: ReportScope, interval: Interval): Effect.Effect<ChartResponse, HttpError, ApiCall> =>
@@ -87,6 +88,7 @@ export const search = (program: string, range: ReportRange, query: string): Effe
     query: { query, ...rangeQuery(range) },
     response: TableResponse,
     handles: silentReportFailures,
+    decodeLarge: decodeInSlices,
   });
 
 /** Every taxonomy path with traffic, sales or cost in the range (the search filter tree). */

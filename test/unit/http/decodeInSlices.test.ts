@@ -2,7 +2,7 @@ import { Cause, Effect, Either, Exit, Fiber, Layer, ParseResult, Schema } from "
 import { describe, expect, it } from "vitest";
 import { apiClientTest, CurrentApiContext, type TestAnswer } from "../../../src/services/http/apiClient";
 import { decodeInSlices } from "../../../src/services/http/decodeInSlices";
-import { request, slicedDecodeFrom } from "../../../src/services/http/http";
+import { request, slicedDecodeFrom, type LargeAnswerDecoder } from "../../../src/services/http/http";
 import { HttpFailures, HttpFailuresLive } from "../../../src/services/http/httpFailures";
 import type { HttpError } from "../../../src/services/http/httpErrors";
 import { TableResponse } from "../../../src/domain/performance/performance";
@@ -103,13 +103,20 @@ describe("decodeInSlices: the same answer and the same error as the one-go decod
 
 describe("request: a large answer goes through the sliced decode with the same outcome", () => {
   const api = { baseUrl: "/api", token: null };
+  /** Counts the answers the call's large-answer decoder was asked to decode (it is `decodeInSlices`). */
+  let slicedDecodes = 0;
+  const countingSlices: LargeAnswerDecoder = (schema) => (body) => {
+    slicedDecodes += 1;
+    return decodeInSlices(schema)(body);
+  };
   const run = async (answer: TestAnswer, handles: ReadonlyArray<"DecodeError"> = []) => {
+    slicedDecodes = 0;
     const published: HttpError[] = [];
     const exit = await Effect.runPromise(
       Effect.gen(function* () {
         const failures = yield* HttpFailures;
         yield* failures.subscribe((e) => published.push(e));
-        return yield* Effect.exit(request({ segments: ["programs", "p", "table"], response: TableResponse, handles }));
+        return yield* Effect.exit(request({ segments: ["programs", "p", "table"], response: TableResponse, handles, decodeLarge: countingSlices }));
       }).pipe(Effect.provideService(CurrentApiContext, api), Effect.provide(Layer.merge(apiClientTest({ "GET /programs/p/table": answer }), HttpFailuresLive))),
     );
     return { exit, published };
@@ -127,10 +134,23 @@ describe("request: a large answer goes through the sliced decode with the same o
   it.each([
     ["small", small],
     ["large", large],
-  ])("a %s answer decodes to the table", async (_, table) => {
+  ])("a %s answer decodes to the table (only a large one through the sliced decode)", async (size, table) => {
     const { exit, published } = await run({ status: 200, json: table });
     expect(exit).toEqual(Exit.succeed(table));
     expect(published).toEqual([]);
+    expect(slicedDecodes).toBe(size === "large" ? 1 : 0);
+  });
+
+  it("the performance table call decodes a 1,000-row answer (through its sliced decode) to the table", async () => {
+    const { loadTable } = await import("../../../src/services/performance/performance");
+    const scope = { program: "p", range: { from: "2026-01-01", to: "2026-01-31" }, path: [] };
+    const exit = await Effect.runPromise(
+      Effect.exit(loadTable(scope)).pipe(
+        Effect.provideService(CurrentApiContext, api),
+        Effect.provide(Layer.merge(apiClientTest({ "GET /programs/p/performance/table/single/taxonomy_1": { status: 200, json: large } }), HttpFailuresLive)),
+      ),
+    );
+    expect(exit).toEqual(Exit.succeed(large));
   });
 
   it.each([
