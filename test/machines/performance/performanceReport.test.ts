@@ -6,25 +6,11 @@ import { performanceReportMachine, performanceReportSelectors as sel, reportChil
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
 import { acme, alice, beta } from "../../model/fixtures";
 import { flush } from "../support";
+import { fixedNow, pieceSources } from "../../model/performance/reportFixtures";
 
-/** 15 February 2026, 03:00 UTC: the 15th in acme (+00:00), still the 14th in beta (-05:00). */
-const fixedNow = () => Date.UTC(2026, 1, 15, 3, 0);
 const january = { from: "2026-01-01", to: "2026-01-31" };
 const signedIn = { baseUrl: "/api", token: "tok-1" };
 
-/** The sources the report spawns its pieces from, each replaced by a stand-in that records its input, the events it hears and its stop. */
-const pieceSources = {
-  table: "performanceTable",
-  expansion: "rowExpansion",
-  comparison: "comparison",
-  columnSets: "columnSets",
-  csvDownload: "csvDownload",
-  chart: "performanceChart",
-  notes: "campaignNotes",
-  search: "searchResults",
-  spendForm: "spendForm",
-  spendBatch: "spendBatch",
-} as const satisfies Record<ReportChild, string>;
 
 interface Heard {
   readonly piece: ReportChild;

@@ -7,9 +7,8 @@ import { defaultPreferences, type NamedFilter } from "../../../src/domain/shell/
 import { performanceReportMachine, reportChildIds, type ReportChild } from "../../../src/machines/performance/performanceReport.machine";
 import { defineMachineModel, invariant, type Call, type Rig } from "../harness";
 import { quietSessionScopeListener, recordingSessionActor, scopeOf } from "../fixtures";
+import { fixedNow, pieceSources } from "./reportFixtures";
 
-/** 15 February 2026, 03:00 UTC: the 15th in acme (+00:00), the 14th in beta (-05:00). */
-const fixedNow = () => Date.UTC(2026, 1, 15, 3, 0);
 const january = { from: "2026-01-01", to: "2026-01-31" };
 const february = { from: "2026-02-01", to: "2026-02-28" };
 const signedOut = { token: null, programs: [], programCode: null, range: null };
@@ -24,20 +23,7 @@ const piecesOf: Readonly<Record<PerformancePageKind, ReadonlyArray<ReportChild>>
   search: ["search", "columnSets"],
 };
 
-/** The spawn source of each piece. */
-const sourceOf: Readonly<Record<ReportChild, string>> = {
-  table: "performanceTable",
-  expansion: "rowExpansion",
-  comparison: "comparison",
-  columnSets: "columnSets",
-  csvDownload: "csvDownload",
-  chart: "performanceChart",
-  notes: "campaignNotes",
-  search: "searchResults",
-  spendForm: "spendForm",
-  spendBatch: "spendBatch",
-};
-const pieces = Object.keys(sourceOf) as ReportChild[];
+const pieces = Object.keys(pieceSources) as ReportChild[];
 
 /** The stand-in of a piece: records its start (`actor`), each event it hears (`received`) and its stop (`received` piece.stopped). */
 const standIn = (piece: ReportChild, rig: Rig) =>
@@ -112,7 +98,7 @@ export const performanceReportModel = defineMachineModel({
   provide: (rig) => ({
     actors: {
       sessionScopeListener: quietSessionScopeListener,
-      ...Object.fromEntries(pieces.map((piece) => [sourceOf[piece], standIn(piece, rig)])),
+      ...Object.fromEntries(pieces.map((piece) => [pieceSources[piece], standIn(piece, rig)])),
     },
   }),
   observe: (c) => ({ program: c.scope.program?.code ?? null, from: c.scope.range?.from ?? null, filter: c.scope.filter, today: c.today }),
