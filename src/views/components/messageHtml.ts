@@ -165,8 +165,10 @@ export const messageFragment = (html: string, doc: Document = document): Documen
       const element = doc.createElement(token.name);
       for (const [name, value] of token.attributes) {
         if (!allowedAttribute.has(name) || element.hasAttribute(name)) continue;
-        if (name === "href" && !safeUrl.test(value.trim())) continue;
-        element.setAttribute(name, value);
+        // Browsers drop tabs and line breaks anywhere in a URL ("/\t/host" is "//host"), so the check reads it as they will.
+        const written = name === "href" ? value.replace(/[\t\n\r]/g, "").trim() : value;
+        if (name === "href" && !safeUrl.test(written)) continue;
+        element.setAttribute(name, written);
       }
       current().append(element);
       if (!voidElements.has(token.name)) open.push({ name: token.name, node: element });
