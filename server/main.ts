@@ -63,8 +63,8 @@ if (await warehouse.demoData.isEmpty()) {
 } else {
   // A database kept from an earlier run: materialise only programs that never were (a start interrupted mid-way).
   await runEngine("start-up check", () => engine.materialiseMissing());
-  // A cost change commits before its cost facts are refreshed (a second transaction): a crash between
-  // the two left the facts behind the stored spend, so they are derived again before the first request.
+  // A safety net: a spend write now commits with its cost facts (one transaction), but a database
+  // written by an earlier build could hold spend whose facts a crash left behind; derive them again.
   await runEngine("cost facts refreshed", async () => {
     for (const program of await warehouse.programs.all()) await engine.refreshCosts(program.id);
   });

@@ -8,6 +8,9 @@ export interface EngineHooks {
   reclassify(programId: number): Promise<void>;
   /** Recomputes journeys, credits and facts after the attribution model or lookback changed. */
   reattribute(programId: number): Promise<void>;
-  /** Recomputes the program's daily cost facts after a fixed or variable cost changed. */
+  /**
+   * Recomputes the program's daily cost facts from its stored spend: the start-up safety
+   * net (a spend write already rewrites them in its own transaction).
+   */
   refreshCosts(programId: number): Promise<void>;
 }

@@ -9,10 +9,12 @@ export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";
 
 /**
  * What the routes read and write, by record kind; the routes never reach the warehouse
- * themselves. Accounts, sessions and most configuration are stored as they are. The
- * writes that change what reports count run the engine after the change is stored and
- * wait for it, so a report read after the answer sees the change:
- * - a fixed or variable cost added, changed or removed: `refreshCosts`;
+ * themselves. Accounts, sessions and most configuration are stored as they are. A fixed
+ * or variable cost added, changed or removed rewrites the program's cost facts in the
+ * same warehouse transaction (warehouse/duckdb/costQueries.ts), so spend and reports never
+ * disagree, even after a crash. The other writes that change what reports count run the
+ * engine after the change is stored and wait for it, so a report read after the answer
+ * sees the change:
  * - program settings saved: `reattribute`;
  * - a classification saved: `reclassify`.
  * The stored change stands even when the engine fails: the failure is logged at error
@@ -51,33 +53,23 @@ export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log): S
     }
   };
 
-  /** A write answering its result, followed by `hook` when `changed(result)`. */
+  /** A write answering its result, followed by `hook`. */
   const then =
-    <A extends ReadonlyArray<unknown>, R>(hook: keyof EngineHooks, write: (programId: number, ...rest: A) => Promise<R>, changed: (result: R) => boolean = () => true) =>
+    <A extends ReadonlyArray<unknown>, R>(hook: keyof EngineHooks, write: (programId: number, ...rest: A) => Promise<R>) =>
     async (programId: number, ...rest: A): Promise<R> => {
       const result = await write(programId, ...rest);
-      if (changed(result)) await afterChange(hook, programId);
+      await afterChange(hook, programId);
       return result;
     };
 
-  const { costs, programSettings, classifications } = warehouse;
-  const whenFound = (found: boolean): boolean => found;
+  const { programSettings, classifications } = warehouse;
   return {
     users: warehouse.users,
     sessions: warehouse.sessions,
     programs: warehouse.programs,
     messages: warehouse.messages,
     passwordResets: warehouse.passwordResets,
-    costs: {
-      fixedInRange: costs.fixedInRange,
-      findFixed: costs.findFixed,
-      variableInRange: costs.variableInRange,
-      addFixed: then("refreshCosts", costs.addFixed),
-      updateFixed: then("refreshCosts", costs.updateFixed, whenFound),
-      removeFixed: then("refreshCosts", costs.removeFixed, whenFound),
-      addVariable: then("refreshCosts", costs.addVariable),
-      removeVariable: then("refreshCosts", costs.removeVariable, whenFound),
-    },
+    costs: warehouse.costs,
     annotations: warehouse.annotations,
     seasonality: warehouse.seasonality,
     columnSets: warehouse.columnSets,

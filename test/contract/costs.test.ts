@@ -3,7 +3,7 @@ import { Ok } from "../../src/domain/access/auth";
 import { Created } from "../../src/domain/report/configuration";
 import { FixedCostAnswer, FixedCostList, VariableCostList } from "../../src/domain/spend/costs";
 import { decoded, expectRefusal } from "./contractApp";
-import { bluepeakId, expectBadRequest, northwindId, refusedToOutsiders, recordingSuite } from "./accountSupport";
+import { expectBadRequest, refusedToOutsiders, recordingSuite } from "./accountSupport";
 
 const fixed = "/api/programs/northwind/fixed-costs";
 const variable = "/api/programs/northwind/variable-costs";
@@ -47,15 +47,15 @@ describe("fixed and variable spend", () => {
 
     it("lets an admin create in any program", async () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Admin made" }, suite.tokens.admin, "/api/programs/lumen/fixed-costs");
-      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: 3 }]);
+      expect(suite.engine.take()).toEqual([]);
       decoded(await suite.t.call("DELETE", `/api/programs/lumen/fixed-costs/${id}`, { token: suite.tokens.admin }), Ok);
     });
   });
 
   describe("fixed spend", () => {
-    it("creates a daily configuration, answers it with meta as a JSON string and refreshes the cost facts", async () => {
+    it("creates a daily configuration and answers it with meta as a JSON string, without running the engine", async () => {
       const id = await create(dailyForm);
-      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect(suite.engine.take()).toEqual([]);
       const answer = await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo });
       const raw = answer.json as { data: { meta: unknown } };
       expect(typeof raw.data.meta).toBe("string");
@@ -81,7 +81,7 @@ describe("fixed and variable spend", () => {
         suite.tokens.demo,
         `${fixed}?token=${suite.tokens.demo}`,
       );
-      expect(suite.engine.take()).toHaveLength(2);
+      expect(suite.engine.take()).toEqual([]);
       const single = decoded(await suite.t.call("GET", `${fixed}/${batch}`, { token: suite.tokens.demo }), FixedCostAnswer).data;
       expect(single).toMatchObject({ taxonomy_2: "None", end_date: null, days: 1, meta: { frequency: "single" } });
       expect((await fixedList()).map((c) => c.id)).toEqual(expect.arrayContaining([withSlash, batch]));
@@ -158,7 +158,7 @@ describe("fixed and variable spend", () => {
         FixedCostAnswer,
       ).data;
       expect(edited).toMatchObject({ cost: 99.99, taxonomy_3: "Banner", meta: { frequency: "monthly", original_frequency: "daily" } });
-      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect(suite.engine.take()).toEqual([]);
       const whole = decoded(
         await suite.t.call("PATCH", `${fixed}/${id}`, {
           token: suite.tokens.demo,
@@ -184,7 +184,7 @@ describe("fixed and variable spend", () => {
 
     it("answers 404 for a configuration of another program, and leaves it alone", async () => {
       const elsewhere = await create(dailyForm, suite.tokens.demo, "/api/programs/bluepeak/fixed-costs");
-      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: bluepeakId }]);
+      expect(suite.engine.take()).toEqual([]);
       expectRefusal(await suite.t.call("GET", `${fixed}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
       expectRefusal(await suite.t.call("PATCH", `${fixed}/${elsewhere}`, { token: suite.tokens.demo, json: { cost: 1 } }), 404, "not_found");
       expectRefusal(await suite.t.call("DELETE", `${fixed}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
@@ -207,16 +207,16 @@ describe("fixed and variable spend", () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Gone" });
       suite.engine.take();
       decoded(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.demo }), Ok);
-      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect(suite.engine.take()).toEqual([]);
       expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
       expectRefusal(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
       expect((await fixedList()).map((c) => c.id)).not.toContain(id);
     });
 
-    it("keeps a saved write when the engine fails afterwards", async () => {
+    it("does not need the engine: the cost facts are the write's own (costFacts.test.ts)", async () => {
       suite.engine.failing = true;
       const id = await create({ ...dailyForm, taxonomy_1: "Engine down" });
-      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect(suite.engine.take()).toEqual([]);
       decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer);
     });
   });
@@ -226,7 +226,7 @@ describe("fixed and variable spend", () => {
 
     it("creates a row from the variable batch import's POST to fixed-costs", async () => {
       const id = await create({ ...row, taxonomy_1: "Batch Search " }, suite.tokens.demo, `${fixed}?token=abc`);
-      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect(suite.engine.take()).toEqual([]);
       expect((await variableList()).find((r) => r.id === id)).toEqual({ id, ...row });
       expect((await fixedList()).some((c) => c.taxonomy_1 === "Batch Search")).toBe(false);
     });
@@ -259,7 +259,7 @@ describe("fixed and variable spend", () => {
       expectRefusal(await suite.t.call("DELETE", `${variable}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
       expect(suite.engine.take()).toEqual([]);
       decoded(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.demo }), Ok);
-      expect(suite.engine.take()).toEqual([{ hook: "refreshCosts", programId: northwindId }]);
+      expect(suite.engine.take()).toEqual([]);
       expect((await variableList()).map((r) => r.id)).not.toContain(id);
       expectRefusal(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
     });

@@ -344,7 +344,8 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
  * below. Fixed costs: single on start_date; daily the whole cost every day start..end;
  * monthly cost / days-in-that-month on each day start..end; yearly cost / days-in-that-year.
  */
-const writeCostFacts = async (sql: Statements, programId: number): Promise<void> => {
+/** Rewrites a program's cost facts from its stored spend (also inside every spend write's transaction, costQueries.ts). */
+export const writeCostFacts = async (sql: Statements, programId: number): Promise<void> => {
   await sql.run("DELETE FROM cost_facts WHERE program_id = $1", [programId]);
   await sql.run(
     `INSERT INTO cost_facts (program_id, day, level, ${taxonomyList}, variable_cost, fixed_cost)

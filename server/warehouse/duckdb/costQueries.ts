@@ -2,8 +2,9 @@ import { Schema } from "effect";
 import { Frequency } from "../../../src/domain/spend/costs";
 import type { CostQueries, FixedCostRecord, VariableCostRecord } from "../costQueries";
 import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./records";
-import { numberOf, nullableTextOf, textOf, type Row } from "../statements";
+import { numberOf, nullableTextOf, textOf, type Row, type Statements } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
+import { writeCostFacts } from "./attributionQueries";
 
 const isFrequency = Schema.is(Frequency);
 
@@ -23,6 +24,10 @@ const variableList: RangedList = {
   orderBy: "id DESC",
 };
 
+/**
+ * Each spend write rewrites the program's cost facts in its own transaction, so the stored
+ * spend and what the reports count never disagree, not even after a crash.
+ */
 export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
   fixedInRange: (programId, range) =>
     line.exclusive(async (sql) =>
@@ -44,6 +49,7 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
          VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS DATE), CAST($9 AS DATE), $10, $11, $12)`,
         [id, programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at],
       );
+      await writeCostFacts(sql, programId);
       return id;
     }),
 
@@ -56,10 +62,11 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
          WHERE program_id = $1 AND id = $2`,
         [programId, id, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency],
       );
+      await writeCostFacts(sql, programId);
       return true;
     }),
 
-  removeFixed: (programId, id) => line.transaction((sql) => removeRecord(sql, "fixed_costs", programId, id)),
+  removeFixed: (programId, id) => line.transaction((sql) => removeSpend(sql, "fixed_costs", programId, id)),
 
   variableInRange: (programId, range) =>
     line.exclusive(async (sql) =>
@@ -74,11 +81,19 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
          VALUES ($1, $2, $3, $4, CAST($5 AS DATE), $6)`,
         [id, programId, v.taxonomy_1, v.cost, v.date, v.cost_link],
       );
+      await writeCostFacts(sql, programId);
       return id;
     }),
 
-  removeVariable: (programId, id) => line.transaction((sql) => removeRecord(sql, "variable_costs", programId, id)),
+  removeVariable: (programId, id) => line.transaction((sql) => removeSpend(sql, "variable_costs", programId, id)),
 });
+
+/** Removes a spend record and, when there was one, rewrites the program's cost facts. */
+const removeSpend = async (sql: Statements, table: "fixed_costs" | "variable_costs", programId: number, id: number): Promise<boolean> => {
+  const removed = await removeRecord(sql, table, programId, id);
+  if (removed) await writeCostFacts(sql, programId);
+  return removed;
+};
 
 const frequencyOf = (value: unknown): Frequency => (isFrequency(value) ? value : "daily");
 
