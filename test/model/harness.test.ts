@@ -95,7 +95,7 @@ describe("runPath catches broken machines", () => {
   });
 
   it("a guard that lets mismatched passwords through", async () => {
-    const failures = await failuresWith(m(resetPasswordModel), () => ({ guards: { passwordsMatch: () => true } }));
+    const failures = await failuresWith(m(resetPasswordModel), () => ({ guards: { passwordsDiffer: () => false } }));
     expect(failures.join("\n")).toMatch(/reset.submitted \[mismatched\]: expected authorised.mismatch/);
   });
 

@@ -31,8 +31,8 @@ describe("form rules' zod", () => {
       const fresh = z.object({ a: z.string(), b: z.number() });
       expect(fresh.safeParse({ a: "x", b: 1 }).success).toBe(true);
       expect(fresh.safeParse({ a: "x", b: 1 }).success).toBe(true);
-      expect(newPasswordForm.safeParse({ password: "p", confirm_password: "p" }).success).toBe(true);
-      expect(newPasswordForm.safeParse({ password: "p", confirm_password: "q" }).success).toBe(false);
+      expect(newPasswordForm.safeParse({ password: "long-enough", confirm_password: "long-enough" }).success).toBe(true);
+      expect(newPasswordForm.safeParse({ password: "long-enough", confirm_password: "long-enougH" }).success).toBe(false);
     } finally {
       globalThis.Function = original;
     }
