@@ -114,7 +114,7 @@ const cases: ReadonlyArray<Case> = [
       sql: `SELECT taxonomy_1, count(*) ${rawClicks} GROUP BY 1`,
       parameters: (p) => [p.programId, last(p, 30).from, last(p, 30).to],
     },
-    budgetMs: 150,
+    budgetMs: 25,
   },
   {
     measure: () => "level-three drill-down, 30 days",
@@ -123,7 +123,7 @@ const cases: ReadonlyArray<Case> = [
       sql: `SELECT taxonomy_3, count(*) ${rawClicks} AND taxonomy_1 = $4 AND taxonomy_2 = $5 GROUP BY 1`,
       parameters: (p) => [p.programId, last(p, 30).from, last(p, 30).to, p.drill.t1, p.drill.t2],
     },
-    budgetMs: 50,
+    budgetMs: 25,
   },
   {
     measure: (p) => `${p.chart.series}-series multi chart (level ${p.chart.prefix.length + 1}), day, 90 days`,
@@ -134,7 +134,7 @@ const cases: ReadonlyArray<Case> = [
         `${p.chart.prefix.map((_, i) => `AND taxonomy_${i + 1} = $${i + 4}`).join(" ")} GROUP BY 1, 2`,
       parameters: (p) => [p.programId, last(p, 90).from, last(p, 90).to, ...p.chart.prefix],
     },
-    budgetMs: 200,
+    budgetMs: 50,
   },
   {
     measure: (p) => `${p.level1Series}-series multi chart (level 1), day, 90 days`,

@@ -29,7 +29,7 @@ export interface BenchRow {
   readonly verdict: "within" | "OVER" | "info";
 }
 
-export const exportBudgetMs = 3_000;
+export const exportBudgetMs = 1_500;
 export const importBudgetMs = 500;
 
 const mimeTypes: Readonly<Record<string, string>> = {
