@@ -2,6 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LoginResponse, MeResponse, Ok } from "../../src/domain/access/auth";
 import { decoded, expectRefusal, hour, linkParts, minute, openContractApp, strangerToken, type ContractApp } from "./contractApp";
 
+/** The password calls against the contract app `app()` returns (a getter: some suites open a fresh app per test). */
+const resetCalls = (app: () => ContractApp) => ({
+  requestLink: async (email: string) => {
+    decoded(await app().call("POST", "/api/auth/password/request-reset", { json: { email } }), Ok);
+    return linkParts(app(), email);
+  },
+  validate: (json: unknown) => app().call("POST", "/api/auth/password/validate", { json }),
+  reset: (json: unknown) => app().call("POST", "/api/auth/password/reset", { json }),
+  login: (username: string, password: string) => app().call("POST", "/api/auth/login", { json: { username, password } }),
+});
+
 describe("POST /api/auth/password/request-reset", () => {
   let t: ContractApp;
   beforeEach(async () => {
@@ -71,11 +82,7 @@ describe("POST /api/auth/password/validate", () => {
   });
   afterAll(() => t.close());
 
-  const requestLink = async (email: string) => {
-    decoded(await t.call("POST", "/api/auth/password/request-reset", { json: { email } }), Ok);
-    return linkParts(t, email);
-  };
-  const validate = (json: unknown) => t.call("POST", "/api/auth/password/validate", { json });
+  const { requestLink, validate } = resetCalls(() => t);
 
   it("accepts a fresh link with its email, in any case, as often as asked", async () => {
     const { token, email } = await requestLink("demo@example.com");
@@ -124,12 +131,7 @@ describe("POST /api/auth/password/reset", () => {
   });
   afterAll(() => t.close());
 
-  const requestLink = async (email: string) => {
-    decoded(await t.call("POST", "/api/auth/password/request-reset", { json: { email } }), Ok);
-    return linkParts(t, email);
-  };
-  const reset = (json: unknown) => t.call("POST", "/api/auth/password/reset", { json });
-  const login = (username: string, password: string) => t.call("POST", "/api/auth/login", { json: { username, password } });
+  const { requestLink, reset, login } = resetCalls(() => t);
 
   it("refuses mismatched passwords and leaves the link usable", async () => {
     const { token, email } = await requestLink("analyst1@example.com");
@@ -199,12 +201,7 @@ describe("reset links and new passwords", () => {
   });
   afterAll(() => t.close());
 
-  const requestLink = async (email: string) => {
-    decoded(await t.call("POST", "/api/auth/password/request-reset", { json: { email } }), Ok);
-    return linkParts(t, email);
-  };
-  const reset = (json: unknown) => t.call("POST", "/api/auth/password/reset", { json });
-  const login = (username: string, password: string) => t.call("POST", "/api/auth/login", { json: { username, password } });
+  const { requestLink, reset, login } = resetCalls(() => t);
 
   it("a newer request voids the older link: only the last mail works", async () => {
     const earlier = await requestLink("demo@example.com");
