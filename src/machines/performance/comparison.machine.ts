@@ -22,6 +22,8 @@ import { fromApiCall } from "../runtime/fromEffect";
  *   and resets the comparison dates to the previous period.
  * - A change of the main dates, the program, the taxonomy path or the named filter
  *   (`comparison.scopeChanged`) and a new choice of comparison dates reload it.
+ * - `comparison.reloaded` (the same scope, its figures changed) loads it again while on;
+ *   off, there is nothing to load.
  * - A failed comparison load clears the comparison data, silently.
  * - Its listener (the page's report) hears `comparison.changed` with the comparison
  *   dates at every load (turned on, new dates, a scope change) and with null when it is
@@ -79,7 +81,9 @@ export type ComparisonEvent =
   | { type: "comparison.shortcutChosen"; shortcut: ComparisonShortcut }
   | { type: "comparison.draftFromChanged"; value: string }
   | { type: "comparison.draftToChanged"; value: string }
-  | { type: "comparison.pickerApplied" };
+  | { type: "comparison.pickerApplied" }
+  /** The same scope again (its figures changed, e.g. a spend was created): loads afresh while on. */
+  | { type: "comparison.reloaded" };
 
 /** What the comparison load asks for: the same table as the page, for the comparison dates. */
 export interface ComparisonLoad {
@@ -204,6 +208,7 @@ export const comparisonMachine = setup({
           initial: "loading",
           on: {
             "comparison.scopeChanged": ".loading",
+            "comparison.reloaded": ".loading",
             "comparison.shortcutChosen": { guard: "isPickerOpen", target: ".loading" },
             "comparison.pickerApplied": { guard: "isPickerOpen", target: ".loading" },
           },

@@ -27,7 +27,7 @@ import { samePath, sameReportParams, scopeOf, type ReportParams } from "./report
  * the chart type (area, bar); both start where the session's preferences are. Choosing
  * an interval, toggling the type or choosing a metric tells the session (its preference
  * events); a new program, dates, path or filter (`chart.scopeChanged`) or another
- * interval reloads. A failed load is silent: the chart is empty ("There's no data to show").
+ * interval reloads, and so does `chart.reloaded` (the same scope, its figures changed). A failed load is silent: the chart is empty ("There's no data to show").
  */
 
 /** What a chart call depends on: the report's parameters and the route's taxonomy values (0 to 4). */
@@ -59,6 +59,7 @@ export interface PerformanceChartContext {
 
 export type PerformanceChartEvent =
   | { type: "chart.scopeChanged"; params: ChartParams }
+  | { type: "chart.reloaded" }
   | { type: "chart.intervalChosen"; interval: Interval }
   | { type: "chart.typeToggled" }
   | { type: "chart.metricOneChosen"; metric: string }
@@ -97,6 +98,8 @@ const intervalMode = (interval: Interval) => {
         actions: { type: "tellSessionInterval" as const, params: { interval: other } },
       })),
       "chart.scopeChanged": { guard: "isNewScope" as const, target: ".loading" as const, actions: "changeScope" as const },
+      // The same scope again (its figures changed, e.g. a spend was created): the series loads afresh.
+      "chart.reloaded": ".loading" as const,
     },
     states: {
       loading: {

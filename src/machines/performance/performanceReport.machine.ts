@@ -5,8 +5,8 @@ import { sameSessionScope, type SessionScope } from "../../domain/report/reportS
 import type { SortSpec } from "../../domain/table/tableSort";
 import { csvDownloadMachine, type CsvDownloadActorRef, type CsvRequest } from "../exports/csvDownload.machine";
 import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
-import { spendBatchMachine, type SpendBatchActorRef, type SpendBatchInput } from "../spend/spendBatch.machine";
-import { spendFormTellingToasts, type SpendFormActorRef, type SpendFormInput } from "../spend/spendForm.machine";
+import { spendBatchMachine, type SpendBatchActorRef, type SpendBatchFinished, type SpendBatchInput } from "../spend/spendBatch.machine";
+import { spendFormTellingToasts, type SpendCreated, type SpendFormActorRef, type SpendFormInput } from "../spend/spendForm.machine";
 import { campaignNotesMachine, type CampaignNotesActorRef, type CampaignNotesInput, type NotesScope } from "./campaignNotes.machine";
 import { columnSetsMachine, type ColumnSetsActorRef, type ColumnSetsInput } from "./columnSets.machine";
 import { comparisonMachine, type ComparisonActorRef, type ComparisonChanged, type ComparisonInput, type ComparisonScope } from "./comparison.machine";
@@ -35,7 +35,11 @@ import { searchResultsMachine, type SearchResultsActorRef, type SearchResultsInp
  * depends on it, once, by its own event (`table.paramsChanged`, `expansion.paramsChanged`,
  * `comparison.scopeChanged`, `chart.scopeChanged`, `notes.scopeChanged`,
  * `search.scopeChanged`); the search hears only of its program, dates or API context; the
- * spend entry starts afresh when the program or the API context changes. A scope without
+ * spend entry starts afresh when the program or the API context changes. A created spend
+ * (`spend.created` from the spend form) and a finished batch that saved rows
+ * (`spendBatch.finished`) change the costs shown: the table, the chart and the comparison
+ * load again for the same scope, once each (`table.reloaded`, `chart.reloaded`,
+ * `comparison.reloaded`; the comparison ignores it while off). A scope without
  * program or dates (a sign-out) stops every piece until there is one again. Another route
  * is another report: views key it by the route.
  */
@@ -65,7 +69,7 @@ export interface PerformanceReportContext {
   readonly now: () => number;
 }
 
-export type PerformanceReportEvent = SessionScopeChanged | { type: "report.csvRequested" } | TableSorted | ComparisonChanged;
+export type PerformanceReportEvent = SessionScopeChanged | { type: "report.csvRequested" } | TableSorted | ComparisonChanged | SpendCreated | SpendBatchFinished;
 
 /** The ids of the pieces, as the report spawns them. */
 export const reportChildIds = {
@@ -160,8 +164,18 @@ const chartInput = ({ context }: Args): PerformanceChartInput => {
 };
 const notesInput = ({ context }: Args): CampaignNotesInput => ({ scope: notesScopeOf(context) });
 const searchInput = ({ context }: Args): SearchResultsInput => ({ ...searchScopeOf(context), sort: storedSort(context) });
-const spendFormInput = ({ context }: Args): SpendFormInput => ({ api: context.scope.api, program: programCode(context.scope), toasts: context.toasts });
-const spendBatchInput = ({ context }: Args): SpendBatchInput => ({ api: context.scope.api, program: programCode(context.scope), today: context.today });
+const spendFormInput = ({ context, self }: Args & { readonly self: AnyActorRef }): SpendFormInput => ({
+  api: context.scope.api,
+  program: programCode(context.scope),
+  toasts: context.toasts,
+  listener: self,
+});
+const spendBatchInput = ({ context, self }: Args & { readonly self: AnyActorRef }): SpendBatchInput => ({
+  api: context.scope.api,
+  program: programCode(context.scope),
+  today: context.today,
+  listener: self,
+});
 const listenerInput = ({ context }: Args) => ({ session: context.session });
 
 // What the report tells its pieces when the scope changes.
@@ -186,6 +200,9 @@ const sameDates = (a: SessionScope, b: SessionScope): boolean => {
 const tellsOpenRowsComparison = {
   actions: { type: "tellExpansionComparison", params: ({ event }: { event: ComparisonChanged }) => event.range },
 } as const;
+
+/** New costs (a created spend, a finished batch that saved rows): what shows costs loads again, once each. */
+const reloadsCosts = { actions: ["reloadTable", "reloadChart", "reloadComparison"] } as const;
 
 const keepsTableSort = {
   actions: [
@@ -246,6 +263,10 @@ export const performanceReportMachine = setup({
     tellNotes: sendTo(reportChildIds.notes, notesScopeChanged),
     tellSearch: sendTo(reportChildIds.search, searchScopeChanged),
     requestCsv: sendTo(reportChildIds.csvDownload, csvRequested),
+    /** The same scope, loaded again (its costs changed). */
+    reloadTable: sendTo(reportChildIds.table, { type: "table.reloaded" }),
+    reloadChart: sendTo(reportChildIds.chart, { type: "chart.reloaded" }),
+    reloadComparison: sendTo(reportChildIds.comparison, { type: "comparison.reloaded" }),
     /** The session keeps the table's sort for the next table. */
     keepSortInSession: sendTo(({ context }) => context.session, (_, sort: SortSpec) => ({ type: "session.sortChanged", metric: sort.column, direction: sort.direction })),
     /** Open rows and their peek tables sort like the table. */
@@ -341,6 +362,8 @@ export const performanceReportMachine = setup({
             "report.csvRequested": { actions: "requestCsv" },
             "table.sorted": keepsTableSort,
             "comparison.changed": tellsOpenRowsComparison,
+            "spend.created": reloadsCosts,
+            "spendBatch.finished": reloadsCosts,
           },
         },
         /** A taxonomy page with a table: taxonomy two, taxonomy three or the level-four report. */

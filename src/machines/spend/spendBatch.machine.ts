@@ -1,5 +1,5 @@
 import { Cause, Effect, Exit, Option } from "effect";
-import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import { batchConcurrency, missingSpendBatchColumns, spendBatchAliases, spendBatchColumns, spendBatchRow, spendBatchTexts, type SpendBatchRow } from "../../domain/spend/spendBatch";
 import type { SpendEntry } from "../../domain/spend/spendForm";
 import { rowsFromSheet, type WorkbookCell } from "../../domain/exports/workbookRows";
@@ -13,7 +13,9 @@ import { appRuntime } from "../../services/runtime/runtime";
  * (preview); 'Send' sends every valid row as its own `createSpend` request, AT MOST 10
  * at once; each row ends as success, error or zero_cost (cost 0 is never sent; a row
  * that breaks a rule ends as error without being sent); then
- * 'Finished: A total of {n} records were processed'.
+ * 'Finished: A total of {n} records were processed'. A batch that saved at least one row
+ * tells its `listener` (the performance report) `spendBatch.finished` once, when it
+ * finishes, so what shows costs loads again.
  *
  * The pool lives in the machine: `startBatch` spawns one `createSpend` child per row for
  * the first 10 rows; each child reports `batch.rowSettled` and is stopped, and the next
@@ -27,6 +29,8 @@ export interface SpendBatchInput {
   readonly program: string;
   /** Today (YYYY-MM-DD) in the program's offset, for dates written "today"/"yesterday". */
   readonly today?: string;
+  /** Hears `spendBatch.finished` when a batch that saved at least one row finishes (the performance report). */
+  readonly listener?: AnyActorRef | null;
 }
 
 export interface SheetOptions {
@@ -55,6 +59,13 @@ export interface SpendBatchContext extends SpendBatchInput {
 }
 
 export type RowSettled = { type: "batch.rowSettled"; row: number; outcome: "success" | "error"; message?: string };
+
+/** What the batch tells its listener when it finishes having saved rows. */
+export interface SpendBatchFinished {
+  readonly type: "spendBatch.finished";
+  /** How many rows were saved. */
+  readonly saved: number;
+}
 
 export type SpendBatchEvent =
   | { type: "batch.sheetLoaded"; fileName: string; rows: ReadonlyArray<ReadonlyArray<WorkbookCell>> }
@@ -173,6 +184,10 @@ export const spendBatchMachine = setup({
       enqueue.assign({ statuses, failures, started: nextRow === undefined ? context.started : context.started + 1 });
       if (nextRow !== undefined) enqueue.spawnChild("createSpend", { id: requestId(nextRow), input: requestInput(context, nextRow) });
     }),
+    /** The listener hears once that the batch finished, with how many rows it saved. */
+    tellBatchFinished: enqueueActions(({ context, enqueue }) => {
+      if (context.listener) enqueue.sendTo(context.listener, { type: "spendBatch.finished", saved: context.statuses.filter((s) => s === "success").length } satisfies SpendBatchFinished);
+    }),
     /** Leaving the batch (the file was removed): requests in flight are stopped (aborted). */
     stopRequests: enqueueActions(({ context, enqueue }) => {
       context.statuses.forEach((s, i) => {
@@ -187,6 +202,10 @@ export const spendBatchMachine = setup({
     isSendingRow: ({ context, event }) => event.type === "batch.rowSettled" && context.statuses[event.row] === "sending",
     isLastRow: ({ context, event }) =>
       event.type === "batch.rowSettled" && context.statuses[event.row] === "sending" && inFlight(context) === 1 && context.started >= context.queue.length,
+    /** A row was saved already, or the settling one was. */
+    savesARow: ({ context, event }) => context.statuses.includes("success") || (event.type === "batch.rowSettled" && event.outcome === "success"),
+    /** The last row settles and the batch saved at least one row: the listener hears of it. */
+    isLastRowOfASavingBatch: and(["isLastRow", "savesARow"]),
   },
 }).createMachine({
   id: "spendBatch",
@@ -224,6 +243,7 @@ export const spendBatchMachine = setup({
       exit: "stopRequests",
       on: {
         "batch.rowSettled": [
+          { guard: "isLastRowOfASavingBatch", target: "finished", actions: ["settleRow", "tellBatchFinished"] },
           { guard: "isLastRow", target: "finished", actions: "settleRow" },
           { guard: "isSendingRow", actions: "settleRow" },
         ],

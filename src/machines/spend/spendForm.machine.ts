@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import {
   emptySpendForm,
   isEndDateEnabled,
@@ -23,7 +23,9 @@ import { fromApiCall } from "../runtime/fromEffect";
  * app's toasts actor given as `toasts`, see `spendFormTellingToasts`); a valid one is sent
  * through the fixed-costs call (taxonomy_2..4 only when filled, end_date only when the
  * frequency is not single). Created: the form is emptied and says what was created.
- * Refused or failed: the reason is shown and everything typed is kept.
+ * Each creation is told to the `listener` (the performance report) as `spend.created`,
+ * once, so what shows costs loads again. Refused or failed: the reason is shown and
+ * everything typed is kept.
  */
 
 export interface SpendFormInput {
@@ -32,6 +34,8 @@ export interface SpendFormInput {
   readonly program: string;
   /** The app's toasts actor: hears the invalid-form toast (`toast.shown`, an error). */
   readonly toasts?: AnyActorRef | null;
+  /** Hears `spend.created` after each creation (the performance report). */
+  readonly listener?: AnyActorRef | null;
 }
 
 /** A created configuration: its id and what was sent. */
@@ -49,6 +53,12 @@ export interface SpendFormContext extends SpendFormInput {
   readonly created: CreatedSpend | null;
   /** Why the last send failed (the server's refusal, or the failure's kind). */
   readonly failure: string | null;
+}
+
+/** What the form tells its listener after each creation. */
+export interface SpendCreated {
+  readonly type: "spend.created";
+  readonly id: number;
 }
 
 export type SpendFormEvent = { type: "spend.fieldChanged"; field: SpendFormField; value: string } | { type: "spend.saved" };
@@ -116,6 +126,10 @@ export const spendFormMachine = setup({
     /** Failed: the reason is kept; the values are left as typed. */
     rememberFailure: assign(({ event }) => ({ failure: spendFailureText((event as { error?: unknown }).error) })),
     forgetCreated: assign({ created: null }),
+    /** The listener hears of the creation once, so what shows costs loads again. */
+    tellSpendCreated: enqueueActions(({ context, enqueue }) => {
+      if (context.listener && context.created) enqueue.sendTo(context.listener, { type: "spend.created", id: context.created.id } satisfies SpendCreated);
+    }),
     /** Provided by the owner: the invalid-form toast (`toast.shown` to the app's toasts actor, 3 seconds; see `spendFormTellingToasts`). */
     notifyInvalid: (_, _params: { text: string }) => {},
   },
@@ -161,7 +175,7 @@ export const spendFormMachine = setup({
       invoke: {
         src: "createSpend",
         input: ({ context }) => ({ api: context.api, program: context.program, body: context.submitted as SpendEntry }),
-        onDone: { target: "editing.created", actions: "rememberCreated" },
+        onDone: { target: "editing.created", actions: ["rememberCreated", "tellSpendCreated"] },
         onError: { target: "editing.failed", actions: "rememberFailure" },
       },
     },

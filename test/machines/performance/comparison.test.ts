@@ -70,6 +70,22 @@ describe("comparison machine", () => {
     actor.stop();
   });
 
+  it("comparison.reloaded loads the same comparison again while on, and nothing while off", async () => {
+    const { actor, load, snap } = setup();
+    actor.send({ type: "comparison.reloaded" });
+    expect(sel.isOn(snap())).toBe(false);
+    expect(load.calls).toEqual([]);
+    actor.send({ type: "comparison.toggled" });
+    await load.resolve(februaryTable);
+    actor.send({ type: "comparison.reloaded" });
+    expect(sel.isLoading(snap())).toBe(true);
+    expect(load.calls).toHaveLength(2);
+    expect(load.calls[1]).toEqual(load.calls[0]);
+    await load.resolve(lastYearTable);
+    expect(sel.previousRows(snap())).toEqual(lastYearTable.data);
+    expect(sel.activeShortcut(snap())).toBe("previousPeriod");
+  });
+
   it("a failed comparison load clears the comparison data, silently", async () => {
     const { actor, load, snap } = await loaded();
     actor.send({ type: "comparison.pickerOpened" });

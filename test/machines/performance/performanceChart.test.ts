@@ -139,6 +139,25 @@ describe("performance chart machine", () => {
     }
   });
 
+  it("chart.reloaded loads the same scope again at the current interval, after a load, an empty answer or during a load", async () => {
+    const { actor, load, snap } = setup({ interval: "month" });
+    await load.resolve(threeDays);
+    expect(sel.hasData(snap())).toBe(true);
+    actor.send({ type: "chart.reloaded" });
+    expect(sel.isLoading(snap())).toBe(true);
+    expect(load.calls).toHaveLength(2);
+    expect(load.calls[1]).toEqual(load.calls[0]);
+    await load.resolve(noRows);
+    expect(sel.isEmpty(snap())).toBe(true);
+    actor.send({ type: "chart.reloaded" });
+    expect(load.calls).toHaveLength(3);
+    // During a load: the load starts again (the one in flight may predate the change).
+    actor.send({ type: "chart.reloaded" });
+    expect(load.wasAborted(0)).toBe(true);
+    expect(load.calls).toHaveLength(4);
+    expect(load.calls.every((c) => c.interval === "month")).toBe(true);
+  });
+
   it("a new scope during a load abandons it", () => {
     const { actor, load } = setup();
     actor.send({ type: "chart.scopeChanged", params: february });

@@ -3,10 +3,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { MeResponse } from "../../../src/domain/access/auth";
 import { sessionScopeOf } from "../../../src/domain/report/reportScope";
 import { performanceReportMachine, performanceReportSelectors as sel, reportChildIds, type ReportChild } from "../../../src/machines/performance/performanceReport.machine";
+import { performanceChartMachine } from "../../../src/machines/performance/performanceChart.machine";
+import { performanceTableMachine } from "../../../src/machines/performance/performanceTable.machine";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
+import { spendFormTellingToasts } from "../../../src/machines/spend/spendForm.machine";
 import { acme, alice, beta } from "../../model/fixtures";
 import { flush } from "../support";
+import { noRows } from "../../model/performance/chartFixtures";
 import { fixedNow, pieceSources } from "../../model/performance/reportFixtures";
+import { tableOf } from "../../model/performance/tableFixtures";
 
 const january = { from: "2026-01-01", to: "2026-01-31" };
 const signedIn = { baseUrl: "/api", token: "tok-1" };
@@ -74,8 +79,8 @@ describe("performanceReport machine", () => {
     expect(inputOf("chart")).toMatchObject({ params: { ...report0, path: [] }, metricOne: "clicks", metricTwo: "attributed_revenue", interval: "day", chartType: "area" });
     expect(inputOf("notes")).toEqual({ scope: { api: signedIn, program: "acme", range: january } });
     expect(inputOf("columnSets")).toMatchObject({ api: signedIn, columns: session.getSnapshot().context.preferences.columns, chosenSetId: null });
-    expect(inputOf("spendForm")).toMatchObject({ api: signedIn, program: "acme" });
-    expect(inputOf("spendBatch")).toEqual({ api: signedIn, program: "acme", today: "2026-02-15" });
+    expect(inputOf("spendForm")).toMatchObject({ api: signedIn, program: "acme", listener: report });
+    expect(inputOf("spendBatch")).toEqual({ api: signedIn, program: "acme", today: "2026-02-15", listener: report });
   });
 
   it("the column sets of the next page start with the set chosen in the session (Default included); the favourite applied is no choice", async () => {
@@ -161,7 +166,7 @@ describe("performanceReport machine", () => {
     expect(sel.today(report.getSnapshot())).toBe("2026-02-14");
     expect(told[2]?.payload).toMatchObject({ type: "comparison.scopeChanged", program: "beta", today: "2026-02-14" });
     expect(inputOf("spendForm")).toMatchObject({ api: signedIn, program: "beta" });
-    expect(inputOf("spendBatch")).toEqual({ api: signedIn, program: "beta", today: "2026-02-14" });
+    expect(inputOf("spendBatch")).toEqual({ api: signedIn, program: "beta", today: "2026-02-14", listener: report });
     expect(sel.spendForm(report.getSnapshot())).toBeDefined();
   });
 
@@ -212,6 +217,73 @@ describe("performanceReport machine", () => {
     const searchMark = search.heard.length;
     search.report.send({ type: "comparison.changed", range: december });
     expect(search.since(searchMark)).toEqual([]);
+  });
+
+  it("a created spend reloads the table, the chart and the comparison once each, for the same scope, and tells nothing else", async () => {
+    const { report, heard, since } = await open();
+    const mark = heard.length;
+    report.send({ type: "spend.created", id: 7 });
+    expect(since(mark)).toEqual([
+      { piece: "table", kind: "event", payload: { type: "table.reloaded" } },
+      { piece: "chart", kind: "event", payload: { type: "chart.reloaded" } },
+      { piece: "comparison", kind: "event", payload: { type: "comparison.reloaded" } },
+    ]);
+    // Two spends, two reloads: one per created spend.
+    const second = heard.length;
+    report.send({ type: "spend.created", id: 8 });
+    expect(since(second).map((h) => h.piece)).toEqual(["table", "chart", "comparison"]);
+  });
+
+  it("a finished batch reloads the table, the chart and the comparison once, at its end", async () => {
+    const { report, heard, since } = await open();
+    const mark = heard.length;
+    report.send({ type: "spendBatch.finished", saved: 12 });
+    expect(since(mark)).toEqual([
+      { piece: "table", kind: "event", payload: { type: "table.reloaded" } },
+      { piece: "chart", kind: "event", payload: { type: "chart.reloaded" } },
+      { piece: "comparison", kind: "event", payload: { type: "comparison.reloaded" } },
+    ]);
+  });
+
+  it("new costs reload nothing on pages without the spend entry, and nothing else reloads the pieces", async () => {
+    const taxonomy = await open({ path: ["Paid Search"] });
+    const mark = taxonomy.heard.length;
+    taxonomy.report.send({ type: "spend.created", id: 7 });
+    taxonomy.report.send({ type: "spendBatch.finished", saved: 1 });
+    expect(taxonomy.since(mark)).toEqual([]);
+    // On level one, a sort, a comparison change, a CSV request or a scope change never asks for a reload.
+    const { report, session, heard } = await open();
+    report.send({ type: "table.sorted", sort: { column: "clicks", direction: "asc" } });
+    report.send({ type: "comparison.changed", range: null });
+    report.send({ type: "report.csvRequested" });
+    session.send({ type: "session.datesChanged", from: "2026-02-01", to: "2026-02-28" });
+    const reloads = heard.filter((h) => h.kind === "event" && String((h.payload as EventObject).type).endsWith(".reloaded"));
+    expect(reloads).toEqual([]);
+  });
+
+  it("with the real spend form: a created spend reloads the real table and chart once", async () => {
+    const session = await signedInSession();
+    const loads: string[] = [];
+    const report = createActor(
+      performanceReportMachine.provide({
+        actors: {
+          spendForm: spendFormTellingToasts.provide({ actors: { createSpend: fromPromise(async () => ({ data: { id: 7 } })) } }),
+          performanceTable: performanceTableMachine.provide({ actors: { loadTable: fromPromise(async () => (loads.push("table"), tableOf([]))) } }),
+          performanceChart: performanceChartMachine.provide({ actors: { loadChart: fromPromise(async () => (loads.push("chart"), noRows)) } }),
+        },
+      }),
+      { input: { session, path: [], now: fixedNow } },
+    ).start();
+    actors.push(report);
+    await flush();
+    expect([...loads].sort()).toEqual(["chart", "table"]);
+    loads.length = 0;
+    const form = sel.spendForm(report.getSnapshot());
+    for (const [field, value] of [["taxonomy_1", "Paid Search"], ["spend", "120.50"], ["start_date", "2026-02-15"]] as const) form?.send({ type: "spend.fieldChanged", field, value });
+    form?.send({ type: "spend.saved" });
+    await flush();
+    expect(form?.getSnapshot().matches({ editing: "created" })).toBe(true);
+    expect([...loads].sort()).toEqual(["chart", "table"]);
   });
 
   it("'Export as CSV' asks the CSV download for the table's CSV in the report's scope", async () => {

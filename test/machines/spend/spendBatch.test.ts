@@ -1,4 +1,4 @@
-import { SimulatedClock, createActor, fromCallback, type AnyActorRef } from "xstate";
+import { SimulatedClock, createActor, fromCallback, type AnyActorRef, type EventObject } from "xstate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { spendBatchMachine, spendBatchSelectors as sel, requestId, type CreateSpendInput, type RowSettled } from "../../../src/machines/spend/spendBatch.machine";
 import { signedInApi } from "../../model/fixtures";
@@ -34,13 +34,15 @@ const fakeRequests = () => {
 
 const setup = () => {
   const requests = fakeRequests();
+  const heard: EventObject[] = [];
+  const listener = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => void heard.push(e)))).start();
   const actor = createActor(spendBatchMachine.provide({ actors: { createSpend: requests.logic } }), {
     clock: new SimulatedClock(),
-    input: { api: signedInApi, program: "acme", today: "2026-03-01" },
+    input: { api: signedInApi, program: "acme", today: "2026-03-01", listener },
   }).start();
   const snap = () => actor.getSnapshot();
   const statuses = () => sel.rows(snap()).map((r) => r.status);
-  return { actor, requests, snap, statuses };
+  return { actor, requests, snap, statuses, heard };
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -152,6 +154,42 @@ describe("spendBatch machine", () => {
     expect(statuses().slice(25)).toEqual(["zero_cost", "error"]);
     expect(sel.settledCount(snap())).toBe(25);
     expect(Object.keys(snap().children).filter((id) => id.startsWith("createSpend-"))).toEqual([]);
+  });
+
+  it("its listener hears spendBatch.finished once, at the end of a batch that saved rows, not per row", () => {
+    const { actor, requests, heard } = setup();
+    actor.send({ type: "batch.sheetLoaded", fileName: "big.csv", rows: readySheet(12) });
+    actor.send({ type: "batch.sent" });
+    for (let row = 0; row < 11; row++) requests.settle(row, row === 0 ? "error" : "success");
+    expect(heard).toEqual([]);
+    requests.settle(11, "error");
+    expect(heard).toEqual([{ type: "spendBatch.finished", saved: 10 }]);
+    // A row reported again after the end changes nothing.
+    requests.settle(11);
+    expect(heard).toHaveLength(1);
+  });
+
+  it("a batch that saved no row, or had nothing to send, or was removed while sending, tells its listener nothing", () => {
+    const failed = setup();
+    failed.actor.send({ type: "batch.sheetLoaded", fileName: "two.csv", rows: readySheet(2) });
+    failed.actor.send({ type: "batch.sent" });
+    failed.requests.settle(0, "error");
+    failed.requests.settle(1, "error");
+    expect(failed.snap().value).toBe("finished");
+    expect(failed.heard).toEqual([]);
+
+    const nothing = setup();
+    nothing.actor.send({ type: "batch.sheetLoaded", fileName: "z.csv", rows: [["taxonomy_1", "cost", "start_date"], ["a", 0, "2026-01-01"]] });
+    nothing.actor.send({ type: "batch.sent" });
+    expect(nothing.snap().value).toBe("finished");
+    expect(nothing.heard).toEqual([]);
+
+    const removed = setup();
+    removed.actor.send({ type: "batch.sheetLoaded", fileName: "two.csv", rows: readySheet(2) });
+    removed.actor.send({ type: "batch.sent" });
+    removed.requests.settle(0);
+    removed.actor.send({ type: "batch.cleared" });
+    expect(removed.heard).toEqual([]);
   });
 
   it("a sheet with nothing valid to send is processed at once", () => {

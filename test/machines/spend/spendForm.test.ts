@@ -1,4 +1,4 @@
-import { SimulatedClock, createActor } from "xstate";
+import { SimulatedClock, createActor, fromCallback, type EventObject } from "xstate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emptySpendForm, spendFormTexts, spendMessages, type SpendFormErrors, type SpendFormField, type SpendFormValues } from "../../../src/domain/spend/spendForm";
 import { spendFailureText, spendFormMachine, spendFormSelectors as sel, spendFormTellingToasts, type CreateSpendInput } from "../../../src/machines/spend/spendForm.machine";
@@ -183,6 +183,35 @@ describe("spendForm machine", () => {
     type({ taxonomy_1: "Display" });
     expect(snap().value).toEqual({ editing: "idle" });
     expect(sel.created(snap())).toBeNull();
+  });
+
+  it("its listener hears spend.created once per created spend, and nothing on an invalid save or a failure", async () => {
+    const heard: EventObject[] = [];
+    const listener = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => void heard.push(e)))).start();
+    const create = controlled<CreatedFixedCost, CreateSpendInput>();
+    const actor = createActor(spendFormMachine.provide({ actors: { createSpend: create.logic } }), { input: { api: signedInApi, program: "acme", listener } }).start();
+    const type = (values: Partial<SpendFormValues>) => {
+      for (const [field, value] of Object.entries(values)) actor.send({ type: "spend.fieldChanged", field: field as SpendFormField, value });
+    };
+    actor.send({ type: "spend.saved" });
+    expect(heard).toEqual([]);
+    type(validMonthly);
+    actor.send({ type: "spend.saved" });
+    expect(heard).toEqual([]);
+    await create.reject(httpErrors.server);
+    expect(heard).toEqual([]);
+    actor.send({ type: "spend.saved" });
+    await create.resolve(created(42));
+    expect(heard).toEqual([{ type: "spend.created", id: 42 }]);
+    type(validMonthly);
+    actor.send({ type: "spend.saved" });
+    await create.resolve(created(43));
+    expect(heard).toEqual([
+      { type: "spend.created", id: 42 },
+      { type: "spend.created", id: 43 },
+    ]);
+    actor.stop();
+    listener.stop();
   });
 
   it("all four taxonomies are sent when filled", async () => {
