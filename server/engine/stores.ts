@@ -2,7 +2,7 @@ import type { Log } from "../log";
 import type { Warehouse } from "../warehouse/warehouse";
 import type { EngineHooks } from "./engine";
 
-export type { FixedCostRecord, FixedCostValues } from "../warehouse/costQueries";
+export type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate, StoredAnswer } from "../warehouse/costQueries";
 export type { CustomReportRecord } from "../warehouse/customReportQueries";
 export type { ConnectorPlatform } from "../warehouse/connectorQueries";
 export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";

@@ -1,4 +1,6 @@
 import { Hono, type Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { Schema } from "effect";
 import { Created } from "../../src/domain/report/configuration";
 import {
   FixedCostAnswer,
@@ -15,9 +17,10 @@ import {
 } from "../../src/domain/spend/costs";
 import { answer, refuse } from "../http/answers";
 import { decodeBody, readBody, readJson } from "../http/requestReading";
+import { bodyDigest, idempotencyRefusals, readIdempotencyKey } from "../http/idempotencyKey";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import type { FixedCostRecord, FixedCostValues } from "../engine/stores";
+import type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate } from "../engine/stores";
 import { configurationRefusals, readId, readRange, removeById } from "./configurationRequests";
 
 /** The stored values of a valid form; `originalFrequency` survives edits. */
@@ -59,6 +62,14 @@ const formOf = (record: FixedCostRecord) => ({
   frequency: record.frequency,
 });
 
+const encodeCreated = Schema.encodeSync(Created);
+
+/** A create's key and route: `key` null without the header (the create runs as it always did). */
+interface KeyedRequest {
+  readonly key: string | null;
+  readonly route: IdempotentRoute;
+}
+
 /**
  * Fixed and variable spend (server/README.md, "Account and configuration calls"):
  * GET|POST /fixed-costs (also POST /fixed-costs/), GET|PATCH|DELETE /fixed-costs/{id},
@@ -66,7 +77,9 @@ const formOf = (record: FixedCostRecord) => ({
  * body is a variable row (`date` / `cost_link`, no `start_date`) creates a variable
  * spend row: the variable batch import posts there. Every write refreshes the program's
  * cost facts. A `token` query parameter (the batch import's) is ignored: the bearer
- * token authenticates.
+ * token authenticates. The creates take an optional `Idempotency-Key`: a repeat of a key
+ * (same user, program and route) with the same body answers the first answer and creates
+ * nothing; with another body 422 idempotency_key_reused.
  */
 export const costRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
@@ -79,28 +92,64 @@ export const costRoutes = (context: ServerContext) => {
     return answer(c, FixedCostList, { data: records.map(fixedCostOf) });
   });
 
+  /**
+   * Answers Created for a new record. Under a key the record, its cost facts and the key
+   * with the body's digest and this answer are one transaction (see `KeyedCreate`).
+   */
+  const created = async (
+    c: Context<ProgramEnv>,
+    request: KeyedRequest,
+    add: () => Promise<number>,
+    addOnce: (claim: IdempotencyClaim) => Promise<KeyedCreate>,
+  ): Promise<Response> => {
+    if (request.key === null) return answer(c, Created, { data: { id: await add() } });
+    const outcome = await addOnce({
+      userId: c.get("user").id,
+      route: request.route,
+      key: request.key,
+      bodyDigest: bodyDigest(await c.req.text()),
+      at: clock(),
+      answerOf: (id) => ({ status: 200, body: JSON.stringify(encodeCreated({ data: { id } })) }),
+    });
+    if (outcome.outcome === "keyReused") return refuse(c, idempotencyRefusals.keyReused);
+    return c.json(JSON.parse(outcome.answer.body) as object, outcome.answer.status as ContentfulStatusCode);
+  };
+
   const createSpend = async (c: Context<ProgramEnv>): Promise<Response> => {
+    const key = readIdempotencyKey(c);
+    if (!key.ok) return key.response;
+    const request: KeyedRequest = { key: key.value, route: "fixed-costs" };
     const body = await readJson(c);
     if (!body.ok) return body.response;
     const programId = c.get("program").id;
-    if (spendRowKind(body.value) === "variable") return createVariable(c, body.value);
+    if (spendRowKind(body.value) === "variable") return createVariable(c, request, body.value);
     const input = decodeBody(c, FixedCostInput, body.value);
     if (!input.ok) return input.response;
-    const id = await stores.costs.addFixed(programId, valuesOf(input.value, input.value.frequency), clock());
-    return answer(c, Created, { data: { id } });
+    const values = valuesOf(input.value, input.value.frequency);
+    return created(
+      c,
+      request,
+      () => stores.costs.addFixed(programId, values, clock()),
+      (claim) => stores.costs.addFixedOnce(programId, values, claim),
+    );
   };
 
-  const createVariable = async (c: Context<ProgramEnv>, body: unknown): Promise<Response> => {
+  const createVariable = async (c: Context<ProgramEnv>, request: KeyedRequest, body: unknown): Promise<Response> => {
     const input = decodeBody(c, VariableCostInput, body);
     if (!input.ok) return input.response;
     const programId = c.get("program").id;
-    const id = await stores.costs.addVariable(programId, {
+    const values = {
       date: input.value.date,
       taxonomy_1: input.value.taxonomy_1.trim(),
       cost_link: input.value.cost_link.trim(),
       cost: input.value.cost,
-    });
-    return answer(c, Created, { data: { id } });
+    };
+    return created(
+      c,
+      request,
+      () => stores.costs.addVariable(programId, values),
+      (claim) => stores.costs.addVariableOnce(programId, values, claim),
+    );
   };
 
   routes.post("/fixed-costs", createSpend);
@@ -141,9 +190,11 @@ export const costRoutes = (context: ServerContext) => {
   });
 
   routes.post("/variable-costs", async (c) => {
+    const key = readIdempotencyKey(c);
+    if (!key.ok) return key.response;
     const body = await readJson(c);
     if (!body.ok) return body.response;
-    return createVariable(c, body.value);
+    return createVariable(c, { key: key.value, route: "variable-costs" }, body.value);
   });
 
   routes.delete(

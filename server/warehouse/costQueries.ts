@@ -29,6 +29,41 @@ export interface VariableCostRecord extends VariableCostValues {
   readonly id: number;
 }
 
+/** The create routes of spend that take an `Idempotency-Key` (POST fixed-costs, also with a variable row; POST variable-costs). */
+export type IdempotentRoute = "fixed-costs" | "variable-costs";
+
+/** An answer as it was sent: its status and its JSON body. */
+export interface StoredAnswer {
+  readonly status: number;
+  readonly body: string;
+}
+
+/** A stored key counts for 24 hours after its create; after that the key is free again. */
+export const idempotencyKeyLifetime = 24 * 60 * 60 * 1000;
+
+/** A create's `Idempotency-Key`, scoped to the user, the program and the route. */
+export interface IdempotencyClaim {
+  readonly userId: number;
+  readonly route: IdempotentRoute;
+  readonly key: string;
+  /** The SHA-256 of the request body as sent. */
+  readonly bodyDigest: string;
+  /** When the create is asked for (epoch ms): keys older than `idempotencyKeyLifetime` are deleted. */
+  readonly at: number;
+  /** The answer to a create of the record `id`, stored with the key. */
+  readonly answerOf: (id: number) => StoredAnswer;
+}
+
+/**
+ * A create under a key: `created` (the record, its cost facts and the key are one
+ * transaction), `repeated` (the key came with the same body before: nothing is created,
+ * the first answer is answered again) or `keyReused` (the key came with another body).
+ */
+export type KeyedCreate =
+  | { readonly outcome: "created"; readonly answer: StoredAnswer }
+  | { readonly outcome: "repeated"; readonly answer: StoredAnswer }
+  | { readonly outcome: "keyReused" };
+
 /** Fixed and variable spend of a program (the spend screens and the Add Spend batch import). Lists are by id descending. */
 export interface CostQueries {
   /** The configurations overlapping the range (a single one on its start date), or all when `range` is null. */
@@ -36,6 +71,8 @@ export interface CostQueries {
   findFixed(programId: number, id: number): Promise<FixedCostRecord | null>;
   /** Answers the new id. */
   addFixed(programId: number, values: FixedCostValues, at: number): Promise<number>;
+  /** `addFixed` under an `Idempotency-Key` (created at `claim.at`). */
+  addFixedOnce(programId: number, values: FixedCostValues, claim: IdempotencyClaim): Promise<KeyedCreate>;
   /** False when the program has no such configuration. */
   updateFixed(programId: number, id: number, values: FixedCostValues): Promise<boolean>;
   /** False when the program has no such configuration. */
@@ -44,6 +81,8 @@ export interface CostQueries {
   variableInRange(programId: number, range: DateRange | null): Promise<ReadonlyArray<VariableCostRecord>>;
   /** Answers the new id. */
   addVariable(programId: number, values: VariableCostValues): Promise<number>;
+  /** `addVariable` under an `Idempotency-Key`. */
+  addVariableOnce(programId: number, values: VariableCostValues, claim: IdempotencyClaim): Promise<KeyedCreate>;
   /** False when the program has no such row. */
   removeVariable(programId: number, id: number): Promise<boolean>;
 }

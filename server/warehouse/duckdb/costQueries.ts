@@ -1,10 +1,11 @@
 import { Schema } from "effect";
 import { Frequency } from "../../../src/domain/spend/costs";
-import type { CostQueries, FixedCostRecord, VariableCostRecord } from "../costQueries";
+import type { CostQueries, FixedCostRecord, FixedCostValues, VariableCostRecord, VariableCostValues } from "../costQueries";
 import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, nullableTextOf, textOf, type Row, type Statements } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 import { writeCostFacts } from "./attributionQueries";
+import { createOnce } from "./idempotencyKeys";
 
 const isFrequency = Schema.is(Frequency);
 
@@ -40,18 +41,10 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
       return row ? fixedCostFrom(row) : null;
     }),
 
-  addFixed: (programId, v, at) =>
-    line.transaction(async (sql) => {
-      const id = await nextId(sql, "fixed_costs");
-      await sql.run(
-        `INSERT INTO fixed_costs (id, program_id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost, start_date, end_date,
-           frequency, original_frequency, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS DATE), CAST($9 AS DATE), $10, $11, $12)`,
-        [id, programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at],
-      );
-      await writeCostFacts(sql, programId);
-      return id;
-    }),
+  addFixed: (programId, values, at) => line.transaction((sql) => insertFixed(sql, programId, values, at)),
+
+  addFixedOnce: (programId, values, claim) =>
+    line.transaction((sql) => createOnce(sql, programId, claim, () => insertFixed(sql, programId, values, claim.at))),
 
   updateFixed: (programId, id, v) =>
     line.transaction(async (sql) => {
@@ -73,20 +66,38 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
       (await rowsInRange(sql, variableList, programId, range)).map(variableCostFrom),
     ),
 
-  addVariable: (programId, v) =>
-    line.transaction(async (sql) => {
-      const id = await nextId(sql, "variable_costs");
-      await sql.run(
-        `INSERT INTO variable_costs (id, program_id, taxonomy_1, cost, cost_date, cost_link)
-         VALUES ($1, $2, $3, $4, CAST($5 AS DATE), $6)`,
-        [id, programId, v.taxonomy_1, v.cost, v.date, v.cost_link],
-      );
-      await writeCostFacts(sql, programId);
-      return id;
-    }),
+  addVariable: (programId, values) => line.transaction((sql) => insertVariable(sql, programId, values)),
+
+  addVariableOnce: (programId, values, claim) =>
+    line.transaction((sql) => createOnce(sql, programId, claim, () => insertVariable(sql, programId, values))),
 
   removeVariable: (programId, id) => line.transaction((sql) => removeSpend(sql, "variable_costs", programId, id)),
 });
+
+/** Adds a configuration and rewrites the program's cost facts, in the caller's transaction; answers the new id. */
+const insertFixed = async (sql: Statements, programId: number, v: FixedCostValues, at: number): Promise<number> => {
+  const id = await nextId(sql, "fixed_costs");
+  await sql.run(
+    `INSERT INTO fixed_costs (id, program_id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost, start_date, end_date,
+       frequency, original_frequency, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS DATE), CAST($9 AS DATE), $10, $11, $12)`,
+    [id, programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at],
+  );
+  await writeCostFacts(sql, programId);
+  return id;
+};
+
+/** Adds a variable row and rewrites the program's cost facts, in the caller's transaction; answers the new id. */
+const insertVariable = async (sql: Statements, programId: number, v: VariableCostValues): Promise<number> => {
+  const id = await nextId(sql, "variable_costs");
+  await sql.run(
+    `INSERT INTO variable_costs (id, program_id, taxonomy_1, cost, cost_date, cost_link)
+     VALUES ($1, $2, $3, $4, CAST($5 AS DATE), $6)`,
+    [id, programId, v.taxonomy_1, v.cost, v.date, v.cost_link],
+  );
+  await writeCostFacts(sql, programId);
+  return id;
+};
 
 /** Removes a spend record and, when there was one, rewrites the program's cost facts. */
 const removeSpend = async (sql: Statements, table: "fixed_costs" | "variable_costs", programId: number, id: number): Promise<boolean> => {

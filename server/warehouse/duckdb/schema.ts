@@ -337,6 +337,25 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 4,
+    name: "idempotency keys of spend creates",
+    statements: [
+      // A create's Idempotency-Key, per user, program and route, with the digest of the body it came with and the
+      // answer it got; written in the create's own transaction. The primary key refuses a second claim of one key.
+      `CREATE TABLE idempotency_keys (
+        user_id INTEGER NOT NULL,
+        program_id INTEGER NOT NULL,
+        route VARCHAR NOT NULL,
+        idempotency_key VARCHAR NOT NULL,
+        body_digest VARCHAR NOT NULL,
+        answer_status INTEGER NOT NULL,
+        answer_body VARCHAR NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, program_id, route, idempotency_key)
+      )`,
+    ],
+  },
 ];
 
 /** The migrations not yet applied, in version order. */

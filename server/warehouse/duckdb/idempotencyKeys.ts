@@ -1,0 +1,40 @@
+import { idempotencyKeyLifetime, type IdempotencyClaim, type KeyedCreate } from "../costQueries";
+import { numberOf, textOf, type Statements } from "../statements";
+
+/** The claimed key's row: user $1, program $2, route $3, key $4. */
+const sameKey = "user_id = $1 AND program_id = $2 AND route = $3 AND idempotency_key = $4";
+
+/**
+ * Runs `create` at most once per key, inside the caller's transaction, so the record and
+ * its key commit together or not at all. Expired keys are deleted first (an expired row of
+ * the claimed key is rewritten instead, so its primary key is not deleted and inserted in
+ * one transaction). Writes on one warehouse take turns (the connection line), so of
+ * concurrent requests with one key the first creates and the others find its key and
+ * answer its answer; the primary key refuses a second row for one key should writers ever
+ * run side by side (that request then fails and creates nothing).
+ */
+export const createOnce = async (
+  sql: Statements,
+  programId: number,
+  claim: IdempotencyClaim,
+  create: () => Promise<number>,
+): Promise<KeyedCreate> => {
+  const cutoff = claim.at - idempotencyKeyLifetime;
+  const scope = [claim.userId, programId, claim.route, claim.key];
+  await sql.run(`DELETE FROM idempotency_keys WHERE created_at <= $5 AND NOT (${sameKey})`, [...scope, cutoff]);
+  const stored = (await sql.rows(`SELECT body_digest, answer_status, answer_body, created_at FROM idempotency_keys WHERE ${sameKey}`, scope))[0];
+  if (stored && numberOf(stored["created_at"]) > cutoff) {
+    if (textOf(stored["body_digest"]) !== claim.bodyDigest) return { outcome: "keyReused" };
+    return { outcome: "repeated", answer: { status: numberOf(stored["answer_status"]), body: textOf(stored["answer_body"]) } };
+  }
+  const answer = claim.answerOf(await create());
+  const values = [...scope, claim.bodyDigest, answer.status, answer.body, claim.at];
+  await sql.run(
+    stored
+      ? `UPDATE idempotency_keys SET body_digest = $5, answer_status = $6, answer_body = $7, created_at = $8 WHERE ${sameKey}`
+      : `INSERT INTO idempotency_keys (user_id, program_id, route, idempotency_key, body_digest, answer_status, answer_body, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    values,
+  );
+  return { outcome: "created", answer };
+};
