@@ -13,5 +13,8 @@ modelSuite(performanceReportModel, {
     "open.search → session.scopeChanged [filter] → open.search",
     "open.levelFourChart → session.scopeChanged [signedOut] → waiting",
     "open.taxonomy → report.csvRequested → open.taxonomy",
+    "open.levelOne → spend.created [created] → open.levelOne",
+    "open.levelOne → spendBatch.finished [finished] → open.levelOne",
+    "open.levelOne → report.csvRequested → open.levelOne",
   ],
 });

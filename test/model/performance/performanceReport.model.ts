@@ -57,6 +57,10 @@ const toldOnChange = (piece: ReportChild, before: SessionScope, after: SessionSc
 const restartsOnChange = (piece: ReportChild, before: SessionScope, after: SessionScope): boolean =>
   (piece === "spendForm" || piece === "spendBatch") && (before.program?.code !== after.program?.code || !sameApi(before, after));
 
+/** The pieces that show costs: a created spend or a finished batch reloads each once (level one only, where the spend entry is). */
+const reloadOf: Readonly<Partial<Record<ReportChild, string>>> = { table: "table.reloaded", chart: "chart.reloaded", comparison: "comparison.reloaded" };
+const isNewCosts = (type: string) => type === "spend.created" || type === "spendBatch.finished";
+
 const heard = (calls: ReadonlyArray<Call>, piece: ReportChild) =>
   calls.filter((c) => c.kind === "received" && c.name === piece && (c.payload as EventObject).type !== "piece.stopped");
 const stops = (calls: ReadonlyArray<Call>, piece: ReportChild) =>
@@ -91,6 +95,12 @@ export const performanceReportModel = defineMachineModel({
         signedOut: { scope: scopeOf(signedOut) },
       };
     },
+    // New costs: what the spend form tells after a creation, the batch at the end of one
+    // that saved rows. They change nothing observed, and a state's no-change transitions
+    // are taken once (the first offered), so each is offered in its own states (default
+    // filter: January a created spend, February a finished batch) ahead of the CSV request.
+    "spend.created": (s) => (s.context.scope.filter === "default" && s.context.scope.range?.from === january.from ? { created: { id: 7 } } : {}),
+    "spendBatch.finished": (s) => (s.context.scope.filter === "default" && s.context.scope.range?.from === february.from ? { finished: { saved: 3 } } : {}),
     "report.csvRequested": [{}],
     // What the page's table tells after a header click.
     "table.sorted": { clicksAsc: { sort: { column: "clicks", direction: "asc" } } },
@@ -103,7 +113,7 @@ export const performanceReportModel = defineMachineModel({
   }),
   observe: (c) => ({ program: c.scope.program?.code ?? null, from: c.scope.range?.from ?? null, filter: c.scope.filter, today: c.today }),
   strategies: {
-    shortest: { maxPaths: 60 },
+    shortest: { maxPaths: 180 },
     simple: { observe: null, maxPaths: 30 },
   },
   check: ({ action, before, after, newCalls }) => {
@@ -137,6 +147,11 @@ export const performanceReportModel = defineMachineModel({
         invariant(starts(newCalls, piece).length === (restarted ? 1 : 0) && stops(newCalls, piece).length === (restarted ? 1 : 0), `${piece} restarts only for another program`);
       } else if (action.kind === "event" && action.event.type === "report.csvRequested") {
         invariant(heard(newCalls, piece).length === (piece === "csvDownload" ? 1 : 0), "'Export as CSV' goes to the CSV download only");
+      } else if (action.kind === "event" && isNewCosts(action.event.type)) {
+        const told = heard(newCalls, piece).map((x) => (x.payload as EventObject).type);
+        const expectedTold = kind === "levelOne" && reloadOf[piece] ? [reloadOf[piece]] : [];
+        invariant(JSON.stringify(told) === JSON.stringify(expectedTold), `new costs tell ${piece} ${expectedTold.join() || "nothing"}`);
+        invariant(starts(newCalls, piece).length === 0 && stops(newCalls, piece).length === 0, `new costs neither start nor stop ${piece}`);
       } else if (action.kind === "event" && action.event.type === "table.sorted") {
         const told = heard(newCalls, piece).map((x) => x.payload);
         const expectedTold = piece === "expansion" ? [{ type: "expansion.sortChanged", sort: { column: "clicks", direction: "asc" } }] : [];
@@ -152,15 +167,22 @@ export const performanceReportModel = defineMachineModel({
       "the session hears the table's sort, and only that",
     );
 
+    // Only new costs reload a piece.
+    if (!(action.kind === "event" && isNewCosts(action.event.type))) {
+      const reloads = newCalls.filter((x) => x.kind === "received" && String((x.payload as EventObject).type).endsWith(".reloaded"));
+      invariant(reloads.length === 0, "nothing but new costs reloads a piece");
+    }
+
     // What the pieces hear is the report's new scope.
-    for (const call of heard(newCalls, "table")) {
+    const scopeNews = (piece: ReportChild) => heard(newCalls, piece).filter((x) => !String((x.payload as EventObject).type).endsWith(".reloaded"));
+    for (const call of scopeNews("table")) {
       const params = (call.payload as { params: { program: string; range: unknown; filter: string; path: unknown } }).params;
       invariant(
         JSON.stringify([params.program, params.range, params.filter, params.path]) === JSON.stringify([c.scope.program?.code, c.scope.range, c.scope.filter, c.route.path]),
         "the table hears the report's scope and path",
       );
     }
-    for (const call of heard(newCalls, "comparison")) {
+    for (const call of scopeNews("comparison")) {
       invariant((call.payload as { today: string }).today === c.today, "the comparison hears the program's today");
     }
     for (const call of heard(newCalls, "csvDownload")) {

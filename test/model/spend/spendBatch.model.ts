@@ -22,7 +22,7 @@ const requestChildren = (children: Record<string, unknown>) => Object.keys(child
 export const spendBatchModel = defineMachineModel({
   name: "spendBatch",
   machine: spendBatchMachine,
-  input: () => ({ api: signedInApi, program: "acme", today: "2026-03-01" }),
+  input: (rig) => ({ api: signedInApi, program: "acme", today: "2026-03-01", listener: rig.recorder("listener") }),
   events: {
     "batch.sheetLoaded": {
       mixed: { fileName: "costs.csv", rows: spendSheet },
@@ -85,6 +85,11 @@ export const spendBatchModel = defineMachineModel({
       );
       invariant(c.statuses.length === c.rows.length && c.rows.length > 0, "every row is processed");
     }
+    // The listener (the report) hears once, as the batch finishes, that it saved rows; nothing else.
+    const told = newCalls.filter((x) => x.kind === "received" && x.name === "listener").map((x) => x.payload);
+    const saved = c.statuses.filter((s) => s === "success").length;
+    const finishedSaving = (before?.matches("sending") ?? false) && after.matches("finished") && saved > 0;
+    invariant(JSON.stringify(told) === JSON.stringify(finishedSaving ? [{ type: "spendBatch.finished", saved }] : []), "spendBatch.finished once per batch that saved rows, at its end");
     // Leaving sending stops the requests still in flight.
     if (before?.matches("sending") && after.matches("empty")) {
       const stopped = newCalls.filter((x) => x.name === "createSpend stopped").length;

@@ -42,7 +42,7 @@ const refusal = new ClientError({ status: 400, code: "invalid_body", message: "I
 export const spendFormModel = defineMachineModel({
   name: "spendForm",
   machine: spendFormMachine,
-  input: () => ({ api: signedInApi, program: "acme" }),
+  input: (rig) => ({ api: signedInApi, program: "acme", listener: rig.recorder("listener") }),
   events: {
     // One edit at a time (nextEdits). After a failure only a correction of taxonomy 1 is
     // typed before saving again; after a creation, the start of the next one (a path ends there).
@@ -119,6 +119,11 @@ export const spendFormModel = defineMachineModel({
       invariant(isDeepStrictEqual(after.context.values, before.context.values as SpendFormValues), "nothing typed is lost on a failure");
       invariant(after.context.failure !== null, "the failure is said");
     }
+    // The listener (the report) hears of each creation once, and of nothing else.
+    const told = newCalls.filter((c) => c.kind === "received" && c.name === "listener").map((c) => c.payload);
+    const createdNow = (before?.matches("submitting") ?? false) && after.matches({ editing: "created" });
+    invariant(isDeepStrictEqual(told, createdNow ? [{ type: "spend.created", id: 7 }] : []), "the listener hears spend.created once per creation, and nothing else");
+
     if (after.matches({ editing: "invalid" })) invariant(Object.keys(after.context.errors).length > 0, "an invalid form has messages");
     else invariant(Object.keys(after.context.errors).length === 0, "messages only while invalid");
   },
