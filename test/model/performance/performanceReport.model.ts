@@ -99,8 +99,8 @@ export const performanceReportModel = defineMachineModel({
     // that saved rows. They change nothing observed, and a state's no-change transitions
     // are taken once (the first offered), so each is offered in its own states (default
     // filter: January a created spend, February a finished batch) ahead of the CSV request.
-    "spend.created": (s) => (s.context.scope.filter === "default" && s.context.scope.range?.from === january.from ? { created: { id: 7 } } : {}),
-    "spendBatch.finished": (s) => (s.context.scope.filter === "default" && s.context.scope.range?.from === february.from ? { finished: { saved: 3 } } : {}),
+    "spend.created": (s): Record<string, { id: number }> => (s.context.scope.filter === "default" && s.context.scope.range?.from === january.from ? { created: { id: 7 } } : {}),
+    "spendBatch.finished": (s): Record<string, { saved: number }> => (s.context.scope.filter === "default" && s.context.scope.range?.from === february.from ? { finished: { saved: 3 } } : {}),
     "report.csvRequested": [{}],
     // What the page's table tells after a header click.
     "table.sorted": { clicksAsc: { sort: { column: "clicks", direction: "asc" } } },
