@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import * as XLSX from "xlsx";
+import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
 
 /** A stored spend configuration as GET programs/{program}/fixed-costs answers it. */
@@ -209,4 +210,50 @@ test("the file drop area: a good .xlsx and .csv preview and send their valid row
   });
   expect(polluted).toEqual({ polluted: undefined, own: false });
   expect((await storedSpend(page)).length).toBe(before);
+});
+
+/** The level-one table's 'Total Cost': the footer's and a row's, as shown. */
+const shownTotalCost = async (table: Locator, row: string): Promise<{ footer: number | null; row: number | null }> => {
+  const shown = await readTable(table);
+  const column = shown.headers.indexOf("Total Cost") - 1;
+  expect(column, `Total Cost among ${shown.headers.join(", ")}`).toBeGreaterThanOrEqual(0);
+  const cells = shown.rows.find((r) => r.name === row)?.cells;
+  return { footer: screenNumber(shown.footer?.[column] ?? ""), row: cells ? screenNumber(cells[column] ?? "") : null };
+};
+
+const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+test("a spend created for today shows at once in the level-one table's Total Cost, without reloading the page", async ({ page }) => {
+  await signInAs(page, "demo");
+  // The default range ends yesterday (the program's day): stretch it to today.
+  const start = new URL(page.url());
+  const [from, yesterday] = [start.searchParams.get("date_from") ?? "", start.searchParams.get("date_to") ?? ""];
+  const today = dayAfter(yesterday);
+  await page.getByRole("button", { name: /^Date range:/ }).click();
+  await page.getByLabel("From", { exact: true }).fill(from);
+  await page.getByLabel("To", { exact: true }).fill(today);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`date_from=${from}&date_to=${today}`));
+
+  const table = page.getByRole("table", { name: "Taxonomy 1", exact: true });
+  await expect(table.getByRole("link", { name: "Paid Search", exact: true })).toBeVisible();
+  await expect(table).not.toHaveAttribute("aria-busy", "true");
+  const before = await shownTotalCost(table, "Paid Search");
+  expect(before.footer).not.toBeNull();
+  expect(before.row).not.toBeNull();
+  // A mark on the window: it survives only if the page is not loaded again.
+  await page.evaluate(() => ((window as unknown as { freshCostsMark?: number }).freshCostsMark = 1));
+
+  const panel = await openSpendPanel(page);
+  const form = panel.getByRole("form", { name: "Spend configuration" });
+  await form.getByLabel("Taxonomy 1").fill("Paid Search");
+  await form.getByLabel("Spend", { exact: true }).fill("1234.56");
+  await form.getByLabel("Start date").fill(today);
+  await form.getByRole("button", { name: "Create Spend" }).click();
+  await expect(form.getByRole("status").filter({ hasText: "Created a" })).toContainText(`for Paid Search on ${today}.`);
+
+  const grew = (value: number | null, was: number | null) => Math.round(((value ?? NaN) - (was ?? NaN)) * 100) / 100;
+  await expect.poll(async () => grew((await shownTotalCost(table, "Paid Search")).footer, before.footer), { timeout: 10_000 }).toBe(1234.56);
+  expect(grew((await shownTotalCost(table, "Paid Search")).row, before.row)).toBe(1234.56);
+  expect(await page.evaluate(() => (window as unknown as { freshCostsMark?: number }).freshCostsMark)).toBe(1);
 });
