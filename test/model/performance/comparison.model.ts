@@ -4,7 +4,7 @@ import { defineMachineModel, invariant } from "../harness";
 import { aprilWeek, comparisonInput, februaryTable, paidSearchScope } from "./comparisonFixtures";
 import { httpErrors } from "../fixtures";
 
-const loadEvents = new Set(["comparison.toggled", "comparison.scopeChanged", "comparison.shortcutChosen", "comparison.pickerApplied"]);
+const loadEvents = new Set(["comparison.toggled", "comparison.scopeChanged", "comparison.shortcutChosen", "comparison.pickerApplied", "comparison.reloaded"]);
 
 /** Comparison mode: off/on, the comparison dates (shortcuts, custom), the picker and the load. */
 export const comparisonModel = defineMachineModel({
@@ -16,6 +16,8 @@ export const comparisonModel = defineMachineModel({
     // One change at a time keeps the simple paths few: March at level one <-> April's first week under 'Paid Search'.
     "comparison.scopeChanged": (s): Record<string, ComparisonScope> =>
       s.context.range.from === aprilWeek.range.from ? { march: comparisonInput } : { aprilPaidSearch: { ...aprilWeek, path: paidSearchScope.path } },
+    // The same scope again (new costs): asked for once a load has ended (off does not take it).
+    "comparison.reloaded": (s) => (s.matches({ on: { data: "loading" } }) ? [] : [{}]),
     "comparison.pickerOpened": [{}],
     "comparison.pickerCancelled": [{}],
     "comparison.pickerApplied": [{}],
@@ -30,7 +32,7 @@ export const comparisonModel = defineMachineModel({
   observe: (c) => ({ april: c.range.from === aprilWeek.range.from, rows: c.previousRows.length > 0, draftEnd: c.draft.to === null ? "empty" : "set" }),
   strategies: {
     simple: { observe: null, maxPaths: 150 },
-    shortest: { maxPaths: 250 },
+    shortest: { maxPaths: 300 },
   },
   check: ({ action, before, after, newCalls }) => {
     const c = after.context;
@@ -51,6 +53,12 @@ export const comparisonModel = defineMachineModel({
     }
     if (loading && !before?.matches({ on: { data: "loading" } })) invariant(loads.length === 1, "entering loading starts one load");
     if (loads.length > 0) invariant(action.kind === "event" && loadEvents.has(action.event.type), "only a toggle, a scope change or chosen dates load");
+    if (action.kind === "event" && action.event.type === "comparison.reloaded" && before) {
+      invariant(loads.length === 1, "a reload loads once");
+      invariant(JSON.stringify(before.context.comparisonRange) === JSON.stringify(c.comparisonRange), "a reload keeps the comparison dates");
+      const regions = (v: unknown) => JSON.stringify([(v as { on?: { dates?: unknown } }).on?.dates, (v as { on?: { picker?: unknown } }).on?.picker]);
+      invariant(after.matches({ on: { data: "loading" } }) && regions(before.value) === regions(after.value), "a reload changes only the load");
+    }
     if (!after.matches("on")) {
       invariant(c.previousRows.length === 0, "off: no comparison data");
       invariant(JSON.stringify(c.comparisonRange) === JSON.stringify(previousPeriod(c.range)), "off: the comparison dates are the previous period");

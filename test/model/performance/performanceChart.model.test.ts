@@ -10,6 +10,8 @@ modelSuite(performanceChartModel, {
     "series.(day.loaded) + chartType.area → chart.intervalChosen [week] → series.(week.loading) + chartType.area",
     "series.(day.loaded) + chartType.area → chart.scopeChanged [february] → series.(day.loading) + chartType.area",
     "series.(day.loaded) + chartType.area → chart.typeToggled → series.(day.loaded) + chartType.bar",
+    "series.(day.loaded) + chartType.area → chart.reloaded → series.(day.loading) + chartType.area",
+    "series.(day.empty) + chartType.area → chart.reloaded → series.(day.loading) + chartType.area",
     "series.(day.loaded) + chartType.bar → chart.typeToggled → series.(day.loaded) + chartType.area",
   ],
 });

@@ -30,6 +30,8 @@ export const performanceChartModel = defineMachineModel({
   events: {
     "chart.scopeChanged": (s) => (sel.isLoading(s) ? none : scopeChanges),
     "chart.intervalChosen": (s) => (sel.isLoading(s) ? none : intervalChoices),
+    // The same scope again (new costs): asked for once a load has ended.
+    "chart.reloaded": (s) => (sel.isLoading(s) ? [] : [{}]),
     "chart.typeToggled": (s) => (sel.hasData(s) && sel.interval(s) === s.context.opening.interval ? [{}] : []),
     // A new metric, and the one already chosen in the other list (refused).
     "chart.metricOneChosen": (s) => ({ cpa: { metric: "cpa" }, otherList: { metric: s.context.metricTwo } }),
@@ -61,7 +63,9 @@ export const performanceChartModel = defineMachineModel({
     const ev = action.kind === "event" ? (action.event as EventObject & Record<string, unknown>) : null;
     const intervalMoved = before !== undefined && sel.interval(before) !== sel.interval(after);
     const rescoped = before !== undefined && before.context.params !== c.params;
-    invariant(loads.length === (action.kind === "init" || intervalMoved || rescoped ? 1 : 0), `one load per start, interval or scope change (got ${loads.length})`);
+    const reloaded = ev?.type === "chart.reloaded";
+    invariant(loads.length === (action.kind === "init" || intervalMoved || rescoped || reloaded ? 1 : 0), `one load per start, interval or scope change, or reload (got ${loads.length})`);
+    if (reloaded && before) invariant(sel.isLoading(after) && !intervalMoved && !rescoped, "a reload loads the same interval and scope again");
 
     // The session hears each preference change once, and only changes.
     const told = newCalls.filter((x) => x.kind === "received" && x.name === "session").map((x) => x.payload as EventObject & Record<string, unknown>);
