@@ -26,6 +26,8 @@ export interface OutgoingRequest {
 export interface IncomingAnswer {
   readonly status: number;
   readonly text: string;
+  /** The `Retry-After` header, when the answer carries one (a 429 or a 503). */
+  readonly retryAfter?: string;
 }
 
 /**
@@ -42,7 +44,10 @@ export const ApiClientLive = Layer.succeed(ApiClient, {
     Effect.tryPromise({
       try: (signal) =>
         fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal, credentials: "same-origin" }).then(
-          async (res) => ({ status: res.status, text: await res.text() }),
+          async (res) => {
+            const retryAfter = res.headers.get("Retry-After");
+            return { status: res.status, text: await res.text(), ...(retryAfter === null ? {} : { retryAfter }) };
+          },
         ),
       catch: (e) => new NetworkError({ message: e instanceof Error ? e.message : String(e), path: request.path }),
     }),
@@ -56,7 +61,7 @@ export class UnexpectedCall extends Data.TaggedError("UnexpectedCall")<{ readonl
 }
 
 /** What a test route answers: a status and a JSON body (or text), or a network failure. */
-export type TestAnswer = { readonly status: number; readonly json?: unknown; readonly text?: string } | "network-failure";
+export type TestAnswer = { readonly status: number; readonly json?: unknown; readonly text?: string; readonly retryAfter?: string } | "network-failure";
 
 /**
  * A client for tests that answers only the routes it is given, keyed `METHOD /path`
@@ -74,6 +79,7 @@ export const apiClientTest = (
       if (route === undefined) return Effect.die(new UnexpectedCall({ method: request.method, path: request.path }));
       const answer = typeof route === "function" ? route(request) : route;
       if (answer === "network-failure") return Effect.fail(new NetworkError({ message: "network failure (test)", path: request.path }));
-      return Effect.succeed({ status: answer.status, text: answer.text ?? (answer.json === undefined ? "" : JSON.stringify(answer.json)) });
+      const text = answer.text ?? (answer.json === undefined ? "" : JSON.stringify(answer.json));
+      return Effect.succeed({ status: answer.status, text, ...(answer.retryAfter === undefined ? {} : { retryAfter: answer.retryAfter }) });
     },
   });

@@ -16,6 +16,8 @@ interface CallOptions {
   /** Path segments; each is percent-encoded here, so a taxonomy value can never break a path. */
   readonly segments: ReadonlyArray<string | number>;
   readonly query?: Readonly<Record<string, QueryValue>>;
+  /** Headers of this call (an `Idempotency-Key`); `Accept`, `Authorization` and `Content-Type` are set here. */
+  readonly headers?: Readonly<Record<string, string>>;
   /**
    * Failures the caller handles itself. Every other failure is also published to the
    * app-wide channel (401 signs out, 403/4xx/5xx open the global dialog).
@@ -56,16 +58,17 @@ export const buildUrl = (
 
 const decodeApiError = Schema.decodeUnknownEither(ApiError);
 
-/** Maps a status and its (possibly ApiError) body to the tagged error of its kind. */
-export const errorFromStatus = (status: number, body: unknown, path: string): HttpError => {
+/** Maps a status and its (possibly ApiError) body to the tagged error of its kind (with the answer's `Retry-After`, if any, on a 4xx or 5xx). */
+export const errorFromStatus = (status: number, body: unknown, path: string, retryAfter?: string): HttpError => {
   const parsed = decodeApiError(body);
   const message = Either.isRight(parsed) ? parsed.right.message : `HTTP ${status}`;
   const code = Either.isRight(parsed) ? parsed.right.error : `http_${status}`;
   if (status === 401) return new Unauthorized({ status: 401, message, path });
   if (status === 403) return new Forbidden({ status: 403, message, path });
   if (status === 404) return new NotFound({ status: 404, message, path });
-  if (status >= 400 && status < 500) return new ClientError({ status, code, message, path });
-  return new ServerError({ status, message, path });
+  const after = retryAfter === undefined ? {} : { retryAfter };
+  if (status >= 400 && status < 500) return new ClientError({ status, code, message, path, ...after });
+  return new ServerError({ status, message, path, ...after });
 };
 
 /** A body as JSON when it parses, else as text; an empty body is null. */
@@ -88,7 +91,7 @@ const exchange = (opts: CallOptions & { readonly accept: string; readonly body?:
     const api = yield* CurrentApiContext;
     const client = yield* ApiClient;
     const path = `/${opts.segments.join("/")}`;
-    const headers: Record<string, string> = { Accept: opts.accept };
+    const headers: Record<string, string> = { ...opts.headers, Accept: opts.accept };
     if (api.token) headers.Authorization = `Bearer ${api.token}`;
     if (opts.body !== undefined) headers["Content-Type"] = "application/json";
     const answer = yield* client.send({
@@ -99,7 +102,7 @@ const exchange = (opts: CallOptions & { readonly accept: string; readonly body?:
       ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
     });
     if (answer.status >= 200 && answer.status < 300) return answer;
-    return yield* Effect.fail(errorFromStatus(answer.status, parsedBody(answer.text), path));
+    return yield* Effect.fail(errorFromStatus(answer.status, parsedBody(answer.text), path, answer.retryAfter));
   }).pipe(Effect.tapError((error) => publishUnhandled(error, opts.handles)));
 
 const publishUnhandled = (error: HttpError, handles: ReadonlyArray<HttpErrorTag> | undefined): Effect.Effect<void, never, HttpFailures> =>

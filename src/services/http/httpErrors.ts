@@ -4,8 +4,10 @@ import { Data } from "effect";
 export class Unauthorized extends Data.TaggedError("Unauthorized")<{ readonly status: 401; readonly message: string; readonly path: string }> {}
 export class Forbidden extends Data.TaggedError("Forbidden")<{ readonly status: 403; readonly message: string; readonly path: string }> {}
 export class NotFound extends Data.TaggedError("NotFound")<{ readonly status: 404; readonly message: string; readonly path: string }> {}
-export class ClientError extends Data.TaggedError("ClientError")<{ readonly status: number; readonly code: string; readonly message: string; readonly path: string }> {}
-export class ServerError extends Data.TaggedError("ServerError")<{ readonly status: number; readonly message: string; readonly path: string }> {}
+/** `retryAfter`: the answer's `Retry-After` header, when it had one (a 429). */
+export class ClientError extends Data.TaggedError("ClientError")<{ readonly status: number; readonly code: string; readonly message: string; readonly path: string; readonly retryAfter?: string }> {}
+/** `retryAfter`: the answer's `Retry-After` header, when it had one (a 503). */
+export class ServerError extends Data.TaggedError("ServerError")<{ readonly status: number; readonly message: string; readonly path: string; readonly retryAfter?: string }> {}
 export class NetworkError extends Data.TaggedError("NetworkError")<{ readonly message: string; readonly path: string }> {}
 export class DecodeError extends Data.TaggedError("DecodeError")<{ readonly message: string; readonly path: string }> {}
 
