@@ -61,6 +61,7 @@ export const spendBatchTexts = {
     zero_cost: "Zero cost",
     queued: "Waiting",
     sending: "Sending",
+    retrying: "Retrying",
     success: "Saved",
     error: "Error",
   },

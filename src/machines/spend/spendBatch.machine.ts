@@ -3,7 +3,9 @@ import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, ty
 import { batchConcurrency, missingSpendBatchColumns, spendBatchAliases, spendBatchColumns, spendBatchRow, spendBatchTexts, type SpendBatchRow } from "../../domain/spend/spendBatch";
 import type { SpendEntry } from "../../domain/spend/spendForm";
 import { rowsFromSheet, type WorkbookCell } from "../../domain/exports/workbookRows";
+import { maxRowAttempts, nextRetryMs, retryAfterSeconds, spendRowIdempotencyKey, type AttemptFailure } from "../../domain/spend/spendBatchRetry";
 import { createFixedCost } from "../../services/spend/costs";
+import { isHttpError } from "../../services/http/httpErrors";
 import { CurrentApiContext, type ApiContext } from "../../services/http/apiClient";
 import { appRuntime } from "../../services/runtime/runtime";
 
@@ -21,6 +23,15 @@ import { appRuntime } from "../../services/runtime/runtime";
  * the first 10 rows; each child reports `batch.rowSettled` and is stopped, and the next
  * queued row is spawned in its place. Every request is a named, inspectable, cancellable
  * actor; removing the file stops those in flight.
+ *
+ * Every request of a row carries the row's `Idempotency-Key` (`spendRowIdempotencyKey`:
+ * the file name, the row's line and its normalised body), so a row sent again, in a retry
+ * or after a reload, is created once. A row whose attempt fails with no answer, a 5xx or a
+ * 429 waits (the named delay `retryWait`: 0.5 s, 1 s, 2 s, 4 s, at most 8 s, or the
+ * answer's `Retry-After` seconds, capped the same) and is sent again, at most 5 attempts
+ * in all; any other 4xx ends it as an error at once. A waiting row (`retrying`) keeps its
+ * place in the pool, so at most 10 requests are ever in flight. A row's outcome keeps how
+ * many attempts it took (`attempts`).
  */
 
 export interface SpendBatchInput {
@@ -40,8 +51,8 @@ export interface SheetOptions {
   readonly skip: number;
 }
 
-/** A row before sending (ready, invalid, zero_cost), while sending (queued, sending), and after (success, error, zero_cost). */
-export type BatchRowStatus = "ready" | "invalid" | "zero_cost" | "queued" | "sending" | "success" | "error";
+/** A row before sending (ready, invalid, zero_cost), while sending (queued, sending, retrying: waiting to be sent again), and after (success, error, zero_cost). */
+export type BatchRowStatus = "ready" | "invalid" | "zero_cost" | "queued" | "sending" | "retrying" | "success" | "error";
 
 export interface SpendBatchContext extends SpendBatchInput {
   readonly fileName: string | null;
@@ -56,9 +67,12 @@ export interface SpendBatchContext extends SpendBatchInput {
   /** Indexes of the rows to send, in order, and how many of them have been started. */
   readonly queue: ReadonlyArray<number>;
   readonly started: number;
+  /** How many requests each sent row has been sent in (1 to 5). */
+  readonly attempts: Readonly<Record<number, number>>;
 }
 
-export type RowSettled = { type: "batch.rowSettled"; row: number; outcome: "success" | "error"; message?: string };
+/** A row's request ended; a failure says why (`failure`), so the batch knows whether to try again. */
+export type RowSettled = { type: "batch.rowSettled"; row: number; outcome: "success" | "error"; message?: string; failure?: AttemptFailure };
 
 /** What the batch tells its listener when it finishes having saved rows. */
 export interface SpendBatchFinished {
@@ -72,7 +86,9 @@ export type SpendBatchEvent =
   | { type: "batch.optionsChanged"; headerRow?: boolean; skip?: number }
   | { type: "batch.cleared" }
   | { type: "batch.sent" }
-  | RowSettled;
+  | RowSettled
+  /** A waiting row's wait is over (raised by the batch itself after `retryWait`). */
+  | { type: "batch.retryDue"; row: number };
 
 export interface CreateSpendInput {
   readonly api: ApiContext;
@@ -80,12 +96,19 @@ export interface CreateSpendInput {
   /** The row's index in the preview. */
   readonly row: number;
   readonly body: SpendEntry;
+  /** The same for every attempt of the row. */
+  readonly idempotencyKey: string;
+  /** 1 for the first request of the row. */
+  readonly attempt: number;
 }
 
 export const defaultSheetOptions: SheetOptions = { headerRow: true, skip: 0 };
 
 /** The id of the child sending a row. */
 export const requestId = (row: number): string => `createSpend-${row}`;
+
+/** The id of a waiting row's scheduled retry. */
+export const retryId = (row: number): string => `retry-${row}`;
 
 /** The preview of a sheet (PURE): its rows and their checks, or the problem that refuses it. */
 export const previewSheet = (
@@ -112,15 +135,36 @@ const emptySheet = {
   failures: {},
   queue: [],
   started: 0,
+  attempts: {},
 } satisfies Omit<SpendBatchContext, keyof SpendBatchInput>;
 
-const requestInput = (context: SpendBatchContext, row: number): CreateSpendInput => {
-  const check = context.rows[row]?.check;
+const requestInput = (context: SpendBatchContext, row: number, attempt: number): CreateSpendInput => {
+  const sheetRow = context.rows[row];
+  const check = sheetRow?.check;
   if (check?.kind !== "ready") throw new Error(`row ${row} is not ready to send`);
-  return { api: context.api, program: context.program, row, body: check.body };
+  const idempotencyKey = spendRowIdempotencyKey({ fileName: context.fileName ?? "", line: sheetRow?.line ?? row, body: check.body });
+  return { api: context.api, program: context.program, row, body: check.body, idempotencyKey, attempt };
 };
 
-const inFlight = (context: SpendBatchContext): number => context.statuses.filter((s) => s === "sending").length;
+/** Rows holding a place in the pool: in flight, or waiting to be sent again. */
+const inFlight = (context: SpendBatchContext): number => context.statuses.filter((s) => s === "sending" || s === "retrying").length;
+
+/** Why an attempt failed, as the retry rules read it. */
+const attemptFailureOf = (cause: Cause.Cause<unknown>): AttemptFailure => {
+  const failure = Cause.failureOption(cause);
+  const error = Option.isSome(failure) && isHttpError(failure.value) ? failure.value : null;
+  if (error === null) return { kind: "unreadable" };
+  if (error._tag === "NetworkError") return { kind: "network" };
+  if (error._tag === "DecodeError") return { kind: "unreadable" };
+  const after = error._tag === "ClientError" || error._tag === "ServerError" ? retryAfterSeconds(error.retryAfter) : undefined;
+  return { kind: "status", status: error.status, ...(after === undefined ? {} : { retryAfterSeconds: after }) };
+};
+
+/** The wait before a failed row is sent again, or null when it ends as an error (by its attempts so far and the failure). */
+const retryOf = (context: SpendBatchContext, event: SpendBatchEvent): number | null =>
+  event.type === "batch.rowSettled" && event.outcome === "error" && event.failure !== undefined
+    ? nextRetryMs(context.attempts[event.row] ?? maxRowAttempts, event.failure)
+    : null;
 
 const failureText = (cause: Cause.Cause<unknown>): string => {
   const failure = Cause.failureOption(cause);
@@ -139,12 +183,13 @@ export const spendBatchMachine = setup({
     /** One row's request (POST programs/{program}/fixed-costs); reports batch.rowSettled, aborts when stopped. */
     createSpend: fromCallback<{ type: string }, CreateSpendInput>(({ input, sendBack }) => {
       const controller = new AbortController();
-      void appRuntime.runPromiseExit(Effect.provideService(createFixedCost(input.program, input.body), CurrentApiContext, input.api), { signal: controller.signal }).then((exit) => {
+      const create = createFixedCost(input.program, input.body, { idempotencyKey: input.idempotencyKey });
+      void appRuntime.runPromiseExit(Effect.provideService(create, CurrentApiContext, input.api), { signal: controller.signal }).then((exit) => {
         if (controller.signal.aborted) return;
         sendBack(
           Exit.isSuccess(exit)
             ? ({ type: "batch.rowSettled", row: input.row, outcome: "success" } satisfies RowSettled)
-            : ({ type: "batch.rowSettled", row: input.row, outcome: "error", message: failureText(exit.cause) } satisfies RowSettled),
+            : ({ type: "batch.rowSettled", row: input.row, outcome: "error", message: failureText(exit.cause), failure: attemptFailureOf(exit.cause) } satisfies RowSettled),
         );
       });
       return () => controller.abort();
@@ -161,7 +206,7 @@ export const spendBatchMachine = setup({
       if (event.type !== "batch.optionsChanged") return {};
       const skip = event.skip === undefined ? context.options.skip : Number.isFinite(event.skip) ? Math.max(0, Math.floor(event.skip)) : 0;
       const options: SheetOptions = { headerRow: event.headerRow ?? context.options.headerRow, skip };
-      return { options, failures: {}, queue: [], started: 0, ...previewSheet(context.sheet ?? [], options, context.today) };
+      return { options, failures: {}, queue: [], started: 0, attempts: {}, ...previewSheet(context.sheet ?? [], options, context.today) };
     }),
     forget: assign(() => emptySheet),
     /** Marks every row (invalid -> error, ready -> queued) and starts the first 10 requests. */
@@ -171,8 +216,8 @@ export const spendBatchMachine = setup({
       const statuses = context.rows.map((r, i): BatchRowStatus =>
         r.check.kind === "invalid" ? "error" : r.check.kind === "zero_cost" ? "zero_cost" : first.includes(i) ? "sending" : "queued",
       );
-      enqueue.assign({ queue, started: first.length, statuses, failures: {} });
-      for (const row of first) enqueue.spawnChild("createSpend", { id: requestId(row), input: requestInput(context, row) });
+      enqueue.assign({ queue, started: first.length, statuses, failures: {}, attempts: Object.fromEntries(first.map((row) => [row, 1])) });
+      for (const row of first) enqueue.spawnChild("createSpend", { id: requestId(row), input: requestInput(context, row, 1) });
     }),
     /** Records a row's outcome, stops its request and starts the next queued row. */
     settleRow: enqueueActions(({ context, event, enqueue }) => {
@@ -181,17 +226,37 @@ export const spendBatchMachine = setup({
       const statuses = context.statuses.map((s, i): BatchRowStatus => (i === event.row ? event.outcome : i === nextRow ? "sending" : s));
       const failures = event.outcome === "error" ? { ...context.failures, [event.row]: event.message ?? spendBatchTexts.sendFailed } : context.failures;
       enqueue.stopChild(requestId(event.row));
-      enqueue.assign({ statuses, failures, started: nextRow === undefined ? context.started : context.started + 1 });
-      if (nextRow !== undefined) enqueue.spawnChild("createSpend", { id: requestId(nextRow), input: requestInput(context, nextRow) });
+      const attempts = nextRow === undefined ? context.attempts : { ...context.attempts, [nextRow]: 1 };
+      enqueue.assign({ statuses, failures, attempts, started: nextRow === undefined ? context.started : context.started + 1 });
+      if (nextRow !== undefined) enqueue.spawnChild("createSpend", { id: requestId(nextRow), input: requestInput(context, nextRow, 1) });
+    }),
+    /** A failed row that may be tried again: its request is stopped and it waits `retryWait`, keeping its place in the pool. */
+    scheduleRetry: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "batch.rowSettled") return;
+      enqueue.stopChild(requestId(event.row));
+      enqueue.assign({ statuses: context.statuses.map((s, i): BatchRowStatus => (i === event.row ? "retrying" : s)) });
+      enqueue.raise({ type: "batch.retryDue", row: event.row }, { id: retryId(event.row), delay: "retryWait" });
+    }),
+    /** A waiting row is sent again, with the same Idempotency-Key. */
+    retryRow: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "batch.retryDue") return;
+      const attempt = (context.attempts[event.row] ?? 0) + 1;
+      enqueue.cancel(retryId(event.row));
+      enqueue.assign({
+        statuses: context.statuses.map((s, i): BatchRowStatus => (i === event.row ? "sending" : s)),
+        attempts: { ...context.attempts, [event.row]: attempt },
+      });
+      enqueue.spawnChild("createSpend", { id: requestId(event.row), input: requestInput(context, event.row, attempt) });
     }),
     /** The listener hears once that the batch finished, with how many rows it saved. */
     tellBatchFinished: enqueueActions(({ context, enqueue }) => {
       if (context.listener) enqueue.sendTo(context.listener, { type: "spendBatch.finished", saved: context.statuses.filter((s) => s === "success").length } satisfies SpendBatchFinished);
     }),
-    /** Leaving the batch (the file was removed): requests in flight are stopped (aborted). */
+    /** Leaving the batch (the file was removed): requests in flight are stopped (aborted), waiting retries cancelled. */
     stopRequests: enqueueActions(({ context, enqueue }) => {
       context.statuses.forEach((s, i) => {
         if (s === "sending") enqueue.stopChild(requestId(i));
+        if (s === "retrying") enqueue.cancel(retryId(i));
       });
     }),
   },
@@ -200,12 +265,19 @@ export const spendBatchMachine = setup({
     hasRowsToSend: ({ context }) => context.rows.some((r) => r.check.kind === "ready"),
     hasRows: ({ context }) => context.rows.length > 0,
     isSendingRow: ({ context, event }) => event.type === "batch.rowSettled" && context.statuses[event.row] === "sending",
+    /** The row's request failed in a way worth trying again (no answer, 5xx, 429) and it has attempts left. */
+    shouldRetryRow: ({ context, event }) => event.type === "batch.rowSettled" && context.statuses[event.row] === "sending" && retryOf(context, event) !== null,
+    isRetryingRow: ({ context, event }) => event.type === "batch.retryDue" && context.statuses[event.row] === "retrying",
     isLastRow: ({ context, event }) =>
       event.type === "batch.rowSettled" && context.statuses[event.row] === "sending" && inFlight(context) === 1 && context.started >= context.queue.length,
     /** A row was saved already, or the settling one was. */
     savesARow: ({ context, event }) => context.statuses.includes("success") || (event.type === "batch.rowSettled" && event.outcome === "success"),
     /** The last row settles and the batch saved at least one row: the listener hears of it. */
     isLastRowOfASavingBatch: and(["isLastRow", "savesARow"]),
+  },
+  delays: {
+    /** How long a failed row waits before it is sent again (0.5 s doubling to 8 s, or the answer's Retry-After, capped at 8 s). */
+    retryWait: ({ context, event }) => retryOf(context, event) ?? 0,
   },
 }).createMachine({
   id: "spendBatch",
@@ -243,10 +315,12 @@ export const spendBatchMachine = setup({
       exit: "stopRequests",
       on: {
         "batch.rowSettled": [
+          { guard: "shouldRetryRow", actions: "scheduleRetry" },
           { guard: "isLastRowOfASavingBatch", target: "finished", actions: ["settleRow", "tellBatchFinished"] },
           { guard: "isLastRow", target: "finished", actions: "settleRow" },
           { guard: "isSendingRow", actions: "settleRow" },
         ],
+        "batch.retryDue": { guard: "isRetryingRow", actions: "retryRow" },
         "batch.cleared": { target: "empty", actions: "forget" },
       },
     },
@@ -267,6 +341,8 @@ export interface BatchRowView {
   readonly row: SpendBatchRow;
   readonly status: BatchRowStatus;
   readonly message: string | null;
+  /** How many requests the row has been sent in (0 when never sent). */
+  readonly attempts: number;
 }
 
 const rowsCache = new WeakMap<object, BatchRowView[]>();
@@ -276,7 +352,7 @@ const rowViews = (s: Snap): BatchRowView[] => {
   const views = s.context.rows.map((row, index): BatchRowView => {
     const status = s.context.statuses[index] ?? row.check.kind;
     const message = s.context.failures[index] ?? (row.check.kind === "ready" ? null : row.check.message);
-    return { index, row, status, message };
+    return { index, row, status, message, attempts: s.context.attempts[index] ?? 0 };
   });
   rowsCache.set(s.context, views);
   return views;

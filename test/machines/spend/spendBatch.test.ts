@@ -4,6 +4,8 @@ import { spendBatchMachine, spendBatchSelectors as sel, requestId, type CreateSp
 import { signedInApi } from "../../model/fixtures";
 import { readySheet, spendSheet } from "../../model/exports/exportFixtures";
 import { flush } from "../support";
+import { spendRowIdempotencyKey } from "../../../src/domain/spend/spendBatchRetry";
+import type { SpendEntry } from "../../../src/domain/spend/spendForm";
 
 /** A fake createSpend: records each request; the test settles it (the child reports batch.rowSettled). */
 const fakeRequests = () => {
@@ -128,7 +130,9 @@ describe("spendBatch machine", () => {
     expect(snap().value).toBe("sending");
     expect(sel.isSending(snap())).toBe(true);
     expect(requests.started.map((r) => r.row)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(requests.started[0]).toEqual({ api: signedInApi, program: "acme", row: 0, body: { taxonomy_1: "Channel 1", cost: 1, start_date: "2026-01-01", frequency: "single" } });
+    const body: SpendEntry = { taxonomy_1: "Channel 1", cost: 1, start_date: "2026-01-01", frequency: "single" };
+    expect(requests.started[0]).toEqual({ api: signedInApi, program: "acme", row: 0, body, attempt: 1, idempotencyKey: spendRowIdempotencyKey({ fileName: "big.csv", line: 2, body }) });
+    expect(new Set(requests.started.map((r) => r.idempotencyKey)).size).toBe(10);
     expect(sel.inFlight(snap())).toBe(10);
     expect(Object.keys(snap().children).filter((id) => id.startsWith("createSpend-"))).toHaveLength(10);
     expect(statuses().slice(10)).toEqual([...Array<string>(15).fill("queued"), "zero_cost", "error"]);
@@ -229,14 +233,15 @@ describe("spendBatch machine", () => {
   });
 
   it("the real createSpend POSTs each row to programs/{program}/fixed-costs and reports success or error", async () => {
-    const calls: Array<{ url: string; method: string; body: unknown; auth: string | null }> = [];
+    const calls: Array<{ url: string; method: string; body: unknown; auth: string | null; key: string | null }> = [];
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init: RequestInit) => {
         const body = JSON.parse(String(init.body)) as { taxonomy_1: string };
-        calls.push({ url, method: String(init.method), body, auth: new Headers(init.headers).get("Authorization") });
+        const headers = new Headers(init.headers);
+        calls.push({ url, method: String(init.method), body, auth: headers.get("Authorization"), key: headers.get("Idempotency-Key") });
         return body.taxonomy_1 === "Channel 2"
-          ? new Response(JSON.stringify({ error: "server_error", message: "no" }), { status: 500 })
+          ? new Response(JSON.stringify({ error: "invalid_body", message: "no" }), { status: 400 })
           : new Response(JSON.stringify({ data: { id: 7, extra: true } }), { status: 201 });
       }),
     );
@@ -249,10 +254,15 @@ describe("spendBatch machine", () => {
       ["POST", "/api/programs/acme%20shop/fixed-costs", "Bearer tok-1"],
       ["POST", "/api/programs/acme%20shop/fixed-costs", "Bearer tok-1"],
     ]);
-    expect(calls.map((c) => c.body)).toContainEqual({ taxonomy_1: "Channel 1", cost: 1, start_date: "2026-01-01", frequency: "single" });
+    const body: SpendEntry = { taxonomy_1: "Channel 1", cost: 1, start_date: "2026-01-01", frequency: "single" };
+    expect(calls.map((c) => c.body)).toContainEqual(body);
+    // Every row carries its own Idempotency-Key, derived from the file, the line and the body.
+    expect(calls.find((c) => JSON.stringify(c.body) === JSON.stringify(body))?.key).toBe(spendRowIdempotencyKey({ fileName: "a.csv", line: 2, body }));
+    expect(new Set(calls.map((c) => c.key)).size).toBe(3);
     const rows = sel.rows(actor.getSnapshot());
     expect(rows.map((r) => r.status)).toEqual(["success", "error", "success"]);
-    expect(rows[1]?.message).toBe("This row could not be saved. (HTTP 500)");
+    expect(rows[1]?.message).toBe("This row could not be saved. (HTTP 400)");
+    expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
   });
 
   it("the real createSpend aborts its request when stopped", async () => {
@@ -277,6 +287,108 @@ describe("spendBatch machine", () => {
     actor.send({ type: "batch.cleared" });
     await flush();
     expect(signals.every((s) => s.aborted)).toBe(true);
+    expect(actor.getSnapshot().value).toBe("empty");
+  });
+});
+
+/** Answers of a stubbed fetch, in order (the last one repeats): a status, optionally with Retry-After, or "network" (fetch rejects). */
+type FetchAnswer = { status: number; retryAfter?: string } | "network";
+
+/** The real createSpend over a stubbed fetch, on a simulated clock: every request's time, Idempotency-Key and body. */
+const retryRig = (answers: ReadonlyArray<FetchAnswer>, sheetRows = 1) => {
+  const clock = new SimulatedClock();
+  const sent: Array<{ at: number; key: string | null }> = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (_url: string, init: RequestInit) => {
+      sent.push({ at: clock.now(), key: new Headers(init.headers).get("Idempotency-Key") });
+      const answer = answers[Math.min(sent.length - 1, answers.length - 1)] ?? "network";
+      if (answer === "network") throw new TypeError("Failed to fetch");
+      const headers: Record<string, string> = answer.retryAfter === undefined ? {} : { "Retry-After": answer.retryAfter };
+      const body = answer.status < 300 ? { data: { id: 7 } } : { error: "failed", message: "no" };
+      return new Response(JSON.stringify(body), { status: answer.status, headers });
+    }),
+  );
+  const actor = createActor(spendBatchMachine, { clock, input: { api: signedInApi, program: "acme" } }).start();
+  actor.send({ type: "batch.sheetLoaded", fileName: "retry.csv", rows: readySheet(sheetRows) });
+  actor.send({ type: "batch.sent" });
+  const row = () => sel.rows(actor.getSnapshot())[0];
+  /** Lets the request answer, then moves the simulated clock on. */
+  const wait = async (ms: number) => {
+    await flush();
+    clock.increment(ms);
+    await flush();
+  };
+  return { actor, clock, sent, row, wait };
+};
+
+describe("spendBatch retries", () => {
+  it("a 503 then a success: one saved row, sent twice with the same Idempotency-Key, 0.5 s apart", async () => {
+    const { actor, sent, row, wait } = retryRig([{ status: 503 }, { status: 201 }]);
+    await wait(499);
+    expect(sent).toHaveLength(1);
+    expect(row()?.status).toBe("retrying");
+    expect(sel.inFlight(actor.getSnapshot())).toBe(0);
+    await wait(1);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("finished"));
+    expect(sent.map((s) => s.at)).toEqual([0, 500]);
+    expect(sent[0]?.key).toMatch(/^spend-row-[0-9a-f]{32}$/);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(row()).toMatchObject({ status: "success", attempts: 2, message: null });
+  });
+
+  it("a 422 ends the row as an error at once, after one attempt", async () => {
+    const { actor, sent, row, wait } = retryRig([{ status: 422 }, { status: 201 }]);
+    await wait(0);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("finished"));
+    await wait(10_000);
+    expect(sent).toHaveLength(1);
+    expect(row()).toMatchObject({ status: "error", attempts: 1, message: "This row could not be saved. (HTTP 422)" });
+  });
+
+  it("a 429 with Retry-After 2 waits 2 s on the simulated clock before the second attempt", async () => {
+    const { actor, sent, row, wait } = retryRig([{ status: 429, retryAfter: "2" }, { status: 201 }]);
+    await wait(1_999);
+    expect(sent).toHaveLength(1);
+    expect(row()?.status).toBe("retrying");
+    await wait(1);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("finished"));
+    expect(sent.map((s) => s.at)).toEqual([0, 2_000]);
+    expect(row()).toMatchObject({ status: "success", attempts: 2 });
+  });
+
+  it("a network failure 5 times ends the row as an error after 5 attempts, waiting 0.5, 1, 2 and 4 s", async () => {
+    const { actor, sent, row, wait } = retryRig(["network"]);
+    for (const [attempt, ms] of [500, 1_000, 2_000, 4_000].entries()) {
+      await wait(ms - 1);
+      expect(sent, `attempt ${attempt + 2} waits ${ms} ms`).toHaveLength(attempt + 1);
+      await wait(1);
+    }
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("finished"));
+    await wait(60_000);
+    expect(sent.map((s) => s.at)).toEqual([0, 500, 1_500, 3_500, 7_500]);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(1);
+    expect(row()).toMatchObject({ status: "error", attempts: 5, message: "This row could not be saved." });
+  });
+
+  it("a waiting row keeps its place in the pool: never more than 10 rows in flight or waiting, the 11th starts when one ends", async () => {
+    const { actor, sent, wait } = retryRig([...Array<FetchAnswer>(10).fill({ status: 500 }), { status: 201 }], 11);
+    await wait(0);
+    expect(sel.rows(actor.getSnapshot()).map((r) => r.status)).toEqual([...Array<string>(10).fill("retrying"), "queued"]);
+    expect(sent).toHaveLength(10);
+    await wait(500);
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe("finished"));
+    expect(sent).toHaveLength(21);
+    expect(sel.rows(actor.getSnapshot()).map((r) => r.attempts)).toEqual([...Array<number>(10).fill(2), 1]);
+  });
+
+  it("removing the file while a row waits cancels its retry", async () => {
+    const { actor, sent, wait } = retryRig([{ status: 503 }]);
+    await wait(0);
+    expect(sel.rows(actor.getSnapshot())[0]?.status).toBe("retrying");
+    actor.send({ type: "batch.cleared" });
+    await wait(10_000);
+    expect(sent).toHaveLength(1);
     expect(actor.getSnapshot().value).toBe("empty");
   });
 });
