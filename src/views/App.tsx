@@ -15,6 +15,7 @@ const LogoutPage = lazy(() => import("./access/LogoutPage").then((m) => ({ defau
 const RecoverPasswordPage = lazy(() => import("./access/RecoverPasswordPage").then((m) => ({ default: m.RecoverPasswordPage })));
 const ResetPasswordPage = lazy(() => import("./access/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
 const NotFoundPage = lazy(() => import("./shell/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
+const FixedSpendPage = lazy(() => import("./spend/FixedSpendPage").then((m) => ({ default: m.FixedSpendPage })));
 const PerformanceScreen = lazy(() => import("./performance/PerformanceScreen").then((m) => ({ default: m.PerformanceScreen })));
 
 const Routes = () => {
@@ -44,6 +45,7 @@ const Routes = () => {
         <Route path="/performance/taxonomy_one/:t1/taxonomy_two/:t2/taxonomy_three/:t3/taxonomy_four/:t4">
           {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2), routeParam(p.t3), routeParam(p.t4)]} />}
         </Route>
+        <Route path={paths.fixedSpend} component={FixedSpendPage} />
         <Route component={NotFoundPage} />
       </Switch>
       </Suspense>

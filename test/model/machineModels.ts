@@ -22,6 +22,7 @@ import { sessionModel } from "./shell/session.model";
 import { signInModel } from "./access/signIn.model";
 import { spendBatchModel } from "./spend/spendBatch.model";
 import { spendFormModel } from "./spend/spendForm.model";
+import { fixedSpendListModel } from "./spend/fixedSpendList.model";
 import { toastsModel } from "./shell/toasts.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
@@ -37,6 +38,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   fileDrop: fileDropModel as unknown as MachineModel,
   spendBatch: spendBatchModel as unknown as MachineModel,
   spendForm: spendFormModel as unknown as MachineModel,
+  fixedSpendList: fixedSpendListModel as unknown as MachineModel,
   csvDownload: csvDownloadModel as unknown as MachineModel,
   searchResults: searchResultsModel as unknown as MachineModel,
   performanceChart: performanceChartModel as unknown as MachineModel,

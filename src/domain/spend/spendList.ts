@@ -248,6 +248,10 @@ export const spendListTexts = {
   variableTitle: "Variable Spend",
   /** The notice on the fixed list. */
   dateRangeNotice: "Data now loads with the selected date range.",
+  /** The fixed list's search box. */
+  fixedSearch: "Search fixed spend",
+  /** The fixed list's status while it loads. */
+  fixedLoading: "Loading fixed spend…",
   addFixedSpend: "Add Fixed Spend",
   batchImport: "Batch Import",
   create: "Create",

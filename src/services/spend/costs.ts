@@ -1,5 +1,7 @@
 import type { Effect } from "effect";
 import { Created } from "../../domain/report/configuration";
+import type { DateRange } from "../../domain/report/dateRange";
+import { FixedCostList } from "../../domain/spend/costs";
 import type { SpendEntry } from "../../domain/spend/spendForm";
 import { request, type ApiCall } from "../http/http";
 import type { HttpError } from "../http/httpErrors";
@@ -29,4 +31,18 @@ export const createFixedCost = (program: string, body: SpendEntry, options: Crea
     ...(options.idempotencyKey === undefined ? {} : { headers: { "Idempotency-Key": options.idempotencyKey } }),
     response: Created,
     handles: ["Forbidden", "NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"],
+  });
+
+/**
+ * The fixed spend configurations of a program overlapping its dates (GET
+ * programs/{program}/fixed-costs?date_from&date_to), id descending. A failed load only
+ * stops the list's loading indicator, so every failure but a 401 (which signs out
+ * app-wide) and a 403 (the app's Forbidden dialog) is the list's to handle, silently.
+ */
+export const listFixedCosts = (program: string, range: DateRange): Effect.Effect<FixedCostList, HttpError, ApiCall> =>
+  request({
+    segments: ["programs", program, "fixed-costs"],
+    query: { date_from: range.from, date_to: range.to },
+    response: FixedCostList,
+    handles: ["NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"],
   });

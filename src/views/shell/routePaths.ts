@@ -5,6 +5,7 @@ export const paths = {
   logout: "/logout",
   recoverPassword: "/recover-password",
   performance: "/performance",
+  fixedSpend: "/account/costs/fixed",
 } as const;
 
 export const searchPath = (term: string): string => `/performance/search/${encodeURIComponent(term)}`;

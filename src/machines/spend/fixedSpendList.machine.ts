@@ -1,0 +1,188 @@
+import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import type { DateRange } from "../../domain/report/dateRange";
+import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
+import type { FixedCostList } from "../../domain/spend/costs";
+import {
+  fixedSpendColumns,
+  fixedSpendListPage,
+  fixedSpendRow,
+  initialSpendListQuery,
+  type FixedSpendRow,
+  type SpendListPage,
+  type SpendListQuery,
+} from "../../domain/spend/spendList";
+import { nextSort } from "../../domain/table/tableSort";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { listFixedCosts } from "../../services/spend/costs";
+import { fromApiCall } from "../runtime/fromEffect";
+import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+
+/**
+ * The fixed spend list (/account/costs/fixed): the configurations of the session's
+ * program overlapping its dates, searched, sorted (id descending at first) and paged 15
+ * at a time in the browser with the list rules of `domain/spend/spendList.ts`.
+ *
+ * The list owns its scope: it starts with the session's scope and follows it through
+ * `sessionScopeListener`; another program, dates or API context loads again (the search
+ * and the sort stay, the page goes back to the first). Modes are states: `waiting` while
+ * the session has no program or dates, `loading`, `loaded`, and `failed`, which only
+ * stops the loading indicator (no message; the list shows no rows).
+ */
+
+/** The session as the list reads it. */
+export type FixedSpendSession = SessionSource & AnyActorRef;
+
+export interface FixedSpendListInput {
+  readonly session: FixedSpendSession;
+}
+
+export interface FixedSpendListContext {
+  readonly session: FixedSpendSession;
+  readonly scope: SessionScope;
+  /** Every configuration of the scope as a list row, in the order answered. */
+  readonly rows: ReadonlyArray<FixedSpendRow>;
+  readonly query: SpendListQuery;
+}
+
+export type FixedSpendListEvent =
+  | SessionScopeChanged
+  | { type: "fixedSpend.searchChanged"; search: string }
+  | { type: "fixedSpend.sortChanged"; column: string }
+  | { type: "fixedSpend.pageChanged"; page: number };
+
+/** What one load asks for: where the call goes, the program and its dates. */
+export interface FixedSpendLoad {
+  readonly api: ApiContext;
+  readonly program: string;
+  readonly range: DateRange;
+}
+
+type Context = FixedSpendListContext;
+
+const isComplete = (scope: SessionScope): boolean => scope.program !== null && scope.range !== null;
+
+const loadOf = ({ context }: { readonly context: Context }): FixedSpendLoad => ({
+  api: context.scope.api,
+  program: context.scope.program?.code ?? "",
+  range: context.scope.range ?? { from: "", to: "" },
+});
+
+/** One-slot memo: the page is worked out again only when the rows, the query or the locale change. */
+const memoLast = <A extends ReadonlyArray<unknown>, R>(compute: (...args: A) => R): ((...args: A) => R) => {
+  let last: { readonly args: A; readonly value: R } | null = null;
+  return (...args: A): R => {
+    if (last && last.args.length === args.length && last.args.every((a, i) => a === args[i])) return last.value;
+    const value = compute(...args);
+    last = { args, value };
+    return value;
+  };
+};
+
+const pageOf = memoLast(
+  (rows: ReadonlyArray<FixedSpendRow>, query: SpendListQuery, locale: string | null): SpendListPage<FixedSpendRow> =>
+    fixedSpendListPage(rows, query, { locale }),
+);
+
+/** The page the list shows now (searched, sorted, paged; a page past the last moves to the last). */
+export const shownPage = (context: Context): SpendListPage<FixedSpendRow> => pageOf(context.rows, context.query, context.scope.program?.locale ?? null);
+
+export const fixedSpendListMachine = setup({
+  types: {
+    context: {} as FixedSpendListContext,
+    events: {} as FixedSpendListEvent,
+    input: {} as FixedSpendListInput,
+  },
+  actors: {
+    sessionScopeListener,
+    loadFixedCosts: fromApiCall<FixedCostList, FixedSpendLoad, HttpError>((load) => listFixedCosts(load.program, load.range)),
+  },
+  actions: {
+    /** Another scope: its rows are not this one's, so they go, and the list starts on its first page. */
+    changeScope: assign(({ context }, scope: SessionScope) => ({ scope, rows: [], query: { ...context.query, page: 1 } })),
+    storeRows: assign((_, answer: FixedCostList) => ({ rows: answer.data.map(fixedSpendRow) })),
+    /** A new search starts on the first page. */
+    changeSearch: assign(({ context }, search: string) => ({ query: { ...context.query, search, page: 1 } })),
+    /** A header click: another column sorts descending first, the same column turns round. */
+    changeSort: assign(({ context }, column: string) => ({ query: { ...context.query, sort: nextSort(context.query.sort, column) } })),
+    /** A page of the searched rows (a page past the last moves to the last). */
+    changePage: assign(({ context }, page: number) => {
+      const query = { ...context.query, page };
+      return { query: { ...query, page: pageOf(context.rows, query, context.scope.program?.locale ?? null).page } };
+    }),
+  },
+  guards: {
+    hasCompleteScope: ({ context }) => isComplete(context.scope),
+    isIncompleteScope: (_, scope: SessionScope) => !isComplete(scope),
+    isOtherScope: ({ context }, scope: SessionScope) => !sameSessionScope(context.scope, scope),
+    isListColumn: (_, column: string) => (fixedSpendColumns as ReadonlyArray<string>).includes(column),
+  },
+}).createMachine({
+  id: "fixedSpendList",
+  context: ({ input }) => ({
+    session: input.session,
+    scope: currentSessionScope(input.session),
+    rows: [],
+    query: initialSpendListQuery,
+  }),
+  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  on: {
+    "session.scopeChanged": [
+      {
+        guard: { type: "isIncompleteScope", params: ({ event }) => event.scope },
+        target: ".waiting",
+        actions: { type: "changeScope", params: ({ event }) => event.scope },
+      },
+      {
+        guard: { type: "isOtherScope", params: ({ event }) => event.scope },
+        target: ".loading",
+        actions: { type: "changeScope", params: ({ event }) => event.scope },
+      },
+    ],
+    "fixedSpend.searchChanged": { actions: { type: "changeSearch", params: ({ event }) => event.search } },
+    "fixedSpend.sortChanged": {
+      guard: { type: "isListColumn", params: ({ event }) => event.column },
+      actions: { type: "changeSort", params: ({ event }) => event.column },
+    },
+    "fixedSpend.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
+  },
+  initial: "waiting",
+  states: {
+    /** The session has no program or dates: nothing to load. */
+    waiting: {
+      always: { guard: "hasCompleteScope", target: "loading" },
+    },
+    loading: {
+      invoke: {
+        src: "loadFixedCosts",
+        input: loadOf,
+        onDone: { target: "loaded", actions: { type: "storeRows", params: ({ event }) => event.output } },
+        onError: "failed",
+      },
+    },
+    loaded: {},
+    /** Silent: the loading indicator stops, nothing else is shown. */
+    failed: {},
+  },
+});
+
+type Snap = SnapshotFrom<typeof fixedSpendListMachine>;
+
+/** Named selectors: the view reads the list only through these. */
+export const fixedSpendListSelectors = {
+  isLoading: (s: Snap) => s.matches("loading"),
+  hasFailed: (s: Snap) => s.matches("failed"),
+  search: (s: Snap) => s.context.query.search,
+  sort: (s: Snap) => s.context.query.sort,
+  /** The rows of the page shown. */
+  pageRows: (s: Snap) => shownPage(s.context).rows,
+  page: (s: Snap) => shownPage(s.context).page,
+  pageCount: (s: Snap) => shownPage(s.context).pageCount,
+  /** Rows matching the search, over all pages. */
+  total: (s: Snap) => shownPage(s.context).total,
+  /** The program's currency and locale, for the cost column. */
+  currency: (s: Snap) => s.context.scope.program?.currency ?? null,
+  locale: (s: Snap) => s.context.scope.program?.locale ?? null,
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type FixedSpendListActorRef = ActorRefFrom<typeof fixedSpendListMachine>;

@@ -1,0 +1,106 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useId, useMemo } from "react";
+import { formatMoney, formatNumber } from "../../domain/report/numberFormat";
+import { fixedSpendColumns, spendListPerPage, spendListTexts as t, taxonomyCell, type FixedSpendColumn, type FixedSpendRow } from "../../domain/spend/spendList";
+import { fixedSpendListMachine, fixedSpendListSelectors as sel, type FixedSpendListActorRef } from "../../machines/spend/fixedSpendList.machine";
+import { useDocumentTitle } from "../components/useDocumentTitle";
+import { useAppActors } from "../shell/AppActorsContext";
+import { AppShell } from "../shell/AppShell";
+import { MetricTable, type TableColumn } from "../table/MetricTable";
+import "./spend.css";
+
+/** A taxonomy level's cell: 3 and 4 cut after 30 characters, the full text in the tooltip. */
+const taxonomyColumn = (level: "taxonomy_1" | "taxonomy_2" | "taxonomy_3" | "taxonomy_4"): TableColumn<FixedSpendRow> => ({
+  key: level,
+  header: t.fixedColumns[level],
+  align: "start",
+  cell: (row) => {
+    const cell = taxonomyCell(level, row[level]);
+    return cell.cut ? <span title={cell.full}>{cell.shown}</span> : cell.shown;
+  },
+});
+
+const textColumn = (key: FixedSpendColumn): TableColumn<FixedSpendRow> => ({ key, header: t.fixedColumns[key], align: "start" });
+
+/** The list's columns, in order, for the program's currency and locale. */
+const fixedColumns = (currency: string | null, locale: string | null): ReadonlyArray<TableColumn<FixedSpendRow>> => {
+  const byKey: Readonly<Record<FixedSpendColumn, TableColumn<FixedSpendRow>>> = {
+    id: { key: "id", header: t.fixedColumns.id, align: "start" },
+    taxonomy_1: taxonomyColumn("taxonomy_1"),
+    taxonomy_2: taxonomyColumn("taxonomy_2"),
+    taxonomy_3: taxonomyColumn("taxonomy_3"),
+    taxonomy_4: taxonomyColumn("taxonomy_4"),
+    cost: { key: "cost", header: t.fixedColumns.cost, align: "end", cell: (row) => formatMoney(row.cost, 2, { currency, locale }) },
+    start_date: textColumn("start_date"),
+    end_date: textColumn("end_date"),
+    days: { key: "days", header: t.fixedColumns.days, align: "end", cell: (row) => (row.days === null ? "" : formatNumber(row.days, 0, locale)) },
+    frequency: textColumn("frequency"),
+  };
+  return fixedSpendColumns.map((key) => byKey[key]);
+};
+
+const rowKey = (row: FixedSpendRow): string => String(row.id);
+
+/**
+ * /account/costs/fixed: the fixed spend configurations of the session's program and
+ * dates, with the date-range notice, a search, the sortable list (id descending at first)
+ * and its pages. The list's actor owns the scope and follows the session.
+ */
+export const FixedSpendPage = () => (
+  <AppShell>
+    <FixedSpendList />
+  </AppShell>
+);
+
+const FixedSpendList = () => {
+  useDocumentTitle(t.fixedTitle);
+  const { session } = useAppActors();
+  const list = useActorRef(fixedSpendListMachine, { input: { session } });
+  return (
+    <article className="report fixed-spend">
+      <h1 className="report-title">{t.fixedTitle}</h1>
+      <p className="fixed-spend-notice" role="note">
+        {t.dateRangeNotice}
+      </p>
+      <FixedSpendSearch list={list} />
+      <FixedSpendTable list={list} />
+    </article>
+  );
+};
+
+const FixedSpendSearch = ({ list }: { readonly list: FixedSpendListActorRef }) => {
+  const id = useId();
+  const search = useSelector(list, sel.search);
+  return (
+    <div className="field fixed-spend-search" role="search">
+      <label htmlFor={id}>{t.fixedSearch}</label>
+      <input id={id} type="search" value={search} onChange={(e) => list.send({ type: "fixedSpend.searchChanged", search: e.target.value })} />
+    </div>
+  );
+};
+
+const FixedSpendTable = ({ list }: { readonly list: FixedSpendListActorRef }) => {
+  const loading = useSelector(list, sel.isLoading);
+  const rows = useSelector(list, sel.pageRows);
+  const sort = useSelector(list, sel.sort);
+  const page = useSelector(list, sel.page);
+  const pageCount = useSelector(list, sel.pageCount);
+  const total = useSelector(list, sel.total);
+  const currency = useSelector(list, sel.currency);
+  const locale = useSelector(list, sel.locale);
+  const columns = useMemo(() => fixedColumns(currency, locale), [currency, locale]);
+  return (
+    <MetricTable<FixedSpendRow>
+      label={t.fixedTitle}
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      sort={sort}
+      onSort={(column) => list.send({ type: "fixedSpend.sortChanged", column })}
+      loading={loading}
+      loadingText={t.fixedLoading}
+      emptyText={t.fixedEmpty}
+      paging={{ page, pageCount, total, perPage: spendListPerPage, onPage: (p) => list.send({ type: "fixedSpend.pageChanged", page: p }) }}
+    />
+  );
+};
