@@ -1,5 +1,5 @@
 import { z } from "../shell/formSchema";
-import { texts } from "../shell/texts";
+import { accessTexts } from "./accessTexts";
 
 /** The shortest new password accepted, in characters (code points); the server refuses shorter ones too. */
 export const minimumPasswordLength = 8;
@@ -12,11 +12,11 @@ export const isLongEnoughPassword = (password: string): boolean => [...password]
  */
 export const newPasswordForm = z
   .object({
-    password: z.string().refine(isLongEnoughPassword, { message: texts.reset.tooShort }),
+    password: z.string().refine(isLongEnoughPassword, { message: accessTexts.reset.tooShort }),
     confirm_password: z.string(),
   })
   .refine((v) => v.password === v.confirm_password, {
-    message: texts.reset.mismatch,
+    message: accessTexts.reset.mismatch,
     path: ["confirm_password"],
   });
 export type NewPasswordForm = z.infer<typeof newPasswordForm>;
@@ -31,8 +31,8 @@ export const newPasswordProblem = (form: NewPasswordForm): NewPasswordProblem | 
 };
 
 const problemMessages: Record<NewPasswordProblem, string> = {
-  tooShort: texts.reset.tooShort,
-  mismatch: texts.reset.mismatch,
+  tooShort: accessTexts.reset.tooShort,
+  mismatch: accessTexts.reset.mismatch,
 };
 
 /** The message of the form's first problem, or null when it may be sent. */

@@ -1,4 +1,4 @@
-import { texts } from "../shell/texts";
+import { reportTexts } from "../report/reportTexts";
 import type { WorkbookCell } from "./workbookRows";
 
 /**
@@ -47,7 +47,7 @@ const megabytes = (bytes: number): string => `${Math.round((bytes / (1024 * 1024
 
 /** What the person is told when a file cannot be used. */
 export const workbookMessages = {
-  unsupported: texts.toasts.unsupportedFile,
+  unsupported: reportTexts.toasts.unsupportedFile,
   tooLarge: (limit: number) => `That file is too large: files up to ${megabytes(limit)} can be read.`,
   tooManyRows: (sheet: string, limit: number) =>
     `The sheet "${sheet}" has more than ${(limit - 1).toLocaleString("en-GB")} rows: please split it into smaller files.`,

@@ -2,7 +2,7 @@ import { z } from "../shell/formSchema";
 import { temporal } from "../report/temporal";
 import { parseDate } from "../report/dateRange";
 import { formatMoney, type NumberFormatOptions } from "../report/numberFormat";
-import { texts } from "../shell/texts";
+import { reportTexts } from "../report/reportTexts";
 import { taxonomyLevels } from "../report/taxonomyLevels";
 
 /**
@@ -51,7 +51,7 @@ export const spendMessages = {
   endInvalid: "End date must be a valid date (YYYY-MM-DD).",
   endAfterStart: "End date must be after the start date.",
   /** The toast on save when the form is invalid (3 seconds). */
-  invalidToast: texts.toasts.spendInvalid,
+  invalidToast: reportTexts.toasts.spendInvalid,
 } as const;
 
 /**

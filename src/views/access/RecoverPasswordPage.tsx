@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
 import { recoverPasswordMachine, recoverPasswordSelectors } from "../../machines/access/recoverPassword.machine";
-import { texts } from "../../domain/shell/texts";
+import { accessTexts } from "../../domain/access/accessTexts";
 import { useAppActors } from "../shell/AppActorsContext";
 import { MessageArea } from "../shell/MessageArea";
 import { paths } from "../shell/routePaths";
@@ -43,11 +43,11 @@ export const RecoverPasswordPage = () => {
             }}
           >
             <div className="field">
-              <label htmlFor={emailId}>{texts.recover.email}</label>
+              <label htmlFor={emailId}>{accessTexts.recover.email}</label>
               <input id={emailId} name="email" type="email" autoComplete="email" required maxLength={320} autoFocus />
             </div>
             <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
-              {texts.recover.submit}
+              {accessTexts.recover.submit}
             </button>
           </form>
           <p className="access-links">

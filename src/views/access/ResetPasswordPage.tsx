@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { resetPasswordMachine, resetPasswordSelectors } from "../../machines/access/resetPassword.machine";
-import { texts } from "../../domain/shell/texts";
+import { accessTexts } from "../../domain/access/accessTexts";
 import { useAppActors } from "../shell/AppActorsContext";
 import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
@@ -37,7 +37,7 @@ export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
       ) : null}
       {badLink ? (
         <div className="notification is-warning" role="alert">
-          {texts.reset.badLink}
+          {accessTexts.reset.badLink}
         </div>
       ) : null}
       {thankYou ? (
@@ -65,7 +65,7 @@ export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
             Choose a new password for <strong>{email}</strong>.
           </p>
           <div className="field">
-            <label htmlFor={pwId}>{texts.reset.newPassword}</label>
+            <label htmlFor={pwId}>{accessTexts.reset.newPassword}</label>
             <input
               id={pwId}
               name="password"
@@ -79,12 +79,12 @@ export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
             />
             {tooShort ? (
               <p id={lengthErrorId} className="field-error" role="alert">
-                {texts.reset.tooShort}
+                {accessTexts.reset.tooShort}
               </p>
             ) : null}
           </div>
           <div className="field">
-            <label htmlFor={retypeId}>{texts.reset.retypePassword}</label>
+            <label htmlFor={retypeId}>{accessTexts.reset.retypePassword}</label>
             <input
               id={retypeId}
               name="confirm_password"
@@ -97,12 +97,12 @@ export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
             />
             {mismatch ? (
               <p id={errorId} className="field-error" role="alert">
-                {texts.reset.mismatch}
+                {accessTexts.reset.mismatch}
               </p>
             ) : null}
           </div>
           <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
-            {texts.reset.submit}
+            {accessTexts.reset.submit}
           </button>
         </form>
       ) : null}

@@ -1,7 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { noneTaxonomy } from "../../domain/performance/performance";
-import { texts } from "../../domain/shell/texts";
+import { reportTexts } from "../../domain/report/reportTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { nodeState, type Selection, type TaxonomyNode, type TaxonomyTree, type TreeState } from "../../domain/report/treeSelection";
 import { searchResultsSelectors as sel, type SearchResultsActorRef } from "../../machines/performance/searchResults.machine";
@@ -170,7 +170,7 @@ export const FilterTree = ({ results }: { readonly results: SearchResultsActorRe
           {tree.roots.length > 0 ? (
             <TaxonomyCheckboxTree tree={tree} selection={selection} onToggle={(key) => results.send({ type: "search.nodeToggled", key })} label={t.filterTree} />
           ) : loading ? null : (
-            <p className="filter-empty">{texts.empty.chart}</p>
+            <p className="filter-empty">{reportTexts.empty.chart}</p>
           )}
         </Popover>
       ) : null}

@@ -5,7 +5,7 @@ import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric } from "../../domain/report/numberFormat";
 import { chartColours, chartMetricLabel, noteMarkers, type ChartSeries } from "../../domain/performance/performanceChart";
 import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/shell/session";
-import { texts } from "../../domain/shell/texts";
+import { reportTexts } from "../../domain/report/reportTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { campaignNotesSelectors as notesSel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
 import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
@@ -207,7 +207,7 @@ const ChartBody = ({ chart, notes, currency, locale, from, to }: BodyProps) => {
         </p>
       ) : null}
       {empty && !loading ? (
-        <p className="chart-empty">{texts.empty.chart}</p>
+        <p className="chart-empty">{reportTexts.empty.chart}</p>
       ) : series.dates.length > 0 ? (
         <>
           <ChartCanvas series={series} labels={labels} chartType={chartType} markers={markers} name={name} format={format} dateLabel={dateLabel} />

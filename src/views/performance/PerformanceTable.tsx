@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { totalsOf } from "../../domain/report/metrics";
 import type { NumberFormatOptions } from "../../domain/report/numberFormat";
 import { noneTaxonomy, type PerformanceRow } from "../../domain/performance/performance";
-import { texts } from "../../domain/shell/texts";
+import { reportTexts } from "../../domain/report/reportTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { peekComparisonSelectors, type PeekComparisonActorRef } from "../../machines/performance/peekComparison.machine";
 import { peekTableSelectors, type PeekTableActorRef } from "../../machines/performance/peekTable.machine";
@@ -79,7 +79,7 @@ const PeekRows = ({ peek, comparison, expansion, depth }: PeekRowsProps) => {
   if (rows.length === 0) {
     return (
       <MetricNoteRow depth={depth} status={loading}>
-        {loading ? performanceTexts.performanceTable.loading : texts.empty.table}
+        {loading ? performanceTexts.performanceTable.loading : reportTexts.empty.table}
       </MetricNoteRow>
     );
   }

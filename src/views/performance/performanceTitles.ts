@@ -1,4 +1,4 @@
-import { texts } from "../../domain/shell/texts";
+import { reportTexts } from "../../domain/report/reportTexts";
 import { noneTaxonomy } from "../../domain/performance/performance";
 import type { Crumb } from "../components/Breadcrumbs";
 import { paths, taxonomyPath } from "../shell/routePaths";
@@ -9,9 +9,9 @@ import { paths, taxonomyPath } from "../shell/routePaths";
  * Report'; search results '"{query}" | Performance Report'.
  */
 export const performanceTitle = (path: ReadonlyArray<string>, searchTerm?: string): string => {
-  if (searchTerm !== undefined) return `"${searchTerm}" | ${texts.titles.performance}`;
+  if (searchTerm !== undefined) return `"${searchTerm}" | ${reportTexts.titles.performance}`;
   const last = path[path.length - 1];
-  return last === undefined ? texts.titles.performance : `${last} | ${texts.titles.performance}`;
+  return last === undefined ? reportTexts.titles.performance : `${last} | ${reportTexts.titles.performance}`;
 };
 
 /** 'All Channels', then each value of the path, linked to its page except the current one and 'None' values. */

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useLocation } from "wouter";
-import { texts } from "../../domain/shell/texts";
+import { reportTexts } from "../../domain/report/reportTexts";
 import { searchPath } from "./routePaths";
 
 /** 'Search...': Enter or the Search button goes to /performance/search/{term}. */
@@ -20,9 +20,9 @@ export const SearchBox = () => {
       <label htmlFor={id} className="visually-hidden">
         Search channels
       </label>
-      <input id={id} name="term" type="search" placeholder={texts.search.placeholder} maxLength={200} autoComplete="off" />
+      <input id={id} name="term" type="search" placeholder={reportTexts.search.placeholder} maxLength={200} autoComplete="off" />
       <button type="submit" className="button">
-        {texts.search.button}
+        {reportTexts.search.button}
       </button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useActorRef } from "@xstate/react";
 import { useState } from "react";
-import { texts } from "../../domain/shell/texts";
+import { reportTexts } from "../../domain/report/reportTexts";
 import { fileDropMachine, type LoadedSheet } from "../../machines/exports/fileDrop.machine";
 import type { SpendBatchActorRef } from "../../machines/spend/spendBatch.machine";
 import { useAppActors } from "../shell/AppActorsContext";
@@ -18,7 +18,7 @@ export const SpendFileImport = ({ batch }: { readonly batch: SpendBatchActorRef 
   const [dropLogic] = useState(() =>
     fileDropMachine.provide({
       actions: {
-        notifyUnsupported: () => toasts.send({ type: "toast.shown", text: texts.toasts.unsupportedFile, kind: "error" }),
+        notifyUnsupported: () => toasts.send({ type: "toast.shown", text: reportTexts.toasts.unsupportedFile, kind: "error" }),
         announceSheet: (_, sheet: LoadedSheet) => batch.send({ type: "batch.sheetLoaded", fileName: sheet.fileName, rows: sheet.rows }),
         announceCleared: () => batch.send({ type: "batch.cleared" }),
       },

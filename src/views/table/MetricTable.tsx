@@ -3,7 +3,7 @@ import { comparisonCell, directionTone, formatChange } from "../../domain/report
 import { metricDefinitions } from "../../domain/report/metrics";
 import { formatMetric, isMetricName, type NumberFormatOptions } from "../../domain/report/numberFormat";
 import type { SortSpec } from "../../domain/table/tableSort";
-import { texts } from "../../domain/shell/texts";
+import { reportTexts } from "../../domain/report/reportTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { Pagination } from "./Pagination";
 import "./metricTable.css";
@@ -393,7 +393,7 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
     onSort,
     loading = false,
     loadingText = performanceTexts.performanceTable.loading,
-    emptyText = texts.empty.table,
+    emptyText = reportTexts.empty.table,
     previous,
     previousFooter,
     expansion,

@@ -2,7 +2,7 @@ import { SimulatedClock, createActor } from "xstate";
 import { describe, expect, it, vi } from "vitest";
 import type { Ok, PasswordReset } from "../../../src/domain/access/auth";
 import { newPasswordError } from "../../../src/domain/access/passwordForm";
-import { texts } from "../../../src/domain/shell/texts";
+import { accessTexts } from "../../../src/domain/access/accessTexts";
 import { resetPasswordMachine, resetPasswordSelectors as sel } from "../../../src/machines/access/resetPassword.machine";
 import type { ApiContext } from "../../../src/services/http/http";
 import { api, httpErrors, ok, sessionOf } from "../../model/fixtures";
@@ -67,8 +67,8 @@ describe("resetPassword machine", () => {
     actor.send({ type: "reset.submitted", password: "n3w-secret", confirmPassword: "n3w-secreT" });
     expect(actor.getSnapshot().value).toEqual({ authorised: "mismatch" });
     expect(sel.hasMismatch(actor.getSnapshot())).toBe(true);
-    expect(newPasswordError({ password: "n3w-secret", confirm_password: "n3w-secreT" })).toBe(texts.reset.mismatch);
-    expect(texts.reset.mismatch).toBe("These passwords don't match. Please ensure both fields match.");
+    expect(newPasswordError({ password: "n3w-secret", confirm_password: "n3w-secreT" })).toBe(accessTexts.reset.mismatch);
+    expect(accessTexts.reset.mismatch).toBe("These passwords don't match. Please ensure both fields match.");
     expect(resetPassword.calls).toEqual([]);
     // still mismatched on a second wrong try, still nothing sent
     actor.send({ type: "reset.submitted", password: "long-enough", confirmPassword: "long-enouGH" });

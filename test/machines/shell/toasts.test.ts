@@ -1,6 +1,6 @@
 import { SimulatedClock, createActor } from "xstate";
 import { describe, expect, it } from "vitest";
-import { texts } from "../../../src/domain/shell/texts";
+import { reportTexts } from "../../../src/domain/report/reportTexts";
 import { toastsMachine, toastsSelectors as sel } from "../../../src/machines/shell/toasts.machine";
 
 const setup = () => {
@@ -14,10 +14,10 @@ describe("toasts machine", () => {
   it("shows a toast for exactly 3000 ms", () => {
     const { actor, clock, current } = setup();
     expect(current()).toBeNull();
-    actor.send({ type: "toast.shown", text: texts.toasts.spendInvalid, kind: "error" });
-    expect(sel.current(actor.getSnapshot())).toEqual({ id: 1, text: texts.toasts.spendInvalid, kind: "error" });
+    actor.send({ type: "toast.shown", text: reportTexts.toasts.spendInvalid, kind: "error" });
+    expect(sel.current(actor.getSnapshot())).toEqual({ id: 1, text: reportTexts.toasts.spendInvalid, kind: "error" });
     clock.increment(2999);
-    expect(current()).toBe(texts.toasts.spendInvalid);
+    expect(current()).toBe(reportTexts.toasts.spendInvalid);
     clock.increment(1);
     expect(current()).toBeNull();
     expect(actor.getSnapshot().value).toBe("hidden");
@@ -58,10 +58,10 @@ describe("toasts machine", () => {
 
   it("defaults to kind info and numbers toasts", () => {
     const { actor } = setup();
-    actor.send({ type: "toast.shown", text: texts.toasts.unsupportedFile });
+    actor.send({ type: "toast.shown", text: reportTexts.toasts.unsupportedFile });
     actor.send({ type: "toast.shown", text: "second", kind: "error" });
     expect(actor.getSnapshot().context.queue).toEqual([
-      { id: 1, text: texts.toasts.unsupportedFile, kind: "info" },
+      { id: 1, text: reportTexts.toasts.unsupportedFile, kind: "info" },
       { id: 2, text: "second", kind: "error" },
     ]);
   });

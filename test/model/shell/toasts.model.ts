@@ -1,4 +1,4 @@
-import { texts } from "../../../src/domain/shell/texts";
+import { reportTexts } from "../../../src/domain/report/reportTexts";
 import { toastsMachine } from "../../../src/machines/shell/toasts.machine";
 import { defineMachineModel, invariant } from "../harness";
 
@@ -7,7 +7,7 @@ export const toastsModel = defineMachineModel({
   name: "toasts",
   machine: toastsMachine,
   events: {
-    "toast.shown": { invalid: { text: texts.toasts.spendInvalid, kind: "error" }, format: { text: texts.toasts.unsupportedFile } },
+    "toast.shown": { invalid: { text: reportTexts.toasts.spendInvalid, kind: "error" }, format: { text: reportTexts.toasts.unsupportedFile } },
     "toast.closed": [{}],
   },
   delays: { toastDuration: 3000 },

@@ -6,7 +6,7 @@ import {
   newPasswordError,
   newPasswordProblem,
 } from "../../../src/domain/access/passwordForm";
-import { texts } from "../../../src/domain/shell/texts";
+import { accessTexts } from "../../../src/domain/access/accessTexts";
 
 const mismatch = "These passwords don't match. Please ensure both fields match.";
 const tooShort = "Use at least 8 characters";
@@ -50,8 +50,8 @@ describe("newPasswordError", () => {
   });
 
   it("uses the product's texts and an 8-character minimum", () => {
-    expect(texts.reset.mismatch).toBe(mismatch);
-    expect(texts.reset.tooShort).toBe(tooShort);
+    expect(accessTexts.reset.mismatch).toBe(mismatch);
+    expect(accessTexts.reset.tooShort).toBe(tooShort);
     expect(minimumPasswordLength).toBe(8);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { acceptedWorkbookTypes, sheetName, workbookKind, workbookLimits, workbookMessages } from "../../../src/domain/exports/workbookFile";
-import { texts } from "../../../src/domain/shell/texts";
+import { reportTexts } from "../../../src/domain/report/reportTexts";
 
 describe("workbookKind", () => {
   it.each([
@@ -54,7 +54,7 @@ describe("limits and messages", () => {
   });
 
   it("uses the spec's toast for an unsupported file", () => {
-    expect(workbookMessages.unsupported).toBe(texts.toasts.unsupportedFile);
+    expect(workbookMessages.unsupported).toBe(reportTexts.toasts.unsupportedFile);
     expect(workbookMessages.unsupported).toBe("That file format isn't supported");
   });
 

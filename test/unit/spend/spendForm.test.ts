@@ -16,7 +16,7 @@ import {
   type SpendFormValues,
 } from "../../../src/domain/spend/spendForm";
 import type { NumberFormatOptions } from "../../../src/domain/report/numberFormat";
-import { texts } from "../../../src/domain/shell/texts";
+import { reportTexts } from "../../../src/domain/report/reportTexts";
 
 const valid: SpendFormValues = {
   taxonomy_1: "Paid Search",
@@ -134,7 +134,7 @@ describe("spend form rules", () => {
   it("gives the spec's toast when invalid", () => {
     const r = validateSpendForm(form({ taxonomy_1: "" }));
     expect(r).toMatchObject({ ok: false, toast: "The spend configuration is not valid! Please check the fields." });
-    expect(spendMessages.invalidToast).toBe(texts.toasts.spendInvalid);
+    expect(spendMessages.invalidToast).toBe(reportTexts.toasts.spendInvalid);
   });
 
   it("refuses a value that is not a form", () => {
