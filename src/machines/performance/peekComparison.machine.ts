@@ -54,14 +54,14 @@ export const peekComparisonMachine = setup({
     loadPeekComparison: fromApiCall<TableResponse, LoadInput, HttpError>(({ scope }) => performanceApi.loadTable(scope)),
   },
   actions: {
-    changeRange: assign(({ event }) => (event.type === "peekComparison.rangeChanged" ? { range: event.range } : {})),
-    changeParams: assign(({ event }) => (event.type === "peekComparison.paramsChanged" ? { params: event.params } : {})),
+    changeRange: assign((_, range: DateRange | null) => ({ range })),
+    changeParams: assign((_, params: ReportParams) => ({ params })),
     storePreviousRows: assign((_, table: TableResponse) => ({ previousRows: table.data })),
     clearPreviousRows: assign({ previousRows: [] as ReadonlyArray<PerformanceRow> }),
   },
   guards: {
     hasRange: ({ context }) => context.range !== null,
-    isTurnedOff: ({ event }) => event.type === "peekComparison.rangeChanged" && event.range === null,
+    isTurnedOff: (_, range: DateRange | null) => range === null,
   },
 }).createMachine({
   id: "peekComparison",
@@ -69,10 +69,10 @@ export const peekComparisonMachine = setup({
   initial: "starting",
   on: {
     "peekComparison.rangeChanged": [
-      { guard: "isTurnedOff", target: ".off", actions: "changeRange" },
-      { target: ".loading", reenter: true, actions: "changeRange" },
+      { guard: { type: "isTurnedOff", params: ({ event }) => event.range }, target: ".off", actions: { type: "changeRange", params: ({ event }) => event.range } },
+      { target: ".loading", reenter: true, actions: { type: "changeRange", params: ({ event }) => event.range } },
     ],
-    "peekComparison.paramsChanged": { actions: "changeParams" },
+    "peekComparison.paramsChanged": { actions: { type: "changeParams", params: ({ event }) => event.params } },
   },
   states: {
     /** Passed through: a row opened while comparison mode is on loads its comparison at once. */

@@ -212,7 +212,12 @@ const keepsTableSort = {
 } as const;
 
 /** A scope change while open: a scope without program or dates closes the page until there is one again. */
-const closesPage = { guard: "isIncompleteScope", target: "#performanceReport.waiting", actions: "changeScope" } as const;
+/** The scope a `session.scopeChanged` carries, as guard and action params. */
+const newScope = ({ event }: { event: SessionScopeChanged }) => event.scope;
+const changeScope = { type: "changeScope", params: newScope } as const;
+const scopeGuard = (type: "isIncompleteScope" | "changesSpendScope" | "changesSearchScope" | "isOtherScope") => ({ type, params: newScope }) as const;
+
+const closesPage = { guard: scopeGuard("isIncompleteScope"), target: "#performanceReport.waiting", actions: changeScope } as const;
 
 export const performanceReportMachine = setup({
   types: {
@@ -234,7 +239,7 @@ export const performanceReportMachine = setup({
     spendBatch: spendBatchMachine,
   },
   actions: {
-    changeScope: assign(({ event }) => (event.type === "session.scopeChanged" ? { scope: event.scope } : {})),
+    changeScope: assign((_, scope: SessionScope) => ({ scope })),
     /** Today in the program's UTC offset, from the report's clock. */
     readToday: assign(({ context }) => ({ today: todayAt(context.now(), utcOffsetOf(context.scope)) })),
     spawnTable: spawnChild("performanceTable", { id: reportChildIds.table, input: tableInput }),
@@ -276,17 +281,15 @@ export const performanceReportMachine = setup({
   },
   guards: {
     hasCompleteScope: ({ context }) => isComplete(context.scope),
-    isIncompleteScope: ({ event }) => event.type === "session.scopeChanged" && !isComplete(event.scope),
+    isIncompleteScope: (_, scope: SessionScope) => !isComplete(scope),
     isPage: ({ context }, params: { kind: PerformancePageKind }) => performancePageKind(context.route) === params.kind,
     hasTable: ({ context }) => context.table !== null,
     /** Another program or API context: the spend entry starts afresh. */
-    changesSpendScope: ({ context, event }) =>
-      event.type === "session.scopeChanged" && (!sameProgram(context.scope, event.scope) || !sameApi(context.scope, event.scope)),
+    changesSpendScope: ({ context }, scope: SessionScope) => !sameProgram(context.scope, scope) || !sameApi(context.scope, scope),
     /** The search depends on the API context, the program and the dates (not the named filter). */
-    changesSearchScope: ({ context, event }) =>
-      event.type === "session.scopeChanged" &&
-      (!sameApi(context.scope, event.scope) || programCode(context.scope) !== programCode(event.scope) || !sameDates(context.scope, event.scope)),
-    isOtherScope: ({ context, event }) => event.type === "session.scopeChanged" && !sameSessionScope(context.scope, event.scope),
+    changesSearchScope: ({ context }, scope: SessionScope) =>
+      !sameApi(context.scope, scope) || programCode(context.scope) !== programCode(scope) || !sameDates(context.scope, scope),
+    isOtherScope: ({ context }, scope: SessionScope) => !sameSessionScope(context.scope, scope),
   },
 }).createMachine({
   id: "performanceReport",
@@ -310,7 +313,7 @@ export const performanceReportMachine = setup({
     /** The session has no program or dates yet: nothing to load, nothing spawned. */
     waiting: {
       always: { guard: "hasCompleteScope", target: "open" },
-      on: { "session.scopeChanged": { actions: "changeScope" } },
+      on: { "session.scopeChanged": { actions: changeScope } },
     },
     open: {
       entry: "readToday",
@@ -343,9 +346,9 @@ export const performanceReportMachine = setup({
             "session.scopeChanged": [
               closesPage,
               {
-                guard: "changesSpendScope",
+                guard: scopeGuard("changesSpendScope"),
                 actions: [
-                  "changeScope",
+                  changeScope,
                   "readToday",
                   "tellTable",
                   "tellExpansion",
@@ -357,7 +360,7 @@ export const performanceReportMachine = setup({
                   "spawnSpendBatch",
                 ],
               },
-              { guard: "isOtherScope", actions: ["changeScope", "readToday", "tellTable", "tellExpansion", "tellComparison", "tellChart", "tellNotes"] },
+              { guard: scopeGuard("isOtherScope"), actions: [changeScope, "readToday", "tellTable", "tellExpansion", "tellComparison", "tellChart", "tellNotes"] },
             ],
             "report.csvRequested": { actions: "requestCsv" },
             "table.sorted": keepsTableSort,
@@ -372,7 +375,7 @@ export const performanceReportMachine = setup({
           on: {
             "session.scopeChanged": [
               closesPage,
-              { guard: "isOtherScope", actions: ["changeScope", "readToday", "tellTable", "tellExpansion", "tellComparison", "tellChart", "tellNotes"] },
+              { guard: scopeGuard("isOtherScope"), actions: [changeScope, "readToday", "tellTable", "tellExpansion", "tellComparison", "tellChart", "tellNotes"] },
             ],
             "report.csvRequested": { actions: "requestCsv" },
             "table.sorted": keepsTableSort,
@@ -383,7 +386,7 @@ export const performanceReportMachine = setup({
         levelFourChart: {
           entry: ["spawnChart", "spawnNotes"],
           on: {
-            "session.scopeChanged": [closesPage, { guard: "isOtherScope", actions: ["changeScope", "readToday", "tellChart", "tellNotes"] }],
+            "session.scopeChanged": [closesPage, { guard: scopeGuard("isOtherScope"), actions: [changeScope, "readToday", "tellChart", "tellNotes"] }],
           },
         },
         /** /performance/search/{term}: the search results and their columns. */
@@ -392,8 +395,8 @@ export const performanceReportMachine = setup({
           on: {
             "session.scopeChanged": [
               closesPage,
-              { guard: "changesSearchScope", actions: ["changeScope", "readToday", "tellSearch"] },
-              { guard: "isOtherScope", actions: ["changeScope", "readToday"] },
+              { guard: scopeGuard("changesSearchScope"), actions: [changeScope, "readToday", "tellSearch"] },
+              { guard: scopeGuard("isOtherScope"), actions: [changeScope, "readToday"] },
             ],
           },
         },
