@@ -1,8 +1,11 @@
 import type { Effect } from "effect";
 import { Created } from "../../domain/report/configuration";
 import type { DateRange } from "../../domain/report/dateRange";
-import { FixedCostList } from "../../domain/spend/costs";
+import { Ok } from "../../domain/access/auth";
+import { FixedCostAnswer, FixedCostList, VariableCostList } from "../../domain/spend/costs";
+import type { FixedSpendUpdate } from "../../domain/spend/fixedSpendForm";
 import type { SpendEntry } from "../../domain/spend/spendForm";
+import { decodeInSlices } from "../http/decodeInSlices";
 import { request, type ApiCall } from "../http/http";
 import type { HttpError } from "../http/httpErrors";
 
@@ -34,6 +37,31 @@ export const createFixedCost = (program: string, body: SpendEntry, options: Crea
   });
 
 /**
+ * One fixed spend configuration (GET programs/{program}/fixed-costs/{id}), for its edit
+ * screen. A 403 (no access: the screen goes back to the list and says so) and a 404 (no
+ * such configuration in the program: the screen says so) are the screen's to handle; every
+ * other failure opens the app's dialog (401 signs out).
+ */
+export const findFixedCost = (program: string, id: number): Effect.Effect<FixedCostAnswer, HttpError, ApiCall> =>
+  request({ segments: ["programs", program, "fixed-costs", id], response: FixedCostAnswer, handles: ["Forbidden", "NotFound"] });
+
+/**
+ * Saves an edited fixed spend configuration (PATCH programs/{program}/fixed-costs/{id})
+ * with every field of the form, and answers it as stored. A 403 and a 404 are the
+ * screen's to handle; every other failure opens the app's dialog (401 signs out).
+ */
+export const updateFixedCost = (program: string, id: number, body: FixedSpendUpdate): Effect.Effect<FixedCostAnswer, HttpError, ApiCall> =>
+  request({ method: "PATCH", segments: ["programs", program, "fixed-costs", id], body, response: FixedCostAnswer, handles: ["Forbidden", "NotFound"] });
+
+/**
+ * Removes a fixed spend configuration (DELETE programs/{program}/fixed-costs/{id}). A 403
+ * and a 404 are the screen's to handle; every other failure opens the app's dialog (401
+ * signs out).
+ */
+export const removeFixedCost = (program: string, id: number): Effect.Effect<Ok, HttpError, ApiCall> =>
+  request({ method: "DELETE", segments: ["programs", program, "fixed-costs", id], response: Ok, handles: ["Forbidden", "NotFound"] });
+
+/**
  * The fixed spend configurations of a program overlapping its dates (GET
  * programs/{program}/fixed-costs?date_from&date_to), id descending. A failed load only
  * stops the list's loading indicator, so every failure but a 401 (which signs out
@@ -46,3 +74,26 @@ export const listFixedCosts = (program: string, range: DateRange): Effect.Effect
     response: FixedCostList,
     handles: ["NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"],
   });
+
+/**
+ * Every variable spend entry of a program (GET programs/{program}/variable-costs, no
+ * dates), id descending. A program holds thousands, so a large answer is decoded in
+ * slices. A failed load only stops the list's loading indicator, so every failure but a
+ * 401 (which signs out app-wide) and a 403 (the app's Forbidden dialog) is the list's to
+ * handle, silently.
+ */
+export const listVariableCosts = (program: string): Effect.Effect<VariableCostList, HttpError, ApiCall> =>
+  request({
+    segments: ["programs", program, "variable-costs"],
+    response: VariableCostList,
+    handles: ["NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"],
+    decodeLarge: decodeInSlices,
+  });
+
+/**
+ * Removes one variable spend entry (DELETE programs/{program}/variable-costs/{id}). A 404
+ * (the entry is no longer there) is the list's to handle; every other failure opens the
+ * app's dialog (401 signs out).
+ */
+export const deleteVariableCost = (program: string, id: number): Effect.Effect<Ok, HttpError, ApiCall> =>
+  request({ method: "DELETE", segments: ["programs", program, "variable-costs", id], response: Ok, handles: ["NotFound"] });
