@@ -1,0 +1,110 @@
+import { parseRange, type DateRange } from "../report/dateRange";
+import { metricNames } from "../report/metricNames";
+import { intervals, namedFilters, type ChartType, type Interval, type NamedFilter, type SortDirection } from "../shell/session";
+
+/**
+ * Every choice a person makes on a performance report, as its URL carries it, so that a
+ * link reproduces the view exactly. Program and dates travel beside them (`program`,
+ * `date_from`, `date_to`, kept by the session).
+ *
+ * The query: `interval` (day, week, month), `chart` (area, bar), `metrics` (the two
+ * chart metrics, comma-separated), `filter` (default, new, returning), `compare_from` and
+ * `compare_to` (the comparison dates, only while Compare is on), `columns` (the visible
+ * columns in order, comma-separated), `sort` and `order` (the table's sort column and
+ * direction). Reading takes each part that is valid and falls back, part by part, to the
+ * choices given (the session's): a link without a part keeps the person's own choice.
+ */
+export interface ReportChoices {
+  readonly interval: Interval;
+  readonly chartType: ChartType;
+  readonly metricOne: string;
+  readonly metricTwo: string;
+  readonly filter: NamedFilter;
+  /** The comparison dates while Compare is on; null while it is off. */
+  readonly comparison: DateRange | null;
+  readonly columns: ReadonlyArray<string>;
+  readonly sort: { readonly column: string; readonly direction: SortDirection };
+}
+
+export const reportLinkKeys = {
+  interval: "interval",
+  chartType: "chart",
+  metrics: "metrics",
+  filter: "filter",
+  compareFrom: "compare_from",
+  compareTo: "compare_to",
+  columns: "columns",
+  sort: "sort",
+  order: "order",
+} as const;
+
+const chartTypes: ReadonlyArray<ChartType> = ["area", "bar"];
+const directions: ReadonlyArray<SortDirection> = ["asc", "desc"];
+const metrics: ReadonlyArray<string> = metricNames;
+/** What a table may be sorted by: a metric or a taxonomy level. */
+const isSortColumn = (c: string): boolean => metrics.includes(c) || /^taxonomy_[1-4]$/.test(c);
+
+const oneOf = <T extends string>(values: ReadonlyArray<T>, raw: string | null): T | null =>
+  raw !== null && (values as ReadonlyArray<string>).includes(raw) ? (raw as T) : null;
+
+const listOf = (raw: string | null): string[] => (raw === null || raw === "" ? [] : raw.split(","));
+
+/** Two distinct known metrics, or null. */
+const chartPair = (raw: string | null): { metricOne: string; metricTwo: string } | null => {
+  const [one, two, ...rest] = listOf(raw);
+  return one !== undefined && two !== undefined && rest.length === 0 && one !== two && metrics.includes(one) && metrics.includes(two)
+    ? { metricOne: one, metricTwo: two }
+    : null;
+};
+
+/** Known metrics, each once, in the link's order; null when none is left. */
+const columnList = (raw: string | null): string[] | null => {
+  const columns = [...new Set(listOf(raw))].filter((c) => metrics.includes(c));
+  return columns.length > 0 ? columns : null;
+};
+
+/**
+ * The choices a query string carries, each falling back to `fallback`'s when missing or
+ * invalid. Compare is on only with two valid, ordered comparison dates; without them it
+ * is off (a link never turns it on by a fallback).
+ */
+export const readReportLink = (search: string, fallback: ReportChoices): ReportChoices => {
+  const q = new URLSearchParams(search);
+  const k = reportLinkKeys;
+  const pair = chartPair(q.get(k.metrics));
+  const sortColumn = q.get(k.sort);
+  return {
+    interval: oneOf(intervals, q.get(k.interval)) ?? fallback.interval,
+    chartType: oneOf(chartTypes, q.get(k.chartType)) ?? fallback.chartType,
+    metricOne: pair?.metricOne ?? fallback.metricOne,
+    metricTwo: pair?.metricTwo ?? fallback.metricTwo,
+    filter: oneOf(namedFilters, q.get(k.filter)) ?? fallback.filter,
+    comparison: q.has(k.compareFrom) || q.has(k.compareTo) ? parseRange(q.get(k.compareFrom), q.get(k.compareTo)) : null,
+    columns: columnList(q.get(k.columns)) ?? fallback.columns,
+    sort: {
+      column: sortColumn !== null && isSortColumn(sortColumn) ? sortColumn : fallback.sort.column,
+      direction: oneOf(directions, q.get(k.order)) ?? fallback.sort.direction,
+    },
+  };
+};
+
+/** The query parameters of the choices (the comparison dates only while Compare is on). */
+export const reportLinkParams = (c: ReportChoices): Record<string, string> => ({
+  [reportLinkKeys.interval]: c.interval,
+  [reportLinkKeys.chartType]: c.chartType,
+  [reportLinkKeys.metrics]: `${c.metricOne},${c.metricTwo}`,
+  [reportLinkKeys.filter]: c.filter,
+  ...(c.comparison ? { [reportLinkKeys.compareFrom]: c.comparison.from, [reportLinkKeys.compareTo]: c.comparison.to } : {}),
+  [reportLinkKeys.columns]: c.columns.join(","),
+  [reportLinkKeys.sort]: c.sort.column,
+  [reportLinkKeys.order]: c.sort.direction,
+});
+
+/** The query string with the choices written in: every other parameter kept, the comparison dates removed while off. */
+export const withReportLink = (search: string, c: ReportChoices): string => {
+  const q = new URLSearchParams(search);
+  q.delete(reportLinkKeys.compareFrom);
+  q.delete(reportLinkKeys.compareTo);
+  for (const [key, value] of Object.entries(reportLinkParams(c))) q.set(key, value);
+  return q.toString();
+};
