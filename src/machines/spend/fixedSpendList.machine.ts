@@ -16,6 +16,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { listFixedCosts } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
+import { memoLast } from "../runtime/memoLast";
 import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 /**
@@ -68,17 +69,7 @@ const loadOf = ({ context }: { readonly context: Context }): FixedSpendLoad => (
   range: context.scope.range ?? { from: "", to: "" },
 });
 
-/** One-slot memo: the page is worked out again only when the rows, the query or the locale change. */
-const memoLast = <A extends ReadonlyArray<unknown>, R>(compute: (...args: A) => R): ((...args: A) => R) => {
-  let last: { readonly args: A; readonly value: R } | null = null;
-  return (...args: A): R => {
-    if (last && last.args.length === args.length && last.args.every((a, i) => a === args[i])) return last.value;
-    const value = compute(...args);
-    last = { args, value };
-    return value;
-  };
-};
-
+/** The page is worked out again only when the rows, the query or the locale change. */
 const pageOf = memoLast(
   (rows: ReadonlyArray<FixedSpendRow>, query: SpendListQuery, locale: string | null): SpendListPage<FixedSpendRow> =>
     fixedSpendListPage(rows, query, { locale }),
