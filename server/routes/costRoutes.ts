@@ -15,6 +15,7 @@ import {
   type FixedCost,
   type Frequency,
 } from "../../src/domain/spend/costs";
+import { StoredKeysAnswer, StoredKeysRequest } from "../../src/domain/spend/storedKeys";
 import { answer, refuse } from "../http/answers";
 import { decodeBody, readBody, readJson } from "../http/requestReading";
 import { bodyDigest, idempotencyRefusals, readIdempotencyKey } from "../http/idempotencyKey";
@@ -79,7 +80,8 @@ interface KeyedRequest {
  * cost facts. A `token` query parameter (the batch import's) is ignored: the bearer
  * token authenticates. The creates take an optional `Idempotency-Key`: a repeat of a key
  * (same user, program and route) with the same body answers the first answer and creates
- * nothing; with another body 422 idempotency_key_reused.
+ * nothing; with another body 422 idempotency_key_reused. POST /fixed-costs/stored-keys and
+ * /variable-costs/stored-keys answer which of a list of keys the user already used there.
  */
 export const costRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
@@ -152,6 +154,19 @@ export const costRoutes = (context: ServerContext) => {
     );
   };
 
+  /**
+   * Which of the keys asked about (at most 500) this user already used for creates on the
+   * route in this program, not yet expired: the batch import skips those rows.
+   */
+  const storedKeys = (route: IdempotentRoute) => async (c: Context<ProgramEnv>): Promise<Response> => {
+    const body = await readBody(c, StoredKeysRequest);
+    if (!body.ok) return body.response;
+    const stored = await stores.costs.storedKeys(c.get("program").id, c.get("user").id, route, body.value.keys, clock());
+    return answer(c, StoredKeysAnswer, { stored: [...stored] });
+  };
+
+  routes.post("/fixed-costs/stored-keys", storedKeys("fixed-costs"));
+  routes.post("/variable-costs/stored-keys", storedKeys("variable-costs"));
   routes.post("/fixed-costs", createSpend);
   routes.post("/fixed-costs/", createSpend);
 

@@ -85,4 +85,6 @@ export interface CostQueries {
   addVariableOnce(programId: number, values: VariableCostValues, claim: IdempotencyClaim): Promise<KeyedCreate>;
   /** False when the program has no such row. */
   removeVariable(programId: number, id: number): Promise<boolean>;
+  /** Of `keys`, those the user used for creates on the route in the program that have not expired at `at` (epoch ms), in the order asked. */
+  storedKeys(programId: number, userId: number, route: IdempotentRoute, keys: ReadonlyArray<string>, at: number): Promise<ReadonlyArray<string>>;
 }

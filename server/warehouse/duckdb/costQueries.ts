@@ -5,7 +5,7 @@ import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./rec
 import { numberOf, nullableTextOf, textOf, type Row, type Statements } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 import { writeCostFacts } from "./attributionQueries";
-import { createOnce } from "./idempotencyKeys";
+import { createOnce, storedKeysOf } from "./idempotencyKeys";
 
 const isFrequency = Schema.is(Frequency);
 
@@ -72,6 +72,8 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
     line.transaction((sql) => createOnce(sql, programId, claim, () => insertVariable(sql, programId, values))),
 
   removeVariable: (programId, id) => line.transaction((sql) => removeSpend(sql, "variable_costs", programId, id)),
+
+  storedKeys: (programId, userId, route, keys, at) => line.exclusive((sql) => storedKeysOf(sql, { programId, userId, route }, keys, at)),
 });
 
 /** Adds a configuration and rewrites the program's cost facts, in the caller's transaction; answers the new id. */

@@ -1,4 +1,4 @@
-import { idempotencyKeyLifetime, type IdempotencyClaim, type KeyedCreate } from "../costQueries";
+import { idempotencyKeyLifetime, type IdempotencyClaim, type IdempotentRoute, type KeyedCreate } from "../costQueries";
 import { numberOf, textOf, type Statements } from "../statements";
 
 /** The claimed key's row: user $1, program $2, route $3, key $4. */
@@ -37,4 +37,22 @@ export const createOnce = async (
     values,
   );
   return { outcome: "created", answer };
+};
+
+/** Of `keys`, those stored for the user, program and route and not expired at `at`, in the order asked. */
+export const storedKeysOf = async (
+  sql: Statements,
+  scope: { readonly programId: number; readonly userId: number; readonly route: IdempotentRoute },
+  keys: ReadonlyArray<string>,
+  at: number,
+): Promise<ReadonlyArray<string>> => {
+  if (keys.length === 0) return [];
+  const asked = keys.map((_, i) => `$${i + 5}`).join(", ");
+  const rows = await sql.rows(
+    `SELECT idempotency_key FROM idempotency_keys
+     WHERE user_id = $1 AND program_id = $2 AND route = $3 AND created_at > $4 AND idempotency_key IN (${asked})`,
+    [scope.userId, scope.programId, scope.route, at - idempotencyKeyLifetime, ...keys],
+  );
+  const found = new Set(rows.map((r) => textOf(r["idempotency_key"])));
+  return keys.filter((k) => found.has(k));
 };
