@@ -14,6 +14,7 @@ import { BackgroundWork } from "./http/backgroundWork";
 import type { EngineHooks } from "./engine/engine";
 import { createEngine } from "./engine/createEngine";
 import { storesOf } from "./engine/stores";
+import { createCostRefresher, type CostRefreshTiming } from "./engine/costRefresher";
 import { refuse, refusals } from "./http/answers";
 import { noStore } from "./http/cacheControl";
 import { clientAddressOf } from "./http/clientAddress";
@@ -49,6 +50,8 @@ export interface AppDeps {
   readonly trustedProxies?: ReadonlySet<string>;
   /** Where work after the answer runs; defaults to a new queue (tests pass one to await it). */
   readonly background?: BackgroundWork;
+  /** How long a program's cost facts refresh waits after spend writes; defaults to costRefreshTiming. */
+  readonly costRefreshTiming?: CostRefreshTiming;
 }
 
 /** Largest request body accepted, in bytes. */
@@ -61,7 +64,12 @@ export const createServerContext = (deps: AppDeps): ServerContext => {
   const trustedProxies = deps.trustedProxies ?? new Set<string>();
   const limit = (rule: { readonly limit: number; readonly windowMs: number }) => new SlidingWindowLimit(rule.limit, rule.windowMs);
   return {
-    stores: storesOf(deps.warehouse, engine, log),
+    stores: storesOf(
+      deps.warehouse,
+      engine,
+      log,
+      createCostRefresher({ refresh: engine.refreshCosts, log, ...(deps.costRefreshTiming ? { timing: deps.costRefreshTiming } : {}) }),
+    ),
     outbox: deps.outbox,
     clock: deps.clock,
     log,

@@ -63,10 +63,10 @@ if (await warehouse.demoData.isEmpty()) {
 } else {
   // A database kept from an earlier run: materialise only programs that never were (a start interrupted mid-way).
   await runEngine("start-up check", () => engine.materialiseMissing());
-  // A safety net: a spend write now commits with its cost facts (one transaction), but a database
-  // written by an earlier build could hold spend whose facts a crash left behind; derive them again.
+  // A spend write marks its program's cost facts due in its own transaction and the refresh after it
+  // clears the mark; a stop (or a crash) between the two leaves the mark: those facts are derived again.
   await runEngine("cost facts refreshed", async () => {
-    for (const program of await warehouse.programs.all()) await engine.refreshCosts(program.id);
+    for (const programId of await warehouse.costs.programsWithCostsDue()) await engine.refreshCosts(programId);
   });
 }
 

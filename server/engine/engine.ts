@@ -9,8 +9,9 @@ export interface EngineHooks {
   /** Recomputes journeys, credits and facts after the attribution model or lookback changed. */
   reattribute(programId: number): Promise<void>;
   /**
-   * Recomputes the program's daily cost facts from its stored spend: the start-up safety
-   * net (a spend write already rewrites them in its own transaction).
+   * Recomputes the program's daily cost facts from its stored spend and clears its mark of
+   * cost facts due: run by the cost refresher after a burst of spend writes, before a report
+   * reads a program whose facts are due, and at start for every program still marked.
    */
   refreshCosts(programId: number): Promise<void>;
 }

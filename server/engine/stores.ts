@@ -1,6 +1,8 @@
 import type { Log } from "../log";
 import type { Warehouse } from "../warehouse/warehouse";
 import type { EngineHooks } from "./engine";
+import type { CostRefresher } from "./costRefresher";
+import type { KeyedCreate } from "../warehouse/costQueries";
 
 export type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate, StoredAnswer } from "../warehouse/costQueries";
 export type { CustomReportRecord } from "../warehouse/customReportQueries";
@@ -10,11 +12,13 @@ export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";
 /**
  * What the routes read and write, by record kind; the routes never reach the warehouse
  * themselves. Accounts, sessions and most configuration are stored as they are. A fixed
- * or variable cost added, changed or removed rewrites the program's cost facts in the
- * same warehouse transaction (warehouse/duckdb/costQueries.ts), so spend and reports never
- * disagree, even after a crash. The other writes that change what reports count run the
- * engine after the change is stored and wait for it, so a report read after the answer
- * sees the change:
+ * or variable cost added, changed or removed marks the program's cost facts due in the
+ * same warehouse transaction (warehouse/duckdb/costQueries.ts) and tells the cost
+ * refresher (costRefresher.ts), which rewrites them once per burst of writes; the report
+ * reads that count cost (`reports.sums`, `analysis.weekly`) first wait for a due refresh,
+ * so a report read after a write's answer counts it. The other writes that change what
+ * reports count run the engine after the change is stored and wait for it, so a report
+ * read after the answer sees the change:
  * - program settings saved: `reattribute`;
  * - a classification saved: `reclassify`.
  * The stored change stands even when the engine fails: the failure is logged at error
@@ -43,7 +47,7 @@ export type Stores = Pick<
   | "analysis"
 >;
 
-export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log): Stores => {
+export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log, costRefresher: CostRefresher): Stores => {
   /** Runs the engine after a stored change; see `Stores`. */
   const afterChange = async (hook: keyof EngineHooks, programId: number): Promise<void> => {
     try {
@@ -62,14 +66,35 @@ export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log): S
       return result;
     };
 
-  const { programSettings, classifications } = warehouse;
+  /** A spend write that tells the cost refresher when it changed the program's spend. */
+  const spendWrite =
+    <A extends ReadonlyArray<unknown>, R>(write: (programId: number, ...rest: A) => Promise<R>, changed: (result: R) => boolean) =>
+    async (programId: number, ...rest: A): Promise<R> => {
+      const result = await write(programId, ...rest);
+      if (changed(result)) costRefresher.spendChanged(programId);
+      return result;
+    };
+  const always = (): boolean => true;
+  const stored = (result: boolean): boolean => result;
+  const created = (result: KeyedCreate): boolean => result.outcome === "created";
+
+  const { programSettings, classifications, costs, reports, analysis } = warehouse;
   return {
     users: warehouse.users,
     sessions: warehouse.sessions,
     programs: warehouse.programs,
     messages: warehouse.messages,
     passwordResets: warehouse.passwordResets,
-    costs: warehouse.costs,
+    costs: {
+      ...costs,
+      addFixed: spendWrite(costs.addFixed, always),
+      addFixedOnce: spendWrite(costs.addFixedOnce, created),
+      updateFixed: spendWrite(costs.updateFixed, stored),
+      removeFixed: spendWrite(costs.removeFixed, stored),
+      addVariable: spendWrite(costs.addVariable, always),
+      addVariableOnce: spendWrite(costs.addVariableOnce, created),
+      removeVariable: spendWrite(costs.removeVariable, stored),
+    },
     annotations: warehouse.annotations,
     seasonality: warehouse.seasonality,
     columnSets: warehouse.columnSets,
@@ -77,7 +102,19 @@ export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log): S
     customReports: warehouse.customReports,
     classifications: { find: classifications.find, save: then("reclassify", classifications.save) },
     connectors: warehouse.connectors,
-    reports: warehouse.reports,
-    analysis: warehouse.analysis,
+    reports: {
+      ...reports,
+      sums: async (query) => {
+        await costRefresher.settled(query.programId);
+        return reports.sums(query);
+      },
+    },
+    analysis: {
+      ...analysis,
+      weekly: async (query) => {
+        await costRefresher.settled(query.programId);
+        return analysis.weekly(query);
+      },
+    },
   };
 };

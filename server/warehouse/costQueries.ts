@@ -64,7 +64,12 @@ export type KeyedCreate =
   | { readonly outcome: "repeated"; readonly answer: StoredAnswer }
   | { readonly outcome: "keyReused" };
 
-/** Fixed and variable spend of a program (the spend screens and the Add Spend batch import). Lists are by id descending. */
+/**
+ * Fixed and variable spend of a program (the spend screens and the Add Spend batch import). Lists are by id descending.
+ * Every write that changes a program's spend marks the program's cost facts due for a refresh in its own transaction
+ * (the facts themselves are rewritten by the engine's `refreshCosts`, which clears the mark in its transaction), so a
+ * crash never leaves spend stored whose cost facts are stale without the mark that says so.
+ */
 export interface CostQueries {
   /** The configurations overlapping the range (a single one on its start date), or all when `range` is null. */
   fixedInRange(programId: number, range: DateRange | null): Promise<ReadonlyArray<FixedCostRecord>>;
@@ -87,4 +92,6 @@ export interface CostQueries {
   removeVariable(programId: number, id: number): Promise<boolean>;
   /** Of `keys`, those the user used for creates on the route in the program that have not expired at `at` (epoch ms), in the order asked. */
   storedKeys(programId: number, userId: number, route: IdempotentRoute, keys: ReadonlyArray<string>, at: number): Promise<ReadonlyArray<string>>;
+  /** The programs whose spend changed since their cost facts were last written (by id). */
+  programsWithCostsDue(): Promise<ReadonlyArray<number>>;
 }

@@ -103,7 +103,7 @@ export interface RebuildWork {
   readonly traffic?: boolean;
   /** Recompute journeys, credits (touches), sales and inclusion facts with these settings. */
   readonly attribution?: AttributionSettings;
-  /** Recompute the daily cost facts. */
+  /** Recompute the daily cost facts (and clear the program's mark of cost facts due, costQueries.ts). */
   readonly costs?: boolean;
   /** Stamped on the program's materialisation record. */
   readonly at: number;

@@ -64,6 +64,12 @@ export interface RecordingSuite {
 }
 
 /**
+ * The suites' cost refresh waits longer than any suite runs, so a spend write's coalesced
+ * `refreshCosts` never lands in a later test's calls (costRefresh.test.ts times it).
+ */
+const refreshAfterTheSuite = { quietMs: 10 * 60_000, longestWaitMs: 10 * 60_000 };
+
+/**
  * A suite's app over a RecordingEngine with demo, other and admin signed in; before each
  * test the engine forgets its calls and stops failing. Call it inside a `describe`.
  */
@@ -75,7 +81,7 @@ export const recordingSuite = (): RecordingSuite => {
     return opened;
   };
   beforeAll(async () => {
-    const t = await openContractApp({ engine });
+    const t = await openContractApp({ engine, costRefreshTiming: refreshAfterTheSuite });
     opened = { t, tokens: await signInAll(t) };
   });
   afterAll(() => open().t.close());

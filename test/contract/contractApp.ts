@@ -74,7 +74,7 @@ export const contractData = generateDemoData({
  * A fresh app over a fresh in-memory DuckDB with the demo data, an in-memory outbox and
  * a fake clock. Nothing listens: calls go through `app.request()`.
  */
-export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies">> & {
+export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming">> & {
   readonly warehouse?: (warehouse: Warehouse) => Warehouse;
 } = {}): Promise<ContractApp> => {
   const clock = new FakeClock();
@@ -94,6 +94,7 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
     passwordCost: quickScryptCost,
     ...(extra.engine ? { engine: extra.engine } : {}),
     ...(extra.trustedProxies ? { trustedProxies: extra.trustedProxies } : {}),
+    ...(extra.costRefreshTiming ? { costRefreshTiming: extra.costRefreshTiming } : {}),
   });
 
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {

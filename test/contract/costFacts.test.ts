@@ -2,18 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TableResponse } from "../../src/domain/performance/performance";
 import { decoded, openContractApp, type ContractApp } from "./contractApp";
 import { northwindId } from "./accountSupport";
+import { createEngine, type Engine } from "../../server/engine/createEngine";
+import { silentLog } from "../../server/log";
 
 /**
- * A spend write and its cost facts are one warehouse transaction: the write itself,
- * without the engine, leaves the reports counting it, so no crash can leave a
- * configuration stored without its cost facts.
+ * A spend write and the mark of its program's cost facts due are one warehouse
+ * transaction, and the refresh that rewrites the facts clears the mark in its own: the
+ * write alone, without the app's refresher, leaves the mark, so no crash can leave a
+ * configuration stored whose facts lag it unmarked (a start refreshes every marked program).
  */
-describe("spend writes carry their cost facts", () => {
+describe("spend writes mark their cost facts due", () => {
   let t: ContractApp;
   let demo: string;
+  let engine: Engine;
   beforeAll(async () => {
     t = await openContractApp();
     demo = await t.signIn("demo");
+    engine = createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog });
   });
   afterAll(() => t.close());
 
@@ -40,20 +45,55 @@ describe("spend writes carry their cost facts", () => {
     original_frequency: "single",
   } as const;
 
-  it("adding, editing and removing a fixed configuration through the warehouse alone moves the reported cost", async () => {
+  /** Refreshes the program as a start would: every program still marked, then no mark is left. */
+  const refreshDue = async (): Promise<void> => {
+    for (const programId of await t.warehouse.costs.programsWithCostsDue()) await engine.refreshCosts(programId);
+    expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([]);
+  };
+
+  it("adding, editing and removing a fixed configuration through the warehouse alone marks the program; its refresh moves the reported cost", async () => {
+    await refreshDue();
     expect(await costOf()).toBeNull();
     const id = await t.warehouse.costs.addFixed(northwindId, values, t.clock.now);
+    expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([northwindId]);
+    expect(await costOf(), "the facts lag until the refresh").toBeNull();
+    await refreshDue();
     expect(await costOf()).toEqual({ fixed: 120, variable: 0 });
     expect(await t.warehouse.costs.updateFixed(northwindId, id, { ...values, cost: 80 })).toBe(true);
+    expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([northwindId]);
+    await refreshDue();
     expect(await costOf()).toEqual({ fixed: 80, variable: 0 });
     expect(await t.warehouse.costs.removeFixed(northwindId, id)).toBe(true);
+    expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([northwindId]);
+    await refreshDue();
     expect(await costOf()).toBeNull();
   });
 
-  it("adding and removing a variable row through the warehouse alone moves the reported cost", async () => {
+  it("adding and removing a variable row through the warehouse alone marks the program; its refresh moves the reported cost", async () => {
     const id = await t.warehouse.costs.addVariable(northwindId, { taxonomy_1: channel, cost: 45.5, date: day, cost_link: "atomic-link" });
+    expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([northwindId]);
+    await refreshDue();
     expect(await costOf()).toEqual({ fixed: 0, variable: 45.5 });
     expect(await t.warehouse.costs.removeVariable(northwindId, id)).toBe(true);
+    expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([northwindId]);
+    await refreshDue();
     expect(await costOf()).toBeNull();
+  });
+
+  it("a write that changes nothing (an unknown id) marks nothing", async () => {
+    await refreshDue();
+    expect(await t.warehouse.costs.removeFixed(northwindId, 987_654)).toBe(false);
+    expect(await t.warehouse.costs.updateFixed(northwindId, 987_654, values)).toBe(false);
+    expect(await t.warehouse.costs.removeVariable(northwindId, 987_654)).toBe(false);
+    expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([]);
+  });
+
+  it("a spend create through the API is counted by the very next report", async () => {
+    const created = await t.call("POST", "/api/programs/northwind/fixed-costs", {
+      token: demo,
+      json: { start_date: day, taxonomy_1: channel, cost: 33.25, frequency: "single" },
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(await costOf()).toEqual({ fixed: 33.25, variable: 0 });
   });
 });

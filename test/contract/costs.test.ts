@@ -213,7 +213,7 @@ describe("fixed and variable spend", () => {
       expect((await fixedList()).map((c) => c.id)).not.toContain(id);
     });
 
-    it("does not need the engine: the cost facts are the write's own (costFacts.test.ts)", async () => {
+    it("does not wait for the engine: the cost facts are refreshed after the answer (costRefresh.test.ts)", async () => {
       suite.engine.failing = true;
       const id = await create({ ...dailyForm, taxonomy_1: "Engine down" });
       expect(suite.engine.take()).toEqual([]);

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Schema } from "effect";
@@ -20,6 +21,12 @@ import { errorLines, startServer, type ServerProcess } from "./serverProcess";
  * at all, and count the spend it holds in its reports (no configuration without its cost
  * facts). An unacknowledged write found once must stay found (and one found missing must
  * stay missing) through later crashes.
+ *
+ * Cost refreshes are coalesced (a spend write marks its program's cost facts due; the
+ * refresh after a burst rewrites them and clears the mark), so a crash lands between
+ * writes and their refresh: a copy of the killed database, read before the restart, must
+ * never hold cost facts that lag its stored spend without the mark, and the restart must
+ * count all of it.
  */
 
 /** FAULT_PORT pins the port; by default the system chooses one, so parallel runs never collide. */
@@ -229,6 +236,46 @@ const checkAfterRestart = async (server: ServerProcess, token: string, writes: R
   expect(reported, "the reports count exactly the spend configurations stored").toBeCloseTo(bookedSpend, 2);
 };
 
+interface CrashedState {
+  /** Northwind's cost facts are marked due. */
+  readonly marked: boolean;
+  /** The test channel's fixed cost in the cost facts differs from its stored spend on the day. */
+  readonly stale: boolean;
+}
+
+/** Reads a copy of the killed server's database (the copy replays its log; the original stays for the restart). */
+const crashedState = async (): Promise<CrashedState> => {
+  const copyDir = mkdtempSync(join(tmpdir(), "fault-crashed-"));
+  try {
+    const file = join(dataDir, "analytics.duckdb");
+    copyFileSync(file, join(copyDir, "analytics.duckdb"));
+    if (existsSync(`${file}.wal`)) copyFileSync(`${file}.wal`, join(copyDir, "analytics.duckdb.wal"));
+    const instance = await DuckDBInstance.create(join(copyDir, "analytics.duckdb"));
+    const connection = await instance.connect();
+    try {
+      const value = async (sql: string, parameters: ReadonlyArray<string> = []): Promise<number> =>
+        Number((await connection.runAndReadAll(sql, [...parameters])).getRowObjectsJS()[0]?.["value"] ?? 0);
+      const northwind = "(SELECT id FROM programs WHERE code = 'northwind')";
+      const marked = (await value(`SELECT count(*) AS value FROM cost_refreshes_due WHERE program_id = ${northwind}`)) > 0;
+      const stored = await value(
+        `SELECT coalesce(sum(cost), 0) AS value FROM fixed_costs WHERE program_id = ${northwind} AND taxonomy_1 = $1`,
+        [spendChannel],
+      );
+      const counted = await value(
+        `SELECT coalesce(sum(fixed_cost), 0) AS value FROM cost_facts
+         WHERE program_id = ${northwind} AND level = 1 AND taxonomy_1 = $1 AND day = CAST($2 AS DATE)`,
+        [spendChannel, day],
+      );
+      return { marked, stale: Math.abs(stored - counted) > 0.001 };
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  } finally {
+    rmSync(copyDir, { recursive: true, force: true });
+  }
+};
+
 const openedCleanly = (server: ServerProcess): void => {
   expect(errorLines(server.log()), "the restarted server logs no error").toEqual([]);
 };
@@ -245,12 +292,16 @@ describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
     const { token } = Schema.decodeUnknownSync(LoginResponse)(await login.json());
 
     const writes: Array<Write> = [];
+    const crashes: Array<CrashedState> = [];
     for (const [round, killAfter] of killAfterAcknowledged.entries()) {
       const roundWrites = Array.from({ length: writesPerRound }, (_, index) => writeOf(round + 1, index));
       writes.push(...roundWrites);
       await streamUntilKilled(server, token, roundWrites, killAfter);
       // On a slow machine the deadline may cut the round before its kill point: still mid-stream.
       expect(roundWrites.filter((w) => w.outcome.kind === "acknowledged").length, `round ${round + 1} had writes acknowledged`).toBeGreaterThan(0);
+      const crashed = await crashedState();
+      crashes.push(crashed);
+      if (crashed.stale) expect(crashed.marked, `round ${round + 1}: cost facts lagging the stored spend are marked due`).toBe(true);
 
       server = await start();
       openedCleanly(server);
@@ -261,5 +312,7 @@ describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
 
     // The stream really was cut mid-way: some writes were on the wire when the server died.
     expect(writes.filter((w) => w.outcome.kind === "unacknowledged").length).toBeGreaterThan(0);
+    // And at least one crash came between spend writes and their refresh (the restart then counted them).
+    expect(crashes.some((crashed) => crashed.stale), JSON.stringify(crashes)).toBe(true);
   }, 120_000);
 });

@@ -74,7 +74,10 @@ export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueri
       if (work.classification) await classify(sql, programId, work.classification);
       if (work.traffic) await writeTrafficFacts(sql, programId);
       if (work.attribution) await attribute(sql, programId, work.attribution);
-      if (work.costs) await writeCostFacts(sql, programId);
+      if (work.costs) {
+        await writeCostFacts(sql, programId);
+        await sql.run("DELETE FROM cost_refreshes_due WHERE program_id = $1", [programId]);
+      }
       const previous = (
         await sql.rows("SELECT attribution_model, lookback_days FROM attribution_runs WHERE program_id = $1", [programId])
       )[0];
@@ -344,7 +347,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
  * below. Fixed costs: single on start_date; daily the whole cost every day start..end;
  * monthly cost / days-in-that-month on each day start..end; yearly cost / days-in-that-year.
  */
-/** Rewrites a program's cost facts from its stored spend (also inside every spend write's transaction, costQueries.ts). */
+/** Rewrites a program's cost facts from its stored spend (a rebuild with `costs`, which also clears the program's due mark). */
 export const writeCostFacts = async (sql: Statements, programId: number): Promise<void> => {
   await sql.run("DELETE FROM cost_facts WHERE program_id = $1", [programId]);
   await sql.run(

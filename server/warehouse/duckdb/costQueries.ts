@@ -4,7 +4,6 @@ import type { CostQueries, FixedCostRecord, FixedCostValues, VariableCostRecord,
 import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, nullableTextOf, textOf, type Row, type Statements } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
-import { writeCostFacts } from "./attributionQueries";
 import { createOnce, storedKeysOf } from "./idempotencyKeys";
 
 const isFrequency = Schema.is(Frequency);
@@ -26,8 +25,9 @@ const variableList: RangedList = {
 };
 
 /**
- * Each spend write rewrites the program's cost facts in its own transaction, so the stored
- * spend and what the reports count never disagree, not even after a crash.
+ * Each spend write marks the program's cost facts due in its own transaction (markCostsDue);
+ * the engine's refresh rewrites them and clears the mark in one transaction, so after a crash
+ * the marks name every program whose facts may lag its stored spend.
  */
 export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
   fixedInRange: (programId, range) =>
@@ -55,7 +55,7 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
          WHERE program_id = $1 AND id = $2`,
         [programId, id, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency],
       );
-      await writeCostFacts(sql, programId);
+      await markCostsDue(sql, programId);
       return true;
     }),
 
@@ -74,9 +74,19 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
   removeVariable: (programId, id) => line.transaction((sql) => removeSpend(sql, "variable_costs", programId, id)),
 
   storedKeys: (programId, userId, route, keys, at) => line.exclusive((sql) => storedKeysOf(sql, { programId, userId, route }, keys, at)),
+
+  programsWithCostsDue: () =>
+    line.exclusive(async (sql) =>
+      (await sql.rows("SELECT program_id FROM cost_refreshes_due ORDER BY program_id")).map((r) => numberOf(r["program_id"])),
+    ),
 });
 
-/** Adds a configuration and rewrites the program's cost facts, in the caller's transaction; answers the new id. */
+/** Marks the program's cost facts due for a refresh, in the caller's transaction (a mark already there stays). */
+export const markCostsDue = async (sql: Statements, programId: number): Promise<void> => {
+  await sql.run("INSERT INTO cost_refreshes_due (program_id) VALUES ($1) ON CONFLICT DO NOTHING", [programId]);
+};
+
+/** Adds a configuration and marks the program's cost facts due, in the caller's transaction; answers the new id. */
 const insertFixed = async (sql: Statements, programId: number, v: FixedCostValues, at: number): Promise<number> => {
   const id = await nextId(sql, "fixed_costs");
   await sql.run(
@@ -85,11 +95,11 @@ const insertFixed = async (sql: Statements, programId: number, v: FixedCostValue
      VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS DATE), CAST($9 AS DATE), $10, $11, $12)`,
     [id, programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at],
   );
-  await writeCostFacts(sql, programId);
+  await markCostsDue(sql, programId);
   return id;
 };
 
-/** Adds a variable row and rewrites the program's cost facts, in the caller's transaction; answers the new id. */
+/** Adds a variable row and marks the program's cost facts due, in the caller's transaction; answers the new id. */
 const insertVariable = async (sql: Statements, programId: number, v: VariableCostValues): Promise<number> => {
   const id = await nextId(sql, "variable_costs");
   await sql.run(
@@ -97,14 +107,14 @@ const insertVariable = async (sql: Statements, programId: number, v: VariableCos
      VALUES ($1, $2, $3, $4, CAST($5 AS DATE), $6)`,
     [id, programId, v.taxonomy_1, v.cost, v.date, v.cost_link],
   );
-  await writeCostFacts(sql, programId);
+  await markCostsDue(sql, programId);
   return id;
 };
 
-/** Removes a spend record and, when there was one, rewrites the program's cost facts. */
+/** Removes a spend record and, when there was one, marks the program's cost facts due. */
 const removeSpend = async (sql: Statements, table: "fixed_costs" | "variable_costs", programId: number, id: number): Promise<boolean> => {
   const removed = await removeRecord(sql, table, programId, id);
-  if (removed) await writeCostFacts(sql, programId);
+  if (removed) await markCostsDue(sql, programId);
   return removed;
 };
 

@@ -356,6 +356,19 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 5,
+    name: "programs whose cost facts wait for a refresh",
+    statements: [
+      // A spend write marks its program here in its own transaction; the refresh that rewrites the program's cost
+      // facts deletes the mark in its transaction. A database written before this migration holds no marks, so every
+      // program it has is marked once: the next start derives their cost facts again.
+      `CREATE TABLE cost_refreshes_due (
+        program_id INTEGER PRIMARY KEY
+      )`,
+      "INSERT INTO cost_refreshes_due (program_id) SELECT id FROM programs",
+    ],
+  },
 ];
 
 /** The migrations not yet applied, in version order. */

@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { TableResponse } from "../../src/domain/performance/performance";
+import { Created } from "../../src/domain/report/configuration";
+import type { CostRefreshTiming } from "../../server/engine/costRefresher";
+import type { Warehouse } from "../../server/warehouse/warehouse";
+import { northwindId } from "./accountSupport";
+import { decoded, openContractApp, type ContractApp } from "./contractApp";
+
+/**
+ * Cost refreshes are coalesced per program: a burst of spend creates is followed by one
+ * rewrite of the program's cost facts (or one per `longestWaitMs` of a steady stream), not
+ * one per row, and a report read right after the burst still counts every created row.
+ */
+
+const day = "2031-07-14";
+const path = "/api/programs/northwind/fixed-costs";
+
+interface Counted {
+  readonly t: ContractApp;
+  readonly demo: string;
+  /** The cost facts rewrites so far, per program. */
+  refreshes(programId: number): number;
+}
+
+let open: ContractApp | null = null;
+afterEach(async () => {
+  await open?.close();
+  open = null;
+});
+
+/** An app whose warehouse counts every rebuild that rewrites cost facts (the engine's refreshCosts). */
+const countedApp = async (timing: CostRefreshTiming): Promise<Counted> => {
+  const counts = new Map<number, number>();
+  const counting = (stored: Warehouse): Warehouse => ({
+    ...stored,
+    attribution: {
+      ...stored.attribution,
+      rebuild: (programId, work) => {
+        if (work.costs) counts.set(programId, (counts.get(programId) ?? 0) + 1);
+        return stored.attribution.rebuild(programId, work);
+      },
+    },
+  });
+  const t = await openContractApp({ warehouse: counting, costRefreshTiming: timing });
+  open = t;
+  return { t, demo: await t.signIn("demo"), refreshes: (programId) => counts.get(programId) ?? 0 };
+};
+
+const costOf = async ({ t, demo }: Counted, channel: string): Promise<number> => {
+  const table = decoded(
+    await t.call("GET", `/api/programs/northwind/performance/table/single/taxonomy_1?date_from=${day}&date_to=${day}`, { token: demo }),
+    TableResponse,
+  );
+  return Number(table.data.find((row) => row["taxonomy_1"] === channel)?.["fixed_cost"] ?? 0);
+};
+
+/** Creates `count` single configurations under `channel`, `inFlight` at a time; answers the sum of their costs. */
+const burst = async ({ t, demo }: Counted, channel: string, count: number, inFlight: number): Promise<number> => {
+  let next = 0;
+  let sum = 0;
+  const sender = async (): Promise<void> => {
+    while (next < count) {
+      const index = next++;
+      const cost = ((index % 50) + 1) * 0.25;
+      const answer = await t.call("POST", path, {
+        token: demo,
+        json: { start_date: day, taxonomy_1: channel, taxonomy_2: `row ${index}`, cost, frequency: "single" },
+      });
+      decoded(answer, Created);
+      sum += cost;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, sender));
+  return sum;
+};
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("cost refreshes are coalesced per program", () => {
+  it("200 creates in a burst cause far fewer refreshes, and the report right after the burst counts all of them", async () => {
+    const timing = { quietMs: 250, longestWaitMs: 2000 };
+    const app = await countedApp(timing);
+    const before = app.refreshes(northwindId);
+    const started = performance.now();
+    const sum = await burst(app, "Burst spend", 200, 10);
+    const elapsed = performance.now() - started;
+    const duringBurst = app.refreshes(northwindId) - before;
+    // At most one refresh per longest wait of the burst (none when it is shorter than the quiet delay apart).
+    expect(duringBurst).toBeLessThanOrEqual(Math.ceil(elapsed / timing.longestWaitMs) + 1);
+    expect(await costOf(app, "Burst spend")).toBeCloseTo(sum, 2);
+    const total = app.refreshes(northwindId) - before;
+    expect(total, `refreshes for 200 creates over ${Math.round(elapsed)} ms`).toBeLessThanOrEqual(duringBurst + 1);
+    expect(total).toBeLessThan(20);
+    // The read ran the due refresh itself: nothing is left to refresh and no other program was touched.
+    await pause(timing.quietMs + 100);
+    expect(app.refreshes(northwindId) - before).toBe(total);
+    expect(await app.t.warehouse.costs.programsWithCostsDue()).toEqual([]);
+    expect(app.refreshes(2)).toBe(0);
+  }, 60_000);
+
+  it("without a report read, one refresh follows the burst once the writes pause", async () => {
+    const timing = { quietMs: 150, longestWaitMs: 60_000 };
+    const app = await countedApp(timing);
+    const before = app.refreshes(northwindId);
+    const sum = await burst(app, "Quiet spend", 60, 10);
+    expect(app.refreshes(northwindId) - before, "nothing refreshed while the writes kept coming").toBe(0);
+    expect(await app.t.warehouse.costs.programsWithCostsDue()).toEqual([northwindId]);
+    await pause(timing.quietMs + 250);
+    expect(app.refreshes(northwindId) - before).toBe(1);
+    expect(await app.t.warehouse.costs.programsWithCostsDue()).toEqual([]);
+    expect(await costOf(app, "Quiet spend")).toBeCloseTo(sum, 2);
+    expect(app.refreshes(northwindId) - before, "a report of facts already refreshed refreshes nothing").toBe(1);
+  }, 60_000);
+
+  it("a steady stream of writes still refreshes after the longest wait", async () => {
+    const timing = { quietMs: 200, longestWaitMs: 400 };
+    const app = await countedApp(timing);
+    const before = app.refreshes(northwindId);
+    const started = performance.now();
+    let index = 0;
+    // One write every 50 ms never leaves the quiet delay's 200 ms: only the longest wait refreshes.
+    while (performance.now() - started < 1500) {
+      decoded(
+        await app.t.call("POST", path, {
+          token: app.demo,
+          json: { start_date: day, taxonomy_1: "Stream spend", taxonomy_2: `row ${index++}`, cost: 1, frequency: "single" },
+        }),
+        Created,
+      );
+      await pause(50);
+    }
+    const refreshed = app.refreshes(northwindId) - before;
+    expect(refreshed).toBeGreaterThanOrEqual(2);
+    expect(refreshed).toBeLessThan(index);
+    expect(await costOf(app, "Stream spend")).toBeCloseTo(index, 2);
+  }, 60_000);
+
+  it("edits and deletes are coalesced and counted by the next report too", async () => {
+    const app = await countedApp({ quietMs: 60_000, longestWaitMs: 60_000 });
+    await burst(app, "Edited spend", 20, 5);
+    const listed = await app.t.call("GET", `${path}?date_from=${day}&date_to=${day}`, { token: app.demo });
+    const ids = (listed.json as { data: Array<{ id: number; taxonomy_1: string }> }).data
+      .filter((row) => row.taxonomy_1 === "Edited spend")
+      .map((row) => row.id);
+    expect(ids).toHaveLength(20);
+    const before = app.refreshes(northwindId);
+    for (const id of ids.slice(0, 10)) {
+      expect((await app.t.call("PATCH", `${path}/${id}`, { token: app.demo, json: { cost: 2 } })).status).toBe(200);
+    }
+    for (const id of ids.slice(10)) {
+      expect((await app.t.call("DELETE", `${path}/${id}`, { token: app.demo })).status).toBe(200);
+    }
+    expect(app.refreshes(northwindId) - before).toBe(0);
+    expect(await costOf(app, "Edited spend")).toBeCloseTo(20, 2);
+    expect(app.refreshes(northwindId) - before).toBe(1);
+  }, 60_000);
+});
