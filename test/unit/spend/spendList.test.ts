@@ -9,6 +9,7 @@ import {
   fixedSpendSearchText,
   initialSpendListQuery,
   matchesSpendSearch,
+  rememberedSearchText,
   searchKey,
   searchSpendRows,
   sortSpendRows,
@@ -301,4 +302,41 @@ describe("spendListTexts (the product's words)", () => {
   ])("%s", (key, text) => {
     expect(spendListTexts[key]).toBe(text);
   });
+});
+
+describe("rememberedSearchText (a row's search text worked out once per locale)", () => {
+  const row = variable({ cost: 1200 });
+  const other = variable({ id: 2, cost: 1200 });
+  it.each<[string, ReadonlyArray<[VariableSpendRow, string | null]>, number]>([
+    ["the same row and locale again: once", [[row, "en-GB"], [row, "en-GB"], [row, "en-GB"]], 1],
+    ["no locale and a null locale are the same", [[row, null], [row, null]], 1],
+    ["another locale: again", [[row, "en-GB"], [row, "de-DE"]], 2],
+    ["another row (even an equal one): again", [[row, "en-GB"], [other, "en-GB"], [{ ...row }, "en-GB"]], 3],
+  ])("%s", (_, calls, expected) => {
+    let worked = 0;
+    const text = rememberedSearchText((r: VariableSpendRow, options) => {
+      worked += 1;
+      return variableSpendSearchText(r, options);
+    });
+    const texts = calls.map(([r, locale]) => text(r, { locale }));
+    expect(worked).toBe(expected);
+    calls.forEach(([r, locale], i) => expect(texts[i]).toBe(variableSpendSearchText(r, { locale })));
+  });
+
+  it("the list pages search with the locale's grouped amounts, as before", () => {
+    const rows = [variable({ id: 1, cost: 1200 }), variable({ id: 2, cost: 99 })];
+    expect(variableSpendListPage(rows, { ...initialSpendListQuery, search: "1.200,00" }, { locale: "de-DE" }).rows.map((r) => r.id)).toEqual([1]);
+    expect(variableSpendListPage(rows, { ...initialSpendListQuery, search: "1.200,00" }, { locale: "en-GB" }).rows.map((r) => r.id)).toEqual([]);
+  });
+});
+
+describe("spendListTexts: the variable list's own words", () => {
+  it.each<[string, string]>([
+    [spendListTexts.variableTitle, "Variable Spend"],
+    [spendListTexts.variableSearch, "Search variable spend"],
+    [spendListTexts.variableLoading, "Loading variable spend…"],
+    [spendListTexts.delete, "Delete"],
+    [spendListTexts.deleteEntry(41), "Delete variable spend 41"],
+    [spendListTexts.cancel, "Cancel"],
+  ])("%s", (text, expected) => expect(text).toBe(expected));
 });
