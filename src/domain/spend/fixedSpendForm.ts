@@ -100,7 +100,6 @@ export const fixedSpendFormTexts = {
   saving: "Saving…",
   remove: "Remove",
   removing: "Removing…",
-  cancel: "Cancel",
   loading: "Loading the spend configuration…",
   notFoundTitle: "Spend configuration not found",
   notFound: "There is no fixed spend configuration with this id in the selected program.",
