@@ -55,6 +55,8 @@ export interface ComparisonScope {
 export interface ComparisonInput extends ComparisonScope {
   /** Told `comparison.changed` at every comparison load and when it is off. */
   readonly listener?: AnyActorRef | null;
+  /** Comparison dates to open with, on (a shared link's); null or none: it opens off. */
+  readonly opening?: DateRange | null;
 }
 
 /** What the listener hears: the comparison dates being loaded, or null when comparison mode is off. */
@@ -71,6 +73,8 @@ export interface ComparisonContext extends ComparisonScope {
   readonly draft: { readonly from: string; readonly to: string | null };
   /** The comparison table's rows; empty while loading, after a failure and when off. */
   readonly previousRows: ReadonlyArray<PerformanceRow>;
+  /** It was opened on, with dates (a shared link's). */
+  readonly opensOn: boolean;
 }
 
 export type ComparisonEvent =
@@ -132,6 +136,7 @@ export const comparisonMachine = setup({
     }),
   },
   guards: {
+    opensOn: ({ context }) => context.opensOn,
     isPickerOpen: stateIn("#comparison.on.picker.open"),
     isPreviousPeriodInPicker: and([stateIn("#comparison.on.picker.open"), "isPreviousPeriodShortcut"]),
     isYearOnYearInPicker: and([stateIn("#comparison.on.picker.open"), "isYearOnYearShortcut"]),
@@ -140,15 +145,24 @@ export const comparisonMachine = setup({
   },
 }).createMachine({
   id: "comparison",
-  context: ({ input }) => ({
-    ...scopeOf(input),
-    listener: input.listener ?? null,
-    comparisonRange: defaultComparisonRange(input.range),
-    draft: { ...defaultComparisonRange(input.range) },
-    previousRows: [],
-  }),
-  initial: "off",
+  context: ({ input }) => {
+    // Opening dates follow the picker's rules against the main range, like dates typed in it.
+    const comparisonRange = input.opening ? closeComparisonDraft(input.opening, input.range, input.today) : defaultComparisonRange(input.range);
+    return {
+      ...scopeOf(input),
+      listener: input.listener ?? null,
+      comparisonRange,
+      draft: { ...comparisonRange },
+      previousRows: [],
+      opensOn: Boolean(input.opening),
+    };
+  },
+  initial: "opening",
   states: {
+    /** Passed through at start: on with the opening dates (custom), or off. */
+    opening: {
+      always: [{ guard: "opensOn", target: "#comparison.on.dates.custom" }, { target: "off" }],
+    },
     off: {
       entry: ["clearComparison", "resetComparisonDates", { type: "tellListener", params: { on: false } }],
       on: {

@@ -1,10 +1,16 @@
-import { assign, enqueueActions, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { assign, enqueueActions, fromCallback, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from "xstate";
+import { matchingSet } from "../../domain/performance/columnSelection";
+import { performanceTexts } from "../../domain/performance/performanceTexts";
+import { readReportLink, type ReportChoices } from "../../domain/performance/reportLink";
+import { parseRange } from "../../domain/report/dateRange";
+import { applyLink, type ReportPreferences, type SessionState } from "../../domain/shell/session";
+import { readLink } from "../../domain/shell/sessionLink";
 import { levelTableConfig, performancePageKind, type LevelTableConfig, type PerformancePageKind, type PerformanceRoute } from "../../domain/performance/performancePage";
 import { todayAt, type DateRange } from "../../domain/report/dateRange";
-import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
+import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { csvDownloadMachine, type CsvDownloadActorRef, type CsvRequest } from "../exports/csvDownload.machine";
-import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendBatchMachine, type SpendBatchActorRef, type SpendBatchFinished, type SpendBatchInput } from "../spend/spendBatch.machine";
 import { spendFormTellingToasts, type SpendCreated, type SpendFormActorRef, type SpendFormInput } from "../spend/spendForm.machine";
 import { campaignNotesMachine, type CampaignNotesActorRef, type CampaignNotesInput, type NotesScope } from "./campaignNotes.machine";
@@ -42,6 +48,16 @@ import { searchResultsMachine, type SearchResultsActorRef, type SearchResultsInp
  * `comparison.reloaded`; the comparison ignores it while off). A scope without
  * program or dates (a sign-out) stops every piece until there is one again. Another route
  * is another report: views key it by the route.
+ *
+ * The URL: the report opens with the query of its URL (`search`). Its program and dates
+ * and every choice on the report (`readReportLink`: interval, chart type and metrics,
+ * named filter, Compare with its dates, columns, sort) are read over the session's, so
+ * the first loads already use the link's; on start the report tells the session the
+ * link's scope and choices (`sessionLinkTeller`). A program the person may not see is
+ * replaced by the session's, and a toast says so. From then on the report keeps the
+ * choices as they are made (`choices`: the session's preferences, heard through
+ * `sessionPreferencesListener`, and the comparison dates from `comparison.changed`); the
+ * view writes them to the URL.
  */
 
 /** The session as the report uses it: its scope and preferences, and the events the pieces tell it. */
@@ -49,6 +65,8 @@ export type ReportSession = SessionSource & AnyActorRef;
 
 export interface PerformanceReportInput {
   readonly session: ReportSession;
+  /** The query of the page's URL when it opens (a shared link's program, dates and choices). */
+  readonly search?: string;
   readonly path: ReadonlyArray<string>;
   readonly searchTerm?: string;
   /** The app's toasts actor: the spend form's invalid toast goes there. */
@@ -67,9 +85,26 @@ export interface PerformanceReportContext {
   /** Today (YYYY-MM-DD) in the program's UTC offset, read when the page opens and when the scope changes. */
   readonly today: string;
   readonly now: () => number;
+  /** Every choice on the report, as the URL carries it. */
+  readonly choices: ReportChoices;
+  /** The link asked for a program the person may not see (the session's program is shown instead). */
+  readonly programRefused: boolean;
 }
 
-export type PerformanceReportEvent = SessionScopeChanged | { type: "report.csvRequested" } | TableSorted | ComparisonChanged | SpendCreated | SpendBatchFinished;
+/** Told to the report when the session's report preferences change (a choice made in a piece). */
+export interface SessionPreferencesChanged {
+  readonly type: "session.preferencesChanged";
+  readonly preferences: ReportPreferences;
+}
+
+export type PerformanceReportEvent =
+  | SessionScopeChanged
+  | SessionPreferencesChanged
+  | { type: "report.csvRequested" }
+  | TableSorted
+  | ComparisonChanged
+  | SpendCreated
+  | SpendBatchFinished;
 
 /** The ids of the pieces, as the report spawns them. */
 export const reportChildIds = {
@@ -94,10 +129,73 @@ const utcOffsetOf = (scope: SessionScope): string => scope.program?.utc_offset ?
 const programCode = (scope: SessionScope): string => scope.program?.code ?? "";
 const rangeOf = (scope: SessionScope) => ({ from: scope.range?.from ?? "", to: scope.range?.to ?? "" });
 const preferencesOf = (context: Context) => context.session.getSnapshot().context.preferences;
-const storedSort = (context: Context): SortSpec => {
-  const { sortMetric, sortDirection } = preferencesOf(context);
-  return { column: sortMetric, direction: sortDirection };
+const storedSort = (context: Context): SortSpec => context.choices.sort;
+
+/** The choices the session's preferences hold (Compare is not one of them: it starts off). */
+const choicesOf = (p: ReportPreferences, comparison: ReportChoices["comparison"]): ReportChoices => ({
+  interval: p.interval,
+  chartType: p.chartType,
+  metricOne: p.metricOne,
+  metricTwo: p.metricTwo,
+  filter: p.namedFilter,
+  comparison,
+  columns: p.columns,
+  sort: { column: p.sortMetric, direction: p.sortDirection },
+});
+
+const sameColumns = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => a.length === b.length && a.every((c, i) => c === b[i]);
+
+/** The report's scope and choices when it opens: the URL's over the session's. */
+const openingOf = (session: SessionState, search: string) => {
+  const link = readLink(search);
+  const choices = readReportLink(search, choicesOf(session.preferences, null));
+  const linked = applyLink(session, link, parseRange);
+  const scope = sessionScopeOf({ ...linked, preferences: { ...linked.preferences, namedFilter: choices.filter } });
+  const programRefused = link.program !== null && link.program !== "" && session.programs.length > 0 && scope.program?.code !== link.program;
+  return { scope, choices, programRefused };
 };
+
+/** What the session is told when a report opens: the link's program and dates, and each choice that differs from its own. */
+const linkEventsOf = (context: Context): ReadonlyArray<EventObject> => {
+  const p = preferencesOf(context);
+  const c = context.choices;
+  const { program, range } = context.scope;
+  return [
+    ...(program && range ? [{ type: "session.linkOpened", link: { program: program.code, from: range.from, to: range.to } }] : []),
+    ...(c.filter !== p.namedFilter ? [{ type: "session.namedFilterChanged", filter: c.filter }] : []),
+    ...(c.interval !== p.interval ? [{ type: "session.intervalChanged", interval: c.interval }] : []),
+    ...(c.chartType !== p.chartType ? [{ type: "session.chartTypeToggled" }] : []),
+    ...(c.metricOne !== p.metricOne || c.metricTwo !== p.metricTwo ? [{ type: "session.metricsChanged", metricOne: c.metricOne, metricTwo: c.metricTwo }] : []),
+    ...(!sameColumns(c.columns, p.columns) ? [{ type: "session.columnsChanged", columns: c.columns, setId: matchingSet(c.columns, []) }] : []),
+    ...(c.sort.column !== p.sortMetric || c.sort.direction !== p.sortDirection
+      ? [{ type: "session.sortChanged", metric: c.sort.column, direction: c.sort.direction }]
+      : []),
+  ];
+};
+
+/**
+ * Tells the session, as it starts, what the report opened with (`linkEventsOf`). It is
+ * the report's first actor: it starts before the listeners, so they start from the
+ * session's scope with the link in it and no piece loads twice.
+ */
+export const sessionLinkTeller = fromCallback<EventObject, { readonly session: AnyActorRef; readonly events: ReadonlyArray<EventObject> }>(({ input }) => {
+  for (const event of input.events) input.session.send(event);
+});
+
+/**
+ * Tells its parent `session.preferencesChanged` each time the session's report
+ * preferences change (a choice made in the chart, the column sets or a table).
+ */
+export const sessionPreferencesListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource }>(({ input, sendBack }) => {
+  let last = input.session.getSnapshot().context.preferences;
+  const subscription = input.session.subscribe((snapshot) => {
+    const next = snapshot.context.preferences;
+    if (next === last) return;
+    last = next;
+    sendBack({ type: "session.preferencesChanged", preferences: next } satisfies SessionPreferencesChanged);
+  });
+  return () => subscription.unsubscribe();
+});
 
 /** What the page's tables load besides their path. */
 export const reportParamsOf = (context: Context): ReportParams => ({
@@ -145,23 +243,25 @@ const expansionInput = ({ context }: Args): RowExpansionInput => ({
   sort: storedSort(context),
   noneLast: context.table?.noneLast ?? false,
 });
-const comparisonInput = ({ context, self }: Args & { readonly self: AnyActorRef }): ComparisonInput => ({ ...comparisonScopeOf(context), listener: self });
+const comparisonInput = ({ context, self }: Args & { readonly self: AnyActorRef }): ComparisonInput => ({
+  ...comparisonScopeOf(context),
+  listener: self,
+  opening: context.choices.comparison,
+});
 const columnSetsInput = ({ context }: Args): ColumnSetsInput => {
   const { columns, columnSet } = preferencesOf(context);
-  // A session stored before the choice was recorded has no columnSet: no choice.
-  return { api: context.scope.api, session: context.session, columns, chosenSetId: columnSet ?? null };
+  // Columns from a link are a choice (the favourite does not replace them); a session stored before the choice was recorded has no columnSet: no choice.
+  const chosenSetId = sameColumns(columns, context.choices.columns) ? (columnSet ?? null) : matchingSet(context.choices.columns, []);
+  return { api: context.scope.api, session: context.session, columns: context.choices.columns, chosenSetId };
 };
-const chartInput = ({ context }: Args): PerformanceChartInput => {
-  const preferences = preferencesOf(context);
-  return {
-    session: context.session,
-    params: chartParamsOf(context),
-    metricOne: preferences.metricOne,
-    metricTwo: preferences.metricTwo,
-    interval: preferences.interval,
-    chartType: preferences.chartType,
-  };
-};
+const chartInput = ({ context }: Args): PerformanceChartInput => ({
+  session: context.session,
+  params: chartParamsOf(context),
+  metricOne: context.choices.metricOne,
+  metricTwo: context.choices.metricTwo,
+  interval: context.choices.interval,
+  chartType: context.choices.chartType,
+});
 const notesInput = ({ context }: Args): CampaignNotesInput => ({ scope: notesScopeOf(context) });
 const searchInput = ({ context }: Args): SearchResultsInput => ({ ...searchScopeOf(context), sort: storedSort(context) });
 const spendFormInput = ({ context, self }: Args & { readonly self: AnyActorRef }): SpendFormInput => ({
@@ -198,7 +298,10 @@ const sameDates = (a: SessionScope, b: SessionScope): boolean => {
 /** A sort of the page's table (pages with a table): the session keeps it, the open rows follow it. */
 /** The comparison's dates (null when off) go to the open rows: only pages with a table have both. */
 const tellsOpenRowsComparison = {
-  actions: { type: "tellExpansionComparison", params: ({ event }: { event: ComparisonChanged }) => event.range },
+  actions: [
+    { type: "tellExpansionComparison", params: ({ event }: { event: ComparisonChanged }) => event.range },
+    { type: "keepComparison", params: ({ event }: { event: ComparisonChanged }) => event.range },
+  ],
 } as const;
 
 /** New costs (a created spend, a finished batch that saved rows): what shows costs loads again, once each. */
@@ -226,7 +329,9 @@ export const performanceReportMachine = setup({
     input: {} as PerformanceReportInput,
   },
   actors: {
+    sessionLinkTeller,
     sessionScopeListener,
+    sessionPreferencesListener,
     performanceTable: performanceTableMachine,
     rowExpansion: rowExpansionMachine,
     comparison: comparisonMachine,
@@ -240,6 +345,13 @@ export const performanceReportMachine = setup({
   },
   actions: {
     changeScope: assign((_, scope: SessionScope) => ({ scope })),
+    /** A link's program the person may not see: a toast names the program shown instead. */
+    tellProgramRefused: enqueueActions(({ context, enqueue }) => {
+      if (context.programRefused && context.toasts && context.scope.program)
+        enqueue.sendTo(context.toasts, { type: "toast.shown", text: performanceTexts.sharedLinks.programRefused(context.scope.program.name) });
+    }),
+    keepPreferences: assign(({ context }, preferences: ReportPreferences) => ({ choices: choicesOf(preferences, context.choices.comparison) })),
+    keepComparison: assign(({ context }, comparison: ReportChoices["comparison"]) => ({ choices: { ...context.choices, comparison } })),
     /** Today in the program's UTC offset, from the report's clock. */
     readToday: assign(({ context }) => ({ today: todayAt(context.now(), utcOffsetOf(context.scope)) })),
     spawnTable: spawnChild("performanceTable", { id: reportChildIds.table, input: tableInput }),
@@ -294,7 +406,7 @@ export const performanceReportMachine = setup({
 }).createMachine({
   id: "performanceReport",
   context: ({ input }) => {
-    const scope = currentSessionScope(input.session);
+    const { scope, choices, programRefused } = openingOf(input.session.getSnapshot().context, input.search ?? "");
     const route: PerformanceRoute = input.searchTerm === undefined ? { path: input.path } : { path: input.path, searchTerm: input.searchTerm };
     const now = input.now ?? Date.now;
     return {
@@ -305,9 +417,20 @@ export const performanceReportMachine = setup({
       scope,
       today: todayAt(now(), utcOffsetOf(scope)),
       now,
+      choices,
+      programRefused,
     };
   },
-  invoke: { src: "sessionScopeListener", input: listenerInput },
+  entry: "tellProgramRefused",
+  // In this order: the session hears the link before the listeners start (see sessionLinkTeller).
+  invoke: [
+    { src: "sessionLinkTeller", input: ({ context }) => ({ session: context.session, events: linkEventsOf(context) }) },
+    { src: "sessionScopeListener", input: listenerInput },
+    { src: "sessionPreferencesListener", input: listenerInput },
+  ],
+  on: {
+    "session.preferencesChanged": { actions: { type: "keepPreferences", params: ({ event }) => event.preferences } },
+  },
   initial: "waiting",
   states: {
     /** The session has no program or dates yet: nothing to load, nothing spawned. */
@@ -421,6 +544,8 @@ export const performanceReportSelectors = {
   tableConfig: (s: Snap) => s.context.table,
   scope: (s: Snap) => s.context.scope,
   today: (s: Snap) => s.context.today,
+  /** Every choice on the report, for the URL. */
+  choices: (s: Snap) => s.context.choices,
   table: child<PerformanceTableActorRef>(reportChildIds.table),
   expansion: child<RowExpansionActorRef>(reportChildIds.expansion),
   comparison: child<ComparisonActorRef>(reportChildIds.comparison),

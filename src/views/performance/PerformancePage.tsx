@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
+import { useSearch } from "wouter";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { comparisonSelectors, type ComparisonActorRef } from "../../machines/performance/comparison.machine";
 import type { PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
@@ -14,6 +15,7 @@ import { ComparisonControls } from "./ComparisonControls";
 import { PerformanceChart } from "./PerformanceChart";
 import { performanceCrumbs, performanceTitle } from "./performanceTitles";
 import { PerformanceTable, tableLabel } from "./PerformanceTable";
+import { ReportUrl } from "./ReportUrl";
 import { SearchResults } from "./SearchResults";
 
 interface Props {
@@ -32,7 +34,9 @@ export const PerformancePage = ({ searchTerm, path }: Props) => {
   const title = performanceTitle(path, searchTerm);
   useDocumentTitle(title);
   const { session, toasts } = useAppActors();
-  const report = useActorRef(performanceReportMachine, { input: { session, path, searchTerm, toasts } });
+  // The report reads its URL's query once, when it opens (a shared link's program, dates and choices).
+  const urlQuery = useSearch();
+  const report = useActorRef(performanceReportMachine, { input: { session, path, searchTerm, toasts, search: urlQuery } });
   const spendForm = useSelector(report, reportSel.spendForm);
   const spendBatch = useSelector(report, reportSel.spendBatch);
   const chart = useSelector(report, reportSel.chart);
@@ -41,6 +45,7 @@ export const PerformancePage = ({ searchTerm, path }: Props) => {
   const columnSets = useSelector(report, reportSel.columnSets);
   return (
     <article className="report">
+      <ReportUrl report={report} />
       <Breadcrumbs crumbs={performanceCrumbs(path, searchTerm)} />
       <h1 className="report-title">{title}</h1>
       {/* region: spend entry (level-one page) */}

@@ -75,7 +75,7 @@ describe("performanceReport machine", () => {
     expect(inputOf("table")).toMatchObject({ params: { ...report0, path: [] }, kind: "level", levelFour: false, sort: { column: "attributed_revenue", direction: "desc" } });
     expect(inputOf("table").sortListener).toBe(report);
     expect(inputOf("expansion")).toEqual({ params: report0, base: [], deepestLevel: 3, sort: { column: "attributed_revenue", direction: "desc" }, noneLast: false });
-    expect(inputOf("comparison")).toEqual({ api: signedIn, program: "acme", path: [], filter: "default", range: january, today: "2026-02-15", listener: report });
+    expect(inputOf("comparison")).toEqual({ api: signedIn, program: "acme", path: [], filter: "default", range: january, today: "2026-02-15", listener: report, opening: null });
     expect(inputOf("chart")).toMatchObject({ params: { ...report0, path: [] }, metricOne: "clicks", metricTwo: "attributed_revenue", interval: "day", chartType: "area" });
     expect(inputOf("notes")).toEqual({ scope: { api: signedIn, program: "acme", range: january } });
     expect(inputOf("columnSets")).toMatchObject({ api: signedIn, columns: session.getSnapshot().context.preferences.columns, chosenSetId: null });

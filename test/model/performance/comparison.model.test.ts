@@ -2,6 +2,7 @@ import { modelSuite } from "../modelSuite";
 import { comparisonModel } from "./comparison.model";
 
 modelSuite(comparisonModel, {
+  transient: ["comparison.opening"],
   mustInclude: [
     "off → comparison.toggled → on.(dates.previousPeriod + picker.closed + data.loading)",
     "on.(dates.previousPeriod + picker.closed + data.loading) → loadComparison resolves [february] → on.(dates.previousPeriod + picker.closed + data.loaded)",

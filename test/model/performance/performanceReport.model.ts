@@ -108,6 +108,9 @@ export const performanceReportModel = defineMachineModel({
   provide: (rig) => ({
     actors: {
       sessionScopeListener: quietSessionScopeListener,
+      // The model's events stand for the session: the report tells it no link and hears no preferences.
+      sessionLinkTeller: quietSessionScopeListener,
+      sessionPreferencesListener: quietSessionScopeListener,
       ...Object.fromEntries(pieces.map((piece) => [pieceSources[piece], standIn(piece, rig)])),
     },
   }),
