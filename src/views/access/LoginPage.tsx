@@ -1,25 +1,36 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useId } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { signInMachine, signInSelectors } from "../../machines/access/signIn.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { texts } from "../../domain/shell/texts";
 import { useAppActors } from "../shell/AppActorsContext";
 import { Modal } from "../components/Modal";
 import { MessageArea } from "../shell/MessageArea";
-import { paths } from "../shell/routePaths";
+import { isPublicPath, paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
 import { ApiSettings } from "./ApiSettings";
 
-/** /login: username and password; success goes to /performance. */
+/** /login: username and password; success goes to the page asked for (`?next=`, a same-origin path only), else /performance. */
 export const LoginPage = () => {
   const { session } = useAppActors();
   const signedIn = useSelector(session, sessionSelectors.isSignedIn);
   const [, navigate] = useLocation();
+  const search = useSearch();
 
   useEffect(() => {
-    if (signedIn) navigate(paths.performance, { replace: true });
-  }, [signedIn, navigate]);
+    if (!signedIn) return;
+    let current = true;
+    const go = (to: string) => current && navigate(to, { replace: true });
+    // The return rule loads once signed in, so /login's first load does not carry it.
+    import("../../domain/access/returnPath").then(
+      ({ returnParam, returnPathOf }) => go(returnPathOf(new URLSearchParams(search).get(returnParam), isPublicPath) ?? paths.performance),
+      () => go(paths.performance),
+    );
+    return () => {
+      current = false;
+    };
+  }, [signedIn, navigate, search]);
 
   return (
     <AccessLayout title="Sign in">

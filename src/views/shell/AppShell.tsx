@@ -1,9 +1,16 @@
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
-import { Link, Redirect } from "wouter";
+import { Link, Redirect, useLocation, useSearch } from "wouter";
+import { returnParam } from "../../domain/access/returnPath";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
 import { paths } from "./routePaths";
+
+/** /login, carrying the page asked for (path and query, as typed) so signing in returns to it. */
+const signInPathFor = (location: string, search: string): string => {
+  const requested = search === "" ? location : `${location}?${search}`;
+  return requested === paths.performance ? paths.login : `${paths.login}?${new URLSearchParams({ [returnParam]: requested }).toString()}`;
+};
 import { DateRangePicker } from "./DateRangePicker";
 import { MainMenu } from "./MainMenu";
 import { MessageArea } from "./MessageArea";
@@ -22,8 +29,10 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
   const user = useSelector(session, sessionSelectors.user);
   const programCode = useSelector(session, sessionSelectors.programCode);
   const debug = useDebugSwitch();
+  const [location] = useLocation();
+  const search = useSearch();
 
-  if (signedOut) return <Redirect to={paths.login} replace />;
+  if (signedOut) return <Redirect to={signInPathFor(location, search)} replace />;
 
   return (
     <div className="app">
