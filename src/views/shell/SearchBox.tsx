@@ -1,11 +1,14 @@
 import { useId } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useRoute } from "wouter";
 import { reportTexts } from "../../domain/report/reportTexts";
+import { routeParam } from "./rawLocation";
 import { searchPath } from "./routePaths";
 
-/** 'Search...': Enter or the Search button goes to /performance/search/{term}. */
+/** 'Search...': Enter or the Search button goes to /performance/search/{term}; on a search page the box holds its term. */
 export const SearchBox = () => {
   const [, navigate] = useLocation();
+  const [onSearchPage, params] = useRoute("/performance/search/:term");
+  const term = onSearchPage ? routeParam(params.term) : "";
   const id = useId();
   return (
     <form
@@ -20,7 +23,8 @@ export const SearchBox = () => {
       <label htmlFor={id} className="visually-hidden">
         Search channels
       </label>
-      <input id={id} name="term" type="search" placeholder={reportTexts.search.placeholder} maxLength={200} autoComplete="off" />
+      {/* Keyed by the page's term: another search page (or leaving one) shows its own term. */}
+      <input key={term} defaultValue={term} id={id} name="term" type="search" placeholder={reportTexts.search.placeholder} maxLength={200} autoComplete="off" />
       <button type="submit" className="button">
         {reportTexts.search.button}
       </button>
