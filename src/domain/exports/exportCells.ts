@@ -1,4 +1,4 @@
-import { sortRows, type SortSpec } from "../table/tableSort";
+import { sortReportRows, type SortSpec } from "../table/tableSort";
 
 /**
  * The cells of CSV and Excel exports made on the device, formula-safe
@@ -128,14 +128,15 @@ export const exportColumns = (input: ExportColumnsInput): string[] => {
 
 /**
  * The rows of a table export: a header, then the rows in the table's current sort
- * (`sort`; unsorted: as given), metrics through `exportValue`.
+ * (`sort`, rows named 'None' last as on the screen; unsorted: as given), metrics through
+ * `exportValue`.
  */
 export const tableExportRows = (
   rows: ReadonlyArray<ExportRow>,
   columns: ReadonlyArray<string>,
-  options: { readonly sort?: SortSpec | null; readonly noneLastColumn?: string; readonly labels?: Labels } = {},
+  options: { readonly sort?: SortSpec | null; readonly labels?: Labels } = {},
 ): Cell[][] => {
-  const ordered = options.sort ? sortRows(rows, options.sort, options.noneLastColumn ? { noneLastColumn: options.noneLastColumn } : {}) : rows;
+  const ordered = options.sort ? sortReportRows(rows, options.sort) : rows;
   return [headerRow(columns, options.labels), ...ordered.map((r) => columns.map((c) => exportValue(c, r[c])))];
 };
 

@@ -20,8 +20,6 @@ export interface LevelTableConfig {
   readonly levelFour: boolean;
   /** The deepest level a row opens into: 3 on the level-one page (level-one row, then its level-two children), else 4. */
   readonly deepestLevel: number;
-  /** 'None' sorted last, in the table and its nested levels (a channel's taxonomy-two table). */
-  readonly noneLast: boolean;
 }
 
 const pageKinds: ReadonlyArray<PerformancePageKind> = ["levelOne", "taxonomyTwo", "taxonomyThree", "levelFour", "levelFourChart"];
@@ -33,8 +31,8 @@ export const performancePageKind = (route: PerformanceRoute): PerformancePageKin
 export const levelTableConfig = (route: PerformanceRoute): LevelTableConfig | null => {
   const kind = performancePageKind(route);
   if (kind === "search" || kind === "levelFourChart") return null;
-  if (kind === "taxonomyTwo") return { kind: "taxonomyTwo", levelFour: false, deepestLevel: 4, noneLast: true };
-  return { kind: "level", levelFour: kind === "levelFour", deepestLevel: kind === "levelOne" ? 3 : 4, noneLast: false };
+  if (kind === "taxonomyTwo") return { kind: "taxonomyTwo", levelFour: false, deepestLevel: 4 };
+  return { kind: "level", levelFour: kind === "levelFour", deepestLevel: kind === "levelOne" ? 3 : 4 };
 };
 
 /** One key per route: another path or term is another page. */

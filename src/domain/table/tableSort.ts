@@ -1,8 +1,9 @@
 import type { SortDirection } from "../shell/session";
+import { taxonomyLevels } from "../report/taxonomyLevels";
 
 /**
- * Local sorting of report tables (sorting never calls the server; a row named 'None' is
- * always sorted last in the taxonomy-two table).
+ * Local sorting of tables (sorting never calls the server). In the report tables a row
+ * named 'None' is always sorted last, whatever the column and direction (`sortReportRows`).
  */
 
 export type { SortDirection };
@@ -16,11 +17,6 @@ export interface SortSpec {
 export type SortableRow = Readonly<Record<string, unknown>>;
 
 export interface SortOptions {
-  /**
-   * The column holding the row's taxonomy name (e.g. "taxonomy_2"): rows whose value
-   * there is 'None' go last whatever the sort. Unset: no row is pinned.
-   */
-  readonly noneLastColumn?: string;
   /** Locale for comparing texts; the runtime's default when unset. */
   readonly locale?: string;
 }
@@ -52,20 +48,12 @@ const compareRanks = (a: Rank, b: Rank, collator: Intl.Collator): number => {
   return a.group - b.group;
 };
 
-/**
- * The rows sorted by one column, stable (equal values keep their order). Numbers compare
- * numerically; texts with the locale's collation, ignoring case and with numbers inside
- * texts compared as numbers ("Campaign 2" before "Campaign 10"). Missing values go after
- * present ones in both directions; 'None' rows (see `noneLastColumn`) go after everything.
- * In a column mixing numbers and texts, numbers come first when ascending.
- */
-export const sortRows = <R extends SortableRow>(rows: ReadonlyArray<R>, spec: SortSpec, options: SortOptions = {}): R[] => {
+const sortRowsPinning = <R extends SortableRow>(rows: ReadonlyArray<R>, spec: SortSpec, options: SortOptions, pinnedLast: (row: R) => boolean): R[] => {
   const collator = new Intl.Collator(options.locale, { numeric: true, sensitivity: "base" });
   const sign = spec.direction === "asc" ? 1 : -1;
-  const isNone = (r: R) => options.noneLastColumn !== undefined && r[options.noneLastColumn] === noneName;
-  const keyed = rows.map((row, index) => ({ row, index, none: isNone(row), rank: rank(row[spec.column]) }));
+  const keyed = rows.map((row, index) => ({ row, index, pinned: pinnedLast(row), rank: rank(row[spec.column]) }));
   keyed.sort((a, b) => {
-    if (a.none !== b.none) return a.none ? 1 : -1;
+    if (a.pinned !== b.pinned) return a.pinned ? 1 : -1;
     const aMissing = a.rank.group === 2;
     const bMissing = b.rank.group === 2;
     if (aMissing !== bMissing) return aMissing ? 1 : -1;
@@ -73,3 +61,38 @@ export const sortRows = <R extends SortableRow>(rows: ReadonlyArray<R>, spec: So
   });
   return keyed.map((k) => k.row);
 };
+
+const pinsNothing = (): boolean => false;
+
+/**
+ * The rows sorted by one column, stable (equal values keep their order). Numbers compare
+ * numerically; texts with the locale's collation, ignoring case and with numbers inside
+ * texts compared as numbers ("Campaign 2" before "Campaign 10"). Missing values go after
+ * present ones in both directions. In a column mixing numbers and texts, numbers come
+ * first when ascending.
+ */
+export const sortRows = <R extends SortableRow>(rows: ReadonlyArray<R>, spec: SortSpec, options: SortOptions = {}): R[] =>
+  sortRowsPinning(rows, spec, options, pinsNothing);
+
+/**
+ * A report row's name: the value of its deepest taxonomy level (taxonomy_1 on the
+ * level-one table, the child level in a peek table, taxonomy_4 on the search results);
+ * undefined for a row without a taxonomy value.
+ */
+export const reportRowName = (row: SortableRow): string | undefined => {
+  for (let level = taxonomyLevels.length - 1; level >= 0; level--) {
+    const value = row[taxonomyLevels[level] as string];
+    if (typeof value === "string") return value;
+  }
+  return undefined;
+};
+
+const isNoneRow = (row: SortableRow): boolean => reportRowName(row) === noneName;
+
+/**
+ * The rows of a report table (a level table, its peek rows, the search results and their
+ * exports) in the order of `sortRows`, with every row named 'None' (`reportRowName`) after
+ * all the others in both directions (sorted the same way among themselves).
+ */
+export const sortReportRows = <R extends SortableRow>(rows: ReadonlyArray<R>, spec: SortSpec, options: SortOptions = {}): R[] =>
+  sortRowsPinning(rows, spec, options, isNoneRow);

@@ -44,7 +44,6 @@ export interface ExportDialogContext {
   readonly selected: ReadonlyArray<string>;
   readonly rows: ReadonlyArray<ExportRow>;
   readonly sort: SortSpec | null;
-  readonly noneLastColumn: string | null;
   readonly sheetName: string;
   /** The file being written, fixed when a download is asked for. */
   readonly plan: ExportPlan | null;
@@ -71,7 +70,6 @@ export interface ExportOpened {
   readonly naming: ReportNameParts;
   readonly rows: ReadonlyArray<ExportRow>;
   readonly sort?: SortSpec | null;
-  readonly noneLastColumn?: string;
   readonly sheetName?: string;
 }
 
@@ -98,7 +96,6 @@ const closedContext: ExportDialogContext = {
   selected: [],
   rows: [],
   sort: null,
-  noneLastColumn: null,
   sheetName: "Sheet1",
   plan: null,
   error: null,
@@ -119,11 +116,7 @@ export const exportPlan = (context: ExportDialogContext, format: ExportFormat, c
           columns.filter((c) => c !== conversionDate),
           context.labels,
         )
-      : tableExportRows(context.rows, columns, {
-          sort: context.sort,
-          labels: context.labels,
-          ...(context.noneLastColumn ? { noneLastColumn: context.noneLastColumn } : {}),
-        });
+      : tableExportRows(context.rows, columns, { sort: context.sort, labels: context.labels });
   return {
     format,
     fileName: exportFileName(context.reportName, format),
@@ -175,7 +168,6 @@ export const exportDialogMachine = setup({
         ),
         rows: event.rows,
         sort: event.sort ?? null,
-        noneLastColumn: event.noneLastColumn ?? null,
         sheetName: event.sheetName ?? event.naming.reportKind,
       };
     }),

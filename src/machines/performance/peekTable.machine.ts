@@ -2,7 +2,7 @@ import { assign, enqueueActions, sendTo, setup, spawnChild, type ActorRefFrom, t
 import { peekRows } from "../../domain/table/pagination";
 import type { PerformanceRow, TableResponse } from "../../domain/performance/performance";
 import type { DateRange } from "../../domain/report/dateRange";
-import { sortRows, type SortSpec } from "../../domain/table/tableSort";
+import { sortReportRows, type SortSpec } from "../../domain/table/tableSort";
 import * as performanceApi from "../../services/performance/performance";
 import type { ReportScope } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
@@ -27,8 +27,6 @@ export interface PeekTableInput {
   /** The open row's taxonomy path: the peek lists the level below it. */
   readonly path: ReadonlyArray<string>;
   readonly sort: SortSpec;
-  /** Rows named 'None' go last (the levels of a channel's taxonomy-two table). */
-  readonly noneLast: boolean;
   /** Told `expansion.peekFailed` when a load fails. */
   readonly owner?: AnyActorRef | null;
   /** The page's comparison dates while comparison mode is on (none: off). */
@@ -39,7 +37,6 @@ export interface PeekTableContext {
   readonly params: ReportParams;
   readonly path: ReadonlyArray<string>;
   readonly sort: SortSpec;
-  readonly noneLast: boolean;
   readonly owner: AnyActorRef | null;
   /** The page's comparison dates while comparison mode is on, else null (what the comparison child starts with). */
   readonly comparisonRange: DateRange | null;
@@ -73,8 +70,8 @@ const comparisonInput = ({ context }: { context: PeekTableContext }): PeekCompar
   range: context.comparisonRange,
 });
 
-const sorted = (c: Pick<PeekTableContext, "noneLast" | "path">, rows: ReadonlyArray<PerformanceRow>, sort: SortSpec): PerformanceRow[] =>
-  sortRows(rows, sort, c.noneLast ? { noneLastColumn: levelColumnOf(c.path) } : {});
+/** The rows in a sort: rows named 'None' last, as in every report table. */
+const sorted = (rows: ReadonlyArray<PerformanceRow>, sort: SortSpec): PerformanceRow[] => sortReportRows(rows, sort);
 
 export const peekTableMachine = setup({
   types: {
@@ -87,7 +84,7 @@ export const peekTableMachine = setup({
     peekComparison: peekComparisonMachine,
   },
   actions: {
-    storeRows: assign(({ context }, table: TableResponse) => ({ rows: sorted(context, table.data, context.sort) })),
+    storeRows: assign(({ context }, table: TableResponse) => ({ rows: sorted(table.data, context.sort) })),
     clearRows: assign({ rows: [] as ReadonlyArray<PerformanceRow> }),
     reportFailure: enqueueActions(({ context, enqueue }) => {
       if (context.owner) enqueue.sendTo(context.owner, { type: "expansion.peekFailed", path: context.path } satisfies PeekFailed);
@@ -98,7 +95,7 @@ export const peekTableMachine = setup({
     changeComparisonRange: assign(({ event }) => (event.type === "peek.comparisonChanged" ? { comparisonRange: event.range } : {})),
     tellComparisonRange: sendTo(peekComparisonId, ({ context }) => ({ type: "peekComparison.rangeChanged" as const, range: context.comparisonRange })),
     changeSort: assign(({ context, event }) =>
-      event.type === "peek.sortChanged" ? { sort: event.sort, rows: sorted(context, context.rows, event.sort) } : {},
+      event.type === "peek.sortChanged" ? { sort: event.sort, rows: sorted(context.rows, event.sort) } : {},
     ),
   },
   guards: {
@@ -112,7 +109,6 @@ export const peekTableMachine = setup({
     params: input.params,
     path: input.path,
     sort: input.sort,
-    noneLast: input.noneLast,
     owner: input.owner ?? null,
     comparisonRange: input.comparisonRange ?? null,
     rows: [],

@@ -241,7 +241,6 @@ const expansionInput = ({ context }: Args): RowExpansionInput => ({
   base: context.route.path,
   deepestLevel: context.table?.deepestLevel ?? 0,
   sort: storedSort(context),
-  noneLast: context.table?.noneLast ?? false,
 });
 const comparisonInput = ({ context, self }: Args & { readonly self: AnyActorRef }): ComparisonInput => ({
   ...comparisonScopeOf(context),

@@ -2,7 +2,7 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, typ
 import { totalsOf, type Metrics } from "../../domain/report/metrics";
 import { clampPage, defaultPerPage, pageCount, pageSlice, perPageOptions, type PagedTable } from "../../domain/table/pagination";
 import type { ColumnHeaders, PerformanceRow, TableResponse } from "../../domain/performance/performance";
-import { nextSort, sortRows, type SortSpec } from "../../domain/table/tableSort";
+import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
 import * as performanceApi from "../../services/performance/performance";
 import type { ReportScope } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
@@ -13,7 +13,7 @@ import { levelColumnOf, sameTableParams, scopeOf, type TableParams } from "./rep
 /**
  * One performance table: loads the
  * rows of the level below a taxonomy path, sorts them locally (from the stored sort
- * metric and direction; 'None' last on a channel's taxonomy-two table), pages them, and
+ * metric and direction; rows named 'None' last in every sort), pages them, and
  * keeps the footer 'Total' recomputed from the rows' sums.
  *
  * - A new URL (program, dates, named filter or path) reloads.
@@ -37,7 +37,7 @@ export interface PerformanceTableInput {
   readonly params: TableParams | null;
   /** The stored sort metric and direction. */
   readonly sort: SortSpec;
-  /** `level`: 15 a page; `taxonomyTwo`: 10 a page with options 10, 15, 30 and 'None' sorted last. */
+  /** `level`: 15 a page; `taxonomyTwo`: 10 a page with options 10, 15, 30. */
   readonly kind: Exclude<PagedTable, "search">;
   /** The level-four report (taxonomy 4 values): back to page 1 after each successful load. */
   readonly levelFour: boolean;
@@ -78,8 +78,8 @@ interface LoadInput {
 /** The field naming the rows of this table (taxonomy_1 .. taxonomy_4). */
 const levelColumn = (c: Pick<PerformanceTableContext, "params">): string => levelColumnOf(c.params?.path ?? []);
 
-const sortedRows = (c: Pick<PerformanceTableContext, "kind" | "params">, rows: ReadonlyArray<PerformanceRow>, sort: SortSpec): PerformanceRow[] =>
-  sortRows(rows, sort, c.kind === "taxonomyTwo" ? { noneLastColumn: levelColumn(c) } : {});
+/** The rows in a sort: rows named 'None' last, as in every report table. */
+const sortedRows = (rows: ReadonlyArray<PerformanceRow>, sort: SortSpec): PerformanceRow[] => sortReportRows(rows, sort);
 
 const noRows: Metrics = totalsOf([]);
 
@@ -98,7 +98,7 @@ export const performanceTableMachine = setup({
       const total = table.data.length;
       return {
         rows: table.data,
-        sorted: sortedRows(context, table.data, context.sort),
+        sorted: sortedRows(table.data, context.sort),
         headers: table.column_headers,
         total,
         footer: totalsOf(table.data),
@@ -116,7 +116,7 @@ export const performanceTableMachine = setup({
     changeSort: assign(({ context, event }) => {
       if (event.type !== "table.sortChanged") return {};
       const sort = nextSort(context.sort, event.column);
-      return { sort, sorted: sortedRows(context, context.rows, sort) };
+      return { sort, sorted: sortedRows(context.rows, sort) };
     }),
     reportSort: enqueueActions(({ context, enqueue }) => {
       if (context.sortListener) {
@@ -205,8 +205,6 @@ export const performanceTableSelectors = {
   path: (s: Snap): ReadonlyArray<string> => s.context.params?.path ?? [],
   /** The row field naming this table's rows (taxonomy_1 .. taxonomy_4). */
   levelColumn: (s: Snap) => levelColumn(s.context),
-  /** The column whose 'None' rows sort last, if any. */
-  noneLastColumn: (s: Snap): string | null => (s.context.kind === "taxonomyTwo" ? levelColumn(s.context) : null),
   kind: (s: Snap) => s.context.kind,
   /** Every row in the current sort (not only the page). */
   sortedRows: (s: Snap) => s.context.sorted,

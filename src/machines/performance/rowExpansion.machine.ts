@@ -30,8 +30,6 @@ export interface RowExpansionInput {
   /** The deepest taxonomy level a row may open into (3 on the level-one page, 4 elsewhere). */
   readonly deepestLevel: number;
   readonly sort: SortSpec;
-  /** 'None' sorts last in the peek tables (the levels of a channel's taxonomy-two table). */
-  readonly noneLast: boolean;
   /** The page's comparison dates while comparison mode is on (none: off). */
   readonly comparisonRange?: DateRange | null;
 }
@@ -87,7 +85,6 @@ export const rowExpansionMachine = setup({
           params: context.params,
           path: event.path,
           sort: context.sort,
-          noneLast: context.noneLast,
           owner: self,
           comparisonRange: context.comparisonRange,
         },

@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { totalsOf, type Metrics } from "../../domain/report/metrics";
 import { clampPage, defaultPerPage, pageBounds, pageCount, pageSlice } from "../../domain/table/pagination";
 import type { ColumnHeaders, PerformanceRow, TableResponse, TaxonomiesResponse } from "../../domain/performance/performance";
-import { nextSort, sortRows, type SortSpec } from "../../domain/table/tableSort";
+import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
 import {
   branchBadge,
   buildTaxonomyTree,
@@ -77,7 +77,7 @@ const memoLast = <A extends ReadonlyArray<unknown>, R>(compute: (...args: A) => 
 };
 
 const filtered = memoLast((rows: ReadonlyArray<PerformanceRow>, tree: TaxonomyTree, selected: Selection) => filterRows(rows, tree, selected));
-const sorted = memoLast((rows: ReadonlyArray<PerformanceRow>, sort: SortSpec) => sortRows(rows, sort));
+const sorted = memoLast((rows: ReadonlyArray<PerformanceRow>, sort: SortSpec) => sortReportRows(rows, sort));
 const totals = memoLast((rows: ReadonlyArray<PerformanceRow>): Metrics => totalsOf(rows));
 const branches = memoLast((tree: TaxonomyTree, selected: Selection) => selectedBranchCount(tree, selected));
 

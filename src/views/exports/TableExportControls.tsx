@@ -57,7 +57,6 @@ export const TableExportControls = ({ report, table, csv }: Props) => {
     const snapshot = table.getSnapshot();
     const taxonomyColumns = taxonomyColumnsUpTo(tableSel.levelColumn(snapshot));
     const headers = tableSel.headers(snapshot);
-    const noneLast = tableSel.noneLastColumn(snapshot);
     dialog.send({
       type: "export.opened",
       kind: "table",
@@ -68,7 +67,6 @@ export const TableExportControls = ({ report, table, csv }: Props) => {
       naming: { programName: program.name, reportKind: t.exportKind, from: range.from, to: range.to },
       rows: tableSel.sortedRows(snapshot),
       sort: tableSel.sort(snapshot),
-      ...(noneLast ? { noneLastColumn: noneLast } : {}),
       sheetName: t.exportKind,
     });
   };

@@ -101,7 +101,7 @@ describe("a peek table's comparison", () => {
       peekTableMachine.provide({
         actors: { loadPeek: load.logic, peekComparison: peekComparisonMachine.provide({ actors: { loadPeekComparison: previous.logic } }) },
       }),
-      { input: { params: report, path: ["Paid Search"], sort: { column: "attributed_revenue", direction: "desc" }, noneLast: false, owner, comparisonRange } },
+      { input: { params: report, path: ["Paid Search"], sort: { column: "attributed_revenue", direction: "desc" }, owner, comparisonRange } },
     ).start();
     const comparison = () => peekTableSelectors.comparison(peek.getSnapshot());
     return { peek, load, previous, comparison };

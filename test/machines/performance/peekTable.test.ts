@@ -23,7 +23,6 @@ const setup = (overrides: Partial<PeekTableInput> = {}) => {
     params: report,
     path: ["Paid Search"],
     sort: { column: "attributed_revenue", direction: "desc" },
-    noneLast: false,
     owner: parent.ref,
     ...overrides,
   };
@@ -34,20 +33,14 @@ const setup = (overrides: Partial<PeekTableInput> = {}) => {
 };
 
 describe("peek table machine", () => {
-  it("loads the children of the open row in the table's sort", async () => {
+  it("loads the children of the open row in the table's sort, 'None' last", async () => {
     const { load, snap, names } = setup();
     expect(sel.isLoading(snap())).toBe(true);
     expect(load.calls).toEqual([{ api: signedInApi, scope: { program: "acme", range: report.range, path: ["Paid Search"], filter: "default" } }]);
     await load.resolve(paidSearchChildren);
     expect(sel.levelColumn(snap())).toBe("taxonomy_2");
-    expect(names()).toEqual(["None", "Brand", "Generic"]);
-    expect(sel.showMore(snap())).toBe(false);
-  });
-
-  it("'None' goes last on the levels of a channel's taxonomy-two table", async () => {
-    const { load, names } = setup({ noneLast: true });
-    await load.resolve(paidSearchChildren);
     expect(names()).toEqual(["Brand", "Generic", "None"]);
+    expect(sel.showMore(snap())).toBe(false);
   });
 
   it("shows the first 10 and 'Show me more' only when there are more than 10", async () => {
@@ -64,11 +57,11 @@ describe("peek table machine", () => {
     expect(sel.showMore(eleven.snap())).toBe(true);
   });
 
-  it("follows the table's sort without reloading", async () => {
+  it("follows the table's sort without reloading, 'None' last in both directions", async () => {
     const { actor, load, names } = setup();
     await load.resolve(paidSearchChildren);
     actor.send({ type: "peek.sortChanged", sort: { column: "clicks", direction: "asc" } });
-    expect(names()).toEqual(["None", "Brand", "Generic"]);
+    expect(names()).toEqual(["Brand", "Generic", "None"]);
     actor.send({ type: "peek.sortChanged", sort: { column: "clicks", direction: "desc" } });
     expect(names()).toEqual(["Generic", "Brand", "None"]);
     expect(load.calls).toHaveLength(1);

@@ -74,7 +74,7 @@ describe("performanceReport machine", () => {
     const report0 = { api: signedIn, program: "acme", range: january, filter: "default" };
     expect(inputOf("table")).toMatchObject({ params: { ...report0, path: [] }, kind: "level", levelFour: false, sort: { column: "attributed_revenue", direction: "desc" } });
     expect(inputOf("table").sortListener).toBe(report);
-    expect(inputOf("expansion")).toEqual({ params: report0, base: [], deepestLevel: 3, sort: { column: "attributed_revenue", direction: "desc" }, noneLast: false });
+    expect(inputOf("expansion")).toEqual({ params: report0, base: [], deepestLevel: 3, sort: { column: "attributed_revenue", direction: "desc" } });
     expect(inputOf("comparison")).toEqual({ api: signedIn, program: "acme", path: [], filter: "default", range: january, today: "2026-02-15", listener: report, opening: null });
     expect(inputOf("chart")).toMatchObject({ params: { ...report0, path: [] }, metricOne: "clicks", metricTwo: "attributed_revenue", interval: "day", chartType: "area" });
     expect(inputOf("notes")).toEqual({ scope: { api: signedIn, program: "acme", range: january } });
@@ -92,10 +92,10 @@ describe("performanceReport machine", () => {
   });
 
   it.each([
-    { page: "level one", route: { path: [] }, pieces: [...levelPieces, "spendForm", "spendBatch"], table: { kind: "level", levelFour: false, deepestLevel: 3, noneLast: false } },
-    { page: "taxonomy two", route: { path: ["Paid Search"] }, pieces: levelPieces, table: { kind: "taxonomyTwo", levelFour: false, deepestLevel: 4, noneLast: true } },
-    { page: "taxonomy three", route: { path: ["Paid Search", "Google"] }, pieces: levelPieces, table: { kind: "level", levelFour: false, deepestLevel: 4, noneLast: false } },
-    { page: "level four", route: { path: ["Paid Search", "Google", "Brand"] }, pieces: levelPieces, table: { kind: "level", levelFour: true, deepestLevel: 4, noneLast: false } },
+    { page: "level one", route: { path: [] }, pieces: [...levelPieces, "spendForm", "spendBatch"], table: { kind: "level", levelFour: false, deepestLevel: 3 } },
+    { page: "taxonomy two", route: { path: ["Paid Search"] }, pieces: levelPieces, table: { kind: "taxonomyTwo", levelFour: false, deepestLevel: 4 } },
+    { page: "taxonomy three", route: { path: ["Paid Search", "Google"] }, pieces: levelPieces, table: { kind: "level", levelFour: false, deepestLevel: 4 } },
+    { page: "level four", route: { path: ["Paid Search", "Google", "Brand"] }, pieces: levelPieces, table: { kind: "level", levelFour: true, deepestLevel: 4 } },
     { page: "level-four chart", route: { path: ["Paid Search", "Google", "Brand", "Exact"] }, pieces: ["chart", "notes"], table: null },
     { page: "search", route: { path: [], searchTerm: "shoes" }, pieces: ["search", "columnSets"], table: null },
   ] as const)("spawns the pieces of the $page page", async ({ route, pieces, table }) => {
@@ -108,7 +108,7 @@ describe("performanceReport machine", () => {
     }
     if (table) {
       expect(inputOf("table")).toMatchObject({ params: { path: route.path }, kind: table.kind, levelFour: table.levelFour });
-      expect(inputOf("expansion")).toMatchObject({ base: route.path, deepestLevel: table.deepestLevel, noneLast: table.noneLast });
+      expect(inputOf("expansion")).toMatchObject({ base: route.path, deepestLevel: table.deepestLevel });
       expect(inputOf("comparison")).toMatchObject({ path: route.path });
     }
     if (pieces.includes("chart" as never)) expect(inputOf("chart")).toMatchObject({ params: { path: route.path } });

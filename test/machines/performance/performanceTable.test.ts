@@ -42,7 +42,7 @@ describe("performance table machine", () => {
     expect(load.calls).toEqual([{ api: signedInApi, scope: { program: "acme", range: levelOneParams.range, path: [], filter: "default" } }]);
     await load.resolve(levelOne);
     expect(snap().value).toBe("loaded");
-    expect(names()).toEqual(["None", "Paid Search", "Email", "Display"]);
+    expect(names()).toEqual(["Paid Search", "Email", "Display", "None"]);
     expect(sel.total(snap())).toBe(4);
     expect(sel.levelColumn(snap())).toBe("taxonomy_1");
     expect(sel.headers(snap())).toEqual(levelOne.column_headers);
@@ -67,12 +67,12 @@ describe("performance table machine", () => {
     await load.resolve(levelOne);
     actor.send({ type: "table.sortChanged", column: "clicks" });
     expect(sel.sort(snap())).toEqual({ column: "clicks", direction: "desc" });
-    expect(names()).toEqual(["None", "Paid Search", "Email", "Display"]);
+    expect(names()).toEqual(["Paid Search", "Email", "Display", "None"]);
     actor.send({ type: "table.sortChanged", column: "clicks" });
     expect(sel.sort(snap())).toEqual({ column: "clicks", direction: "asc" });
     expect(names()).toEqual(["Display", "Email", "Paid Search", "None"]);
     actor.send({ type: "table.sortChanged", column: "taxonomy_1" });
-    expect(names()).toEqual(["Paid Search", "None", "Email", "Display"]);
+    expect(names()).toEqual(["Paid Search", "Email", "Display", "None"]);
     expect(load.calls).toHaveLength(1);
     expect(session.received).toEqual([
       { type: "table.sorted", sort: { column: "clicks", direction: "desc" } },
@@ -85,7 +85,6 @@ describe("performance table machine", () => {
     const { actor, load, snap, names } = setup(tableInput({ params: channelParams, kind: "taxonomyTwo" }));
     await load.resolve(paidSearchChildren);
     expect(sel.levelColumn(snap())).toBe("taxonomy_2");
-    expect(sel.noneLastColumn(snap())).toBe("taxonomy_2");
     expect(names()).toEqual(["Brand", "Generic", "None"]);
     actor.send({ type: "table.sortChanged", column: "attributed_revenue" });
     expect(names()).toEqual(["Generic", "Brand", "None"]);
@@ -172,7 +171,7 @@ describe("performance table machine", () => {
     await load.resolve(levelOne);
     await load.resolve(paidSearchChildren);
     expect(sel.levelColumn(snap())).toBe("taxonomy_2");
-    expect(sel.pageRows(snap()).map((r) => r.taxonomy_2)).toEqual(["None", "Brand", "Generic"]);
+    expect(sel.pageRows(snap()).map((r) => r.taxonomy_2)).toEqual(["Brand", "Generic", "None"]);
   });
 
   it("without parameters it waits; they start a load; taking them away empties the table", async () => {
@@ -195,6 +194,6 @@ describe("performance table machine", () => {
     actor.send({ type: "table.sortChanged", column: "taxonomy_1" });
     actor.send({ type: "table.sortChanged", column: "taxonomy_1" });
     await load.resolve(levelOne);
-    expect(names()).toEqual(["Display", "Email", "None", "Paid Search"]);
+    expect(names()).toEqual(["Display", "Email", "Paid Search", "None"]);
   });
 });

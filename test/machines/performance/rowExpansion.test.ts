@@ -17,9 +17,8 @@ const levelOnePage: RowExpansionInput = {
   base: [],
   deepestLevel: 3,
   sort: { column: "attributed_revenue", direction: "desc" },
-  noneLast: false,
 };
-const channelPage: RowExpansionInput = { ...levelOnePage, base: ["Paid Search"], deepestLevel: 4, noneLast: true };
+const channelPage: RowExpansionInput = { ...levelOnePage, base: ["Paid Search"], deepestLevel: 4 };
 
 const setup = (input: RowExpansionInput = levelOnePage) => {
   const load = controlled<TableResponse, Load>();

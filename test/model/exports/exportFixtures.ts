@@ -17,7 +17,6 @@ export const openTable: Omit<ExportOpened, "type"> = {
   naming: { programName: "Acme Shop", reportKind: "Performance Report", from: "2026-01-01", to: "2026-01-31" },
   rows: performanceRows,
   sort: { column: "clicks", direction: "desc" },
-  noneLastColumn: "taxonomy_1",
 };
 
 /** Opens the dialog for a chart: no taxonomy columns; conversion_date is exported first. */

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { peekLimit } from "../../../src/domain/table/pagination";
-import { sortRows } from "../../../src/domain/table/tableSort";
+import { sortReportRows } from "../../../src/domain/table/tableSort";
 import { peekTableMachine, peekTableSelectors } from "../../../src/machines/performance/peekTable.machine";
 import { defineMachineModel, invariant } from "../harness";
 import { httpErrors } from "../fixtures";
@@ -34,7 +34,8 @@ export const peekTableModel = defineMachineModel({
     const shown = peekTableSelectors.shownRows(after);
     invariant(shown.length === Math.min(peekLimit, c.rows.length), "at most 10 rows show");
     invariant(peekTableSelectors.showMore(after) === c.rows.length > peekLimit, "'Show me more' shows when there are more than 10");
-    invariant(isDeepStrictEqual(c.rows, sortRows(c.rows, c.sort, c.noneLast ? { noneLastColumn: "taxonomy_2" } : {})), "the rows are in the table's sort");
+    invariant(isDeepStrictEqual(c.rows, sortReportRows(c.rows, c.sort)), "the rows are in the table's sort");
+    invariant(!c.rows.some((r, i) => r.taxonomy_2 === "None" && c.rows.slice(i + 1).some((n) => n.taxonomy_2 !== "None")), "rows named 'None' come last");
     const told = newCalls.filter((x) => x.kind === "received" && x.name === "owner").map((x) => x.payload);
     if (action.kind === "actor" && action.outcome === "rejects") {
       invariant(c.rows.length === 0, "a failure clears the data");

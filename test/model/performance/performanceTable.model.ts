@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { totalsOf } from "../../../src/domain/report/metrics";
 import { pageCount } from "../../../src/domain/table/pagination";
-import { sortRows } from "../../../src/domain/table/tableSort";
+import { reportRowName, sortReportRows } from "../../../src/domain/table/tableSort";
 import { performanceTableMachine } from "../../../src/machines/performance/performanceTable.machine";
 import { defineMachineModel, invariant } from "../harness";
 import { httpErrors } from "../fixtures";
@@ -26,6 +26,7 @@ export const performanceTableModel = defineMachineModel({
     "table.pageChanged": (s) => ({ next: { page: s.context.page + 1 }, beyond: { page: 99 } }),
     "table.perPageChanged": { p30: { perPage: 30 }, p7: { perPage: 7 } },
     "table.reloaded": [{}],
+    "table.retried": [{}],
   },
   actorOutcomes: {
     loadTable: {
@@ -49,8 +50,9 @@ export const performanceTableModel = defineMachineModel({
     const c = after.context;
     invariant(c.page >= 1 && c.page <= pageCount(c.total, c.perPage), `page ${c.page} lies outside 1..${pageCount(c.total, c.perPage)}`);
     invariant(c.total === c.rows.length, "total is the number of rows");
-    const noneLast = c.kind === "taxonomyTwo" ? { noneLastColumn: `taxonomy_${(c.params?.path.length ?? 0) + 1}` } : {};
-    invariant(isDeepStrictEqual(c.sorted, sortRows(c.rows, c.sort, noneLast)), "the rows are in the current sort");
+    invariant(isDeepStrictEqual(c.sorted, sortReportRows(c.rows, c.sort)), "the rows are in the current sort");
+    const named = c.sorted.map(reportRowName);
+    invariant(!named.some((n, i) => n === "None" && named.slice(i + 1).some((m) => m !== "None")), "rows named 'None' come last");
     invariant(isDeepStrictEqual(c.footer, totalsOf(c.rows)), "the footer is the totals of every row, recomputed from sums");
     invariant(c.perPage === (c.kind === "taxonomyTwo" ? [10, 15, 30] : [15]).find((n) => n === c.perPage), `per page ${c.perPage} is offered`);
 

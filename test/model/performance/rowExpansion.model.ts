@@ -5,8 +5,8 @@ import { defineMachineModel, invariant } from "../harness";
 import { laterReport, report } from "./tableFixtures";
 
 const sort = { column: "attributed_revenue", direction: "desc" } as const;
-const levelOnePage: RowExpansionInput = { params: report, base: [], deepestLevel: 3, sort, noneLast: false };
-const channelPage: RowExpansionInput = { params: report, base: ["Paid Search"], deepestLevel: 4, sort, noneLast: true };
+const levelOnePage: RowExpansionInput = { params: report, base: [], deepestLevel: 3, sort };
+const channelPage: RowExpansionInput = { params: report, base: ["Paid Search"], deepestLevel: 4, sort };
 
 const key = (p: ReadonlyArray<string>) => p.join(" / ");
 const december = { from: "2025-12-01", to: "2025-12-31" };

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { totalsOf } from "../../../src/domain/report/metrics";
 import { pageCount } from "../../../src/domain/table/pagination";
 import type { TaxonomiesResponse } from "../../../src/domain/performance/performance";
@@ -64,11 +65,15 @@ export const searchResultsModel = defineMachineModel({
     invariant(c.perPage === 15, "15 rows per page");
     invariant(c.page >= 1 && c.page <= pageCount(expected.length, 15), `page ${c.page} of ${pageCount(expected.length, 15)}`);
     invariant(sel.pageRows(after).length === Math.min(15, Math.max(0, expected.length - (c.page - 1) * 15)), "a page holds up to 15 rows");
-    // Rows are in the table's sort.
-    const values = shown.map((r) => r[c.sort.column as "clicks"]);
-    for (let i = 1; i < values.length; i++) {
-      const [a, b] = [values[i - 1] as number, values[i] as number];
-      invariant(c.sort.direction === "desc" ? a >= b : a <= b, `rows out of ${c.sort.direction} order at ${i}`);
+    // Rows are in the table's sort, rows named 'None' (taxonomy_4) after the others.
+    const named = shown.filter((r) => r.taxonomy_4 !== "None");
+    invariant(isDeepStrictEqual(shown.slice(0, named.length), named), "rows named 'None' come last");
+    for (const group of [named, shown.slice(named.length)]) {
+      const values = group.map((r) => r[c.sort.column as "clicks"]);
+      for (let i = 1; i < values.length; i++) {
+        const [a, b] = [values[i - 1] as number, values[i] as number];
+        invariant(c.sort.direction === "desc" ? a >= b : a <= b, `rows out of ${c.sort.direction} order at ${i}`);
+      }
     }
     // A failed search empties the headers (and its rows), silently.
     if (after.matches({ results: "failed" })) invariant(Object.keys(c.headers).length === 0 && c.rows.length === 0, "a failed search shows no headers");

@@ -355,18 +355,8 @@ describe("tableExportRows", () => {
       ],
     ],
     [
-      "the current sort (clicks desc)",
+      "the current sort (clicks desc), 'None' last as on the screen",
       { sort: { column: "clicks", direction: "desc" } },
-      [
-        ["None", 50, 0.05],
-        ["'=Generic", 30, 0.01],
-        ["Display", 20, 0],
-        ["Brand", 10, 0.025],
-      ],
-    ],
-    [
-      "the current sort with 'None' last",
-      { sort: { column: "clicks", direction: "desc" }, noneLastColumn: "taxonomy_2" },
       [
         ["'=Generic", 30, 0.01],
         ["Display", 20, 0],
@@ -381,6 +371,16 @@ describe("tableExportRows", () => {
         ["'=Generic", 30, 0.01],
         ["Brand", 10, 0.025],
         ["Display", 20, 0],
+        ["None", 50, 0.05],
+      ],
+    ],
+    [
+      "a taxonomy sort descending, 'None' still last",
+      { sort: { column: "taxonomy_2", direction: "desc" } },
+      [
+        ["Display", 20, 0],
+        ["Brand", 10, 0.025],
+        ["'=Generic", 30, 0.01],
         ["None", 50, 0.05],
       ],
     ],

@@ -3,10 +3,10 @@ import { levelTableConfig, performancePageKind, performanceRouteKey, type Perfor
 
 describe("performance pages by route", () => {
   it.each<[string, PerformanceRoute, ReturnType<typeof performancePageKind>, ReturnType<typeof levelTableConfig>]>([
-    ["/performance", { path: [] }, "levelOne", { kind: "level", levelFour: false, deepestLevel: 3, noneLast: false }],
-    ["a channel", { path: ["Paid Search"] }, "taxonomyTwo", { kind: "taxonomyTwo", levelFour: false, deepestLevel: 4, noneLast: true }],
-    ["two values", { path: ["Paid Search", "Google"] }, "taxonomyThree", { kind: "level", levelFour: false, deepestLevel: 4, noneLast: false }],
-    ["three values", { path: ["Paid Search", "Google", "Brand"] }, "levelFour", { kind: "level", levelFour: true, deepestLevel: 4, noneLast: false }],
+    ["/performance", { path: [] }, "levelOne", { kind: "level", levelFour: false, deepestLevel: 3 }],
+    ["a channel", { path: ["Paid Search"] }, "taxonomyTwo", { kind: "taxonomyTwo", levelFour: false, deepestLevel: 4 }],
+    ["two values", { path: ["Paid Search", "Google"] }, "taxonomyThree", { kind: "level", levelFour: false, deepestLevel: 4 }],
+    ["three values", { path: ["Paid Search", "Google", "Brand"] }, "levelFour", { kind: "level", levelFour: true, deepestLevel: 4 }],
     ["four values", { path: ["Paid Search", "Google", "Brand", "Exact"] }, "levelFourChart", null],
     ["a search", { path: [], searchTerm: "shoes" }, "search", null],
     ["an empty search term", { path: [], searchTerm: "" }, "search", null],

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { nextSort, sortRows, toggleDirection, type SortSpec } from "../../../src/domain/table/tableSort";
+import { nextSort, reportRowName, sortReportRows, sortRows, toggleDirection, type SortSpec } from "../../../src/domain/table/tableSort";
 
-type Row = { readonly id: string; readonly taxonomy_2?: unknown; readonly clicks?: unknown };
+type Row = {
+  readonly id: string;
+  readonly taxonomy_1?: unknown;
+  readonly taxonomy_2?: unknown;
+  readonly taxonomy_3?: unknown;
+  readonly taxonomy_4?: unknown;
+  readonly clicks?: unknown;
+};
 
 const ids = (rows: ReadonlyArray<Row>) => rows.map((r) => r.id);
 
@@ -62,22 +69,12 @@ describe("sortRows", () => {
     expect(ids(sortRows(texts, { column: "taxonomy_2", direction }, { locale: "en" }))).toEqual(expected);
   });
 
-  const withNone: Row[] = [
-    { id: "none", taxonomy_2: "None", clicks: 999 },
-    { id: "brand", taxonomy_2: "Brand", clicks: 10 },
-    { id: "generic", taxonomy_2: "Generic", clicks: 30 },
-    { id: "display", taxonomy_2: "Display", clicks: 20 },
-  ];
-
-  it.each([
-    [{ column: "clicks", direction: "desc" }, "taxonomy_2", ["generic", "display", "brand", "none"]],
-    [{ column: "clicks", direction: "asc" }, "taxonomy_2", ["brand", "display", "generic", "none"]],
-    [{ column: "taxonomy_2", direction: "asc" }, "taxonomy_2", ["brand", "display", "generic", "none"]],
-    [{ column: "taxonomy_2", direction: "desc" }, "taxonomy_2", ["generic", "display", "brand", "none"]],
-    [{ column: "clicks", direction: "desc" }, undefined, ["none", "generic", "display", "brand"]],
-    [{ column: "taxonomy_2", direction: "desc" }, undefined, ["none", "generic", "display", "brand"]],
-  ] satisfies Array<[SortSpec, string | undefined, string[]]>)("%j with noneLastColumn %s", (spec, noneLastColumn, expected) => {
-    expect(ids(sortRows(withNone, spec, noneLastColumn ? { noneLastColumn } : {}))).toEqual(expected);
+  it("pins no row: 'None' is a text like any other", () => {
+    const rows: Row[] = [
+      { id: "none", taxonomy_1: "None", clicks: 1 },
+      { id: "brand", taxonomy_1: "Brand", clicks: 2 },
+    ];
+    expect(ids(sortRows(rows, { column: "clicks", direction: "asc" }))).toEqual(["none", "brand"]);
   });
 
   const ragged: Row[] = [
@@ -96,15 +93,6 @@ describe("sortRows", () => {
     ["desc", ["text", "five", "one", "null", "nan", "undef", "empty", "obj"]],
   ] as const)("missing values last in both directions (%s), in their order", (direction, expected) => {
     expect(ids(sortRows(ragged, { column: "clicks", direction }))).toEqual(expected);
-  });
-
-  it("puts 'None' rows after missing values", () => {
-    const rows: Row[] = [
-      { id: "none", taxonomy_2: "None", clicks: 1 },
-      { id: "missing", taxonomy_2: "X" },
-      { id: "two", taxonomy_2: "Y", clicks: 2 },
-    ];
-    expect(ids(sortRows(rows, { column: "clicks", direction: "desc" }, { noneLastColumn: "taxonomy_2" }))).toEqual(["two", "missing", "none"]);
   });
 
   it.each([
@@ -131,5 +119,59 @@ describe("sortRows", () => {
     expect(twos).toEqual([...twos].sort((a, b) => a - b));
     expect(sorted[0]?.clicks).toBe(2);
     expect(sorted.at(-1)?.clicks).toBe(0);
+  });
+});
+
+describe("reportRowName", () => {
+  it.each([
+    ["a level-one row", { id: "r", taxonomy_1: "Paid Search" }, "Paid Search"],
+    ["a peek row", { id: "r", taxonomy_1: "Paid Search", taxonomy_2: "None" }, "None"],
+    ["a search row", { id: "r", taxonomy_1: "None", taxonomy_2: "A", taxonomy_3: "B", taxonomy_4: "C" }, "C"],
+    ["a row without a taxonomy", { id: "r", clicks: 1 }, undefined],
+  ] satisfies Array<[string, Row, string | undefined]>)("%s", (_, row, expected) => {
+    expect(reportRowName(row)).toBe(expected);
+  });
+});
+
+describe("sortReportRows: rows named 'None' go last in every sort", () => {
+  // 'None' has the smallest clicks, and sorts between 'Display' and 'Paid Search' by name.
+  const levelOne: Row[] = [
+    { id: "paid", taxonomy_1: "Paid Search", clicks: 30 },
+    { id: "none", taxonomy_1: "None", clicks: 1 },
+    { id: "display", taxonomy_1: "Display", clicks: 20 },
+    { id: "affiliate", taxonomy_1: "Affiliate", clicks: 300 },
+  ];
+  const peek: Row[] = [
+    { id: "google", taxonomy_1: "Paid Search", taxonomy_2: "Google", clicks: 5 },
+    { id: "none", taxonomy_1: "Paid Search", taxonomy_2: "None", clicks: 999 },
+    { id: "bing", taxonomy_1: "Paid Search", taxonomy_2: "Bing", clicks: 50 },
+  ];
+  // A search row is named by its taxonomy_4; a 'None' higher up does not pin it.
+  const search: Row[] = [
+    { id: "none", taxonomy_1: "Direct", taxonomy_2: "None", taxonomy_3: "None", taxonomy_4: "None", clicks: 0 },
+    { id: "brand", taxonomy_1: "Paid Search", taxonomy_2: "Google", taxonomy_3: "Brand", taxonomy_4: "Exact", clicks: 7 },
+    { id: "upper", taxonomy_1: "None", taxonomy_2: "X", taxonomy_3: "Y", taxonomy_4: "Z", clicks: 3 },
+  ];
+  const ragged: Row[] = [
+    { id: "none", taxonomy_1: "None", clicks: 2 },
+    { id: "missing", taxonomy_1: "X" },
+    { id: "two", taxonomy_1: "Y", clicks: 3 },
+    { id: "none2", taxonomy_1: "None", clicks: 9 },
+  ];
+
+  it.each([
+    ["level one", levelOne, { column: "clicks", direction: "asc" }, ["display", "paid", "affiliate", "none"]],
+    ["level one", levelOne, { column: "clicks", direction: "desc" }, ["affiliate", "paid", "display", "none"]],
+    ["level one", levelOne, { column: "taxonomy_1", direction: "asc" }, ["affiliate", "display", "paid", "none"]],
+    ["level one", levelOne, { column: "taxonomy_1", direction: "desc" }, ["paid", "display", "affiliate", "none"]],
+    ["peek rows", peek, { column: "clicks", direction: "asc" }, ["google", "bing", "none"]],
+    ["peek rows", peek, { column: "clicks", direction: "desc" }, ["bing", "google", "none"]],
+    ["peek rows", peek, { column: "taxonomy_2", direction: "asc" }, ["bing", "google", "none"]],
+    ["search results", search, { column: "clicks", direction: "asc" }, ["upper", "brand", "none"]],
+    ["search results", search, { column: "clicks", direction: "desc" }, ["brand", "upper", "none"]],
+    ["missing values, then 'None' rows in the same sort", ragged, { column: "clicks", direction: "asc" }, ["two", "missing", "none", "none2"]],
+    ["missing values, then 'None' rows in the same sort", ragged, { column: "clicks", direction: "desc" }, ["two", "missing", "none2", "none"]],
+  ] satisfies Array<[string, Row[], SortSpec, string[]]>)("%s by %j", (_, rows, spec, expected) => {
+    expect(ids(sortReportRows(rows, spec, { locale: "en" }))).toEqual(expected);
   });
 });
