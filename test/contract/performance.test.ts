@@ -95,6 +95,14 @@ const orders: OrderRow[] = [
   order("E4", "z", "2025-03-14T10:00:00", "valid", "new"),
 ];
 
+/** A second program whose figures do not come out even: 1 sale in 3 clicks, revenue 0.1 + 0.2 (the CSV's rounding). */
+const uneven = { id: 991, code: "unevencheck", name: "Uneven Check", currency: "GBP", utc_offset: "+00:00", locale: "en-GB" };
+const unevenHits: HitRow[] = ["u1", "u2", "u3"].map((visitorId, i) => ({ ...hit(10 + i, visitorId, `2025-03-0${i + 3}T10:00:00`, "plain"), programId: uneven.id }));
+const unevenOrders: OrderRow[] = [
+  { ...order("U1", "u1", "2025-03-06T10:00:00", "valid", "new"), programId: uneven.id, amount: 0.1 },
+  { ...order("U2", "u1", "2025-03-07T10:00:00", "valid", "returning"), programId: uneven.id, amount: 0.2 },
+];
+
 const dates = "date_from=2025-03-01&date_to=2025-03-31";
 const base = `/api/programs/${program.code}/performance`;
 const e = encodeURIComponent;
@@ -107,14 +115,30 @@ let admin: string;
 
 beforeAll(async () => {
   t = await openContractApp();
-  await t.warehouse.demoData.load({ programs: [program], users: [], memberships: [{ programId: program.id, userId: demoUserId }], messages: [] });
+  await t.warehouse.demoData.load({
+    programs: [program, uneven],
+    users: [],
+    memberships: [
+      { programId: program.id, userId: demoUserId },
+      { programId: uneven.id, userId: demoUserId },
+    ],
+    messages: [],
+  });
   await t.warehouse.attribution.append({
     hits,
     orders,
     classifications: [{ programId: program.id, tree: JSON.stringify(tree), savedAt: 0 }],
     dataSets: [{ id: 1, programId: program.id, tag: "cash", rule: { field: "payment", operator: "=", value: "cash" } }],
   });
-  await createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog }).materialise(program.id);
+  await t.warehouse.attribution.append({
+    hits: unevenHits,
+    orders: unevenOrders,
+    classifications: [{ programId: uneven.id, tree: JSON.stringify(tree), savedAt: 0 }],
+    dataSets: [],
+  });
+  const engine = createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog });
+  await engine.materialise(program.id);
+  await engine.materialise(uneven.id);
   [demo, other, admin] = [await t.signIn("demo"), await t.signIn("other"), await t.signIn("admin")];
 });
 afterAll(() => t.close());
@@ -233,6 +257,26 @@ describe("performance routes answer the shared Schemas", () => {
     expect(two.text.split("\r\n")[0]?.startsWith("Taxonomy 1,Taxonomy 2,")).toBe(true);
     const three = await get(`/table/csv/taxonomy_1/${c1}/taxonomy_2/${c2}?${dates}`);
     expect(three.text.split("\r\n")[1]?.startsWith(`100% a/b & 'c' Zürich,'=SUM(A1),'@at/slash%,`)).toBe(true);
+  });
+
+  it("CSV numbers: each metric rounded to its display decimals as the screen rounds it, unquoted", async () => {
+    const unevenBase = `/api/programs/${uneven.code}/performance`;
+    const table = decoded(await t.call("GET", `${unevenBase}/table/single/taxonomy_1?${dates}`, { token: demo }), TableResponse);
+    const [, ...lines] = (await t.call("GET", `${unevenBase}/table/csv?${dates}`, { token: demo })).text.trim().split("\r\n");
+    const fields = lines.map((line) => line.split(",").slice(-metricNames.length));
+    expect(fields).toHaveLength(table.data.length);
+    // The table's values carry more places than shown (1/3 of a sale, ratios): the CSV must not.
+    const places = (n: number) => (String(n).split(".")[1] ?? "").length;
+    expect(table.data.some((row) => metricNames.some((m) => places(row[m]) > metricDefinitions[m].decimals))).toBe(true);
+    table.data.forEach((row, r) => {
+      metricNames.forEach((m, c) => {
+        const field = fields[r]?.[c] ?? "";
+        const decimals = metricDefinitions[m].decimals;
+        expect(field, `${m} of ${row.taxonomy_1}`).toMatch(decimals === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`));
+        const screen = new Intl.NumberFormat("en", { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
+        expect(Number(field), `${m} of ${row.taxonomy_1}`).toBe(Number(screen.format(row[m])) + 0);
+      });
+    });
   });
 });
 

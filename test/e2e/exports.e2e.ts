@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import * as XLSX from "xlsx";
 import { metricDefinitions, metricNames } from "../../src/domain/report/metrics";
-import { metricOfLabel, readTable, roundingOf, screenNumber, type ScreenTable } from "./screenTable";
+import { metricOfLabel, readTable, screenNumber, type ScreenTable } from "./screenTable";
 import { signInAs } from "./support";
 
 /** The downloaded file's bytes. */
@@ -55,11 +55,15 @@ const loadedTable = async (page: Page, name: string) => {
   return table;
 };
 
+/** The number of decimals a number is written with ("1231.31" 2; "1231.3100000000002" 13). */
+const placesOf = (n: number): number => (String(n).split(".")[1] ?? "").length;
+
 /**
  * Every exported row against the screen: the same names in the same order (the table's
  * sort), the visible columns in the standard order (Custom Column Ordering is off), and
- * each value, as a number, equal to what its cell shows (the conversion rates and the
- * variance percent divided by 100).
+ * each value, as a number, exactly what its cell shows: rounded to the metric's decimals
+ * with no floating-point noise, the conversion rates and the variance percent divided by
+ * 100 (12.35% is 0.1235).
  */
 const expectFileMatchesScreen = (file: ReadonlyArray<ReadonlyArray<unknown>>, screen: ScreenTable) => {
   const [header = [], ...rows] = file;
@@ -74,8 +78,9 @@ const expectFileMatchesScreen = (file: ReadonlyArray<ReadonlyArray<unknown>>, sc
       const value = rows[r]?.[column];
       expect(typeof value, `${label} of ${row.name} is a number`).toBe("number");
       const shown = screenNumber(row.cells[c] as string) as number;
-      const onScreenScale = (value as number) * metric.exportDivisor;
-      expect(Math.abs(onScreenScale - shown), `${label} of ${row.name}: file ${String(value)}, screen ${row.cells[c]}`).toBeLessThanOrEqual(roundingOf(metric.decimals));
+      const divided = metric.exportDivisor === 100;
+      expect(placesOf(value as number), `${label} of ${row.name}: ${String(value)} has no more places than shown`).toBeLessThanOrEqual(metric.decimals + (divided ? 2 : 0));
+      expect(value, `${label} of ${row.name}: file ${String(value)}, screen ${row.cells[c]}`).toBe((divided ? Number(`${shown}e-2`) : shown) + 0);
     });
   });
 };
@@ -89,6 +94,17 @@ test("'Export as CSV' saves overview.csv on /performance and the taxonomy names 
   const [header, ...rows] = parseCsv((await contents(overview)).toString("utf8").replace(/^\uFEFF/, ""));
   expect(header?.[0]).toBe("Taxonomy 1");
   expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(levelOne.rows.map((r) => r.name)));
+  // Each visible figure is written as the screen shows it: a plain number rounded to the metric's decimals, not divided.
+  levelOne.headers.slice(1).forEach((label, c) => {
+    const metric = metricOfLabel(label);
+    const column = header?.indexOf(label) ?? -1;
+    expect(column, label).toBeGreaterThan(0);
+    for (const row of levelOne.rows) {
+      const field = rows.find((r) => r[0] === row.name)?.[column] ?? "";
+      expect(field, `${label} of ${row.name}`).toMatch(metric.decimals === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+(\\.\\d{1,${metric.decimals}})?$`));
+      expect(Number(field), `${label} of ${row.name}: file ${field}, screen ${row.cells[c]}`).toBe((screenNumber(row.cells[c] as string) as number) + 0);
+    }
+  });
 
   await page.getByRole("table", { name: "Taxonomy 1", exact: true }).getByRole("link", { name: "Paid Search", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Paid Search | Performance Report" })).toBeVisible();

@@ -1,3 +1,4 @@
+import { metricDefinitions, type MetricName } from "../report/metrics";
 import { sortReportRows, type SortSpec } from "../table/tableSort";
 
 /**
@@ -39,18 +40,64 @@ export const toCell = (value: unknown): Cell => {
   return null;
 };
 
-/** Metrics exported divided by 100: the three conversion rates and the variance percent. */
-export const dividedForExport: ReadonlySet<string> = new Set([
-  "first_click_conversion_rate",
-  "last_click_conversion_rate",
-  "attributed_conversion_rate",
-  "attributed_revenue_variance_percent",
-]);
+const metricOf = (column: string): MetricName | null => (Object.prototype.hasOwnProperty.call(metricDefinitions, column) ? (column as MetricName) : null);
 
-/** A metric's value as exported: the cell of `toCell`, divided by 100 for `dividedForExport`. */
+/**
+ * The decimals a column's numbers keep in every export: the metric's display decimals (2
+ * for money and numbers, 0 for whole counts, 1 for the variance percent and proportional
+ * credit); 2 for a number in a column outside the catalogue, as the screen shows it.
+ */
+export const exportDecimals = (column: string): number => {
+  const metric = metricOf(column);
+  return metric ? metricDefinitions[metric].decimals : 2;
+};
+
+/**
+ * Whether exports made on the device divide the column by 100: the three conversion
+ * rates and the variance percent (12.35% is exported as 0.1235).
+ */
+export const isDividedForExport = (column: string): boolean => {
+  const metric = metricOf(column);
+  return metric !== null && metricDefinitions[metric].exportDivisor === 100;
+};
+
+/**
+ * A number rounded to `decimals` places as the screen rounds it (Intl.NumberFormat: its
+ * shortest decimal text, halves away from zero, so 1.005 -> 1.01), then divided by
+ * 10^`shift` by moving the decimal point in that text, so that no floating-point noise is
+ * written (1231.3100000000002 -> 1231.31; 12.345 with 2 places, shifted by 2 -> 0.1235).
+ * -0 becomes 0; a value that is not finite is returned as it is.
+ */
+export const roundedNumber = (value: number, decimals: number, shift = 0): number => {
+  if (!Number.isFinite(value)) return value;
+  const text = String(Math.abs(value));
+  const sign = value < 0 ? -1 : 1;
+  // Exponent forms: beyond 1e21 there is nothing after the point; below 1e-6 the value rounds to 0 (or is kept when finer).
+  if (text.includes("e")) return Math.abs(value) >= 1 ? value / 10 ** shift : decimals < 6 ? 0 : value / 10 ** shift;
+  const [whole = "0", fraction = ""] = text.split(".");
+  if (fraction.length <= decimals) return shift === 0 ? value + 0 : sign * Number(`${text}e-${shift}`) + 0;
+  const kept = BigInt(whole + fraction.slice(0, decimals)) + ((fraction[decimals] ?? "0") >= "5" ? 1n : 0n);
+  return sign * Number(`${kept}e-${decimals + shift}`) + 0;
+};
+
+/**
+ * A value with the precision of its column (`exportDecimals`): numbers rounded, other
+ * values as `toCell` makes them. The server's 'Export as CSV' writes metrics this way.
+ */
+export const roundedValue = (column: string, value: unknown): Cell => {
+  const cell = toCell(value);
+  return typeof cell === "number" ? roundedNumber(cell, exportDecimals(column)) : cell;
+};
+
+/**
+ * A value as the exports made on the device write it (CSV and Excel alike): rounded to
+ * its column's precision (`exportDecimals`), then divided by 100 for the columns of
+ * `isDividedForExport` (their two extra places kept); other values as `toCell` makes them.
+ */
 export const exportValue = (column: string, value: unknown): Cell => {
   const cell = toCell(value);
-  return typeof cell === "number" && dividedForExport.has(column) ? cell / 100 : cell;
+  if (typeof cell !== "number") return cell;
+  return roundedNumber(cell, exportDecimals(column), isDividedForExport(column) ? 2 : 0);
 };
 
 const needsQuotes = /[",\r\n]/;

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { metricNames } from "../../../src/domain/report/metrics";
+import { metricFormat } from "../../../src/domain/report/numberFormat";
 import {
   chartExportRows,
   csvField,
-  dividedForExport,
   exportColumns,
+  exportDecimals,
   exportValue,
+  isDividedForExport,
   removeAllColumns,
   resetToVisible,
+  roundedNumber,
+  roundedValue,
   safeText,
   selectAllColumns,
   tableExportRows,
@@ -174,15 +179,90 @@ describe("toCell", () => {
   });
 });
 
-describe("exportValue", () => {
+describe("exportDecimals and isDividedForExport: each metric's precision", () => {
   it("divides exactly the three conversion rates and the variance percent", () => {
-    expect([...dividedForExport].sort()).toEqual([
+    expect(metricNames.filter(isDividedForExport).sort()).toEqual([
       "attributed_conversion_rate",
       "attributed_revenue_variance_percent",
       "first_click_conversion_rate",
       "last_click_conversion_rate",
     ]);
   });
+
+  it.each([
+    ["total_cost", 2],
+    ["attributed_revenue", 2],
+    ["cpa", 2],
+    ["first_click_aov", 2],
+    ["clicks", 0],
+    ["impressions", 0],
+    ["attributed_sales", 2],
+    ["attributed_conversion_rate", 2],
+    ["attributed_revenue_variance_percent", 1],
+    ["proportional_credit", 1],
+    ["roas", 2],
+    ["introducer_ratio", 2],
+    ["not_a_metric", 2],
+  ])("%s keeps %i decimals", (column, decimals) => {
+    expect(exportDecimals(column)).toBe(decimals);
+  });
+
+  it("is the display precision of every metric", () => {
+    for (const m of metricNames) expect(exportDecimals(m), m).toBe(metricFormat(m).decimals);
+  });
+});
+
+describe("roundedNumber", () => {
+  it.each([
+    [1231.3100000000002, 2, 0, 1231.31],
+    [446.1290322580645, 2, 0, 446.13],
+    [446.1290322580645, 0, 0, 446],
+    [0.1 + 0.2, 2, 0, 0.3],
+    [12.345, 2, 2, 0.1235],
+    [33.33333333333333, 2, 2, 0.3333],
+    [0.07, 2, 2, 0.0007],
+    [-12.5, 1, 2, -0.125],
+    [-0.001, 2, 0, 0],
+    [2.5, 0, 0, 3],
+    [-2.5, 0, 0, -3],
+    [1.005, 2, 0, 1.01],
+    [1e-7, 2, 0, 0],
+    [12, 2, 2, 0.12],
+    [1e22, 2, 2, 1e20],
+    [Number.POSITIVE_INFINITY, 2, 0, Number.POSITIVE_INFINITY],
+  ])("%d to %i places, shifted by %i -> %d", (value, decimals, shift, expected) => {
+    const rounded = roundedNumber(value, decimals, shift);
+    expect(rounded).toBe(expected);
+    expect(Object.is(rounded, -0)).toBe(false);
+  });
+
+  it("agrees with the screen's rounding (Intl.NumberFormat), ties included", () => {
+    const values = [1.005, 2.675, 1.115, 10.235, 0.125, 0.375, -1.005, 1231.3100000000002, 446.1290322580645, 99.995, 0.004999, 123456789.125];
+    for (let i = 0; i < 2000; i++) values.push(Math.round(Math.sin(i) * 1e7) / 1000 + (i % 7) * 1e-9);
+    for (const decimals of [0, 1, 2]) {
+      const screen = new Intl.NumberFormat("en", { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
+      for (const v of values) expect(roundedNumber(v, decimals), `${v} to ${decimals}`).toBe(Number(screen.format(v)) + 0);
+    }
+  });
+});
+
+describe("roundedValue (the server's CSV): rounded, never divided", () => {
+  it.each([
+    ["total_cost", 1231.3100000000002, 1231.31],
+    ["attributed_aov", 446.1290322580645, 446.13],
+    ["attributed_conversion_rate", 33.33333333333333, 33.33],
+    ["attributed_revenue_variance_percent", -12.3456, -12.3],
+    ["proportional_credit", 66.66666666666667, 66.7],
+    ["clicks", 250, 250],
+    ["roas", 3.0000000000000004, 3],
+    ["taxonomy_1", "=Email", "'=Email"],
+    ["cpa", Number.NaN, null],
+  ])("%s %j -> %j", (column, value, expected) => {
+    expect(roundedValue(column, value)).toStrictEqual(expected);
+  });
+});
+
+describe("exportValue (the device's CSV and Excel): rounded, rates divided", () => {
 
   it.each([
     ["first_click_conversion_rate", 2.5, 0.025],
@@ -196,6 +276,15 @@ describe("exportValue", () => {
     ["roi", 0.5, 0.5],
     ["attributed_revenue_variance", -40, -40],
     ["total_cost", 12.34, 12.34],
+    ["total_cost", 1231.3100000000002, 1231.31],
+    ["attributed_revenue", 0.1 + 0.2, 0.3],
+    ["attributed_aov", 446.1290322580645, 446.13],
+    ["attributed_conversion_rate", 33.33333333333333, 0.3333],
+    ["first_click_conversion_rate", 12.345, 0.1235],
+    ["attributed_revenue_variance_percent", 14.285714285714286, 0.143],
+    ["proportional_credit", 66.66666666666667, 66.7],
+    ["attributed_sales", 1.3333333333333333, 1.33],
+    ["clicks", 249.99999999999997, 250],
     ["taxonomy_1", "=HYPERLINK()", "'=HYPERLINK()"],
     ["taxonomy_2", "None", "None"],
   ])("%s %j -> %j", (column, value, expected) => {
