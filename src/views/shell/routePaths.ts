@@ -6,6 +6,8 @@ export const paths = {
   recoverPassword: "/recover-password",
   performance: "/performance",
   fixedSpend: "/account/costs/fixed",
+  variableSpend: "/account/costs/variable",
+  variableSpendBatch: "/account/costs/variable/batch",
 } as const;
 
 export const searchPath = (term: string): string => `/performance/search/${encodeURIComponent(term)}`;

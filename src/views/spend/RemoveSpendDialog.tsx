@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { spendListTexts as t } from "../../domain/spend/spendList";
+import { Modal } from "../components/Modal";
+
+interface RemoveSpendDialogProps {
+  /** What is being removed (its fields), under the question. */
+  readonly children?: ReactNode;
+  /** While the removal runs: the buttons wait, so it is sent once (Escape still asks; the caller ignores it). */
+  readonly busy: boolean;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}
+
+/**
+ * The confirmation before a spend configuration or entry is removed: 'Are you sure you
+ * want to remove this spend configuration?' with 'I'm sure' and Cancel, on the one
+ * `Modal` (Escape cancels; focus starts on Cancel and goes back to the opener).
+ */
+export const RemoveSpendDialog = ({ children, busy, onConfirm, onCancel }: RemoveSpendDialogProps) => (
+  <Modal
+    title={t.removeConfirmation}
+    tone="danger"
+    onDismiss={onCancel}
+    actions={
+      <>
+        <button type="button" className="button" data-autofocus disabled={busy} onClick={onCancel}>
+          {t.cancel}
+        </button>
+        <button type="button" className="button is-primary" disabled={busy} aria-busy={busy} onClick={onConfirm}>
+          {t.removeConfirm}
+        </button>
+      </>
+    }
+  >
+    {children}
+  </Modal>
+);

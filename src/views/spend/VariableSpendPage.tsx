@@ -1,0 +1,147 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useId, useMemo } from "react";
+import { Link } from "wouter";
+import { formatMoney } from "../../domain/report/numberFormat";
+import { spendListPerPage, spendListTexts as t, variableSpendColumns, type VariableSpendColumn, type VariableSpendRow } from "../../domain/spend/spendList";
+import {
+  variableSpendListMachine,
+  variableSpendListSelectors as sel,
+  type VariableSpendListActorRef,
+} from "../../machines/spend/variableSpendList.machine";
+import { useDocumentTitle } from "../components/useDocumentTitle";
+import { useAppActors } from "../shell/AppActorsContext";
+import { AppShell } from "../shell/AppShell";
+import { paths } from "../shell/routePaths";
+import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { RemoveSpendDialog } from "./RemoveSpendDialog";
+import "./spend.css";
+
+const textColumn = (key: VariableSpendColumn): TableColumn<VariableSpendRow> => ({ key, header: t.variableColumns[key], align: "start" });
+
+/** The list's columns, in order, for the program's currency and locale, then each entry's Delete button. */
+const variableColumns = (
+  currency: string | null,
+  locale: string | null,
+  onDelete: (id: number) => void,
+): ReadonlyArray<TableColumn<VariableSpendRow>> => {
+  const byKey: Readonly<Record<VariableSpendColumn, TableColumn<VariableSpendRow>>> = {
+    id: textColumn("id"),
+    taxonomy_1: textColumn("taxonomy_1"),
+    cost: { key: "cost", header: t.variableColumns.cost, align: "end", cell: (row) => formatMoney(row.cost, 2, { currency, locale }) },
+    date: textColumn("date"),
+    cost_link: textColumn("cost_link"),
+  };
+  const remove: TableColumn<VariableSpendRow> = {
+    key: "delete",
+    header: t.delete,
+    align: "end",
+    sortable: false,
+    cell: (row) => (
+      <button type="button" className="button is-text" aria-label={t.deleteEntry(row.id)} onClick={() => onDelete(row.id)}>
+        {t.delete}
+      </button>
+    ),
+  };
+  return [...variableSpendColumns.map((key) => byKey[key]), remove];
+};
+
+const rowKey = (row: VariableSpendRow): string => String(row.id);
+
+/**
+ * /account/costs/variable: every variable spend entry of the session's program, with a
+ * search, the sortable list (id descending at first) and its pages, a Delete button per
+ * entry (after a confirmation) and the Batch Import link. The list's actor owns the
+ * scope and follows the session.
+ */
+export const VariableSpendPage = () => (
+  <AppShell>
+    <VariableSpendList />
+  </AppShell>
+);
+
+/** The route loads it with `lazy(() => import(...))` and no `.then`, which keeps the /login entry chunk smaller. */
+export default VariableSpendPage;
+
+const VariableSpendList = () => {
+  useDocumentTitle(t.variableTitle);
+  const { session, toasts } = useAppActors();
+  const list = useActorRef(variableSpendListMachine, { input: { session, toasts } });
+  return (
+    <article className="report variable-spend">
+      <h1 className="report-title">{t.variableTitle}</h1>
+      <div className="spend-list-links">
+        <Link href={paths.variableSpendBatch} className="button">
+          {t.batchImport}
+        </Link>
+      </div>
+      <VariableSpendSearch list={list} />
+      <VariableSpendTable list={list} />
+      <VariableSpendRemoval list={list} />
+    </article>
+  );
+};
+
+const VariableSpendSearch = ({ list }: { readonly list: VariableSpendListActorRef }) => {
+  const id = useId();
+  const search = useSelector(list, sel.search);
+  return (
+    <div className="field spend-list-search" role="search">
+      <label htmlFor={id}>{t.variableSearch}</label>
+      <input id={id} type="search" value={search} onChange={(e) => list.send({ type: "variableSpend.searchChanged", search: e.target.value })} />
+    </div>
+  );
+};
+
+const VariableSpendTable = ({ list }: { readonly list: VariableSpendListActorRef }) => {
+  const loading = useSelector(list, sel.isLoading);
+  const rows = useSelector(list, sel.pageRows);
+  const sort = useSelector(list, sel.sort);
+  const page = useSelector(list, sel.page);
+  const pageCount = useSelector(list, sel.pageCount);
+  const total = useSelector(list, sel.total);
+  const currency = useSelector(list, sel.currency);
+  const locale = useSelector(list, sel.locale);
+  const columns = useMemo(
+    () => variableColumns(currency, locale, (id) => list.send({ type: "variableSpend.removeAsked", id })),
+    [currency, locale, list],
+  );
+  return (
+    <MetricTable<VariableSpendRow>
+      label={t.variableTitle}
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      sort={sort}
+      onSort={(column) => list.send({ type: "variableSpend.sortChanged", column })}
+      loading={loading}
+      loadingText={t.variableLoading}
+      emptyText={t.variableEmpty}
+      paging={{ page, pageCount, total, perPage: spendListPerPage, onPage: (p) => list.send({ type: "variableSpend.pageChanged", page: p }) }}
+    />
+  );
+};
+
+/** The confirmation for the entry asked about: its fields under the question. */
+const VariableSpendRemoval = ({ list }: { readonly list: VariableSpendListActorRef }) => {
+  const entry = useSelector(list, sel.removalAsked);
+  const busy = useSelector(list, sel.isRemoving);
+  const currency = useSelector(list, sel.currency);
+  const locale = useSelector(list, sel.locale);
+  if (entry === null) return null;
+  return (
+    <RemoveSpendDialog
+      busy={busy}
+      onConfirm={() => list.send({ type: "variableSpend.removeConfirmed" })}
+      onCancel={() => list.send({ type: "variableSpend.removeCancelled" })}
+    >
+      <dl className="spend-removal-entry">
+        {variableSpendColumns.map((key) => (
+          <div key={key}>
+            <dt>{t.variableColumns[key]}</dt>
+            <dd>{key === "cost" ? formatMoney(entry.cost, 2, { currency, locale }) : String(entry[key])}</dd>
+          </div>
+        ))}
+      </dl>
+    </RemoveSpendDialog>
+  );
+};
