@@ -1,6 +1,6 @@
 import { createContext, Fragment, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from "react";
 import { comparisonCell, directionTone, formatChange } from "../../domain/report/comparison";
-import { metricDefinitions } from "../../domain/report/metrics";
+import { metricDefinitions, type MetricKind } from "../../domain/report/metrics";
 import { formatMetric, isMetricName, type NumberFormatOptions } from "../../domain/report/numberFormat";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { reportTexts } from "../../domain/report/reportTexts";
@@ -19,6 +19,11 @@ import "./metricTable.css";
  *
  * The first column is the rows' header (`th scope="row"`). The table draws what it is
  * given and reports clicks; the machines own sorting, paging and what is open.
+ *
+ * Column widths are fixed (`table-layout: fixed` and a `<col>` width per column), so opening
+ * a row or paging never moves the headers; text longer than its column is cut with an
+ * ellipsis and the whole text in its tooltip (`title`). The rows' header column stays in
+ * place while the table scrolls sideways.
  */
 
 /** A row of the table: named fields (taxonomy_1 .. taxonomy_4, metrics, or another list's fields). */
@@ -53,6 +58,8 @@ export interface TableColumn<R extends MetricTableRow = MetricTableRow> {
   readonly compare?: { readonly metric: string; readonly locale?: string };
   /** A class for the column's body cells. */
   readonly className?: string;
+  /** The column's width in rem (default: by its metric's kind for metric columns, 12 for text, 8 for numbers; the first column's comes from the CSS). */
+  readonly width?: number;
 }
 
 export interface RowExpansionControls<R extends MetricTableRow> {
@@ -89,6 +96,8 @@ export interface MetricTableProps<R extends MetricTableRow> {
   readonly loadingText?: string;
   /** The empty state (default 'There is no data to display'). */
   readonly emptyText?: string;
+  /** A failed load, shown in place of the rows and of the empty state (e.g. the failure and 'Try again'). */
+  readonly failure?: ReactNode;
   /** Comparison mode: the previous period's rows, matched by `rowName`. */
   readonly previous?: ReadonlyArray<MetricTableRow> | null;
   /** The previous period's footer, compared with `footer`. */
@@ -121,11 +130,15 @@ export const columnLabel = (column: string, headers?: Readonly<Record<string, st
 const numberOf = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const textOf = (v: unknown): string => (typeof v === "string" ? v : v == null ? "" : String(v));
 
+/** Room for a metric's values (and its comparison cells), in rem, by kind. */
+const metricWidths: Readonly<Record<MetricKind, number>> = { money: 9, count: 7.5, percent: 7, rate: 6.5 };
+
 /** A metric's column: its number in the program's currency and locale, sortable, compared by its own direction. */
 export const metricColumn = (key: string, header: string, format: NumberFormatOptions = {}): TableColumn => ({
   key,
   header,
   align: "end",
+  width: isMetricName(key) ? metricWidths[metricDefinitions[key].kind] : undefined,
   value: (row) => numberOf(row[key]),
   format: (value) => formatMetric(value, key, format),
   compare: { metric: key, locale: format.locale ?? undefined },
@@ -139,6 +152,9 @@ const ariaSort = (sort: SortSpec | null | undefined, column: string): "ascending
   sort?.column === column ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
 
 const alignOf = (column: TableColumn<MetricTableRow>): "start" | "end" => column.align ?? (column.value ? "end" : "start");
+
+/** A column's width in rem (not the first column's: see `--metric-name-width`). */
+const widthOf = (column: TableColumn<MetricTableRow>): number => column.width ?? (alignOf(column) === "end" ? 8 : 12);
 
 const SortHeader = ({ column, sort, onSort, isName }: { column: TableColumn<MetricTableRow>; sort?: SortSpec | null; onSort?: (column: string) => void; isName: boolean }) => {
   const direction = ariaSort(sort, column.key);
@@ -173,7 +189,14 @@ const contentOf = (column: TableColumn<MetricTableRow>, row: MetricTableRow, con
 /** One body or footer cell: its content, or in comparison mode the value, the previous value and the change. */
 const ValueCell = ({ column, row, previous, comparing, context }: { column: TableColumn<MetricTableRow>; row: MetricTableRow; previous?: MetricTableRow | null; comparing: boolean; context: CellContext }) => {
   const className = `${alignOf(column) === "end" ? "metric-value" : "metric-text"}${column.className ? ` ${column.className}` : ""}`;
-  if (!comparing || !column.compare || !column.value) return <td className={className}>{contentOf(column, row, context)}</td>;
+  if (!comparing || !column.compare || !column.value) {
+    const content = contentOf(column, row, context);
+    return (
+      <td className={className} title={typeof content === "string" && content !== "" ? content : undefined}>
+        {content}
+      </td>
+    );
+  }
   const format = column.format ?? textOf;
   const cell = comparisonCell(column.compare.metric, column.value(row), previous ? column.value(previous) : null);
   const tone = directionTone[cell.direction];
@@ -231,7 +254,7 @@ export const MetricRow = memo(function MetricRow({ row, name, depth = 0, header,
   const context = useMemo<CellContext>(() => ({ depth }), [depth]);
   return (
     <tr className={`metric-row${depth > 0 ? " is-nested" : ""}${expanded ? " is-open" : ""}`} data-depth={depth}>
-      <th scope="row" className={`metric-name${first?.className ? ` ${first.className}` : ""}`} style={depth > 0 ? indent(depth) : undefined}>
+      <th scope="row" className={`metric-name${first?.className ? ` ${first.className}` : ""}`} style={depth > 0 ? indent(depth) : undefined} title={name || undefined}>
         <span className="metric-name-inner">
           {expandable ? (
             <button type="button" className="metric-disclosure" aria-expanded={expanded} aria-label={`Expand ${name}`} onClick={() => onToggle?.(row)}>
@@ -394,6 +417,7 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
     loading = false,
     loadingText = performanceTexts.performanceTable.loading,
     emptyText = reportTexts.empty.table,
+    failure,
     previous,
     previousFooter,
     expansion,
@@ -420,6 +444,8 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
   const layout = useMemo<Layout>(() => ({ columns: shown, expandable: expansion !== undefined }), [shown, expansion]);
   const empty = rows.length === 0;
   const width = shown.length;
+  // Never narrower than its columns; wider when the page has room (the extra shared out in proportion).
+  const tableWidth = `max(100%, calc(${first?.width !== undefined ? `${first.width}rem` : "var(--metric-name-width)"} + ${shown.slice(1).reduce((sum, c) => sum + widthOf(c), 0)}rem))`;
 
   return (
     <LayoutContext.Provider value={layout}>
@@ -433,8 +459,14 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
           className={`metric-table${comparing ? " is-comparing" : ""}${className ? ` ${className}` : ""}`}
           aria-busy={loading || undefined}
           aria-rowcount={virtual ? rows.length + (footer ? 2 : 1) : undefined}
+          style={{ width: tableWidth }}
         >
           <caption className="visually-hidden">{label}</caption>
+          <colgroup>
+            {shown.map((column, i) => (
+              <col key={column.key} className={i === 0 ? "metric-name-col" : undefined} style={i === 0 && column.width === undefined ? undefined : { width: `${widthOf(column)}rem` }} />
+            ))}
+          </colgroup>
           <thead>
             <tr>
               {shown.map((column, i) => (
@@ -445,7 +477,7 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
           {empty ? (
             <tbody>
               <tr className="metric-empty">
-                <td colSpan={width}>{loading ? null : emptyText}</td>
+                <td colSpan={width}>{loading ? null : (failure ?? emptyText)}</td>
               </tr>
             </tbody>
           ) : (
