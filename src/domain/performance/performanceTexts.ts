@@ -34,6 +34,9 @@ export const performanceTexts = {
     showMore: "Show me more",
     tableControls: "Table controls",
     loading: "Loading the table…",
+    /** A failed table load, with the button that loads it again. */
+    loadFailed: "The table could not be loaded.",
+    tryAgain: "Try again",
     levelNames: ["Taxonomy 1", "Taxonomy 2", "Taxonomy 3", "Taxonomy 4"],
     pagination: "Pagination",
     perPage: "Rows per page",

@@ -17,7 +17,8 @@ import { levelColumnOf, sameTableParams, scopeOf, type TableParams } from "./rep
  * keeps the footer 'Total' recomputed from the rows' sums.
  *
  * - A new URL (program, dates, named filter or path) reloads.
- * - A load failure is silent: the data is emptied, the total is 0 and the page 1.
+ * - A load failure empties the data (total 0, page 1) and stays in `failed`, which the
+ *   page shows as a failed load with 'Try again'; `table.retried` loads again.
  * - After a successful load the level-four table goes back to page 1; any other table
  *   keeps its page unless it now lies past the last page (then the last page).
  * - A header click sorts by that column (the same column toggles its direction) and is
@@ -68,7 +69,9 @@ export type PerformanceTableEvent =
   | { type: "table.sortChanged"; column: string }
   | { type: "table.pageChanged"; page: number }
   | { type: "table.perPageChanged"; perPage: number }
-  | { type: "table.reloaded" };
+  | { type: "table.reloaded" }
+  /** 'Try again' after a failed load. */
+  | { type: "table.retried" };
 
 interface LoadInput {
   readonly api: ApiContext;
@@ -105,7 +108,7 @@ export const performanceTableMachine = setup({
         page: context.levelFour ? 1 : clampPage(context.page, total, context.perPage),
       };
     }),
-    /** A table load failure is silent: it empties the data, the total is 0 and the page 1. */
+    /** A table load failure empties the data: the total is 0 and the page 1 (the failed state says the load failed). */
     emptyTable: assign({
       rows: [] as ReadonlyArray<PerformanceRow>,
       sorted: [] as ReadonlyArray<PerformanceRow>,
@@ -186,9 +189,9 @@ export const performanceTableMachine = setup({
     loaded: {
       on: { "table.reloaded": "loading" },
     },
-    /** The last load failed (silently): no rows. */
+    /** The last load failed: no rows, and the page says so with 'Try again'. */
     failed: {
-      on: { "table.reloaded": "loading" },
+      on: { "table.reloaded": "loading", "table.retried": "loading" },
     },
   },
 });

@@ -116,6 +116,16 @@ const PeekRows = ({ peek, comparison, expansion, depth }: PeekRowsProps) => {
   );
 };
 
+/** A failed load, told apart from an empty table: what happened and 'Try again'. */
+const TableFailure = ({ onRetry }: { readonly onRetry: () => void }) => (
+  <div className="metric-table-failure" role="alert">
+    <p>{performanceTexts.performanceTable.loadFailed}</p>
+    <button type="button" className="button" onClick={onRetry}>
+      {performanceTexts.performanceTable.tryAgain}
+    </button>
+  </div>
+);
+
 interface Props {
   readonly table: PerformanceTableActorRef;
   readonly expansion: RowExpansionActorRef;
@@ -139,6 +149,7 @@ export const PerformanceTable = ({ table, expansion, previous = null }: Props) =
   const footer = useSelector(table, tableSel.footer);
   const headers = useSelector(table, tableSel.headers);
   const loading = useSelector(table, tableSel.isLoading);
+  const failed = useSelector(table, tableSel.hasFailed);
   const levelColumn = useSelector(table, tableSel.levelColumn);
   const path = useSelector(table, tableSel.path);
   const page = useSelector(table, tableSel.page);
@@ -180,6 +191,7 @@ export const PerformanceTable = ({ table, expansion, previous = null }: Props) =
       sort={sort}
       onSort={onSort}
       loading={loading}
+      failure={failed ? <TableFailure onRetry={() => table.send({ type: "table.retried" })} /> : undefined}
       previous={previous}
       previousFooter={previousFooter}
       expansion={controls}

@@ -141,7 +141,7 @@ describe("performance table machine", () => {
     expect(sel.levelColumn(four.snap())).toBe("taxonomy_4");
   });
 
-  it("a load failure empties the data silently: total 0, page 1", async () => {
+  it("a load failure empties the data: total 0, page 1", async () => {
     const { actor, load, snap, names } = setup();
     await load.resolve(manyRows(40));
     actor.send({ type: "table.pageChanged", page: 2 });
@@ -156,6 +156,25 @@ describe("performance table machine", () => {
     actor.send({ type: "table.reloaded" });
     await load.resolve(levelOne);
     expect(names()).toHaveLength(4);
+  });
+
+  it("a failed load is its own state until 'Try again' (table.retried) loads the same table again; a retry is ignored otherwise", async () => {
+    const { actor, load, snap, names } = setup();
+    await load.reject(httpErrors.network);
+    expect(sel.hasFailed(snap())).toBe(true);
+    expect(sel.isLoaded(snap())).toBe(false);
+    expect(load.calls).toHaveLength(1);
+    actor.send({ type: "table.retried" });
+    expect(sel.isLoading(snap())).toBe(true);
+    expect(sel.hasFailed(snap())).toBe(false);
+    expect(load.calls).toHaveLength(2);
+    expect(load.calls[1]?.scope).toEqual(load.calls[0]?.scope);
+    await load.resolve(levelOne);
+    expect(sel.isLoaded(snap())).toBe(true);
+    expect(names()).toHaveLength(4);
+    actor.send({ type: "table.retried" });
+    expect(sel.isLoaded(snap())).toBe(true);
+    expect(load.calls).toHaveLength(2);
   });
 
   it("new parameters (dates, filter, path) reload and cancel the running load; the same parameters do not", async () => {
