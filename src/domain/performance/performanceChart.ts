@@ -13,9 +13,6 @@ export const chartColours = { metricOne: "#36E7A6", metricTwo: "#2799FF" } as co
 /** Height of the main chart in pixels. */
 export const chartHeight = 350;
 
-/** How far each further note on the same date has its label moved, in pixels. */
-export const noteLabelStep = 20;
-
 /** The metrics drawn when none is chosen. */
 export const defaultChartMetrics = { metricOne: "clicks", metricTwo: "attributed_revenue" } as const satisfies Record<string, MetricName>;
 
@@ -95,20 +92,6 @@ export const chartSeries = (rows: ReadonlyArray<PerformanceRow>, metricOne: stri
 export const hasChartData = (rows: ReadonlyArray<PerformanceRow>): boolean =>
   rows.some((r) => typeof r.conversion_date === "string" && metricNames.some((m) => r[m] !== 0 && Number.isFinite(r[m])));
 
-/**
- * The label offset of each of a list of markers: the first note at a
- * position has offset 0, each further note at the same position `step` more (20, 40...).
- * Positions are compared as given; the order of the list is kept.
- */
-export const stackedLabelOffsets = (positions: ReadonlyArray<string | number>, step: number = noteLabelStep): number[] => {
-  const seen = new Map<string | number, number>();
-  return positions.map((p) => {
-    const n = seen.get(p) ?? 0;
-    seen.set(p, n + 1);
-    return n * step;
-  });
-};
-
 /** A campaign note as the chart draws it. */
 export interface NoteMarkerSource {
   readonly id: number;
@@ -120,15 +103,13 @@ export interface NoteMarkerSource {
 export interface NoteMarker extends NoteMarkerSource {
   /** The position on the x axis: the index of the period holding the note's date. */
   readonly x: number;
-  /** How far the label is moved from the top, in pixels. */
-  readonly offset: number;
 }
 
 /**
  * Where notes sit on a chart of `dates` (period starts at `interval`): each note goes to
  * the period holding its date (the day, the Monday of its week, the 1st of its month);
- * notes outside the chart are left out; notes in the same period are stacked, their
- * labels offset by 20 each, in date order (then in the given order).
+ * notes outside the chart are left out; the markers come in x order, notes of one period
+ * in date order (then in the given order), which is the order their labels take rows in.
  */
 export const noteMarkers = (notes: ReadonlyArray<NoteMarkerSource>, dates: ReadonlyArray<string>, interval: Interval): NoteMarker[] => {
   const position = new Map(dates.map((d, i) => [d, i]));
@@ -140,6 +121,59 @@ export const noteMarkers = (notes: ReadonlyArray<NoteMarkerSource>, dates: Reado
     })
     .filter((p): p is typeof p & { x: number } => p.x !== undefined)
     .sort((a, b) => a.x - b.x || (a.day < b.day ? -1 : a.day > b.day ? 1 : a.index - b.index));
-  const offsets = stackedLabelOffsets(placed.map((p) => p.x));
-  return placed.map((p, i) => ({ id: p.note.id, date: p.note.date, colour: p.note.colour, text: p.note.text, x: p.x, offset: offsets[i] ?? 0 }));
+  return placed.map((p) => ({ id: p.note.id, date: p.note.date, colour: p.note.colour, text: p.note.text, x: p.x }));
+};
+
+/** A note label as measured on the chart: where its note's line is and how wide its text is, in pixels. */
+export interface NoteLabelSize {
+  readonly x: number;
+  readonly width: number;
+}
+
+/** Where a note label is drawn in the band above the plot, in pixels from the band's top left. */
+export interface NoteLabelBox {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+  /** 0 for the band's top row, 1 for the next... */
+  readonly row: number;
+}
+
+export interface NoteLabelLayout {
+  readonly boxes: ReadonlyArray<NoteLabelBox>;
+  /** How many rows the band needs (0 without labels). */
+  readonly rows: number;
+  /** The band's height: rows times the row height. */
+  readonly height: number;
+}
+
+/** A note label's row height, the room kept between two labels of a row, and the widest a label gets (its text is cut, the whole text in its tooltip). */
+export const noteLabelRow = { height: 20, gap: 6, maxWidth: 220 } as const;
+
+/**
+ * Where the campaign notes' labels go, in a band above the plot (so no label covers the
+ * plot): a label starts at its note's line, or ends at the band's right edge when it
+ * would run past it, and is never wider than `maxWidth` or the band; each takes the first
+ * row (from the top) where it keeps `gap` from every label already there. So no two
+ * boxes overlap and none leaves the band. The boxes come in the labels' order.
+ */
+export const noteLabelLayout = (
+  labels: ReadonlyArray<NoteLabelSize>,
+  band: { readonly left: number; readonly right: number },
+  row: { readonly height: number; readonly gap: number; readonly maxWidth: number } = noteLabelRow,
+): NoteLabelLayout => {
+  const room = Math.max(0, band.right - band.left);
+  const taken: Array<Array<{ readonly left: number; readonly right: number }>> = [];
+  const boxes = labels.map((label): NoteLabelBox => {
+    const width = Math.max(0, Math.min(label.width, row.maxWidth, room));
+    const left = Math.max(band.left, Math.min(label.x, band.right - width));
+    const right = left + width;
+    const clear = (rowBoxes: ReadonlyArray<{ left: number; right: number }>) => rowBoxes.every((b) => right + row.gap <= b.left || left >= b.right + row.gap);
+    let index = taken.findIndex(clear);
+    if (index === -1) index = taken.push([]) - 1;
+    taken[index]?.push({ left, right });
+    return { left, top: index * row.height, width, height: row.height - 2, row: index };
+  });
+  return { boxes, rows: taken.length, height: taken.length * row.height };
 };

@@ -14,9 +14,9 @@ import {
   type ChartOptions,
   type Plugin,
 } from "chart.js";
-import { useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Chart } from "react-chartjs-2";
-import { chartColours, chartHeight, type ChartPoint, type ChartSeries, type NoteMarker } from "../../domain/performance/performanceChart";
+import { chartColours, chartHeight, noteLabelLayout, type ChartPoint, type ChartSeries, type NoteMarker } from "../../domain/performance/performanceChart";
 import type { ChartType } from "../../domain/shell/session";
 
 // Only what this chart draws: lines (areas) and bars on linear scales, the area fill,
@@ -41,47 +41,80 @@ export interface ChartCanvasProps {
 /** Semi-transparent fill of an area (#rrggbb + alpha). */
 const fillOf = (colour: string): string => `${colour}33`;
 
+/** The note labels' font (as .chart-note-label in chart.css), to measure their text. */
 const labelFont = "11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
-const longestLabel = 40;
+/** A label's padding and border around its text, in pixels (as .chart-note-label). */
+const labelPadding = 12;
 
-/** Draws each campaign note as a dashed vertical line with its text, stacked notes 20 px lower each. */
-const notesPlugin = (markers: { current: ReadonlyArray<NoteMarker> }): Plugin<Kind> => ({
+/** A note on the chart as drawn: its line's x position and its label's width, in pixels from the canvas's left. */
+interface PlacedNote {
+  readonly marker: NoteMarker;
+  readonly x: number;
+  readonly width: number;
+}
+
+/**
+ * Draws each campaign note as a dashed vertical line from the top of the canvas through
+ * the plot, and tells `place` where the lines are and how wide their labels' text is
+ * (the labels are drawn above the canvas, never over the plot).
+ */
+const notesPlugin = (markers: { current: ReadonlyArray<NoteMarker> }, place: { current: (notes: ReadonlyArray<PlacedNote>, width: number) => void }): Plugin<Kind> => ({
   id: "campaignNotes",
   afterDatasetsDraw: (chart) => {
     const x = chart.scales.x;
     const area = chart.chartArea;
     if (!x || !area) return;
     const ctx = chart.ctx;
+    const placed: PlacedNote[] = [];
+    ctx.save();
+    ctx.font = labelFont;
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([4, 3]);
     for (const m of markers.current) {
       const px = x.getPixelForValue(m.x);
       if (!Number.isFinite(px) || px < area.left - 1 || px > area.right + 1) continue;
-      ctx.save();
       ctx.strokeStyle = m.colour;
-      ctx.lineWidth = 1.5;
-      ctx.setLineDash([4, 3]);
       ctx.beginPath();
-      ctx.moveTo(px, area.top);
+      ctx.moveTo(px, 0);
       ctx.lineTo(px, area.bottom);
       ctx.stroke();
-      ctx.setLineDash([]);
-      ctx.font = labelFont;
-      const text = m.text.length > longestLabel ? `${m.text.slice(0, longestLabel - 1)}…` : m.text;
-      const width = ctx.measureText(text).width + 10;
-      // Labels in the last quarter open to the left of the line (the same side for every note of a stack).
-      const left = px > area.left + area.width * 0.75 ? px - 4 - width : px + 4;
-      const top = area.top + 4 + m.offset;
-      ctx.fillStyle = "rgba(255, 255, 255, 0.92)";
-      ctx.fillRect(left, top, width, 16);
-      ctx.strokeStyle = m.colour;
-      ctx.lineWidth = 1;
-      ctx.strokeRect(left, top, width, 16);
-      ctx.fillStyle = "#1b2430";
-      ctx.textBaseline = "middle";
-      ctx.fillText(text, left + 5, top + 8);
-      ctx.restore();
+      placed.push({ marker: m, x: Math.round(px), width: Math.ceil(ctx.measureText(m.text).width) + labelPadding });
     }
+    ctx.restore();
+    place.current(placed, chart.width);
   },
 });
+
+/**
+ * The campaign notes' labels, in rows above the chart (noteLabelLayout: no two overlap,
+ * none covers the plot); a label too long for its box is cut, its whole text in the
+ * tooltip. Hidden from screen readers: the notes table lists the notes.
+ */
+const NoteLabels = ({ notes, width }: { readonly notes: ReadonlyArray<PlacedNote>; readonly width: number }) => {
+  const layout = noteLabelLayout(notes, { left: 0, right: width });
+  if (layout.rows === 0) return null;
+  return (
+    <div className="chart-note-labels" style={{ height: layout.height }} aria-hidden="true">
+      {layout.boxes.map((box, i) => {
+        const marker = (notes[i] as PlacedNote).marker;
+        return (
+          <span
+            key={marker.id}
+            className="chart-note-label"
+            data-note-label={marker.id}
+            title={marker.text}
+            style={{ left: box.left, top: box.top, width: box.width, height: box.height, borderColor: marker.colour }}
+          >
+            {marker.text}
+          </span>
+        );
+      })}
+    </div>
+  );
+};
+
+/** The notes as last drawn, kept while they have not moved (a key of ids, positions and widths). */
+const placedKey = (notes: ReadonlyArray<PlacedNote>, width: number): string => `${width}|${notes.map((n) => `${n.marker.id}:${n.x}:${n.width}`).join(",")}`;
 
 /**
  * The chart itself: metric one (#36E7A6) on the left axis, metric two (#2799FF) on the
@@ -91,7 +124,13 @@ const notesPlugin = (markers: { current: ReadonlyArray<NoteMarker> }): Plugin<Ki
 export const ChartCanvas = ({ series, labels, chartType, markers, name, format, dateLabel }: ChartCanvasProps) => {
   const chartRef = useRef<ChartJS<Kind, ChartPoint[]> | null>(null);
   const markersRef = useRef(markers);
-  const plugin = useMemo(() => notesPlugin(markersRef), []);
+  const [placed, setPlaced] = useState<{ readonly notes: ReadonlyArray<PlacedNote>; readonly width: number; readonly key: string }>({ notes: [], width: 0, key: "" });
+  const place = useCallback((notes: ReadonlyArray<PlacedNote>, width: number) => {
+    const key = placedKey(notes, width);
+    setPlaced((was) => (was.key === key ? was : { notes, width, key }));
+  }, []);
+  const placeRef = useRef(place);
+  const plugin = useMemo(() => notesPlugin(markersRef, placeRef), []);
   const kind: Kind = chartType === "bar" ? "bar" : "line";
 
   // New notes (or 'Campaign Notes' toggled) only need a redraw.
@@ -165,8 +204,11 @@ export const ChartCanvas = ({ series, labels, chartType, markers, name, format, 
   }, [series.dates, labels, kind, format, dateLabel]);
 
   return (
-    <div className="chart-canvas" style={{ height: chartHeight }}>
-      <Chart ref={chartRef} type={kind} data={data} options={options} plugins={[plugin]} aria-label={name} />
-    </div>
+    <>
+      <NoteLabels notes={placed.notes} width={placed.width} />
+      <div className="chart-canvas" style={{ height: chartHeight }}>
+        <Chart ref={chartRef} type={kind} data={data} options={options} plugins={[plugin]} aria-label={name} />
+      </div>
+    </>
   );
 };

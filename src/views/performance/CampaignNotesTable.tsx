@@ -45,8 +45,8 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
           ) : (
             list.map((note) => (
               <tr key={note.id}>
-                <td>{note.date}</td>
-                <td>
+                <td className="chart-note-date">{note.date}</td>
+                <td className="chart-note-colour">
                   <span className="chart-note-swatch" style={{ background: note.colour }} aria-hidden="true" /> {note.colour}
                 </td>
                 <td className="chart-note-text">{note.text}</td>

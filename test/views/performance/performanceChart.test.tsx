@@ -53,7 +53,7 @@ vi.mock("../../../src/views/chart/ChartCanvas", () => ({
       aria-label={props.name}
       data-type={props.chartType}
       data-dates={JSON.stringify(props.series.dates.map(props.dateLabel))}
-      data-markers={JSON.stringify(props.markers.map((m) => [m.id, m.x, m.offset]))}
+      data-markers={JSON.stringify(props.markers.map((m) => [m.id, m.x]))}
     />
   ),
 }));
@@ -162,8 +162,8 @@ describe("PerformanceChart", () => {
     const notesSwitch = within(region).getByRole("switch", { name: "Campaign Notes" });
     const canvas = within(region).getByRole("img");
     expect(notesSwitch.getAttribute("aria-checked")).toBe("true");
-    // both notes at the second day, the second label 20 lower
-    expect(canvas.getAttribute("data-markers")).toBe("[[7,1,0],[8,1,20]]");
+    // both notes at the second day
+    expect(canvas.getAttribute("data-markers")).toBe("[[7,1],[8,1]]");
     fireEvent.click(notesSwitch);
     expect(notesSwitch.getAttribute("aria-checked")).toBe("false");
     expect(canvas.getAttribute("data-markers")).toBe("[]");
