@@ -16,6 +16,7 @@ const RecoverPasswordPage = lazy(() => import("./access/RecoverPasswordPage").th
 const ResetPasswordPage = lazy(() => import("./access/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
 const NotFoundPage = lazy(() => import("./shell/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 const FixedSpendPage = lazy(() => import("./spend/FixedSpendPage").then((m) => ({ default: m.FixedSpendPage })));
+const SpendImportPage = lazy(() => import("./spend/SpendImportPage").then((m) => ({ default: m.SpendImportPage })));
 // A default export: the /login entry chunk is at its budget, and the `.then` costs it bytes.
 const VariableSpendPage = lazy(() => import("./spend/VariableSpendPage"));
 const PerformanceScreen = lazy(() => import("./performance/PerformanceScreen").then((m) => ({ default: m.PerformanceScreen })));
@@ -48,6 +49,8 @@ const Routes = () => {
           {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2), routeParam(p.t3), routeParam(p.t4)]} />}
         </Route>
         <Route path={paths.fixedSpend} component={FixedSpendPage} />
+        <Route path={paths.fixedSpendBatch}>{() => <SpendImportPage kind="fixed" />}</Route>
+        <Route path={paths.variableSpendBatch}>{() => <SpendImportPage kind="variable" />}</Route>
         <Route path={paths.variableSpend} component={VariableSpendPage} />
         <Route component={NotFoundPage} />
       </Switch>

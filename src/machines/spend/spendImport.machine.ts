@@ -34,6 +34,9 @@ import { CurrentApiContext, type ApiContext } from "../../services/http/apiClien
 import { isHttpError } from "../../services/http/httpErrors";
 import { appRuntime } from "../../services/runtime/runtime";
 import { Storage, type KeyValueStore } from "../../services/runtime/storage";
+import { exportFileName } from "../../domain/exports/exportNaming";
+import { csvMimeType } from "../../services/exports/csvFile";
+import { downloadFile } from "../../services/exports/downloadFile";
 import { naturalDate } from "../../services/spend/naturalDate";
 import { createImportRow, storedImportKeys } from "../../services/spend/spendImport";
 import { readWorkbook, type ReadWorkbook, type WorkbookFileLike, type WorkbookReadError } from "../../services/workbook";
@@ -135,6 +138,7 @@ export type SpendImportEvent =
   | { type: "import.columnsShown" }
   | { type: "import.columnsClosed" }
   | { type: "import.started" }
+  | { type: "import.outcomeDownloaded" }
   | ImportRowSettled
   | { type: "import.retryDue"; row: number };
 
@@ -251,6 +255,12 @@ const retryOf = (context: Context, event: SpendImportEvent): number | null =>
 
 const inFlight = (context: Context): number => context.statuses.filter((s) => s === "sending" || s === "retrying").length;
 
+/** The outcome file of a finished import (the one CSV writer, formula-safe). */
+export const reportCsv = (report: ImportReport): string => outcomeCsv(report.columns, report.records, report.rows, report.outcomes, report.failures);
+
+/** The outcome file's name: the imported file's, without its extension, then "_outcome.csv". */
+export const outcomeFileName = (fileName: string | null): string => exportFileName(`${(fileName ?? "import").replace(/\.(csv|xlsx)$/i, "")} outcome`, "csv");
+
 export const spendImportMachine = setup({
   types: {
     context: {} as SpendImportContext,
@@ -353,6 +363,11 @@ export const spendImportMachine = setup({
       },
       stored: null,
     })),
+    /** Saves the last import's outcome file on the device ("{file}_outcome.csv"). */
+    downloadOutcome: ({ context }) => {
+      if (context.report === null) return;
+      appRuntime.runSync(downloadFile(new Blob([reportCsv(context.report)], { type: csvMimeType }), outcomeFileName(context.fileName)));
+    },
     stopRequests: enqueueActions(({ context, enqueue }) => {
       context.statuses.forEach((s, i) => {
         if (s === "sending") enqueue.stopChild(rowRequestId(i));
@@ -364,6 +379,7 @@ export const spendImportMachine = setup({
     isOtherProgram: ({ context }, scope: SessionScope) =>
       scope.program?.code !== context.scope.program?.code || scope.api.baseUrl !== context.scope.api.baseUrl || scope.api.token !== context.scope.api.token,
     hasSheet: ({ context }) => context.sheets.length > 0,
+    hasReport: ({ context }) => context.report !== null,
     isOtherSheet: ({ context }, sheet: number) => Number.isInteger(sheet) && sheet >= 0 && sheet < context.sheets.length && sheet !== context.choice.sheetIndex,
     hasRows: ({ context }) => context.records.length > 0,
     isMappingComplete: ({ context }) => Object.keys(mappingErrors(context.kind, context.mapping, columnNames(context))).length === 0,
@@ -403,7 +419,10 @@ export const spendImportMachine = setup({
     /** Step 0, File Upload. */
     upload: {
       initial: "idle",
-      on: { "import.fileChosen": { target: ".reading", actions: { type: "rememberFile", params: ({ event }) => event.file } } },
+      on: {
+        "import.fileChosen": { target: ".reading", actions: { type: "rememberFile", params: ({ event }) => event.file } },
+        "import.outcomeDownloaded": { guard: "hasReport", actions: "downloadOutcome" },
+      },
       states: {
         idle: {
           on: { "import.next": { guard: "hasSheet", target: "#spendImport.options" } },
@@ -578,7 +597,5 @@ export const spendImportSelectors = {
   finishedMessage: (s: Snap) => (s.context.report === null ? null : spendImportTexts.finished(s.context.report.total)),
 } satisfies Record<string, (s: Snap) => unknown>;
 
-/** The outcome file of a finished import (the one CSV writer, formula-safe). */
-export const reportCsv = (report: ImportReport): string => outcomeCsv(report.columns, report.records, report.rows, report.outcomes, report.failures);
 
 export type SpendImportActorRef = ActorRefFrom<typeof spendImportMachine>;

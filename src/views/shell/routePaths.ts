@@ -6,6 +6,8 @@ export const paths = {
   recoverPassword: "/recover-password",
   performance: "/performance",
   fixedSpend: "/account/costs/fixed",
+  fixedSpendBatch: "/account/costs/fixed/batch",
+  variableSpendBatch: "/account/costs/variable/batch",
   variableSpend: "/account/costs/variable",
   variableSpendBatch: "/account/costs/variable/batch",
 } as const;
