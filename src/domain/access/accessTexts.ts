@@ -1,5 +1,11 @@
 /** The words of the password recovery and reset pages (the product's own, in one place). */
 export const accessTexts = {
+  /** The browser tab's title of each access page (the spec's page names). */
+  pageTitles: {
+    recover: "Forgotten Password",
+    reset: "Set New Password",
+    notFound: "Page Not Found",
+  },
   recover: {
     email: "Email",
     submit: "Submit",

@@ -33,7 +33,7 @@ export const LoginPage = () => {
   }, [signedIn, navigate, search]);
 
   return (
-    <AccessLayout title="Sign in">
+    <AccessLayout title="Sign in" page={texts.login.submit}>
       <MessageArea kind="system" label="System messages" />
       {/* The sign-in actor follows the session's API base URL, so the form calls the address set below. */}
       <SignInForm />

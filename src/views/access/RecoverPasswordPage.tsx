@@ -21,7 +21,7 @@ export const RecoverPasswordPage = () => {
   const emailId = useId();
 
   return (
-    <AccessLayout title="Recover your password">
+    <AccessLayout title="Recover your password" page={accessTexts.pageTitles.recover}>
       <MessageArea kind="system" label="System messages" />
       {submitted ? (
         <div className="confirmation" role="status">

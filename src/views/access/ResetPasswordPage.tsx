@@ -29,7 +29,7 @@ export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
   const lengthErrorId = useId();
 
   return (
-    <AccessLayout title="Set a new password">
+    <AccessLayout title="Set a new password" page={accessTexts.pageTitles.reset}>
       {validating ? (
         <p className="loading" role="status">
           Checking your link…
