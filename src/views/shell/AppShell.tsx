@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import type { ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { returnParam } from "../../domain/access/returnPath";
 import { sessionSelectors } from "../../machines/shell/session.machine";
@@ -31,6 +31,9 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
   const debug = useDebugSwitch();
   const [location] = useLocation();
   const search = useSearch();
+  // The messages and the screen start once the URL's program and dates are in the session, so their first calls use them.
+  const [linkRead, setLinkRead] = useState(false);
+  const markLinkRead = useCallback(() => setLinkRead(true), []);
 
   if (signedOut) return <Redirect to={signInPathFor(location, search)} replace />;
 
@@ -59,10 +62,10 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
           <DateRangePicker />
         </div>
       </header>
-      <UrlSync />
-      <MessageArea kind="account" label="Messages" />
+      <UrlSync onRead={markLinkRead} />
+      {linkRead ? <MessageArea kind="account" label="Messages" /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
-        {loading || signingOut ? (
+        {loading || signingOut || !linkRead ? (
           <p className="loading" role="status">
             {signingOut ? "Signing you out…" : "Loading your programs…"}
           </p>

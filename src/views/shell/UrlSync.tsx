@@ -8,9 +8,10 @@ import { useAppActors } from "./AppActorsContext";
 /**
  * Keeps `program`, `date_from` and `date_to` in the URL so a link reproduces the view:
  * a URL that changes (a shared link, back/forward) is folded into the session first;
- * a session that changes (picker, switcher) is written to the URL.
+ * a session that changes (picker, switcher) is written to the URL. `onRead` is called
+ * once the URL has been folded in (the shell starts its screen then).
  */
-export const UrlSync = () => {
+export const UrlSync = ({ onRead }: { readonly onRead?: () => void }) => {
   const { session } = useAppActors();
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -26,6 +27,7 @@ export const UrlSync = () => {
       const differs = link.program !== program || link.from !== from || link.to !== to;
       if ((link.program || link.from || link.to) && differs) session.send({ type: "session.linkOpened", link });
     }
+    onRead?.();
     // The session folds events synchronously: what it holds now is what the URL must say
     // (a link's invalid parts were ignored and are written over).
     const now = session.getSnapshot();
@@ -36,7 +38,7 @@ export const UrlSync = () => {
       lastSearch.current = next;
       navigate(`${location}?${next}`, { replace: true });
     }
-  }, [search, location, program, from, to, session, navigate]);
+  }, [search, location, program, from, to, session, navigate, onRead]);
 
   return null;
 };

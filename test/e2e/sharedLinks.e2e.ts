@@ -1,0 +1,152 @@
+// The date formatting of the domain runs here, in Node, to read the pickers' labels.
+import "temporal-polyfill/global";
+import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
+import { formatRange } from "../../src/domain/report/dateFormat";
+import type { DateRange } from "../../src/domain/report/dateRange";
+import { metricDefinitions, type MetricName } from "../../src/domain/report/metrics";
+import { demoUsers, signInAs } from "./support";
+
+/** A day `n` days before today (UTC), inside the demo data's 400 days. */
+const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+const range: DateRange = { from: daysAgo(75), to: daysAgo(40) };
+const compared: DateRange = { from: daysAgo(140), to: daysAgo(100) };
+const columns: ReadonlyArray<MetricName> = ["clicks", "attributed_sales", "attributed_revenue", "roas", "cpa"];
+
+/** Bluepeak's 'Paid Search' page, weekly, comparing, with five columns. */
+const linkQuery = new URLSearchParams({
+  program: "bluepeak",
+  date_from: range.from,
+  date_to: range.to,
+  interval: "week",
+  compare_from: compared.from,
+  compare_to: compared.to,
+  columns: columns.join(","),
+});
+const linkPath = "/performance/taxonomy_one/Paid%20Search";
+const link = `${linkPath}?${linkQuery.toString()}`;
+
+/** Signs in on the /login page the app sent a signed-out person to. */
+const signInHere = async (page: Page, who: keyof typeof demoUsers) => {
+  await page.getByLabel("Username").fill(demoUsers[who].username);
+  await page.getByLabel("Password", { exact: true }).fill(demoUsers[who].password);
+  await page.getByRole("button", { name: "Login" }).click();
+};
+
+/** The metric column headers of a table, as shown. */
+const shownColumns = async (table: Locator): Promise<string[]> =>
+  (await table.locator("thead tr").first().locator("th").allTextContents()).slice(1).map((h) => h.replace(/[▲▼↕]/g, "").trim());
+
+/** Every parameter of the link has the same value in the page's URL, and the path is the link's. */
+const expectLinkKept = async (page: Page) => {
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return { path: url.pathname, ...Object.fromEntries([...linkQuery.keys()].map((k) => [k, url.searchParams.get(k)])) };
+    })
+    .toEqual({ path: linkPath, ...Object.fromEntries(linkQuery) });
+};
+
+test("a signed-out person opening a shared link lands, after signing in, on exactly that view", async ({ page }) => {
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await signInHere(page, "demo");
+
+  await expectLinkKept(page);
+  // The page: heading and breadcrumb of 'Paid Search', in Bluepeak.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paid Search | Performance Report");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Paid Search");
+  await expect(page.getByLabel("Program")).toHaveValue("bluepeak");
+  // The dates, as the picker holds them.
+  await page.getByRole("button", { name: /^Date range:/ }).click();
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(range.from);
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(range.to);
+  await page.keyboard.press("Escape");
+  // Compare on, with the link's comparison dates (Bluepeak reads en-US).
+  const controls = page.getByRole("toolbar", { name: "Table controls" });
+  await expect(controls.getByRole("switch", { name: "Compare" })).toHaveAttribute("aria-checked", "true");
+  await expect(controls.getByRole("button", { name: /^Comparison dates/ })).toHaveAccessibleName(`Comparison dates: ${formatRange(compared, "en-US")}`);
+  // Weekly.
+  const chart = page.getByRole("region", { name: "Performance chart" });
+  await expect(chart.getByRole("group", { name: "Interval" }).getByRole("button", { name: "Weekly" })).toHaveAttribute("aria-pressed", "true");
+  // The link's columns, in its order.
+  const table = page.getByRole("table", { name: "Taxonomy 2 of Paid Search", exact: true });
+  await expect.poll(() => shownColumns(table)).toEqual(columns.map((c) => metricDefinitions[c].label));
+
+  // A reload is the same view: the URL says everything.
+  await page.reload();
+  await expectLinkKept(page);
+  await expect(page.getByRole("toolbar", { name: "Table controls" }).getByRole("switch", { name: "Compare" })).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("region", { name: "Performance chart" }).getByRole("button", { name: "Weekly" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("choices made on the report go into the URL: interval, Compare off, columns", async ({ page }) => {
+  await signInAs(page, "demo");
+  const chart = page.getByRole("region", { name: "Performance chart" });
+  await chart.getByRole("group", { name: "Interval" }).getByRole("button", { name: "Monthly" }).click();
+  await expect(page).toHaveURL(/[?&]interval=month(&|$)/);
+  await chart.getByLabel("Metric one").selectOption({ label: "ROAS" });
+  await expect(page).toHaveURL(/[?&]metrics=roas%2Cattributed_revenue(&|$)/);
+  const controls = page.getByRole("toolbar", { name: "Table controls" });
+  await controls.getByRole("switch", { name: "Compare" }).click();
+  await expect(page).toHaveURL(/[?&]compare_from=\d{4}-\d{2}-\d{2}&compare_to=\d{4}-\d{2}-\d{2}/);
+  await controls.getByRole("switch", { name: "Compare" }).click();
+  await expect(page).not.toHaveURL(/compare_from/);
+});
+
+test("a shared link's first requests already use its program and dates, never the stored ones", async ({ page }) => {
+  await signInAs(page, "demo");
+  await expect(page.getByLabel("Program")).toHaveValue("northwind");
+  const stored = new URL(page.url()).searchParams;
+  expect(stored.get("date_from")).not.toBe(range.from);
+
+  const calls: string[] = [];
+  const record = (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/programs/")) calls.push(`${url.pathname}${url.search}`);
+  };
+  page.on("request", record);
+  await page.goto(`${linkPath}?${new URLSearchParams({ program: "bluepeak", date_from: range.from, date_to: range.to }).toString()}`);
+  await expect(page.getByRole("table", { name: "Taxonomy 2 of Paid Search", exact: true }).locator("tbody th[scope=row]").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Performance chart" }).getByRole("img", { name: /^Performance chart:/ })).toBeVisible();
+  page.off("request", record);
+
+  expect(calls.length).toBeGreaterThan(0);
+  const stale = calls.filter((c) => c.startsWith("/api/programs/northwind/") || (c.includes("date_from=") && !c.includes(`date_from=${range.from}`)));
+  expect(stale).toEqual([]);
+});
+
+test("a link to a program the person may not see says so and shows their own", async ({ page }) => {
+  await page.goto(`/performance?program=lumen&date_from=${range.from}&date_to=${range.to}`);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await signInHere(page, "demo");
+  await expect(page.getByText("You don't have access to that program; showing Northwind Outfitters")).toBeVisible();
+  await expect(page.getByLabel("Program")).toHaveValue("northwind");
+  await expect(page).toHaveURL(/[?&]program=northwind(&|$)/);
+  // The link's dates are kept.
+  await expect(page).toHaveURL(new RegExp(`date_from=${range.from}&date_to=${range.to}`));
+});
+
+test("signing in never follows a link away from this site", async ({ page }) => {
+  for (const next of ["//evil.example/performance", "/\\evil.example", "https://evil.example/", "javascript:alert(1)"]) {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await signInHere(page, "demo");
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/performance(\?|$)/);
+    await page.getByRole("link", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
+test("after reloading a search page the search box holds its term", async ({ page }) => {
+  await signInAs(page, "demo");
+  const box = page.getByRole("searchbox", { name: "Search channels" });
+  await box.fill("Brand / Generic");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/performance\/search\/Brand%20%2F%20Generic/);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('"Brand / Generic" | Performance Report');
+  await expect(page.getByRole("searchbox", { name: "Search channels" })).toHaveValue("Brand / Generic");
+  // Leaving the search page empties it.
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "All Channels" }).click();
+  await expect(page.getByRole("searchbox", { name: "Search channels" })).toHaveValue("");
+});
