@@ -2,7 +2,8 @@ import { useEffectEvent, useId, useLayoutEffect, useRef, type ReactNode, type Re
 
 /**
  * Shows a <dialog> as a modal while it is mounted (`showModal`: the page behind is inert,
- * focus moves in and Tab stays inside, and on close focus returns to where it was).
+ * focus moves to the first control inside (so a dialog lists its choices before its actions) and Tab stays
+ * inside); when it goes, the browser gives focus back to the element that had it before (the opener).
  * Escape asks to close: `onDismiss` runs, and the caller unmounts the dialog. Without
  * `onDismiss` the dialog is an alert that only its own buttons close: Escape and clicks
  * outside do nothing.
@@ -33,7 +34,7 @@ export const useModalDialog = (onDismiss?: () => void): RefObject<HTMLDialogElem
       unmounting = true;
       dialog.removeEventListener("cancel", onCancel);
       dialog.removeEventListener("close", onClose);
-      // Closed while still in the page, so the browser gives focus back to where it was.
+      // Closed while still in the page, so the browser gives focus back to where it was (the opener).
       dialog.close();
     };
   }, [dismissible]);

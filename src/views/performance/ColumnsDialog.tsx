@@ -24,7 +24,8 @@ const catalogueLabel = (column: string): string => metricDefinitions[column as M
 /**
  * The Columns dialog, 'Column Selection': a checkbox per available column, the list split into two halves drawn side
  * by side and read row by row (left[0], right[0], left[1], ...), 'Reset to Defaults' and
- * 'Close'; Escape closes it too. It holds no state: the caller's machine owns the selection, and the caller
+ * 'Close'; it opens with the first checkbox focused (the checkboxes come before the buttons, so one stray key
+ * cannot reset the choice), and Escape closes it too, focus going back to the opener. It holds no state: the caller's machine owns the selection, and the caller
  * renders the dialog only while it is open. Used by the performance tables and the
  * search results.
  */
