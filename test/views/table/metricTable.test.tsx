@@ -170,6 +170,27 @@ describe("MetricTable", () => {
     expect(screen.getByRole("table").getAttribute("aria-busy")).toBe(status ? "true" : null);
   });
 
+  it("a failed load shows its failure in place of the empty text; while loading, neither", () => {
+    const { rerender } = render(<MetricTable label="t" columns={levelColumns} rows={[]} failure={<p role="alert">It failed</p>} />);
+    expect(screen.getByRole("alert").textContent).toBe("It failed");
+    expect(screen.queryByText("There is no data to display")).toBeNull();
+    rerender(<MetricTable label="t" columns={levelColumns} rows={[]} failure={<p role="alert">It failed</p>} loading />);
+    expect(screen.queryByRole("alert")).toBeNull();
+    rerender(<MetricTable label="t" columns={levelColumns} rows={[]} />);
+    expect(screen.getByText("There is no data to display")).toBeTruthy();
+  });
+
+  it("fixed column widths: a <col> per shown column (metric columns by kind), the table as wide as its columns at least; long names carry their text in title", () => {
+    render(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} visibleColumns={["clicks", "total_cost", "roas"]} />);
+    const table = screen.getByRole("table");
+    const cols = [...table.querySelectorAll("colgroup col")] as HTMLElement[];
+    expect(cols.map((c) => c.style.width)).toEqual(["", "7.5rem", "9rem", "6.5rem"]);
+    expect(cols[0]?.className).toBe("metric-name-col");
+    expect(table.style.width).toBe("max(100%, calc(var(--metric-name-width) + 23rem))");
+    const name = String(levelOne.data[0]?.taxonomy_1);
+    expect(screen.getByRole("rowheader", { name }).getAttribute("title")).toBe(name);
+  });
+
   it("a footer row under its own label; no footer without footer values", () => {
     const { rerender } = render(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} footer={{ clicks: 1 }} footerLabel="Sum" />);
     const footer = screen.getByRole("rowheader", { name: "Sum" }).closest("tr") as HTMLElement;
