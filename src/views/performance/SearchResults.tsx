@@ -39,6 +39,7 @@ const taxonomiesColumn: TableColumn<PerformanceRow> = {
   header: t.taxonomies,
   sortable: false,
   className: "search-taxonomies",
+  width: 24,
   cell: (row) => <TaxonomyCrumbs row={row} />,
 };
 
