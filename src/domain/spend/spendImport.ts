@@ -91,7 +91,6 @@ export const spendImportTexts = {
   line: "Line",
   outcome: "Outcome",
   reason: "Reason",
-  newImport: "Import another file",
   noRows: "The sheet holds no rows.",
   outcomes: { success: "success", error: "error", zero_cost: "zero_cost", stored: "already stored" },
   tally: { success: "success", error: "error", zero_cost: "zero_cost", stored: "already stored" },
