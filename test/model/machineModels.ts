@@ -23,6 +23,7 @@ import { signInModel } from "./access/signIn.model";
 import { spendBatchModel } from "./spend/spendBatch.model";
 import { spendFormModel } from "./spend/spendForm.model";
 import { fixedSpendListModel } from "./spend/fixedSpendList.model";
+import { fixedSpendFormModel } from "./spend/fixedSpendForm.model";
 import { variableSpendListModel } from "./spend/variableSpendList.model";
 import { toastsModel } from "./shell/toasts.model";
 
@@ -40,6 +41,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   spendBatch: spendBatchModel as unknown as MachineModel,
   spendForm: spendFormModel as unknown as MachineModel,
   fixedSpendList: fixedSpendListModel as unknown as MachineModel,
+  fixedSpendForm: fixedSpendFormModel as unknown as MachineModel,
   variableSpendList: variableSpendListModel as unknown as MachineModel,
   csvDownload: csvDownloadModel as unknown as MachineModel,
   searchResults: searchResultsModel as unknown as MachineModel,

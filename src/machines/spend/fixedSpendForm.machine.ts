@@ -32,7 +32,9 @@ import { spendFailureText } from "./spendForm.machine";
  * Saved: the toast 'The spend configuration has been saved' and the list. Remove asks
  * first (`confirming`), then removes: 'The spend configuration was successfully removed'
  * and the list. A failed create says why (the spend form's words); other failed edits,
- * removals and loads open the app's dialog and the person stays on the form.
+ * removals and loads open the app's dialog and the person stays on the form. A scope
+ * the session moves to while a save or a removal runs waits for its answer (the request
+ * went to the screen's program); a failure then takes it up.
  */
 
 /** The session as the screen reads it. */
@@ -71,6 +73,8 @@ export interface FixedSpendFormContext {
   readonly submitted: SpendEntry | null;
   /** Why the last create failed. */
   readonly failure: string | null;
+  /** A scope the session moved to while a save or a removal ran (taken up when it fails). */
+  readonly pendingScope: SessionScope | null;
 }
 
 export type FixedSpendFormEvent =
@@ -142,6 +146,12 @@ export const fixedSpendFormMachine = setup({
   },
   actions: {
     changeScope: assign((_, scope: SessionScope) => ({ scope })),
+    /** While a save or a removal runs, another scope waits: the request already went to the screen's program. */
+    holdScope: assign((_, scope: SessionScope) => ({ pendingScope: scope })),
+    /** The request failed: the scope the session moved to meanwhile is taken up (a configuration loaded elsewhere goes). */
+    takePendingScope: assign(({ context }) =>
+      context.pendingScope === null ? {} : { scope: context.pendingScope, pendingScope: null, stored: null, errors: noErrors, failure: null },
+    ),
     /** A create starts with the defaults once, for the program's today; what is typed survives another program. */
     startNewForm: assign(({ context }) => ({
       values: context.values ?? newFixedSpendForm(todayAt(context.now(), context.scope.program?.utc_offset ?? "+00:00")),
@@ -170,6 +180,7 @@ export const fixedSpendFormMachine = setup({
   },
   guards: {
     hasCompleteScope: ({ context }) => isComplete(context.scope),
+    hasPendingScope: ({ context }) => context.pendingScope !== null,
     isIncompleteScope: (_, scope: SessionScope) => !isComplete(scope),
     /** Another API context or program (other dates or a named filter do not touch a configuration). */
     isOtherProgram: ({ context }, scope: SessionScope) =>
@@ -197,6 +208,7 @@ export const fixedSpendFormMachine = setup({
     errors: noErrors,
     submitted: null,
     failure: null,
+    pendingScope: null,
   }),
   invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
   on: {
@@ -279,7 +291,13 @@ export const fixedSpendFormMachine = setup({
     },
     /** Sending; saves, edits and other programs wait (the answer decides where the screen goes). */
     saving: {
-      on: { "session.scopeChanged": { actions: { type: "changeScope", params: ({ event }) => event.scope } } },
+      on: {
+        "session.scopeChanged": [
+          { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
+          { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
+          { actions: { type: "changeScope", params: ({ event }) => event.scope } },
+        ],
+      },
       initial: "choosing",
       states: {
         choosing: {
@@ -293,7 +311,10 @@ export const fixedSpendFormMachine = setup({
               return { api: context.scope.api, program: programOf(context), body, idempotencyKey: fixedSpendCreateKey(context.formId, body) };
             },
             onDone: "#fixedSpendForm.saved",
-            onError: { target: "#fixedSpendForm.editing.failed", actions: { type: "rememberFailure", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error } },
+            onError: [
+              { guard: "hasPendingScope", target: "#fixedSpendForm.waiting", actions: "takePendingScope" },
+              { target: "#fixedSpendForm.editing.failed", actions: { type: "rememberFailure", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error } },
+            ],
           },
         },
         updating: {
@@ -308,6 +329,7 @@ export const fixedSpendFormMachine = setup({
             onDone: "#fixedSpendForm.saved",
             onError: [
               { guard: { type: "isForbidden", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error }, target: "#fixedSpendForm.forbidden" },
+              { guard: "hasPendingScope", target: "#fixedSpendForm.waiting", actions: "takePendingScope" },
               { guard: { type: "isNotFound", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error }, target: "#fixedSpendForm.notFound" },
               { target: "#fixedSpendForm.editing" },
             ],
@@ -316,13 +338,20 @@ export const fixedSpendFormMachine = setup({
       },
     },
     removing: {
-      on: { "session.scopeChanged": { actions: { type: "changeScope", params: ({ event }) => event.scope } } },
+      on: {
+        "session.scopeChanged": [
+          { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
+          { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
+          { actions: { type: "changeScope", params: ({ event }) => event.scope } },
+        ],
+      },
       invoke: {
         src: "removeSpend",
         input: ({ context }) => ({ api: context.scope.api, program: programOf(context), id: context.id ?? 0 }),
         onDone: "removed",
         onError: [
           { guard: { type: "isForbidden", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error }, target: "forbidden" },
+          { guard: "hasPendingScope", target: "waiting", actions: "takePendingScope" },
           { guard: { type: "isNotFound", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error }, target: "notFound" },
           { target: "editing" },
         ],

@@ -312,12 +312,28 @@ describe("fixedSpendForm: edit", () => {
     expect(snap().value).toBe("notFound");
   });
 
-  it("a save under way is not dropped by another program", async () => {
+  it("a save under way is not dropped by another program, which a failure then takes up (loading the id there)", async () => {
     const { actor, snap, find, update } = setup(editRoute("7"));
     await find.resolve(answerOf(7));
     actor.send({ type: "spend.saved" });
     actor.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: "beta" }) });
     expect(snap().value).toEqual({ saving: "updating" });
     expect(update.wasAborted(0)).toBe(false);
+    expect(update.calls[0]?.program).toBe("acme");
+    await update.reject(httpErrors.server);
+    expect(snap().value).toBe("loading");
+    expect(find.calls[1]).toMatchObject({ program: "beta", id: 7 });
+  });
+
+  it("a removal under way keeps its program; once removed the list opens", async () => {
+    const { actor, snap, find, remove, wentToList } = setup(editRoute("7"));
+    await find.resolve(answerOf(7));
+    actor.send({ type: "spend.removeAsked" });
+    actor.send({ type: "spend.removeConfirmed" });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf(signedOut) });
+    expect(snap().value).toBe("removing");
+    await remove.resolve({ ok: true });
+    expect(snap().value).toBe("removed");
+    expect(wentToList()).toBe(1);
   });
 });
