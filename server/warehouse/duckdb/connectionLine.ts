@@ -1,10 +1,33 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { Statements } from "../statements";
 
-/** Serialises work on one connection; `transaction` wraps a turn in BEGIN / COMMIT. */
+/** A transaction asked for and not yet begun. */
+interface WaitingTransaction {
+  readonly work: (sql: Statements) => Promise<unknown>;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** At most this many waiting transactions share one commit. */
+export const transactionsPerCommit = 64;
+
+/**
+ * Serialises work on one connection; `transaction` wraps a turn in BEGIN / COMMIT.
+ *
+ * Group commit: the transactions waiting when one's turn comes (a burst of spend creates,
+ * 10 at a time from a batch import) run one after another inside one BEGIN / COMMIT, so a
+ * database file syncs once for all of them instead of once each (a commit's sync costs
+ * about 10 ms; the statements of a create about 3). Each still commits whole or not at
+ * all, and none answers before the shared COMMIT is done: if any of them fails, the group
+ * is rolled back and each is run again in a transaction of its own, so one failing write
+ * never undoes another. Transactions waiting together are concurrent by definition (none
+ * was asked for after another answered), so running them in one turn changes no outcome
+ * a client could tell apart.
+ */
 export class ConnectionLine {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly statements: Statements;
+  private waiting: Array<WaitingTransaction> = [];
 
   constructor(connection: DuckDBConnection) {
     this.statements = {
@@ -22,16 +45,40 @@ export class ConnectionLine {
   }
 
   transaction<T>(work: (sql: Statements) => Promise<T>): Promise<T> {
-    return this.exclusive(async (sql) => {
-      await sql.run("BEGIN TRANSACTION");
-      try {
-        const result = await work(sql);
-        await sql.run("COMMIT");
-        return result;
-      } catch (error) {
-        await sql.run("ROLLBACK");
-        throw error;
-      }
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // The first waiting transaction takes a turn; those that arrive before it begins join it.
+      if (this.waiting.length === 1) void this.exclusive((sql) => this.commitWaiting(sql));
     });
+  }
+
+  /** Runs the waiting transactions (at most `transactionsPerCommit`) under one commit. */
+  private async commitWaiting(sql: Statements): Promise<void> {
+    const group = this.waiting.splice(0, transactionsPerCommit);
+    if (this.waiting.length > 0) void this.exclusive((next) => this.commitWaiting(next));
+    if (group.length === 1 && group[0]) return this.commitAlone(sql, group[0]);
+    const results: unknown[] = [];
+    try {
+      await sql.run("BEGIN TRANSACTION");
+      for (const waiting of group) results.push(await waiting.work(sql));
+      await sql.run("COMMIT");
+    } catch {
+      await sql.run("ROLLBACK").catch(() => undefined);
+      for (const waiting of group) await this.commitAlone(sql, waiting);
+      return;
+    }
+    group.forEach((waiting, i) => waiting.resolve(results[i]));
+  }
+
+  private async commitAlone(sql: Statements, waiting: WaitingTransaction): Promise<void> {
+    try {
+      await sql.run("BEGIN TRANSACTION");
+      const result = await waiting.work(sql);
+      await sql.run("COMMIT");
+      waiting.resolve(result);
+    } catch (error) {
+      await sql.run("ROLLBACK").catch(() => undefined);
+      waiting.reject(error);
+    }
   }
 }
