@@ -121,6 +121,16 @@ test("the signed-in screens report no Content Security Policy violation", async 
   await expect(page.getByRole("table").first()).toBeVisible();
   await expectNoViolation(page, take, "a search page");
 
+  await page.goto("/account/costs/variable");
+  const variable = tableOf(page, "Variable Spend");
+  await expect(variable.locator("tbody tr.metric-row").first()).toBeVisible();
+  await variable.getByRole("button", { name: /^Delete variable spend \d+$/ }).first().click();
+  const question = page.getByRole("dialog", { name: "Are you sure you want to remove this spend configuration?" });
+  await expect(question).toBeVisible();
+  await expectNoViolation(page, take, "the variable spend list and its delete confirmation");
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+
   await page.goto("/performance/no-such-screen/at-all");
   await expectNoViolation(page, take, "a not-found page, signed in");
 
