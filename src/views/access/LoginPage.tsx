@@ -7,11 +7,11 @@ import { texts } from "../../domain/shell/texts";
 import { useAppActors } from "../shell/AppActorsContext";
 import { Modal } from "../components/Modal";
 import { MessageArea } from "../shell/MessageArea";
-import { isPublicPath, paths } from "../shell/routePaths";
+import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
 import { ApiSettings } from "./ApiSettings";
 
-/** /login: username and password; success goes to the page asked for (`?next=`, a same-origin path only), else /performance. */
+/** /login: username and password; success goes to /performance, with the page asked for (`?next=`) for the signed-in shell to return to. */
 export const LoginPage = () => {
   const { session } = useAppActors();
   const signedIn = useSelector(session, sessionSelectors.isSignedIn);
@@ -19,17 +19,8 @@ export const LoginPage = () => {
   const search = useSearch();
 
   useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    const go = (to: string) => current && navigate(to, { replace: true });
-    // The return rule loads once signed in, so /login's first load does not carry it.
-    import("../../domain/access/returnPath").then(
-      ({ returnParam, returnPathOf }) => go(returnPathOf(new URLSearchParams(search).get(returnParam), isPublicPath) ?? paths.performance),
-      () => go(paths.performance),
-    );
-    return () => {
-      current = false;
-    };
+    // The query (the page asked for) goes along: the shell checks it, so /login does not load the rule.
+    if (signedIn) navigate(search ? `${paths.performance}?${search}` : paths.performance, { replace: true });
   }, [signedIn, navigate, search]);
 
   return (

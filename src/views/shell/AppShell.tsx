@@ -1,10 +1,10 @@
 import { useSelector } from "@xstate/react";
 import { useCallback, useState, type ReactNode } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
-import { returnParam } from "../../domain/access/returnPath";
+import { returnParam, returnPathOf } from "../../domain/access/returnPath";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
-import { paths } from "./routePaths";
+import { isPublicPath, paths } from "./routePaths";
 
 /** /login, carrying the page asked for (path and query, as typed) so signing in returns to it. */
 const signInPathFor = (location: string, search: string): string => {
@@ -36,6 +36,9 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
   const markLinkRead = useCallback(() => setLinkRead(true), []);
 
   if (signedOut) return <Redirect to={signInPathFor(location, search)} replace />;
+  // Just signed in with a page asked for: back to it when it is a same-origin page of the app (else /performance), before anything loads.
+  const requested = new URLSearchParams(search).get(returnParam);
+  if (requested !== null) return <Redirect to={returnPathOf(requested, isPublicPath) ?? paths.performance} replace />;
 
   return (
     <div className="app">
