@@ -7,7 +7,6 @@ export const paths = {
   performance: "/performance",
   fixedSpend: "/account/costs/fixed",
   fixedSpendBatch: "/account/costs/fixed/batch",
-  variableSpendBatch: "/account/costs/variable/batch",
   variableSpend: "/account/costs/variable",
   variableSpendBatch: "/account/costs/variable/batch",
 } as const;
