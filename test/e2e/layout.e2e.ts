@@ -173,6 +173,14 @@ test("at 390 × 844 the table scrolls sideways with the name column fixed, and t
   const controls = page.getByRole("toolbar", { name: "Table controls" });
   const toolbar = await boxOf(controls);
   expect(toolbar.x + toolbar.width).toBeLessThanOrEqual(390);
+  // Every chart control stays inside the chart's panel (they wrap, the selects give up width).
+  const chart = chartOf(page);
+  const panel = await boxOf(chart);
+  for (const control of await chart.locator(".chart-toolbar > *").all()) {
+    const box = await boxOf(control);
+    expect(box.x).toBeGreaterThanOrEqual(panel.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+  }
 });
 
 test("the Column Selection dialog: first checkbox focused, Escape and Close give focus back to 'Columns'", async ({ page }) => {
