@@ -93,9 +93,11 @@ test("the variable spend list: opened from the menu, searched, sorted, paged, an
   const dialog = page.getByRole("dialog", { name: question });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(link(5));
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByRole("button", { name: /^Delete variable spend \d+$/ })).toBeFocused();
 
   // 'I'm sure' (clicked twice): one DELETE, the row leaves without a reload, the toast says so.
   await rows.first().getByRole("button", { name: /^Delete variable spend \d+$/ }).click();

@@ -14,7 +14,8 @@ interface RemoveSpendDialogProps {
 /**
  * The confirmation before a spend configuration or entry is removed: 'Are you sure you
  * want to remove this spend configuration?' with 'I'm sure' and Cancel, on the one
- * `Modal` (Escape cancels; focus starts on Cancel and goes back to the opener).
+ * `Modal` (Escape cancels; Cancel comes first, so focus starts on it, and goes back to
+ * the opener).
  */
 export const RemoveSpendDialog = ({ children, busy, onConfirm, onCancel }: RemoveSpendDialogProps) => (
   <Modal
@@ -23,7 +24,7 @@ export const RemoveSpendDialog = ({ children, busy, onConfirm, onCancel }: Remov
     onDismiss={onCancel}
     actions={
       <>
-        <button type="button" className="button" data-autofocus disabled={busy} onClick={onCancel}>
+        <button type="button" className="button" disabled={busy} onClick={onCancel}>
           {t.cancel}
         </button>
         <button type="button" className="button is-primary" disabled={busy} aria-busy={busy} onClick={onConfirm}>
