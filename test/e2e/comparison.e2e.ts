@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { change, direction, directionTone, formatChange, previousPeriod } from "../../src/domain/report/comparison";
 import { formatRange } from "../../src/domain/report/dateFormat";
 import type { DateRange } from "../../src/domain/report/dateRange";
+import { invalidRangeMessage } from "../../src/domain/report/dateRangeRule";
 import { metricDefinitions } from "../../src/domain/report/metrics";
 import type { PerformanceRow, TableResponse } from "../../src/domain/performance/performance";
 import { readTable, roundingOf, screenNumber } from "./screenTable";
@@ -157,4 +158,54 @@ test("open rows compare too: each peek row, nested levels included, shows the cu
   await expect(compare).toHaveAttribute("aria-checked", "false");
   await expect(table.locator(".metric-previous")).toHaveCount(0);
   await expect(levelThree.first()).toBeVisible();
+});
+
+test("a reversed comparison range is refused with the main date picker's message; corrected, it applies", async ({ page }) => {
+  await signInAs(page, "demo");
+  const table = page.getByRole("table", { name: "Taxonomy 1", exact: true });
+  await expect(table.locator("tbody th[scope=row]").first()).toBeVisible();
+  const controls = page.getByRole("toolbar", { name: "Table controls" });
+  await controls.getByRole("switch", { name: "Compare" }).click();
+  const session = await sessionOf(page);
+  const locale = session.programs.find((p) => p.code === session.programCode)?.locale ?? "en-GB";
+  const previousRange = previousPeriod(session.range);
+  expect(previousRange.from < previousRange.to, "the comparison period is longer than a day").toBe(true);
+
+  // The main date picker's words for a start after the end.
+  const main = page.getByRole("button", { name: /^Date range:/ });
+  await main.click();
+  const mainPanel = page.getByRole("group", { name: "Choose a date range" });
+  await mainPanel.getByLabel("From", { exact: true }).fill(session.range.to);
+  await mainPanel.getByLabel("To", { exact: true }).fill(session.range.from);
+  const mainMessage = (await mainPanel.locator(".field-error").textContent()) ?? "";
+  expect(mainMessage).toBe(invalidRangeMessage);
+  await page.keyboard.press("Escape");
+  await expect(mainPanel).toBeHidden();
+
+  // Start at the comparison period's end, end at its start: refused with the same message, the picker stays open.
+  const picker = controls.getByRole("button", { name: /^Comparison dates/ });
+  await expect(picker).toHaveAccessibleName(`Comparison dates: ${formatRange(previousRange, locale)}`);
+  await picker.click();
+  const panel = page.getByRole("group", { name: "Comparison dates" });
+  const start = panel.getByLabel("Comparison start");
+  const end = panel.getByLabel("Comparison end");
+  await start.fill(previousRange.to);
+  await end.fill(previousRange.from);
+  await expect(panel.getByRole("alert")).toHaveText(mainMessage);
+  await expect(start).toHaveAttribute("aria-invalid", "true");
+  const apply = panel.getByRole("button", { name: "Apply" });
+  await expect(apply).toBeDisabled();
+  await end.press("Enter");
+  await expect(panel).toBeVisible();
+  await expect(start).toHaveValue(previousRange.to);
+  await expect(end).toHaveValue(previousRange.from);
+  await expect(picker).toHaveAccessibleName(`Comparison dates: ${formatRange(previousRange, locale)}`);
+
+  // Corrected: the message goes and the dates apply.
+  await start.fill(previousRange.from);
+  await end.fill(previousRange.to);
+  await expect(panel.getByRole("alert")).toHaveCount(0);
+  await apply.click();
+  await expect(panel).toBeHidden();
+  await expect(picker).toHaveAccessibleName(`Comparison dates: ${formatRange(previousRange, locale)}`);
 });

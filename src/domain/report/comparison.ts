@@ -1,5 +1,6 @@
 import { temporal } from "./temporal";
 import { parseDate, rangeLength, type DateRange } from "./dateRange";
+import { rangeProblem } from "./dateRangeRule";
 import { formatNumber, missingValue } from "./numberFormat";
 
 /**
@@ -144,10 +145,22 @@ export const adjustComparisonDraft = (draft: ComparisonDraft, main: DateRange, t
 };
 
 /**
+ * What is wrong with the picker's dates, or null when 'Apply' may use them: the dates it
+ * would apply (the rules of `adjustComparisonDraft`, an empty end as the day before the
+ * main start) must pass the date-range rule of both pickers (`rangeProblem`: a start after
+ * the end is refused with its message).
+ */
+export const comparisonDraftProblem = (draft: ComparisonDraft, main: DateRange, today: string): string | null => {
+  const adjusted = adjustComparisonDraft(draft, main, today);
+  return rangeProblem(adjusted.from, adjusted.to ?? plain(main.from).subtract({ days: 1 }).toString());
+};
+
+/**
  * The picker's dates when it closes: the rules of `adjustComparisonDraft`, then an empty
- * end becomes the day before the main start. The product rules do not say what happens
- * when the start then lies after the end (e.g. an unset start became yesterday); the start is
- * moved to the end so the result is always a valid one-day-or-longer range.
+ * end becomes the day before the main start. 'Apply' is refused while
+ * `comparisonDraftProblem` finds a problem; when custom dates are kept against a new main
+ * range and their end moves before their start, the start is moved to the end so the
+ * result is always a valid one-day-or-longer range.
  */
 export const closeComparisonDraft = (draft: ComparisonDraft, main: DateRange, today: string): DateRange => {
   const adjusted = adjustComparisonDraft(draft, main, today);

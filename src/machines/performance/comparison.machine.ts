@@ -2,6 +2,7 @@ import { and, assign, enqueueActions, setup, stateIn, type ActorRefFrom, type An
 import {
   adjustComparisonDraft,
   closeComparisonDraft,
+  comparisonDraftProblem,
   comparisonShortcutRange,
   defaultComparisonRange,
   type ComparisonDraft,
@@ -32,6 +33,8 @@ import { fromApiCall } from "../runtime/fromEffect";
  *   are recomputed from the main range when it changes; custom dates are kept, with the
  *   end moved to the day before the new main start when it lies later (the picker's
  *   rules, `closeComparisonDraft`).
+ * - 'Apply' with dates that do not form a range (a start after the end) is refused with
+ *   the message of both date pickers (`draftProblem`): the picker stays open, nothing loads.
  *
  * While on, three regions run side by side: `dates` (which comparison dates), `picker`
  * (the comparison-dates picker, closed or open with a draft) and `data` (the load).
@@ -138,6 +141,9 @@ export const comparisonMachine = setup({
   guards: {
     opensOn: ({ context }) => context.opensOn,
     isPickerOpen: stateIn("#comparison.on.picker.open"),
+    /** The picker's dates pass the date-range rule of both pickers (`comparisonDraftProblem`). */
+    isDraftARange: ({ context }) => comparisonDraftProblem(context.draft, context.range, context.today) === null,
+    isDraftApplicable: and([stateIn("#comparison.on.picker.open"), "isDraftARange"]),
     isPreviousPeriodInPicker: and([stateIn("#comparison.on.picker.open"), "isPreviousPeriodShortcut"]),
     isYearOnYearInPicker: and([stateIn("#comparison.on.picker.open"), "isYearOnYearShortcut"]),
     isPreviousPeriodShortcut: ({ event }) => event.type === "comparison.shortcutChosen" && event.shortcut === "previousPeriod",
@@ -182,7 +188,7 @@ export const comparisonMachine = setup({
               { guard: "isPreviousPeriodInPicker", target: ".previousPeriod" },
               { guard: "isYearOnYearInPicker", target: ".yearOnYear" },
             ],
-            "comparison.pickerApplied": { guard: "isPickerOpen", target: ".custom" },
+            "comparison.pickerApplied": { guard: "isDraftApplicable", target: ".custom" },
           },
           states: {
             previousPeriod: {
@@ -211,7 +217,8 @@ export const comparisonMachine = setup({
                 "comparison.draftFromChanged": { actions: "changeDraftFrom" },
                 "comparison.draftToChanged": { actions: "changeDraftTo" },
                 "comparison.shortcutChosen": "closed",
-                "comparison.pickerApplied": { target: "closed", actions: "applyDraft" },
+                // Dates that do not form a range are refused: the picker stays open with the message (`draftProblem`).
+                "comparison.pickerApplied": { guard: "isDraftARange", target: "closed", actions: "applyDraft" },
                 "comparison.pickerCancelled": "closed",
               },
             },
@@ -224,7 +231,7 @@ export const comparisonMachine = setup({
             "comparison.scopeChanged": ".loading",
             "comparison.reloaded": ".loading",
             "comparison.shortcutChosen": { guard: "isPickerOpen", target: ".loading" },
-            "comparison.pickerApplied": { guard: "isPickerOpen", target: ".loading" },
+            "comparison.pickerApplied": { guard: "isDraftApplicable", target: ".loading" },
           },
           states: {
             loading: {
@@ -261,6 +268,9 @@ export const comparisonSelectors = {
   hasFailed: (s: Snap) => s.matches({ on: { data: "failed" } }),
   isPickerOpen: (s: Snap) => s.matches({ on: { picker: "open" } }),
   draft: (s: Snap) => s.context.draft,
+  /** What is wrong with the open picker's dates (the message both pickers give), or null. */
+  draftProblem: (s: Snap): string | null =>
+    s.matches({ on: { picker: "open" } }) ? comparisonDraftProblem(s.context.draft, s.context.range, s.context.today) : null,
   /** The shortcut the comparison dates follow, or null for custom dates. */
   activeShortcut: (s: Snap): ComparisonShortcut | null =>
     s.matches({ on: { dates: "previousPeriod" } }) ? "previousPeriod" : s.matches({ on: { dates: "yearOnYear" } }) ? "yearOnYear" : null,

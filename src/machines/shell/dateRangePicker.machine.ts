@@ -1,5 +1,6 @@
 import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
-import { matchingPreset, parseRange, presetRange, todayAt, type DateRange, type PresetId } from "../../domain/report/dateRange";
+import { matchingPreset, presetRange, todayAt, type DateRange, type PresetId } from "../../domain/report/dateRange";
+import { rangeProblem } from "../../domain/report/dateRangeRule";
 
 export interface DateRangePickerInput {
   /** The session actor that receives `session.datesChanged` when a range is applied. */
@@ -47,7 +48,8 @@ export const dateRangePickerMachine = setup({
     ),
   },
   guards: {
-    isDraftValid: ({ context }) => parseRange(context.from, context.to) !== null,
+    /** The date-range rule of both pickers (`rangeProblem`). */
+    isDraftValid: ({ context }) => rangeProblem(context.from, context.to) === null,
   },
 }).createMachine({
   id: "dateRangePicker",
@@ -74,7 +76,9 @@ export const dateRangePickerSelectors = {
   isOpen: (s: Snap) => s.matches("open"),
   draftFrom: (s: Snap) => s.context.from,
   draftTo: (s: Snap) => s.context.to,
-  isDraftValid: (s: Snap) => parseRange(s.context.from, s.context.to) !== null,
+  isDraftValid: (s: Snap) => rangeProblem(s.context.from, s.context.to) === null,
+  /** What is wrong with the typed dates (the message both pickers give), or null. */
+  draftProblem: (s: Snap): string | null => rangeProblem(s.context.from, s.context.to),
   activePreset: (s: Snap) => (s.context.today ? matchingPreset({ from: s.context.from, to: s.context.to }, s.context.today) : null),
 };
 export type DateRangePickerActorRef = ActorRefFrom<typeof dateRangePickerMachine>;

@@ -115,24 +115,50 @@ const ComparisonPicker = ({ comparison }: { readonly comparison: ComparisonActor
   );
 };
 
-/** The two date inputs: each change is adjusted by the picker's rules (`adjustComparisonDraft`) at once; 'Apply' closes the picker with them. */
+/**
+ * The two date inputs: each change is adjusted by the picker's rules (`adjustComparisonDraft`)
+ * at once; 'Apply' closes the picker with them. Dates that do not form a range (a start after
+ * the end) show the message of both date pickers and cannot be applied.
+ */
 const ComparisonDates = ({ comparison, onDone }: { readonly comparison: ComparisonActorRef; readonly onDone: () => void }) => {
   const draft = useSelector(comparison, sel.draft);
+  const problem = useSelector(comparison, sel.draftProblem);
   const fromId = useId();
   const toId = useId();
+  const problemId = useId();
+  const described = problem ? problemId : undefined;
   return (
     <form
       className="comparison-custom"
       onSubmit={(e) => {
         e.preventDefault();
         comparison.send({ type: "comparison.pickerApplied" });
-        onDone();
+        if (!problem) onDone();
       }}
     >
       <label htmlFor={fromId}>{t.from}</label>
-      <input id={fromId} type="date" value={draft.from} onChange={(e) => comparison.send({ type: "comparison.draftFromChanged", value: e.target.value })} />
+      <input
+        id={fromId}
+        type="date"
+        value={draft.from}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={described}
+        onChange={(e) => comparison.send({ type: "comparison.draftFromChanged", value: e.target.value })}
+      />
       <label htmlFor={toId}>{t.to}</label>
-      <input id={toId} type="date" value={draft.to ?? ""} onChange={(e) => comparison.send({ type: "comparison.draftToChanged", value: e.target.value })} />
+      <input
+        id={toId}
+        type="date"
+        value={draft.to ?? ""}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={described}
+        onChange={(e) => comparison.send({ type: "comparison.draftToChanged", value: e.target.value })}
+      />
+      {problem ? (
+        <p id={problemId} className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className="comparison-actions">
         <button
           type="button"
@@ -144,7 +170,7 @@ const ComparisonDates = ({ comparison, onDone }: { readonly comparison: Comparis
         >
           {t.cancel}
         </button>
-        <button type="submit" className="button is-primary">
+        <button type="submit" className="button is-primary" disabled={problem !== null}>
           {t.apply}
         </button>
       </div>

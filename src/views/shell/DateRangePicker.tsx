@@ -24,7 +24,7 @@ export const DateRangePicker = () => {
   const isOpen = useSelector(picker, dateRangePickerSelectors.isOpen);
   const from = useSelector(picker, dateRangePickerSelectors.draftFrom);
   const to = useSelector(picker, dateRangePickerSelectors.draftTo);
-  const valid = useSelector(picker, dateRangePickerSelectors.isDraftValid);
+  const problem = useSelector(picker, dateRangePickerSelectors.draftProblem);
   const active = useSelector(picker, dateRangePickerSelectors.activePreset);
   const range = useSelector(session, sessionSelectors.range);
   const program = useSelector(session, sessionSelectors.program);
@@ -80,12 +80,12 @@ export const DateRangePicker = () => {
             <input id={fromId} type="date" value={from} max={to || undefined} onChange={(e) => picker.send({ type: "picker.fromChanged", value: e.target.value })} />
             <label htmlFor={toId}>To</label>
             <input id={toId} type="date" value={to} min={from || undefined} onChange={(e) => picker.send({ type: "picker.toChanged", value: e.target.value })} />
-            {!valid ? <p className="field-error">The start date must be a valid date on or before the end date.</p> : null}
+            {problem ? <p className="field-error">{problem}</p> : null}
             <div className="date-range-actions">
               <button type="button" className="button is-text" onClick={() => picker.send({ type: "picker.cancelled" })}>
                 Cancel
               </button>
-              <button type="submit" className="button is-primary" disabled={!valid}>
+              <button type="submit" className="button is-primary" disabled={problem !== null}>
                 Apply
               </button>
             </div>

@@ -1,6 +1,7 @@
 import { SimulatedClock, createActor, fromCallback, type EventObject } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { TableResponse } from "../../../src/domain/performance/performance";
+import { invalidRangeMessage } from "../../../src/domain/report/dateRangeRule";
 import { comparisonMachine, comparisonSelectors as sel, type ComparisonLoad } from "../../../src/machines/performance/comparison.machine";
 import { aprilWeek, comparisonInput, februaryTable, lastYearTable, paidSearchScope } from "../../model/performance/comparisonFixtures";
 import { httpErrors, signedInApi } from "../../model/fixtures";
@@ -181,6 +182,45 @@ describe("comparison machine", () => {
     actor.send({ type: "comparison.pickerApplied" });
     expect(sel.comparisonRange(snap())).toEqual({ from: "2026-02-10", to: "2026-02-28" });
     expect(load.calls[1]?.scope.range).toEqual({ from: "2026-02-10", to: "2026-02-28" });
+  });
+
+  it("a reversed range is refused with the message of both date pickers: the picker stays open, nothing changes or loads", async () => {
+    const { actor, load, snap } = await loaded();
+    actor.send({ type: "comparison.pickerOpened" });
+    expect(sel.draftProblem(snap())).toBeNull();
+    actor.send({ type: "comparison.draftFromChanged", value: "2026-02-10" });
+    actor.send({ type: "comparison.draftToChanged", value: "2026-02-01" });
+    expect(sel.draft(snap())).toEqual({ from: "2026-02-10", to: "2026-02-01" });
+    expect(sel.draftProblem(snap())).toBe(invalidRangeMessage);
+    actor.send({ type: "comparison.pickerApplied" });
+    expect(snap().value).toEqual({ on: { dates: "previousPeriod", picker: "open", data: "loaded" } });
+    expect(sel.comparisonRange(snap())).toEqual(previousPeriodOfMarch);
+    expect(sel.draftProblem(snap())).toBe(invalidRangeMessage);
+    expect(load.calls).toHaveLength(1);
+    // corrected, it applies
+    actor.send({ type: "comparison.draftToChanged", value: "2026-02-20" });
+    expect(sel.draftProblem(snap())).toBeNull();
+    actor.send({ type: "comparison.pickerApplied" });
+    expect(sel.isPickerOpen(snap())).toBe(false);
+    expect(sel.draftProblem(snap())).toBeNull();
+    expect(sel.comparisonRange(snap())).toEqual({ from: "2026-02-10", to: "2026-02-20" });
+    expect(load.calls[1]?.scope.range).toEqual({ from: "2026-02-10", to: "2026-02-20" });
+  });
+
+  it("a start after the day before the main start is refused too (the end it would close with lies before it)", async () => {
+    const { actor, load, snap } = await loaded();
+    actor.send({ type: "comparison.pickerOpened" });
+    actor.send({ type: "comparison.draftFromChanged", value: "2026-03-05" });
+    actor.send({ type: "comparison.draftToChanged", value: "" });
+    expect(sel.draftProblem(snap())).toBe(invalidRangeMessage);
+    actor.send({ type: "comparison.pickerApplied" });
+    expect(sel.isPickerOpen(snap())).toBe(true);
+    expect(sel.comparisonRange(snap())).toEqual(previousPeriodOfMarch);
+    expect(load.calls).toHaveLength(1);
+    // cancelling leaves the dates as they were
+    actor.send({ type: "comparison.pickerCancelled" });
+    expect(sel.draftProblem(snap())).toBeNull();
+    expect(sel.comparisonRange(snap())).toEqual(previousPeriodOfMarch);
   });
 
   it("cancelling the picker keeps the dates and does not reload", async () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromCallback, type AnyActorRef, type EventObject } from "xstate";
+import { invalidRangeMessage } from "../../../src/domain/report/dateRangeRule";
 import { dateRangePickerMachine, dateRangePickerSelectors as sel } from "../../../src/machines/shell/dateRangePicker.machine";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
 
@@ -45,11 +46,13 @@ describe("dateRangePicker machine", () => {
     expect(session.received).toEqual([{ type: "session.datesChanged", from, to }]);
   });
 
-  it("typed dates apply only as a valid, ordered range", () => {
+  it("typed dates apply only as a valid, ordered range; otherwise the message of both date pickers", () => {
     const { actor, session } = start();
     actor.send({ type: "picker.opened", range: { from: "2026-03-01", to: "2026-03-31" }, utcOffset: "+00:00" });
+    expect(sel.draftProblem(actor.getSnapshot())).toBeNull();
     actor.send({ type: "picker.fromChanged", value: "2026-04-15" });
     expect(sel.isDraftValid(actor.getSnapshot())).toBe(false);
+    expect(sel.draftProblem(actor.getSnapshot())).toBe(invalidRangeMessage);
     actor.send({ type: "picker.applied" });
     expect(sel.isOpen(actor.getSnapshot())).toBe(true);
     actor.send({ type: "picker.fromChanged", value: "2026-02-30" });
@@ -58,6 +61,7 @@ describe("dateRangePicker machine", () => {
     expect(session.received).toEqual([]);
 
     actor.send({ type: "picker.fromChanged", value: "2026-03-05" });
+    expect(sel.draftProblem(actor.getSnapshot())).toBeNull();
     actor.send({ type: "picker.applied" });
     expect(sel.isOpen(actor.getSnapshot())).toBe(false);
     expect(session.received).toEqual([{ type: "session.datesChanged", from: "2026-03-05", to: "2026-03-31" }]);

@@ -1,5 +1,6 @@
-import { previousPeriod, yearOnYear } from "../../../src/domain/report/comparison";
-import { comparisonMachine, type ComparisonLoad, type ComparisonScope } from "../../../src/machines/performance/comparison.machine";
+import { comparisonDraftProblem, previousPeriod, yearOnYear } from "../../../src/domain/report/comparison";
+import { invalidRangeMessage } from "../../../src/domain/report/dateRangeRule";
+import { comparisonMachine, comparisonSelectors, type ComparisonLoad, type ComparisonScope } from "../../../src/machines/performance/comparison.machine";
 import { defineMachineModel, invariant } from "../harness";
 import { aprilWeek, comparisonInput, februaryTable, paidSearchScope } from "./comparisonFixtures";
 import { httpErrors } from "../fixtures";
@@ -23,7 +24,8 @@ export const comparisonModel = defineMachineModel({
     "comparison.pickerApplied": [{}],
     "comparison.shortcutChosen": { previousPeriod: { shortcut: "previousPeriod" }, yearOnYear: { shortcut: "yearOnYear" } },
     "comparison.draftFromChanged": { jan1: { value: "2026-01-01" }, empty: { value: "" } },
-    "comparison.draftToChanged": { afterMainStart: { value: "2026-03-15" }, empty: { value: "" } },
+    // December 2025 lies before 1 January: with that start, a reversed range.
+    "comparison.draftToChanged": { afterMainStart: { value: "2026-03-15" }, december: { value: "2025-12-15" }, empty: { value: "" } },
   },
   actorOutcomes: {
     loadComparison: { resolves: { february: februaryTable }, rejects: { server: httpErrors.server } },
@@ -77,6 +79,17 @@ export const comparisonModel = defineMachineModel({
     if (action.kind === "event" && (action.event.type === "comparison.draftFromChanged" || action.event.type === "comparison.draftToChanged")) {
       invariant(c.draft.from !== "", "a missing start becomes yesterday");
       invariant(c.draft.to === null || c.draft.to <= c.range.from, "an end later than the main start is moved before it");
+    }
+    // Dates that do not form a range are refused with the message of both date pickers: the picker stays open, nothing changes or loads.
+    const problem = comparisonSelectors.draftProblem(after);
+    invariant(problem === null || problem === invalidRangeMessage, "the only message is the date pickers' one");
+    invariant((problem !== null) === (after.matches({ on: { picker: "open" } }) && comparisonDraftProblem(c.draft, c.range, c.today) !== null), "the message shows while the open picker's dates are not a range");
+    if (action.kind === "event" && action.event.type === "comparison.pickerApplied" && before?.matches({ on: { picker: "open" } })) {
+      if (comparisonSelectors.draftProblem(before) !== null) {
+        invariant(after.matches({ on: { picker: "open" } }), "a refused apply leaves the picker open");
+        invariant(JSON.stringify(before.context.comparisonRange) === JSON.stringify(c.comparisonRange), "a refused apply keeps the comparison dates");
+        invariant(loads.length === 0, "a refused apply loads nothing");
+      } else invariant(after.matches({ on: { picker: "closed", dates: "custom" } }), "an apply of a range closes the picker with custom dates");
     }
     if (action.kind === "event" && action.event.type === "comparison.pickerCancelled" && before) {
       invariant(JSON.stringify(before.context.comparisonRange) === JSON.stringify(c.comparisonRange), "cancelling keeps the comparison dates");

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { invalidRangeMessage } from "../../../src/domain/report/dateRangeRule";
 import {
   adjustComparisonDraft,
   change,
   closeComparisonDraft,
   comparisonCell,
+  comparisonDraftProblem,
   comparisonShortcutLabels,
   comparisonShortcutRange,
   defaultComparisonRange,
@@ -219,6 +221,21 @@ describe("comparison picker", () => {
     ["one-day range", { from: "2026-01-15", to: "2026-01-15" }, { from: "2026-01-15", to: "2026-01-15" }],
   ])("close: %s", (_name, draft, expected) => {
     expect(closeComparisonDraft(draft, main, today)).toEqual(expected);
+  });
+
+  const refused = invalidRangeMessage;
+  it.each([
+    ["a range before the main start", { from: "2026-01-01", to: "2026-01-20" }, null],
+    ["one day", { from: "2026-01-15", to: "2026-01-15" }, null],
+    ["an empty end (the day before the main start on close)", { from: "2026-01-10", to: "" }, null],
+    ["a late end (moved to the day before the main start)", { from: "2026-01-10", to: "2026-03-01" }, null],
+    ["reversed: start 20 Jan, end 1 Jan", { from: "2026-01-20", to: "2026-01-01" }, refused],
+    ["reversed by a day", { from: "2026-01-02", to: "2026-01-01" }, refused],
+    ["a start after the day before the main start, end empty", { from: "2026-02-10", to: null }, refused],
+    ["a start after the moved end", { from: "2026-02-10", to: "2026-02-20" }, refused],
+    ["a missing start (yesterday, after the end)", { from: null, to: "2026-01-20" }, refused],
+  ])("Apply with %s: %s", (_name, draft, expected) => {
+    expect(comparisonDraftProblem(draft, main, today)).toBe(expected);
   });
 
   it("missing start is yesterday when that is before the main start", () => {
