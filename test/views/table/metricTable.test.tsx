@@ -310,7 +310,8 @@ describe("PerformanceTable (the page's table with its machines)", () => {
       ...defaultColumns.map((c) => metricDefinitions[c].label),
     ]);
     const names = () => within(table).getAllByRole("rowheader").map((h) => h.textContent?.replace("▸", ""));
-    expect(names()).toEqual(["None", "Paid Search", "Email", "Display", "Total"]);
+    // 'None' (the most revenue here) last all the same
+    expect(names()).toEqual(["Paid Search", "Email", "Display", "None", "Total"]);
     fireEvent.click(within(table).getByRole("button", { name: /Page Lands/ }));
     fireEvent.click(within(table).getByRole("button", { name: /Page Lands/ }));
     expect(names()).toEqual(["Display", "Email", "Paid Search", "None", "Total"]);
