@@ -10,6 +10,7 @@ import { todayAt, type DateRange } from "../../domain/report/dateRange";
 import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { csvDownloadMachine, type CsvDownloadActorRef, type CsvRequest } from "../exports/csvDownload.machine";
+import type { SessionEvent } from "../shell/session.machine";
 import { sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendBatchMachine, type SpendBatchActorRef, type SpendBatchFinished, type SpendBatchInput } from "../spend/spendBatch.machine";
 import { spendFormTellingToasts, type SpendCreated, type SpendFormActorRef, type SpendFormInput } from "../spend/spendForm.machine";
@@ -156,21 +157,19 @@ const openingOf = (session: SessionState, search: string) => {
 };
 
 /** What the session is told when a report opens: the link's program and dates, and each choice that differs from its own. */
-const linkEventsOf = (context: Context): ReadonlyArray<EventObject> => {
+const linkEventsOf = (context: Context): ReadonlyArray<SessionEvent> => {
   const p = preferencesOf(context);
   const c = context.choices;
   const { program, range } = context.scope;
-  return [
-    ...(program && range ? [{ type: "session.linkOpened", link: { program: program.code, from: range.from, to: range.to } }] : []),
-    ...(c.filter !== p.namedFilter ? [{ type: "session.namedFilterChanged", filter: c.filter }] : []),
-    ...(c.interval !== p.interval ? [{ type: "session.intervalChanged", interval: c.interval }] : []),
-    ...(c.chartType !== p.chartType ? [{ type: "session.chartTypeToggled" }] : []),
-    ...(c.metricOne !== p.metricOne || c.metricTwo !== p.metricTwo ? [{ type: "session.metricsChanged", metricOne: c.metricOne, metricTwo: c.metricTwo }] : []),
-    ...(!sameColumns(c.columns, p.columns) ? [{ type: "session.columnsChanged", columns: c.columns, setId: matchingSet(c.columns, []) }] : []),
-    ...(c.sort.column !== p.sortMetric || c.sort.direction !== p.sortDirection
-      ? [{ type: "session.sortChanged", metric: c.sort.column, direction: c.sort.direction }]
-      : []),
-  ];
+  const events: SessionEvent[] = [];
+  if (program && range) events.push({ type: "session.linkOpened", link: { program: program.code, from: range.from, to: range.to } });
+  if (c.filter !== p.namedFilter) events.push({ type: "session.namedFilterChanged", filter: c.filter });
+  if (c.interval !== p.interval) events.push({ type: "session.intervalChanged", interval: c.interval });
+  if (c.chartType !== p.chartType) events.push({ type: "session.chartTypeToggled" });
+  if (c.metricOne !== p.metricOne || c.metricTwo !== p.metricTwo) events.push({ type: "session.metricsChanged", metricOne: c.metricOne, metricTwo: c.metricTwo });
+  if (!sameColumns(c.columns, p.columns)) events.push({ type: "session.columnsChanged", columns: c.columns, setId: matchingSet(c.columns, []) });
+  if (c.sort.column !== p.sortMetric || c.sort.direction !== p.sortDirection) events.push({ type: "session.sortChanged", metric: c.sort.column, direction: c.sort.direction });
+  return events;
 };
 
 /**
