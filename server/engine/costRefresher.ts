@@ -3,7 +3,10 @@ import type { Log } from "../log";
 /**
  * How long a program's cost refresh waits: `quietMs` after its latest spend write (a burst
  * of writes is followed by one refresh), but never more than `longestWaitMs` after the
- * first write it has not counted yet (a steady stream of writes still refreshes).
+ * first write it has not counted yet (a steady stream of writes still refreshes), or
+ * `refreshShare` times the program's last refresh when that is longer: a refresh holds the
+ * warehouse's one connection (about 1 s for the demo program on a busy machine), so a steady
+ * stream of writes spends at most a tenth of its time waiting for refreshes.
  */
 export interface CostRefreshTiming {
   readonly quietMs: number;
@@ -11,6 +14,9 @@ export interface CostRefreshTiming {
 }
 
 export const costRefreshTiming: CostRefreshTiming = { quietMs: 250, longestWaitMs: 2000 };
+
+/** The longest wait is at least this many times the program's last refresh. */
+export const refreshShare = 10;
 
 /**
  * Coalesces the rewrites of each program's cost facts. A spend write marks its program's
@@ -36,6 +42,8 @@ interface ProgramRefresh {
   longestWait: ReturnType<typeof setTimeout> | null;
   /** The refresh under way (refreshes of one program run one after another). */
   running: Promise<void> | null;
+  /** How long the last refresh took (ms). */
+  lastRefreshMs: number;
 }
 
 export const createCostRefresher = (deps: {
@@ -51,7 +59,7 @@ export const createCostRefresher = (deps: {
   const stateOf = (programId: number): ProgramRefresh => {
     const known = programs.get(programId);
     if (known) return known;
-    const state: ProgramRefresh = { due: false, quietDelay: null, longestWait: null, running: null };
+    const state: ProgramRefresh = { due: false, quietDelay: null, longestWait: null, running: null, lastRefreshMs: 0 };
     programs.set(programId, state);
     return state;
   };
@@ -70,8 +78,10 @@ export const createCostRefresher = (deps: {
     const turn = (state.running ?? Promise.resolve()).catch(() => undefined).then(async () => {
       if (!state.due) return;
       state.due = false;
+      const started = performance.now();
       try {
         await refresh(programId);
+        state.lastRefreshMs = performance.now() - started;
       } catch (error) {
         // The durable mark stays: the next write, report read or start tries again.
         state.due = true;
@@ -105,7 +115,7 @@ export const createCostRefresher = (deps: {
       state.due = true;
       if (state.quietDelay) clearTimeout(state.quietDelay);
       state.quietDelay = unrefed(setTimeout(refreshLater(programId), timing.quietMs));
-      state.longestWait ??= unrefed(setTimeout(refreshLater(programId), timing.longestWaitMs));
+      state.longestWait ??= unrefed(setTimeout(refreshLater(programId), Math.max(timing.longestWaitMs, refreshShare * state.lastRefreshMs)));
     },
     settled: async (programId) => {
       const state = programs.get(programId);
