@@ -20,7 +20,7 @@ export const LoginPage = () => {
 
   useEffect(() => {
     // The query (the page asked for) goes along: the shell checks it, so /login does not load the rule.
-    if (signedIn) navigate(search ? `${paths.performance}?${search}` : paths.performance, { replace: true });
+    if (signedIn) navigate(`${paths.performance}?${search}`, { replace: true });
   }, [signedIn, navigate, search]);
 
   return (
