@@ -80,7 +80,7 @@ test("a signed-out person opening a shared link lands, after signing in, on exac
   await expect(page.getByRole("region", { name: "Performance chart" }).getByRole("button", { name: "Weekly" })).toHaveAttribute("aria-pressed", "true");
 });
 
-test("choices made on the report go into the URL: interval, Compare off, columns", async ({ page }) => {
+test("choices made on the report go into the URL: interval, metrics, Compare on and off, columns", async ({ page }) => {
   await signInAs(page, "demo");
   const chart = page.getByRole("region", { name: "Performance chart" });
   await chart.getByRole("group", { name: "Interval" }).getByRole("button", { name: "Monthly" }).click();
@@ -92,6 +92,13 @@ test("choices made on the report go into the URL: interval, Compare off, columns
   await expect(page).toHaveURL(/[?&]compare_from=\d{4}-\d{2}-\d{2}&compare_to=\d{4}-\d{2}-\d{2}/);
   await controls.getByRole("switch", { name: "Compare" }).click();
   await expect(page).not.toHaveURL(/compare_from/);
+  await controls.getByRole("button", { name: "Columns", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Column Selection" });
+  const impressions = dialog.getByRole("checkbox", { name: "Impressions" });
+  const shown = await impressions.isChecked();
+  await impressions.setChecked(!shown);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect.poll(() => (new URL(page.url()).searchParams.get("columns") ?? "").split(",").includes("impressions")).toBe(!shown);
 });
 
 test("a shared link's first requests already use its program and dates, never the stored ones", async ({ page }) => {
