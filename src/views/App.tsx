@@ -19,6 +19,8 @@ const FixedSpendPage = lazy(() => import("./spend/FixedSpendPage").then((m) => (
 const SpendImportPage = lazy(() => import("./spend/SpendImportPage").then((m) => ({ default: m.SpendImportPage })));
 // A default export: the /login entry chunk is at its budget, and the `.then` costs it bytes.
 const VariableSpendPage = lazy(() => import("./spend/VariableSpendPage"));
+// The list's module, whose default export is the create and edit screen: one chunk for the three routes.
+const FixedSpendFormPage = lazy(() => import("./spend/FixedSpendPage"));
 const PerformanceScreen = lazy(() => import("./performance/PerformanceScreen").then((m) => ({ default: m.PerformanceScreen })));
 
 const Routes = () => {
@@ -52,6 +54,8 @@ const Routes = () => {
         <Route path={paths.fixedSpendBatch}>{() => <SpendImportPage kind="fixed" />}</Route>
         <Route path={paths.variableSpendBatch}>{() => <SpendImportPage kind="variable" />}</Route>
         <Route path={paths.variableSpend} component={VariableSpendPage} />
+        {/* /account/costs/fixed/create and /account/costs/fixed/{spend}, after the batch route. */}
+        <Route path="/account/costs/fixed/:spend" component={FixedSpendFormPage} />
         <Route component={NotFoundPage} />
       </Switch>
       </Suspense>

@@ -68,6 +68,9 @@ export const fixedSpendUpdateOf = (entry: SpendEntry): FixedSpendUpdate => ({
   frequency: entry.frequency,
 });
 
+/** The route segment of the create screen (/account/costs/fixed/create); any other segment names a configuration. */
+export const fixedSpendCreateSegment = "create";
+
 /** Largest id a stored configuration can have. */
 const largestSpendId = 2_147_483_647;
 

@@ -1,13 +1,28 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useId, useMemo } from "react";
+import { Link } from "wouter";
 import { formatMoney, formatNumber } from "../../domain/report/numberFormat";
+import { fixedSpendCreateSegment } from "../../domain/spend/fixedSpendForm";
 import { fixedSpendColumns, spendListPerPage, spendListTexts as t, taxonomyCell, type FixedSpendColumn, type FixedSpendRow } from "../../domain/spend/spendList";
 import { fixedSpendListMachine, fixedSpendListSelectors as sel, type FixedSpendListActorRef } from "../../machines/spend/fixedSpendList.machine";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useAppActors } from "../shell/AppActorsContext";
 import { AppShell } from "../shell/AppShell";
+import { paths } from "../shell/routePaths";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import "./spend.css";
+
+/**
+ * The create and edit screens load with the list (one chunk for the fixed spend pages): the
+ * default export, so their route costs the /login entry chunk no `.then`.
+ */
+export { FixedSpendFormPage as default } from "./FixedSpendFormPage";
+
+/** The edit screen of a configuration (/account/costs/fixed/{spend}). */
+const fixedSpendPath = (id: number): string => `${paths.fixedSpend}/${encodeURIComponent(String(id))}`;
+
+/** The create screen (/account/costs/fixed/create). */
+const fixedSpendCreatePath = `${paths.fixedSpend}/${fixedSpendCreateSegment}`;
 
 /** A taxonomy level's cell: 3 and 4 cut after 30 characters, the full text in the tooltip. */
 const taxonomyColumn = (level: "taxonomy_1" | "taxonomy_2" | "taxonomy_3" | "taxonomy_4"): TableColumn<FixedSpendRow> => ({
@@ -25,7 +40,7 @@ const textColumn = (key: FixedSpendColumn): TableColumn<FixedSpendRow> => ({ key
 /** The list's columns, in order, for the program's currency and locale. */
 const fixedColumns = (currency: string | null, locale: string | null): ReadonlyArray<TableColumn<FixedSpendRow>> => {
   const byKey: Readonly<Record<FixedSpendColumn, TableColumn<FixedSpendRow>>> = {
-    id: { key: "id", header: t.fixedColumns.id, align: "start" },
+    id: { key: "id", header: t.fixedColumns.id, align: "start", cell: (row) => <Link href={fixedSpendPath(row.id)}>{row.id}</Link> },
     taxonomy_1: taxonomyColumn("taxonomy_1"),
     taxonomy_2: taxonomyColumn("taxonomy_2"),
     taxonomy_3: taxonomyColumn("taxonomy_3"),
@@ -43,8 +58,9 @@ const rowKey = (row: FixedSpendRow): string => String(row.id);
 
 /**
  * /account/costs/fixed: the fixed spend configurations of the session's program and
- * dates, with the date-range notice, a search, the sortable list (id descending at first)
- * and its pages. The list's actor owns the scope and follows the session.
+ * dates, with the date-range notice, the links to Add Fixed Spend and Batch Import, a
+ * search, the sortable list (id descending at first; each id opens its configuration) and
+ * its pages. The list's actor owns the scope and follows the session.
  */
 export const FixedSpendPage = () => (
   <AppShell>
@@ -61,6 +77,14 @@ const FixedSpendList = () => {
       <h1 className="report-title">{t.fixedTitle}</h1>
       <p className="fixed-spend-notice" role="note">
         {t.dateRangeNotice}
+      </p>
+      <p className="spend-list-links">
+        <Link href={fixedSpendCreatePath} className="button is-primary">
+          {t.addFixedSpend}
+        </Link>
+        <Link href={paths.fixedSpendBatch} className="button">
+          {t.batchImport}
+        </Link>
       </p>
       <FixedSpendSearch list={list} />
       <FixedSpendTable list={list} />
