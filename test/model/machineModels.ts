@@ -21,6 +21,7 @@ import { searchResultsModel } from "./performance/searchResults.model";
 import { sessionModel } from "./shell/session.model";
 import { signInModel } from "./access/signIn.model";
 import { spendBatchModel } from "./spend/spendBatch.model";
+import { spendImportModel } from "./spend/spendImport.model";
 import { spendFormModel } from "./spend/spendForm.model";
 import { fixedSpendListModel } from "./spend/fixedSpendList.model";
 import { fixedSpendFormModel } from "./spend/fixedSpendForm.model";
@@ -39,6 +40,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   exportDialog: exportDialogModel as unknown as MachineModel,
   fileDrop: fileDropModel as unknown as MachineModel,
   spendBatch: spendBatchModel as unknown as MachineModel,
+  spendImport: spendImportModel as unknown as MachineModel,
   spendForm: spendFormModel as unknown as MachineModel,
   fixedSpendList: fixedSpendListModel as unknown as MachineModel,
   fixedSpendForm: fixedSpendFormModel as unknown as MachineModel,

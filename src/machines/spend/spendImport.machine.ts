@@ -454,26 +454,20 @@ export const spendImportMachine = setup({
       type: "parallel",
       on: {
         "import.back": { target: "options" },
-        "import.modeChanged": {
-          target: ".dryRun.pending",
-          actions: { type: "switchMode", params: ({ event }) => ({ target: event.target, mode: event.mode }) },
-        },
-        "import.columnChosen": {
-          target: ".dryRun.pending",
-          actions: { type: "chooseColumn", params: ({ event }) => ({ target: event.target, column: event.column }) },
-        },
-        "import.valueChanged": {
-          target: ".dryRun.pending",
-          actions: { type: "setValue", params: ({ event }) => ({ target: event.target, value: event.value }) },
-        },
         "import.started": [
           { guard: "isMappingComplete", target: "process", actions: ["rememberMapping", "startImport"] },
           { actions: "showErrors" },
         ],
       },
       states: {
+        /** A mapping change restarts the dry run (in this region only, so the modal stays as it is). */
         dryRun: {
           initial: "pending",
+          on: {
+            "import.modeChanged": { target: ".pending", actions: { type: "switchMode", params: ({ event }) => ({ target: event.target, mode: event.mode }) } },
+            "import.columnChosen": { target: ".pending", actions: { type: "chooseColumn", params: ({ event }) => ({ target: event.target, column: event.column }) } },
+            "import.valueChanged": { target: ".pending", actions: { type: "setValue", params: ({ event }) => ({ target: event.target, value: event.value }) } },
+          },
           states: {
             /** Passed through: a mapping that cannot be used has no dry run. */
             pending: {
