@@ -167,3 +167,40 @@ test("a 403 on edit goes to the list saying so; an unknown id and a parameter th
   await page.getByRole("link", { name: "Back to Fixed Spend" }).click();
   await expect(page).toHaveURL(/\/account\/costs\/fixed(\?|$)/);
 });
+
+test("a create whose answer is lost says so, and saving again stores it once (the same Idempotency-Key)", async ({ page }) => {
+  await signInAs(page, "demo");
+  const { to } = await sessionOf(page);
+  const tag = `e2e lost ${Date.now().toString(36)}`;
+  const keys: string[] = [];
+  let dropped = 0;
+  // The first create reaches the server and is stored, but its answer never comes back.
+  await page.route(/\/api\/programs\/[^/]+\/fixed-costs\/?$/, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    if (dropped === 0) {
+      dropped++;
+      await route.fetch();
+      return route.abort("connectionreset");
+    }
+    return route.fallback();
+  });
+  await page.goto("/account/costs/fixed/create");
+  const form = page.getByRole("form", { name: "Add Fixed Spend" });
+  await form.getByLabel("Taxonomy 1").fill("Display");
+  await form.getByLabel("Taxonomy 2").fill(tag);
+  await form.getByLabel("Spend", { exact: true }).fill("12.34");
+  // Inside the session's dates, so that the list shows it.
+  await form.getByLabel("Frequency").selectOption("single");
+  await form.getByLabel("Start date").fill(to);
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByRole("alert")).toHaveText("The spend configuration was not created: the server could not be reached. Please try again.");
+  await expect(form.getByLabel("Taxonomy 2")).toHaveValue(tag);
+
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "The spend configuration has been saved")).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  await page.getByRole("searchbox", { name: "Search fixed spend" }).fill(tag);
+  await expect(page.getByRole("table", { name: "Fixed Spend" }).locator("tbody tr.metric-row")).toHaveCount(1);
+});
