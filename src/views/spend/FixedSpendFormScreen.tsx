@@ -76,7 +76,7 @@ const FixedSpendFormState = ({ screen }: { readonly screen: FixedSpendFormActorR
   }
   if (loadFailed) {
     return (
-      <div className="notification is-warning" role="alert">
+      <div className="notification is-warning fixed-spend-load-failed" role="alert">
         <p>{t.loadFailed}</p>
         <button type="button" className="button" onClick={() => screen.send({ type: "spend.loadRetried" })}>
           {t.retry}
