@@ -1,7 +1,13 @@
-import { SimulatedClock, createActor } from "xstate";
+import { SimulatedClock, createActor, fromCallback, type EventObject } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { FixedCostList } from "../../../src/domain/spend/costs";
-import { fixedSpendListMachine, fixedSpendListSelectors as sel, type FixedSpendLoad, type FixedSpendSession } from "../../../src/machines/spend/fixedSpendList.machine";
+import {
+  fixedSpendListMachine,
+  fixedSpendListSelectors as sel,
+  type FixedSpendLoad,
+  type FixedSpendSession,
+  type SearchTextsInput,
+} from "../../../src/machines/spend/fixedSpendList.machine";
 import { httpErrors, quietSessionScopeListener, recordingSessionActor, scopeOf } from "../../model/fixtures";
 import { fixedCostList, threeCosts } from "../../model/spend/fixedSpendFixtures";
 import { controlled } from "../support";
@@ -141,5 +147,35 @@ describe("fixedSpendList", () => {
     actor.send({ type: "session.scopeChanged", scope: scopeOf({ token: null, programs: [], programCode: null, range: null }) });
     expect(snap().value).toBe("waiting");
     expect(sel.pageRows(snap())).toEqual([]);
+  });
+
+  it("works the loaded rows' search texts out ahead, once per load, and stops when another load starts", async () => {
+    const warmed: SearchTextsInput[] = [];
+    let stopped = 0;
+    const warmer = fromCallback<EventObject, SearchTextsInput>(({ input }) => {
+      warmed.push(input);
+      return () => void (stopped += 1);
+    });
+    const load = controlled<FixedCostList, FixedSpendLoad>();
+    const session = recordingSessionActor(() => undefined);
+    const actor = createActor(
+      fixedSpendListMachine.provide({ actors: { loadFixedCosts: load.logic, sessionScopeListener: quietSessionScopeListener, searchTextsWarmer: warmer } }),
+      { clock: new SimulatedClock(), input: { session } },
+    ).start();
+    expect(warmed).toEqual([]);
+    await load.resolve(fixedCostList(40));
+    expect(warmed).toHaveLength(1);
+    expect(warmed[0]?.rows).toBe(actor.getSnapshot().context.rows);
+    expect(warmed[0]?.locale).toBe(actor.getSnapshot().context.scope.program?.locale ?? null);
+    // Searching, sorting and paging do not start it again.
+    actor.send({ type: "fixedSpend.searchChanged", search: "email" });
+    actor.send({ type: "fixedSpend.sortChanged", column: "cost" });
+    expect(warmed).toHaveLength(1);
+    // Another program's load stops it; its rows are warmed once loaded.
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ range: february }) });
+    expect(stopped).toBe(1);
+    await load.resolve(fixedCostList(3));
+    expect(warmed).toHaveLength(2);
+    expect(warmed[1]?.rows).toHaveLength(3);
   });
 });

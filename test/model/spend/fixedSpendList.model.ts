@@ -43,6 +43,8 @@ export const fixedSpendListModel = defineMachineModel({
   actorOutcomes: {
     loadFixedCosts: { resolves: { three: threeCosts, forty: fixedCostList(40) }, rejects: { server: httpErrors.server } },
   },
+  // The real warmer: it only works the loaded rows' search texts out between tasks, changing nothing the model observes.
+  realActors: ["searchTextsWarmer"],
   provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
   observe: (c) => ({
     program: c.scope.program?.code ?? null,
