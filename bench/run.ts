@@ -77,6 +77,9 @@ const main = async () => {
     // The JavaScript /performance loads signed in, and where chart.js and xlsx are (bench/performanceBundle.ts).
     rows.push(...(await runPerformanceBundleBench(browser, server.url)));
     rows.push(...(await (await import("./tableTasks")).runTableTasksBench(browser, server.url))); // expanding and sorting a 1,000-row table (bench/tableTasks.ts)
+    // A 1,000-row fixed spend batch end to end, then filtering and sorting 5,000 configurations (it seeds them, so it runs second).
+    rows.push(...(await (await import("./spendBatchEndToEnd")).runSpendBatchBench(browser, server.url))); // bench/spendBatchEndToEnd.ts
+    rows.push(...(await (await import("./spendListTasks")).runSpendListTasksBench(browser, server.url))); // bench/spendListTasks.ts
     // Exports and spreadsheet import in the browser's workers (bench/exports.ts).
     rows.push(...(await runExportsBench({ browser, rebuild: process.argv.includes("--rebuild") })));
   } finally {

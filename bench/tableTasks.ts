@@ -69,7 +69,7 @@ interface TraceEvent {
 }
 
 /** Records Chromium's timeline while `action` runs; answers the longest task on the page's main thread, in ms. */
-const longestTask = async (client: CDPSession, action: () => Promise<void>): Promise<number> => {
+export const longestTask = async (client: CDPSession, action: () => Promise<void>): Promise<number> => {
   await client.send("Tracing.start", {
     categories: "devtools.timeline,disabled-by-default-devtools.timeline",
     transferMode: "ReturnAsStream",
@@ -93,9 +93,9 @@ const longestTask = async (client: CDPSession, action: () => Promise<void>): Pro
 };
 
 /** Lets the page paint twice, so that what a click caused has been drawn. */
-const painted = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+export const painted = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
-const longTasksSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __longTasks?: number[] }).__longTasks?.length ?? 0);
+export const longTasksSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __longTasks?: number[] }).__longTasks?.length ?? 0);
 
 export interface TableTasks {
   readonly expandMs: ReadonlyArray<number>;
