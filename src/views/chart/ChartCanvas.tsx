@@ -154,8 +154,9 @@ export const ChartCanvas = ({ series, labels, chartType, markers, name, format, 
         borderWidth: 2,
         pointRadius: area && !dense ? 2 : 0,
         pointHoverRadius: 4,
-        tension: 0.25,
-        cubicInterpolationMode: "monotone" as const,
+        // Straight segments between the periods: a smoothed curve would draw values no day had.
+        tension: 0,
+        cubicInterpolationMode: "default" as const,
       };
     };
     return { datasets: [dataset("one"), dataset("two")] };
