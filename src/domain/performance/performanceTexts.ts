@@ -43,6 +43,10 @@ export const performanceTexts = {
     previousValue: "previous",
     change: "change",
   },
+  /** The headline figures above the chart: the table's totals of cost, sales, revenue and ROAS. */
+  headline: {
+    region: "Headline figures",
+  },
   /** The performance chart. */
   chart: {
     region: "Performance chart",

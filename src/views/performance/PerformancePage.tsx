@@ -12,6 +12,7 @@ import { useAppActors } from "../shell/AppActorsContext";
 import { SpendPanel } from "../spend/SpendPanel";
 import { ColumnSetControls } from "./ColumnSetControls";
 import { ComparisonControls } from "./ComparisonControls";
+import { HeadlineFigures } from "./HeadlineFigures";
 import { PerformanceChart } from "./PerformanceChart";
 import { performanceCrumbs, performanceTitle } from "./performanceTitles";
 import { PerformanceTable, tableLabel } from "./PerformanceTable";
@@ -50,6 +51,8 @@ export const PerformancePage = ({ searchTerm, path }: Props) => {
       <h1 className="report-title">{title}</h1>
       {/* region: spend entry (level-one page) */}
       {spendForm && spendBatch ? <SpendPanel form={spendForm} batch={spendBatch} /> : null}
+      {/* region: headline figures (pages with a table) */}
+      <ReportHeadline report={report} />
       {/* region: chart */}
       {chart && notes ? <PerformanceChart chart={chart} notes={notes} /> : null}
       {/* region: search results */}
@@ -58,6 +61,13 @@ export const PerformancePage = ({ searchTerm, path }: Props) => {
       <ReportTable report={report} path={path} />
     </article>
   );
+};
+
+/** The headline figures of the page's table, when the page has one. */
+const ReportHeadline = ({ report }: { readonly report: PerformanceReportActorRef }) => {
+  const table = useSelector(report, reportSel.table);
+  const comparison = useSelector(report, reportSel.comparison);
+  return table && comparison ? <HeadlineFigures table={table} comparison={comparison} /> : null;
 };
 
 /** The page's table with its toolbar (comparison, columns, exports), when the page has one. */
