@@ -42,6 +42,8 @@ export const performanceTexts = {
     perPage: "Rows per page",
     previousValue: "previous",
     change: "change",
+    /** The first stop of a report page with a table: it moves focus to the table's rows. */
+    skipToReport: "Skip to report",
   },
   /** The headline figures above the chart: the table's totals of cost, sales, revenue and ROAS. */
   headline: {

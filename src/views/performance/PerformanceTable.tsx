@@ -29,6 +29,9 @@ const TaxonomyName = ({ name, href }: { name: string; href: string }) => (name =
 /** The taxonomy level names ('Taxonomy 1' .. 'Taxonomy 4'). */
 export const levelName = (depth: number): string => performanceTexts.performanceTable.levelNames[Math.min(Math.max(depth, 0), 3)] as string;
 
+/** Where a report page's skip link lands: the first rows of its table (level tables and search results). */
+export const reportRowsId = "report-rows";
+
 /** The accessible name of a page's table: its level, and the values above it. */
 export const tableLabel = (path: ReadonlyArray<string>): string =>
   path.length === 0 ? levelName(0) : `${levelName(path.length)} of ${path.join(" › ")}`;
@@ -184,6 +187,7 @@ export const PerformanceTable = ({ table, expansion, previous = null }: Props) =
   return (
     <MetricTable
       label={tableLabel(path)}
+      rowsId={reportRowsId}
       columns={tableColumns}
       rows={rows}
       rowName={rowName}

@@ -16,6 +16,7 @@ import { ExportDialog } from "../exports/ExportDialog";
 import { taxonomyPath } from "../shell/routePaths";
 import { ColumnsDialog } from "./ColumnsDialog";
 import { FilterTree } from "./FilterTree";
+import { reportRowsId } from "./PerformanceTable";
 import { metricColumn, MetricTable, type TableColumn } from "../table/MetricTable";
 import "./search.css";
 
@@ -124,6 +125,7 @@ const SearchResultsTable = ({ results, columnSets, chosenColumns, programName, f
       </div>
       <MetricTable
         label={t.region}
+        rowsId={reportRowsId}
         className="search-table"
         columns={tableColumns}
         visibleColumns={columns}

@@ -19,8 +19,14 @@ import { SaveRecording, useDebugSwitch } from "./SaveRecording";
 import { SearchBox } from "./SearchBox";
 import { UrlSync } from "./UrlSync";
 
+interface Props {
+  readonly children: ReactNode;
+  /** Where the skip link (the page's first stop) leads, and what it says; default the main content. */
+  readonly skipTo?: { readonly href: string; readonly label: string };
+}
+
 /** The signed-in frame: navigation, program, dates, search, messages; the screen goes inside. */
-export const AppShell = ({ children }: { readonly children: ReactNode }) => {
+export const AppShell = ({ children, skipTo }: Props) => {
   const { session } = useAppActors();
   const signedOut = useSelector(session, sessionSelectors.isSignedOut);
   const loading = useSelector(session, sessionSelectors.isLoadingProfile);
@@ -42,8 +48,8 @@ export const AppShell = ({ children }: { readonly children: ReactNode }) => {
 
   return (
     <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
+      <a className="skip-link" href={skipTo?.href ?? "#main"}>
+        {skipTo?.label ?? "Skip to content"}
       </a>
       <header className="app-header">
         <div className="app-header-row">

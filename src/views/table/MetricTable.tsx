@@ -109,6 +109,8 @@ export interface MetricTableProps<R extends MetricTableRow> {
   readonly virtualiseAbove?: number;
   /** A class for the table (beside `metric-table`). */
   readonly className?: string;
+  /** An id for the first rows (focusable by script only): where a skip link lands, so the next Tab is in the first row. */
+  readonly rowsId?: string;
 }
 
 /** What rows, nested rows and note rows need from the table around them. */
@@ -424,6 +426,7 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
     paging,
     virtualiseAbove = 60,
     className,
+    rowsId,
   } = props;
   const comparing = previous != null;
   const first = columns[0];
@@ -475,7 +478,7 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
             </tr>
           </thead>
           {empty ? (
-            <tbody>
+            <tbody id={rowsId} tabIndex={rowsId ? -1 : undefined}>
               <tr className="metric-empty">
                 <td colSpan={width}>{loading ? null : (failure ?? emptyText)}</td>
               </tr>
@@ -495,8 +498,9 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
                 const name = nameOf(row);
                 const expandable = expansion?.canExpand(row) ?? false;
                 const expanded = expandable && (expansion?.isExpanded(row) ?? false);
+                const landing = index === 0 && rowsId !== undefined;
                 return (
-                  <tbody key={key} className="metric-group" data-group-key={key} ref={virtual ? measure : undefined}>
+                  <tbody key={key} className="metric-group" data-group-key={key} ref={virtual ? measure : undefined} id={landing ? rowsId : undefined} tabIndex={landing ? -1 : undefined}>
                     <MetricRow
                       row={row}
                       name={name}
