@@ -25,3 +25,12 @@ export const messageTypeClass = (m: Message): string => {
   const t = messageType(m);
   return allowedTypes.has(t) ? t : "is-info";
 };
+
+/** Groups of more than this many messages start collapsed into their 'n messages' line. */
+export const openGroupAtMost = 2;
+
+/** Whether a group of `count` messages starts collapsed. */
+export const startsCollapsed = (count: number): boolean => count > openGroupAtMost;
+
+/** The group's disclosure: '1 message', '5 messages'. */
+export const messageCount = (count: number): string => `${count} message${count === 1 ? "" : "s"}`;

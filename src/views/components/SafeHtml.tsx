@@ -8,7 +8,11 @@ import { renderMessageHtml } from "./messageHtml";
 export const SafeHtml = ({ html, className }: { readonly html: string; readonly className?: string }) => {
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
-    if (ref.current) renderMessageHtml(ref.current, html);
+    if (ref.current) {
+      renderMessageHtml(ref.current, html);
+      // Its whole text as its tooltip: a message may be drawn cut to one line.
+      ref.current.title = ref.current.textContent ?? "";
+    }
   }, [html]);
   return <span ref={ref} className={className} />;
 };

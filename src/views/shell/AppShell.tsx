@@ -1,7 +1,8 @@
 import { useSelector } from "@xstate/react";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { returnParam, returnPathOf } from "../../domain/access/returnPath";
+import { dismissalMemory } from "../../machines/shell/dismissalMemory";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
 import { isPublicPath, paths } from "./routePaths";
@@ -35,6 +36,7 @@ export const AppShell = ({ children, skipTo }: Props) => {
   const user = useSelector(session, sessionSelectors.user);
   const programCode = useSelector(session, sessionSelectors.programCode);
   const debug = useDebugSwitch();
+  const memory = useMemo(() => dismissalMemory(session), [session]);
   const [location] = useLocation();
   const search = useSearch();
   // The messages and the screen start once the URL's program and dates are in the session, so their first calls use them.
@@ -72,7 +74,7 @@ export const AppShell = ({ children, skipTo }: Props) => {
         </div>
       </header>
       <UrlSync onRead={markLinkRead} />
-      {linkRead ? <MessageArea kind="account" label="Messages" /> : null}
+      {linkRead ? <MessageArea kind="account" label="Messages" memory={memory} /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
         {loading || signingOut || !linkRead ? (
           <p className="loading" role="status">

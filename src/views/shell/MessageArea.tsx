@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
+import type { DismissalMemory } from "../../machines/shell/dismissalMemory";
 import { messagesMachine, messagesSelectors, type MessageSource } from "../../machines/shell/messages.machine";
-import { messageTypeClass } from "../../domain/shell/message";
+import { messageCount, messageTypeClass } from "../../domain/shell/message";
 import { useAppActors } from "./AppActorsContext";
 import { SafeHtml } from "../components/SafeHtml";
 
@@ -8,19 +9,30 @@ interface Props {
   /** The login page's system messages, or the signed-in user's and program's (the program follows the session). */
   readonly kind: MessageSource["kind"];
   readonly label: string;
+  /** Where the account messages' dismissals are remembered across reloads. */
+  readonly memory?: DismissalMemory;
 }
 
-/** The top message area (user and program messages, each dismissible) or the login page's system messages. */
-export const MessageArea = ({ kind, label }: Props) => {
+/**
+ * The top message area (user and program messages, each dismissible) or the login page's
+ * system messages: one line per message (the whole text in its tooltip, and shown whole
+ * while its dismiss button has focus) under an 'n messages' disclosure that opens and
+ * collapses the group.
+ */
+export const MessageArea = ({ kind, label, memory }: Props) => {
   const { session } = useAppActors();
-  const ref = useActorRef(messagesMachine, { input: { session, kind } });
+  const ref = useActorRef(messagesMachine, { input: { session, kind, memory } });
   const messages = useSelector(ref, messagesSelectors.visibleMessages);
   const canDismiss = useSelector(ref, messagesSelectors.canDismiss);
+  const open = useSelector(ref, messagesSelectors.isOpen);
 
   if (messages.length === 0) return null;
   return (
     <section className="message-area" aria-label={label}>
-      {messages.map((m) => (
+      <button type="button" className="message-group" aria-expanded={open} onClick={() => ref.send({ type: "messages.groupToggled" })}>
+        {messageCount(messages.length)}
+      </button>
+      {open && messages.map((m) => (
         <div key={m.id} className={`notification ${messageTypeClass(m)}`} role="note">
           {m.meta.icon ? <span className="notification-icon" aria-hidden="true">{iconFor(m.meta.icon)}</span> : null}
           <SafeHtml html={m.message} className="notification-text" />

@@ -2,9 +2,12 @@ import { SimulatedClock, createActor } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { Ok } from "../../../src/domain/access/auth";
 import type { Message } from "../../../src/domain/shell/message";
+import { dismissedKey } from "../../../src/domain/shell/messageDismissals";
+import { dismissalMemory } from "../../../src/machines/shell/dismissalMemory";
 import { messagesMachine, messagesSelectors as sel, type MessagesCall, type MessagesInput } from "../../../src/machines/shell/messages.machine";
 import type { ApiContext } from "../../../src/services/http/http";
-import { httpErrors, messageOne, messageTwo, ok, quietSessionScopeListener, scopeOf, sessionOf, signedInApi } from "../../model/fixtures";
+import { memoryStore, type KeyValueStore } from "../../../src/services/runtime/storage";
+import { alice, httpErrors, messageOne, messageTwo, ok, quietSessionScopeListener, scopeOf, sessionOf, signedInApi } from "../../model/fixtures";
 import { controlled } from "../support";
 
 const account: MessagesInput = { session: sessionOf(), kind: "account" };
@@ -33,7 +36,7 @@ describe("messages machine", () => {
     expect(sel.isLoading(actor.getSnapshot())).toBe(true);
     expect(load.calls).toEqual([{ api: signedInApi, source: { kind: "account", program: "acme" } }]);
     await load.resolve([messageOne, messageTwo]);
-    expect(actor.getSnapshot().value).toEqual({ ready: "idle" });
+    expect(actor.getSnapshot().matches({ ready: { dismissal: "idle" } })).toBe(true);
     expect(shown()).toEqual([1, 2]);
     expect(sel.canDismiss(actor.getSnapshot())).toBe(true);
   });
@@ -41,7 +44,7 @@ describe("messages machine", () => {
   it("a load failure shows no messages", async () => {
     const { actor, load, shown } = setup();
     await load.reject(httpErrors.server);
-    expect(actor.getSnapshot().value).toEqual({ ready: "idle" });
+    expect(actor.getSnapshot().matches({ ready: { dismissal: "idle" } })).toBe(true);
     expect(shown()).toEqual([]);
   });
 
@@ -51,7 +54,7 @@ describe("messages machine", () => {
     expect(shown()).toEqual([2]); // before the server answers
     expect(dismiss.calls).toEqual([{ api: signedInApi, id: 1 }]);
     await dismiss.resolve(ok);
-    expect(actor.getSnapshot().value).toEqual({ ready: "idle" });
+    expect(actor.getSnapshot().matches({ ready: { dismissal: "idle" } })).toBe(true);
     expect(actor.getSnapshot().context.pending).toEqual([]);
     expect(dismiss.calls).toHaveLength(1);
     expect(shown()).toEqual([2]);
@@ -132,7 +135,7 @@ describe("messages machine", () => {
     const { actor, load } = await loaded();
     actor.send({ type: "session.scopeChanged", scope: scopeOf(change) });
     expect(load.calls).toHaveLength(1);
-    expect(actor.getSnapshot().value).toEqual({ ready: "idle" });
+    expect(actor.getSnapshot().matches({ ready: { dismissal: "idle" } })).toBe(true);
   });
 
   it("system messages follow the base URL, not the program", async () => {
@@ -155,5 +158,109 @@ describe("messages machine", () => {
     actor.send({ type: "messages.dismissed", id: 1 });
     expect(dismiss.calls).toEqual([]);
     expect(actor.getSnapshot().context.pending).toEqual([]);
+  });
+
+  // The group: one 'n messages' line that opens and collapses all of them.
+
+  const messagesNumbered = (count: number): Message[] => Array.from({ length: count }, (_, i) => ({ id: i + 1, message: `Message ${i + 1}`, meta: {} }));
+
+  it.each([
+    [1, true],
+    [2, true],
+    [3, false],
+    [5, false],
+  ])("%i messages start with the group open: %s", async (count, open) => {
+    const { actor, load } = setup();
+    expect(sel.isOpen(actor.getSnapshot())).toBe(false); // loading
+    await load.resolve(messagesNumbered(count));
+    expect(sel.isOpen(actor.getSnapshot())).toBe(open);
+    expect(sel.visibleMessages(actor.getSnapshot())).toHaveLength(count);
+  });
+
+  it("the group opens and collapses as one, and decides afresh at each load", async () => {
+    const { actor, load } = setup();
+    await load.resolve(messagesNumbered(5));
+    actor.send({ type: "messages.groupToggled" });
+    expect(sel.isOpen(actor.getSnapshot())).toBe(true);
+    actor.send({ type: "messages.groupToggled" });
+    expect(sel.isOpen(actor.getSnapshot())).toBe(false);
+    actor.send({ type: "messages.groupToggled" });
+    actor.send({ type: "messages.reloaded" });
+    expect(sel.isOpen(actor.getSnapshot())).toBe(false);
+    await load.resolve(messagesNumbered(2));
+    expect(sel.isOpen(actor.getSnapshot())).toBe(true);
+  });
+
+  it("dismissing while the group is open keeps it open", async () => {
+    const { actor, load, shown } = setup();
+    await load.resolve(messagesNumbered(3));
+    actor.send({ type: "messages.groupToggled" });
+    actor.send({ type: "messages.dismissed", id: 2 });
+    expect(shown()).toEqual([1, 3]);
+    expect(sel.isOpen(actor.getSnapshot())).toBe(true);
+  });
+
+  // Dismissals remembered in the browser (the reload is a new actor over the same store).
+
+  const withMemory = (store: KeyValueStore, session = sessionOf()): MessagesInput => ({ session, kind: "account", memory: dismissalMemory(session, store) });
+  const keptIn = (store: KeyValueStore, userId = alice.id) => JSON.parse(store.get(dismissedKey("/api", userId)) ?? "null") as unknown;
+
+  it("a dismissal is remembered at once; after a reload it stays hidden and is sent again until the server has it", async () => {
+    const store = memoryStore();
+    const first = setup(withMemory(store));
+    await first.load.resolve([messageOne, messageTwo]);
+    first.actor.send({ type: "messages.dismissed", id: 1 });
+    expect(keptIn(store)).toEqual([1]); // before the server answers
+    first.actor.stop();
+
+    // A reload before the server heard of it: it still returns the message.
+    const second = setup(withMemory(store));
+    await second.load.resolve([messageOne, messageTwo]);
+    expect(second.shown()).toEqual([2]);
+    expect(second.dismiss.calls).toEqual([{ api: signedInApi, id: 1 }]);
+    await second.dismiss.resolve(ok);
+    expect(second.actor.getSnapshot().context.pending).toEqual([]);
+
+    // Once the server no longer returns it, nothing more is sent.
+    second.actor.send({ type: "messages.reloaded" });
+    await second.load.resolve([messageTwo]);
+    expect(second.shown()).toEqual([2]);
+    expect(second.dismiss.calls).toHaveLength(1);
+  });
+
+  it("a failed dismissal stays hidden after the next load and is sent again", async () => {
+    const store = memoryStore();
+    const { actor, load, dismiss, shown } = setup(withMemory(store));
+    await load.resolve([messageOne, messageTwo]);
+    actor.send({ type: "messages.dismissed", id: 1 });
+    await dismiss.reject(httpErrors.server);
+    actor.send({ type: "messages.reloaded" });
+    await load.resolve([messageOne, messageTwo]);
+    expect(shown()).toEqual([2]);
+    expect(dismiss.calls.map((c) => c.id)).toEqual([1, 1]);
+  });
+
+  it("remembered per user: another person in the same browser still sees the message", async () => {
+    const store = memoryStore();
+    const alices = setup(withMemory(store));
+    await alices.load.resolve([messageOne, messageTwo]);
+    alices.actor.send({ type: "messages.dismissed", id: 1 });
+
+    const bob = { ...alice, id: 7, username: "bob" };
+    const bobs = setup(withMemory(store, sessionOf({ user: bob })));
+    await bobs.load.resolve([messageOne, messageTwo]);
+    expect(bobs.shown()).toEqual([1, 2]);
+    expect(bobs.dismiss.calls).toEqual([]);
+    expect(keptIn(store, bob.id)).toBeNull();
+  });
+
+  it("system messages are never dismissed nor remembered", async () => {
+    const store = memoryStore();
+    const session = sessionOf({ token: null });
+    const { actor, load, shown } = setup({ session, kind: "system", memory: dismissalMemory(session, store) });
+    await load.resolve([messageOne, messageTwo]);
+    actor.send({ type: "messages.dismissed", id: 1 });
+    expect(shown()).toEqual([1, 2]);
+    expect(keptIn(store)).toBeNull();
   });
 });
