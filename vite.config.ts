@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: "dist",
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry chunk.
+    modulePreload: { polyfill: false },
   },
   worker: { format: "es" },
   server: {
