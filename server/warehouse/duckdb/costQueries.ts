@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { Frequency } from "../../../src/domain/spend/costs";
 import type { CostQueries, FixedCostRecord, FixedCostValues, VariableCostRecord, VariableCostValues } from "../costQueries";
-import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./records";
+import { holds, removeRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, nullableTextOf, textOf, type Row, type Statements } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 import { createOnce, storedKeysOf } from "./idempotencyKeys";
@@ -91,29 +91,33 @@ export const markCostsDue = async (sql: Statements, programId: number): Promise<
   if (marked.length === 0) await sql.run("INSERT INTO cost_refreshes_due (program_id) VALUES ($1)", [programId]);
 };
 
-/** Adds a configuration and marks the program's cost facts due, in the caller's transaction; answers the new id. */
+/**
+ * Adds a configuration and marks the program's cost facts due, in the caller's transaction;
+ * answers the new id (one more than the largest, drawn in the insert itself: the
+ * connection line serialises writers, so no two draw the same id).
+ */
 const insertFixed = async (sql: Statements, programId: number, v: FixedCostValues, at: number): Promise<number> => {
-  const id = await nextId(sql, "fixed_costs");
-  await sql.run(
+  const inserted = await sql.rows(
     `INSERT INTO fixed_costs (id, program_id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost, start_date, end_date,
        frequency, original_frequency, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS DATE), CAST($9 AS DATE), $10, $11, $12)`,
-    [id, programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at],
+     SELECT coalesce(max(id), 0) + 1, $1, $2, $3, $4, $5, $6, CAST($7 AS DATE), CAST($8 AS DATE), $9, $10, $11 FROM fixed_costs
+     RETURNING id`,
+    [programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at],
   );
   await markCostsDue(sql, programId);
-  return id;
+  return numberOf(inserted[0]?.["id"]);
 };
 
-/** Adds a variable row and marks the program's cost facts due, in the caller's transaction; answers the new id. */
+/** Adds a variable row and marks the program's cost facts due, in the caller's transaction; answers the new id (drawn as for a configuration). */
 const insertVariable = async (sql: Statements, programId: number, v: VariableCostValues): Promise<number> => {
-  const id = await nextId(sql, "variable_costs");
-  await sql.run(
+  const inserted = await sql.rows(
     `INSERT INTO variable_costs (id, program_id, taxonomy_1, cost, cost_date, cost_link)
-     VALUES ($1, $2, $3, $4, CAST($5 AS DATE), $6)`,
-    [id, programId, v.taxonomy_1, v.cost, v.date, v.cost_link],
+     SELECT coalesce(max(id), 0) + 1, $1, $2, $3, CAST($4 AS DATE), $5 FROM variable_costs
+     RETURNING id`,
+    [programId, v.taxonomy_1, v.cost, v.date, v.cost_link],
   );
   await markCostsDue(sql, programId);
-  return id;
+  return numberOf(inserted[0]?.["id"]);
 };
 
 /** Removes a spend record and, when there was one, marks the program's cost facts due. */
