@@ -4,9 +4,18 @@ import { numberOf, textOf, type Statements } from "../statements";
 /** The claimed key's row: user $1, program $2, route $3, key $4. */
 const sameKey = "user_id = $1 AND program_id = $2 AND route = $3 AND idempotency_key = $4";
 
+/** Expired keys are swept at most this often per warehouse (a sweep scans every key). */
+export const keySweepIntervalMs = 60_000;
+
+/** When each warehouse's statements last swept expired keys (by the claims' clock). */
+const lastSweeps = new WeakMap<Statements, number>();
+
 /**
  * Runs `create` at most once per key, inside the caller's transaction, so the record and
- * its key commit together or not at all. Expired keys are deleted first (an expired row of
+ * its key commit together or not at all. Expired keys are deleted first, at most once a
+ * minute (a key's expiry is read from its time, so a key not yet swept is still free; the
+ * sweep only keeps the table small, and once a minute keeps it off every row of a batch;
+ * an expired row of
  * the claimed key is rewritten instead, so its primary key is not deleted and inserted in
  * one transaction). Writes on one warehouse take turns (the connection line), so of
  * concurrent requests with one key the first creates and the others find its key and
@@ -21,7 +30,10 @@ export const createOnce = async (
 ): Promise<KeyedCreate> => {
   const cutoff = claim.at - idempotencyKeyLifetime;
   const scope = [claim.userId, programId, claim.route, claim.key];
-  await sql.run(`DELETE FROM idempotency_keys WHERE created_at <= $5 AND NOT (${sameKey})`, [...scope, cutoff]);
+  if (claim.at - (lastSweeps.get(sql) ?? -Infinity) >= keySweepIntervalMs) {
+    lastSweeps.set(sql, claim.at);
+    await sql.run(`DELETE FROM idempotency_keys WHERE created_at <= $5 AND NOT (${sameKey})`, [...scope, cutoff]);
+  }
   const stored = (await sql.rows(`SELECT body_digest, answer_status, answer_body, created_at FROM idempotency_keys WHERE ${sameKey}`, scope))[0];
   if (stored && numberOf(stored["created_at"]) > cutoff) {
     if (textOf(stored["body_digest"]) !== claim.bodyDigest) return { outcome: "keyReused" };
