@@ -86,6 +86,10 @@ export interface SpendBatchRun {
   readonly reportMs: number;
   readonly stored: number;
   readonly distinct: number;
+  /** The creates the page sent, the most on the wire at once, and their mean time from request to answer (ms). */
+  readonly requests: number;
+  readonly mostInFlight: number;
+  readonly meanAnswerMs: number;
 }
 
 export const measureSpendBatch = async (browser: Browser, baseUrl: string): Promise<SpendBatchRun> => {
@@ -97,6 +101,25 @@ export const measureSpendBatch = async (browser: Browser, baseUrl: string): Prom
     const channel = `Bench Batch ${Date.now().toString(36)}`;
     const { csv, totalPence } = batchFile(channel, session.from, session.to);
     const total = totalPence / 100;
+
+    // Where the time goes: how many creates are on the wire and how long each waits for its answer.
+    const sentAt = new Map<object, number>();
+    const answerMs: number[] = [];
+    let mostInFlight = 0;
+    const isCreate = (request: { method(): string; url(): string }) => request.method() === "POST" && /\/fixed-costs\/?(\?|$)/.test(request.url());
+    page.on("request", (request) => {
+      if (!isCreate(request)) return;
+      sentAt.set(request, performance.now());
+      mostInFlight = Math.max(mostInFlight, sentAt.size);
+    });
+    const answered = (request: { method(): string; url(): string }) => {
+      const at = sentAt.get(request);
+      if (at === undefined) return;
+      answerMs.push(performance.now() - at);
+      sentAt.delete(request);
+    };
+    page.on("requestfinished", answered);
+    page.on("requestfailed", answered);
 
     await page.goto("/account/costs/fixed/batch");
     await page.getByRole("heading", { name: "Fixed Spend Batch Import", level: 1 }).waitFor({ timeout: 60_000 });
@@ -128,6 +151,9 @@ export const measureSpendBatch = async (browser: Browser, baseUrl: string): Prom
       reportMs: shown - processed,
       stored: rows.length,
       distinct: new Set(rows.map((r) => r.taxonomy_2)).size,
+      requests: answerMs.length,
+      mostInFlight,
+      meanAnswerMs: answerMs.reduce((sum, ms) => sum + ms, 0) / Math.max(1, answerMs.length),
     };
   } finally {
     await context.close();
@@ -140,6 +166,7 @@ export const spendBatchRows = (run: SpendBatchRun): BenchRow[] => {
   console.log(`\n${rowCount}-row fixed spend batch through the batch import wizard (/account/costs/fixed/batch):`);
   console.log(`  file chosen -> dry run counted ${seconds(run.dryRunMs)}; Import -> Finished ${seconds(run.processMs)}; Finished -> report shows the summed cost ${seconds(run.reportMs)}`);
   console.log(`  stored: ${run.stored} configurations, ${run.distinct} distinct rows`);
+  console.log(`  creates sent: ${run.requests}, at most ${run.mostInFlight} on the wire, each answered in ${run.meanAnswerMs.toFixed(1)} ms on average`);
   const whole = run.stored === rowCount && run.distinct === rowCount;
   return [
     {
