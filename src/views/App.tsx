@@ -15,12 +15,23 @@ const LogoutPage = lazy(() => import("./access/LogoutPage").then((m) => ({ defau
 const RecoverPasswordPage = lazy(() => import("./access/RecoverPasswordPage").then((m) => ({ default: m.RecoverPasswordPage })));
 const ResetPasswordPage = lazy(() => import("./access/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
 const NotFoundPage = lazy(() => import("./shell/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
-const FixedSpendPage = lazy(() => import("./spend/FixedSpendPage").then((m) => ({ default: m.FixedSpendPage })));
-const SpendImportPage = lazy(() => import("./spend/SpendImportPage").then((m) => ({ default: m.SpendImportPage })));
-// A default export: the /login entry chunk is at its budget, and the `.then` costs it bytes.
-const VariableSpendPage = lazy(() => import("./spend/VariableSpendPage"));
-// The list's module, whose default export is the create and edit screen: one chunk for the three routes.
-const FixedSpendFormPage = lazy(() => import("./spend/FixedSpendPage"));
+// The account area behind one lazy route: its table of screens (account/accountScreens.ts)
+// loads on the first /account/ path, and each screen is a lazy chunk of its own.
+const AccountRoutes = lazy(() =>
+  import("./account/accountScreens").then(({ accountScreens }) => {
+    const routes = accountScreens.map((screen) => ({ path: screen.path, Screen: lazy(() => screen.load().then((Screen) => ({ default: Screen }))) }));
+    return {
+      default: () => (
+        <Switch>
+          {routes.map(({ path, Screen }) => (
+            <Route key={path} path={path} component={Screen} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      ),
+    };
+  }),
+);
 const PerformanceScreen = lazy(() => import("./performance/PerformanceScreen").then((m) => ({ default: m.PerformanceScreen })));
 
 const Routes = () => {
@@ -50,12 +61,7 @@ const Routes = () => {
         <Route path="/performance/taxonomy_one/:t1/taxonomy_two/:t2/taxonomy_three/:t3/taxonomy_four/:t4">
           {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2), routeParam(p.t3), routeParam(p.t4)]} />}
         </Route>
-        <Route path={paths.fixedSpend} component={FixedSpendPage} />
-        <Route path={paths.fixedSpendBatch}>{() => <SpendImportPage kind="fixed" />}</Route>
-        <Route path={paths.variableSpendBatch}>{() => <SpendImportPage kind="variable" />}</Route>
-        <Route path={paths.variableSpend} component={VariableSpendPage} />
-        {/* /account/costs/fixed/create and /account/costs/fixed/{spend}, after the batch route. */}
-        <Route path="/account/costs/fixed/:spend" component={FixedSpendFormPage} />
+        <Route path="/account/*" component={AccountRoutes} />
         <Route component={NotFoundPage} />
       </Switch>
       </Suspense>

@@ -221,6 +221,10 @@ test("each page has its own title; the not-found page keeps the app's header for
   await expect(page).toHaveTitle("Page Not Found");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign out" })).toBeVisible();
+  // An unknown path inside the account area (its routes load as one table) is the same page.
+  await page.goto("/account/no-such-screen");
+  await expect(page.getByRole("heading", { name: "There's nothing here" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 });
 
 test("a failed table load says so, and 'Try again' loads it", async ({ page }) => {

@@ -5,10 +5,8 @@ import { FixedSpendFormScreen } from "./FixedSpendFormScreen";
 /**
  * /account/costs/fixed/create (a new configuration, breadcrumb Fixed Spend > Create) and
  * /account/costs/fixed/{spend} (the configuration the route names): one lazily loaded
- * route of the app, after the batch import's. The parameter is decoded once here and
- * checked as an id by the screen; another parameter is another screen (keyed by it). It
- * takes the route's params as they come, so the route costs the /login entry chunk the
- * fewest bytes, and loads in the fixed spend list's chunk.
+ * route of the account area, after the batch import's. The parameter is decoded once here
+ * and checked as an id by the screen; another parameter is another screen (keyed by it).
  */
 export const FixedSpendFormPage = ({ params }: { readonly params: { readonly spend?: string } }) => {
   const spend = routeParam(params.spend);

@@ -12,12 +12,6 @@ import { paths } from "../shell/routePaths";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import "./spend.css";
 
-/**
- * The create and edit screens load with the list (one chunk for the fixed spend pages): the
- * default export, so their route costs the /login entry chunk no `.then`.
- */
-export { FixedSpendFormPage as default } from "./FixedSpendFormPage";
-
 /** The edit screen of a configuration (/account/costs/fixed/{spend}). */
 const fixedSpendPath = (id: number): string => `${paths.fixedSpend}/${encodeURIComponent(String(id))}`;
 

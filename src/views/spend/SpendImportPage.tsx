@@ -41,6 +41,11 @@ export const SpendImportPage = ({ kind }: { readonly kind: SpendImportKind }) =>
   </AppShell>
 );
 
+/** /account/costs/fixed/batch. */
+export const FixedSpendImportPage = () => <SpendImportPage kind="fixed" />;
+/** /account/costs/variable/batch. */
+export const VariableSpendImportPage = () => <SpendImportPage kind="variable" />;
+
 
 const SpendImportWizard = ({ kind }: { readonly kind: SpendImportKind }) => {
   useDocumentTitle(t.title[kind]);

@@ -60,7 +60,6 @@ export const VariableSpendPage = () => (
 );
 
 /** The route loads it with `lazy(() => import(...))` and no `.then`, which keeps the /login entry chunk smaller. */
-export default VariableSpendPage;
 
 const VariableSpendList = () => {
   useDocumentTitle(t.variableTitle);
