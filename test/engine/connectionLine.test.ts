@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConnectionLine, transactionsPerCommit } from "../../server/warehouse/duckdb/connectionLine";
+import { ConnectionLine, preparedStatementsKept, transactionsPerCommit } from "../../server/warehouse/duckdb/connectionLine";
 import { numberOf, type Statements } from "../../server/warehouse/statements";
 
 /**
@@ -98,5 +98,63 @@ describe("ConnectionLine group commit", () => {
     const read = line.exclusive(async (sql) => Number((await sql.rows("SELECT count(*) AS n FROM t"))[0]?.["n"]));
     await first;
     expect(await read).toBe(1);
+  });
+});
+
+describe("kept prepared statements", () => {
+  /** A line over a fresh in-memory database, counting the statements it prepares. */
+  const lineCountingPrepares = async () => {
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    open = { instance, connection };
+    let prepares = 0;
+    const counting = new Proxy(connection, {
+      get(target, property, receiver) {
+        if (property === "prepare") {
+          return (sql: string) => {
+            prepares += 1;
+            return target.prepare(sql);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const line = new ConnectionLine(counting);
+    await line.exclusive((sql) => sql.run("CREATE TABLE k (id INTEGER PRIMARY KEY, v VARCHAR)"));
+    return { line, prepares: () => prepares };
+  };
+
+  it("prepares a parameterised statement once and answers each run with its own values", async () => {
+    const { line, prepares } = await lineCountingPrepares();
+    for (let id = 1; id <= 5; id++) await line.transaction((sql) => sql.run("INSERT INTO k VALUES ($1, $2)", [id, `v${id}`]));
+    const values = await Promise.all([1, 3, 5].map((id) => line.exclusive((sql) => sql.rows("SELECT v FROM k WHERE id = $1", [id]))));
+    expect(values.map((rows) => rows[0]?.["v"])).toEqual(["v1", "v3", "v5"]);
+    expect(prepares()).toBe(2);
+  });
+
+  it("still answers after the table under a kept statement changed", async () => {
+    const { line } = await lineCountingPrepares();
+    await line.exclusive((sql) => sql.run("INSERT INTO k VALUES ($1, $2)", [1, "a"]));
+    expect(await line.exclusive((sql) => sql.rows("SELECT * FROM k WHERE id = $1", [1]))).toEqual([{ id: 1, v: "a" }]);
+    await line.exclusive((sql) => sql.run("ALTER TABLE k ADD COLUMN w INTEGER DEFAULT 7"));
+    expect(await line.exclusive((sql) => sql.rows("SELECT * FROM k WHERE id = $1", [1]))).toEqual([{ id: 1, v: "a", w: 7 }]);
+  });
+
+  it("runs one statement twice at once in a turn, and keeps at most the bounded number", async () => {
+    const { line, prepares } = await lineCountingPrepares();
+    await line.exclusive((sql) => sql.run("INSERT INTO k VALUES (1, 'a'), (2, 'b')"));
+    const both = await line.exclusive((sql) => Promise.all([1, 2].map((id) => sql.rows("SELECT v FROM k WHERE id = $1", [id]))));
+    expect(both.map((rows) => rows[0]?.["v"])).toEqual(["a", "b"]);
+    const before = prepares();
+    // Many distinct statements: the oldest kept ones are let go, and each still answers.
+    for (let i = 0; i < preparedStatementsKept + 10; i++) {
+      const rows = await line.exclusive((sql) => sql.rows(`SELECT v, ${i} AS n FROM k WHERE id = $1`, [1]));
+      expect(numberOf(rows[0]?.["n"])).toBe(i);
+    }
+    expect(prepares() - before).toBe(preparedStatementsKept + 10);
+    // The first of them was let go: it is prepared again.
+    await line.exclusive((sql) => sql.rows("SELECT v, 0 AS n FROM k WHERE id = $1", [1]));
+    expect(prepares() - before).toBe(preparedStatementsKept + 11);
   });
 });
