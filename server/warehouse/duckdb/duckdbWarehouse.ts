@@ -35,13 +35,19 @@ export interface DuckDbWarehouseOptions {
 /**
  * Opens (or creates) a DuckDB database, applies pending migrations and answers the
  * Warehouse families. Work is queued on one connection, so a transaction never
- * interleaves with another request's statements.
+ * interleaves with another request's statements. The per-request access checks (the
+ * session's user, the program by its code, membership) read on a second connection of
+ * their own, so they do not wait behind writes: DuckDB gives each statement a snapshot of
+ * what was committed, and every write commits before its request answers, so a check
+ * always sees the sign-in, sign-out or membership a client was already told about.
  */
 export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Promise<Warehouse> => {
   const instance = await DuckDBInstance.create(options.path);
   const connection = await instance.connect();
   const line = new ConnectionLine(connection);
   await migrate(line, options.clock());
+  const accessConnection = await instance.connect();
+  const accessChecks = new ConnectionLine(accessConnection);
 
   return {
     users: {
@@ -76,7 +82,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
           ]),
         ),
       findUser: (tokenDigest, now) =>
-        line.exclusive(async (sql) => {
+        accessChecks.exclusive(async (sql) => {
           const rows = await sql.rows(
             `SELECT u.id, u.username, u.email, u.is_admin
              FROM sessions s JOIN users u ON u.id = s.user_id
@@ -109,7 +115,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
           ).map(programFrom),
         ),
       findByCode: (code) =>
-        line.exclusive(async (sql) => {
+        accessChecks.exclusive(async (sql) => {
           const rows = await sql.rows("SELECT id, code, name, currency, utc_offset, locale FROM programs WHERE code = $1", [
             code,
           ]);
@@ -117,7 +123,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
           return row ? programFrom(row) : null;
         }),
       isMember: (userId, programId) =>
-        line.exclusive(async (sql) => {
+        accessChecks.exclusive(async (sql) => {
           const rows = await sql.rows(
             "SELECT count(*) AS n FROM program_members WHERE user_id = $1 AND program_id = $2",
             [userId, programId],
@@ -238,6 +244,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
     analysis: duckDbAnalysisQueries(line),
 
     close: async () => {
+      await accessChecks.exclusive(async () => accessConnection.closeSync());
       await line.exclusive(async () => {
         connection.closeSync();
         instance.closeSync();
