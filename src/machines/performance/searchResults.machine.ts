@@ -18,6 +18,7 @@ import * as performanceApi from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
+import { memoLast } from "../runtime/memoLast";
 
 /**
  * The search results of /performance/search/{term}: the search call and the taxonomies call (the Filter's tree) load side
@@ -64,17 +65,6 @@ export type SearchResultsEvent =
   | { type: "search.pageChanged"; page: number };
 
 const emptyTree: TaxonomyTree = buildTaxonomyTree([]);
-
-/** One-slot memo: the derived lists are recomputed only when what they depend on changes. */
-const memoLast = <A extends ReadonlyArray<unknown>, R>(compute: (...args: A) => R): ((...args: A) => R) => {
-  let last: { readonly args: A; readonly value: R } | null = null;
-  return (...args: A): R => {
-    if (last && last.args.length === args.length && last.args.every((a, i) => a === args[i])) return last.value;
-    const value = compute(...args);
-    last = { args, value };
-    return value;
-  };
-};
 
 const filtered = memoLast((rows: ReadonlyArray<PerformanceRow>, tree: TaxonomyTree, selected: Selection) => filterRows(rows, tree, selected));
 const sorted = memoLast((rows: ReadonlyArray<PerformanceRow>, sort: SortSpec) => sortReportRows(rows, sort));

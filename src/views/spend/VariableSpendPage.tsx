@@ -59,8 +59,6 @@ export const VariableSpendPage = () => (
   </AppShell>
 );
 
-/** The route loads it with `lazy(() => import(...))` and no `.then`, which keeps the /login entry chunk smaller. */
-
 const VariableSpendList = () => {
   useDocumentTitle(t.variableTitle);
   const { session, toasts } = useAppActors();
