@@ -11,8 +11,11 @@ import { intervals, namedFilters, type ChartType, type Interval, type NamedFilte
  * chart metrics, comma-separated), `filter` (default, new, returning), `compare_from` and
  * `compare_to` (the comparison dates, only while Compare is on), `columns` (the visible
  * columns in order, comma-separated), `sort` and `order` (the table's sort column and
- * direction). Reading takes each part that is valid and falls back, part by part, to the
- * choices given (the session's): a link without a part keeps the person's own choice.
+ * direction), `page` and `per_page` (the table's page and rows per page, on a page with a
+ * table), `notes=off` ('Campaign Notes' not drawn) and `notes_table=on` (the notes table
+ * open), the last two only when not the default. Reading takes each part that is valid and
+ * falls back, part by part, to the choices given (the session's): a link without a part
+ * keeps the person's own choice.
  */
 export interface ReportChoices {
   readonly interval: Interval;
@@ -24,6 +27,17 @@ export interface ReportChoices {
   readonly comparison: DateRange | null;
   readonly columns: ReadonlyArray<string>;
   readonly sort: { readonly column: string; readonly direction: SortDirection };
+  /** The table's page and rows per page; null on a page without a table (nothing written). */
+  readonly paging: TablePaging | null;
+  /** 'Campaign Notes' drawn on the chart (the default). */
+  readonly notesShown: boolean;
+  /** The notes table open (closed by default). */
+  readonly notesTableOpen: boolean;
+}
+
+export interface TablePaging {
+  readonly page: number;
+  readonly perPage: number;
 }
 
 export const reportLinkKeys = {
@@ -36,7 +50,17 @@ export const reportLinkKeys = {
   columns: "columns",
   sort: "sort",
   order: "order",
+  page: "page",
+  perPage: "per_page",
+  notes: "notes",
+  notesTable: "notes_table",
 } as const;
+
+/** The notes toggles when a report opens without a link saying otherwise: notes drawn, their table closed. */
+export const notesDefaults = { notesShown: true, notesTableOpen: false } as const;
+
+const on = "on";
+const off = "off";
 
 const chartTypes: ReadonlyArray<ChartType> = ["area", "bar"];
 const directions: ReadonlyArray<SortDirection> = ["asc", "desc"];
@@ -63,12 +87,23 @@ const columnList = (raw: string | null): string[] | null => {
   return columns.length > 0 ? columns : null;
 };
 
+/** A whole number from 1 written plainly (no sign, fraction or leading zero), or null. */
+const pageNumber = (raw: string | null): number | null => (raw !== null && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null);
+
+/** `on` / `off` as true / false; anything else null. */
+const onOff = (raw: string | null): boolean | null => (raw === on ? true : raw === off ? false : null);
+
 /**
  * The choices a query string carries, each falling back to `fallback`'s when missing or
  * invalid. Compare is on only with two valid, ordered comparison dates; without them it
- * is off (a link never turns it on by a fallback).
+ * is off (a link never turns it on by a fallback). The page is any whole number from 1
+ * (the table moves a page past the last to the last once it has loaded); rows per page
+ * only one of `perPageOffered` (the table's options). A page without a table (a null
+ * `fallback.paging`) reads no paging. The notes toggles are written only when not the
+ * default, so a link without them (or with another value) has them as by default, whatever
+ * the fallback.
  */
-export const readReportLink = (search: string, fallback: ReportChoices): ReportChoices => {
+export const readReportLink = (search: string, fallback: ReportChoices, perPageOffered: ReadonlyArray<number> = []): ReportChoices => {
   const q = new URLSearchParams(search);
   const k = reportLinkKeys;
   const pair = chartPair(q.get(k.metrics));
@@ -85,10 +120,16 @@ export const readReportLink = (search: string, fallback: ReportChoices): ReportC
       column: sortColumn !== null && isSortColumn(sortColumn) ? sortColumn : fallback.sort.column,
       direction: oneOf(directions, q.get(k.order)) ?? fallback.sort.direction,
     },
+    paging: fallback.paging && {
+      page: pageNumber(q.get(k.page)) ?? fallback.paging.page,
+      perPage: perPageOffered.find((n) => String(n) === q.get(k.perPage)) ?? fallback.paging.perPage,
+    },
+    notesShown: onOff(q.get(k.notes)) ?? notesDefaults.notesShown,
+    notesTableOpen: onOff(q.get(k.notesTable)) ?? notesDefaults.notesTableOpen,
   };
 };
 
-/** The query parameters of the choices (the comparison dates only while Compare is on). */
+/** The query parameters of the choices (the comparison dates only while Compare is on; paging only with a table; the notes toggles only when not the default). */
 export const reportLinkParams = (c: ReportChoices): Record<string, string> => ({
   [reportLinkKeys.interval]: c.interval,
   [reportLinkKeys.chartType]: c.chartType,
@@ -98,13 +139,25 @@ export const reportLinkParams = (c: ReportChoices): Record<string, string> => ({
   [reportLinkKeys.columns]: c.columns.join(","),
   [reportLinkKeys.sort]: c.sort.column,
   [reportLinkKeys.order]: c.sort.direction,
+  ...(c.paging ? { [reportLinkKeys.page]: String(c.paging.page), [reportLinkKeys.perPage]: String(c.paging.perPage) } : {}),
+  ...(c.notesShown ? {} : { [reportLinkKeys.notes]: off }),
+  ...(c.notesTableOpen ? { [reportLinkKeys.notesTable]: on } : {}),
 });
 
-/** The query string with the choices written in: every other parameter kept, the comparison dates removed while off. */
+/** The parameters written only with some choices: removed before the choices are written in. */
+const optionalKeys = [
+  reportLinkKeys.compareFrom,
+  reportLinkKeys.compareTo,
+  reportLinkKeys.page,
+  reportLinkKeys.perPage,
+  reportLinkKeys.notes,
+  reportLinkKeys.notesTable,
+] as const;
+
+/** The query string with the choices written in: every other parameter kept, a part the choices do not write (Compare off, no table, a default notes toggle) removed. */
 export const withReportLink = (search: string, c: ReportChoices): string => {
   const q = new URLSearchParams(search);
-  q.delete(reportLinkKeys.compareFrom);
-  q.delete(reportLinkKeys.compareTo);
+  for (const key of optionalKeys) q.delete(key);
   for (const [key, value] of Object.entries(reportLinkParams(c))) q.set(key, value);
   return q.toString();
 };

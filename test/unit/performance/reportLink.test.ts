@@ -10,7 +10,13 @@ const stored: ReportChoices = {
   comparison: null,
   columns: ["total_cost", "clicks", "attributed_revenue"],
   sort: { column: "attributed_revenue", direction: "desc" },
+  paging: { page: 1, perPage: 10 },
+  notesShown: true,
+  notesTableOpen: false,
 };
+
+/** The taxonomy-two table's rows-per-page options. */
+const offered = [10, 15, 30];
 
 const chosen: ReportChoices = {
   interval: "week",
@@ -21,6 +27,9 @@ const chosen: ReportChoices = {
   comparison: { from: "2026-09-01", to: "2026-09-30" },
   columns: ["roas", "total_cost", "cpa"],
   sort: { column: "taxonomy_1", direction: "asc" },
+  paging: { page: 3, perPage: 30 },
+  notesShown: false,
+  notesTableOpen: true,
 };
 
 describe("report link: every choice survives serialise → parse", () => {
@@ -36,11 +45,17 @@ describe("report link: every choice survives serialise → parse", () => {
     ["one column", { columns: ["proportional_credit"] }],
     ["the sort column and direction", { sort: { column: "clicks", direction: "asc" } }],
     ["a sort by a taxonomy level", { sort: { column: "taxonomy_3", direction: "desc" } }],
+    ["the page", { paging: { page: 2, perPage: 10 } }],
+    ["rows per page", { paging: { page: 1, perPage: 15 } }],
+    ["a far page with 30 a page", { paging: { page: 12, perPage: 30 } }],
+    ["'Campaign Notes' off", { notesShown: false }],
+    ["the notes table open", { notesTableOpen: true }],
+    ["the default notes toggles (read back against non-default ones)", {}],
     ["every choice at once", chosen],
   ])("%s", (_, change) => {
     const choices = { ...stored, ...change };
     // Read against other fallbacks: what comes back must be the link's, not the fallback's.
-    expect(readReportLink(withReportLink("", choices), { ...chosen, comparison: null, interval: "month" })).toEqual(choices);
+    expect(readReportLink(withReportLink("", choices), { ...chosen, comparison: null, interval: "month" }, offered)).toEqual(choices);
   });
 
   it("keeps every other parameter (program and dates) and writes each choice once", () => {
@@ -70,7 +85,29 @@ describe("report link: every choice survives serialise → parse", () => {
       columns: "roas,total_cost,cpa",
       sort: "taxonomy_1",
       order: "asc",
+      page: "3",
+      per_page: "30",
+      notes: "off",
+      notes_table: "on",
     });
+  });
+
+  it("writes the notes toggles only when not the default, and no paging on a page without a table", () => {
+    const q = new URLSearchParams(withReportLink("", { ...stored, paging: null }));
+    expect(["page", "per_page", "notes", "notes_table"].filter((k) => q.has(k))).toEqual([]);
+    expect(readReportLink(q.toString(), { ...stored, paging: null }, offered).paging).toBeNull();
+  });
+
+  it("removes the notes toggles when they are set back, and the paging when the page has no table", () => {
+    const chosenLink = withReportLink("program=bluepeak", chosen);
+    const back = new URLSearchParams(withReportLink(chosenLink, { ...chosen, paging: null, notesShown: true, notesTableOpen: false }));
+    expect(["page", "per_page", "notes", "notes_table"].filter((k) => back.has(k))).toEqual([]);
+    expect(back.get("program")).toBe("bluepeak");
+  });
+
+  it("writes page 1 when the page goes back to 1", () => {
+    const onTwo = withReportLink("", { ...stored, paging: { page: 2, perPage: 10 } });
+    expect(new URLSearchParams(withReportLink(onTwo, stored)).get("page")).toBe("1");
   });
 });
 
@@ -94,8 +131,32 @@ describe("report link: a missing or bad part falls back to the stored choice", (
     ["an unknown sort column", "sort=password&order=asc", { sort: { column: "attributed_revenue", direction: "asc" } }],
     ["an unknown direction", "sort=clicks&order=up", { sort: { column: "clicks", direction: "desc" } }],
     ["a taxonomy level out of range", "sort=taxonomy_5", {}],
+    ["page 0", "page=0", {}],
+    ["a negative page", "page=-2", {}],
+    ["a fractional page", "page=1.5", {}],
+    ["a page with a leading zero", "page=02", {}],
+    ["a page in words", "page=two", {}],
+    ["an absurdly large page", "page=99999999999", {}],
+    ["an empty page", "page=", {}],
+    ["rows per page not offered", "per_page=20", {}],
+    ["rows per page not a number", "per_page=all", {}],
+    ["rows per page 0", "per_page=0", {}],
+    ["rows per page with spaces", "per_page=%2015", {}],
+    ["a bad page keeps good rows per page", "page=x&per_page=30", { paging: { page: 1, perPage: 30 } }],
+    ["notes neither on nor off", "notes=hidden", {}],
+    ["notes in capitals", "notes=OFF", {}],
+    ["the notes table neither on nor off", "notes_table=1", {}],
   ])("%s", (_, search, change) => {
-    expect(readReportLink(search, stored)).toEqual({ ...stored, ...change });
+    expect(readReportLink(search, stored, offered)).toEqual({ ...stored, ...change });
+  });
+
+  it("rows per page only from the table's own options", () => {
+    expect(readReportLink("per_page=30", { ...stored, paging: { page: 1, perPage: 15 } }, [15]).paging).toEqual({ page: 1, perPage: 15 });
+  });
+
+  it("the notes toggles from a link or as by default, never from the fallback", () => {
+    expect(readReportLink("", { ...stored, notesShown: false, notesTableOpen: true }, offered)).toMatchObject({ notesShown: true, notesTableOpen: false });
+    expect(readReportLink("notes=on&notes_table=off", stored, offered)).toMatchObject({ notesShown: true, notesTableOpen: false });
   });
 
   it("never turns Compare on from the fallback: a link without comparison dates is off", () => {
