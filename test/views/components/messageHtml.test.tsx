@@ -101,10 +101,10 @@ describe("message HTML", () => {
     expect([parse, innerHTML, insertAdjacent, createRange].map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0]);
   });
 
-  it("a SafeHtml shows its newest HTML, sanitised, replacing the old", () => {
+  it("a SafeHtml shows its newest HTML, sanitised, replacing the old, with its plain text as the tooltip", () => {
     const { container, rerender } = render(<SafeHtml html={'<em>one</em><img src=x onerror="alert(1)">'} className="notification-text" />);
-    expect(container.innerHTML).toBe('<span class="notification-text"><em>one</em></span>');
+    expect(container.innerHTML).toBe('<span class="notification-text" title="one"><em>one</em></span>');
     rerender(<SafeHtml html="<i>two</i>" className="notification-text" />);
-    expect(container.innerHTML).toBe('<span class="notification-text"><i>two</i></span>');
+    expect(container.innerHTML).toBe('<span class="notification-text" title="two"><i>two</i></span>');
   });
 });
