@@ -2,6 +2,7 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, typ
 import { totalsOf, type Metrics } from "../../domain/report/metrics";
 import { clampPage, defaultPerPage, pageCount, pageSlice, perPageOptions, type PagedTable } from "../../domain/table/pagination";
 import type { ColumnHeaders, PerformanceRow, TableResponse } from "../../domain/performance/performance";
+import type { TablePaging } from "../../domain/performance/reportLink";
 import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
 import * as performanceApi from "../../services/performance/performance";
 import type { ReportScope } from "../../services/performance/performance";
@@ -23,6 +24,10 @@ import { levelColumnOf, sameTableParams, scopeOf, type TableParams } from "./rep
  *   keeps its page unless it now lies past the last page (then the last page).
  * - A header click sorts by that column (the same column toggles its direction) and is
  *   told to the `sortListener` as `table.sorted` (the report keeps it in the session for the next table).
+ * - It opens on the page and rows per page it is given (a shared link's; rows per page not
+ *   offered by this table: its default), the page moved to the last page after the first load
+ *   if it lies past it. Each change of page or rows per page, by a person or by a load, is
+ *   told to the same listener as `table.pagingChanged` (the report keeps it for the URL).
  */
 
 export type { TableParams };
@@ -31,6 +36,12 @@ export type { TableParams };
 export interface TableSorted {
   readonly type: "table.sorted";
   readonly sort: SortSpec;
+}
+
+/** What the table tells its listener after each change of page or rows per page. */
+export interface TablePagingChanged {
+  readonly type: "table.pagingChanged";
+  readonly paging: TablePaging;
 }
 
 export interface PerformanceTableInput {
@@ -42,8 +53,10 @@ export interface PerformanceTableInput {
   readonly kind: Exclude<PagedTable, "search">;
   /** The level-four report (taxonomy 4 values): back to page 1 after each successful load. */
   readonly levelFour: boolean;
-  /** Receives `table.sorted` on every sort change (the page's report, which keeps it in the session and tells the open rows). */
+  /** Receives `table.sorted` on every sort change (the page's report, which keeps it in the session and tells the open rows) and `table.pagingChanged` on every paging change. */
   readonly sortListener?: AnyActorRef | null;
+  /** The page and rows per page to open on (a shared link's); page 1 and the table's default when absent. */
+  readonly paging?: TablePaging | null;
 }
 
 export interface PerformanceTableContext {
@@ -86,6 +99,12 @@ const sortedRows = (rows: ReadonlyArray<PerformanceRow>, sort: SortSpec): Perfor
 
 const noRows: Metrics = totalsOf([]);
 
+/** The page to open on: the given whole page from 1, else 1 (a page past the last moves after the first load). */
+const openingPage = (paging: TablePaging | null | undefined): number => (paging && Number.isInteger(paging.page) && paging.page >= 1 ? paging.page : 1);
+/** Rows per page to open with: the given number when this table offers it, else its default. */
+const openingPerPage = (kind: Exclude<PagedTable, "search">, paging: TablePaging | null | undefined): number =>
+  paging && perPageOptions[kind].includes(paging.perPage) ? paging.perPage : defaultPerPage[kind];
+
 export const performanceTableMachine = setup({
   types: {
     context: {} as PerformanceTableContext,
@@ -126,6 +145,12 @@ export const performanceTableMachine = setup({
         enqueue.sendTo(context.sortListener, { type: "table.sorted", sort: context.sort } satisfies TableSorted);
       }
     }),
+    reportPaging: enqueueActions(({ context, enqueue }) => {
+      if (context.sortListener) {
+        const paging: TablePaging = { page: context.page, perPage: context.perPage };
+        enqueue.sendTo(context.sortListener, { type: "table.pagingChanged", paging } satisfies TablePagingChanged);
+      }
+    }),
     changePage: assign(({ context, event }) =>
       event.type === "table.pageChanged" ? { page: clampPage(event.page, context.total, context.perPage) } : {},
     ),
@@ -152,8 +177,8 @@ export const performanceTableMachine = setup({
     levelFour: input.levelFour,
     sortListener: input.sortListener ?? null,
     sort: input.sort,
-    page: 1,
-    perPage: defaultPerPage[input.kind],
+    page: openingPage(input.paging),
+    perPage: openingPerPage(input.kind, input.paging),
     rows: [],
     sorted: [],
     headers: {},
@@ -164,11 +189,11 @@ export const performanceTableMachine = setup({
   on: {
     "table.paramsChanged": [
       { guard: "hasNewParams", target: ".loading", actions: "changeParams" },
-      { guard: "clearsParams", target: ".idle", actions: ["changeParams", "emptyTable"] },
+      { guard: "clearsParams", target: ".idle", actions: ["changeParams", "emptyTable", "reportPaging"] },
     ],
     "table.sortChanged": { actions: ["changeSort", "reportSort"] },
-    "table.pageChanged": { guard: "isOtherPage", actions: "changePage" },
-    "table.perPageChanged": { guard: "isOfferedPerPage", actions: "changePerPage" },
+    "table.pageChanged": { guard: "isOtherPage", actions: ["changePage", "reportPaging"] },
+    "table.perPageChanged": { guard: "isOfferedPerPage", actions: ["changePerPage", "reportPaging"] },
   },
   states: {
     /** No table to load (yet): a table with parameters starts loading at once. */
@@ -182,8 +207,8 @@ export const performanceTableMachine = setup({
           api: (context.params as TableParams).api,
           scope: scopeOf(context.params as TableParams, (context.params as TableParams).path),
         }),
-        onDone: { target: "loaded", actions: { type: "storeTable", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: "emptyTable" },
+        onDone: { target: "loaded", actions: [{ type: "storeTable", params: ({ event }) => event.output }, "reportPaging"] },
+        onError: { target: "failed", actions: ["emptyTable", "reportPaging"] },
       },
     },
     loaded: {

@@ -74,7 +74,7 @@ describe("performance table machine", () => {
     actor.send({ type: "table.sortChanged", column: "taxonomy_1" });
     expect(names()).toEqual(["Paid Search", "Email", "Display", "None"]);
     expect(load.calls).toHaveLength(1);
-    expect(session.received).toEqual([
+    expect(session.received.filter((e) => e.type === "table.sorted")).toEqual([
       { type: "table.sorted", sort: { column: "clicks", direction: "desc" } },
       { type: "table.sorted", sort: { column: "clicks", direction: "asc" } },
       { type: "table.sorted", sort: { column: "taxonomy_1", direction: "desc" } },
@@ -205,6 +205,60 @@ describe("performance table machine", () => {
     actor.send({ type: "table.paramsChanged", params: null });
     expect(sel.isIdle(snap())).toBe(true);
     expect(sel.total(snap())).toBe(0);
+  });
+
+  it("opens on a link's page and rows per page; a page past the last moves to the last after the load", async () => {
+    const two = setup(tableInput({ params: channelParams, kind: "taxonomyTwo", paging: { page: 2, perPage: 15 } }));
+    expect(sel.page(two.snap())).toBe(2);
+    expect(sel.perPage(two.snap())).toBe(15);
+    await two.load.resolve(manyRows(45, ["Paid Search"]));
+    expect(sel.page(two.snap())).toBe(2);
+    expect(two.names()[0]).toBe("Campaign 30");
+
+    const far = setup(tableInput({ params: channelParams, kind: "taxonomyTwo", paging: { page: 9, perPage: 30 } }));
+    await far.load.resolve(manyRows(45, ["Paid Search"]));
+    expect(sel.page(far.snap())).toBe(2);
+    expect(sel.perPage(far.snap())).toBe(30);
+  });
+
+  it.each<[string, PerformanceTableInput["paging"], number, number]>([
+    ["rows per page the table does not offer: its default", { page: 2, perPage: 30 }, 2, 15],
+    ["page 0: page 1", { page: 0, perPage: 15 }, 1, 15],
+    ["a fractional page: page 1", { page: 1.5, perPage: 15 }, 1, 15],
+    ["no paging: page 1 and the default", null, 1, 15],
+  ])("opening paging on a level table, %s", (_, paging, page, perPage) => {
+    const { snap } = setup(tableInput({ paging }));
+    expect([sel.page(snap()), sel.perPage(snap())]).toEqual([page, perPage]);
+  });
+
+  it("tells its listener the page and rows per page after each change, by a person or by a load", async () => {
+    const report = listener();
+    const paged = () => report.received.filter((e) => e.type === "table.pagingChanged").map((e) => (e as unknown as { paging: unknown }).paging);
+    const { actor, load } = setup(tableInput({ params: channelParams, kind: "taxonomyTwo", sortListener: report.ref, paging: { page: 7, perPage: 10 } }));
+    expect(paged()).toEqual([]);
+    await load.resolve(manyRows(45, ["Paid Search"]));
+    actor.send({ type: "table.pageChanged", page: 3 });
+    actor.send({ type: "table.pageChanged", page: 3 });
+    actor.send({ type: "table.perPageChanged", perPage: 30 });
+    actor.send({ type: "table.reloaded" });
+    await load.reject(httpErrors.server);
+    expect(paged()).toEqual([
+      { page: 5, perPage: 10 },
+      { page: 3, perPage: 10 },
+      { page: 2, perPage: 30 },
+      { page: 1, perPage: 30 },
+    ]);
+  });
+
+  it("the level-four table back on page 1 after a reload tells its listener page 1", async () => {
+    const report = listener();
+    const { actor, load } = setup(tableInput({ params: levelFourParams, levelFour: true, sortListener: report.ref, paging: { page: 2, perPage: 15 } }));
+    await load.resolve(manyRows(40, ["Paid Search", "Brand", "Shoes"]));
+    actor.send({ type: "table.pageChanged", page: 3 });
+    actor.send({ type: "table.reloaded" });
+    await load.resolve(manyRows(40, ["Paid Search", "Brand", "Shoes"]));
+    const pages = report.received.filter((e) => e.type === "table.pagingChanged").map((e) => (e as unknown as { paging: { page: number } }).paging.page);
+    expect(pages).toEqual([1, 3, 1]);
   });
 
   it("a sort change while loading is applied to the rows when they arrive", async () => {

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import type { EventObject } from "xstate";
 import { totalsOf } from "../../../src/domain/report/metrics";
 import { pageCount } from "../../../src/domain/table/pagination";
 import { reportRowName, sortReportRows } from "../../../src/domain/table/tableSort";
@@ -16,6 +17,8 @@ export const performanceTableModel = defineMachineModel({
     taxonomyTwo: (rig) => tableInput({ params: channelParams, kind: "taxonomyTwo", sortListener: rig.recorder("session") }),
     levelFour: (rig) => tableInput({ params: levelFourParams, levelFour: true, sortListener: rig.recorder("session") }),
     noTable: (rig) => tableInput({ params: null, sortListener: rig.recorder("session") }),
+    // A shared link's page 3 at 15 a page: after the load it is the last page or before it.
+    linkedPage: (rig) => tableInput({ params: channelParams, kind: "taxonomyTwo", paging: { page: 3, perPage: 15 }, sortListener: rig.recorder("session") }),
   },
   events: {
     "table.paramsChanged": (s) => ({
@@ -48,7 +51,9 @@ export const performanceTableModel = defineMachineModel({
   limit: 100_000,
   check: ({ action, before, after, newCalls }) => {
     const c = after.context;
-    invariant(c.page >= 1 && c.page <= pageCount(c.total, c.perPage), `page ${c.page} lies outside 1..${pageCount(c.total, c.perPage)}`);
+    // A link's page waits for the first load (no rows yet), which moves it to the last page if it lies past it.
+    const awaitingFirstRows = (after.matches("loading") || after.matches("idle")) && c.total === 0;
+    invariant(c.page >= 1 && (awaitingFirstRows || c.page <= pageCount(c.total, c.perPage)), `page ${c.page} lies outside 1..${pageCount(c.total, c.perPage)}`);
     invariant(c.total === c.rows.length, "total is the number of rows");
     invariant(isDeepStrictEqual(c.sorted, sortReportRows(c.rows, c.sort)), "the rows are in the current sort");
     const named = c.sorted.map(reportRowName);
@@ -66,7 +71,17 @@ export const performanceTableModel = defineMachineModel({
     const expectedLoads = after.matches("loading") && (before === undefined || !before.matches("loading") || restarted) ? 1 : 0;
     invariant(loads.length === expectedLoads, `${loads.length} load(s) started, expected ${expectedLoads}`);
 
-    const told = newCalls.filter((x) => x.kind === "received" && x.name === "session");
+    const received = newCalls.filter((x) => x.kind === "received" && x.name === "session");
+    // Paging: told after a load settles, the parameters are taken away, or a page or rows-per-page change is taken; with the paging now.
+    const paged = received.filter((x) => (x.payload as EventObject).type === "table.pagingChanged").map((x) => x.payload);
+    const settled = action.kind === "actor" && action.src === "loadTable";
+    const cleared = action.kind === "event" && action.event.type === "table.paramsChanged" && before?.context.params !== null && c.params === null;
+    const moved = before !== undefined && (before.context.page !== c.page || before.context.perPage !== c.perPage);
+    invariant(
+      isDeepStrictEqual(paged, settled || cleared || moved ? [{ type: "table.pagingChanged", paging: { page: c.page, perPage: c.perPage } }] : []),
+      `the paging is told after each change or load: ${JSON.stringify(paged)}`,
+    );
+    const told = received.filter((x) => (x.payload as EventObject).type !== "table.pagingChanged");
     if (action.kind === "event" && action.event.type === "table.sortChanged") {
       invariant(
         isDeepStrictEqual(
