@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from "xstate";
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from "xstate";
 import type { Ok } from "../../domain/access/auth";
 import type { Annotation, AnnotationInput, AnnotationList } from "../../domain/performance/annotations";
 import { checkNoteDraft, defaultNoteColour, noteRefusal, type NoteDraft } from "../../domain/performance/campaignNotes";
@@ -18,6 +18,8 @@ import { fromApiCall } from "../runtime/fromEffect";
  * Modes are states: the list (loading, ready, adding, deleting), the markers (shown,
  * hidden) and the table (closed, open). A new program or dates reload the list; an add
  * or a delete under way finishes first, then the list is loaded for the new scope.
+ * The toggles open as given (a shared link's; by default notes drawn, table closed), and
+ * each toggle is told to the `listener` as `notes.toggleChanged` (the report keeps them for the URL).
  */
 
 /** Which notes: the program's, in the dates shown. */
@@ -29,7 +31,22 @@ export interface NotesScope {
 
 export interface CampaignNotesInput {
   readonly scope: NotesScope;
+  /** 'Campaign Notes' on at first (the default). */
+  readonly markersShown?: boolean;
+  /** The notes table open at first (closed by default). */
+  readonly tableOpen?: boolean;
+  /** Receives `notes.toggleChanged` after each toggle (the page's report). */
+  readonly listener?: AnyActorRef | null;
 }
+
+/** What the notes tell their listener after each toggle: 'Campaign Notes' (`markers`) or the notes table, now on or off. */
+export interface NotesToggleChanged {
+  readonly type: "notes.toggleChanged";
+  readonly toggle: "markers" | "table";
+  readonly on: boolean;
+}
+
+const toggled = (toggle: NotesToggleChanged["toggle"], on: boolean) => ({ type: "reportToggle", params: { toggle, on } }) as const;
 
 export interface CampaignNotesContext {
   readonly scope: NotesScope;
@@ -39,6 +56,9 @@ export interface CampaignNotesContext {
   readonly problem: string | null;
   /** The note being deleted. */
   readonly deleting: number | null;
+  /** The toggles to open with (read once, when the notes start). */
+  readonly opening: { readonly markersShown: boolean; readonly tableOpen: boolean };
+  readonly listener: AnyActorRef | null;
 }
 
 export type CampaignNotesEvent =
@@ -108,15 +128,29 @@ export const campaignNotesMachine = setup({
     dropDeleted: assign(({ context }) => ({ notes: context.notes.filter((n) => n.id !== context.deleting), deleting: null })),
     rememberAddRefusal: assign(({ event }) => ({ problem: noteRefusal("add", (event as unknown as ErrorActorEvent).error) })),
     rememberDeleteRefusal: assign(({ event }) => ({ problem: noteRefusal("delete", (event as unknown as ErrorActorEvent).error), deleting: null })),
+    /** The listener hears which toggle is now on or off. */
+    reportToggle: enqueueActions(({ context, enqueue }, change: Omit<NotesToggleChanged, "type">) => {
+      if (context.listener) enqueue.sendTo(context.listener, { type: "notes.toggleChanged", ...change } satisfies NotesToggleChanged);
+    }),
   },
   guards: {
     isNewScope: ({ context, event }) => event.type === "notes.scopeChanged" && !sameNotesScope(context.scope, event.scope),
     isDraftValid: ({ context }) => checkNoteDraft(context.draft).ok,
     isListedNote: ({ context, event }) => event.type === "notes.deleted" && context.notes.some((n) => n.id === event.id),
+    opensHidden: ({ context }) => !context.opening.markersShown,
+    opensTableOpen: ({ context }) => context.opening.tableOpen,
   },
 }).createMachine({
   id: "campaignNotes",
-  context: ({ input }) => ({ scope: input.scope, notes: [], draft: freshDraft(input.scope), problem: null, deleting: null }),
+  context: ({ input }) => ({
+    scope: input.scope,
+    notes: [],
+    draft: freshDraft(input.scope),
+    problem: null,
+    deleting: null,
+    opening: { markersShown: input.markersShown ?? true, tableOpen: input.tableOpen ?? false },
+    listener: input.listener ?? null,
+  }),
   type: "parallel",
   on: {
     "notes.draftChanged": { actions: "editDraft" },
@@ -163,18 +197,22 @@ export const campaignNotesMachine = setup({
     },
     /** 'Campaign Notes': the notes drawn on the chart or not. */
     markers: {
-      initial: "shown",
+      initial: "opening",
       states: {
-        shown: { on: { "notes.markersToggled": "hidden" } },
-        hidden: { on: { "notes.markersToggled": "shown" } },
+        /** Passed through: shown or hidden as the notes were opened. */
+        opening: { always: [{ guard: "opensHidden", target: "hidden" }, { target: "shown" }] },
+        shown: { on: { "notes.markersToggled": { target: "hidden", actions: toggled("markers", false) } } },
+        hidden: { on: { "notes.markersToggled": { target: "shown", actions: toggled("markers", true) } } },
       },
     },
     /** The notes table (with the add-a-note form). */
     table: {
-      initial: "closed",
+      initial: "opening",
       states: {
-        closed: { on: { "notes.tableToggled": "open" } },
-        open: { on: { "notes.tableToggled": "closed" } },
+        /** Passed through: open or closed as the notes were opened. */
+        opening: { always: [{ guard: "opensTableOpen", target: "open" }, { target: "closed" }] },
+        closed: { on: { "notes.tableToggled": { target: "open", actions: toggled("table", true) } } },
+        open: { on: { "notes.tableToggled": { target: "closed", actions: toggled("table", false) } } },
       },
     },
   },

@@ -2,6 +2,7 @@ import { modelSuite } from "../modelSuite";
 import { campaignNotesModel } from "./campaignNotes.model";
 
 modelSuite(campaignNotesModel, {
+  transient: ["campaignNotes.markers.opening", "campaignNotes.table.opening"],
   mustInclude: [
     "list.loading + markers.shown + table.closed → listNotes resolves [two] → list.ready + markers.shown + table.closed",
     "list.loading + markers.shown + table.closed → listNotes rejects [server] → list.ready + markers.shown + table.closed",
@@ -17,5 +18,6 @@ modelSuite(campaignNotesModel, {
     "list.ready + markers.hidden + table.closed → notes.markersToggled → list.ready + markers.shown + table.closed",
     "list.ready + markers.shown + table.closed → notes.tableToggled → list.ready + markers.shown + table.open",
     "list.ready + markers.shown + table.open → notes.tableToggled → list.ready + markers.shown + table.closed",
+    "list.loading + markers.hidden + table.open → listNotes resolves [two] → list.ready + markers.hidden + table.open",
   ],
 });

@@ -24,7 +24,11 @@ const settledWithoutNote = (s: SnapshotFrom<typeof campaignNotesMachine>): boole
 export const campaignNotesModel = defineMachineModel({
   name: "campaignNotes",
   machine: campaignNotesMachine,
-  input: { january: () => ({ scope: notesScope }) },
+  input: {
+    january: (rig) => ({ scope: notesScope, listener: rig.recorder("report") }),
+    // A shared link's toggles: notes off, their table open.
+    linked: (rig) => ({ scope: notesScope, markersShown: false, tableOpen: true, listener: rig.recorder("report") }),
+  },
   // Small enough for simple paths: the draft is typed and the toggles are flipped while
   // the list is settled (the toggles before a valid note is typed), one listed note is
   // deleted; test/machines/performance/campaignNotes.test.ts sends the same events in the other states.
@@ -80,5 +84,16 @@ export const campaignNotesModel = defineMachineModel({
     if (ev?.type === "notes.markersToggled" && before) invariant(sel.areMarkersShown(before) !== sel.areMarkersShown(after) && sel.isTableOpen(before) === sel.isTableOpen(after), "'Campaign Notes' flips the markers");
     if (ev?.type === "notes.tableToggled" && before) invariant(sel.isTableOpen(before) !== sel.isTableOpen(after) && sel.areMarkersShown(before) === sel.areMarkersShown(after), "the table toggle flips the table");
     invariant(sel.drawnNotes(after).length === (sel.areMarkersShown(after) ? c.notes.length : 0), "notes are drawn only when 'Campaign Notes' is on");
+    if (!before) invariant(sel.areMarkersShown(after) === c.opening.markersShown && sel.isTableOpen(after) === c.opening.tableOpen, "the toggles open as given");
+
+    // Each toggle, and nothing else, is told to the report, with the toggle's new state.
+    const told = newCalls.filter((x) => x.kind === "received" && x.name === "report").map((x) => x.payload);
+    const expected =
+      ev?.type === "notes.markersToggled"
+        ? [{ type: "notes.toggleChanged", toggle: "markers", on: sel.areMarkersShown(after) }]
+        : ev?.type === "notes.tableToggled"
+          ? [{ type: "notes.toggleChanged", toggle: "table", on: sel.isTableOpen(after) }]
+          : [];
+    invariant(JSON.stringify(told) === JSON.stringify(expected), `the report is told each toggle: ${JSON.stringify(told)}`);
   },
 });
