@@ -1,24 +1,31 @@
 import { assign, enqueueActions, fromCallback, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from "xstate";
 import { matchingSet } from "../../domain/performance/columnSelection";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
-import { readReportLink, type ReportChoices } from "../../domain/performance/reportLink";
+import { notesDefaults, readReportLink, type ReportChoices, type TablePaging } from "../../domain/performance/reportLink";
 import { parseRange } from "../../domain/report/dateRange";
 import { applyLink, type ReportPreferences, type SessionState } from "../../domain/shell/session";
 import { readLink } from "../../domain/shell/sessionLink";
 import { levelTableConfig, performancePageKind, type LevelTableConfig, type PerformancePageKind, type PerformanceRoute } from "../../domain/performance/performancePage";
 import { todayAt, type DateRange } from "../../domain/report/dateRange";
 import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
+import { defaultPerPage, perPageOptions } from "../../domain/table/pagination";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { csvDownloadMachine, type CsvDownloadActorRef, type CsvRequest } from "../exports/csvDownload.machine";
 import type { SessionEvent } from "../shell/session.machine";
 import { sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendBatchMachine, type SpendBatchActorRef, type SpendBatchFinished, type SpendBatchInput } from "../spend/spendBatch.machine";
 import { spendFormTellingToasts, type SpendCreated, type SpendFormActorRef, type SpendFormInput } from "../spend/spendForm.machine";
-import { campaignNotesMachine, type CampaignNotesActorRef, type CampaignNotesInput, type NotesScope } from "./campaignNotes.machine";
+import { campaignNotesMachine, type CampaignNotesActorRef, type CampaignNotesInput, type NotesScope, type NotesToggleChanged } from "./campaignNotes.machine";
 import { columnSetsMachine, type ColumnSetsActorRef, type ColumnSetsInput } from "./columnSets.machine";
 import { comparisonMachine, type ComparisonActorRef, type ComparisonChanged, type ComparisonInput, type ComparisonScope } from "./comparison.machine";
 import { performanceChartMachine, type ChartParams, type PerformanceChartActorRef, type PerformanceChartInput } from "./performanceChart.machine";
-import { performanceTableMachine, type PerformanceTableActorRef, type PerformanceTableInput, type TableSorted } from "./performanceTable.machine";
+import {
+  performanceTableMachine,
+  type PerformanceTableActorRef,
+  type PerformanceTableInput,
+  type TablePagingChanged,
+  type TableSorted,
+} from "./performanceTable.machine";
 import type { ReportParams, TableParams } from "./reportParams";
 import { rowExpansionMachine, type RowExpansionActorRef, type RowExpansionInput } from "./rowExpansion.machine";
 import { searchResultsMachine, type SearchResultsActorRef, type SearchResultsInput, type SearchScope } from "./searchResults.machine";
@@ -52,13 +59,15 @@ import { searchResultsMachine, type SearchResultsActorRef, type SearchResultsInp
  *
  * The URL: the report opens with the query of its URL (`search`). Its program and dates
  * and every choice on the report (`readReportLink`: interval, chart type and metrics,
- * named filter, Compare with its dates, columns, sort) are read over the session's, so
+ * named filter, Compare with its dates, columns, sort, the table's page and rows per page,
+ * the notes toggles) are read over the session's, so
  * the first loads already use the link's; on start the report tells the session the
  * link's scope and choices (`sessionLinkTeller`). A program the person may not see is
  * replaced by the session's, and a toast says so. From then on the report keeps the
  * choices as they are made (`choices`: the session's preferences, heard through
- * `sessionPreferencesListener`, and the comparison dates from `comparison.changed`); the
- * view writes them to the URL.
+ * `sessionPreferencesListener`, the comparison dates from `comparison.changed`, the
+ * table's paging from `table.pagingChanged`, the notes toggles from `notes.toggleChanged`);
+ * the view writes them to the URL.
  */
 
 /** The session as the report uses it: its scope and preferences, and the events the pieces tell it. */
@@ -103,6 +112,8 @@ export type PerformanceReportEvent =
   | SessionPreferencesChanged
   | { type: "report.csvRequested" }
   | TableSorted
+  | TablePagingChanged
+  | NotesToggleChanged
   | ComparisonChanged
   | SpendCreated
   | SpendBatchFinished;
@@ -132,24 +143,31 @@ const rangeOf = (scope: SessionScope) => ({ from: scope.range?.from ?? "", to: s
 const preferencesOf = (context: Context) => context.session.getSnapshot().context.preferences;
 const storedSort = (context: Context): SortSpec => context.choices.sort;
 
-/** The choices the session's preferences hold (Compare is not one of them: it starts off). */
-const choicesOf = (p: ReportPreferences, comparison: ReportChoices["comparison"]): ReportChoices => ({
+/** The choices the report keeps beside the session's preferences. */
+type ReportOwnChoices = Pick<ReportChoices, "comparison" | "paging" | "notesShown" | "notesTableOpen">;
+
+/** The choices the session's preferences hold, with the report's own (Compare, paging, notes toggles). */
+const choicesOf = (p: ReportPreferences, own: ReportOwnChoices): ReportChoices => ({
   interval: p.interval,
   chartType: p.chartType,
   metricOne: p.metricOne,
   metricTwo: p.metricTwo,
   filter: p.namedFilter,
-  comparison,
+  comparison: own.comparison,
   columns: p.columns,
   sort: { column: p.sortMetric, direction: p.sortDirection },
+  paging: own.paging,
+  notesShown: own.notesShown,
+  notesTableOpen: own.notesTableOpen,
 });
 
 const sameColumns = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => a.length === b.length && a.every((c, i) => c === b[i]);
 
-/** The report's scope and choices when it opens: the URL's over the session's. */
-const openingOf = (session: SessionState, search: string) => {
+/** The report's scope and choices when it opens: the URL's over the session's (Compare off, page 1 with the table's rows per page, the notes toggles' defaults). */
+const openingOf = (session: SessionState, search: string, table: LevelTableConfig | null) => {
   const link = readLink(search);
-  const choices = readReportLink(search, choicesOf(session.preferences, null));
+  const paging: TablePaging | null = table && { page: 1, perPage: defaultPerPage[table.kind] };
+  const choices = readReportLink(search, choicesOf(session.preferences, { comparison: null, paging, ...notesDefaults }), table ? perPageOptions[table.kind] : []);
   const linked = applyLink(session, link, parseRange);
   const scope = sessionScopeOf({ ...linked, preferences: { ...linked.preferences, namedFilter: choices.filter } });
   const programRefused = link.program !== null && link.program !== "" && session.programs.length > 0 && scope.program?.code !== link.program;
@@ -234,6 +252,7 @@ const tableInput = ({ context, self }: Args & { readonly self: AnyActorRef }): P
   kind: context.table?.kind ?? "level",
   levelFour: context.table?.levelFour ?? false,
   sortListener: self,
+  paging: context.choices.paging,
 });
 const expansionInput = ({ context }: Args): RowExpansionInput => ({
   params: reportParamsOf(context),
@@ -260,7 +279,12 @@ const chartInput = ({ context }: Args): PerformanceChartInput => ({
   interval: context.choices.interval,
   chartType: context.choices.chartType,
 });
-const notesInput = ({ context }: Args): CampaignNotesInput => ({ scope: notesScopeOf(context) });
+const notesInput = ({ context, self }: Args & { readonly self: AnyActorRef }): CampaignNotesInput => ({
+  scope: notesScopeOf(context),
+  markersShown: context.choices.notesShown,
+  tableOpen: context.choices.notesTableOpen,
+  listener: self,
+});
 const searchInput = ({ context }: Args): SearchResultsInput => ({ ...searchScopeOf(context), sort: storedSort(context) });
 const spendFormInput = ({ context, self }: Args & { readonly self: AnyActorRef }): SpendFormInput => ({
   api: context.scope.api,
@@ -348,7 +372,11 @@ export const performanceReportMachine = setup({
       if (context.programRefused && context.toasts && context.scope.program)
         enqueue.sendTo(context.toasts, { type: "toast.shown", text: performanceTexts.sharedLinks.programRefused(context.scope.program.name) });
     }),
-    keepPreferences: assign(({ context }, preferences: ReportPreferences) => ({ choices: choicesOf(preferences, context.choices.comparison) })),
+    keepPreferences: assign(({ context }, preferences: ReportPreferences) => ({ choices: choicesOf(preferences, context.choices) })),
+    keepPaging: assign(({ context }, paging: TablePaging) => ({ choices: { ...context.choices, paging } })),
+    keepNotesToggle: assign(({ context }, change: Omit<NotesToggleChanged, "type">) => ({
+      choices: change.toggle === "markers" ? { ...context.choices, notesShown: change.on } : { ...context.choices, notesTableOpen: change.on },
+    })),
     keepComparison: assign(({ context }, comparison: ReportChoices["comparison"]) => ({ choices: { ...context.choices, comparison } })),
     /** Today in the program's UTC offset, from the report's clock. */
     readToday: assign(({ context }) => ({ today: todayAt(context.now(), utcOffsetOf(context.scope)) })),
@@ -404,14 +432,15 @@ export const performanceReportMachine = setup({
 }).createMachine({
   id: "performanceReport",
   context: ({ input }) => {
-    const { scope, choices, programRefused } = openingOf(input.session.getSnapshot().context, input.search ?? "");
     const route: PerformanceRoute = input.searchTerm === undefined ? { path: input.path } : { path: input.path, searchTerm: input.searchTerm };
+    const table = levelTableConfig(route);
+    const { scope, choices, programRefused } = openingOf(input.session.getSnapshot().context, input.search ?? "", table);
     const now = input.now ?? Date.now;
     return {
       session: input.session,
       toasts: input.toasts ?? null,
       route,
-      table: levelTableConfig(route),
+      table,
       scope,
       today: todayAt(now(), utcOffsetOf(scope)),
       now,
@@ -428,6 +457,8 @@ export const performanceReportMachine = setup({
   ],
   on: {
     "session.preferencesChanged": { actions: { type: "keepPreferences", params: ({ event }) => event.preferences } },
+    "table.pagingChanged": { actions: { type: "keepPaging", params: ({ event }) => event.paging } },
+    "notes.toggleChanged": { actions: { type: "keepNotesToggle", params: ({ event }) => ({ toggle: event.toggle, on: event.on }) } },
   },
   initial: "waiting",
   states: {

@@ -77,7 +77,7 @@ describe("performanceReport machine", () => {
     expect(inputOf("expansion")).toEqual({ params: report0, base: [], deepestLevel: 3, sort: { column: "attributed_revenue", direction: "desc" } });
     expect(inputOf("comparison")).toEqual({ api: signedIn, program: "acme", path: [], filter: "default", range: january, today: "2026-02-15", listener: report, opening: null });
     expect(inputOf("chart")).toMatchObject({ params: { ...report0, path: [] }, metricOne: "clicks", metricTwo: "attributed_revenue", interval: "day", chartType: "area" });
-    expect(inputOf("notes")).toEqual({ scope: { api: signedIn, program: "acme", range: january } });
+    expect(inputOf("notes")).toEqual({ scope: { api: signedIn, program: "acme", range: january }, markersShown: true, tableOpen: false, listener: report });
     expect(inputOf("columnSets")).toMatchObject({ api: signedIn, columns: session.getSnapshot().context.preferences.columns, chosenSetId: null });
     expect(inputOf("spendForm")).toMatchObject({ api: signedIn, program: "acme", listener: report });
     expect(inputOf("spendBatch")).toEqual({ api: signedIn, program: "acme", today: "2026-02-15", listener: report });

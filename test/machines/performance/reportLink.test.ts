@@ -66,6 +66,10 @@ const fullLink = new URLSearchParams({
   columns: "roas,clicks,cpa",
   sort: "clicks",
   order: "asc",
+  page: "2",
+  per_page: "15",
+  notes: "off",
+  notes_table: "on",
 }).toString();
 
 describe("performanceReport: a shared link", () => {
@@ -88,7 +92,12 @@ describe("performanceReport: a shared link", () => {
       comparison: compared,
       columns: ["roas", "clicks", "cpa"],
       sort: { column: "clicks", direction: "asc" },
+      paging: { page: 2, perPage: 15 },
+      notesShown: false,
+      notesTableOpen: true,
     });
+    expect(inputOf("table")).toMatchObject({ paging: { page: 2, perPage: 15 } });
+    expect(inputOf("notes")).toMatchObject({ markersShown: false, tableOpen: true, listener: report });
   });
 
   it("the session takes the link's program, dates and choices, so the next page keeps them", async () => {
@@ -116,6 +125,36 @@ describe("performanceReport: a shared link", () => {
     expect(inputOf("comparison")).toMatchObject({ opening: null });
     expect(inputOf("columnSets")).toMatchObject({ columns: stored.columns, chosenSetId: null });
     expect(sel.choices(report.getSnapshot()).comparison).toBeNull();
+  });
+
+  it.each<[string, string, ReadonlyArray<string>, unknown]>([
+    ["no paging: page 1 with the taxonomy-two table's 10 a page", "", ["Paid Search"], { page: 1, perPage: 10 }],
+    ["no paging on a level table: its 15 a page", "", [], { page: 1, perPage: 15 }],
+    ["rows per page the level table does not offer: its default, the page kept", "page=3&per_page=30", [], { page: 3, perPage: 15 }],
+    ["a bad page: page 1", "page=-1&per_page=30", ["Paid Search"], { page: 1, perPage: 30 }],
+    ["the level-four chart has no table: no paging", "page=2&per_page=10", ["Paid Search", "Google", "Brand", "Exact"], null],
+  ])("opening paging, %s", async (_, search, path, paging) => {
+    const { report, inputOf } = await openLink(search, path);
+    expect(sel.choices(report.getSnapshot()).paging).toEqual(paging);
+    if (paging) expect(inputOf("table")).toMatchObject({ paging });
+  });
+
+  it("without notes toggles in the link the notes open as by default: drawn, table closed", async () => {
+    const { report, inputOf } = await openLink("notes=maybe");
+    expect(inputOf("notes")).toMatchObject({ markersShown: true, tableOpen: false });
+    expect(sel.choices(report.getSnapshot())).toMatchObject({ notesShown: true, notesTableOpen: false });
+  });
+
+  it("keeps the table's paging and the notes toggles as they change, beside the session's choices", async () => {
+    const { session, report } = await openLink("page=4");
+    report.send({ type: "table.pagingChanged", paging: { page: 2, perPage: 30 } });
+    report.send({ type: "notes.toggleChanged", toggle: "markers", on: false });
+    report.send({ type: "notes.toggleChanged", toggle: "table", on: true });
+    session.send({ type: "session.intervalChanged", interval: "month" });
+    expect(sel.choices(report.getSnapshot())).toMatchObject({ interval: "month", paging: { page: 2, perPage: 30 }, notesShown: false, notesTableOpen: true });
+    report.send({ type: "notes.toggleChanged", toggle: "markers", on: true });
+    report.send({ type: "table.pagingChanged", paging: { page: 1, perPage: 30 } });
+    expect(sel.choices(report.getSnapshot())).toMatchObject({ paging: { page: 1, perPage: 30 }, notesShown: true, notesTableOpen: true });
   });
 
   it("a program the person may not see: the session's program is shown, and a toast names it", async () => {
