@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page, type Request } from "@playwright
 import { formatRange } from "../../src/domain/report/dateFormat";
 import type { DateRange } from "../../src/domain/report/dateRange";
 import { metricDefinitions, type MetricName } from "../../src/domain/report/metrics";
+import type { PerformanceRow, TableResponse } from "../../src/domain/performance/performance";
 import { demoUsers, signInAs } from "./support";
 
 /** A day `n` days before today (UTC), inside the demo data's 400 days. */
@@ -156,4 +157,54 @@ test("after reloading a search page the search box holds its term", async ({ pag
   // Leaving the search page empties it.
   await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "All Channels" }).click();
   await expect(page.getByRole("searchbox", { name: "Search channels" })).toHaveValue("");
+});
+
+test("a link's table page, rows per page and notes toggles survive sign-in, reach the URL as they change, and a reload", async ({ page }) => {
+  // The demo data has at most 6 children under one value: the 'Email' table is answered
+  // with 12 rows (a valid table answer), two pages at 10 a page.
+  await page.route(/\/performance\/table\/single\/taxonomy_1\/Email\/taxonomy_2\?/, async (route) => {
+    const original = await route.fetch();
+    const answer = (await original.json()) as TableResponse;
+    const template = answer.data[0] as PerformanceRow;
+    const data = Array.from({ length: 12 }, (_, i) => ({ ...template, taxonomy_2: `Journey ${String(i + 1).padStart(2, "0")}`, clicks: 100 - i, attributed_revenue: 1000 - i }));
+    await route.fulfill({ response: original, json: { ...answer, data, total: data.length } });
+  });
+  const emailPath = "/performance/taxonomy_one/Email";
+  await page.goto(`${emailPath}?${new URLSearchParams({ program: "northwind", page: "2", per_page: "10", notes: "off", notes_table: "on" }).toString()}`);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await signInHere(page, "demo");
+
+  await expect(page).toHaveURL((url) => url.pathname === emailPath);
+  const table = page.getByRole("table", { name: "Taxonomy 2 of Email", exact: true });
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  const chart = page.getByRole("region", { name: "Performance chart" });
+  const expectView = async (view: { page: string; perPage: string; rows: number }) => {
+    await expect(table.locator("tbody th[scope=row]")).toHaveCount(view.rows);
+    // One page has no page buttons.
+    if (view.rows < 12) await expect(pagination.getByRole("button", { name: `Page ${view.page}` })).toHaveAttribute("aria-current", "page");
+    else await expect(pagination.getByRole("button", { name: /^Page \d/ })).toHaveCount(0);
+    await expect(page.getByLabel("Rows per page")).toHaveValue(view.perPage);
+    await expect(chart.getByRole("switch", { name: "Campaign Notes" })).toHaveAttribute("aria-checked", "false");
+    await expect(chart.getByRole("button", { name: "Notes table" })).toHaveAttribute("aria-expanded", "true");
+    await expect.poll(() => {
+      const q = new URL(page.url()).searchParams;
+      return [q.get("page"), q.get("per_page"), q.get("notes"), q.get("notes_table")];
+    }).toEqual([view.page, view.perPage, "off", "on"]);
+  };
+  // The link's page 2 at 10 a page (the last two rows), notes not drawn, their table open.
+  await expectView({ page: "2", perPage: "10", rows: 2 });
+
+  // Choices made go into the URL: another page, then 15 a page (page 2 would lie past the last: page 1).
+  await pagination.getByRole("button", { name: "Page 1" }).click();
+  await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+  await pagination.getByRole("button", { name: "Page 2" }).click();
+  await page.getByLabel("Rows per page").selectOption("15");
+  await expectView({ page: "1", perPage: "15", rows: 12 });
+
+  // A reload is the same view; turning the toggles back to their defaults takes them out of the URL.
+  await page.reload();
+  await expectView({ page: "1", perPage: "15", rows: 12 });
+  await chart.getByRole("switch", { name: "Campaign Notes" }).click();
+  await chart.getByRole("button", { name: "Notes table" }).click();
+  await expect.poll(() => ["notes", "notes_table"].filter((k) => new URL(page.url()).searchParams.has(k))).toEqual([]);
 });
