@@ -134,15 +134,15 @@ test("add a campaign note and delete it", async ({ page }) => {
   await expect(form.getByLabel("Note")).toHaveValue("");
   await expect(form.getByRole("alert")).toHaveCount(0);
 
-  // It is still there after a reload (it was stored), then it is deleted.
+  // It is still there after a reload (it was stored), then it is deleted. The open notes
+  // table is in the URL (notes_table=on), so the reload shows it open.
+  await expect(page).toHaveURL(/[?&]notes_table=on(&|$)/);
   await page.reload();
-  await chartOf(page).getByRole("button", { name: "Notes table" }).click();
   const again = chartOf(page).getByRole("table", { name: "Campaign notes" }).getByRole("row").filter({ hasText: text });
   await expect(again).toHaveCount(1);
   await chartOf(page).getByRole("button", { name: `Delete the note of ${date}: ${text}` }).click();
   await expect(again).toHaveCount(0);
   await page.reload();
-  await chartOf(page).getByRole("button", { name: "Notes table" }).click();
   await expect(chartOf(page).getByRole("table", { name: "Campaign notes" })).toBeVisible();
   await expect(chartOf(page).getByRole("table", { name: "Campaign notes" }).getByRole("row").filter({ hasText: text })).toHaveCount(0);
 });
