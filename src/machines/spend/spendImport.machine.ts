@@ -385,7 +385,7 @@ export const spendImportMachine = setup({
     isMappingComplete: ({ context }) => Object.keys(mappingErrors(context.kind, context.mapping, columnNames(context))).length === 0,
     hasKeysToCheck: ({ context }) => context.keys.some((k) => k !== null),
     isSendingRow: ({ context }, row: number) => context.statuses[row] === "sending",
-    shouldRetryRow: ({ context, event }) => event.type === "import.rowSettled" && context.statuses[event.row] === "sending" && retryOf(context, event) !== null,
+    shouldRetryRow: ({ context }, settled: ImportRowSettled) => context.statuses[settled.row] === "sending" && retryOf(context, settled) !== null,
     isRetryingRow: ({ context }, row: number) => context.statuses[row] === "retrying",
     isLastRow: ({ context }, row: number) => context.statuses[row] === "sending" && inFlight(context) === 1 && context.started >= context.queue.length,
     nothingToSend: ({ context }) => context.queue.length === 0,
@@ -504,7 +504,7 @@ export const spendImportMachine = setup({
       exit: "stopRequests",
       on: {
         "import.rowSettled": [
-          { guard: "shouldRetryRow", actions: { type: "scheduleRetry", params: ({ event }) => event.row } },
+          { guard: { type: "shouldRetryRow", params: ({ event }) => event }, actions: { type: "scheduleRetry", params: ({ event }) => event.row } },
           {
             guard: { type: "isLastRow", params: ({ event }) => event.row },
             target: "upload.idle",
