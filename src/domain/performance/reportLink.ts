@@ -13,7 +13,10 @@ import { intervals, namedFilters, type ChartType, type Interval, type NamedFilte
  * columns in order, comma-separated), `sort` and `order` (the table's sort column and
  * direction), `page` and `per_page` (the table's page and rows per page, on a page with a
  * table), `notes=off` ('Campaign Notes' not drawn) and `notes_table=on` (the notes table
- * open), the last two only when not the default. Reading takes each part that is valid and
+ * open), the last two only when not the default. On a search results page `page` and
+ * `per_page` are the results' paging, and `search_filter` lists the Filter's unticked
+ * leaves (only while some leaf is unticked): each leaf's taxonomy path with its levels
+ * joined by U+001F, the leaves joined by U+001E. Reading takes each part that is valid and
  * falls back, part by part, to the choices given (the session's): a link without a part
  * keeps the person's own choice.
  */
@@ -33,6 +36,8 @@ export interface ReportChoices {
   readonly notesShown: boolean;
   /** The notes table open (closed by default). */
   readonly notesTableOpen: boolean;
+  /** The search Filter's unticked leaves (their node keys); null on a page without search results (nothing written). */
+  readonly searchFilter: ReadonlyArray<string> | null;
 }
 
 export interface TablePaging {
@@ -54,7 +59,12 @@ export const reportLinkKeys = {
   perPage: "per_page",
   notes: "notes",
   notesTable: "notes_table",
+  searchFilter: "search_filter",
 } as const;
+
+/** Between the leaves of `search_filter` (the levels of one leaf are joined as node keys are, by U+001F). */
+const leafSeparator = "\u001e";
+const levelSeparator = "\u001f";
 
 /** The notes toggles when a report opens without a link saying otherwise: notes drawn, their table closed. */
 export const notesDefaults = { notesShown: true, notesTableOpen: false } as const;
@@ -90,6 +100,15 @@ const columnList = (raw: string | null): string[] | null => {
 /** A whole number from 1 written plainly (no sign, fraction or leading zero), or null. */
 const pageNumber = (raw: string | null): number | null => (raw !== null && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null);
 
+/** The unticked leaves a `search_filter` names: each a path of one to four non-empty levels, each once. */
+const uncheckedLeaves = (raw: string | null): string[] =>
+  raw === null
+    ? []
+    : [...new Set(raw.split(leafSeparator))].filter((key) => {
+        const levels = key.split(levelSeparator);
+        return levels.length <= 4 && levels.every((level) => level !== "");
+      });
+
 /** `on` / `off` as true / false; anything else null. */
 const onOff = (raw: string | null): boolean | null => (raw === on ? true : raw === off ? false : null);
 
@@ -99,7 +118,9 @@ const onOff = (raw: string | null): boolean | null => (raw === on ? true : raw =
  * is off (a link never turns it on by a fallback). The page is any whole number from 1
  * (the table moves a page past the last to the last once it has loaded); rows per page
  * only one of `perPageOffered` (the table's options). A page without a table (a null
- * `fallback.paging`) reads no paging. The notes toggles are written only when not the
+ * `fallback.paging`) reads no paging, and a page without search results (a null
+ * `fallback.searchFilter`) no Filter; a link's Filter is all of its own (no fallback: without
+ * `search_filter` every leaf is ticked). The notes toggles are written only when not the
  * default, so a link without them (or with another value) has them as by default, whatever
  * the fallback.
  */
@@ -126,6 +147,7 @@ export const readReportLink = (search: string, fallback: ReportChoices, perPageO
     },
     notesShown: onOff(q.get(k.notes)) ?? notesDefaults.notesShown,
     notesTableOpen: onOff(q.get(k.notesTable)) ?? notesDefaults.notesTableOpen,
+    searchFilter: fallback.searchFilter && uncheckedLeaves(q.get(k.searchFilter)),
   };
 };
 
@@ -142,6 +164,7 @@ export const reportLinkParams = (c: ReportChoices): Record<string, string> => ({
   ...(c.paging ? { [reportLinkKeys.page]: String(c.paging.page), [reportLinkKeys.perPage]: String(c.paging.perPage) } : {}),
   ...(c.notesShown ? {} : { [reportLinkKeys.notes]: off }),
   ...(c.notesTableOpen ? { [reportLinkKeys.notesTable]: on } : {}),
+  ...(c.searchFilter && c.searchFilter.length > 0 ? { [reportLinkKeys.searchFilter]: c.searchFilter.join(leafSeparator) } : {}),
 });
 
 /** The parameters written only with some choices: removed before the choices are written in. */
@@ -152,6 +175,7 @@ const optionalKeys = [
   reportLinkKeys.perPage,
   reportLinkKeys.notes,
   reportLinkKeys.notesTable,
+  reportLinkKeys.searchFilter,
 ] as const;
 
 /** The query string with the choices written in: every other parameter kept, a part the choices do not write (Compare off, no table, a default notes toggle) removed. */

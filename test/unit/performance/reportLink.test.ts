@@ -13,6 +13,7 @@ const stored: ReportChoices = {
   paging: { page: 1, perPage: 10 },
   notesShown: true,
   notesTableOpen: false,
+  searchFilter: null,
 };
 
 /** The taxonomy-two table's rows-per-page options. */
@@ -30,6 +31,7 @@ const chosen: ReportChoices = {
   paging: { page: 3, perPage: 30 },
   notesShown: false,
   notesTableOpen: true,
+  searchFilter: null,
 };
 
 describe("report link: every choice survives serialise → parse", () => {
@@ -161,5 +163,45 @@ describe("report link: a missing or bad part falls back to the stored choice", (
 
   it("never turns Compare on from the fallback: a link without comparison dates is off", () => {
     expect(readReportLink("interval=week", { ...stored, comparison: { from: "2026-01-01", to: "2026-01-31" } }).comparison).toBeNull();
+  });
+});
+
+describe("report link: the search results' Filter and paging", () => {
+  /** A search results page: its paging (15 a page, the only option) and no unticked leaf by default. */
+  const search: ReportChoices = { ...stored, paging: { page: 1, perPage: 15 }, searchFilter: [] };
+  const leaf = (...levels: string[]) => levels.join("\u001f");
+
+  it.each<[string, Partial<ReportChoices>]>([
+    ["one unticked leaf", { searchFilter: [leaf("Paid Search", "Brand")] }],
+    ["leaves at every depth, with commas, slashes and spaces", { searchFilter: [leaf("Display"), leaf("Paid Search", "Brand, Shoes", "a/b", "Q4 & more")] }],
+    ["the page with a filter", { paging: { page: 4, perPage: 15 }, searchFilter: [leaf("Email", "News")] }],
+    ["no unticked leaf", { searchFilter: [] }],
+  ])("round trip: %s", (_, change) => {
+    const choices = { ...search, ...change };
+    expect(readReportLink(withReportLink("", choices), search, [15])).toEqual(choices);
+  });
+
+  it("writes no search_filter while every leaf is ticked, and removes it when the Filter is reset", () => {
+    expect(reportLinkParams(search)).not.toHaveProperty("search_filter");
+    const filtered = withReportLink("program=bluepeak", { ...search, searchFilter: [leaf("Display")] });
+    expect(new URLSearchParams(filtered).get("search_filter")).toBe("Display");
+    const reset = new URLSearchParams(withReportLink(filtered, search));
+    expect(reset.has("search_filter")).toBe(false);
+    expect(reset.get("program")).toBe("bluepeak");
+  });
+
+  it.each<[string, string, Partial<ReportChoices>]>([
+    ["an empty level is dropped", `search_filter=${encodeURIComponent(`${leaf("Display")}\u001e${leaf("Email", "")}`)}`, { searchFilter: [leaf("Display")] }],
+    ["a path deeper than four levels is dropped", `search_filter=${encodeURIComponent(leaf("a", "b", "c", "d", "e"))}`, { searchFilter: [] }],
+    ["an empty filter", "search_filter=", { searchFilter: [] }],
+    ["a leaf named twice counts once", `search_filter=${encodeURIComponent(`${leaf("Display")}\u001e${leaf("Display")}`)}`, { searchFilter: [leaf("Display")] }],
+    ["rows per page not offered and a bad page fall back", "page=0&per_page=30", { paging: { page: 1, perPage: 15 } }],
+  ])("bad values: %s", (_, query, expected) => {
+    expect(readReportLink(query, search, [15])).toEqual({ ...search, ...expected });
+  });
+
+  it("reads no Filter on a page without search results", () => {
+    expect(readReportLink(`search_filter=Display`, stored, offered).searchFilter).toBeNull();
+    expect(reportLinkParams({ ...stored, searchFilter: null })).not.toHaveProperty("search_filter");
   });
 });
