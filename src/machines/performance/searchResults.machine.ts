@@ -1,7 +1,8 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import { totalsOf, type Metrics } from "../../domain/report/metrics";
 import { clampPage, defaultPerPage, pageBounds, pageCount, pageSlice } from "../../domain/table/pagination";
 import type { ColumnHeaders, PerformanceRow, TableResponse, TaxonomiesResponse } from "../../domain/performance/performance";
+import type { TablePaging } from "../../domain/performance/reportLink";
 import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
 import {
   branchBadge,
@@ -28,6 +29,13 @@ import { memoLast } from "../runtime/memoLast";
  * selection, sorted locally and paged 15 at a time (a page past the last moves to the
  * last). A failed search empties the headers (silently); a failed taxonomy load only
  * stops its loading indicator.
+ *
+ * A shared link's choices: it opens on the page it is given (a page past the last moves to
+ * the last once the rows are there) and with the leaves it is given unticked; when the first
+ * tree loads, those leaves stay unticked, the ones the tree no longer has are dropped and
+ * every other leaf is ticked (the rule for a kept selection). After each change of the
+ * Filter or the page, by a person or by a load, it tells its `listener` the unticked leaves
+ * and the paging (`search.choicesChanged`; the report keeps them for the URL).
  */
 
 /** What is searched: where the calls go, the program, the dates and the text. */
@@ -41,6 +49,20 @@ export interface SearchScope {
 export interface SearchResultsInput extends SearchScope {
   /** The table's first sort: the session's stored sort metric and direction. */
   readonly sort: SortSpec;
+  /** The page to open on (a shared link's); page 1 when absent. */
+  readonly paging?: TablePaging | null;
+  /** The Filter's leaves to leave unticked when the first tree loads (a shared link's node keys). */
+  readonly unchecked?: ReadonlyArray<string>;
+  /** Receives `search.choicesChanged` after each change of the Filter or the page (the report). */
+  readonly listener?: AnyActorRef | null;
+}
+
+/** What the search results tell their listener after each change of the Filter or the page. */
+export interface SearchChoicesChanged {
+  readonly type: "search.choicesChanged";
+  /** The unticked leaves (node keys). */
+  readonly unchecked: ReadonlyArray<string>;
+  readonly paging: TablePaging;
 }
 
 export interface SearchResultsContext {
@@ -55,6 +77,9 @@ export interface SearchResultsContext {
   readonly sort: SortSpec;
   readonly page: number;
   readonly perPage: number;
+  /** The leaves a link leaves unticked, until the first tree is there. */
+  readonly linkedUnchecked: ReadonlyArray<string>;
+  readonly listener: AnyActorRef | null;
 }
 
 export type SearchResultsEvent =
@@ -73,6 +98,19 @@ const branches = memoLast((tree: TaxonomyTree, selected: Selection) => selectedB
 
 /** The rows the Filter lets through, in the table's sort (PURE). */
 export const visibleRows = (c: SearchResultsContext): ReadonlyArray<PerformanceRow> => sorted(filtered(c.rows, c.tree, c.selected), c.sort);
+
+/** The unticked leaves: the tree's leaves not selected; before the first tree, the link's. */
+const uncheckedLeaves = (c: SearchResultsContext): ReadonlyArray<string> =>
+  c.treeSize === null ? c.linkedUnchecked : c.tree.leaves.filter((leaf) => !c.selected.has(leaf));
+
+/** The selection a first tree opens with: every leaf ticked but the link's unticked ones. */
+const linkedSelection = (tree: TaxonomyTree, unchecked: ReadonlyArray<string>): Selection => {
+  const out = new Set(unchecked);
+  return new Set(tree.leaves.filter((leaf) => !out.has(leaf)));
+};
+
+/** The page to open on: the given whole page from 1, else 1. */
+const openingPage = (paging: TablePaging | null | undefined): number => (paging && Number.isInteger(paging.page) && paging.page >= 1 ? paging.page : 1);
 
 /** The page after the record count changed: past the last moves to the last. */
 const clampedPage = (c: SearchResultsContext): number => clampPage(c.page, filtered(c.rows, c.tree, c.selected).length, c.perPage);
@@ -99,7 +137,8 @@ export const searchResultsMachine = setup({
       const tree = buildTaxonomyTree(response.data);
       const size = response.data.length;
       const previous = context.treeSize === null ? null : { size: context.treeSize, leaves: context.tree.leaves, selected: context.selected };
-      const next = { ...context, tree, treeSize: size, selected: selectionOnLoad(previous, tree, size) };
+      const selected = previous ? selectionOnLoad(previous, tree, size) : linkedSelection(tree, context.linkedUnchecked);
+      const next = { ...context, tree, treeSize: size, selected };
       return { tree, treeSize: size, selected: next.selected, page: clampedPage(next) };
     }),
     toggleNode: assign(({ context, event }) => {
@@ -110,6 +149,12 @@ export const searchResultsMachine = setup({
     resetFilter: assign(({ context }) => {
       const next = { ...context, selected: selectAll(context.tree) };
       return { selected: next.selected, page: clampedPage(next) };
+    }),
+    reportChoices: enqueueActions(({ context, enqueue }) => {
+      if (context.listener) {
+        const paging: TablePaging = { page: context.page, perPage: context.perPage };
+        enqueue.sendTo(context.listener, { type: "search.choicesChanged", unchecked: uncheckedLeaves(context), paging } satisfies SearchChoicesChanged);
+      }
     }),
     changeSort: assign(({ context, event }) => (event.type === "search.sortChanged" ? { sort: nextSort(context.sort, event.column) } : {})),
     changePage: assign(({ context, event }) =>
@@ -129,16 +174,18 @@ export const searchResultsMachine = setup({
     treeSize: null,
     selected: new Set<string>(),
     sort: input.sort,
-    page: 1,
+    page: openingPage(input.paging),
     perPage: defaultPerPage.search,
+    linkedUnchecked: input.unchecked ?? [],
+    listener: input.listener ?? null,
   }),
   type: "parallel",
   on: {
     "search.scopeChanged": { target: [".results.loading", ".tree.loading"], actions: "changeScope" },
-    "search.nodeToggled": { guard: "isKnownNode", actions: "toggleNode" },
-    "search.filterReset": { actions: "resetFilter" },
+    "search.nodeToggled": { guard: "isKnownNode", actions: ["toggleNode", "reportChoices"] },
+    "search.filterReset": { actions: ["resetFilter", "reportChoices"] },
     "search.sortChanged": { actions: "changeSort" },
-    "search.pageChanged": { actions: "changePage" },
+    "search.pageChanged": { actions: ["changePage", "reportChoices"] },
   },
   states: {
     /** The search call: the rows and their headers. */
@@ -149,8 +196,8 @@ export const searchResultsMachine = setup({
           invoke: {
             src: "searchRows",
             input: ({ context }) => context.scope,
-            onDone: { target: "loaded", actions: { type: "storeResults", params: ({ event }) => event.output } },
-            onError: { target: "failed", actions: "clearResults" },
+            onDone: { target: "loaded", actions: [{ type: "storeResults", params: ({ event }) => event.output }, "reportChoices"] },
+            onError: { target: "failed", actions: ["clearResults", "reportChoices"] },
           },
         },
         loaded: {},
@@ -166,7 +213,7 @@ export const searchResultsMachine = setup({
           invoke: {
             src: "loadTaxonomies",
             input: ({ context }) => context.scope,
-            onDone: { target: "idle", actions: { type: "storeTree", params: ({ event }) => event.output } },
+            onDone: { target: "idle", actions: [{ type: "storeTree", params: ({ event }) => event.output }, "reportChoices"] },
             onError: "idle",
           },
         },

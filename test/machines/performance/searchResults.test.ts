@@ -1,9 +1,9 @@
-import { SimulatedClock, createActor } from "xstate";
+import { SimulatedClock, createActor, fromCallback, type AnyActorRef, type EventObject } from "xstate";
 import { describe, expect, it } from "vitest";
 import { totalsOf } from "../../../src/domain/report/metrics";
 import type { TableResponse, TaxonomiesResponse } from "../../../src/domain/performance/performance";
 import { nodeKey } from "../../../src/domain/report/treeSelection";
-import { searchResultsMachine, searchResultsSelectors as sel, type SearchScope } from "../../../src/machines/performance/searchResults.machine";
+import { searchResultsMachine, searchResultsSelectors as sel, type SearchResultsInput, type SearchScope } from "../../../src/machines/performance/searchResults.machine";
 import { httpErrors } from "../../model/fixtures";
 import {
   emptySearch,
@@ -19,12 +19,12 @@ import {
 } from "../../model/performance/searchFixtures";
 import { controlled } from "../support";
 
-const setup = () => {
+const setup = (input: SearchResultsInput = searchInput) => {
   const search = controlled<TableResponse, SearchScope>();
   const tree = controlled<TaxonomiesResponse, SearchScope>();
   const actor = createActor(searchResultsMachine.provide({ actors: { searchRows: search.logic, loadTaxonomies: tree.logic } }), {
     clock: new SimulatedClock(),
-    input: searchInput,
+    input,
   }).start();
   const snap = () => actor.getSnapshot();
   const shownPaths = () => sel.pageRows(snap()).map((r) => r.taxonomy_4);
@@ -39,6 +39,13 @@ const loaded = async () => {
 };
 
 const key = (...path: string[]) => nodeKey(path);
+
+/** A stand-in for the report: records what the search results tell it. */
+const listener = () => {
+  const received: EventObject[] = [];
+  const ref = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => void received.push(e)))).start() as AnyActorRef;
+  return { ref, received };
+};
 
 describe("searchResults machine", () => {
   it("loads the search and the taxonomies for the term, program and dates, side by side", async () => {
@@ -241,5 +248,84 @@ describe("searchResults machine", () => {
     actor.send({ type: "search.sortChanged", column: "clicks" }); // ascending
     actor.send({ type: "search.nodeToggled", key: key("Display", "Network", "Banner", "Ad 1") });
     expect(sel.sortedRows(snap()).map((r) => r.clicks)).toEqual(Array.from({ length: 19 }, (_, i) => i + 2));
+  });
+
+  describe("a shared link's Filter and page", () => {
+    const redShoes = key("Paid Search", "Brand", "Shoes", "red shoes");
+    const email = key("Email", "Newsletter", "January", "None");
+
+    it("opens with the link's leaves unticked once the tree loads; a leaf the tree no longer has is dropped", async () => {
+      const gone = key("Display", "Network", "Banner", "Ad 1");
+      const { snap, search, tree, shownPaths } = setup({ ...searchInput, unchecked: [redShoes, email, gone] });
+      await search.resolve(searchResponse);
+      expect(sel.rowCount(snap())).toBe(5);
+      await tree.resolve(taxonomiesResponse);
+      expect(sel.selection(snap()).has(redShoes)).toBe(false);
+      expect(sel.selection(snap()).has(email)).toBe(false);
+      expect(sel.selection(snap()).size).toBe(sel.tree(snap()).leaves.length - 2);
+      expect(shownPaths()).toEqual(["boots", "blue shoes", "None"]);
+      expect(sel.branchCount(snap())).toBe(3); // Paid Search › Generic, blue shoes, None
+    });
+
+    it("opens on the link's page; a page past the last moves to the last once the rows and the Filter are there", async () => {
+      const { snap, search, tree } = setup({ ...searchInput, paging: { page: 3, perPage: 15 }, unchecked: [key("Display", "Network", "Banner", "Ad 40")] });
+      expect(sel.page(snap())).toBe(3);
+      await search.resolve(manyRows(40));
+      expect(sel.page(snap())).toBe(3);
+      await tree.resolve(manyTaxonomies(40));
+      expect(sel.rowCount(snap())).toBe(39);
+      expect(sel.page(snap())).toBe(3);
+
+      const far = setup({ ...searchInput, paging: { page: 9, perPage: 15 } });
+      await far.search.resolve(manyRows(20));
+      expect(sel.page(far.snap())).toBe(2);
+    });
+
+    it.each<[string, SearchResultsInput["paging"], number]>([
+      ["page 0", { page: 0, perPage: 15 }, 1],
+      ["a fractional page", { page: 1.5, perPage: 15 }, 1],
+      ["no paging", null, 1],
+    ])("opening paging, %s: page %d", (_, paging, page) => {
+      expect(sel.page(setup({ ...searchInput, paging }).snap())).toBe(page);
+    });
+
+    it("a later reload keeps the person's selection by the usual rule, not the link's", async () => {
+      const { actor, snap, search, tree } = setup({ ...searchInput, unchecked: [redShoes] });
+      await search.resolve(searchResponse);
+      await tree.resolve(taxonomiesResponse);
+      actor.send({ type: "search.filterReset" });
+      actor.send({ type: "search.scopeChanged", scope: laterScope });
+      await tree.resolve(taxonomiesResponse);
+      expect(sel.selection(snap()).size).toBe(sel.tree(snap()).leaves.length);
+    });
+
+    it("tells its listener the unticked leaves and the page after each change, by a person or by a load", async () => {
+      const report = listener();
+      const { actor, search, tree } = setup({ ...searchInput, unchecked: [email], paging: { page: 2, perPage: 15 }, listener: report.ref });
+      expect(report.received).toEqual([]);
+      await search.resolve(searchResponse);
+      await tree.resolve(taxonomiesResponse);
+      actor.send({ type: "search.nodeToggled", key: redShoes });
+      actor.send({ type: "search.filterReset" });
+      actor.send({ type: "search.scopeChanged", scope: laterScope });
+      await search.reject(httpErrors.server);
+      const paging = { page: 1, perPage: 15 };
+      expect(report.received).toEqual([
+        { type: "search.choicesChanged", unchecked: [email], paging },
+        { type: "search.choicesChanged", unchecked: [email], paging },
+        { type: "search.choicesChanged", unchecked: [email, redShoes], paging },
+        { type: "search.choicesChanged", unchecked: [], paging },
+        { type: "search.choicesChanged", unchecked: [], paging },
+      ]);
+    });
+
+    it("tells its listener a page change", async () => {
+      const report = listener();
+      const { actor, search, tree } = setup({ ...searchInput, listener: report.ref });
+      await search.resolve(manyRows(40));
+      await tree.resolve(manyTaxonomies(40));
+      actor.send({ type: "search.pageChanged", page: 3 });
+      expect(report.received.at(-1)).toEqual({ type: "search.choicesChanged", unchecked: [], paging: { page: 3, perPage: 15 } });
+    });
   });
 });

@@ -12,7 +12,16 @@ import { laterScope, manyRows, manyTaxonomies, searchInput, searchResponse, smal
 export const searchResultsModel = defineMachineModel({
   name: "searchResults",
   machine: searchResultsMachine,
-  input: () => searchInput,
+  input: {
+    plain: () => searchInput,
+    // A shared link's page 2 with red shoes unticked (and a leaf no tree holds), told to the report.
+    linked: (rig) => ({
+      ...searchInput,
+      paging: { page: 2, perPage: 15 },
+      unchecked: [nodeKey(["Paid Search", "Brand", "Shoes", "red shoes"]), nodeKey(["Gone"])],
+      listener: rig.recorder("report"),
+    }),
+  },
   events: {
     "search.scopeChanged": { later: { scope: laterScope } },
     // The first top-level branch and the first leaf of the tree, and a key the tree does not hold.
@@ -44,7 +53,7 @@ export const searchResultsModel = defineMachineModel({
     page: c.page,
   }),
   strategies: {
-    shortest: { maxPaths: 600 },
+    shortest: { maxPaths: 1200 },
     simple: { observe: null, maxPaths: 150 },
   },
   limit: 40_000,
@@ -63,7 +72,9 @@ export const searchResultsModel = defineMachineModel({
     invariant(JSON.stringify(sel.totals(after)) === JSON.stringify(totalsOf(expected)), "the footer is the total of the rows the filter lets through");
     // Pages of 15; the page is never past the last.
     invariant(c.perPage === 15, "15 rows per page");
-    invariant(c.page >= 1 && c.page <= pageCount(expected.length, 15), `page ${c.page} of ${pageCount(expected.length, 15)}`);
+    // A link's page waits for the first rows, which move it to the last page if it lies past it.
+    const awaitingFirstRows = after.matches({ results: "loading" }) && c.rows.length === 0;
+    invariant(c.page >= 1 && (awaitingFirstRows || c.page <= pageCount(expected.length, 15)), `page ${c.page} of ${pageCount(expected.length, 15)}`);
     invariant(sel.pageRows(after).length === Math.min(15, Math.max(0, expected.length - (c.page - 1) * 15)), "a page holds up to 15 rows");
     // Rows are in the table's sort, rows named 'None' (taxonomy_4) after the others.
     const named = shown.filter((r) => r.taxonomy_4 !== "None");
@@ -89,7 +100,9 @@ export const searchResultsModel = defineMachineModel({
     if (action.kind === "actor" && action.src === "loadTaxonomies" && action.outcome === "resolves" && before) {
       const size = (action.value as TaxonomiesResponse).data.length;
       const prev = before.context;
-      if (prev.treeSize === null || prev.treeSize === size) invariant(c.selected.size === c.tree.leaves.length, "every leaf is selected on load");
+      // (A link's first tree is checked below.)
+      if (prev.treeSize === null) invariant(c.linkedUnchecked.length > 0 || c.selected.size === c.tree.leaves.length, "every leaf is selected on load");
+      else if (prev.treeSize === size) invariant(c.selected.size === c.tree.leaves.length, "every leaf is selected on load");
       else {
         const known = new Set(prev.tree.leaves);
         for (const leaf of c.tree.leaves) {
@@ -100,6 +113,20 @@ export const searchResultsModel = defineMachineModel({
     }
     if (action.kind === "actor" && action.src === "loadTaxonomies" && action.outcome === "rejects" && before) {
       invariant(c.tree === before.context.tree && c.selected === before.context.selected, "a failed taxonomy load changes nothing but the loading");
+    }
+    // A link's unticked leaves stay unticked on the first tree (the ones it does not hold dropped), every other leaf ticked.
+    if (action.kind === "actor" && action.src === "loadTaxonomies" && action.outcome === "resolves" && before?.context.treeSize === null) {
+      const out = new Set(c.linkedUnchecked);
+      for (const leaf of c.tree.leaves) invariant(c.selected.has(leaf) === !out.has(leaf), `leaf ${JSON.stringify(leaf)} as the link has it`);
+    }
+    // The report is told the unticked leaves and the paging after each change of either (and after each settled load).
+    if (c.listener) {
+      const told = newCalls.filter((x) => x.kind === "received" && x.name === "report").map((x) => x.payload);
+      const unchecked = c.treeSize === null ? c.linkedUnchecked : c.tree.leaves.filter((l) => !c.selected.has(l));
+      const now = { type: "search.choicesChanged", unchecked, paging: { page: c.page, perPage: c.perPage } };
+      const changed = before !== undefined && (before.context.page !== c.page || before.context.selected !== c.selected || before.context.tree !== c.tree);
+      for (const t of told) invariant(isDeepStrictEqual(t, now), `told ${JSON.stringify(t)}, not the choices now`);
+      if (changed) invariant(told.length === 1, `a change of the Filter or page is told once, not ${told.length} times`);
     }
     // The badge counts the top-most fully selected branches; 9+ above 9.
     const count = sel.branchCount(after);
