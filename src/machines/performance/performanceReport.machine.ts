@@ -8,7 +8,7 @@ import { readLink } from "../../domain/shell/sessionLink";
 import { levelTableConfig, performancePageKind, type LevelTableConfig, type PerformancePageKind, type PerformanceRoute } from "../../domain/performance/performancePage";
 import { todayAt, type DateRange } from "../../domain/report/dateRange";
 import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
-import { defaultPerPage, perPageOptions } from "../../domain/table/pagination";
+import { defaultPerPage, perPageOptions, type PagedTable } from "../../domain/table/pagination";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { csvDownloadMachine, type CsvDownloadActorRef, type CsvRequest } from "../exports/csvDownload.machine";
 import type { SessionEvent } from "../shell/session.machine";
@@ -28,7 +28,13 @@ import {
 } from "./performanceTable.machine";
 import type { ReportParams, TableParams } from "./reportParams";
 import { rowExpansionMachine, type RowExpansionActorRef, type RowExpansionInput } from "./rowExpansion.machine";
-import { searchResultsMachine, type SearchResultsActorRef, type SearchResultsInput, type SearchScope } from "./searchResults.machine";
+import {
+  searchResultsMachine,
+  type SearchChoicesChanged,
+  type SearchResultsActorRef,
+  type SearchResultsInput,
+  type SearchScope,
+} from "./searchResults.machine";
 
 /**
  * One performance page: the scope it was opened with and the actors of its pieces.
@@ -60,13 +66,15 @@ import { searchResultsMachine, type SearchResultsActorRef, type SearchResultsInp
  * The URL: the report opens with the query of its URL (`search`). Its program and dates
  * and every choice on the report (`readReportLink`: interval, chart type and metrics,
  * named filter, Compare with its dates, columns, sort, the table's page and rows per page,
- * the notes toggles) are read over the session's, so
+ * the notes toggles; on a search results page its page and the Filter's unticked leaves)
+ * are read over the session's, so
  * the first loads already use the link's; on start the report tells the session the
  * link's scope and choices (`sessionLinkTeller`). A program the person may not see is
  * replaced by the session's, and a toast says so. From then on the report keeps the
  * choices as they are made (`choices`: the session's preferences, heard through
  * `sessionPreferencesListener`, the comparison dates from `comparison.changed`, the
- * table's paging from `table.pagingChanged`, the notes toggles from `notes.toggleChanged`);
+ * table's paging from `table.pagingChanged`, the notes toggles from `notes.toggleChanged`,
+ * the search results' Filter and paging from `search.choicesChanged`);
  * the view writes them to the URL.
  */
 
@@ -114,6 +122,7 @@ export type PerformanceReportEvent =
   | TableSorted
   | TablePagingChanged
   | NotesToggleChanged
+  | SearchChoicesChanged
   | ComparisonChanged
   | SpendCreated
   | SpendBatchFinished;
@@ -144,9 +153,9 @@ const preferencesOf = (context: Context) => context.session.getSnapshot().contex
 const storedSort = (context: Context): SortSpec => context.choices.sort;
 
 /** The choices the report keeps beside the session's preferences. */
-type ReportOwnChoices = Pick<ReportChoices, "comparison" | "paging" | "notesShown" | "notesTableOpen">;
+type ReportOwnChoices = Pick<ReportChoices, "comparison" | "paging" | "notesShown" | "notesTableOpen" | "searchFilter">;
 
-/** The choices the session's preferences hold, with the report's own (Compare, paging, notes toggles). */
+/** The choices the session's preferences hold, with the report's own (Compare, paging, notes toggles, the search Filter). */
 const choicesOf = (p: ReportPreferences, own: ReportOwnChoices): ReportChoices => ({
   interval: p.interval,
   chartType: p.chartType,
@@ -159,15 +168,21 @@ const choicesOf = (p: ReportPreferences, own: ReportOwnChoices): ReportChoices =
   paging: own.paging,
   notesShown: own.notesShown,
   notesTableOpen: own.notesTableOpen,
+  searchFilter: own.searchFilter,
 });
 
 const sameColumns = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => a.length === b.length && a.every((c, i) => c === b[i]);
 
-/** The report's scope and choices when it opens: the URL's over the session's (Compare off, page 1 with the table's rows per page, the notes toggles' defaults). */
-const openingOf = (session: SessionState, search: string, table: LevelTableConfig | null) => {
+/**
+ * The report's scope and choices when it opens: the URL's over the session's (Compare off, page 1 with the table's
+ * rows per page, the notes toggles' defaults; on a search results page, page 1 of its results and no leaf unticked).
+ */
+const openingOf = (session: SessionState, search: string, table: LevelTableConfig | null, searching: boolean) => {
   const link = readLink(search);
-  const paging: TablePaging | null = table && { page: 1, perPage: defaultPerPage[table.kind] };
-  const choices = readReportLink(search, choicesOf(session.preferences, { comparison: null, paging, ...notesDefaults }), table ? perPageOptions[table.kind] : []);
+  const paged: PagedTable | null = table ? table.kind : searching ? "search" : null;
+  const paging: TablePaging | null = paged && { page: 1, perPage: defaultPerPage[paged] };
+  const own = { comparison: null, paging, ...notesDefaults, searchFilter: searching ? [] : null };
+  const choices = readReportLink(search, choicesOf(session.preferences, own), paged ? perPageOptions[paged] : []);
   const linked = applyLink(session, link, parseRange);
   const scope = sessionScopeOf({ ...linked, preferences: { ...linked.preferences, namedFilter: choices.filter } });
   const programRefused = link.program !== null && link.program !== "" && session.programs.length > 0 && scope.program?.code !== link.program;
@@ -285,7 +300,13 @@ const notesInput = ({ context, self }: Args & { readonly self: AnyActorRef }): C
   tableOpen: context.choices.notesTableOpen,
   listener: self,
 });
-const searchInput = ({ context }: Args): SearchResultsInput => ({ ...searchScopeOf(context), sort: storedSort(context) });
+const searchInput = ({ context, self }: Args & { readonly self: AnyActorRef }): SearchResultsInput => ({
+  ...searchScopeOf(context),
+  sort: storedSort(context),
+  paging: context.choices.paging,
+  unchecked: context.choices.searchFilter ?? [],
+  listener: self,
+});
 const spendFormInput = ({ context, self }: Args & { readonly self: AnyActorRef }): SpendFormInput => ({
   api: context.scope.api,
   program: programCode(context.scope),
@@ -373,6 +394,9 @@ export const performanceReportMachine = setup({
         enqueue.sendTo(context.toasts, { type: "toast.shown", text: performanceTexts.sharedLinks.programRefused(context.scope.program.name) });
     }),
     keepPreferences: assign(({ context }, preferences: ReportPreferences) => ({ choices: choicesOf(preferences, context.choices) })),
+    keepSearchChoices: assign(({ context }, change: Omit<SearchChoicesChanged, "type">) => ({
+      choices: { ...context.choices, paging: change.paging, searchFilter: change.unchecked },
+    })),
     keepPaging: assign(({ context }, paging: TablePaging) => ({ choices: { ...context.choices, paging } })),
     keepNotesToggle: assign(({ context }, change: Omit<NotesToggleChanged, "type">) => ({
       choices: change.toggle === "markers" ? { ...context.choices, notesShown: change.on } : { ...context.choices, notesTableOpen: change.on },
@@ -434,7 +458,7 @@ export const performanceReportMachine = setup({
   context: ({ input }) => {
     const route: PerformanceRoute = input.searchTerm === undefined ? { path: input.path } : { path: input.path, searchTerm: input.searchTerm };
     const table = levelTableConfig(route);
-    const { scope, choices, programRefused } = openingOf(input.session.getSnapshot().context, input.search ?? "", table);
+    const { scope, choices, programRefused } = openingOf(input.session.getSnapshot().context, input.search ?? "", table, route.searchTerm !== undefined);
     const now = input.now ?? Date.now;
     return {
       session: input.session,
@@ -458,6 +482,7 @@ export const performanceReportMachine = setup({
   on: {
     "session.preferencesChanged": { actions: { type: "keepPreferences", params: ({ event }) => event.preferences } },
     "table.pagingChanged": { actions: { type: "keepPaging", params: ({ event }) => event.paging } },
+    "search.choicesChanged": { actions: { type: "keepSearchChoices", params: ({ event }) => ({ paging: event.paging, unchecked: event.unchecked }) } },
     "notes.toggleChanged": { actions: { type: "keepNotesToggle", params: ({ event }) => ({ toggle: event.toggle, on: event.on }) } },
   },
   initial: "waiting",

@@ -112,7 +112,17 @@ describe("performanceReport machine", () => {
       expect(inputOf("comparison")).toMatchObject({ path: route.path });
     }
     if (pieces.includes("chart" as never)) expect(inputOf("chart")).toMatchObject({ params: { path: route.path } });
-    if (route.searchTerm) expect(inputOf("search")).toEqual({ api: signedIn, program: "acme", range: january, term: "shoes", sort: { column: "attributed_revenue", direction: "desc" } });
+    if (route.searchTerm)
+      expect(inputOf("search")).toEqual({
+        api: signedIn,
+        program: "acme",
+        range: january,
+        term: "shoes",
+        sort: { column: "attributed_revenue", direction: "desc" },
+        paging: { page: 1, perPage: 15 },
+        unchecked: [],
+        listener: expect.anything(),
+      });
   });
 
   it("a date change reaches every piece that loads once, with the new dates", async () => {

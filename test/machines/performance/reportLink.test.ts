@@ -30,7 +30,7 @@ const signedInSession = async () => {
 };
 
 /** Opens a report on `search` with stand-ins for its pieces, recording what they start with and hear, and the toasts. */
-const openLink = async (search: string, path: ReadonlyArray<string> = ["Paid Search"]) => {
+const openLink = async (search: string, path: ReadonlyArray<string> = ["Paid Search"], searchTerm?: string) => {
   const session = await signedInSession();
   const heard: { piece: ReportChild; kind: "start" | "event"; payload: unknown }[] = [];
   const standIns = Object.fromEntries(
@@ -46,7 +46,7 @@ const openLink = async (search: string, path: ReadonlyArray<string> = ["Paid Sea
   const toasts = createActor(fromCallback<EventObject>(({ receive }) => receive((e) => toasted.push(e)))).start();
   actors.push(toasts);
   const report = createActor(performanceReportMachine.provide({ actors: standIns }), {
-    input: { session, path, toasts, now: fixedNow, search },
+    input: { session, path, toasts, now: fixedNow, search, ...(searchTerm === undefined ? {} : { searchTerm }) },
   }).start();
   actors.push(report);
   const inputOf = (piece: ReportChild) => heard.filter((h) => h.piece === piece && h.kind === "start").at(-1)?.payload as Record<string, unknown>;
@@ -95,6 +95,7 @@ describe("performanceReport: a shared link", () => {
       paging: { page: 2, perPage: 15 },
       notesShown: false,
       notesTableOpen: true,
+      searchFilter: null,
     });
     expect(inputOf("table")).toMatchObject({ paging: { page: 2, perPage: 15 } });
     expect(inputOf("notes")).toMatchObject({ markersShown: false, tableOpen: true, listener: report });
@@ -176,5 +177,42 @@ describe("performanceReport: a shared link", () => {
     expect(sel.choices(report.getSnapshot())).toMatchObject({ interval: "month", columns: ["cpa"], comparison: compared });
     report.send({ type: "comparison.changed", range: null });
     expect(sel.choices(report.getSnapshot()).comparison).toBeNull();
+  });
+
+  describe("on a search results page", () => {
+    const redShoes = ["Paid Search", "Brand", "Shoes", "red shoes"].join("\u001f");
+    const display = "Display";
+    const openSearch = (search: string) => openLink(search, [], "shoes");
+
+    it("opens the results with the link's page, unticked leaves and columns", async () => {
+      const q = new URLSearchParams({ search_filter: [redShoes, display].join("\u001e"), page: "3", per_page: "15", columns: "cpa,roas" });
+      const { report, inputOf } = await openSearch(q.toString());
+      expect(inputOf("search")).toMatchObject({ term: "shoes", paging: { page: 3, perPage: 15 }, unchecked: [redShoes, display] });
+      expect(inputOf("columnSets")).toMatchObject({ columns: ["cpa", "roas"] });
+      expect(sel.choices(report.getSnapshot())).toMatchObject({ paging: { page: 3, perPage: 15 }, searchFilter: [redShoes, display], columns: ["cpa", "roas"] });
+    });
+
+    it.each<[string, string, unknown, unknown]>([
+      ["no link: page 1, 15 a page, every leaf ticked", "", { page: 1, perPage: 15 }, []],
+      ["a bad page and rows per page not offered", "page=0&per_page=30", { page: 1, perPage: 15 }, []],
+      ["an empty level in a leaf is dropped", `search_filter=${encodeURIComponent(`${display}\u001e\u001fx`)}`, { page: 1, perPage: 15 }, [display]],
+    ])("falls back, %s", async (_, search, paging, unchecked) => {
+      const { report, inputOf } = await openSearch(search);
+      expect(inputOf("search")).toMatchObject({ paging, unchecked });
+      expect(sel.choices(report.getSnapshot())).toMatchObject({ paging, searchFilter: unchecked });
+    });
+
+    it("keeps the results' Filter and page as they change", async () => {
+      const { report } = await openSearch("page=2");
+      report.send({ type: "search.choicesChanged", unchecked: [display], paging: { page: 1, perPage: 15 } });
+      expect(sel.choices(report.getSnapshot())).toMatchObject({ paging: { page: 1, perPage: 15 }, searchFilter: [display] });
+      report.send({ type: "search.choicesChanged", unchecked: [], paging: { page: 2, perPage: 15 } });
+      expect(sel.choices(report.getSnapshot())).toMatchObject({ paging: { page: 2, perPage: 15 }, searchFilter: [] });
+    });
+
+    it("a page without search results reads no Filter", async () => {
+      const { report } = await openLink(`search_filter=${display}`);
+      expect(sel.choices(report.getSnapshot()).searchFilter).toBeNull();
+    });
   });
 });
