@@ -15,8 +15,9 @@ import { intervals, namedFilters, type ChartType, type Interval, type NamedFilte
  * table), `notes=off` ('Campaign Notes' not drawn) and `notes_table=on` (the notes table
  * open), the last two only when not the default. On a search results page `page` and
  * `per_page` are the results' paging, and `search_filter` lists the Filter's unticked
- * leaves (only while some leaf is unticked): each leaf's taxonomy path with its levels
- * joined by U+001F, the leaves joined by U+001E. Reading takes each part that is valid and
+ * nodes, the fewest that cover the unticked leaves (a whole unticked channel is one entry;
+ * only while some leaf is unticked): each node's taxonomy path with its levels joined by
+ * U+001F, the nodes joined by U+001E. Reading takes each part that is valid and
  * falls back, part by part, to the choices given (the session's): a link without a part
  * keeps the person's own choice.
  */
@@ -36,7 +37,7 @@ export interface ReportChoices {
   readonly notesShown: boolean;
   /** The notes table open (closed by default). */
   readonly notesTableOpen: boolean;
-  /** The search Filter's unticked leaves (their node keys); null on a page without search results (nothing written). */
+  /** The search Filter's unticked nodes (their node keys); null on a page without search results (nothing written). */
   readonly searchFilter: ReadonlyArray<string> | null;
 }
 
@@ -62,8 +63,8 @@ export const reportLinkKeys = {
   searchFilter: "search_filter",
 } as const;
 
-/** Between the leaves of `search_filter` (the levels of one leaf are joined as node keys are, by U+001F). */
-const leafSeparator = "\u001e";
+/** Between the nodes of `search_filter` (the levels of one node are joined as node keys are, by U+001F). */
+const nodeSeparator = "\u001e";
 const levelSeparator = "\u001f";
 
 /** The notes toggles when a report opens without a link saying otherwise: notes drawn, their table closed. */
@@ -100,11 +101,11 @@ const columnList = (raw: string | null): string[] | null => {
 /** A whole number from 1 written plainly (no sign, fraction or leading zero), or null. */
 const pageNumber = (raw: string | null): number | null => (raw !== null && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null);
 
-/** The unticked leaves a `search_filter` names: each a path of one to four non-empty levels, each once. */
+/** The unticked nodes a `search_filter` names: each a path of one to four non-empty levels, each once. */
 const uncheckedLeaves = (raw: string | null): string[] =>
   raw === null
     ? []
-    : [...new Set(raw.split(leafSeparator))].filter((key) => {
+    : [...new Set(raw.split(nodeSeparator))].filter((key) => {
         const levels = key.split(levelSeparator);
         return levels.length <= 4 && levels.every((level) => level !== "");
       });
@@ -164,7 +165,7 @@ export const reportLinkParams = (c: ReportChoices): Record<string, string> => ({
   ...(c.paging ? { [reportLinkKeys.page]: String(c.paging.page), [reportLinkKeys.perPage]: String(c.paging.perPage) } : {}),
   ...(c.notesShown ? {} : { [reportLinkKeys.notes]: off }),
   ...(c.notesTableOpen ? { [reportLinkKeys.notesTable]: on } : {}),
-  ...(c.searchFilter && c.searchFilter.length > 0 ? { [reportLinkKeys.searchFilter]: c.searchFilter.join(leafSeparator) } : {}),
+  ...(c.searchFilter && c.searchFilter.length > 0 ? { [reportLinkKeys.searchFilter]: c.searchFilter.join(nodeSeparator) } : {}),
 });
 
 /** The parameters written only with some choices: removed before the choices are written in. */

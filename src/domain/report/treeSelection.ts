@@ -147,6 +147,25 @@ export const selectedBranchCount = (tree: TaxonomyTree, selected: Selection): nu
   return count(tree.roots);
 };
 
+/**
+ * The unticked part of a selection in the fewest nodes: every node that is 'none' while its
+ * parent is not (a whole unticked taxonomy 1 is one key), in tree order. Nothing unticked: none.
+ */
+export const uncheckedBranches = (tree: TaxonomyTree, selected: Selection): string[] => {
+  const walk = (nodes: ReadonlyArray<TaxonomyNode>): string[] =>
+    nodes.flatMap((node) => {
+      const s = nodeState(node, selected);
+      return s === "none" ? [node.key] : s === "some" ? walk(node.children) : [];
+    });
+  return walk(tree.roots);
+};
+
+/** Every leaf ticked but those under the given nodes (`uncheckedBranches`' keys); a key the tree does not hold unticks nothing. */
+export const selectionWithout = (tree: TaxonomyTree, unchecked: ReadonlyArray<string>): Selection => {
+  const out = new Set(unchecked.flatMap((key) => tree.byKey.get(key)?.leaves ?? []));
+  return new Set(tree.leaves.filter((leaf) => !out.has(leaf)));
+};
+
 /** The badge text: the count, or '9+' above 9. */
 export const branchBadge = (count: number): string => (count > 9 ? "9+" : String(Math.max(0, Math.floor(count))));
 

@@ -66,7 +66,7 @@ import {
  * The URL: the report opens with the query of its URL (`search`). Its program and dates
  * and every choice on the report (`readReportLink`: interval, chart type and metrics,
  * named filter, Compare with its dates, columns, sort, the table's page and rows per page,
- * the notes toggles; on a search results page its page and the Filter's unticked leaves)
+ * the notes toggles; on a search results page its page and the Filter's unticked nodes)
  * are read over the session's, so
  * the first loads already use the link's; on start the report tells the session the
  * link's scope and choices (`sessionLinkTeller`). A program the person may not see is

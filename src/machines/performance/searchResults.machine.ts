@@ -11,7 +11,9 @@ import {
   selectAll,
   selectedBranchCount,
   selectionOnLoad,
+  selectionWithout,
   toggleNode,
+  uncheckedBranches,
   type Selection,
   type TaxonomyTree,
 } from "../../domain/report/treeSelection";
@@ -31,11 +33,11 @@ import { memoLast } from "../runtime/memoLast";
  * stops its loading indicator.
  *
  * A shared link's choices: it opens on the page it is given (a page past the last moves to
- * the last once the rows are there) and with the leaves it is given unticked; when the first
- * tree loads, those leaves stay unticked, the ones the tree no longer has are dropped and
- * every other leaf is ticked (the rule for a kept selection). After each change of the
- * Filter or the page, by a person or by a load, it tells its `listener` the unticked leaves
- * and the paging (`search.choicesChanged`; the report keeps them for the URL).
+ * the last once the rows are there) and with the nodes it is given unticked; when the first
+ * tree loads, the leaves under them stay unticked, a node the tree no longer has is dropped
+ * and every other leaf is ticked (the rule for a kept selection). After each change of the
+ * Filter or the page, by a person or by a load, it tells its `listener` the unticked nodes
+ * (the fewest that cover the unticked leaves) and the paging (`search.choicesChanged`; the report keeps them for the URL).
  */
 
 /** What is searched: where the calls go, the program, the dates and the text. */
@@ -51,7 +53,7 @@ export interface SearchResultsInput extends SearchScope {
   readonly sort: SortSpec;
   /** The page to open on (a shared link's); page 1 when absent. */
   readonly paging?: TablePaging | null;
-  /** The Filter's leaves to leave unticked when the first tree loads (a shared link's node keys). */
+  /** The Filter's nodes to leave unticked when the first tree loads (a shared link's node keys). */
   readonly unchecked?: ReadonlyArray<string>;
   /** Receives `search.choicesChanged` after each change of the Filter or the page (the report). */
   readonly listener?: AnyActorRef | null;
@@ -60,7 +62,7 @@ export interface SearchResultsInput extends SearchScope {
 /** What the search results tell their listener after each change of the Filter or the page. */
 export interface SearchChoicesChanged {
   readonly type: "search.choicesChanged";
-  /** The unticked leaves (node keys). */
+  /** The unticked nodes: the fewest that cover the unticked leaves (node keys). */
   readonly unchecked: ReadonlyArray<string>;
   readonly paging: TablePaging;
 }
@@ -77,7 +79,7 @@ export interface SearchResultsContext {
   readonly sort: SortSpec;
   readonly page: number;
   readonly perPage: number;
-  /** The leaves a link leaves unticked, until the first tree is there. */
+  /** The nodes a link leaves unticked, until the first tree is there. */
   readonly linkedUnchecked: ReadonlyArray<string>;
   readonly listener: AnyActorRef | null;
 }
@@ -99,15 +101,8 @@ const branches = memoLast((tree: TaxonomyTree, selected: Selection) => selectedB
 /** The rows the Filter lets through, in the table's sort (PURE). */
 export const visibleRows = (c: SearchResultsContext): ReadonlyArray<PerformanceRow> => sorted(filtered(c.rows, c.tree, c.selected), c.sort);
 
-/** The unticked leaves: the tree's leaves not selected; before the first tree, the link's. */
-const uncheckedLeaves = (c: SearchResultsContext): ReadonlyArray<string> =>
-  c.treeSize === null ? c.linkedUnchecked : c.tree.leaves.filter((leaf) => !c.selected.has(leaf));
-
-/** The selection a first tree opens with: every leaf ticked but the link's unticked ones. */
-const linkedSelection = (tree: TaxonomyTree, unchecked: ReadonlyArray<string>): Selection => {
-  const out = new Set(unchecked);
-  return new Set(tree.leaves.filter((leaf) => !out.has(leaf)));
-};
+/** The unticked nodes (the fewest that cover the unticked leaves); before the first tree, the link's. */
+const uncheckedNodes = (c: SearchResultsContext): ReadonlyArray<string> => (c.treeSize === null ? c.linkedUnchecked : uncheckedBranches(c.tree, c.selected));
 
 /** The page to open on: the given whole page from 1, else 1. */
 const openingPage = (paging: TablePaging | null | undefined): number => (paging && Number.isInteger(paging.page) && paging.page >= 1 ? paging.page : 1);
@@ -137,7 +132,7 @@ export const searchResultsMachine = setup({
       const tree = buildTaxonomyTree(response.data);
       const size = response.data.length;
       const previous = context.treeSize === null ? null : { size: context.treeSize, leaves: context.tree.leaves, selected: context.selected };
-      const selected = previous ? selectionOnLoad(previous, tree, size) : linkedSelection(tree, context.linkedUnchecked);
+      const selected = previous ? selectionOnLoad(previous, tree, size) : selectionWithout(tree, context.linkedUnchecked);
       const next = { ...context, tree, treeSize: size, selected };
       return { tree, treeSize: size, selected: next.selected, page: clampedPage(next) };
     }),
@@ -153,7 +148,7 @@ export const searchResultsMachine = setup({
     reportChoices: enqueueActions(({ context, enqueue }) => {
       if (context.listener) {
         const paging: TablePaging = { page: context.page, perPage: context.perPage };
-        enqueue.sendTo(context.listener, { type: "search.choicesChanged", unchecked: uncheckedLeaves(context), paging } satisfies SearchChoicesChanged);
+        enqueue.sendTo(context.listener, { type: "search.choicesChanged", unchecked: uncheckedNodes(context), paging } satisfies SearchChoicesChanged);
       }
     }),
     changeSort: assign(({ context, event }) => (event.type === "search.sortChanged" ? { sort: nextSort(context.sort, event.column) } : {})),

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { totalsOf } from "../../../src/domain/report/metrics";
 import { pageCount } from "../../../src/domain/table/pagination";
 import type { TaxonomiesResponse } from "../../../src/domain/performance/performance";
-import { nodeKey, rowPath } from "../../../src/domain/report/treeSelection";
+import { nodeKey, rowPath, uncheckedBranches } from "../../../src/domain/report/treeSelection";
 import { searchResultsMachine, searchResultsSelectors as sel, type SearchScope } from "../../../src/machines/performance/searchResults.machine";
 import { defineMachineModel, invariant } from "../harness";
 import { httpErrors } from "../fixtures";
@@ -18,7 +18,7 @@ export const searchResultsModel = defineMachineModel({
     linked: (rig) => ({
       ...searchInput,
       paging: { page: 2, perPage: 15 },
-      unchecked: [nodeKey(["Paid Search", "Brand", "Shoes", "red shoes"]), nodeKey(["Gone"])],
+      unchecked: [nodeKey(["Paid Search", "Brand", "Shoes", "red shoes"]), nodeKey(["Email"]), nodeKey(["Gone"])],
       listener: rig.recorder("report"),
     }),
   },
@@ -117,12 +117,18 @@ export const searchResultsModel = defineMachineModel({
     // A link's unticked leaves stay unticked on the first tree (the ones it does not hold dropped), every other leaf ticked.
     if (action.kind === "actor" && action.src === "loadTaxonomies" && action.outcome === "resolves" && before?.context.treeSize === null) {
       const out = new Set(c.linkedUnchecked);
-      for (const leaf of c.tree.leaves) invariant(c.selected.has(leaf) === !out.has(leaf), `leaf ${JSON.stringify(leaf)} as the link has it`);
+      const underOut = (leaf: string) => [...out].some((k) => leaf === k || leaf.startsWith(`${k}\u001f`));
+      for (const leaf of c.tree.leaves) invariant(c.selected.has(leaf) === !underOut(leaf), `leaf ${JSON.stringify(leaf)} as the link has it`);
     }
     // The report is told the unticked leaves and the paging after each change of either (and after each settled load).
     if (c.listener) {
       const told = newCalls.filter((x) => x.kind === "received" && x.name === "report").map((x) => x.payload);
-      const unchecked = c.treeSize === null ? c.linkedUnchecked : c.tree.leaves.filter((l) => !c.selected.has(l));
+      const unchecked = c.treeSize === null ? c.linkedUnchecked : uncheckedBranches(c.tree, c.selected);
+      // The fewest nodes: each fully unticked, its parent not; together exactly the unticked leaves.
+      if (c.treeSize !== null) {
+        const leavesOut = unchecked.flatMap((k) => c.tree.byKey.get(k)?.leaves ?? []);
+        invariant(isDeepStrictEqual(new Set(leavesOut), new Set(c.tree.leaves.filter((l) => !c.selected.has(l)))), "the unticked nodes cover exactly the unticked leaves");
+      }
       const now = { type: "search.choicesChanged", unchecked, paging: { page: c.page, perPage: c.perPage } };
       const changed = before !== undefined && (before.context.page !== c.page || before.context.selected !== c.selected || before.context.tree !== c.tree);
       for (const t of told) invariant(isDeepStrictEqual(t, now), `told ${JSON.stringify(t)}, not the choices now`);

@@ -9,7 +9,9 @@ import {
   selectAll,
   selectedBranchCount,
   selectionOnLoad,
+  selectionWithout,
   toggleNode,
+  uncheckedBranches,
   type Selection,
   type TaxonomyRow,
   type TaxonomyTree,
@@ -231,5 +233,31 @@ describe("selectionOnLoad", () => {
 
   it("accepts the previous leaves as a set", () => {
     expect([...selectionOnLoad({ size: 1, leaves: new Set(tree.leaves), selected: set(leaf.none) }, tree, 7)]).toEqual([leaf.none]);
+  });
+});
+
+describe("uncheckedBranches and selectionWithout (a shared link's Filter)", () => {
+  const all = Object.values(leaf);
+  const without = (...out: string[]) => set(...all.filter((l) => !out.includes(l)));
+  it.each<[string, Selection, string[]]>([
+    ["every leaf ticked: none", without(), []],
+    ["one leaf", without(leaf.googlePhrase), [leaf.googlePhrase]],
+    ["both leaves of Google › Brand: the branch", without(leaf.googleExact, leaf.googlePhrase), [k("Paid Search", "Google", "Brand")]],
+    ["all of Paid Search: one key", without(leaf.googleExact, leaf.googlePhrase, leaf.googleGeneric, leaf.bingExact), [k("Paid Search")]],
+    ["branches in tree order", without(leaf.none, leaf.bingExact, leaf.email), [k("Paid Search", "Bing"), k("Email"), k("None")]],
+    ["nothing ticked: every root", set(), tree.roots.map((r) => r.key)],
+  ])("%s", (_, selected, branches) => {
+    const keys = uncheckedBranches(tree, selected);
+    expect([...keys].sort()).toEqual([...branches].sort());
+    expect(selectionWithout(tree, keys)).toEqual(selected);
+  });
+
+  it.each<[string, string[], Selection]>([
+    ["a leaf", [leaf.email], without(leaf.email)],
+    ["a branch unticks its leaves", [k("Paid Search", "Google")], without(leaf.googleExact, leaf.googlePhrase, leaf.googleGeneric)],
+    ["a key the tree does not hold unticks nothing", [k("Display"), k("Paid Search", "Yahoo")], without()],
+    ["none", [], without()],
+  ])("selectionWithout: %s", (_, keys, selected) => {
+    expect(selectionWithout(tree, keys)).toEqual(selected);
   });
 });
