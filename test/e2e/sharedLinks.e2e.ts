@@ -208,3 +208,69 @@ test("a link's table page, rows per page and notes toggles survive sign-in, reac
   await chart.getByRole("button", { name: "Notes table" }).click();
   await expect.poll(() => ["notes", "notes_table"].filter((k) => new URL(page.url()).searchParams.has(k))).toEqual([]);
 });
+
+test("a search link's Filter, columns and page survive sign-in, reach the URL as they change, and a reload", async ({ page }) => {
+  // The search and the Filter's taxonomies are answered with 40 paths (valid answers):
+  // 20 under 'Paid Search' (10 'Google Ads', 10 'Bing Ads') and 20 under 'Email', so unticking
+  // 'Email' leaves two pages of 15.
+  const paths = Array.from({ length: 40 }, (_, i) =>
+    i < 20
+      ? ["Paid Search", i < 10 ? "Google Ads" : "Bing Ads", "Brand", `Term ${String(i + 1).padStart(2, "0")}`]
+      : ["Email", "Newsletter", "Weekly", `Issue ${String(i - 19).padStart(2, "0")}`],
+  );
+  const taxonomyOf = (p: ReadonlyArray<string>) => ({ taxonomy_1: p[0], taxonomy_2: p[1], taxonomy_3: p[2], taxonomy_4: p[3] });
+  await page.route(/\/programs\/northwind\/performance\/search\?/, async (route) => {
+    const original = await route.fetch();
+    const answer = (await original.json()) as TableResponse;
+    const template = answer.data[0] as PerformanceRow;
+    const data = paths.map((p, i) => ({ ...template, ...taxonomyOf(p), clicks: 100 - i, attributed_revenue: 1000 - i }));
+    await route.fulfill({ response: original, json: { ...answer, data, total: data.length } });
+  });
+  await page.route(/\/programs\/northwind\/performance\/taxonomies\?/, async (route) => {
+    const original = await route.fetch();
+    await route.fulfill({ response: original, json: { data: paths.map(taxonomyOf) } });
+  });
+  const searchPath = "/performance/search/Google";
+  const searchColumns: ReadonlyArray<MetricName> = ["clicks", "cpa"];
+  const query = { program: "northwind", search_filter: "Email", columns: searchColumns.join(","), page: "2" };
+  await page.goto(`${searchPath}?${new URLSearchParams(query).toString()}`);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await signInHere(page, "demo");
+
+  await expect(page).toHaveURL((url) => url.pathname === searchPath);
+  const table = page.getByRole("table", { name: "Search results" });
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  const expectView = async (view: { page: string; filter: string | null; rows: number; first: string }) => {
+    await expect(table.locator("tbody th[scope=row]")).toHaveCount(view.rows);
+    await expect(table.locator("tbody th[scope=row]").first()).toContainText(view.first);
+    await expect(pagination.getByRole("button", { name: `Page ${view.page}` })).toHaveAttribute("aria-current", "page");
+    await expect.poll(() => shownColumns(table)).toEqual(searchColumns.map((c) => metricDefinitions[c].label));
+    await expect
+      .poll(() => {
+        const q = new URL(page.url()).searchParams;
+        return [q.get("program"), q.get("search_filter"), q.get("columns"), q.get("page"), q.get("per_page")];
+      })
+      .toEqual(["northwind", view.filter, searchColumns.join(","), view.page, "15"]);
+  };
+  // The link's view: 'Email' unticked, page 2 of the 20 'Paid Search' rows (its last five), two columns.
+  await expectView({ page: "2", filter: "Email", rows: 5, first: "Term 16" });
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  const tree = page.getByRole("list", { name: "Taxonomies to show" });
+  await expect(tree.getByRole("checkbox", { name: "Email", exact: true })).not.toBeChecked();
+  await expect(tree.getByRole("checkbox", { name: "Paid Search", exact: true })).toBeChecked();
+
+  // Choices made go into the URL: 'Email' ticked again, then 'Paid Search' › 'Google Ads' unticked (30 rows: page 2 is full).
+  await tree.getByRole("checkbox", { name: "Email", exact: true }).check();
+  await tree.getByRole("button", { name: "Expand Paid Search" }).click();
+  await tree.getByRole("checkbox", { name: "Google Ads", exact: true }).uncheck();
+  await page.keyboard.press("Escape");
+  await expectView({ page: "2", filter: "Paid Search\u001fGoogle Ads", rows: 15, first: "Issue 06" });
+
+  // A reload is the same view; 'Reset filter' takes the Filter out of the URL.
+  await page.reload();
+  await expectView({ page: "2", filter: "Paid Search\u001fGoogle Ads", rows: 15, first: "Issue 06" });
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await page.getByRole("button", { name: "Reset filter" }).click();
+  await page.keyboard.press("Escape");
+  await expectView({ page: "2", filter: null, rows: 15, first: "Term 16" });
+});
