@@ -19,6 +19,7 @@ import { listFixedCosts } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
 import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { spendListSelectorsOf } from "./spendListSelectors";
 
 /**
  * The fixed spend list (/account/costs/fixed): the configurations of the session's
@@ -198,19 +199,7 @@ type Snap = SnapshotFrom<typeof fixedSpendListMachine>;
 
 /** Named selectors: the view reads the list only through these. */
 export const fixedSpendListSelectors = {
-  isLoading: (s: Snap) => s.matches("loading"),
-  hasFailed: (s: Snap) => s.matches("failed"),
-  search: (s: Snap) => s.context.query.search,
-  sort: (s: Snap) => s.context.query.sort,
-  /** The rows of the page shown. */
-  pageRows: (s: Snap) => shownPage(s.context).rows,
-  page: (s: Snap) => shownPage(s.context).page,
-  pageCount: (s: Snap) => shownPage(s.context).pageCount,
-  /** Rows matching the search, over all pages. */
-  total: (s: Snap) => shownPage(s.context).total,
-  /** The program's currency and locale, for the cost column. */
-  currency: (s: Snap) => s.context.scope.program?.currency ?? null,
-  locale: (s: Snap) => s.context.scope.program?.locale ?? null,
+  ...spendListSelectorsOf(shownPage),
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type FixedSpendListActorRef = ActorRefFrom<typeof fixedSpendListMachine>;

@@ -18,6 +18,7 @@ import { deleteVariableCost, listVariableCosts } from "../../services/spend/cost
 import { fromApiCall } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
 import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { spendListSelectorsOf } from "./spendListSelectors";
 
 /**
  * The variable spend list (/account/costs/variable): every variable spend entry of the
@@ -241,19 +242,7 @@ type Snap = SnapshotFrom<typeof variableSpendListMachine>;
 
 /** Named selectors: the view reads the list only through these. */
 export const variableSpendListSelectors = {
-  isLoading: (s: Snap) => s.matches("loading"),
-  hasFailed: (s: Snap) => s.matches("failed"),
-  search: (s: Snap) => s.context.query.search,
-  sort: (s: Snap) => s.context.query.sort,
-  /** The rows of the page shown. */
-  pageRows: (s: Snap) => shownPage(s.context).rows,
-  page: (s: Snap) => shownPage(s.context).page,
-  pageCount: (s: Snap) => shownPage(s.context).pageCount,
-  /** Rows matching the search, over all pages. */
-  total: (s: Snap) => shownPage(s.context).total,
-  /** The program's currency and locale, for the cost column. */
-  currency: (s: Snap) => s.context.scope.program?.currency ?? null,
-  locale: (s: Snap) => s.context.scope.program?.locale ?? null,
+  ...spendListSelectorsOf(shownPage),
   /** The entry the confirmation asks about (also while it is being removed); null when it is closed. */
   removalAsked: (s: Snap): VariableSpendRow | null =>
     s.matches({ loaded: "confirming" }) || s.matches({ loaded: "removing" }) ? (s.context.rows.find((row) => row.id === s.context.removal) ?? null) : null,

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import { Link } from "wouter";
 import { formatMoney, formatNumber } from "../../domain/report/numberFormat";
 import { fixedSpendCreateSegment } from "../../domain/spend/fixedSpendForm";
@@ -10,6 +10,7 @@ import { useAppActors } from "../shell/AppActorsContext";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { SpendListSearch } from "./SpendListSearch";
 import "./spend.css";
 
 /** The edit screen of a configuration (/account/costs/fixed/{spend}). */
@@ -87,14 +88,8 @@ const FixedSpendList = () => {
 };
 
 const FixedSpendSearch = ({ list }: { readonly list: FixedSpendListActorRef }) => {
-  const id = useId();
   const search = useSelector(list, sel.search);
-  return (
-    <div className="field fixed-spend-search" role="search">
-      <label htmlFor={id}>{t.fixedSearch}</label>
-      <input id={id} type="search" value={search} onChange={(e) => list.send({ type: "fixedSpend.searchChanged", search: e.target.value })} />
-    </div>
-  );
+  return <SpendListSearch label={t.fixedSearch} search={search} onSearch={(value) => list.send({ type: "fixedSpend.searchChanged", search: value })} />;
 };
 
 const FixedSpendTable = ({ list }: { readonly list: FixedSpendListActorRef }) => {

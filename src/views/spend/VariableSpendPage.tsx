@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import { Link } from "wouter";
 import { formatMoney } from "../../domain/report/numberFormat";
 import { spendListPerPage, spendListTexts as t, variableSpendColumns, type VariableSpendColumn, type VariableSpendRow } from "../../domain/spend/spendList";
@@ -14,6 +14,7 @@ import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import { RemoveSpendDialog } from "./RemoveSpendDialog";
+import { SpendListSearch } from "./SpendListSearch";
 import "./spend.css";
 
 const textColumn = (key: VariableSpendColumn): TableColumn<VariableSpendRow> => ({ key, header: t.variableColumns[key], align: "start" });
@@ -79,14 +80,8 @@ const VariableSpendList = () => {
 };
 
 const VariableSpendSearch = ({ list }: { readonly list: VariableSpendListActorRef }) => {
-  const id = useId();
   const search = useSelector(list, sel.search);
-  return (
-    <div className="field spend-list-search" role="search">
-      <label htmlFor={id}>{t.variableSearch}</label>
-      <input id={id} type="search" value={search} onChange={(e) => list.send({ type: "variableSpend.searchChanged", search: e.target.value })} />
-    </div>
-  );
+  return <SpendListSearch label={t.variableSearch} search={search} onSearch={(value) => list.send({ type: "variableSpend.searchChanged", search: value })} />;
 };
 
 const VariableSpendTable = ({ list }: { readonly list: VariableSpendListActorRef }) => {
