@@ -32,6 +32,9 @@ const AccountRoutes = lazy(() =>
     };
   }),
 );
+// The analysis reports behind one lazy route: their table (reports/reportScreens.ts) loads
+// for any path no route above claims, and each report is a lazy chunk of its own.
+const ReportRoutes = lazy(() => import("./reports/ReportRoutes").then((m) => ({ default: m.ReportRoutes })));
 const PerformanceScreen = lazy(() => import("./performance/PerformanceScreen").then((m) => ({ default: m.PerformanceScreen })));
 
 const Routes = () => {
@@ -62,7 +65,7 @@ const Routes = () => {
           {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2), routeParam(p.t3), routeParam(p.t4)]} />}
         </Route>
         <Route path="/account/*" component={AccountRoutes} />
-        <Route component={NotFoundPage} />
+        <Route component={ReportRoutes} />
       </Switch>
       </Suspense>
     </ErrorBoundary>

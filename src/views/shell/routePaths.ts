@@ -1,3 +1,5 @@
+import { taxonomyRouteHref } from "../../domain/report/taxonomyRoute";
+
 /** Paths of the app's routes; every parameter is percent-encoded before it enters a link. */
 export const paths = {
   home: "/",
@@ -13,17 +15,11 @@ export const paths = {
 
 export const searchPath = (term: string): string => `/performance/search/${encodeURIComponent(term)}`;
 
-/** The route segment naming each taxonomy level (/performance/taxonomy_one/{t1}/...). */
-export const taxonomyRouteSegments = ["taxonomy_one", "taxonomy_two", "taxonomy_three", "taxonomy_four"] as const;
-
 /**
  * The performance page of a taxonomy path (0 to 4 values): /performance, then
  * /taxonomy_one/{t1}/taxonomy_two/{t2}... with every value percent-encoded.
  */
-export const taxonomyPath = (values: ReadonlyArray<string>): string =>
-  values
-    .slice(0, 4)
-    .reduce((path, value, i) => `${path}/${taxonomyRouteSegments[i]}/${encodeURIComponent(value)}`, paths.performance as string);
+export const taxonomyPath = (values: ReadonlyArray<string>): string => taxonomyRouteHref(paths.performance, values);
 
 /** Routes a signed-out person may see. */
 export const publicPaths: ReadonlyArray<string> = [paths.login, paths.logout, paths.recoverPassword];

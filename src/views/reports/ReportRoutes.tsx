@@ -1,0 +1,32 @@
+import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from "react";
+import { usePathname } from "wouter/use-browser-location";
+import { parseTaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { reportScreens, type ReportScreenProps } from "./reportScreens";
+
+const NotFoundPage = lazy(() => import("../shell/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
+
+/** Each report's lazily loaded screen, made once. */
+const screens: ReadonlyArray<{ readonly index: number; readonly Screen: LazyExoticComponent<ComponentType<ReportScreenProps>> }> = reportScreens.map(
+  (screen, index) => ({ index, Screen: lazy(() => screen.load().then((Screen) => ({ default: Screen }))) }),
+);
+
+/**
+ * The analysis reports' routes: the first report whose base path and nesting the browser's
+ * path fits gets the decoded taxonomy path and selected child; any other path is not found.
+ * The path is read as the browser holds it, so each value is decoded exactly once.
+ * Another drill-down level is another page (the key), with its own report actor.
+ */
+export const ReportRoutes = () => {
+  const pathname = usePathname();
+  const match = useMemo(() => {
+    for (const { index, Screen } of screens) {
+      const screen = reportScreens[index];
+      const route = screen === undefined ? null : parseTaxonomyRoute(pathname, screen.base, screen);
+      if (route !== null) return { Screen, route };
+    }
+    return null;
+  }, [pathname]);
+  if (match === null) return <NotFoundPage />;
+  const { Screen, route } = match;
+  return <Screen key={pathname} path={route.path} selected={route.selected} />;
+};

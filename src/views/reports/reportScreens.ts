@@ -1,0 +1,21 @@
+import type { ComponentType } from "react";
+import type { TaxonomyRoute, TaxonomyRouteShape } from "../../domain/report/taxonomyRoute";
+
+/** What a report screen is handed: its drill-down path and sidebar choice, read from the route. */
+export type ReportScreenProps = TaxonomyRoute;
+
+/** An analysis report: its base path, how its routes nest, and how its chunk is loaded. */
+export interface ReportScreen extends TaxonomyRouteShape {
+  readonly base: string;
+  readonly load: () => Promise<ComponentType<ReportScreenProps>>;
+}
+
+/**
+ * Every analysis report reached by a taxonomy-path route (/breakdown/taxonomy_one/{t1}/…),
+ * each its own chunk. The app's router loads this table for any path no other route
+ * claims, so the /login entry chunk carries one route for all the reports however many
+ * there are; a path no report claims is the not-found page. A new report adds its line
+ * here (and its menu entry in shell/menuRoutes.ts). Like the account table, this module
+ * imports nothing the entry chunk shares.
+ */
+export const reportScreens: ReadonlyArray<ReportScreen> = [];
