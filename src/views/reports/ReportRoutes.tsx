@@ -1,9 +1,8 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from "react";
+import { NotFoundPage } from "../shell/NotFoundPage";
 import { usePathname } from "wouter/use-browser-location";
 import { parseTaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { reportScreens, type ReportScreenProps } from "./reportScreens";
-
-const NotFoundPage = lazy(() => import("../shell/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
 
 /** Each report's lazily loaded screen, made once. */
 const screens: ReadonlyArray<{ readonly index: number; readonly Screen: LazyExoticComponent<ComponentType<ReportScreenProps>> }> = reportScreens.map(
