@@ -54,11 +54,13 @@ export const exportDecimals = (column: string): number => {
 
 /**
  * Whether exports made on the device divide the column by 100: the three conversion
- * rates and the variance percent (12.35% is exported as 0.1235).
+ * rates and the variance percent (12.35% is exported as 0.1235), and every percent field
+ * outside the catalogue, named `…_percent` (the funnel roles' revenue percents, the
+ * initiator rating's shares).
  */
 export const isDividedForExport = (column: string): boolean => {
   const metric = metricOf(column);
-  return metric !== null && metricDefinitions[metric].exportDivisor === 100;
+  return metric === null ? column.endsWith("_percent") : metricDefinitions[metric].exportDivisor === 100;
 };
 
 /**

@@ -190,6 +190,21 @@ describe("exportDecimals and isDividedForExport: each metric's precision", () =>
   });
 
   it.each([
+    ["solo_revenue_percent", true],
+    ["upper_solo_revenue_percent", true],
+    ["solo_revenue", false],
+    ["upper_funnel_credit", false],
+    ["proportional_credit", false],
+    ["percent_of_nothing", false],
+  ])("outside the catalogue, %s is divided: %s", (column, divided) => {
+    expect(isDividedForExport(column)).toBe(divided);
+  });
+
+  it("writes a funnel percent with its two extra places (45.678 -> 0.4568)", () => {
+    expect(exportValue("mid_funnel_revenue_percent", 45.678)).toBe(0.4568);
+  });
+
+  it.each([
     ["total_cost", 2],
     ["attributed_revenue", 2],
     ["cpa", 2],
