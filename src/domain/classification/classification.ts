@@ -66,5 +66,46 @@ export type TaxonomyOne = typeof TaxonomyOne.Type;
 export const Classification = Schema.Struct({ data: Schema.Array(TaxonomyOne) });
 export type Classification = typeof Classification.Type;
 
+/**
+ * The version of a program's saved classification: 0 while none is saved, then one more
+ * with each save. A save names the version its edit started from; when another save came
+ * in between, the server refuses it (409) instead of overwriting that save.
+ */
+export const ClassificationVersion = Schema.Int.pipe(Schema.nonNegative());
+export type ClassificationVersion = typeof ClassificationVersion.Type;
+
+/** GET /admin/classification: the saved tree (`data`, [] when none is saved) and its version. */
+export const LoadedClassification = Schema.Struct({
+  /** The saved level-1 taxonomies. */
+  data: Schema.Array(TaxonomyOne),
+  /** The version to send back with the next save. */
+  version: ClassificationVersion,
+});
+export type LoadedClassification = typeof LoadedClassification.Type;
+
+/** POST /admin/classification's body: the whole tree and the version the edit started from. */
+export const ClassificationSave = Schema.Struct({
+  /** The whole tree to store. */
+  data: Schema.Array(TaxonomyOne),
+  /**
+   * The version the edit was based on (as loaded, or as the last save answered). When the
+   * stored version differs the save is refused with 409 `stale_classification`. Absent: the
+   * tree is stored whatever the stored version (callers from before versions).
+   */
+  version: Schema.optional(ClassificationVersion),
+});
+export type ClassificationSave = typeof ClassificationSave.Type;
+
+/** POST /admin/classification's answer: stored, and the new version to base the next save on. */
+export const ClassificationSaved = Schema.Struct({
+  ok: Schema.Literal(true),
+  /** The stored classification's version now. */
+  version: ClassificationVersion,
+});
+export type ClassificationSaved = typeof ClassificationSaved.Type;
+
+/** The `error` of a save's 409 answer: the stored version is newer than the one the edit started from. */
+export const staleClassificationError = "stale_classification";
+
 /** The taxonomy value of a level that no rule fills. */
 export const NONE = "None";
