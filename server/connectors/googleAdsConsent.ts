@@ -6,8 +6,10 @@ import type { ConnectorPlatform } from "../engine/stores";
 /**
  * The simulated consent step of the search-ads platform (the ad platforms cannot be
  * reached from here; server/README.md, "Connectors service"). listAccounts issues a random 128-bit `state` (stored as its SHA-256) and
- * sends the browser to the local consent page; "Allow" records the grant and returns to
- * the connection page with `code` and `state`; listAccounts then checks the pair once.
+ * sends the browser to the local consent page; "Allow" (once per state) records that the
+ * state was allowed and returns to the connection page with `code` and `state`; only when
+ * listAccounts redeems that pair for the same user is the state used up and the grant
+ * written, so no account is listed before the code and state were redeemed.
  *
  * The consent page cannot see the app's bearer token (it is a browser navigation), so,
  * like a real platform's consent screen behind its own sign-in, it is authorised by the
@@ -21,18 +23,25 @@ export const googleAds: ConnectorPlatform = "google-ads";
 /** How long a state may be used after it was issued. */
 export const consentStateLifetimeMs = 10 * 60_000;
 
-export type StateVerdict = "usable" | "unknown" | "other_user" | "used" | "expired";
+/**
+ * What a state is good for now: `open` (issued, not yet allowed: the consent page and
+ * 'Allow'), `allowed` ('Allow' was pressed: redeemable once with its code), or why
+ * neither.
+ */
+export type StateVerdict = "open" | "allowed" | "unknown" | "other_user" | "used" | "expired";
 
 export interface GoogleAdsConsent {
   /** Issues a state for the user and answers where the browser should go to grant access. */
   consentLink(userId: number): Promise<string>;
-  /** Whether a state may still be used by the user at `now` (the consent page and the grant). */
+  /** What the state is good for, for the user at `now`. */
   judge(state: string, userId: number, now: number): Promise<StateVerdict>;
+  /** 'Allow' on the consent page: true when the state was open for the user and is now allowed (once). */
+  allow(state: string, userId: number, now: number): Promise<boolean>;
   /** The code returned with a state to the connection page. */
   codeFor(state: string): string;
   /** Where "Allow" sends the browser back to. */
   returnLink(state: string): string;
-  /** Checks code and state and uses the state up; true when the round trip completes now. */
+  /** Checks code and an allowed state of the user, uses the state up and writes the grant; true when the round trip completes now. */
   redeem(userId: number, state: string, code: string, now: number): Promise<boolean>;
 }
 
@@ -49,7 +58,7 @@ export const googleAdsConsent = (context: ServerContext): GoogleAdsConsent => {
     if (stored.userId !== userId) return "other_user";
     if (stored.usedAt !== null) return "used";
     if (now - stored.issuedAt >= consentStateLifetimeMs || now < stored.issuedAt) return "expired";
-    return "usable";
+    return stored.allowedAt === null ? "open" : "allowed";
   };
 
   return {
@@ -59,14 +68,16 @@ export const googleAdsConsent = (context: ServerContext): GoogleAdsConsent => {
       return `${publicUrl}/connectors/consent/google-ads?state=${state}&user=${userId}`;
     },
     judge,
+    allow: async (state, userId, now) =>
+      (await judge(state, userId, now)) === "open" && (await stores.connectors.allowState(tokenDigest(state), now)),
     codeFor,
     returnLink: (state) => `${publicUrl}/account/connections/google-ads?code=${codeFor(state)}&state=${state}`,
     redeem: async (userId, state, code, now) => {
-      if ((await judge(state, userId, now)) !== "usable") return false;
+      if ((await judge(state, userId, now)) !== "allowed") return false;
       const expected = Buffer.from(codeFor(state));
       const given = Buffer.from(code);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-      return stores.connectors.useState(tokenDigest(state), now);
+      return stores.connectors.redeemState(tokenDigest(state), userId, now);
     },
   };
 };

@@ -78,7 +78,7 @@ export const connectorRoutes = (context: ServerContext) => {
   routes.get("/consent/google-ads", async (c) => {
     const state = c.req.query("state") ?? "";
     const userId = userIdOf(c.req.query("user"));
-    if (userId === null || (await consent.judge(state, userId, clock())) !== "usable") {
+    if (userId === null || (await consent.judge(state, userId, clock())) !== "open") {
       return c.html(consentRefusedPage(connectionPage), 400);
     }
     return c.html(consentPage(state, userId, connectionPage));
@@ -93,10 +93,10 @@ export const connectorRoutes = (context: ServerContext) => {
     }
     const state = typeof form["state"] === "string" ? form["state"] : "";
     const userId = userIdOf(form["user"]);
-    if (userId === null || (await consent.judge(state, userId, clock())) !== "usable") {
+    // Once per state; the grant itself is written when listAccounts redeems code and state for this user.
+    if (userId === null || !(await consent.allow(state, userId, clock()))) {
       return c.html(consentRefusedPage(connectionPage), 400);
     }
-    await stores.connectors.grant(userId, googleAds, clock());
     return c.redirect(consent.returnLink(state), 303);
   });
 

@@ -9,17 +9,24 @@ export interface ConnectorStateRecord {
   readonly userId: number;
   readonly platform: ConnectorPlatform | string;
   readonly issuedAt: number;
+  /** When the user pressed 'Allow' on the consent page with this state; null until then. */
+  readonly allowedAt: number | null;
+  /** When the state was redeemed with its code (the grant was written then); null until then. */
   readonly usedAt: number | null;
 }
 
 /** Grants, consent states and the simulated ad accounts, per user and platform. */
 export interface ConnectorQueries {
-  issueState(state: Omit<ConnectorStateRecord, "usedAt">): Promise<void>;
+  issueState(state: Omit<ConnectorStateRecord, "usedAt" | "allowedAt">): Promise<void>;
   findState(stateDigest: string): Promise<ConnectorStateRecord | null>;
-  /** Marks the state used at `at`; false when it was already used (or is unknown). */
-  useState(stateDigest: string, at: number): Promise<boolean>;
-  /** Records that the user granted access (idempotent). */
-  grant(userId: number, platform: ConnectorPlatform, at: number): Promise<void>;
+  /** Records 'Allow' for the state at `at`, once; false when it was already allowed (or is unknown). Grants nothing. */
+  allowState(stateDigest: string, at: number): Promise<boolean>;
+  /**
+   * Redeems an allowed, unused state of the user at `at`: marks it used and records the
+   * user's grant on its platform, in one transaction; false (and nothing written) when the
+   * state is unknown, another user's, not allowed or already used.
+   */
+  redeemState(stateDigest: string, userId: number, at: number): Promise<boolean>;
   hasGrant(userId: number, platform: ConnectorPlatform): Promise<boolean>;
   /** The user's ad accounts on the platform, by account id. */
   accounts(userId: number, platform: ConnectorPlatform): Promise<ReadonlyArray<ConnectionAccount>>;

@@ -132,6 +132,42 @@ describe("the connections service (search-ads platform)", () => {
     expect((await allow(state, analyst.id)).status).toBe(400);
   });
 
+  it("lists nothing after 'Allow' until this user redeems the code and state", async () => {
+    const analyst = admin;
+    await t.warehouse.connectors.addAccounts(analyst.id, "google-ads", testAccounts);
+    const state = (await consentLink(analyst)).searchParams.get("state") ?? "";
+    const code = new URL((await allow(state, analyst.id)).headers.get("Location") ?? "").searchParams.get("code") ?? "";
+    // Allowed but not redeemed: a plain call still asks for consent and lists no account.
+    expect(isConnectionRedirect(decoded(await listAccounts(analyst), ListAccountsResponse))).toBe(true);
+    // Another user holding the pair cannot redeem it, and gets no list.
+    expectRefusal(await listAccounts(other, `?code=${code}&state=${state}`), 400, "invalid_state");
+    expect(isConnectionRedirect(decoded(await listAccounts(analyst), ListAccountsResponse))).toBe(true);
+    // The user it was issued to redeems it once.
+    expect(decoded(await listAccounts(analyst, `?code=${code}&state=${state}`), ConnectionAccountList)).toEqual(testAccounts);
+    expect(decoded(await listAccounts(analyst), ConnectionAccountList)).toEqual(testAccounts);
+  });
+
+  it("accepts 'Allow' once per state: a second grant with the same state is refused and returns no code", async () => {
+    const analyst = await signInAs(t, "analyst2");
+    const state = (await consentLink(analyst)).searchParams.get("state") ?? "";
+    const first = await allow(state, analyst.id);
+    expect(first.status).toBe(303);
+    const again = await allow(state, analyst.id);
+    expect(again.status).toBe(400);
+    expect(again.headers.get("Location")).toBeNull();
+    expect(await again.text()).toContain("That link is not valid");
+    // The allowed state no longer opens the consent page either.
+    expect((await t.app.request(`/connectors/consent/google-ads?state=${state}&user=${analyst.id}`)).status).toBe(400);
+    // Redeemed, the state answers a clear error the second time and lists nothing.
+    const code = new URL(first.headers.get("Location") ?? "").searchParams.get("code") ?? "";
+    decoded(await listAccounts(analyst, `?code=${code}&state=${state}`), ConnectionAccountList);
+    const reused = expectRefusal(await listAccounts(analyst, `?code=${code}&state=${state}`), 400, "invalid_state");
+    expect(reused.message).toBe(
+      "The connection state is unknown, expired or already used. Start the connection again.",
+    );
+    expect((await allow(state, analyst.id)).status).toBe(400);
+  });
+
   it("switches accounts on and off; unknown accounts are 404", async () => {
     const account = testAccounts[1]?.accountId ?? "";
     decoded(await t.call("GET", `/connectors/adwords/${demo.id}/enableSync/${account}`, { token: demo.token }), Ok);

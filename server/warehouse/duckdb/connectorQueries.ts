@@ -19,7 +19,12 @@ export const duckDbConnectorQueries = (line: ConnectionLine): ConnectorQueries =
   findState: (stateDigest) =>
     line.exclusive(async (sql) => {
       const row = (
-        await sql.rows("SELECT state, user_id, platform, issued_at, used_at FROM connector_states WHERE state = $1", [stateDigest])
+        await sql.rows(
+          `SELECT s.state, s.user_id, s.platform, s.issued_at, s.used_at, c.allowed_at
+           FROM connector_states s LEFT JOIN connector_consents c ON c.state = s.state
+           WHERE s.state = $1`,
+          [stateDigest],
+        )
       )[0];
       return row
         ? {
@@ -27,30 +32,45 @@ export const duckDbConnectorQueries = (line: ConnectionLine): ConnectorQueries =
             userId: numberOf(row["user_id"]),
             platform: textOf(row["platform"]),
             issuedAt: numberOf(row["issued_at"]),
+            allowedAt: nullableNumberOf(row["allowed_at"]),
             usedAt: nullableNumberOf(row["used_at"]),
           }
         : null;
     }),
 
-  useState: (stateDigest, at) =>
+  allowState: (stateDigest, at) =>
     line.transaction(async (sql) => {
-      const open = await countOf(sql, "SELECT count(*) AS n FROM connector_states WHERE state = $1 AND used_at IS NULL", [
-        stateDigest,
-      ]);
+      const open = await countOf(
+        sql,
+        `SELECT count(*) AS n FROM connector_states s
+         WHERE s.state = $1 AND s.used_at IS NULL AND NOT EXISTS (SELECT 1 FROM connector_consents c WHERE c.state = s.state)`,
+        [stateDigest],
+      );
       if (open === 0) return false;
-      await sql.run("UPDATE connector_states SET used_at = $2 WHERE state = $1", [stateDigest, at]);
+      await sql.run("INSERT INTO connector_consents (state, allowed_at) VALUES ($1, $2)", [stateDigest, at]);
       return true;
     }),
 
-  grant: (userId, platform, at) =>
-    line.exclusive((sql) =>
-      sql.run(
+  redeemState: (stateDigest, userId, at) =>
+    line.transaction(async (sql) => {
+      const row = (
+        await sql.rows(
+          `SELECT s.platform FROM connector_states s JOIN connector_consents c ON c.state = s.state
+           WHERE s.state = $1 AND s.user_id = $2 AND s.used_at IS NULL`,
+          [stateDigest, userId],
+        )
+      )[0];
+      if (!row) return false;
+      const platform = textOf(row["platform"]);
+      await sql.run("UPDATE connector_states SET used_at = $2 WHERE state = $1", [stateDigest, at]);
+      await sql.run(
         `INSERT INTO connector_grants (user_id, platform, granted_at)
          SELECT $1, $2, $3
          WHERE NOT EXISTS (SELECT 1 FROM connector_grants WHERE user_id = $1 AND platform = $2)`,
         [userId, platform, at],
-      ),
-    ),
+      );
+      return true;
+    }),
 
   hasGrant: (userId, platform) =>
     line.exclusive(

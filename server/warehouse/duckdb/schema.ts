@@ -369,6 +369,18 @@ export const migrations: ReadonlyArray<Migration> = [
       "INSERT INTO cost_refreshes_due (program_id) SELECT id FROM programs",
     ],
   },
+  {
+    version: 6,
+    name: "consent states allowed once",
+    statements: [
+      // 'Allow' on the consent page, once per state (the primary key refuses a second); the grant itself is written
+      // only when the same user redeems the state with its code (docs/engine.md, "Connections and consent").
+      `CREATE TABLE connector_consents (
+        state VARCHAR PRIMARY KEY,
+        allowed_at BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** The migrations not yet applied, in version order. */
