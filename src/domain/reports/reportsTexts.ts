@@ -1,0 +1,15 @@
+/** The words every analysis report shares: the breadcrumb root and the page's load states. */
+export const reportsTexts = {
+  allChannels: "All Channels",
+  loading: "Loading...",
+  /** The empty text of the channel breakdown, the initiator rating and the attribution comparison. */
+  noResults: "There are no results, try expanding the dates of your search.",
+  /** The funnel table's empty text. */
+  noRecords: "No records.",
+  /** A failed load on a report the product does not let fail silently. */
+  failed: "This report could not be loaded. Check your connection, then try again.",
+  tryAgain: "Try again",
+} as const;
+
+/** What a report's data is doing: the frame shows one of these states around the report's body. */
+export type ReportStatus = "waiting" | "loading" | "ready" | "empty" | "failed";

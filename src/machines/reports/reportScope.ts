@@ -1,0 +1,77 @@
+import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
+import type { ApiContext } from "../../domain/shell/session";
+import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+
+/**
+ * How an analysis report's machine follows the session's scope (API context, program,
+ * dates, named filter), the same way for every report:
+ *
+ * - its context holds `session` and the `scope` it opened with (`openingScope`: the
+ *   session's now; the shell has already folded the URL's program and dates into it);
+ * - it invokes `sessionScopeListener` with `scopeListenerInput`, which tells it
+ *   `session.scopeChanged` for each new scope and nothing for other session changes;
+ * - it starts in a `waiting` state left by `hasCompleteScope` (no program or dates: nothing
+ *   loads) and, while open, answers `session.scopeChanged` with, in this order,
+ *   `{ guard: scopeGuard("isIncompleteScope"), target: waiting, actions: keepScope }`
+ *   and `{ guard: scopeGuard("isOtherScope"), actions: [keepScope, …its reload] }`;
+ * - its calls take `reportCallOf(scope)`: where calls go, the program code and the dates.
+ *
+ * Register `reportScopeActors` and `reportScopeGuards` in the machine's `setup`, and the
+ * action `keepScope: assign(keepScopeAssignment)`.
+ */
+
+/** What every report call needs besides its own path and query. */
+export interface ReportCall {
+  readonly api: ApiContext;
+  readonly program: string;
+  readonly range: { readonly from: string; readonly to: string };
+}
+
+/** The context a report machine keeps for its scope. */
+export interface ScopedReport {
+  readonly session: SessionSource;
+  readonly scope: SessionScope;
+}
+
+/** The scope a report opens with: the session's now. */
+export const openingScope = (session: SessionSource): SessionScope => currentSessionScope(session);
+
+/** A scope with a program and dates: something to load. */
+export const isCompleteScope = (scope: SessionScope): boolean => scope.program !== null && scope.range !== null;
+
+/** The call scope of a complete session scope (empty program and dates otherwise: such a scope is never loaded). */
+export const reportCallOf = (scope: SessionScope): ReportCall => ({
+  api: scope.api,
+  program: scope.program?.code ?? "",
+  range: { from: scope.range?.from ?? "", to: scope.range?.to ?? "" },
+});
+
+export const sameReportCall = (a: ReportCall, b: ReportCall): boolean =>
+  a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program === b.program && a.range.from === b.range.from && a.range.to === b.range.to;
+
+/** The actor a report invokes to hear of scope changes. */
+export const reportScopeActors = { sessionScopeListener } as const;
+
+/** The listener's input. */
+export const scopeListenerInput = ({ context }: { readonly context: ScopedReport }) => ({ session: context.session });
+
+/** The guards of scope following: the context's scope is complete; a new scope lacks a program or dates; a new scope loads other data. */
+export const reportScopeGuards = {
+  hasCompleteScope: ({ context }: { readonly context: ScopedReport }) => isCompleteScope(context.scope),
+  isIncompleteScope: (_: unknown, scope: SessionScope) => !isCompleteScope(scope),
+  isOtherScope: ({ context }: { readonly context: ScopedReport }, scope: SessionScope) => !sameSessionScope(context.scope, scope),
+} as const;
+
+/** The new scope a `session.scopeChanged` carries, as guard and action params. */
+export const newScope = ({ event }: { readonly event: SessionScopeChanged }): SessionScope => event.scope;
+
+/** A scope guard reading the event's scope. */
+export const scopeGuard = (type: "isIncompleteScope" | "isOtherScope") => ({ type, params: newScope }) as const;
+
+/** The `keepScope` action's assignment: the report keeps the new scope. */
+export const keepScopeAssignment = (_: unknown, scope: SessionScope) => ({ scope });
+
+/** The `keepScope` action with the event's scope as params. */
+export const keepScope = { type: "keepScope", params: newScope } as const;
+
+export type { SessionScopeChanged, SessionSource };
