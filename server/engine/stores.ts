@@ -20,7 +20,7 @@ export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";
  * reports count run the engine after the change is stored and wait for it, so a report
  * read after the answer sees the change:
  * - program settings saved: `reattribute`;
- * - a classification saved: `reclassify`.
+ * - a classification saved: `reclassify` (not after a save refused as stale).
  * The stored change stands even when the engine fails: the failure is logged at error
  * level and the write still answers as stored, so a client does not repeat a write that
  * happened (a repeated batch row would book its cost twice).
@@ -100,7 +100,15 @@ export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log, co
     columnSets: warehouse.columnSets,
     programSettings: { find: programSettings.find, save: then("reattribute", programSettings.save) },
     customReports: warehouse.customReports,
-    classifications: { find: classifications.find, save: then("reclassify", classifications.save) },
+    classifications: {
+      find: classifications.find,
+      // A save refused as stale changed nothing, so nothing is re-classified.
+      save: async (programId, tree, at, basedOn) => {
+        const outcome = await classifications.save(programId, tree, at, basedOn);
+        if (outcome.saved) await afterChange("reclassify", programId);
+        return outcome;
+      },
+    },
     connectors: warehouse.connectors,
     reports: {
       ...reports,

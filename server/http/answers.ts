@@ -37,6 +37,11 @@ export const refusals = {
   notFound: { status: 404, error: "not_found", message: "There is no such resource." },
   programNotFound: { status: 404, error: "program_not_found", message: "There is no program with that code." },
   messageNotFound: { status: 404, error: "message_not_found", message: "There is no message with that id to dismiss." },
+  staleClassification: {
+    status: 409,
+    error: "stale_classification",
+    message: "Someone else saved the classification while you were editing. Reload it before saving again.",
+  },
   payloadTooLarge: { status: 413, error: "payload_too_large", message: "The request body is larger than 1 MB." },
   tooManyAttempts: {
     status: 429,

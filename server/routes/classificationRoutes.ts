@@ -1,18 +1,25 @@
 import { Hono } from "hono";
 import { Schema } from "effect";
-import { Ok } from "../../src/domain/access/auth";
 import {
   Classification,
+  ClassificationSave,
+  ClassificationSaved,
+  LoadedClassification,
   matchTypesWithValue,
   type ClassificationRule,
   type TaxonomyOne,
   type TaxonomyTwo,
 } from "../../src/domain/classification/classification";
 import { requireAdmin } from "../http/access";
-import { answer, okValue, refuse, refusals } from "../http/answers";
+import { answer, refuse, refusals } from "../http/answers";
 import { decodeBody, readJson } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
+
+/** The 409 message: the edit started from one version, and someone saved another since. */
+export const staleClassificationMessage = (basedOn: number, stored: number): string =>
+  `Someone else saved the classification while you were editing (your edit started from version ${basedOn}, ` +
+  `the saved one is now version ${stored}). Reload it to see their changes, then make yours again.`;
 
 /** The classification editor's message for a taxonomy without a name. */
 export const taxonomyNameRequired = "Taxonomy name is required";
@@ -78,8 +85,10 @@ const storedTree = Schema.parseJson(Classification);
 
 /**
  * The classification editor's calls (admins only): GET /admin/classification answers
- * the saved tree ({data: []} when none is saved); POST saves the whole tree, then
- * re-classifies the program's hits.
+ * the saved tree and its version ({data: [], version: 0} when none is saved); POST saves
+ * the whole tree when the version it names is still the stored one (409
+ * stale_classification otherwise; without a version it saves regardless), answers the new
+ * version, then re-classifies the program's hits.
  */
 export const classificationRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
@@ -87,20 +96,23 @@ export const classificationRoutes = (context: ServerContext) => {
 
   routes.get("/admin/classification", requireAdmin, async (c) => {
     const stored = await stores.classifications.find(c.get("program").id);
-    return answer(c, Classification, stored === null ? { data: [] } : Schema.decodeUnknownSync(storedTree)(stored));
+    const loaded = stored === null ? { data: [], version: 0 } : { ...Schema.decodeUnknownSync(storedTree)(stored.tree), version: stored.version };
+    return answer(c, LoadedClassification, loaded);
   });
 
   routes.post("/admin/classification", requireAdmin, async (c) => {
     const body = await readJson(c);
     if (!body.ok) return body.response;
     if (hasBlankTitle(body.value)) return refuse(c, refusals.invalidBody, taxonomyNameRequired);
-    const decoded = decodeBody(c, Classification, body.value);
+    const decoded = decodeBody(c, ClassificationSave, body.value);
     if (!decoded.ok) return decoded.response;
     const problems = classificationProblems(decoded.value);
     if (problems.length > 0) return refuse(c, refusals.invalidBody, `Invalid classification: ${problems.join("; ")}`);
     const programId = c.get("program").id;
-    await stores.classifications.save(programId, Schema.encodeSync(storedTree)(withoutStrayValues(decoded.value)), clock());
-    return answer(c, Ok, okValue);
+    const tree = Schema.encodeSync(storedTree)(withoutStrayValues({ data: decoded.value.data }));
+    const outcome = await stores.classifications.save(programId, tree, clock(), decoded.value.version);
+    if (!outcome.saved) return refuse(c, refusals.staleClassification, staleClassificationMessage(decoded.value.version ?? 0, outcome.version));
+    return answer(c, ClassificationSaved, { ok: true as const, version: outcome.version });
   });
 
   return routes;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Ok } from "../../src/domain/access/auth";
-import { Classification } from "../../src/domain/classification/classification";
+import {
+  Classification,
+  ClassificationSaved,
+  LoadedClassification,
+  staleClassificationError,
+} from "../../src/domain/classification/classification";
 import { decoded, expectRefusal } from "./contractApp";
 import { expectBadRequest, northwindId, recordingSuite, refusedToOutsiders } from "./accountSupport";
 
@@ -125,6 +130,64 @@ describe("the classification editor's calls", () => {
     expectBadRequest(await suite.t.call("POST", path, { token: suite.tokens.admin, json: body }));
     expect(await load()).toEqual(tree);
     expect(suite.engine.take()).toEqual([]);
+  });
+
+  describe("the version", () => {
+    const loadVersioned = async (code = "northwind") =>
+      decoded(await suite.t.call("GET", `/api/programs/${code}/admin/classification`, { token: suite.tokens.admin }), LoadedClassification);
+    const save = (json: unknown) => suite.t.call("POST", path, { token: suite.tokens.admin, json });
+
+    it("is 0 while nothing is saved and 1 after the first save", async () => {
+      // The demo data stores each program's tree once: version 1.
+      expect((await loadVersioned("bluepeak")).version).toBe(1);
+      const nothingSaved = 9_999;
+      expect(await suite.t.warehouse.classifications.find(nothingSaved)).toBeNull();
+      expect(await suite.t.warehouse.classifications.save(nothingSaved, "{\"data\":[]}", 0, 1)).toEqual({ saved: false, version: 0 });
+      expect(await suite.t.warehouse.classifications.save(nothingSaved, "{\"data\":[]}", 0, 0)).toEqual({ saved: true, version: 1 });
+      expect(await suite.t.warehouse.classifications.find(nothingSaved)).toEqual({ tree: "{\"data\":[]}", version: 1 });
+    });
+
+    it("each save answers the next version, which the load then carries", async () => {
+      const before = await loadVersioned();
+      const saved = decoded(await save({ ...tree, version: before.version }), ClassificationSaved);
+      expect(saved).toEqual({ ok: true, version: before.version + 1 });
+      expect(suite.engine.take()).toEqual([{ hook: "reclassify", programId: northwindId }]);
+      expect(await loadVersioned()).toEqual({ ...tree, version: before.version + 1 });
+      const again = decoded(await save({ ...tree, version: saved.version }), ClassificationSaved);
+      expect(again.version).toBe(before.version + 2);
+    });
+
+    it("a save without a version stores the tree whatever the stored version, and bumps it (callers from before versions)", async () => {
+      const before = await loadVersioned();
+      expect(decoded(await save(tree), ClassificationSaved).version).toBe(before.version + 1);
+      expect((await loadVersioned()).version).toBe(before.version + 1);
+    });
+
+    it("refuses a stale version with 409 and a clear message, stores nothing and does not re-classify", async () => {
+      const start = await loadVersioned();
+      // Two admins load the same version; the first saves.
+      decoded(await save({ ...tree, version: start.version }), ClassificationSaved);
+      suite.engine.take();
+      const theirs = changed((c) => void (c.data[0]!.title = "Their Paid Search"));
+      const refusal = expectRefusal(await save({ ...theirs, version: start.version }), 409, staleClassificationError);
+      expect(refusal.message).toBe(
+        `Someone else saved the classification while you were editing (your edit started from version ${start.version}, ` +
+          `the saved one is now version ${start.version + 1}). Reload it to see their changes, then make yours again.`,
+      );
+      expect(await loadVersioned()).toEqual({ ...tree, version: start.version + 1 });
+      expect(suite.engine.take()).toEqual([]);
+      // A version from the future is stale too.
+      expectRefusal(await save({ ...theirs, version: start.version + 5 }), 409, staleClassificationError);
+      // Reloaded, the second admin's save goes through.
+      expect(decoded(await save({ ...theirs, version: start.version + 1 }), ClassificationSaved).version).toBe(start.version + 2);
+    });
+
+    it.each([-1, 1.5, "3", null])("refuses the version %j with 400", async (version) => {
+      const before = await loadVersioned();
+      expectBadRequest(await save({ ...tree, version }));
+      expect(await loadVersioned()).toEqual(before);
+      expect(suite.engine.take()).toEqual([]);
+    });
   });
 
   it("refuses malformed JSON", async () => {

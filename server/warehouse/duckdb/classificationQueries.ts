@@ -1,17 +1,26 @@
 import type { ClassificationQueries } from "../classificationQueries";
-import { textOf } from "../statements";
+import { numberOf, textOf } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 
 export const duckDbClassificationQueries = (line: ConnectionLine): ClassificationQueries => ({
   find: (programId) =>
     line.exclusive(async (sql) => {
-      const row = (await sql.rows("SELECT tree FROM classifications WHERE program_id = $1", [programId]))[0];
-      return row ? textOf(row["tree"]) : null;
+      const row = (await sql.rows("SELECT tree, coalesce(version, 1) AS version FROM classifications WHERE program_id = $1", [programId]))[0];
+      return row ? { tree: textOf(row["tree"]), version: numberOf(row["version"]) } : null;
     }),
 
-  save: (programId, tree, at) =>
+  save: (programId, tree, at, basedOn) =>
     line.transaction(async (sql) => {
+      const row = (await sql.rows("SELECT coalesce(version, 1) AS version FROM classifications WHERE program_id = $1", [programId]))[0];
+      const stored = row ? numberOf(row["version"]) : 0;
+      if (basedOn !== undefined && basedOn !== stored) return { saved: false, version: stored };
       await sql.run("DELETE FROM classifications WHERE program_id = $1", [programId]);
-      await sql.run("INSERT INTO classifications (program_id, tree, saved_at) VALUES ($1, $2, $3)", [programId, tree, at]);
+      await sql.run("INSERT INTO classifications (program_id, tree, saved_at, version) VALUES ($1, $2, $3, $4)", [
+        programId,
+        tree,
+        at,
+        stored + 1,
+      ]);
+      return { saved: true, version: stored + 1 };
     }),
 });

@@ -66,11 +66,14 @@ export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promi
     ]),
   );
   for (const c of batch.classifications ?? []) {
+    // A replaced tree is a new version, as a save makes it.
+    const previous = await sql.rows("SELECT coalesce(version, 1) AS version FROM classifications WHERE program_id = $1", [c.programId]);
     await sql.run("DELETE FROM classifications WHERE program_id = $1", [c.programId]);
-    await sql.run("INSERT INTO classifications (program_id, tree, saved_at) VALUES ($1, $2, $3)", [
+    await sql.run("INSERT INTO classifications (program_id, tree, saved_at, version) VALUES ($1, $2, $3, $4)", [
       c.programId,
       c.tree,
       c.savedAt,
+      Number(previous[0]?.["version"] ?? 0) + 1,
     ]);
   }
   for (const s of batch.settings ?? []) {

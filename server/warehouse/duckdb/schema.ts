@@ -381,6 +381,15 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 7,
+    name: "the classification's version",
+    statements: [
+      // One more with each save of a program's classification; a save based on an older version is refused (409).
+      // A tree saved before this migration counts as version 1.
+      "ALTER TABLE classifications ADD COLUMN version INTEGER DEFAULT 1",
+    ],
+  },
 ];
 
 /** The migrations not yet applied, in version order. */
