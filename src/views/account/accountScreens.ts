@@ -23,4 +23,6 @@ export const accountScreens: ReadonlyArray<AccountScreen> = [
   { path: `${paths.fixedSpend}/:spend`, load: () => import("../spend/FixedSpendFormPage").then((m) => m.FixedSpendFormPage) },
   { path: paths.variableSpend, load: () => import("../spend/VariableSpendPage").then((m) => m.VariableSpendPage) },
   { path: paths.variableSpendBatch, load: () => import("../spend/SpendImportPage").then((m) => m.VariableSpendImportPage) },
+  { path: "/account/connections", load: () => import("../connections/ConnectionsPage").then((m) => m.ConnectionsPage) },
+  { path: "/account/connections/:connection", load: () => import("../connections/ConnectionPage").then((m) => m.ConnectionPage) },
 ];

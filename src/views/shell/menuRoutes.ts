@@ -20,6 +20,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Performance", path: paths.performance, audience: "everyone" },
   { label: "Fixed Spend", path: paths.fixedSpend, audience: "everyone" },
   { label: "Variable Spend", path: paths.variableSpend, audience: "everyone" },
+  { label: "Connections", path: "/account/connections", audience: "everyone" },
 ];
 
 /** The entries a signed-in person may see (none before the profile is known). */
