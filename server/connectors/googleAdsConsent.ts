@@ -130,3 +130,17 @@ export const consentRefusedPage = (backLink: string): string =>
 <p>This consent link is unknown, has expired or was already used. Go back to the connection page and start again.</p>
 <p><a href="${escapeHtml(backLink)}">Back to the connection</a></p>`,
   );
+
+/**
+ * The simulated external connection page of a platform whose connection is made on its own
+ * site (the social platform, the second search platform): the app opens it with `svid` =
+ * the user id, and it names who asked and links back to the connections overview.
+ */
+export const externalConnectionPage = (platform: string, svid: string, backLink: string): string =>
+  page(
+    `Connect ${platform} (simulated)`,
+    `<h1>Connect ${escapeHtml(platform)}</h1>
+<p>The connection to ${escapeHtml(platform)} is made on ${escapeHtml(platform)}'s own pages, for Attribution user ${escapeHtml(svid)}.</p>
+<p><small>This is a local simulation of the platform's page.</small></p>
+<p><a href="${escapeHtml(backLink)}">Back to the connections</a></p>`,
+  );

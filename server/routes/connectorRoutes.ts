@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { Ok } from "../../src/domain/access/auth";
 import { ListAccountsResponse } from "../../src/domain/connections/connectors";
-import { consentPage, consentRefusedPage, googleAds, googleAdsConsent } from "../connectors/googleAdsConsent";
+import { consentPage, consentRefusedPage, externalConnectionPage, googleAds, googleAdsConsent } from "../connectors/googleAdsConsent";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refusals, type Refusal } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
@@ -37,7 +37,8 @@ const userIdOf = (raw: unknown): number | null =>
  * GET /adwords/{userId}/listAccounts[?code&state], GET /adwords/{userId}/enableSync/{accountId},
  * GET /adwords/{userId}/disableSync/{accountId} (bearer token; the user id must be the
  * signed-in user's), and the simulated consent page GET /consent/google-ads?state&user
- * with its form POST /consent/google-ads/grant (authorised by the state).
+ * with its form POST /consent/google-ads/grant (authorised by the state), and the simulated
+ * external pages GET /facebook/connect?svid and GET /microsoft-ads/connect?svid.
  */
 export const connectorRoutes = (context: ServerContext) => {
   const routes = new Hono<SignedInEnv>();
@@ -74,6 +75,15 @@ export const connectorRoutes = (context: ServerContext) => {
     };
   routes.get("/adwords/:userId/enableSync/:accountId", requireSession(context), switchSync(true));
   routes.get("/adwords/:userId/disableSync/:accountId", requireSession(context), switchSync(false));
+
+  // The simulated pages of the platforms connected on their own sites, opened with svid = the user id.
+  const externalPlatforms: Readonly<Record<string, string>> = { facebook: "Facebook", "microsoft-ads": "Microsoft Advertising" };
+  routes.get("/:platform/connect", (c) => {
+    const platform = externalPlatforms[c.req.param("platform")];
+    const svid = userIdOf(c.req.query("svid"));
+    if (platform === undefined || svid === null) return c.html(consentRefusedPage(`${publicUrl}/account/connections`), 400);
+    return c.html(externalConnectionPage(platform, String(svid), `${publicUrl}/account/connections`));
+  });
 
   routes.get("/consent/google-ads", async (c) => {
     const state = c.req.query("state") ?? "";

@@ -180,6 +180,21 @@ describe("the connections service (search-ads platform)", () => {
     expectRefusal(await t.call("GET", `/connectors/adwords/${other.id}/enableSync/${account}`, { token: other.token }), 404, "not_found");
   });
 
+  it("serves the social and the second search platform's simulated pages for an svid, without script", async () => {
+    for (const [path, name] of [["facebook", "Facebook"], ["microsoft-ads", "Microsoft Advertising"]] as const) {
+      const page = await t.app.request(`/connectors/${path}/connect?svid=${demo.id}`);
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      expect(html).toContain(`<h1>Connect ${name}</h1>`);
+      expect(html).toContain(`Attribution user ${demo.id}`);
+      expect(html).toContain('href="http://app.test/account/connections"');
+      expect(html).not.toMatch(/<script|onclick=|javascript:/i);
+      expect((await t.app.request(`/connectors/${path}/connect?svid=%3Cb%3E`)).status).toBe(400);
+      expect((await t.app.request(`/connectors/${path}/connect`)).status).toBe(400);
+    }
+    expect((await t.app.request(`/connectors/linkedin/connect?svid=${demo.id}`)).status).toBe(400);
+  });
+
   it("answers JSON 404 for unknown connector paths", async () => {
     expectRefusal(await t.call("GET", "/connectors/facebook/1/listAccounts", { token: demo.token }), 404, "not_found");
   });
