@@ -1,0 +1,14 @@
+import type { FunnelMode } from "./funnelReport";
+
+/** The funnel report's words. */
+export const funnelTexts = {
+  title: "Funnel Report",
+  menu: "Funnel",
+  modeLabel: "Show",
+  modes: { revenue: "Revenue", revenue_percent: "Revenue Percent", credit: "Credit" } satisfies Record<FunnelMode, string>,
+  chartName: (mode: string) => `Funnel roles' ${mode} per channel`,
+  tableLabel: "Funnel table",
+  empty: "No records.",
+  exportKind: "Funnel Report",
+  sheetName: "Funnel",
+} as const;

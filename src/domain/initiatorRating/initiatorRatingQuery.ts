@@ -1,0 +1,21 @@
+import { columnListChoice } from "../funnel/funnelQuery";
+import { funnelLevelColumn } from "../funnel/funnelReport";
+import { oneOfChoice, pageChoice, type ReportQueryShape } from "../reports/reportQuery";
+import type { SortDirection } from "../table/tableSort";
+import { initiatorDefaultColumns, initiatorDefaultSort, initiatorFieldNames } from "./initiatorRating";
+
+/** Every choice on an initiator rating page, as its link carries it. */
+export interface InitiatorChoices {
+  readonly sort: string;
+  readonly direction: SortDirection;
+  readonly page: number;
+  readonly columns: ReadonlyArray<string>;
+}
+
+/** The initiator rating's choices under a taxonomy path: total funnel revenue, biggest first, page 1 and the default columns at first. */
+export const initiatorQueryShape = (path: ReadonlyArray<string>): ReportQueryShape<InitiatorChoices> => ({
+  sort: oneOfChoice("sort", [funnelLevelColumn(path), ...initiatorFieldNames], initiatorDefaultSort.column),
+  direction: oneOfChoice<SortDirection>("direction", ["asc", "desc"], initiatorDefaultSort.direction),
+  page: pageChoice(),
+  columns: columnListChoice("columns", initiatorFieldNames, initiatorDefaultColumns),
+});
