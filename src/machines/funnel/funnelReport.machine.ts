@@ -1,0 +1,234 @@
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { FunnelResponse, FunnelRow } from "../../domain/analysis/analysis";
+import { funnelQueryShape, type FunnelChoices } from "../../domain/funnel/funnelQuery";
+import { funnelChart, funnelColumnsOf, funnelLevelColumn, funnelPerPage, type FunnelMode } from "../../domain/funnel/funnelReport";
+import type { SessionScope } from "../../domain/report/reportScope";
+import { readReportQuery } from "../../domain/reports/reportQuery";
+import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
+import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
+import { loadFunnel, type FunnelScope } from "../../services/funnel/funnel";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import {
+  keepScope,
+  keepScopeAssignment,
+  openingScope,
+  reportCallOf,
+  reportScopeActors,
+  reportScopeGuards,
+  scopeGuard,
+  scopeListenerInput,
+  type SessionScopeChanged,
+  type SessionSource,
+} from "../reports/reportScope";
+import { fromApiCall } from "../runtime/fromEffect";
+
+/**
+ * One funnel page: the funnel rows of the level under its taxonomy path (the program and
+ * dates from the session, followed as they change), sorted and paged locally, with the
+ * mode the bars show and the table's visible columns.
+ *
+ * - `data`: `waiting` while the session has no program or dates, then `loading`, and
+ *   `ready` or `empty` (no rows); a failed load is `failed` and shows nothing (the
+ *   product stops loading silently there). A new scope loads again.
+ * - `mode`: `revenue`, `revenuePercent` (bars renormalised to 100 per row) or `credit`,
+ *   chosen by `funnel.modeChosen`.
+ * - The page opens on its link's choices (`funnelQueryShape`: mode, sort, page,
+ *   columns); the view writes the choices back to the URL (`funnelReportSelectors.choices`).
+ *   A link's page past the last moves to the last page once the rows are there; a sort
+ *   goes back to page 1.
+ */
+
+export interface FunnelReportInput {
+  readonly session: SessionSource;
+  readonly path: ReadonlyArray<string>;
+  /** The query of the page's URL when it opens (a shared link's choices). */
+  readonly search?: string;
+}
+
+export interface FunnelReportContext {
+  readonly session: SessionSource;
+  readonly scope: SessionScope;
+  readonly path: ReadonlyArray<string>;
+  /** The mode the link asked for, read once by the `mode` region as it starts. */
+  readonly openingMode: FunnelMode;
+  readonly sort: SortSpec;
+  readonly page: number;
+  readonly columns: ReadonlyArray<string>;
+  /** Every row in the current sort. */
+  readonly sorted: ReadonlyArray<FunnelRow>;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export type FunnelReportEvent =
+  | SessionScopeChanged
+  | { readonly type: "funnel.modeChosen"; readonly mode: FunnelMode }
+  | { readonly type: "funnel.sorted"; readonly column: string }
+  | { readonly type: "funnel.paged"; readonly page: number }
+  | { readonly type: "funnel.columnsChosen"; readonly columns: ReadonlyArray<string> };
+
+interface LoadInput {
+  readonly api: ApiContext;
+  readonly scope: FunnelScope;
+}
+
+type Context = FunnelReportContext;
+
+/** A new column is sorted biggest first; the taxonomy column A to Z. */
+const firstDirectionOf = (context: Context, column: string) => (column === funnelLevelColumn(context.path) ? "asc" : "desc");
+
+export const funnelReportMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as FunnelReportEvent,
+    input: {} as FunnelReportInput,
+  },
+  actors: {
+    ...reportScopeActors,
+    loadFunnel: fromApiCall<FunnelResponse, LoadInput, HttpError>(({ scope }) => loadFunnel(scope)),
+  },
+  actions: {
+    keepScope: assign(keepScopeAssignment),
+    keepRows: assign(({ context }, answer: FunnelResponse) => ({
+      sorted: sortReportRows(answer.data, context.sort),
+      headers: answer.column_headers,
+      page: clampPage(context.page, answer.data.length, funnelPerPage),
+    })),
+    dropRows: assign({ sorted: [] as ReadonlyArray<FunnelRow>, page: 1 }),
+    sortBy: assign(({ context }, column: string) => {
+      const sort = nextSort(context.sort, column, firstDirectionOf(context, column));
+      return { sort, sorted: sortReportRows(context.sorted, sort), page: 1 };
+    }),
+    turnPage: assign(({ context }, page: number) => ({ page: clampPage(page, context.sorted.length, funnelPerPage) })),
+    chooseColumns: assign((_, columns: ReadonlyArray<string>) => ({ columns: funnelColumnsOf(columns) })),
+  },
+  guards: {
+    ...reportScopeGuards,
+    hasRows: (_, answer: FunnelResponse) => answer.data.length > 0,
+    opensIn: ({ context }, mode: FunnelMode) => context.openingMode === mode,
+    isMode: (_, params: { readonly chosen: FunnelMode; readonly mode: FunnelMode }) => params.chosen === params.mode,
+  },
+}).createMachine({
+  id: "funnelReport",
+  context: ({ input }) => {
+    const choices = readReportQuery(input.search ?? "", funnelQueryShape(input.path));
+    return {
+      session: input.session,
+      scope: openingScope(input.session),
+      path: input.path,
+      openingMode: choices.mode,
+      sort: { column: choices.sort, direction: choices.direction },
+      page: choices.page,
+      columns: funnelColumnsOf(choices.columns),
+      sorted: [],
+      headers: {},
+    };
+  },
+  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  type: "parallel",
+  on: {
+    "funnel.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
+    "funnel.columnsChosen": { actions: { type: "chooseColumns", params: ({ event }) => event.columns } },
+  },
+  states: {
+    data: {
+      initial: "waiting",
+      on: {
+        "session.scopeChanged": [
+          { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "dropRows"] },
+          { guard: scopeGuard("isOtherScope"), target: ".loading", actions: keepScope },
+        ],
+      },
+      states: {
+        /** No program or dates yet: nothing loads. */
+        waiting: {
+          always: { guard: "hasCompleteScope", target: "loading" },
+        },
+        loading: {
+          invoke: {
+            src: "loadFunnel",
+            input: ({ context }) => {
+              const call = reportCallOf(context.scope);
+              return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
+            },
+            onDone: [
+              { guard: { type: "hasRows", params: ({ event }) => event.output }, target: "ready", actions: { type: "keepRows", params: ({ event }) => event.output } },
+              { target: "empty", actions: { type: "keepRows", params: ({ event }) => event.output } },
+            ],
+            onError: { target: "failed", actions: "dropRows" },
+          },
+        },
+        ready: {
+          on: { "funnel.paged": { actions: { type: "turnPage", params: ({ event }) => event.page } } },
+        },
+        empty: {},
+        /** The load failed: loading stops and nothing is shown. */
+        failed: {},
+      },
+    },
+    mode: {
+      initial: "opening",
+      on: {
+        "funnel.modeChosen": [
+          { guard: { type: "isMode", params: ({ event }) => ({ chosen: event.mode, mode: "revenue" }) }, target: ".revenue" },
+          { guard: { type: "isMode", params: ({ event }) => ({ chosen: event.mode, mode: "revenue_percent" }) }, target: ".revenuePercent" },
+          { guard: { type: "isMode", params: ({ event }) => ({ chosen: event.mode, mode: "credit" }) }, target: ".credit" },
+        ],
+      },
+      states: {
+        /** The link's mode. */
+        opening: {
+          always: [
+            { guard: { type: "opensIn", params: "revenue_percent" }, target: "revenuePercent" },
+            { guard: { type: "opensIn", params: "credit" }, target: "credit" },
+            { target: "revenue" },
+          ],
+        },
+        revenue: {},
+        /** Bars renormalised to sum 100 per row, on a 0–100 axis. */
+        revenuePercent: {},
+        credit: {},
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof funnelReportMachine>;
+
+const modeOf = (s: Snap): FunnelMode => (s.matches({ mode: "revenuePercent" }) ? "revenue_percent" : s.matches({ mode: "credit" }) ? "credit" : "revenue");
+const pageRowsOf = (s: Snap): ReadonlyArray<FunnelRow> => pageSlice(s.context.sorted, s.context.page, funnelPerPage);
+
+/** Named selectors: the view reads the report only through these. */
+export const funnelReportSelectors = {
+  status: (s: Snap): ReportStatus =>
+    s.matches({ data: "waiting" }) ? "waiting" : s.matches({ data: "loading" }) ? "loading" : s.matches({ data: "failed" }) ? "failed" : s.matches({ data: "empty" }) ? "empty" : "ready",
+  isLoading: (s: Snap) => s.matches({ data: "loading" }),
+  mode: modeOf,
+  path: (s: Snap) => s.context.path,
+  levelColumn: (s: Snap) => funnelLevelColumn(s.context.path),
+  headers: (s: Snap) => s.context.headers,
+  columns: (s: Snap) => s.context.columns,
+  sort: (s: Snap) => s.context.sort,
+  page: (s: Snap) => s.context.page,
+  perPage: () => funnelPerPage,
+  total: (s: Snap) => s.context.sorted.length,
+  pageCount: (s: Snap) => pageCount(s.context.sorted.length, funnelPerPage),
+  /** Every row in the current sort (the export's rows). */
+  sortedRows: (s: Snap) => s.context.sorted,
+  /** The rows of the current page, in the current sort. */
+  pageRows: pageRowsOf,
+  /** The chart of the page's rows in the current mode. */
+  chart: (s: Snap) => funnelChart(pageRowsOf(s), modeOf(s), s.context.headers),
+  /** Every choice as the link carries it. */
+  choices: (s: Snap): FunnelChoices => ({
+    mode: modeOf(s),
+    sort: s.context.sort.column,
+    direction: s.context.sort.direction,
+    page: s.context.page,
+    columns: s.context.columns,
+  }),
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type FunnelReportActorRef = ActorRefFrom<typeof funnelReportMachine>;
+export type FunnelReportSnapshot = Snap;

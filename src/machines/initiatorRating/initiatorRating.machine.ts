@@ -1,0 +1,183 @@
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { funnelLevelColumn } from "../../domain/funnel/funnelReport";
+import { initiatorChart, initiatorChartHeight, initiatorColumnsOf, initiatorPerPage, type InitiatorRow } from "../../domain/initiatorRating/initiatorRating";
+import { initiatorQueryShape, type InitiatorChoices } from "../../domain/initiatorRating/initiatorRatingQuery";
+import type { SessionScope } from "../../domain/report/reportScope";
+import { readReportQuery } from "../../domain/reports/reportQuery";
+import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
+import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
+import type { FunnelScope } from "../../services/funnel/funnel";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { loadInitiatorRating } from "../../services/initiatorRating/initiatorRating";
+import {
+  keepScope,
+  keepScopeAssignment,
+  openingScope,
+  reportCallOf,
+  reportScopeActors,
+  reportScopeGuards,
+  scopeGuard,
+  scopeListenerInput,
+  type SessionScopeChanged,
+  type SessionSource,
+} from "../reports/reportScope";
+import { fromApiCall } from "../runtime/fromEffect";
+
+/**
+ * One initiator rating page: the derived rows (upper funnel + solo against mid + lower) of
+ * the level under its taxonomy path, for the session's program and dates (followed as they
+ * change), sorted and paged locally, 10 a page, total funnel revenue biggest first at first.
+ *
+ * `waiting` while the session has no program or dates, then `loading`, and `ready` or
+ * `empty`; a failed load (or an answer that is not initiator input) is `failed` and shows
+ * nothing. The page opens on its link's choices (`initiatorQueryShape`); the view writes
+ * them back (`initiatorRatingSelectors.choices`). A sort goes back to page 1.
+ */
+
+export interface InitiatorRatingInput {
+  readonly session: SessionSource;
+  readonly path: ReadonlyArray<string>;
+  /** The query of the page's URL when it opens (a shared link's choices). */
+  readonly search?: string;
+}
+
+export interface InitiatorRatingContext {
+  readonly session: SessionSource;
+  readonly scope: SessionScope;
+  readonly path: ReadonlyArray<string>;
+  readonly sort: SortSpec;
+  readonly page: number;
+  readonly columns: ReadonlyArray<string>;
+  /** Every row in the current sort. */
+  readonly sorted: ReadonlyArray<InitiatorRow>;
+}
+
+export type InitiatorRatingEvent =
+  | SessionScopeChanged
+  | { readonly type: "initiator.sorted"; readonly column: string }
+  | { readonly type: "initiator.paged"; readonly page: number }
+  | { readonly type: "initiator.columnsChosen"; readonly columns: ReadonlyArray<string> };
+
+interface LoadInput {
+  readonly api: ApiContext;
+  readonly scope: FunnelScope;
+}
+
+type Context = InitiatorRatingContext;
+
+/** A new column is sorted biggest first; the taxonomy column A to Z. */
+const firstDirectionOf = (context: Context, column: string) => (column === funnelLevelColumn(context.path) ? "asc" : "desc");
+
+export const initiatorRatingMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as InitiatorRatingEvent,
+    input: {} as InitiatorRatingInput,
+  },
+  actors: {
+    ...reportScopeActors,
+    loadInitiatorRating: fromApiCall<ReadonlyArray<InitiatorRow>, LoadInput, HttpError>(({ scope }) => loadInitiatorRating(scope)),
+  },
+  actions: {
+    keepScope: assign(keepScopeAssignment),
+    keepRows: assign(({ context }, rows: ReadonlyArray<InitiatorRow>) => ({
+      sorted: sortReportRows(rows, context.sort),
+      page: clampPage(context.page, rows.length, initiatorPerPage),
+    })),
+    dropRows: assign({ sorted: [] as ReadonlyArray<InitiatorRow>, page: 1 }),
+    sortBy: assign(({ context }, column: string) => {
+      const sort = nextSort(context.sort, column, firstDirectionOf(context, column));
+      return { sort, sorted: sortReportRows(context.sorted, sort), page: 1 };
+    }),
+    turnPage: assign(({ context }, page: number) => ({ page: clampPage(page, context.sorted.length, initiatorPerPage) })),
+    chooseColumns: assign((_, columns: ReadonlyArray<string>) => ({ columns: initiatorColumnsOf(columns) })),
+  },
+  guards: {
+    ...reportScopeGuards,
+    hasRows: (_, rows: ReadonlyArray<InitiatorRow>) => rows.length > 0,
+  },
+}).createMachine({
+  id: "initiatorRating",
+  context: ({ input }) => {
+    const choices = readReportQuery(input.search ?? "", initiatorQueryShape(input.path));
+    return {
+      session: input.session,
+      scope: openingScope(input.session),
+      path: input.path,
+      sort: { column: choices.sort, direction: choices.direction },
+      page: choices.page,
+      columns: initiatorColumnsOf(choices.columns),
+      sorted: [],
+    };
+  },
+  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  initial: "waiting",
+  on: {
+    "session.scopeChanged": [
+      { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "dropRows"] },
+      { guard: scopeGuard("isOtherScope"), target: ".loading", actions: keepScope },
+    ],
+    "initiator.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
+    "initiator.columnsChosen": { actions: { type: "chooseColumns", params: ({ event }) => event.columns } },
+  },
+  states: {
+    /** No program or dates yet: nothing loads. */
+    waiting: {
+      always: { guard: "hasCompleteScope", target: "loading" },
+    },
+    loading: {
+      invoke: {
+        src: "loadInitiatorRating",
+        input: ({ context }) => {
+          const call = reportCallOf(context.scope);
+          return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
+        },
+        onDone: [
+          { guard: { type: "hasRows", params: ({ event }) => event.output }, target: "ready", actions: { type: "keepRows", params: ({ event }) => event.output } },
+          { target: "empty", actions: { type: "keepRows", params: ({ event }) => event.output } },
+        ],
+        onError: { target: "failed", actions: "dropRows" },
+      },
+    },
+    ready: {
+      on: { "initiator.paged": { actions: { type: "turnPage", params: ({ event }) => event.page } } },
+    },
+    empty: {},
+    /** The load failed: loading stops and nothing is shown. */
+    failed: {},
+  },
+});
+
+type Snap = SnapshotFrom<typeof initiatorRatingMachine>;
+
+const pageRowsOf = (s: Snap): ReadonlyArray<InitiatorRow> => pageSlice(s.context.sorted, s.context.page, initiatorPerPage);
+
+/** Named selectors: the view reads the report only through these. */
+export const initiatorRatingSelectors = {
+  status: (s: Snap): ReportStatus =>
+    s.matches("waiting") ? "waiting" : s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : s.matches("empty") ? "empty" : "ready",
+  isLoading: (s: Snap) => s.matches("loading"),
+  path: (s: Snap) => s.context.path,
+  levelColumn: (s: Snap) => funnelLevelColumn(s.context.path),
+  columns: (s: Snap) => s.context.columns,
+  sort: (s: Snap) => s.context.sort,
+  page: (s: Snap) => s.context.page,
+  perPage: () => initiatorPerPage,
+  total: (s: Snap) => s.context.sorted.length,
+  pageCount: (s: Snap) => pageCount(s.context.sorted.length, initiatorPerPage),
+  /** Every row in the current sort (the export's rows). */
+  sortedRows: (s: Snap) => s.context.sorted,
+  /** The rows of the current page, in the current sort. */
+  pageRows: pageRowsOf,
+  /** The chart of the page's rows. */
+  chart: (s: Snap) => initiatorChart(pageRowsOf(s)),
+  /** The chart's height: 100 px plus 30 per bar. */
+  chartHeight: (s: Snap) => initiatorChartHeight(pageRowsOf(s).length),
+  /** Every choice as the link carries it. */
+  choices: (s: Snap): InitiatorChoices => ({ sort: s.context.sort.column, direction: s.context.sort.direction, page: s.context.page, columns: s.context.columns }),
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type InitiatorRatingActorRef = ActorRefFrom<typeof initiatorRatingMachine>;
+export type InitiatorRatingSnapshot = Snap;
