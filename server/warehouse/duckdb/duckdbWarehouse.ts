@@ -24,6 +24,7 @@ import type {
 } from "../warehouse";
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type Statements } from "../statements";
 import { ConnectionLine } from "./connectionLine";
+import { createAccessMemo } from "../accessMemo";
 
 export interface DuckDbWarehouseOptions {
   /** A database file, or ":memory:". */
@@ -48,6 +49,8 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   await migrate(line, options.clock());
   const accessConnection = await instance.connect();
   const accessChecks = new ConnectionLine(accessConnection);
+  // The access checks' answers that cannot go stale, kept in the process (warehouse/accessMemo.ts).
+  const memo = createAccessMemo();
 
   return {
     users: {
@@ -81,21 +84,32 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
             session.expiresAt,
           ]),
         ),
-      findUser: (tokenDigest, now) =>
-        accessChecks.exclusive(async (sql) => {
+      findUser: (tokenDigest, now) => {
+        const known = memo.session(tokenDigest, now);
+        if (known) return Promise.resolve(known);
+        const mark = memo.lookupMark();
+        return accessChecks.exclusive(async (sql) => {
           const rows = await sql.rows(
-            `SELECT u.id, u.username, u.email, u.is_admin
+            `SELECT u.id, u.username, u.email, u.is_admin, s.expires_at
              FROM sessions s JOIN users u ON u.id = s.user_id
              WHERE s.token_digest = $1 AND s.expires_at > $2`,
             [tokenDigest, now],
           );
           const row = rows[0];
-          return row ? userFrom(row) : null;
-        }),
+          if (!row) return null;
+          const user = userFrom(row);
+          memo.rememberSession(tokenDigest, user, numberOf(row["expires_at"]), mark);
+          return user;
+        });
+      },
       end: (tokenDigest) =>
-        line.exclusive((sql) => sql.run("DELETE FROM sessions WHERE token_digest = $1", [tokenDigest])),
+        memo.whileEnding({ tokenDigest }, () =>
+          line.exclusive((sql) => sql.run("DELETE FROM sessions WHERE token_digest = $1", [tokenDigest])),
+        ),
       purgeExpired: (now) =>
-        line.exclusive((sql) => sql.run("DELETE FROM sessions WHERE expires_at <= $1", [now])),
+        memo.whileEnding({ expiredAt: now }, () =>
+          line.exclusive((sql) => sql.run("DELETE FROM sessions WHERE expires_at <= $1", [now])),
+        ),
     },
 
     programs: {
@@ -114,22 +128,32 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
             )
           ).map(programFrom),
         ),
-      findByCode: (code) =>
-        accessChecks.exclusive(async (sql) => {
+      findByCode: (code) => {
+        const known = memo.program(code);
+        if (known) return Promise.resolve(known);
+        return accessChecks.exclusive(async (sql) => {
           const rows = await sql.rows("SELECT id, code, name, currency, utc_offset, locale FROM programs WHERE code = $1", [
             code,
           ]);
           const row = rows[0];
-          return row ? programFrom(row) : null;
-        }),
-      isMember: (userId, programId) =>
-        accessChecks.exclusive(async (sql) => {
+          if (!row) return null;
+          const program = programFrom(row);
+          memo.rememberProgram(program);
+          return program;
+        });
+      },
+      isMember: (userId, programId) => {
+        if (memo.isMember(userId, programId)) return Promise.resolve(true);
+        return accessChecks.exclusive(async (sql) => {
           const rows = await sql.rows(
             "SELECT count(*) AS n FROM program_members WHERE user_id = $1 AND program_id = $2",
             [userId, programId],
           );
-          return numberOf(rows[0]?.["n"] ?? 0) > 0;
-        }),
+          const member = numberOf(rows[0]?.["n"] ?? 0) > 0;
+          if (member) memo.rememberMember(userId, programId);
+          return member;
+        });
+      },
     },
 
     messages: {
@@ -204,7 +228,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
           return row ? resetLinkFrom(row) : null;
         }),
       redeem: (redemption) =>
-        line.transaction(async (sql) => {
+        memo.whileEnding({ userId: redemption.userId }, () => line.transaction(async (sql) => {
           const open = await sql.rows(
             "SELECT count(*) AS n FROM password_resets WHERE token_digest = $1 AND user_id = $2 AND used_at IS NULL",
             [redemption.tokenDigest, redemption.userId],
@@ -217,7 +241,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
           await sql.run("UPDATE users SET password_hash = $1 WHERE id = $2", [redemption.passwordHash, redemption.userId]);
           await sql.run("DELETE FROM sessions WHERE user_id = $1", [redemption.userId]);
           return true;
-        }),
+        })),
     },
 
     demoData: {

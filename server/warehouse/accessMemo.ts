@@ -1,0 +1,88 @@
+import type { Program } from "../../src/domain/shell/program";
+import type { User } from "../../src/domain/shell/user";
+
+/** At most this many sessions, programs and memberships are remembered each (the least recently used goes first). */
+export const accessMemoLimit = 10_000;
+
+/**
+ * What every API request checks before its work (the session's user, the program by its
+ * code, the user's membership), remembered in the process so a burst of requests (a batch
+ * import sends one create per row) does not ask the database the same three questions each
+ * time. Only answers that cannot silently go stale are kept:
+ * - a session with its expiry: it is answered only before it expires, and forgotten when it
+ *   ends (sign-out, a password reset, the purge of expired ones). A lookup that began before
+ *   a session ended is not remembered after it (the `forgotten` count), so a signed-out
+ *   token is never answered from memory once its sign-out has answered;
+ * - programs found by code and memberships found: both tables are only ever added to, so a
+ *   found row stays true. Misses are not kept (a program loaded later is found then).
+ * The warehouse owns every write to these tables, so it is the one place that can keep this.
+ */
+/** Sessions that end: one by its digest, every session of a user, or those expired at a time. */
+export type EndingSessions = { readonly tokenDigest: string } | { readonly userId: number } | { readonly expiredAt: number };
+
+export const createAccessMemo = (limit: number = accessMemoLimit) => {
+  const sessions = new Map<string, { readonly user: User; readonly expiresAt: number }>();
+  const programs = new Map<string, Program>();
+  const members = new Set<string>();
+  let forgotten = 0;
+
+  const touch = <K, V>(map: Map<K, V>, key: K, value: V): void => {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > limit) map.delete(map.keys().next().value as K);
+  };
+  const memberKey = (userId: number, programId: number): string => `${userId}:${programId}`;
+
+  return {
+    /** The session's user if remembered and unexpired at `now`. */
+    session(tokenDigest: string, now: number): User | null {
+      const known = sessions.get(tokenDigest);
+      if (!known) return null;
+      if (known.expiresAt <= now) {
+        sessions.delete(tokenDigest);
+        return null;
+      }
+      return known.user;
+    },
+    /** Marks the start of a session lookup; pass the mark to `rememberSession`. */
+    lookupMark: (): number => forgotten,
+    /** Remembers a session found by a lookup begun at `mark`, unless a session ended since. */
+    rememberSession(tokenDigest: string, user: User, expiresAt: number, mark: number): void {
+      if (mark === forgotten) touch(sessions, tokenDigest, { user, expiresAt });
+    },
+    /** Forgets sessions: one by its digest, every session of a user, or those expired at a time. */
+    forgetSessions(which: EndingSessions): void {
+      forgotten++;
+      if ("tokenDigest" in which) sessions.delete(which.tokenDigest);
+      else
+        for (const [digest, known] of sessions)
+          if ("userId" in which ? known.user.id === which.userId : known.expiresAt <= which.expiredAt) sessions.delete(digest);
+    },
+    /**
+     * Runs a write that ends sessions, forgetting them before it starts and again once it
+     * has committed: a lookup that read them meanwhile (from a snapshot before the commit)
+     * is neither remembered nor left behind.
+     */
+    async whileEnding<T>(which: EndingSessions, write: () => Promise<T>): Promise<T> {
+      this.forgetSessions(which);
+      try {
+        return await write();
+      } finally {
+        this.forgetSessions(which);
+      }
+    },
+    program: (code: string): Program | null => programs.get(code) ?? null,
+    rememberProgram(program: Program): void {
+      touch(programs, program.code, program);
+    },
+    isMember: (userId: number, programId: number): boolean => members.has(memberKey(userId, programId)),
+    rememberMember(userId: number, programId: number): void {
+      const key = memberKey(userId, programId);
+      members.delete(key);
+      members.add(key);
+      if (members.size > limit) members.delete(members.values().next().value as string);
+    },
+  };
+};
+
+export type AccessMemo = ReturnType<typeof createAccessMemo>;
