@@ -273,3 +273,30 @@ const rowsOfTaxonomy = (one: string, two: string, t: Taxonomy): SheetRow[] => {
  */
 export const classificationSheetRows = (tree: Classification): ReadonlyArray<SheetRow> =>
   tree.data.flatMap((one) => [...rowsOfTaxonomy(one.title, "", one), ...one.children.flatMap((two) => rowsOfTaxonomy(one.title, two.title, two))]);
+
+/** A rule in words: "source contains google", "medium exists". */
+export const ruleInWords = (rule: ClassificationRule): string =>
+  takesValue(rule.matchType) ? `${rule.field} ${rule.matchType} ${rule.expectedValue ?? ""}` : `${rule.field} ${rule.matchType}`;
+
+/** A taxonomy's path in words: "Paid Search" for level 1, "Paid Search / Google" for a child; null for an unknown id. */
+export const taxonomyPathOf = (tree: Classification, id: number): string | null => {
+  const taxonomy = findTaxonomy(tree, id);
+  if (taxonomy === null) return null;
+  const parent = parentOf(tree, id);
+  return parent === null ? taxonomy.title : `${parent.title} / ${taxonomy.title}`;
+};
+
+/** A rule of the tree in words with its taxonomy ("Email: medium contains email"), or null for an unknown id. */
+export const ruleOfTree = (tree: Classification, ruleId: number): string | null => {
+  for (const t of taxonomiesOf(tree)) {
+    const rule = t.rules.find((r) => r.id === ruleId);
+    if (rule !== undefined) return `${taxonomyPathOf(tree, t.id) ?? t.title}: ${ruleInWords(rule)}`;
+  }
+  return null;
+};
+
+/** The taxonomy a step adds (the one in `after` that `before` lacks), or null. */
+export const addedTaxonomyId = (before: Classification, after: Classification): number | null => {
+  const known = new Set(taxonomiesOf(before).map((t) => t.id));
+  return taxonomiesOf(after).find((t) => !known.has(t.id))?.id ?? null;
+};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Classification, TaxonomyOne } from "../../../src/domain/classification/classification";
 import {
+  addedTaxonomyId,
   applyDraftStep,
   applyDraftSteps,
   canMove,
@@ -8,6 +9,8 @@ import {
   classificationSheetRows,
   draftProblems,
   inExecutionOrder,
+  ruleOfTree,
+  taxonomyPathOf,
   sameClassification,
   selectedAfter,
   stepApplies,
@@ -42,7 +45,7 @@ const tree: Classification = {
 const titles = (t: Classification) => t.data.map((o) => [o.title, o.execution_order, o.children.map((c) => [c.title, c.execution_order])]);
 
 describe("applyDraftStep", () => {
-  it.each<[string, DraftStep, unknown]>([
+  it.each<[string, DraftStep, readonly [number, string, number]]>([
     ["adds a level-1 taxonomy last, trimmed, with the next id", { kind: "taxonomyAdded", parentId: null, title: "  Social " }, [13, "Social", 3]],
     ["adds a child last under its parent", { kind: "taxonomyAdded", parentId: 2, title: "Newsletter" }, [13, "Newsletter", 1]],
   ])("%s", (_, step, [id, title, order]) => {
@@ -178,5 +181,21 @@ describe("the Classification sheet", () => {
       ["Email", "", 2, "And", "Rule", "medium", "contains", "email"],
       ["Email", "=cmd", 1, "And", "", "", "", ""],
     ]);
+  });
+});
+
+describe("rules and taxonomies in words", () => {
+  it.each<[number, string | null]>([
+    [10, "Paid Search: medium contains paid search"],
+    [110, "Paid Search / Google: source exists"],
+    [5, null],
+  ])("rule %i", (id, expected) => {
+    expect(ruleOfTree(tree, id)).toBe(expected);
+  });
+
+  it("the taxonomy a step added", () => {
+    expect(addedTaxonomyId(tree, applyDraftStep(tree, { kind: "taxonomyAdded", parentId: 1, title: "Yahoo" }))).toBe(13);
+    expect(addedTaxonomyId(tree, tree)).toBeNull();
+    expect(taxonomyPathOf(tree, 12)).toBe("Paid Search / Bing");
   });
 });
