@@ -300,3 +300,17 @@ export const addedTaxonomyId = (before: Classification, after: Classification): 
   const known = new Set(taxonomiesOf(before).map((t) => t.id));
   return taxonomiesOf(after).find((t) => !known.has(t.id))?.id ?? null;
 };
+
+/** Whether `next` only retypes the text `previous` typed (the same taxonomy's name, or the same rule's value). */
+const retypes = (previous: DraftStep, next: DraftStep): boolean =>
+  (previous.kind === "taxonomyRenamed" && next.kind === "taxonomyRenamed" && previous.id === next.id) ||
+  (previous.kind === "ruleValueChanged" && next.kind === "ruleValueChanged" && previous.taxonomyId === next.taxonomyId && previous.ruleId === next.ruleId);
+
+/**
+ * The history after one more step: typing into the same name or value replaces the last
+ * step instead of adding one per keystroke, so undo takes back the whole text typed.
+ */
+export const withStep = (steps: ReadonlyArray<DraftStep>, step: DraftStep): ReadonlyArray<DraftStep> => {
+  const last = steps[steps.length - 1];
+  return last !== undefined && retypes(last, step) ? [...steps.slice(0, -1), step] : [...steps, step];
+};

@@ -10,6 +10,7 @@ import {
   sameClassification,
   selectedAfter,
   stepApplies,
+  withStep,
   type DraftStep,
 } from "../../domain/classification/classificationDraft";
 import type { ClassificationPreview } from "../../domain/classification/classificationPreview";
@@ -162,10 +163,10 @@ export const classificationEditorMachine = setup({
       const saved = inExecutionOrder({ data: loaded.data });
       return { saved, version: loaded.version, steps: [], cursor: 0, draft: saved, selected: selectedAfter(saved, context.selected), preview: null };
     }),
-    /** One more step: the steps undone before it go; a taxonomy it adds is selected. */
+    /** One more step (typing on in the same text replaces the last): the steps undone before it go; a taxonomy it adds is selected. */
     recordStep: assign(({ context }, step: DraftStep) => {
       const draft = applyDraftStep(context.draft, step);
-      const steps = [...context.steps.slice(0, context.cursor), step];
+      const steps = withStep(context.steps.slice(0, context.cursor), step);
       return { steps, cursor: steps.length, draft, selected: selectedAfter(draft, addedTaxonomyId(context.draft, draft) ?? context.selected) };
     }),
     undoStep: assign(({ context }) => withCursor(context, context.cursor - 1)),

@@ -283,3 +283,13 @@ describe("classificationEditor: leaving and downloading", () => {
     expect(sel.isDownloading(snap())).toBe(false);
   });
 });
+
+describe("classificationEditor: typing", () => {
+  it("typing a name letter by letter is one step: undo takes the whole name back", async () => {
+    const { actor, snap, step } = await ready();
+    for (const title of ["E", "E-", "E-m", "E-mail"]) step({ kind: "taxonomyRenamed", id: 2, title });
+    expect(snap().context.steps).toHaveLength(1);
+    actor.send({ type: "draft.undone" });
+    expect(sel.taxonomies(snap())[1]?.title).toBe("Email");
+  });
+});

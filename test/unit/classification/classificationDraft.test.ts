@@ -14,6 +14,7 @@ import {
   sameClassification,
   selectedAfter,
   stepApplies,
+  withStep,
   type DraftStep,
 } from "../../../src/domain/classification/classificationDraft";
 import { classificationTexts } from "../../../src/domain/classification/classificationTexts";
@@ -197,5 +198,20 @@ describe("rules and taxonomies in words", () => {
     expect(addedTaxonomyId(tree, applyDraftStep(tree, { kind: "taxonomyAdded", parentId: 1, title: "Yahoo" }))).toBe(13);
     expect(addedTaxonomyId(tree, tree)).toBeNull();
     expect(taxonomyPathOf(tree, 12)).toBe("Paid Search / Bing");
+  });
+});
+
+describe("withStep", () => {
+  const rename = (id: number, title: string): DraftStep => ({ kind: "taxonomyRenamed", id, title });
+  const value = (ruleId: number, expectedValue: string): DraftStep => ({ kind: "ruleValueChanged", taxonomyId: 2, ruleId, expectedValue });
+  it.each<[string, DraftStep[], DraftStep, DraftStep[]]>([
+    ["the first step is added", [], rename(1, "S"), [rename(1, "S")]],
+    ["typing on in the same name replaces the last step", [rename(1, "S")], rename(1, "Se"), [rename(1, "Se")]],
+    ["another taxonomy's name is another step", [rename(1, "S")], rename(2, "E"), [rename(1, "S"), rename(2, "E")]],
+    ["typing on in the same value replaces", [value(20, "e")], value(20, "em"), [value(20, "em")]],
+    ["another rule's value is another step", [value(20, "e")], value(21, "e"), [value(20, "e"), value(21, "e")]],
+    ["a rename after a value is another step", [value(20, "e")], rename(2, "E"), [value(20, "e"), rename(2, "E")]],
+  ])("%s", (_, steps, step, expected) => {
+    expect(withStep(steps, step)).toEqual(expected);
   });
 });
