@@ -1,5 +1,6 @@
 import { funnelFieldNames, funnelHeaders, type FunnelRow } from "../analysis/analysis";
 import { funnelRoles, ratio, type FunnelRole } from "../report/metrics";
+import type { MetricFormat } from "../report/numberFormat";
 import { taxonomyLevels } from "../report/taxonomyLevels";
 import type { SortSpec } from "../table/tableSort";
 import { noneName } from "../table/tableSort";
@@ -107,4 +108,19 @@ export const funnelChart = (rows: ReadonlyArray<FunnelRow>, mode: FunnelMode, he
 export const funnelColumnsOf = (columns: ReadonlyArray<string>): ReadonlyArray<string> => {
   const known = [...new Set(columns.filter((c) => funnelColumnNames.includes(c)))];
   return known.length === 0 ? funnelDefaultColumns : known;
+};
+
+/** How a funnel or initiator field reads: revenues as money, revenue percents as percents, credits as numbers (2 decimals each). */
+export const funnelFieldFormat = (field: string): MetricFormat =>
+  field.endsWith("_percent") ? { kind: "percent", decimals: 2 } : field.endsWith("_revenue") ? { kind: "money", decimals: 2 } : { kind: "number", decimals: 2 };
+
+/**
+ * The column choice after a column's checkbox is clicked: ticked columns are shown in the
+ * standard order (`offered`); the last shown column cannot be unticked; a column not
+ * offered changes nothing.
+ */
+export const toggledColumns = (columns: ReadonlyArray<string>, column: string, offered: ReadonlyArray<string>): ReadonlyArray<string> => {
+  if (!offered.includes(column)) return columns;
+  if (columns.includes(column)) return columns.length === 1 ? columns : columns.filter((c) => c !== column);
+  return offered.filter((c) => c === column || columns.includes(c));
 };

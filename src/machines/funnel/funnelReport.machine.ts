@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { FunnelResponse, FunnelRow } from "../../domain/analysis/analysis";
 import { funnelQueryShape, type FunnelChoices } from "../../domain/funnel/funnelQuery";
-import { funnelChart, funnelColumnsOf, funnelLevelColumn, funnelPerPage, type FunnelMode } from "../../domain/funnel/funnelReport";
+import { funnelChart, funnelColumnNames, funnelColumnsOf, funnelDefaultColumns, funnelLevelColumn, funnelPerPage, toggledColumns, type FunnelMode } from "../../domain/funnel/funnelReport";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { readReportQuery } from "../../domain/reports/reportQuery";
 import type { ReportStatus } from "../../domain/reports/reportsTexts";
@@ -34,6 +34,9 @@ import { fromApiCall } from "../runtime/fromEffect";
  *   product stops loading silently there). A new scope loads again.
  * - `mode`: `revenue`, `revenuePercent` (bars renormalised to 100 per row) or `credit`,
  *   chosen by `funnel.modeChosen`.
+ * - `columnsDialog`: the column chooser, `closed` or `open`; its checkboxes toggle the
+ *   visible columns (`funnel.columnToggled`; the last one stays), 'Reset to Defaults'
+ *   shows the 12 again.
  * - The page opens on its link's choices (`funnelQueryShape`: mode, sort, page,
  *   columns); the view writes the choices back to the URL (`funnelReportSelectors.choices`).
  *   A link's page past the last moves to the last page once the rows are there; a sort
@@ -66,7 +69,12 @@ export type FunnelReportEvent =
   | { readonly type: "funnel.modeChosen"; readonly mode: FunnelMode }
   | { readonly type: "funnel.sorted"; readonly column: string }
   | { readonly type: "funnel.paged"; readonly page: number }
-  | { readonly type: "funnel.columnsChosen"; readonly columns: ReadonlyArray<string> };
+  | { readonly type: "funnel.columnsChosen"; readonly columns: ReadonlyArray<string> }
+  /** A checkbox of the column chooser clicked. */
+  | { readonly type: "funnel.columnToggled"; readonly column: string }
+  | { readonly type: "funnel.columnsReset" }
+  | { readonly type: "funnel.columnsOpened" }
+  | { readonly type: "funnel.columnsClosed" };
 
 interface LoadInput {
   readonly api: ApiContext;
@@ -101,6 +109,8 @@ export const funnelReportMachine = setup({
       return { sort, sorted: sortReportRows(context.sorted, sort), page: 1 };
     }),
     turnPage: assign(({ context }, page: number) => ({ page: clampPage(page, context.sorted.length, funnelPerPage) })),
+    toggleColumn: assign(({ context }, column: string) => ({ columns: toggledColumns(context.columns, column, funnelColumnNames) })),
+    resetColumns: assign({ columns: funnelDefaultColumns }),
     chooseColumns: assign((_, columns: ReadonlyArray<string>) => ({ columns: funnelColumnsOf(columns) })),
   },
   guards: {
@@ -130,6 +140,8 @@ export const funnelReportMachine = setup({
   on: {
     "funnel.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
     "funnel.columnsChosen": { actions: { type: "chooseColumns", params: ({ event }) => event.columns } },
+    "funnel.columnToggled": { actions: { type: "toggleColumn", params: ({ event }) => event.column } },
+    "funnel.columnsReset": { actions: "resetColumns" },
   },
   states: {
     data: {
@@ -191,6 +203,14 @@ export const funnelReportMachine = setup({
         credit: {},
       },
     },
+    /** The column chooser (a dialog of the 12 funnel columns). */
+    columnsDialog: {
+      initial: "closed",
+      states: {
+        closed: { on: { "funnel.columnsOpened": "open" } },
+        open: { on: { "funnel.columnsClosed": "closed" } },
+      },
+    },
   },
 });
 
@@ -204,6 +224,7 @@ export const funnelReportSelectors = {
   status: (s: Snap): ReportStatus =>
     s.matches({ data: "waiting" }) ? "waiting" : s.matches({ data: "loading" }) ? "loading" : s.matches({ data: "failed" }) ? "failed" : s.matches({ data: "empty" }) ? "empty" : "ready",
   isLoading: (s: Snap) => s.matches({ data: "loading" }),
+  isChoosingColumns: (s: Snap) => s.matches({ columnsDialog: "open" }),
   mode: modeOf,
   path: (s: Snap) => s.context.path,
   levelColumn: (s: Snap) => funnelLevelColumn(s.context.path),

@@ -1,6 +1,14 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
-import { funnelLevelColumn } from "../../domain/funnel/funnelReport";
-import { initiatorChart, initiatorChartHeight, initiatorColumnsOf, initiatorPerPage, type InitiatorRow } from "../../domain/initiatorRating/initiatorRating";
+import { funnelLevelColumn, toggledColumns } from "../../domain/funnel/funnelReport";
+import {
+  initiatorChart,
+  initiatorChartHeight,
+  initiatorColumnsOf,
+  initiatorDefaultColumns,
+  initiatorFieldNames,
+  initiatorPerPage,
+  type InitiatorRow,
+} from "../../domain/initiatorRating/initiatorRating";
 import { initiatorQueryShape, type InitiatorChoices } from "../../domain/initiatorRating/initiatorRatingQuery";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { readReportQuery } from "../../domain/reports/reportQuery";
@@ -30,10 +38,12 @@ import { fromApiCall } from "../runtime/fromEffect";
  * the level under its taxonomy path, for the session's program and dates (followed as they
  * change), sorted and paged locally, 10 a page, total funnel revenue biggest first at first.
  *
- * `waiting` while the session has no program or dates, then `loading`, and `ready` or
+ * `data`: `waiting` while the session has no program or dates, then `loading`, and `ready` or
  * `empty`; a failed load (or an answer that is not initiator input) is `failed` and shows
  * nothing. The page opens on its link's choices (`initiatorQueryShape`); the view writes
- * them back (`initiatorRatingSelectors.choices`). A sort goes back to page 1.
+ * them back (`initiatorRatingSelectors.choices`). A sort goes back to page 1. The column
+ * chooser (`columnsDialog`, `closed` or `open`) toggles the shown columns, the last one
+ * staying; 'Reset to Defaults' shows upper + solo revenue, the total and the upper + solo share.
  */
 
 export interface InitiatorRatingInput {
@@ -58,7 +68,12 @@ export type InitiatorRatingEvent =
   | SessionScopeChanged
   | { readonly type: "initiator.sorted"; readonly column: string }
   | { readonly type: "initiator.paged"; readonly page: number }
-  | { readonly type: "initiator.columnsChosen"; readonly columns: ReadonlyArray<string> };
+  | { readonly type: "initiator.columnsChosen"; readonly columns: ReadonlyArray<string> }
+  /** A checkbox of the column chooser clicked. */
+  | { readonly type: "initiator.columnToggled"; readonly column: string }
+  | { readonly type: "initiator.columnsReset" }
+  | { readonly type: "initiator.columnsOpened" }
+  | { readonly type: "initiator.columnsClosed" };
 
 interface LoadInput {
   readonly api: ApiContext;
@@ -92,6 +107,8 @@ export const initiatorRatingMachine = setup({
       return { sort, sorted: sortReportRows(context.sorted, sort), page: 1 };
     }),
     turnPage: assign(({ context }, page: number) => ({ page: clampPage(page, context.sorted.length, initiatorPerPage) })),
+    toggleColumn: assign(({ context }, column: string) => ({ columns: toggledColumns(context.columns, column, initiatorFieldNames) })),
+    resetColumns: assign({ columns: initiatorDefaultColumns }),
     chooseColumns: assign((_, columns: ReadonlyArray<string>) => ({ columns: initiatorColumnsOf(columns) })),
   },
   guards: {
@@ -113,40 +130,57 @@ export const initiatorRatingMachine = setup({
     };
   },
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
-  initial: "waiting",
+  type: "parallel",
   on: {
-    "session.scopeChanged": [
-      { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "dropRows"] },
-      { guard: scopeGuard("isOtherScope"), target: ".loading", actions: keepScope },
-    ],
     "initiator.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
     "initiator.columnsChosen": { actions: { type: "chooseColumns", params: ({ event }) => event.columns } },
+    "initiator.columnToggled": { actions: { type: "toggleColumn", params: ({ event }) => event.column } },
+    "initiator.columnsReset": { actions: "resetColumns" },
   },
   states: {
-    /** No program or dates yet: nothing loads. */
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "loading" },
-    },
-    loading: {
-      invoke: {
-        src: "loadInitiatorRating",
-        input: ({ context }) => {
-          const call = reportCallOf(context.scope);
-          return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
-        },
-        onDone: [
-          { guard: { type: "hasRows", params: ({ event }) => event.output }, target: "ready", actions: { type: "keepRows", params: ({ event }) => event.output } },
-          { target: "empty", actions: { type: "keepRows", params: ({ event }) => event.output } },
+    data: {
+      initial: "waiting",
+      on: {
+        "session.scopeChanged": [
+          { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "dropRows"] },
+          { guard: scopeGuard("isOtherScope"), target: ".loading", actions: keepScope },
         ],
-        onError: { target: "failed", actions: "dropRows" },
+      },
+      states: {
+        /** No program or dates yet: nothing loads. */
+        waiting: {
+          always: { guard: "hasCompleteScope", target: "loading" },
+        },
+        loading: {
+          invoke: {
+            src: "loadInitiatorRating",
+            input: ({ context }) => {
+              const call = reportCallOf(context.scope);
+              return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
+            },
+            onDone: [
+              { guard: { type: "hasRows", params: ({ event }) => event.output }, target: "ready", actions: { type: "keepRows", params: ({ event }) => event.output } },
+              { target: "empty", actions: { type: "keepRows", params: ({ event }) => event.output } },
+            ],
+            onError: { target: "failed", actions: "dropRows" },
+          },
+        },
+        ready: {
+          on: { "initiator.paged": { actions: { type: "turnPage", params: ({ event }) => event.page } } },
+        },
+        empty: {},
+        /** The load failed: loading stops and nothing is shown. */
+        failed: {},
       },
     },
-    ready: {
-      on: { "initiator.paged": { actions: { type: "turnPage", params: ({ event }) => event.page } } },
+    /** The column chooser (a dialog of the five derived columns). */
+    columnsDialog: {
+      initial: "closed",
+      states: {
+        closed: { on: { "initiator.columnsOpened": "open" } },
+        open: { on: { "initiator.columnsClosed": "closed" } },
+      },
     },
-    empty: {},
-    /** The load failed: loading stops and nothing is shown. */
-    failed: {},
   },
 });
 
@@ -157,8 +191,17 @@ const pageRowsOf = (s: Snap): ReadonlyArray<InitiatorRow> => pageSlice(s.context
 /** Named selectors: the view reads the report only through these. */
 export const initiatorRatingSelectors = {
   status: (s: Snap): ReportStatus =>
-    s.matches("waiting") ? "waiting" : s.matches("loading") ? "loading" : s.matches("failed") ? "failed" : s.matches("empty") ? "empty" : "ready",
-  isLoading: (s: Snap) => s.matches("loading"),
+    s.matches({ data: "waiting" })
+      ? "waiting"
+      : s.matches({ data: "loading" })
+        ? "loading"
+        : s.matches({ data: "failed" })
+          ? "failed"
+          : s.matches({ data: "empty" })
+            ? "empty"
+            : "ready",
+  isLoading: (s: Snap) => s.matches({ data: "loading" }),
+  isChoosingColumns: (s: Snap) => s.matches({ columnsDialog: "open" }),
   path: (s: Snap) => s.context.path,
   levelColumn: (s: Snap) => funnelLevelColumn(s.context.path),
   columns: (s: Snap) => s.context.columns,

@@ -123,3 +123,22 @@ describe("funnel report: choices", () => {
     expect(sel.columns(snap())).toHaveLength(12);
   });
 });
+
+describe("funnel report: the column chooser", () => {
+  it("opens and closes, toggles columns in the standard order, keeps the last one, and resets to the 12", () => {
+    const { report, snap } = open();
+    expect(sel.isChoosingColumns(snap())).toBe(false);
+    report.send({ type: "funnel.columnsOpened" });
+    expect(sel.isChoosingColumns(snap())).toBe(true);
+    report.send({ type: "funnel.columnsChosen", columns: ["lower_funnel_credit"] });
+    report.send({ type: "funnel.columnToggled", column: "solo_revenue" });
+    expect(sel.columns(snap())).toEqual(["solo_revenue", "lower_funnel_credit"]);
+    report.send({ type: "funnel.columnToggled", column: "solo_revenue" });
+    report.send({ type: "funnel.columnToggled", column: "lower_funnel_credit" });
+    expect(sel.columns(snap())).toEqual(["lower_funnel_credit"]);
+    report.send({ type: "funnel.columnsReset" });
+    expect(sel.columns(snap())).toHaveLength(12);
+    report.send({ type: "funnel.columnsClosed" });
+    expect(sel.isChoosingColumns(snap())).toBe(false);
+  });
+});

@@ -93,3 +93,17 @@ describe("initiator rating", () => {
     expect(sel.choices(snap())).toEqual({ sort: "upper_solo_revenue_percent", direction: "asc", page: 2, columns: ["mid_lower_revenue", "total_funnel_revenue"] });
   });
 });
+
+describe("initiator rating: the column chooser", () => {
+  it("opens, toggles a column, resets to the three defaults and closes", () => {
+    const { report, snap } = open();
+    report.send({ type: "initiator.columnsOpened" });
+    expect(sel.isChoosingColumns(snap())).toBe(true);
+    report.send({ type: "initiator.columnToggled", column: "mid_lower_revenue" });
+    expect(sel.columns(snap())).toEqual(["upper_solo_revenue", "mid_lower_revenue", "total_funnel_revenue", "upper_solo_revenue_percent"]);
+    report.send({ type: "initiator.columnsReset" });
+    expect(sel.columns(snap())).toEqual(["upper_solo_revenue", "total_funnel_revenue", "upper_solo_revenue_percent"]);
+    report.send({ type: "initiator.columnsClosed" });
+    expect(sel.isChoosingColumns(snap())).toBe(false);
+  });
+});

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { funnelHeaders, type FunnelRow } from "../../../src/domain/analysis/analysis";
 import {
   drillLocation,
+  funnelFieldFormat,
+  toggledColumns,
   funnelBarValues,
   funnelChart,
   funnelColumnsOf,
@@ -138,5 +140,29 @@ describe("modes and columns", () => {
     [[], funnelDefaultColumns],
   ])("funnelColumnsOf(%j)", (columns, expected) => {
     expect(funnelColumnsOf(columns)).toEqual(expected);
+  });
+});
+
+describe("funnelFieldFormat", () => {
+  it.each([
+    ["solo_revenue", "money"],
+    ["upper_funnel_revenue_percent", "percent"],
+    ["lower_funnel_credit", "number"],
+    ["total_funnel_revenue", "money"],
+    ["mid_lower_revenue_percent", "percent"],
+  ])("%s reads as %s with 2 decimals", (field, kind) => {
+    expect(funnelFieldFormat(field)).toEqual({ kind, decimals: 2 });
+  });
+});
+
+describe("toggledColumns: the column chooser", () => {
+  const offered = ["a", "b", "c", "d"];
+  it.each<[string, ReadonlyArray<string>, string, ReadonlyArray<string>]>([
+    ["ticking adds in the standard order", ["a", "d"], "b", ["a", "b", "d"]],
+    ["unticking removes", ["a", "b"], "a", ["b"]],
+    ["the last column stays", ["c"], "c", ["c"]],
+    ["a column not offered changes nothing", ["a"], "z", ["a"]],
+  ])("%s", (_, columns, column, expected) => {
+    expect(toggledColumns(columns, column, offered)).toEqual(expected);
   });
 });
