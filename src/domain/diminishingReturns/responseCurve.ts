@@ -233,3 +233,16 @@ export const drawnCurve = (fit: CurveFit, curves: ReadonlyArray<LogCurve>, whatI
   const to = whatIf > fit.maxSpend ? whatIf : fit.minSpend;
   return { observed, extrapolated: spendsBetween(from, to, Math.max(2, Math.round(steps / 2))).map((s) => pointAt(fit, curves, s)) };
 };
+
+/** What the page shows of the weeks: the fitted curve and its resampled curves, only from `minTrendlinePoints` weeks. */
+export interface CurveAnalysis {
+  /** Null with too few weeks (the page shows the warning instead) or no slope to fit. */
+  readonly fit: CurveFit | null;
+  readonly curves: ReadonlyArray<LogCurve>;
+}
+
+export const analyseWeeks = (weeks: ReadonlyArray<SpendWeek>, options: BootstrapOptions = {}): CurveAnalysis => {
+  if (!showsTrendline(weeks)) return { fit: null, curves: [] };
+  const fit = fitLogCurve(weeks);
+  return fit === null ? { fit: null, curves: [] } : { fit, curves: bootstrapCurves(weeks, options) };
+};

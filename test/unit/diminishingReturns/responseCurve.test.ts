@@ -192,9 +192,10 @@ describe("drawn curve and extrapolation", () => {
 });
 
 describe("currentSpend", () => {
-  it.each([
+  type Dated = { date: string; spend: number; revenue: number };
+  it.each<[string, ReadonlyArray<Dated>, number | null]>([
     ["the latest week with spend", [{ date: "2026-01-05", spend: 10, revenue: 1 }, { date: "2026-01-19", spend: 30, revenue: 1 }, { date: "2026-01-12", spend: 20, revenue: 1 }], 30],
     ["a latest week without spend is passed over", [{ date: "2026-01-05", spend: 10, revenue: 1 }, { date: "2026-01-12", spend: 0, revenue: 1 }], 10],
     ["no week with spend", [{ date: "2026-01-05", spend: 0, revenue: 1 }], null],
-  ] as const)("%s", (_name, input, expected) => expect(currentSpend(input)).toBe(expected));
+  ])("%s", (_name, input, expected) => expect(currentSpend(input)).toBe(expected));
 });

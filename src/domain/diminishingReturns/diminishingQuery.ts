@@ -1,0 +1,53 @@
+import { numberOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { readWhatIfSpend, weeksPerPageOptions } from "./diminishingReturns";
+
+/** The choices a person makes on the diminishing-returns page, as its URL carries them. */
+export interface DiminishingChoices {
+  /** Seasonality types whose weeks are hidden (every segment is shown by default). */
+  readonly hiddenSeasons: ReadonlyArray<string>;
+  /** Whether the untagged weeks are shown. */
+  readonly untagged: boolean;
+  readonly page: number;
+  readonly perPage: number;
+  /** The what-if weekly spend as typed ("" for none). */
+  readonly whatIf: string;
+}
+
+/** A list of names as a JSON array of texts (anything else reads as not valid). */
+const namesChoice = (key: string): QueryChoice<ReadonlyArray<string>> => ({
+  key,
+  fallback: [],
+  read: (raw) => {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return Array.isArray(parsed) && parsed.every((n) => typeof n === "string" && n !== "") ? [...new Set(parsed as string[])] : null;
+    } catch {
+      return null;
+    }
+  },
+  write: (names) => (names.length === 0 ? "[]" : JSON.stringify(names)),
+});
+
+/** The untagged weeks' checkbox: written only when off. */
+const untaggedChoice: QueryChoice<boolean> = {
+  key: "untagged",
+  fallback: true,
+  read: (raw) => (raw === "off" ? false : raw === "on" ? true : null),
+  write: (shown) => (shown ? "on" : "off"),
+};
+
+/** A what-if weekly spend: kept only when it reads as a spend above 0. */
+const whatIfChoice: QueryChoice<string> = {
+  key: "what_if",
+  fallback: "",
+  read: (raw) => (readWhatIfSpend(raw) === null ? null : raw),
+  write: (text) => (readWhatIfSpend(text) === null ? "" : String(readWhatIfSpend(text))),
+};
+
+export const diminishingQuery: ReportQueryShape<DiminishingChoices> = {
+  hiddenSeasons: namesChoice("hide_seasons"),
+  untagged: untaggedChoice,
+  page: pageChoice(),
+  perPage: numberOfChoice("per_page", weeksPerPageOptions as readonly [number, ...number[]]),
+  whatIf: whatIfChoice,
+};

@@ -1,0 +1,26 @@
+import { numberOfChoice, oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { defaultTrendColumns, knownTrendColumns, trendModes, trendsPerPageOptions, type FunnelField, type TrendMode } from "./funnelTrends";
+
+/** The choices a person makes on the funnel trends page, as its URL carries them. */
+export interface FunnelTrendsChoices {
+  readonly mode: TrendMode;
+  /** The Table Settings columns, in the standard order. */
+  readonly columns: ReadonlyArray<FunnelField>;
+  readonly page: number;
+  readonly perPage: number;
+}
+
+/** The table's columns as a comma-separated list of funnel fields (unknown fields dropped). */
+const columnsChoice: QueryChoice<ReadonlyArray<FunnelField>> = {
+  key: "columns",
+  fallback: defaultTrendColumns,
+  read: (raw) => (raw === "" ? null : knownTrendColumns(raw.split(","))),
+  write: (columns) => columns.join(","),
+};
+
+export const funnelTrendsQuery: ReportQueryShape<FunnelTrendsChoices> = {
+  mode: oneOfChoice("mode", trendModes, "revenue"),
+  columns: columnsChoice,
+  page: pageChoice(),
+  perPage: numberOfChoice("per_page", trendsPerPageOptions as readonly [number, ...number[]]),
+};
