@@ -39,7 +39,8 @@ export class ApiClient extends Context.Tag("ApiClient")<
   { readonly send: (request: OutgoingRequest) => Effect.Effect<IncomingAnswer, NetworkError> }
 >() {}
 
-export const ApiClientLive = Layer.succeed(ApiClient, {
+/** The live transport: `fetch`, the request aborted when the effect is interrupted. */
+export const fetchApiClient: ApiClient["Type"] = {
   send: (request) =>
     Effect.tryPromise({
       try: (signal) =>
@@ -51,7 +52,11 @@ export const ApiClientLive = Layer.succeed(ApiClient, {
         ),
       catch: (e) => new NetworkError({ message: e instanceof Error ? e.message : String(e), path: request.path }),
     }),
-});
+};
+
+// Marked pure so that a bundle which never uses the layer leaves it out: the app's runtime
+// provides `fetchApiClient` itself (services/runtime/runtime.ts); tests build the layer.
+export const ApiClientLive = /* @__PURE__ */ Layer.succeed(ApiClient, fetchApiClient);
 
 /** A call a test layer was not told to expect: the test fails with this defect rather than hanging or passing. */
 export class UnexpectedCall extends Data.TaggedError("UnexpectedCall")<{ readonly method: string; readonly path: string }> {

@@ -19,8 +19,8 @@ export class HttpFailures extends Context.Tag("HttpFailures")<
   }
 >() {}
 
-/** The channel itself: a set of listeners, each told in the order it subscribed. */
-export const HttpFailuresLive = Layer.sync(HttpFailures, () => {
+/** A channel: a set of listeners, each told in the order it subscribed. */
+export const makeHttpFailures = (): HttpFailures["Type"] => {
   const listeners = new Set<HttpFailureListener>();
   return {
     publish: (error) =>
@@ -35,4 +35,7 @@ export const HttpFailuresLive = Layer.sync(HttpFailures, () => {
         };
       }),
   };
-});
+};
+
+/** The live layer: a new channel for each runtime built on it (marked pure, as ApiClientLive is). */
+export const HttpFailuresLive = /* @__PURE__ */ Layer.sync(HttpFailures, makeHttpFailures);

@@ -44,7 +44,8 @@ export const browserStore = (): KeyValueStore => {
 /** Where the app keeps what outlives a page load (the session); the live layer uses localStorage. */
 export class Storage extends Context.Tag("Storage")<Storage, KeyValueStore>() {}
 
-export const StorageLive = Layer.sync(Storage, browserStore);
+// Marked pure, as ApiClientLive is: the app's runtime provides `browserStore` itself.
+export const StorageLive = /* @__PURE__ */ Layer.sync(Storage, browserStore);
 
 /** A store in memory, for tests (pass one to look into it afterwards). */
 export const storageTest = (store: KeyValueStore = memoryStore()): Layer.Layer<Storage> => Layer.succeed(Storage, store);
