@@ -1,13 +1,17 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { DiminishingSeries } from "../../domain/analysis/analysis";
 import {
   chosenSeries,
+  exportLabels,
+  exportRowsOf,
+  exportTaxonomyColumns,
   knownHidden,
   readWhatIfSpend,
   segmentsOf,
   shownWeeks,
   tableRowsOf,
   untaggedSegment,
+  weekColumns,
   type DiminishingTableRow,
   type DiminishingWeek,
   type Segment,
@@ -47,7 +51,9 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
+import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
+import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminishingReturnsTexts";
 
 /**
  * The diminishing-returns page of one taxonomy route: it follows the session's scope
@@ -93,7 +99,8 @@ export type DiminishingReturnsEvent =
   | { readonly type: "table.pageChanged"; readonly page: number }
   | { readonly type: "table.perPageChanged"; readonly perPage: number }
   | { readonly type: "whatIf.changed"; readonly text: string }
-  | { readonly type: "report.retried" };
+  | { readonly type: "report.retried" }
+  | { readonly type: "report.exportRequested" };
 
 type Context = DiminishingReturnsContext;
 
@@ -116,6 +123,26 @@ const worked = (chosen: DiminishingSeries | null, choices: DiminishingChoices) =
   return { weeks, analysis: analyseWeeks(weeks) };
 };
 
+const exportDialogId = "exportDialog";
+
+/** What the Export Data dialog opens with: every shown week of the chosen series, in date order, with its taxonomy path. */
+export const exportOpenedOf = (context: Context): ExportOpened => {
+  const taxonomyColumns = [...exportTaxonomyColumns(context.path), "conversion_date"];
+  const figures = weekColumns.filter((c) => c !== "conversion_date");
+  return {
+    type: "export.opened",
+    kind: "table",
+    columns: figures,
+    visibleColumns: figures,
+    taxonomyColumns,
+    labels: exportLabels,
+    naming: { programName: context.scope.program?.name ?? "", reportKind: diminishingReturnsTexts.exportKind, from: context.scope.range?.from ?? "", to: context.scope.range?.to ?? "" },
+    rows: exportRowsOf(context.path, context.chosen?.name ?? "", tableRowsOf(context.weeks)),
+    sort: null,
+    sheetName: diminishingReturnsTexts.exportKind,
+  };
+};
+
 const noAnalysis: CurveAnalysis = { fit: null, curves: [] };
 
 export const diminishingReturnsMachine = setup({
@@ -126,6 +153,7 @@ export const diminishingReturnsMachine = setup({
   },
   actors: {
     ...reportScopeActors,
+    exportDialog: exportDialogMachine,
     loadDiminishing: fromApiCall((input: DiminishingLoadInput) => loadDiminishing(input)),
   },
   guards: {
@@ -156,6 +184,8 @@ export const diminishingReturnsMachine = setup({
       choices: { ...context.choices, perPage, page: clampPage(context.choices.page, context.weeks.length, perPage) },
     })),
     keepWhatIf: assign(({ context }, text: string) => ({ choices: { ...context.choices, whatIf: text } })),
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
+    openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
   },
 }).createMachine({
   id: "diminishingReturns",
@@ -175,6 +205,7 @@ export const diminishingReturnsMachine = setup({
     };
   },
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  entry: "spawnExportDialog",
   initial: "waiting",
   on: {
     "session.scopeChanged": [
@@ -203,6 +234,7 @@ export const diminishingReturnsMachine = setup({
         "table.pageChanged": { actions: { type: "showPage", params: ({ event }) => event.page } },
         "table.perPageChanged": { actions: { type: "showPerPage", params: ({ event }) => event.perPage } },
         "whatIf.changed": { actions: { type: "keepWhatIf", params: ({ event }) => event.text } },
+        "report.exportRequested": { actions: "openExport" },
       },
     },
     empty: {},
@@ -248,6 +280,10 @@ export const diminishingReturnsSelectors = {
   series: (s: Snapshot): ReadonlyArray<DiminishingSeries> => s.context.series,
   chosenName: (s: Snapshot): string | null => s.context.chosen?.name ?? null,
   segments: (s: Snapshot): ReadonlyArray<Segment> => s.context.segments,
+  path: (s: Snapshot): ReadonlyArray<string> => s.context.path,
+  currency: (s: Snapshot): string | null => s.context.scope.program?.currency ?? null,
+  locale: (s: Snapshot): string | null => s.context.scope.program?.locale ?? null,
+  exportDialog: (s: Snapshot) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
   hidden: (s: Snapshot): ReadonlyArray<SegmentKey> => hiddenOf(s.context.choices),
   choices: (s: Snapshot): DiminishingChoices => s.context.choices,
   weeks: (s: Snapshot): ReadonlyArray<DiminishingWeek> => s.context.weeks,

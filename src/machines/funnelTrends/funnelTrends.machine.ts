@@ -1,10 +1,13 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { FunnelTrendPoint } from "../../domain/analysis/analysis";
 import {
   chosenTrend,
   fillMissingDays,
   refusalMessages,
   toggleTrendColumn,
+  trendExportLabels,
+  trendExportRows,
+  trendExportTaxonomyColumns,
   trendFields,
   type FunnelField,
   type RefusedSeries,
@@ -30,6 +33,9 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
+import { funnelFieldNames } from "../../domain/analysis/analysis";
+import { funnelTrendsTexts } from "../../domain/funnelTrends/funnelTrendsTexts";
+import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -72,13 +78,30 @@ export type FunnelTrendsEvent =
   | { readonly type: "settings.columnToggled"; readonly column: FunnelField }
   | { readonly type: "table.pageChanged"; readonly page: number }
   | { readonly type: "table.perPageChanged"; readonly perPage: number }
-  | { readonly type: "report.retried" };
+  | { readonly type: "report.retried" }
+  | { readonly type: "report.exportRequested" };
 
 export interface FunnelTrendsLoadInput extends FunnelTrendsScope {
   readonly api: ApiContext;
 }
 
 type Context = FunnelTrendsContext;
+
+const exportDialogId = "exportDialog";
+
+/** What the Export Data dialog opens with: every day of the chosen series, the Table Settings columns visible. */
+export const exportOpenedOf = (context: Context): ExportOpened => ({
+  type: "export.opened",
+  kind: "table",
+  columns: [...funnelFieldNames],
+  visibleColumns: context.choices.columns,
+  taxonomyColumns: [...trendExportTaxonomyColumns(context.path), "conversion_date"],
+  labels: trendExportLabels(context.headers),
+  naming: { programName: context.scope.program?.name ?? "", reportKind: funnelTrendsTexts.exportKind, from: context.scope.range?.from ?? "", to: context.scope.range?.to ?? "" },
+  rows: trendExportRows(context.path, context.chosen?.name ?? "", context.chosen?.data ?? []),
+  sort: null,
+  sheetName: funnelTrendsTexts.exportKind,
+});
 
 /** The chosen series with the range's every day. */
 const filledChoice = (series: ReadonlyArray<TrendSeries>, selected: string | null, scope: SessionScope): TrendSeries | null => {
@@ -95,6 +118,7 @@ export const funnelTrendsMachine = setup({
   },
   actors: {
     ...reportScopeActors,
+    exportDialog: exportDialogMachine,
     loadFunnelTrends: fromApiCall((input: FunnelTrendsLoadInput) => loadFunnelTrends(input)),
   },
   guards: {
@@ -123,6 +147,8 @@ export const funnelTrendsMachine = setup({
     showPerPage: assign(({ context }, perPage: number) => ({
       choices: { ...context.choices, perPage, page: clampPage(context.choices.page, context.chosen?.data.length ?? 0, perPage) },
     })),
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
+    openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
   },
 }).createMachine({
   id: "funnelTrends",
@@ -138,6 +164,7 @@ export const funnelTrendsMachine = setup({
     choices: readReportQuery(input.search ?? "", funnelTrendsQuery),
   }),
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  entry: "spawnExportDialog",
   type: "parallel",
   on: {
     "session.scopeChanged": [
@@ -168,6 +195,7 @@ export const funnelTrendsMachine = setup({
           on: {
             "table.pageChanged": { actions: { type: "showPage", params: ({ event }) => event.page } },
             "table.perPageChanged": { actions: { type: "showPerPage", params: ({ event }) => event.perPage } },
+            "report.exportRequested": { actions: "openExport" },
           },
         },
         empty: {},
@@ -219,6 +247,10 @@ export const funnelTrendsSelectors = {
   chosenName: (s: Snapshot): string | null => s.context.chosen?.name ?? null,
   refusals: memoByContext((s): ReadonlyArray<string> => refusalMessages(s.context.refused)),
   headers: (s: Snapshot): Readonly<Record<string, string>> => s.context.headers,
+  path: (s: Snapshot): ReadonlyArray<string> => s.context.path,
+  currency: (s: Snapshot): string | null => s.context.scope.program?.currency ?? null,
+  locale: (s: Snapshot): string | null => s.context.scope.program?.locale ?? null,
+  exportDialog: (s: Snapshot) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
   choices: (s: Snapshot): FunnelTrendsChoices => s.context.choices,
   mode: (s: Snapshot): TrendMode => s.context.choices.mode,
   columns: (s: Snapshot): ReadonlyArray<FunnelField> => s.context.choices.columns,

@@ -138,4 +138,16 @@ describe("diminishing returns machine", () => {
     expect(sel.status(snap())).toBe("waiting");
     expect(sel.series(snap())).toEqual([]);
   });
+
+  it("opens Export Data with every shown week, the week and taxonomy path always exported", async () => {
+    const { actor, load, snap } = open({ path: ["Paid"] });
+    await load.resolve(levelOne);
+    actor.send({ type: "segments.toggled", key: "Black Friday" });
+    actor.send({ type: "report.exportRequested" });
+    const dialog = sel.exportDialog(snap())!.getSnapshot().context;
+    expect(dialog.reportName).toBe("acme_diminishing_returns_2026-01-01_2026-01-31");
+    expect(dialog.selected).toEqual(["taxonomy_1", "taxonomy_2", "conversion_date", "total_cost", "attributed_revenue", "seasonality"]);
+    expect(dialog.rows).toHaveLength(8);
+    expect(dialog.rows[0]).toMatchObject({ taxonomy_1: "Paid", taxonomy_2: "Email", conversion_date: "2025-11-10", total_cost: 200, seasonality: "Untagged" });
+  });
 });

@@ -94,4 +94,15 @@ describe("funnel trends machine", () => {
     actor.send({ type: "session.scopeChanged", scope: scopeOf({ range: null }) });
     expect(sel.status(snap())).toBe("waiting");
   });
+
+  it("opens Export Data with every day, the Table Settings columns selected", async () => {
+    const { actor, load, snap } = open();
+    await load.resolve(januaryTrends);
+    actor.send({ type: "report.exportRequested" });
+    const dialog = sel.exportDialog(snap())!.getSnapshot().context;
+    expect(dialog.reportName).toBe("acme_funnel_trends_2026-01-01_2026-01-31");
+    expect(dialog.selected).toEqual(["taxonomy_1", "conversion_date", "solo_revenue_percent", "upper_funnel_revenue_percent", "mid_funnel_revenue_percent", "lower_funnel_revenue_percent"]);
+    expect(dialog.rows).toHaveLength(31);
+    expect(dialog.rows[14]).toMatchObject({ taxonomy_1: "Email", conversion_date: "2026-01-15", solo_revenue: 10 });
+  });
 });
