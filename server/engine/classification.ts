@@ -39,7 +39,8 @@ export type { ClassificationBranch, ClassificationPlan, RuleGroup };
  * case-insensitively, with the expected value.
  */
 
-const byExecutionOrder = <T extends { readonly execution_order: number }>(items: ReadonlyArray<T>): T[] =>
+/** Taxonomies in the order they are tried: by execution_order, ties in the saved order. */
+export const byExecutionOrder = <T extends { readonly execution_order: number }>(items: ReadonlyArray<T>): T[] =>
   items
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.execution_order - b.item.execution_order || a.index - b.index)
@@ -62,9 +63,11 @@ export const planOf = (tree: Classification): ClassificationPlan => {
     for (const two of byExecutionOrder(one.children)) {
       const groups = two.rules.length > 0 ? [...ownGroup, { joinType: two.joinType, rules: two.rules }] : ownGroup;
       if (groups.length === 0) continue;
-      branches.push({ taxonomy1: one.title, taxonomy2: two.title, groups, ...extractsOf(two) });
+      branches.push({ taxonomy1: one.title, taxonomy2: two.title, taxonomyId: two.id, groups, ...extractsOf(two) });
     }
-    if (ownGroup.length > 0) branches.push({ taxonomy1: one.title, taxonomy2: NONE, groups: ownGroup, ...extractsOf(null) });
+    if (ownGroup.length > 0) {
+      branches.push({ taxonomy1: one.title, taxonomy2: NONE, taxonomyId: one.id, groups: ownGroup, ...extractsOf(null) });
+    }
   }
   return { branches };
 };

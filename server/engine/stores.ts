@@ -102,6 +102,7 @@ export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log, co
     customReports: warehouse.customReports,
     classifications: {
       find: classifications.find,
+      preview: classifications.preview,
       // A save refused as stale changed nothing, so nothing is re-classified.
       save: async (programId, tree, at, basedOn) => {
         const outcome = await classifications.save(programId, tree, at, basedOn);

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { Schema } from "effect";
 import {
   Classification,
@@ -10,9 +10,12 @@ import {
   type TaxonomyOne,
   type TaxonomyTwo,
 } from "../../src/domain/classification/classification";
+import { ClassificationPreview, ClassificationPreviewRequest, previewSampleLimit, previewWindowDays } from "../../src/domain/classification/classificationPreview";
+import { planOf } from "../engine/classification";
+import { previewOf } from "../engine/classificationPreview";
 import { requireAdmin } from "../http/access";
 import { answer, refuse, refusals } from "../http/answers";
-import { decodeBody, readJson } from "../http/requestReading";
+import { decodeBody, readJson, type Reading } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 
@@ -84,11 +87,29 @@ const withoutStrayValues = (tree: Classification): Classification => {
 const storedTree = Schema.parseJson(Classification);
 
 /**
+ * Reads a sent tree as a save and a dry run both do: 400 malformed_json, 400 'Taxonomy
+ * name is required' for a blank title, 400 invalid_body when it does not decode with
+ * `schema` or breaks `classificationProblems`.
+ */
+const readTree = async <A extends Classification, I>(c: Context, schema: Schema.Schema<A, I, never>): Promise<Reading<A>> => {
+  const body = await readJson(c);
+  if (!body.ok) return body;
+  if (hasBlankTitle(body.value)) return { ok: false, response: refuse(c, refusals.invalidBody, taxonomyNameRequired) };
+  const decoded = decodeBody(c, schema, body.value);
+  if (!decoded.ok) return decoded;
+  const problems = classificationProblems(decoded.value);
+  if (problems.length > 0) return { ok: false, response: refuse(c, refusals.invalidBody, `Invalid classification: ${problems.join("; ")}`) };
+  return decoded;
+};
+
+/**
  * The classification editor's calls (admins only): GET /admin/classification answers
  * the saved tree and its version ({data: [], version: 0} when none is saved); POST saves
  * the whole tree when the version it names is still the stored one (409
  * stale_classification otherwise; without a version it saves regardless), answers the new
- * version, then re-classifies the program's hits.
+ * version, then re-classifies the program's hits. POST /admin/classification/preview
+ * reads a draft tree as a save does and answers its dry run over the last 30 days of the
+ * program's hits (docs/engine.md, "Classification preview"), storing nothing.
  */
 export const classificationRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
@@ -101,18 +122,23 @@ export const classificationRoutes = (context: ServerContext) => {
   });
 
   routes.post("/admin/classification", requireAdmin, async (c) => {
-    const body = await readJson(c);
-    if (!body.ok) return body.response;
-    if (hasBlankTitle(body.value)) return refuse(c, refusals.invalidBody, taxonomyNameRequired);
-    const decoded = decodeBody(c, ClassificationSave, body.value);
+    const decoded = await readTree(c, ClassificationSave);
     if (!decoded.ok) return decoded.response;
-    const problems = classificationProblems(decoded.value);
-    if (problems.length > 0) return refuse(c, refusals.invalidBody, `Invalid classification: ${problems.join("; ")}`);
     const programId = c.get("program").id;
     const tree = Schema.encodeSync(storedTree)(withoutStrayValues({ data: decoded.value.data }));
     const outcome = await stores.classifications.save(programId, tree, clock(), decoded.value.version);
     if (!outcome.saved) return refuse(c, refusals.staleClassification, staleClassificationMessage(decoded.value.version ?? 0, outcome.version));
     return answer(c, ClassificationSaved, { ok: true as const, version: outcome.version });
+  });
+
+  routes.post("/admin/classification/preview", requireAdmin, async (c) => {
+    const decoded = await readTree(c, ClassificationPreviewRequest);
+    if (!decoded.ok) return decoded.response;
+    const draft = withoutStrayValues({ data: decoded.value.data });
+    const plan = planOf(draft);
+    const rows = await stores.classifications.preview(c.get("program").id, plan, previewWindowDays, previewSampleLimit);
+    const today = new Date(clock()).toISOString().slice(0, 10);
+    return answer(c, ClassificationPreview, previewOf(draft, plan, rows, { today, days: previewWindowDays }));
   });
 
   return routes;

@@ -17,6 +17,8 @@ export interface RuleGroup {
 export interface ClassificationBranch {
   readonly taxonomy1: string;
   readonly taxonomy2: string;
+  /** The id of the taxonomy that gives taxonomy2: the level-2 one, or the level-1 one on its own 'None' branch. */
+  readonly taxonomyId: number;
   /** All must match; at least one. */
   readonly groups: ReadonlyArray<RuleGroup>;
   readonly tax3: RuleField | null;
@@ -28,3 +30,12 @@ export interface ClassificationBranch {
 export interface ClassificationPlan {
   readonly branches: ReadonlyArray<ClassificationBranch>;
 }
+
+/** Every rule of a plan once (by id), in the order the branches first name them (a level-1's rules before its child's). */
+export const planRules = (plan: ClassificationPlan): ReadonlyArray<ClassificationRule> => {
+  const seen = new Map<number, ClassificationRule>();
+  for (const branch of plan.branches) {
+    for (const group of branch.groups) for (const rule of group.rules) if (!seen.has(rule.id)) seen.set(rule.id, rule);
+  }
+  return [...seen.values()];
+};

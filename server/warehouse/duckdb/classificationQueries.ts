@@ -1,5 +1,6 @@
 import type { ClassificationQueries } from "../classificationQueries";
 import { numberOf, textOf } from "../statements";
+import { previewClassification } from "./classificationPreviewQueries";
 import type { ConnectionLine } from "./connectionLine";
 
 export const duckDbClassificationQueries = (line: ConnectionLine): ClassificationQueries => ({
@@ -23,4 +24,7 @@ export const duckDbClassificationQueries = (line: ConnectionLine): Classificatio
       ]);
       return { saved: true, version: stored + 1 };
     }),
+
+  preview: (programId, plan, days, sampleLimit) =>
+    line.exclusive((sql) => previewClassification(sql, programId, plan, days, sampleLimit)),
 });

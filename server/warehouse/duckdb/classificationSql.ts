@@ -27,7 +27,8 @@ export const hitColumns: Readonly<Record<RuleField, string>> = {
   event_type: "event_type",
 };
 
-const ruleSql = (rule: ClassificationRule, p: Placeholders): string => {
+/** Whether one rule holds for a hit: a boolean SQL expression over the hits columns. */
+export const ruleSql = (rule: ClassificationRule, p: Placeholders): string => {
   const column = hitColumns[rule.field];
   const expected = (): string => p.add(rule.expectedValue ?? "");
   switch (rule.matchType) {
@@ -51,7 +52,8 @@ const ruleSql = (rule: ClassificationRule, p: Placeholders): string => {
 const groupSql = (group: RuleGroup, p: Placeholders): string =>
   `(${group.rules.map((r) => ruleSql(r, p)).join(group.joinType === "and" ? " AND " : " OR ")})`;
 
-const branchCondition = (branch: ClassificationBranch, p: Placeholders): string =>
+/** Whether all of a branch's rule groups hold (regardless of the branches before it). */
+export const branchCondition = (branch: ClassificationBranch, p: Placeholders): string =>
   branch.groups.map((g) => groupSql(g, p)).join(" AND ");
 
 /** The 1-based index of the first matching branch, 0 when none matches. */
