@@ -36,6 +36,10 @@ export interface ChartCanvasProps {
   readonly format: (value: number, which: "one" | "two") => string;
   /** A period's date (YYYY-MM-DD) as people read it, for the x axis and the tooltips. */
   readonly dateLabel: (date: string) => string;
+  /** The canvas's height in pixels (the report chart's 350 by default; smaller on cards). */
+  readonly height?: number;
+  /** Both metrics on the left axis (two figures in the same unit, compared bar by bar); by default metric two has its own right axis. */
+  readonly sharedAxis?: boolean;
 }
 
 /** Semi-transparent fill of an area (#rrggbb + alpha). */
@@ -121,7 +125,7 @@ const placedKey = (notes: ReadonlyArray<PlacedNote>, width: number): string => `
  * right, as areas or bars, 350 px high. No animation, no parsing (the points are already
  * {x, y}), long line series decimated.
  */
-export const ChartCanvas = ({ series, labels, chartType, markers, name, format, dateLabel }: ChartCanvasProps) => {
+export const ChartCanvas = ({ series, labels, chartType, markers, name, format, dateLabel, height = chartHeight, sharedAxis = false }: ChartCanvasProps) => {
   const chartRef = useRef<ChartJS<Kind, ChartPoint[]> | null>(null);
   const markersRef = useRef(markers);
   const [placed, setPlaced] = useState<{ readonly notes: ReadonlyArray<PlacedNote>; readonly width: number; readonly key: string }>({ notes: [], width: 0, key: "" });
@@ -147,7 +151,7 @@ export const ChartCanvas = ({ series, labels, chartType, markers, name, format, 
       return {
         label: labels[which],
         data: [...series[which]],
-        yAxisID: which === "one" ? "yOne" : "yTwo",
+        yAxisID: which === "one" || sharedAxis ? "yOne" : "yTwo",
         borderColor: colour,
         backgroundColor: area ? fillOf(colour) : colour,
         fill: area ? "origin" : false,
@@ -160,7 +164,7 @@ export const ChartCanvas = ({ series, labels, chartType, markers, name, format, 
       };
     };
     return { datasets: [dataset("one"), dataset("two")] };
-  }, [series, labels, kind]);
+  }, [series, labels, kind, sharedAxis]);
 
   const options = useMemo((): ChartOptions<Kind> => {
     const dates = series.dates.map(dateLabel);
@@ -198,16 +202,16 @@ export const ChartCanvas = ({ series, labels, chartType, markers, name, format, 
           grid: { display: false },
           ticks: { precision: 0, maxRotation: 0, autoSkip: true, maxTicksLimit: 12, callback: (value) => dates[Number(value)] ?? "" },
         },
-        yOne: axis("one", "left"),
-        yTwo: axis("two", "right"),
+        yOne: sharedAxis ? { ...axis("one", "left"), title: { display: false } } : axis("one", "left"),
+        yTwo: { ...axis("two", "right"), display: !sharedAxis },
       },
     };
-  }, [series.dates, labels, kind, format, dateLabel]);
+  }, [series.dates, labels, kind, format, dateLabel, sharedAxis]);
 
   return (
     <>
       <NoteLabels notes={placed.notes} width={placed.width} />
-      <div className="chart-canvas" style={{ height: chartHeight }}>
+      <div className="chart-canvas" style={{ height }}>
         <Chart ref={chartRef} type={kind} data={data} options={options} plugins={[plugin]} aria-label={name} />
       </div>
     </>

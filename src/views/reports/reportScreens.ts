@@ -18,4 +18,6 @@ export interface ReportScreen extends TaxonomyRouteShape {
  * here (and its menu entry in shell/menuRoutes.ts). Like the account table, this module
  * imports nothing the entry chunk shares.
  */
-export const reportScreens: ReadonlyArray<ReportScreen> = [];
+export const reportScreens: ReadonlyArray<ReportScreen> = [
+  { base: "/attribution-comparison", depth: 3, trailingSelected: false, load: () => import("../attributionComparison/AttributionComparisonPage").then((m) => m.AttributionComparisonPage) },
+];

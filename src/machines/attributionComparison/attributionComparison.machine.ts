@@ -1,0 +1,252 @@
+import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import {
+  attributionComparisonTexts as texts,
+  attributionHeaders,
+  attributionQuery,
+  attributionRows,
+  columnsShown,
+  exportFigures,
+  exportRowOf,
+  exportTaxonomyColumns,
+  openingChoices,
+  secondMetricOf,
+  sortedAttributionRows,
+  sortInMode,
+  sortsOffered,
+  type AttributionChoices,
+  type AttributionRow,
+  type AttributionSort,
+  type ComparisonMode,
+} from "../../domain/attributionComparison/attributionComparison";
+import type { TableResponse } from "../../domain/performance/performance";
+import type { SessionScope } from "../../domain/report/reportScope";
+import { readReportQuery } from "../../domain/reports/reportQuery";
+import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
+import { toggleDirection } from "../../domain/table/tableSort";
+import { loadAttributionTable } from "../../services/attributionComparison/attributionComparison";
+import type { ReportScope } from "../../services/performance/performance";
+import type { HttpError } from "../../services/http/httpErrors";
+import type { ApiContext } from "../../services/http/http";
+import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
+import {
+  keepScope,
+  keepScopeAssignment,
+  openingScope,
+  reportCallOf,
+  reportScopeActors,
+  reportScopeGuards,
+  scopeGuard,
+  scopeListenerInput,
+  type SessionScopeChanged,
+  type SessionSource,
+} from "../reports/reportScope";
+import { fromApiCall } from "../runtime/fromEffect";
+
+/**
+ * One attribution comparison page (one taxonomy path): it follows the session's scope
+ * (machines/reports/reportScope.ts), loads the table of the level below its path, and
+ * keeps the person's choices (comparison mode, sort metric and direction, page and cards
+ * per page), read once from the URL's query when it opens.
+ *
+ * - Mode `lcr` compares attributed with last-click revenue, `spend` with total cost.
+ *   A mode change that leaves the sort on a metric the new mode does not offer sorts by
+ *   the name column; choosing another sort metric goes back to page 1.
+ * - Sorting and paging are local; after a load a page past the last is the last.
+ * - A failed load empties the rows and shows the failure with 'Try again' (`attribution.retried`).
+ * - `attribution.exportRequested` opens the Export Data dialog (its child) with every row
+ *   in the current sort.
+ */
+
+export interface AttributionComparisonInput {
+  readonly session: SessionSource;
+  /** The taxonomy values of the route (0 to 3). */
+  readonly path: ReadonlyArray<string>;
+  /** The URL's query when the page opens. */
+  readonly search?: string;
+}
+
+export interface AttributionComparisonContext {
+  readonly session: SessionSource;
+  readonly scope: SessionScope;
+  readonly path: ReadonlyArray<string>;
+  readonly choices: AttributionChoices;
+  readonly rows: ReadonlyArray<AttributionRow>;
+  /** Every row in the current sort. */
+  readonly sorted: ReadonlyArray<AttributionRow>;
+}
+
+export type AttributionComparisonEvent =
+  | SessionScopeChanged
+  | { type: "attribution.modeChanged"; mode: ComparisonMode }
+  | { type: "attribution.sortChanged"; sort: AttributionSort }
+  /** A header clicked: its column, or the other direction when it is already the sort. */
+  | { type: "attribution.headerClicked"; sort: AttributionSort }
+  | { type: "attribution.directionToggled" }
+  | { type: "attribution.pageChanged"; page: number }
+  | { type: "attribution.perPageChanged"; perPage: number }
+  | { type: "attribution.retried" }
+  | { type: "attribution.exportRequested" };
+
+interface LoadInput {
+  readonly api: ApiContext;
+  readonly scope: ReportScope;
+}
+
+type Context = AttributionComparisonContext;
+
+const exportDialogId = "exportDialog";
+
+const loadInput = ({ context }: { readonly context: Context }): LoadInput => {
+  const call = reportCallOf(context.scope);
+  return { api: call.api, scope: { program: call.program, range: call.range, path: context.path, filter: context.scope.filter } };
+};
+
+const resorted = (rows: ReadonlyArray<AttributionRow>, choices: AttributionChoices) => sortedAttributionRows(rows, choices.sort, choices.direction);
+
+/** The choices with another sort: the rows in it, page 1. */
+const withSort = (context: Context, sort: AttributionSort, direction = context.choices.direction) => {
+  const choices = { ...context.choices, sort, direction, page: 1 };
+  return { choices, sorted: resorted(context.rows, choices) };
+};
+
+/** What the Export Data dialog opens with: every row in the current sort, the mode's columns visible. */
+export const exportOpenedOf = (context: Context): ExportOpened => {
+  const taxonomyColumns = exportTaxonomyColumns(context.path);
+  const levelNames = ["Taxonomy 1", "Taxonomy 2", "Taxonomy 3", "Taxonomy 4"];
+  return {
+    type: "export.opened",
+    kind: "table",
+    columns: [...exportFigures],
+    visibleColumns: columnsShown(context.choices.mode).filter((c) => c !== "name"),
+    taxonomyColumns,
+    labels: { ...attributionHeaders, ...Object.fromEntries(taxonomyColumns.map((c, i) => [c, levelNames[i] ?? c])) },
+    naming: { programName: context.scope.program?.name ?? "", reportKind: texts.exportKind, from: context.scope.range?.from ?? "", to: context.scope.range?.to ?? "" },
+    rows: context.sorted.map(exportRowOf),
+    sort: null,
+    sheetName: texts.exportKind,
+  };
+};
+
+export const attributionComparisonMachine = setup({
+  types: {
+    context: {} as AttributionComparisonContext,
+    events: {} as AttributionComparisonEvent,
+    input: {} as AttributionComparisonInput,
+  },
+  actors: {
+    ...reportScopeActors,
+    loadTable: fromApiCall<TableResponse, LoadInput, HttpError>(({ scope }) => loadAttributionTable(scope)),
+    exportDialog: exportDialogMachine,
+  },
+  actions: {
+    keepScope: assign(keepScopeAssignment),
+    storeRows: assign(({ context }, table: TableResponse) => {
+      const rows = attributionRows(table.data, context.path);
+      const page = clampPage(context.choices.page, rows.length, context.choices.perPage);
+      const choices = { ...context.choices, page };
+      return { rows, sorted: resorted(rows, choices), choices };
+    }),
+    clearRows: assign({ rows: [], sorted: [] }),
+    /** Another mode: a sort it does not offer becomes the name column (and page 1). */
+    changeMode: assign(({ context }, mode: ComparisonMode) => {
+      const sort = sortInMode(context.choices.sort, mode);
+      const withMode = { ...context, choices: { ...context.choices, mode } };
+      return sort === context.choices.sort ? { choices: withMode.choices } : withSort(withMode, sort);
+    }),
+    changeSort: assign(({ context }, sort: AttributionSort) => withSort(context, sort)),
+    clickHeader: assign(({ context }, sort: AttributionSort) =>
+      sort === context.choices.sort ? withSort(context, sort, toggleDirection(context.choices.direction)) : withSort(context, sort),
+    ),
+    toggleDirection: assign(({ context }) => {
+      const choices = { ...context.choices, direction: toggleDirection(context.choices.direction) };
+      return { choices, sorted: resorted(context.rows, choices) };
+    }),
+    changePage: assign(({ context }, page: number) => ({
+      choices: { ...context.choices, page: clampPage(page, context.rows.length, context.choices.perPage) },
+    })),
+    changePerPage: assign(({ context }, perPage: number) => ({ choices: { ...context.choices, perPage, page: 1 } })),
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
+    openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
+  },
+  guards: {
+    ...reportScopeGuards,
+    hasRows: ({ context }) => context.rows.length > 0,
+    isOfferedSort: ({ context }, sort: AttributionSort) => sortsOffered(context.choices.mode).includes(sort),
+    isPerPageOffered: (_, perPage: number) => (attributionQuery.perPage.read(String(perPage)) ?? null) !== null,
+  },
+}).createMachine({
+  id: "attributionComparison",
+  context: ({ input }) => ({
+    session: input.session,
+    scope: openingScope(input.session),
+    path: input.path,
+    choices: openingChoices(readReportQuery(input.search ?? "", attributionQuery)),
+    rows: [],
+    sorted: [],
+  }),
+  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  entry: "spawnExportDialog",
+  on: {
+    "attribution.modeChanged": { actions: { type: "changeMode", params: ({ event }) => event.mode } },
+    "attribution.sortChanged": { guard: { type: "isOfferedSort", params: ({ event }) => event.sort }, actions: { type: "changeSort", params: ({ event }) => event.sort } },
+    "attribution.headerClicked": { guard: { type: "isOfferedSort", params: ({ event }) => event.sort }, actions: { type: "clickHeader", params: ({ event }) => event.sort } },
+    "attribution.directionToggled": { actions: "toggleDirection" },
+    "attribution.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
+    "attribution.perPageChanged": { guard: { type: "isPerPageOffered", params: ({ event }) => event.perPage }, actions: { type: "changePerPage", params: ({ event }) => event.perPage } },
+  },
+  initial: "waiting",
+  states: {
+    /** No program or dates yet: nothing to load. */
+    waiting: {
+      always: { guard: "hasCompleteScope", target: "open" },
+      on: { "session.scopeChanged": { actions: keepScope } },
+    },
+    open: {
+      initial: "loading",
+      on: {
+        "session.scopeChanged": [
+          { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: keepScope },
+          { guard: scopeGuard("isOtherScope"), target: ".loading", reenter: true, actions: keepScope },
+        ],
+      },
+      states: {
+        loading: {
+          invoke: {
+            src: "loadTable",
+            input: loadInput,
+            onDone: { target: "loaded", actions: { type: "storeRows", params: ({ event }) => event.output } },
+            onError: { target: "failed", actions: "clearRows" },
+          },
+        },
+        /** Passed through: rows or none. */
+        loaded: { always: [{ guard: "hasRows", target: "ready" }, { target: "empty" }] },
+        ready: { on: { "attribution.exportRequested": { actions: "openExport" } } },
+        empty: {},
+        failed: { on: { "attribution.retried": { target: "loading" } } },
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof attributionComparisonMachine>;
+
+/** Named selectors: the view reads the report only through these. */
+export const attributionComparisonSelectors = {
+  status: (s: Snap): ReportStatus =>
+    s.matches("waiting") ? "waiting" : s.matches({ open: "loading" }) || s.matches({ open: "loaded" }) ? "loading" : s.matches({ open: "failed" }) ? "failed" : s.matches({ open: "empty" }) ? "empty" : "ready",
+  choices: (s: Snap) => s.context.choices,
+  mode: (s: Snap) => s.context.choices.mode,
+  secondMetric: (s: Snap) => secondMetricOf(s.context.choices.mode),
+  sortsOffered: (s: Snap) => sortsOffered(s.context.choices.mode),
+  /** The rows of the current page, in the current sort. */
+  pageRows: (s: Snap) => pageSlice(s.context.sorted, s.context.choices.page, s.context.choices.perPage),
+  total: (s: Snap) => s.context.rows.length,
+  pageCount: (s: Snap) => pageCount(s.context.rows.length, s.context.choices.perPage),
+  path: (s: Snap) => s.context.path,
+  currency: (s: Snap) => s.context.scope.program?.currency ?? null,
+  locale: (s: Snap) => s.context.scope.program?.locale ?? null,
+  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type AttributionComparisonActorRef = ActorRefFrom<typeof attributionComparisonMachine>;
