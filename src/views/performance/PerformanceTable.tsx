@@ -12,7 +12,7 @@ import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } 
 import { rowExpansionSelectors as expansionSel, type RowExpansionActorRef } from "../../machines/performance/rowExpansion.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
-import { taxonomyPath } from "../shell/routePaths";
+import { taxonomyPath } from "../shell/performancePaths";
 import { metricColumns, MetricNoteRow, MetricRow, MetricTable, type RowExpansionControls, type TableColumn } from "../table/MetricTable";
 
 /** Arrays equal item by item (selectors that slice return a new array each time). */

@@ -13,7 +13,7 @@ import { searchResultsSelectors as sel, type SearchResultsActorRef } from "../..
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 import { ExportDialog } from "../exports/ExportDialog";
-import { taxonomyPath } from "../shell/routePaths";
+import { taxonomyPath } from "../shell/performancePaths";
 import { ColumnsDialog } from "./ColumnsDialog";
 import { FilterTree } from "./FilterTree";
 import { reportRowsId } from "./PerformanceTable";

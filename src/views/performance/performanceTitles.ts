@@ -1,7 +1,8 @@
 import { reportTexts } from "../../domain/report/reportTexts";
 import { noneTaxonomy } from "../../domain/performance/performance";
 import type { Crumb } from "../components/Breadcrumbs";
-import { paths, taxonomyPath } from "../shell/routePaths";
+import { paths } from "../shell/routePaths";
+import { taxonomyPath } from "../shell/performancePaths";
 
 /**
  * Page titles of the performance routes: the level-one page is

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useLocation, useRoute } from "wouter";
 import { reportTexts } from "../../domain/report/reportTexts";
 import { routeParam } from "./rawLocation";
-import { searchPath } from "./routePaths";
+import { searchPath } from "./performancePaths";
 
 /** 'Search...': Enter or the Search button goes to /performance/search/{term}; on a search page the box holds its term. */
 export const SearchBox = () => {

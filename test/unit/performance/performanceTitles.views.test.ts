@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { performanceCrumbs, performanceTitle } from "../../../src/views/performance/performanceTitles";
-import { taxonomyPath } from "../../../src/views/shell/routePaths";
+import { taxonomyPath } from "../../../src/views/shell/performancePaths";
 
 describe("page titles", () => {
   it.each([
