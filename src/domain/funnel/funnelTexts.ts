@@ -7,7 +7,12 @@ export const funnelTexts = {
   modeLabel: "Show",
   modes: { revenue: "Revenue", revenue_percent: "Revenue Percent", credit: "Credit" } satisfies Record<FunnelMode, string>,
   chartName: (mode: string) => `Funnel roles' ${mode} per channel`,
+  /** The chart's height in pixels (the reports' main chart height). */
+  chartHeight: 350,
   tableLabel: "Funnel table",
+  pagination: "Funnel table pages",
+  columns: "Columns",
+  export: "Export",
   empty: "No records.",
   exportKind: "Funnel Report",
   sheetName: "Funnel",

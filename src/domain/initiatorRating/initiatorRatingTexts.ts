@@ -6,6 +6,9 @@ export const initiatorRatingTexts = {
   empty: "There are no results, try expanding the dates of your search.",
   chartName: "Upper funnel and solo revenue against mid and lower funnel revenue per channel",
   tableLabel: "Initiator rating table",
+  pagination: "Initiator rating table pages",
+  columnsButton: "Columns",
+  export: "Export",
   exportKind: "Initiator Rating",
   sheetName: "Initiator Rating",
   columns: {

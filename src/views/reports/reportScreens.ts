@@ -19,5 +19,7 @@ export interface ReportScreen extends TaxonomyRouteShape {
  * imports nothing the entry chunk shares.
  */
 export const reportScreens: ReadonlyArray<ReportScreen> = [
+  { base: "/funnel", depth: 4, trailingSelected: false, load: () => import("../funnel/FunnelPage").then((m) => m.FunnelPage) },
+  { base: "/initiator-rating", depth: 3, trailingSelected: false, load: () => import("../initiatorRating/InitiatorRatingPage").then((m) => m.InitiatorRatingPage) },
   { base: "/attribution-comparison", depth: 3, trailingSelected: false, load: () => import("../attributionComparison/AttributionComparisonPage").then((m) => m.AttributionComparisonPage) },
 ];

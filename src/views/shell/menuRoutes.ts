@@ -18,6 +18,8 @@ export interface MenuRoute {
  */
 export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Performance", path: paths.performance, audience: "everyone" },
+  { label: "Funnel", path: "/funnel", audience: "everyone" },
+  { label: "Initiator Rating", path: "/initiator-rating", audience: "everyone" },
   { label: "Attribution Comparison", path: "/attribution-comparison", audience: "everyone" },
   { label: "Fixed Spend", path: paths.fixedSpend, audience: "everyone" },
   { label: "Variable Spend", path: paths.variableSpend, audience: "everyone" },
