@@ -44,9 +44,14 @@ export const diminishingReturnsTexts = {
   } as Readonly<Record<string, string>>,
   export: "Export",
   exportKind: "Diminishing Returns",
-  loading: "Loading...",
-  empty: "There are no results, try expanding the dates of your search.",
-  failed: "The diminishing returns could not be loaded.",
-  retry: "Try again",
   perWeek: "per week",
+  figures: "The fitted curve",
+  /** A return: revenue for each unit of spend. */
+  returnPerUnit: (value: string) => `${value} of revenue per 1 of spend`,
+  equationOf: (a: string, b: string, negative: boolean) => `Revenue = ${a} ${negative ? "−" : "+"} ${b} × ln(weekly spend)`,
+  aboveBreakEven: "The current weekly spend is above it: the last units spent returned less than they cost.",
+  belowBreakEven: "The current weekly spend is below it: the next unit of spend still returns more than it costs.",
+  weekPoint: (date: string, spend: string, revenue: string) => `Week of ${date}: spend ${spend}, revenue ${revenue}`,
+  fitted: "Fitted revenue",
+  pagination: "Weeks pages",
 } as const;

@@ -115,6 +115,9 @@ export const toggleTrendColumn = (columns: ReadonlyArray<FunnelField>, column: F
 /** A column's header: the answer's label when it has one, else the standard label. */
 export const trendHeader = (headers: Readonly<Record<string, string>>, field: string): string => headers[field] ?? funnelHeaders[field] ?? field;
 
+/** The roles' colours in drawing order: the product's two chart colours first. */
+export const roleColours: Readonly<Record<FunnelRole, string>> = { solo: "#36E7A6", upper_funnel: "#2799FF", mid_funnel: "#F5A524", lower_funnel: "#8B6CEF" };
+
 /** Rows per page of the trends table. */
 export const trendsPerPageOptions: ReadonlyArray<number> = [15, 30, 50];
 export const defaultTrendsPerPage = 15;

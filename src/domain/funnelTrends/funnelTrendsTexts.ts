@@ -19,10 +19,8 @@ export const funnelTrendsTexts = {
   date: "Date",
   export: "Export",
   exportKind: "Funnel Trends",
-  loading: "Loading...",
-  empty: "There are no results, try expanding the dates of your search.",
-  failed: "The funnel trends could not be loaded.",
-  retry: "Try again",
+  pagination: "Days pages",
+  settingsHint: "Columns shown in the table",
   refusedHeading: "Some series were refused and are not drawn:",
   refused: (name: string | null, problem: string) => `${name === null ? "A series without a name" : `'${name}'`} was refused: ${problem}.`,
 } as const;

@@ -1,0 +1,301 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useCallback, useId, useMemo } from "react";
+import { createPortal } from "react-dom";
+import { useSearch } from "wouter";
+import { weekColumns, weeksPerPageOptions, type DiminishingTableRow } from "../../domain/diminishingReturns/diminishingReturns";
+import { diminishingQuery } from "../../domain/diminishingReturns/diminishingQuery";
+import { diminishingReturnsTexts as t } from "../../domain/diminishingReturns/diminishingReturnsTexts";
+import { sidebarEntries } from "../../domain/diminishingReturns/taxonomySidebar";
+import { chartColours } from "../../domain/performance/performanceChart";
+import { formatDate } from "../../domain/report/dateFormat";
+import { defaultLocale, formatMoney, formatNumber } from "../../domain/report/numberFormat";
+import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
+import { reportsTexts } from "../../domain/reports/reportsTexts";
+import {
+  diminishingReturnsMachine,
+  diminishingReturnsSelectors as sel,
+  type DiminishingReturnsActorRef,
+} from "../../machines/diminishingReturns/diminishingReturns.machine";
+import { XYCanvas, type XYDataset } from "../chart/XYCanvas";
+import { ExportDialog } from "../exports/ExportDialog";
+import { ChartDataTable } from "../reports/ChartDataTable";
+import { ReportFrame } from "../reports/ReportFrame";
+import { ReportQueryUrl } from "../reports/ReportQueryUrl";
+import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { useAppActors } from "../shell/AppActorsContext";
+import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { TaxonomySidebar } from "./TaxonomySidebar";
+import "./diminishingReturns.css";
+
+/** The report's base route. */
+export const diminishingReturnsBase = "/diminishing-returns";
+/** Its routes nest three taxonomy values deep (the level-four series are the deepest). */
+const deepest = 3;
+
+/** The curve's colour (darker than the chart green, to read as a line on white) and the weeks' colour. */
+const curveColour = "#1f9e70";
+
+/**
+ * /diminishing-returns and its taxonomy pages: the sidebar of the level's taxonomies, the
+ * segment checkboxes, the weekly spend against revenue scatter with its fitted log curve,
+ * band and extrapolation (or the warning with fewer than 10 weeks), the curve's figures,
+ * the what-if spend, and the weeks table. Everything shown is read from the page's report
+ * actor; controls only send it events.
+ */
+export const DiminishingReturnsPage = ({ path, selected }: TaxonomyRoute) => {
+  const { session } = useAppActors();
+  const search = useSearch();
+  const report = useActorRef(diminishingReturnsMachine, { input: { session, path, selected, search } });
+  const status = useSelector(report, sel.status);
+  const choices = useSelector(report, sel.choices);
+  const dialog = useSelector(report, sel.exportDialog);
+  const chosen = useSelector(report, sel.chosenName);
+  const retry = useCallback(() => report.send({ type: "report.retried" }), [report]);
+  return (
+    <ReportFrame
+      title={reportTitle(t.title, path)}
+      crumbs={reportCrumbs(diminishingReturnsBase, path)}
+      status={status}
+      emptyText={reportsTexts.noResults}
+      failure="message"
+      onRetry={retry}
+      controls={<DiminishingControls report={report} />}
+      aside={
+        <>
+          <DiminishingSidebar report={report} path={path} search={search} />
+          <ReportQueryUrl shape={diminishingQuery} choices={choices} />
+          {dialog ? createPortal(<ExportDialog dialog={dialog} />, document.body) : null}
+        </>
+      }
+    >
+      <DiminishingChart report={report} name={chosen ?? ""} />
+      <WeeksTable report={report} />
+    </ReportFrame>
+  );
+};
+
+const DiminishingSidebar = ({ report, path, search }: { readonly report: DiminishingReturnsActorRef; readonly path: ReadonlyArray<string>; readonly search: string }) => {
+  const series = useSelector(report, sel.series);
+  const chosen = useSelector(report, sel.chosenName);
+  const entries = useMemo(() => sidebarEntries(diminishingReturnsBase, path, series, chosen, deepest, search), [path, series, chosen, search]);
+  return <TaxonomySidebar label={t.sidebar} entries={entries} parentText={t.parentLink} exploreText={t.explore} />;
+};
+
+/** The segment checkboxes (one per seasonality type, then Untagged) and Export. */
+const DiminishingControls = ({ report }: { readonly report: DiminishingReturnsActorRef }) => {
+  const segments = useSelector(report, sel.segments);
+  const hidden = useSelector(report, sel.hidden);
+  const status = useSelector(report, sel.status);
+  return (
+    <>
+      {segments.length > 0 ? (
+        <fieldset className="report-segments">
+          <legend>{t.segments}</legend>
+          {segments.map((segment) => (
+            <label key={segment.key}>
+              <input type="checkbox" checked={!hidden.includes(segment.key)} onChange={() => report.send({ type: "segments.toggled", key: segment.key })} />
+              {segment.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <button type="button" className="button" disabled={status !== "ready"} onClick={() => report.send({ type: "report.exportRequested" })}>
+        {t.export}
+      </button>
+    </>
+  );
+};
+
+/** Money in the program's currency and locale. */
+const useMoney = (report: DiminishingReturnsActorRef) => {
+  const currency = useSelector(report, sel.currency);
+  const locale = useSelector(report, sel.locale);
+  return useCallback((value: number | null, decimals = 2) => formatMoney(value, decimals, { currency, locale }), [currency, locale]);
+};
+
+const DiminishingChart = ({ report, name }: { readonly report: DiminishingReturnsActorRef; readonly name: string }) => {
+  const weeks = useSelector(report, sel.weeks);
+  const drawn = useSelector(report, sel.drawnCurve);
+  const fit = useSelector(report, sel.fit);
+  const notEnough = useSelector(report, sel.notEnoughData);
+  const locale = useSelector(report, sel.locale) ?? defaultLocale;
+  const money = useMoney(report);
+  const datasets = useMemo((): ReadonlyArray<XYDataset> => {
+    const sets: XYDataset[] = [];
+    if (drawn) {
+      const band = [...drawn.observed, ...drawn.extrapolated].sort((p, q) => p.spend - q.spend);
+      sets.push({ kind: "band", label: t.band, colour: chartColours.metricOne, low: band.map((p) => ({ x: p.spend, y: p.low })), high: band.map((p) => ({ x: p.spend, y: p.high })) });
+      sets.push({ kind: "line", label: t.trendline, colour: curveColour, points: drawn.observed.map((p) => ({ x: p.spend, y: p.revenue })) });
+      if (drawn.extrapolated.length > 0) {
+        sets.push({ kind: "line", label: t.extrapolation, colour: curveColour, dashed: true, points: drawn.extrapolated.map((p) => ({ x: p.spend, y: p.revenue })) });
+      }
+    }
+    sets.push({
+      kind: "points",
+      label: t.weeksSeries,
+      colour: chartColours.metricTwo,
+      points: weeks.map((w) => ({ x: w.spend, y: w.revenue })),
+      describe: (i) => {
+        const w = weeks[i];
+        return w ? t.weekPoint(formatDate(w.date, locale), money(w.spend), money(w.revenue)) : "";
+      },
+    });
+    return sets;
+  }, [weeks, drawn, money, locale]);
+  const x = useMemo(() => ({ title: t.weeksAxis, format: (v: number) => money(v, 0) }), [money]);
+  const y = useMemo(() => ({ title: t.revenueAxis, format: (v: number) => money(v, 0) }), [money]);
+  const fitted = (spend: number) => (fit && spend > 0 ? fit.a + fit.b * Math.log(spend) : null);
+  return (
+    <section className="chart-panel" aria-label={t.chart(name)}>
+      {notEnough ? (
+        <p className="report-warning" role="status">
+          {t.notEnoughData}
+        </p>
+      ) : null}
+      <div className="chart-body">
+        <XYCanvas datasets={datasets} x={x} y={y} name={t.chart(name)} />
+        <ChartDataTable
+          caption={t.chartDataTable}
+          rowHeader={t.columns.conversion_date ?? ""}
+          rowNames={weeks.map((w) => w.date)}
+          columns={[
+            { header: t.columns.total_cost ?? "", cell: (i) => money(weeks[i]?.spend ?? null) },
+            { header: t.columns.attributed_revenue ?? "", cell: (i) => money(weeks[i]?.revenue ?? null) },
+            ...(fit ? [{ header: t.fitted, cell: (i: number) => money(fitted(weeks[i]?.spend ?? 0)) }] : []),
+          ]}
+        />
+      </div>
+      {drawn && drawn.extrapolated.length > 0 ? <p className="report-note">{t.extrapolationNote}</p> : null}
+      <p className="report-note">{t.correlationNote}</p>
+      <CurveFigures report={report} />
+      <WhatIf report={report} />
+    </section>
+  );
+};
+
+/** The fitted curve's equation, R², weeks, the returns at the current weekly spend and the break-even spend. */
+const CurveFigures = ({ report }: { readonly report: DiminishingReturnsActorRef }) => {
+  const fit = useSelector(report, sel.fit);
+  const current = useSelector(report, sel.current);
+  const breakEven = useSelector(report, sel.breakEven);
+  const locale = useSelector(report, sel.locale);
+  const money = useMoney(report);
+  if (fit === null) return null;
+  const ratio = (v: number) => t.returnPerUnit(formatNumber(v, 2, locale));
+  return (
+    <>
+      <h2 className="visually-hidden">{t.figures}</h2>
+      <dl className="curve-figures" aria-label={t.figures}>
+        <div>
+          <dt>{t.equation}</dt>
+          <dd data-figure="equation">{t.equationOf(formatNumber(fit.a, 2, locale), formatNumber(Math.abs(fit.b), 2, locale), fit.b < 0)}</dd>
+        </div>
+        <div>
+          <dt>{t.rSquared}</dt>
+          <dd data-figure="r-squared">{formatNumber(fit.rSquared, 3, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t.weeks}</dt>
+          <dd data-figure="weeks">{fit.weeks}</dd>
+        </div>
+        {current ? (
+          <>
+            <div>
+              <dt>{t.currentSpend}</dt>
+              <dd data-figure="current-spend">{money(current.spend)}</dd>
+            </div>
+            <div>
+              <dt>{t.marginalReturn}</dt>
+              <dd data-figure="marginal-return">{ratio(current.marginal)}</dd>
+            </div>
+            <div>
+              <dt>{t.averageReturn}</dt>
+              <dd data-figure="average-return">{ratio(current.average)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div>
+          <dt>{t.breakEven}</dt>
+          <dd data-figure="break-even">{breakEven === null ? t.neverPays : `${money(breakEven)} ${t.perWeek}`}</dd>
+        </div>
+      </dl>
+      {breakEven !== null && current ? <p className="report-note">{current.spend > breakEven ? t.aboveBreakEven : t.belowBreakEven}</p> : null}
+    </>
+  );
+};
+
+/** The what-if weekly spend: the predicted revenue and its band, and whether it is an extrapolation. */
+const WhatIf = ({ report }: { readonly report: DiminishingReturnsActorRef }) => {
+  const id = useId();
+  const text = useSelector(report, sel.whatIfText);
+  const invalid = useSelector(report, sel.whatIfInvalid);
+  const reading = useSelector(report, sel.whatIf);
+  const fit = useSelector(report, sel.fit);
+  const money = useMoney(report);
+  if (fit === null) return null;
+  return (
+    <div className="what-if">
+      <label htmlFor={id}>{t.whatIf}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-result`}
+        onChange={(e) => report.send({ type: "whatIf.changed", text: e.target.value })}
+      />
+      <output id={`${id}-result`} aria-live="polite">
+        {invalid ? (
+          <span className="what-if-error">{t.whatIfInvalid}</span>
+        ) : reading ? (
+          <>
+            {t.whatIfRevenue}: <strong data-figure="what-if-revenue">{money(reading.revenue)}</strong>
+            {reading.band ? ` (${t.whatIfBand} ${money(reading.band.low)} – ${money(reading.band.high)})` : ""}
+            {reading.extrapolated ? <span className="report-note"> {t.whatIfExtrapolated}</span> : null}
+          </>
+        ) : null}
+      </output>
+    </div>
+  );
+};
+
+/** The shown weeks, 20, 50 or 100 a page. */
+const WeeksTable = ({ report }: { readonly report: DiminishingReturnsActorRef }) => {
+  const rows = useSelector(report, sel.pageRows);
+  const total = useSelector(report, sel.total);
+  const page = useSelector(report, sel.page);
+  const perPage = useSelector(report, sel.perPage);
+  const pages = useSelector(report, sel.pageCount);
+  const locale = useSelector(report, sel.locale) ?? defaultLocale;
+  const money = useMoney(report);
+  const columns = useMemo(
+    (): ReadonlyArray<TableColumn<DiminishingTableRow>> =>
+      weekColumns.map((key): TableColumn<DiminishingTableRow> => {
+        const header = t.columns[key] ?? key;
+        if (key === "conversion_date") return { key, header, sortable: false, cell: (row) => <time dateTime={row.conversion_date}>{formatDate(row.conversion_date, locale)}</time> };
+        if (key === "seasonality") return { key, header, sortable: false };
+        return { key, header, sortable: false, align: "end", value: (row) => (typeof row[key] === "number" ? (row[key] as number) : null), format: (v) => money(v) };
+      }),
+    [locale, money],
+  );
+  return (
+    <MetricTable<DiminishingTableRow>
+      label={t.table}
+      columns={columns}
+      rows={rows}
+      rowName={(row) => row.conversion_date}
+      emptyText={reportsTexts.noResults}
+      paging={{
+        label: t.pagination,
+        page,
+        pageCount: pages,
+        total,
+        perPage,
+        perPageOptions: weeksPerPageOptions,
+        onPage: (p) => report.send({ type: "table.pageChanged", page: p }),
+        onPerPage: (n) => report.send({ type: "table.perPageChanged", perPage: n }),
+      }}
+    />
+  );
+};

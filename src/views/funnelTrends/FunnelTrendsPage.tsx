@@ -1,0 +1,256 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useCallback, useMemo } from "react";
+import { createPortal } from "react-dom";
+import { useSearch } from "wouter";
+import { funnelFieldNames, type FunnelTrendPoint } from "../../domain/analysis/analysis";
+import { sidebarEntries } from "../../domain/diminishingReturns/taxonomySidebar";
+import { roleColours, trendHeader, trendModes, trendsPerPageOptions, type FunnelField, type TrendMode } from "../../domain/funnelTrends/funnelTrends";
+import { funnelTrendsQuery } from "../../domain/funnelTrends/funnelTrendsQuery";
+import { funnelTrendsTexts as t } from "../../domain/funnelTrends/funnelTrendsTexts";
+import { funnelRoles } from "../../domain/report/metrics";
+import { formatDate, formatPeriod } from "../../domain/report/dateFormat";
+import { defaultLocale, formatMoney, formatNumber, formatPercent } from "../../domain/report/numberFormat";
+import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
+import { reportsTexts } from "../../domain/reports/reportsTexts";
+import { funnelTrendsMachine, funnelTrendsSelectors as sel, type FunnelTrendsActorRef } from "../../machines/funnelTrends/funnelTrends.machine";
+import { XYCanvas, type XYDataset } from "../chart/XYCanvas";
+import { Modal } from "../components/Modal";
+import { TaxonomySidebar } from "../diminishingReturns/TaxonomySidebar";
+import { ExportDialog } from "../exports/ExportDialog";
+import { ChartDataTable } from "../reports/ChartDataTable";
+import { ReportFrame } from "../reports/ReportFrame";
+import { ReportQueryUrl } from "../reports/ReportQueryUrl";
+import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { ReportSelect } from "../reports/ReportSelect";
+import { useAppActors } from "../shell/AppActorsContext";
+import { MetricTable, type TableColumn } from "../table/MetricTable";
+
+/** The report's base route. */
+export const funnelTrendsBase = "/funnel-trends";
+const deepest = 3;
+
+/**
+ * /funnel-trends and its taxonomy pages: the sidebar of the level's taxonomies, the
+ * Revenue / Revenue Percent chart of the funnel roles day by day (stacked bars for
+ * revenue, lines for percent), the refused series named, and the days table with its
+ * Table Settings column chooser. Everything shown is read from the page's report actor;
+ * controls only send it events.
+ */
+export const FunnelTrendsPage = ({ path, selected }: TaxonomyRoute) => {
+  const { session } = useAppActors();
+  const search = useSearch();
+  const report = useActorRef(funnelTrendsMachine, { input: { session, path, selected, search } });
+  const status = useSelector(report, sel.status);
+  const choices = useSelector(report, sel.choices);
+  const dialog = useSelector(report, sel.exportDialog);
+  const settingsOpen = useSelector(report, sel.settingsOpen);
+  const retry = useCallback(() => report.send({ type: "report.retried" }), [report]);
+  return (
+    <ReportFrame
+      title={reportTitle(t.title, path)}
+      crumbs={reportCrumbs(funnelTrendsBase, path)}
+      status={status}
+      emptyText={reportsTexts.noResults}
+      failure="message"
+      onRetry={retry}
+      controls={<TrendControls report={report} />}
+      aside={
+        <>
+          <TrendsSidebar report={report} path={path} search={search} />
+          <Refusals report={report} />
+          <ReportQueryUrl shape={funnelTrendsQuery} choices={choices} />
+          {settingsOpen ? <TableSettings report={report} /> : null}
+          {dialog ? createPortal(<ExportDialog dialog={dialog} />, document.body) : null}
+        </>
+      }
+    >
+      <TrendChart report={report} />
+      <DaysTable report={report} />
+    </ReportFrame>
+  );
+};
+
+const TrendsSidebar = ({ report, path, search }: { readonly report: FunnelTrendsActorRef; readonly path: ReadonlyArray<string>; readonly search: string }) => {
+  const series = useSelector(report, sel.series);
+  const chosen = useSelector(report, sel.chosenName);
+  const entries = useMemo(() => sidebarEntries(funnelTrendsBase, path, series, chosen, deepest, search), [path, series, chosen, search]);
+  return <TaxonomySidebar label={t.sidebar} entries={entries} parentText={t.parentLink} exploreText={t.explore} />;
+};
+
+/** The series the checks refused, each named with what is wrong: never drawn, never silent. */
+const Refusals = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
+  const refusals = useSelector(report, sel.refusals);
+  if (refusals.length === 0) return null;
+  return (
+    <div className="analysis-report-failed" role="alert">
+      <p>{t.refusedHeading}</p>
+      <ul>
+        {refusals.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+};
+
+const TrendControls = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
+  const mode = useSelector(report, sel.mode);
+  const status = useSelector(report, sel.status);
+  return (
+    <>
+      <ReportSelect<TrendMode>
+        label={t.mode}
+        value={mode}
+        options={trendModes.map((m) => ({ value: m, label: t.modes[m] ?? m }))}
+        onChange={(next) => report.send({ type: "trends.modeChanged", mode: next })}
+      />
+      <button type="button" className="button" onClick={() => report.send({ type: "settings.opened" })}>
+        {t.tableSettings}
+      </button>
+      <button type="button" className="button" disabled={status !== "ready"} onClick={() => report.send({ type: "report.exportRequested" })}>
+        {t.export}
+      </button>
+    </>
+  );
+};
+
+/** A funnel field's value as the report shows it: money for revenue, percent, a number for credit. */
+const useFieldFormat = (report: FunnelTrendsActorRef) => {
+  const currency = useSelector(report, sel.currency);
+  const locale = useSelector(report, sel.locale);
+  return useCallback(
+    (field: string, value: number | null): string =>
+      field.endsWith("_percent") ? formatPercent(value, 2, locale) : field.endsWith("_credit") ? formatNumber(value, 2, locale) : formatMoney(value, 2, { currency, locale }),
+    [currency, locale],
+  );
+};
+
+/** The chart: the four roles' revenue as stacked bars, or their revenue percent as lines (0 to 100). */
+const TrendChart = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
+  const days = useSelector(report, sel.days);
+  const mode = useSelector(report, sel.mode);
+  const fields = useSelector(report, sel.chartFields);
+  const headers = useSelector(report, sel.headers);
+  const name = useSelector(report, sel.chosenName) ?? "";
+  const locale = useSelector(report, sel.locale) ?? defaultLocale;
+  const format = useFieldFormat(report);
+  const datasets = useMemo(
+    (): ReadonlyArray<XYDataset> =>
+      funnelRoles.map((role, r) => {
+        const field = fields[r] as FunnelField;
+        const label = trendHeader(headers, field);
+        const points = days.map((d, i) => ({ x: i, y: d[field] }));
+        const describe = (i: number) => `${label}: ${format(field, days[i]?.[field] ?? null)}`;
+        return mode === "revenue"
+          ? { kind: "bar" as const, label, colour: roleColours[role], points, stack: "roles", describe }
+          : { kind: "line" as const, label, colour: roleColours[role], points, describe };
+      }),
+    [days, fields, headers, mode, format],
+  );
+  const x = useMemo(() => ({ title: t.date, format: (i: number) => (days[i] ? formatPeriod(days[i].conversion_date, "day", locale) : "") }), [days, locale]);
+  const currency = useSelector(report, sel.currency);
+  const y = useMemo(
+    () =>
+      mode === "revenue_percent"
+        ? { title: t.modes[mode] ?? mode, format: (v: number) => formatPercent(v, 0, locale), max: 100 }
+        : { title: t.modes[mode] ?? mode, format: (v: number) => formatMoney(v, 0, { currency, locale }) },
+    [mode, currency, locale],
+  );
+  const chartName = t.chart(name, t.modes[mode] ?? mode);
+  return (
+    <section className="chart-panel" aria-label={chartName}>
+      <div className="chart-body">
+        <XYCanvas datasets={datasets} x={x} y={y} name={chartName} periods />
+        <ChartDataTable
+          caption={t.chartDataTable}
+          rowHeader={t.date}
+          rowNames={days.map((d) => d.conversion_date)}
+          columns={fields.map((field) => ({ header: trendHeader(headers, field), cell: (i: number) => format(field, days[i]?.[field] ?? null) }))}
+        />
+      </div>
+    </section>
+  );
+};
+
+/** Table Settings: a checkbox per funnel field (the last shown one stays). */
+const TableSettings = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
+  const columns = useSelector(report, sel.columns);
+  const headers = useSelector(report, sel.headers);
+  const close = () => report.send({ type: "settings.closed" });
+  return (
+    <Modal
+      title={t.tableSettings}
+      tone="info"
+      onDismiss={close}
+      actions={
+        <button type="button" className="button is-primary" onClick={close}>
+          {t.tableSettingsDone}
+        </button>
+      }
+    >
+      <fieldset className="report-segments">
+        <legend className="visually-hidden">{t.settingsHint}</legend>
+        {funnelFieldNames.map((field) => (
+          <label key={field}>
+            <input
+              type="checkbox"
+              checked={columns.includes(field)}
+              disabled={columns.length === 1 && columns.includes(field)}
+              onChange={() => report.send({ type: "settings.columnToggled", column: field })}
+            />
+            {trendHeader(headers, field)}
+          </label>
+        ))}
+      </fieldset>
+    </Modal>
+  );
+};
+
+/** Every day of the range (missing days as zero rows), the Table Settings columns. */
+const DaysTable = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
+  const rows = useSelector(report, sel.pageRows);
+  const chosen = useSelector(report, sel.columns);
+  const headers = useSelector(report, sel.headers);
+  const total = useSelector(report, sel.total);
+  const page = useSelector(report, sel.page);
+  const perPage = useSelector(report, sel.perPage);
+  const pages = useSelector(report, sel.pageCount);
+  const locale = useSelector(report, sel.locale) ?? defaultLocale;
+  const format = useFieldFormat(report);
+  const columns = useMemo(
+    (): ReadonlyArray<TableColumn<FunnelTrendPoint>> => [
+      { key: "conversion_date", header: t.date, sortable: false, cell: (row) => <time dateTime={row.conversion_date}>{formatDate(row.conversion_date, locale)}</time> },
+      ...funnelFieldNames.map(
+        (field): TableColumn<FunnelTrendPoint> => ({
+          key: field,
+          header: trendHeader(headers, field),
+          sortable: false,
+          align: "end",
+          value: (row) => (typeof row[field] === "number" ? (row[field] as number) : null),
+          format: (v) => format(field, v),
+        }),
+      ),
+    ],
+    [headers, locale, format],
+  );
+  return (
+    <MetricTable<FunnelTrendPoint>
+      label={t.table}
+      columns={columns}
+      visibleColumns={chosen}
+      rows={rows}
+      rowName={(row) => row.conversion_date}
+      emptyText={reportsTexts.noResults}
+      paging={{
+        label: t.pagination,
+        page,
+        pageCount: pages,
+        total,
+        perPage,
+        perPageOptions: trendsPerPageOptions,
+        onPage: (p) => report.send({ type: "table.pageChanged", page: p }),
+        onPerPage: (n) => report.send({ type: "table.perPageChanged", perPage: n }),
+      }}
+    />
+  );
+};
