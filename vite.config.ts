@@ -7,6 +7,15 @@ const apiPort = process.env.API_PORT ?? "8081";
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // wouter and @xstate/react import use-sync-external-store's shim, written for Reacts
+    // before 18: with React 19 it hands back React's own hook, but its fallback still sat in
+    // the /login entry chunk. The package's plain entries use React's hook directly.
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: "use-sync-external-store/with-selector" },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "use-sync-external-store" },
+    ],
+  },
   build: {
     outDir: "dist",
     sourcemap: true,
