@@ -14,24 +14,10 @@ const LoginPage = lazy(() => import("./access/LoginPage").then((m) => ({ default
 const LogoutPage = lazy(() => import("./access/LogoutPage").then((m) => ({ default: m.LogoutPage })));
 const RecoverPasswordPage = lazy(() => import("./access/RecoverPasswordPage").then((m) => ({ default: m.RecoverPasswordPage })));
 const ResetPasswordPage = lazy(() => import("./access/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
-const NotFoundPage = lazy(() => import("./shell/NotFoundPage").then((m) => ({ default: m.NotFoundPage })));
-// The account area behind one lazy route: its table of screens (account/accountScreens.ts)
-// loads on the first /account/ path, and each screen is a lazy chunk of its own.
-const AccountRoutes = lazy(() =>
-  import("./account/accountScreens").then(({ accountScreens }) => {
-    const routes = accountScreens.map((screen) => ({ path: screen.path, Screen: lazy(() => screen.load().then((Screen) => ({ default: Screen }))) }));
-    return {
-      default: () => (
-        <Switch>
-          {routes.map(({ path, Screen }) => (
-            <Route key={path} path={path} component={Screen} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      ),
-    };
-  }),
-);
+// The account area behind one lazy route: its routes and table of screens
+// (account/AccountRoutes.tsx, account/accountScreens.ts) load on the first /account/ path,
+// and each screen is a lazy chunk of its own.
+const AccountRoutes = lazy(() => import("./account/AccountRoutes").then((m) => ({ default: m.AccountRoutes })));
 // The analysis reports behind one lazy route: their table (reports/reportScreens.ts) loads
 // for any path no route above claims, and each report is a lazy chunk of its own.
 const ReportRoutes = lazy(() => import("./reports/ReportRoutes").then((m) => ({ default: m.ReportRoutes })));
