@@ -26,6 +26,9 @@ import { spendFormModel } from "./spend/spendForm.model";
 import { fixedSpendListModel } from "./spend/fixedSpendList.model";
 import { fixedSpendFormModel } from "./spend/fixedSpendForm.model";
 import { variableSpendListModel } from "./spend/variableSpendList.model";
+import { accountSwitcherModel } from "./connections/accountSwitcher.model";
+import { connectionsOverviewModel } from "./connections/connectionsOverview.model";
+import { consentReturnModel } from "./connections/consentReturn.model";
 import { toastsModel } from "./shell/toasts.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
@@ -45,6 +48,9 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   fixedSpendList: fixedSpendListModel as unknown as MachineModel,
   fixedSpendForm: fixedSpendFormModel as unknown as MachineModel,
   variableSpendList: variableSpendListModel as unknown as MachineModel,
+  connectionsOverview: connectionsOverviewModel as unknown as MachineModel,
+  accountSwitcher: accountSwitcherModel as unknown as MachineModel,
+  consentReturn: consentReturnModel as unknown as MachineModel,
   csvDownload: csvDownloadModel as unknown as MachineModel,
   searchResults: searchResultsModel as unknown as MachineModel,
   performanceChart: performanceChartModel as unknown as MachineModel,

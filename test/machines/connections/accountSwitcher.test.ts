@@ -1,4 +1,4 @@
-import { SimulatedClock, createActor, createEmptyActor, fromCallback } from "xstate";
+import { SimulatedClock, createActor } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { Ok } from "../../../src/domain/access/auth";
 import type { ConsentReturn } from "../../../src/domain/connections/connections";
@@ -13,6 +13,7 @@ import {
 import { consentReturnMachine, type ConsentReturnInput } from "../../../src/machines/connections/consentReturn.machine";
 import { ClientError } from "../../../src/services/http/httpErrors";
 import { httpErrors, sessionOf } from "../../model/fixtures";
+import { quietAccessListener } from "../../model/connections/connectionsFixtures";
 import { controlled, flush } from "../support";
 
 const access = { api: { baseUrl: "/connectors", token: "tok-1" }, userId: 1 };
@@ -26,7 +27,6 @@ const stateRefusal = new ClientError({
   path: "/adwords/1/listAccounts",
 });
 
-const quietAccessListener = fromCallback(() => undefined);
 
 const setup = (consent: ConsentReturn | null = null) => {
   const list = controlled<ListAccountsResponse, AccountListing>();
@@ -190,7 +190,7 @@ describe("accountSwitcher", () => {
   it("waits for a signed-in user, then lists; another user lists again", async () => {
     const list = controlled<ListAccountsResponse, AccountListing>();
     const actor = createActor(
-      accountSwitcherMachine.provide({ actors: { listAccounts: list.logic, connectionAccessListener: quietAccessListener, consentReturn: createEmptyActor().logic } }),
+      accountSwitcherMachine.provide({ actors: { listAccounts: list.logic, connectionAccessListener: quietAccessListener, consentReturn: consentReturnMachine } }),
       { input: { session: sessionOf({ user: null }), consent: null } },
     ).start();
     expect(actor.getSnapshot().value).toBe("waiting");

@@ -1,4 +1,4 @@
-import { createActor, fromCallback } from "xstate";
+import { createActor } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { CardDestination } from "../../../src/domain/connections/connections";
 import type { ListAccountsResponse } from "../../../src/domain/connections/connectors";
@@ -6,6 +6,7 @@ import { connectionsTexts } from "../../../src/domain/connections/connectionsTex
 import type { ConnectionAccess } from "../../../src/machines/connections/connectionAccess";
 import { connectionsOverviewMachine, connectionsOverviewSelectors as sel } from "../../../src/machines/connections/connectionsOverview.machine";
 import { alice, httpErrors, sessionOf } from "../../model/fixtures";
+import { quietAccessListener } from "../../model/connections/connectionsFixtures";
 import { controlled } from "../support";
 
 const access = { api: { baseUrl: "/connectors", token: "tok-1" }, userId: alice.id };
@@ -15,7 +16,7 @@ const setup = () => {
   const opened: Array<CardDestination | null> = [];
   const actor = createActor(
     connectionsOverviewMachine.provide({
-      actors: { checkGoogleAds: check.logic, connectionAccessListener: fromCallback(() => undefined) },
+      actors: { checkGoogleAds: check.logic, connectionAccessListener: quietAccessListener },
       actions: { openDestination: (_, destination: CardDestination | null) => opened.push(destination) },
     }),
     { input: { session: sessionOf() } },

@@ -1,0 +1,59 @@
+import type { CardDestination, ConnectionCard } from "../../../src/domain/connections/connections";
+import { connectionCards } from "../../../src/domain/connections/connections";
+import type { ConnectionAccess } from "../../../src/machines/connections/connectionAccess";
+import { connectionsOverviewMachine, connectionsOverviewSelectors as sel } from "../../../src/machines/connections/connectionsOverview.machine";
+import { defineMachineModel, invariant } from "../harness";
+import { httpErrors, sessionOf } from "../fixtures";
+import { quietAccessListener } from "./connectionsFixtures";
+
+const bobsAccess: ConnectionAccess = { api: { baseUrl: "/connectors", token: "tok-2" }, userId: 2 };
+const cardsOf = (): Record<string, { card: ConnectionCard }> => Object.fromEntries(connectionCards.map((card) => [card, { card }]));
+
+/**
+ * The connections overview: Google Ads checked (connected, not connected, unknown), then
+ * Add per card (the affiliate notice, or the card's destination), Edit asked (Yes / No),
+ * and another user or none.
+ */
+export const connectionsOverviewModel = defineMachineModel({
+  name: "connectionsOverview",
+  machine: connectionsOverviewMachine,
+  input: {
+    signedIn: () => ({ session: sessionOf() }),
+    signedOut: () => ({ session: sessionOf({ user: null, token: null }) }),
+  },
+  events: {
+    "connections.accessChanged": (s): Record<string, { access: ConnectionAccess | null }> =>
+      s.context.access === null ? { signedIn: { access: bobsAccess } } : { signedOut: { access: null } },
+    "connections.addPressed": cardsOf,
+    "connections.editPressed": cardsOf,
+    "connections.editConfirmed": [{}],
+    "connections.editCancelled": [{}],
+    "connections.noticeClosed": [{}],
+  },
+  actorOutcomes: {
+    checkGoogleAds: {
+      resolves: { connected: [{ accountId: "1", account_name: "One", active: true }], redirect: { redirect_to: "http://x/consent" } },
+      rejects: { server: httpErrors.server },
+    },
+  },
+  appActions: ["openDestination"],
+  provide: () => ({ actors: { connectionAccessListener: quietAccessListener } }),
+  observe: (c) => ({ user: c.access?.userId ?? null, googleAds: c.googleAds.kind, asked: c.asked }),
+  strategies: { shortest: { maxPaths: 120 }, simple: { observe: null, maxPaths: 30 } },
+  check: ({ action, before, after, newCalls }) => {
+    const opened = newCalls.filter((x) => x.name === "openDestination").map((x) => x.payload as CardDestination | null);
+    // Something opens only on Add of a card other than the affiliate network's, or on Yes, and always somewhere.
+    const added = action.kind === "event" && action.event.type === "connections.addPressed" && before?.matches({ ready: "idle" }) === true;
+    const addedCard = added ? (action.event as unknown as { card: ConnectionCard }).card : null;
+    const confirmed = action.kind === "event" && action.event.type === "connections.editConfirmed" && before?.matches({ ready: "confirmingEdit" }) === true;
+    invariant(opened.length === ((added && addedCard !== "affiliate") || confirmed ? 1 : 0), "one destination per Add (not the affiliate's) or Yes");
+    for (const destination of opened) invariant(destination !== null, "a destination is somewhere");
+    if (addedCard === "affiliate") invariant(sel.isAccountManagerNoticeOpen(after), "the affiliate's Add shows the notice");
+    if (confirmed && before?.context.asked === "google-ads") invariant(opened[0]?.kind === "route", "Google Ads' Edit goes to its page");
+    if (confirmed && before?.context.asked === "microsoft-ads") invariant(opened[0]?.kind === "external" && opened[0].newTab, "the second search platform opens in a new tab");
+    if (confirmed && before?.context.asked === "facebook") invariant(opened[0]?.kind === "external" && !opened[0].newTab, "the social platform opens in the same tab");
+    invariant((sel.editAsked(after) !== null) === after.matches({ ready: "confirmingEdit" }), "the question is open exactly while confirming");
+    invariant(after.context.asked !== "affiliate", "the affiliate network has no Edit");
+    if (after.context.access === null) invariant(after.matches("waiting"), "without a user the overview waits");
+  },
+});
