@@ -292,11 +292,11 @@ export const classificationEditorMachine = setup({
         },
         preview: {
           initial: "debouncing",
-          on: { "draft.changed": { target: ".debouncing", reenter: true } },
           states: {
-            /** Waiting for the draft to rest. */
+            /** Waiting for the draft to rest; each change starts the wait again. */
             debouncing: {
               after: { previewDelay: "checking" },
+              on: { "draft.changed": { target: "debouncing", reenter: true } },
             },
             checking: {
               always: [{ guard: "hasProblems", target: "blocked" }, { target: "requesting" }],
@@ -309,11 +309,12 @@ export const classificationEditorMachine = setup({
                 onDone: { target: "shown", actions: { type: "storePreview", params: ({ event }) => event.output } },
                 onError: "failed",
               },
+              on: { "draft.changed": "debouncing" },
             },
-            shown: {},
-            failed: {},
+            shown: { on: { "draft.changed": "debouncing" } },
+            failed: { on: { "draft.changed": "debouncing" } },
             /** The draft has problems the server would refuse: no preview until they are fixed. */
-            blocked: {},
+            blocked: { on: { "draft.changed": "debouncing" } },
           },
         },
         leave: {

@@ -24,6 +24,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Fixed Spend", path: paths.fixedSpend, audience: "everyone" },
   { label: "Variable Spend", path: paths.variableSpend, audience: "everyone" },
   { label: "Connections", path: "/account/connections", audience: "everyone" },
+  { label: "Classification", path: "/admin/classification", audience: "admins" },
 ];
 
 /** The entries a signed-in person may see (none before the profile is known). */

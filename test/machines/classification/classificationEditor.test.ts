@@ -139,6 +139,7 @@ describe("classificationEditor: editing, undo and redo", () => {
     step({ kind: "taxonomyMoved", id: 1, direction: "up" });
     step({ kind: "taxonomyMoved", id: 1, direction: "down" });
     expect(sel.taxonomies(snap()).map((t) => [t.title, t.execution_order])).toEqual([["Email", 1], ["Paid Search", 2]]);
+    expect(sel.isReordering(snap())).toBe(true);
     actor.send({ type: "editor.reorderDone" });
     expect(sel.isReordering(snap())).toBe(false);
   });
@@ -155,8 +156,8 @@ describe("classificationEditor: editing, undo and redo", () => {
 });
 
 describe("classificationEditor: preview", () => {
-  it("asks once the draft rests, and a change cancels the request under way", async () => {
-    const { preview, snap, step, rest } = await ready();
+  it("asks once the draft rests, a change cancels the request under way, and the wait does not touch the mode", async () => {
+    const { actor, preview, snap, step, rest } = await ready();
     expect(preview.calls).toHaveLength(1);
     expect(sel.preview(snap())).not.toBeNull();
     step({ kind: "joinTypeChanged", id: 1, joinType: "or" });
@@ -168,6 +169,10 @@ describe("classificationEditor: preview", () => {
     expect(preview.calls[1]?.tree.data[0]?.joinType).toBe("or");
     step({ kind: "joinTypeChanged", id: 1, joinType: "and" });
     expect(preview.wasAborted()).toBe(true);
+    actor.send({ type: "editor.reorderStarted" });
+    step({ kind: "taxonomyMoved", id: 1, direction: "down" });
+    expect(sel.isReordering(snap())).toBe(true);
+    step({ kind: "taxonomyMoved", id: 1, direction: "up" });
     await rest();
     expect(preview.calls).toHaveLength(3);
     expect(preview.calls[2]?.tree.data[0]?.joinType).toBe("and");
