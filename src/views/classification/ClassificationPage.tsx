@@ -1,0 +1,189 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
+import { useLocation } from "wouter";
+import { classificationTexts as t } from "../../domain/classification/classificationTexts";
+import {
+  classificationEditorMachine,
+  classificationEditorSelectors as sel,
+  type ClassificationEditorActorRef,
+} from "../../machines/classification/classificationEditor.machine";
+import { Modal } from "../components/Modal";
+import { useDocumentTitle } from "../components/useDocumentTitle";
+import { useAppActors } from "../shell/AppActorsContext";
+import { AppShell } from "../shell/AppShell";
+import { ClassificationPreviewPanel } from "./ClassificationPreviewPanel";
+import { TaxonomyEditor } from "./TaxonomyEditor";
+import { TaxonomyList } from "./TaxonomyList";
+import "./classification.css";
+
+/**
+ * The traffic classification editor, /admin/classification (admins; a 403 sends the
+ * person to / saying so). One actor owns the scope, the draft and its history, the
+ * preview and the save; this view only renders it and sends what the person does.
+ */
+export const ClassificationPage = () => (
+  <AppShell>
+    <ClassificationBody />
+  </AppShell>
+);
+
+const ClassificationBody = () => {
+  const { session, toasts } = useAppActors();
+  const [, navigate] = useLocation();
+  const editor = useActorRef(
+    classificationEditorMachine.provide({ actions: { goHome: () => navigate("/"), goTo: (_, href: string) => navigate(href) } }),
+    { input: { session, toasts } },
+  );
+  useDocumentTitle(t.title);
+  return (
+    <article className="report classification">
+      <h1 className="report-title">{t.title}</h1>
+      <ClassificationState editor={editor} />
+    </article>
+  );
+};
+
+const ClassificationState = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => {
+  const loading = useSelector(editor, sel.isLoading);
+  const loadFailed = useSelector(editor, sel.hasLoadFailed);
+  const showsEditor = useSelector(editor, sel.showsEditor);
+  if (loadFailed) {
+    return (
+      <div className="notification is-warning" role="alert">
+        <p>{t.loadFailed}</p>
+        <button type="button" className="button" onClick={() => editor.send({ type: "editor.reloaded" })}>
+          {t.retry}
+        </button>
+      </div>
+    );
+  }
+  if (showsEditor) return <ClassificationEditor editor={editor} />;
+  return loading ? (
+    <p className="loading" role="status">
+      {t.loading}
+    </p>
+  ) : null;
+};
+
+const ClassificationEditor = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => (
+  <>
+    <LeaveGuard editor={editor} />
+    <EditorToolbar editor={editor} />
+    <ConflictNotice editor={editor} />
+    <div className="classification-layout">
+      <TaxonomyList editor={editor} />
+      <TaxonomyEditor editor={editor} />
+    </div>
+    <ClassificationPreviewPanel editor={editor} />
+    <LeaveDialog editor={editor} />
+  </>
+);
+
+const EditorToolbar = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => {
+  const canUndo = useSelector(editor, sel.canUndo);
+  const canRedo = useSelector(editor, sel.canRedo);
+  const canSave = useSelector(editor, sel.canSave);
+  const saving = useSelector(editor, sel.isSaving);
+  const dirty = useSelector(editor, sel.isDirty);
+  const downloading = useSelector(editor, sel.isDownloading);
+  return (
+    <div className="classification-toolbar" role="toolbar" aria-label={t.title}>
+      <button type="button" className="button" disabled={!canUndo} onClick={() => editor.send({ type: "draft.undone" })}>
+        {t.undo}
+      </button>
+      <button type="button" className="button" disabled={!canRedo} onClick={() => editor.send({ type: "draft.redone" })}>
+        {t.redo}
+      </button>
+      <button type="button" className="button" disabled={downloading} aria-busy={downloading} onClick={() => editor.send({ type: "editor.downloaded" })}>
+        {t.download}
+      </button>
+      {dirty ? <span className="classification-unsaved">{t.unsaved}</span> : null}
+      {saving ? (
+        <span className="loading" role="status">
+          {t.saving}
+        </span>
+      ) : null}
+      <button type="button" className="button is-primary" disabled={!canSave} aria-busy={saving} onClick={() => editor.send({ type: "editor.saved" })}>
+        {t.save}
+      </button>
+    </div>
+  );
+};
+
+const ConflictNotice = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => {
+  const conflict = useSelector(editor, sel.isConflict);
+  if (!conflict) return null;
+  return (
+    <section className="notification is-warning classification-conflict" role="alert" aria-labelledby="classification-conflict">
+      <h2 id="classification-conflict">{t.conflictTitle}</h2>
+      <p>{t.conflict}</p>
+      <button type="button" className="button is-primary" onClick={() => editor.send({ type: "editor.reloaded" })}>
+        {t.reload}
+      </button>{" "}
+      <button type="button" className="button" onClick={() => editor.send({ type: "editor.conflictDismissed" })}>
+        {t.keepEditing}
+      </button>
+    </section>
+  );
+};
+
+/** The app's own links (same origin, same tab, plain click) that leave this page. */
+const leavingLinkOf = (event: MouseEvent): HTMLAnchorElement | null => {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download")) return null;
+  return link.origin === window.location.origin && link.pathname !== window.location.pathname ? link : null;
+};
+
+/**
+ * While the draft has unsaved changes: closing or reloading the tab asks (the browser's
+ * own question), and the app's links ask the editor first ('Leave without saving?').
+ */
+const LeaveGuard = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => {
+  const dirty = useSelector(editor, sel.isDirty);
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    const onClick = (event: MouseEvent) => {
+      const link = leavingLinkOf(event);
+      if (link === null) return;
+      event.preventDefault();
+      event.stopPropagation();
+      editor.send({ type: "editor.leaveAsked", href: `${link.pathname}${link.search}` });
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [dirty, editor]);
+  return null;
+};
+
+const LeaveDialog = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => {
+  const asking = useSelector(editor, sel.isAskingToLeave);
+  if (!asking) return null;
+  const stay = () => editor.send({ type: "editor.leaveCancelled" });
+  return (
+    <Modal
+      title={t.leaveTitle}
+      tone="warning"
+      onDismiss={stay}
+      actions={
+        <>
+          <button type="button" className="button" onClick={stay}>
+            {t.stay}
+          </button>
+          <button type="button" className="button is-danger" onClick={() => editor.send({ type: "editor.leaveConfirmed" })}>
+            {t.leaveConfirm}
+          </button>
+        </>
+      }
+    >
+      <p>{t.leave}</p>
+    </Modal>
+  );
+};
