@@ -21,7 +21,9 @@ const AccountRoutes = lazy(() => import("./account/AccountRoutes").then((m) => (
 // The analysis reports behind one lazy route: their table (reports/reportScreens.ts) loads
 // for any path no route above claims, and each report is a lazy chunk of its own.
 const ReportRoutes = lazy(() => import("./reports/ReportRoutes").then((m) => ({ default: m.ReportRoutes })));
-const PerformanceScreen = lazy(() => import("./performance/PerformanceScreen").then((m) => ({ default: m.PerformanceScreen })));
+// The performance page behind one lazy route: its routes (performance/PerformanceRoutes.tsx)
+// load with the page itself, in one chunk, for /performance and any path under it.
+const PerformanceRoutes = lazy(() => import("./performance/PerformanceRoutes").then((m) => ({ default: m.PerformanceRoutes })));
 
 const Routes = () => {
   const [location] = useLocation();
@@ -36,20 +38,7 @@ const Routes = () => {
         <Route path={paths.logout} component={LogoutPage} />
         <Route path={paths.recoverPassword} component={RecoverPasswordPage} />
         <Route path="/reset-password/:token">{(p) => <ResetPasswordPage key={p.token} token={routeParam(p.token)} />}</Route>
-        <Route path={paths.performance}>
-          <PerformanceScreen />
-        </Route>
-        <Route path="/performance/search/:term">{(p) => <PerformanceScreen searchTerm={routeParam(p.term)} />}</Route>
-        <Route path="/performance/taxonomy_one/:t1">{(p) => <PerformanceScreen path={[routeParam(p.t1)]} />}</Route>
-        <Route path="/performance/taxonomy_one/:t1/taxonomy_two/:t2">
-          {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2)]} />}
-        </Route>
-        <Route path="/performance/taxonomy_one/:t1/taxonomy_two/:t2/taxonomy_three/:t3">
-          {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2), routeParam(p.t3)]} />}
-        </Route>
-        <Route path="/performance/taxonomy_one/:t1/taxonomy_two/:t2/taxonomy_three/:t3/taxonomy_four/:t4">
-          {(p) => <PerformanceScreen path={[routeParam(p.t1), routeParam(p.t2), routeParam(p.t3), routeParam(p.t4)]} />}
-        </Route>
+        <Route path={`${paths.performance}/*?`} component={PerformanceRoutes} />
         <Route path="/account/*" component={AccountRoutes} />
         <Route component={ReportRoutes} />
       </Switch>
