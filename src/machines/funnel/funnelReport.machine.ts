@@ -149,7 +149,7 @@ export const funnelReportMachine = setup({
       on: {
         "session.scopeChanged": [
           { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "dropRows"] },
-          { guard: scopeGuard("isOtherScope"), target: ".loading", actions: keepScope },
+          { guard: scopeGuard("isOtherScope"), target: ".loading", reenter: true, actions: keepScope },
         ],
       },
       states: {

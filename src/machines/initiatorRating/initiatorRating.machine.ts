@@ -143,7 +143,7 @@ export const initiatorRatingMachine = setup({
       on: {
         "session.scopeChanged": [
           { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "dropRows"] },
-          { guard: scopeGuard("isOtherScope"), target: ".loading", actions: keepScope },
+          { guard: scopeGuard("isOtherScope"), target: ".loading", reenter: true, actions: keepScope },
         ],
       },
       states: {

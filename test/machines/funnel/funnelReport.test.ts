@@ -142,3 +142,15 @@ describe("funnel report: the column chooser", () => {
     expect(sel.isChoosingColumns(snap())).toBe(false);
   });
 });
+
+describe("funnel report: a new scope while loading", () => {
+  it("drops the load in flight and loads the new dates", async () => {
+    const { report, load, snap } = open();
+    report.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2001-01-01", to: "2001-01-31" } }) });
+    expect(load.wasAborted(0)).toBe(true);
+    expect(load.calls.map((c) => c.scope.range.from)).toEqual(["2026-01-01", "2001-01-01"]);
+    await load.resolve(threeChannels);
+    await load.resolve(noChannels);
+    expect(sel.status(snap())).toBe("empty");
+  });
+});
