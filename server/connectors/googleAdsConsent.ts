@@ -85,19 +85,25 @@ export const googleAdsConsent = (context: ServerContext): GoogleAdsConsent => {
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
+/**
+ * The simulated pages' style sheet, served as a file of its own: the Content Security
+ * Policy (`style-src 'self'`) refuses an inline `<style>`.
+ */
+export const consentStylesPath = "/connectors/consent.css";
+export const consentStyles = `body { font-family: system-ui, sans-serif; background: #f4f6f8; color: #1f2933; margin: 0; }
+main { max-width: 28rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.12); }
+h1 { font-size: 1.4rem; margin-top: 0; }
+button { background: #2799ff; color: #fff; border: 0; border-radius: 4px; padding: .6rem 1.4rem; font-size: 1rem; cursor: pointer; }
+.actions { display: flex; gap: 1rem; align-items: center; }
+`;
+
 const page = (title: string, body: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>
-body { font-family: system-ui, sans-serif; background: #f4f6f8; color: #1f2933; margin: 0; }
-main { max-width: 28rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.12); }
-h1 { font-size: 1.4rem; margin-top: 0; }
-button { background: #2799ff; color: #fff; border: 0; border-radius: 4px; padding: .6rem 1.4rem; font-size: 1rem; cursor: pointer; }
-.actions { display: flex; gap: 1rem; align-items: center; }
-</style>
+<link rel="stylesheet" href="${consentStylesPath}">
 </head>
 <body>
 <main>

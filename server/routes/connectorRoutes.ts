@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { Ok } from "../../src/domain/access/auth";
 import { ListAccountsResponse } from "../../src/domain/connections/connectors";
-import { consentPage, consentRefusedPage, externalConnectionPage, googleAds, googleAdsConsent } from "../connectors/googleAdsConsent";
+import { consentPage, consentRefusedPage, consentStyles, externalConnectionPage, googleAds, googleAdsConsent } from "../connectors/googleAdsConsent";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refusals, type Refusal } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
@@ -75,6 +75,8 @@ export const connectorRoutes = (context: ServerContext) => {
     };
   routes.get("/adwords/:userId/enableSync/:accountId", requireSession(context), switchSync(true));
   routes.get("/adwords/:userId/disableSync/:accountId", requireSession(context), switchSync(false));
+
+  routes.get("/consent.css", (c) => c.body(consentStyles, 200, { "Content-Type": "text/css; charset=utf-8" }));
 
   // The simulated pages of the platforms connected on their own sites, opened with svid = the user id.
   const externalPlatforms: Readonly<Record<string, string>> = { facebook: "Facebook", "microsoft-ads": "Microsoft Advertising" };

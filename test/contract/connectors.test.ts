@@ -67,6 +67,13 @@ describe("the connections service (search-ads platform)", () => {
     expect(html).toContain('action="/connectors/consent/google-ads/grant"');
     expect(html).toContain(">Allow</button>");
     expect(html).not.toMatch(/<script|onclick=|javascript:/i);
+    // Its style is a file, as the Content Security Policy allows (no inline <style>).
+    expect(html).not.toMatch(/<style|style=/i);
+    expect(html).toContain('<link rel="stylesheet" href="/connectors/consent.css">');
+    const styles = await t.app.request("/connectors/consent.css");
+    expect(styles.status).toBe(200);
+    expect(styles.headers.get("Content-Type")).toMatch(/^text\/css/);
+    expect(await styles.text()).toContain("max-width: 28rem");
 
     // Not granted yet: a second call still asks for consent, with a new state.
     const again = await consentLink(demo);

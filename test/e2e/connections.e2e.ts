@@ -47,6 +47,8 @@ test("Google Ads through the consent page: prompt, Allow, back with code and sta
   });
   await signIn.click();
   await expect(page.getByRole("heading", { name: "Connect Google Ads" })).toBeVisible();
+  // Styled by its style sheet file (an inline <style> would be refused by the Content Security Policy).
+  expect(await page.locator("main").evaluate((main) => getComputedStyle(main).maxWidth)).toBe("448px");
   await page.getByRole("button", { name: "Allow" }).click();
 
   const table = page.getByRole("table", { name: "Google Ads accounts" });
