@@ -133,6 +133,17 @@ test("the signed-in screens report no Content Security Policy violation", async 
   await question.getByRole("button", { name: "Cancel" }).click();
   await expect(question).toBeHidden();
 
+  await page.goto("/account/connections");
+  await expect(heading(page, "Connections")).toBeVisible();
+  await page.getByRole("button", { name: "Edit Facebook" }).click();
+  const editQuestion = page.getByRole("dialog", { name: "Are you sure you want to edit this connection" });
+  await expect(editQuestion).toBeVisible();
+  await expectNoViolation(page, take, "the connections overview and its edit question");
+  await editQuestion.getByRole("button", { name: "No" }).click();
+  await page.goto("/account/connections/google-ads");
+  await expect(page.getByRole("link", { name: "Sign in with Google" }).or(tableOf(page, "Google Ads accounts"))).toBeVisible();
+  await expectNoViolation(page, take, "the Google Ads connection");
+
   await page.goto("/performance/no-such-screen/at-all");
   await expectNoViolation(page, take, "a not-found page, signed in");
 
