@@ -110,11 +110,28 @@ export const breakEvenSpend = (curve: LogCurve): number | null => (curve.b > 0 ?
 /** Whether a weekly spend lies outside the spends the curve was fitted on. */
 export const isExtrapolation = (fit: CurveFit, spend: number): boolean => spend < fit.minSpend || spend > fit.maxSpend;
 
-/** The week whose spend the page calls current: the latest week with a positive spend (weeks in date order). */
-export const currentSpend = <W extends SpendWeek & { readonly date: string }>(weeks: ReadonlyArray<W>): number | null => {
-  let latest: W | null = null;
-  for (const w of weeks) if (w.spend > 0 && Number.isFinite(w.spend) && (latest === null || w.date >= latest.date)) latest = w;
-  return latest === null ? null : latest.spend;
+/** The Sunday ending the week that starts on a Monday (YYYY-MM-DD). */
+const weekEnd = (monday: string): string => new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The weekly spend the page calls current: the latest week with a positive spend that lies
+ * wholly inside the range (the first and last weeks of a range may count only some of
+ * their days); the latest week with spend when no week is whole.
+ */
+export const currentSpend = <W extends SpendWeek & { readonly date: string }>(
+  weeks: ReadonlyArray<W>,
+  range?: { readonly from: string; readonly to: string } | null,
+): number | null => {
+  const latest = (whole: boolean): W | null => {
+    let found: W | null = null;
+    for (const w of weeks) {
+      if (!(w.spend > 0 && Number.isFinite(w.spend))) continue;
+      if (whole && range && (w.date < range.from || weekEnd(w.date) > range.to)) continue;
+      if (found === null || w.date >= found.date) found = w;
+    }
+    return found;
+  };
+  return (latest(true) ?? latest(false))?.spend ?? null;
 };
 
 // ---------------------------------------------------------------------------------------

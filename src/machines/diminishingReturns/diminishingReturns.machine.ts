@@ -304,7 +304,7 @@ export const diminishingReturnsSelectors = {
   }),
   current: memoByContext((s): CurrentReading | null => {
     const { fit } = s.context.analysis;
-    const spend = currentSpend(s.context.weeks);
+    const spend = currentSpend(s.context.weeks, s.context.scope.range);
     if (fit === null || spend === null) return null;
     return { spend, marginal: marginalReturn(fit, spend) ?? 0, average: averageReturn(fit, spend) ?? 0 };
   }),

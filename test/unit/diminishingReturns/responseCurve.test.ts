@@ -198,4 +198,14 @@ describe("currentSpend", () => {
     ["a latest week without spend is passed over", [{ date: "2026-01-05", spend: 10, revenue: 1 }, { date: "2026-01-12", spend: 0, revenue: 1 }], 10],
     ["no week with spend", [{ date: "2026-01-05", spend: 0, revenue: 1 }], null],
   ])("%s", (_name, input, expected) => expect(currentSpend(input)).toBe(expected));
+
+  it.each<[string, { from: string; to: string }, number | null]>([
+    // Weeks of 2026-01-05, -12, -19 (Mondays); the range ends on Wednesday 2026-01-21, so the week of the 19th is partial.
+    ["the latest whole week inside the range", { from: "2026-01-05", to: "2026-01-21" }, 20],
+    ["the range ends on the Sunday: the last week is whole", { from: "2026-01-05", to: "2026-01-25" }, 30],
+    ["no whole week: the latest week with spend", { from: "2026-01-06", to: "2026-01-10" }, 30],
+  ])("%s", (_name, range, expected) => {
+    const weeks = [{ date: "2026-01-05", spend: 10, revenue: 1 }, { date: "2026-01-19", spend: 30, revenue: 1 }, { date: "2026-01-12", spend: 20, revenue: 1 }];
+    expect(currentSpend(weeks, range)).toBe(expected);
+  });
 });
