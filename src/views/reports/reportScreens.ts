@@ -22,6 +22,7 @@ export const reportScreens: ReadonlyArray<ReportScreen> = [
   { base: "/funnel", depth: 4, trailingSelected: false, load: () => import("../funnel/FunnelPage").then((m) => m.FunnelPage) },
   { base: "/initiator-rating", depth: 3, trailingSelected: false, load: () => import("../initiatorRating/InitiatorRatingPage").then((m) => m.InitiatorRatingPage) },
   { base: "/attribution-comparison", depth: 3, trailingSelected: false, load: () => import("../attributionComparison/AttributionComparisonPage").then((m) => m.AttributionComparisonPage) },
+  { base: "/breakdown", depth: 3, trailingSelected: false, load: () => import("../breakdown/BreakdownPage").then((m) => m.BreakdownPage) },
   // The classification editor (admins) is no analysis report, but takes no other route either: depth 0 matches only its own path.
   { base: "/admin/classification", depth: 0, trailingSelected: false, load: () => import("../classification/ClassificationPage").then((m) => m.ClassificationPage) },
 ];

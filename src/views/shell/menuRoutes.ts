@@ -21,6 +21,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Funnel", path: "/funnel", audience: "everyone" },
   { label: "Initiator Rating", path: "/initiator-rating", audience: "everyone" },
   { label: "Attribution Comparison", path: "/attribution-comparison", audience: "everyone" },
+  { label: "Channel Breakdown", path: "/breakdown", audience: "everyone" },
   { label: "Fixed Spend", path: paths.fixedSpend, audience: "everyone" },
   { label: "Variable Spend", path: paths.variableSpend, audience: "everyone" },
   { label: "Connections", path: "/account/connections", audience: "everyone" },
