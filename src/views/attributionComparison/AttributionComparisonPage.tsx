@@ -175,7 +175,7 @@ const AttributionTable = ({ report, path }: { readonly report: AttributionCompar
               return href ? <Link href={href}>{row.name}</Link> : row.name;
             },
           }
-        : figure(key, key === "credit_shift_percent" ? (v) => formatPercent(v, 1, locale) : (v) => money(v ?? 0)),
+        : figure(key, key === "credit_shift_percent" ? (v) => formatPercent(v, 2, locale) : (v) => money(v ?? 0)),
     );
   }, [offered, path, money, locale]);
   return (
