@@ -35,7 +35,7 @@ test("the channel breakdown: load, explore down to level four and back by the br
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Channel Breakdown", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Channel Breakdown", exact: true })).toBeVisible();
   let cards = await loadedCards(page);
-  let shown = await readCards(cards);
+  const shown = await readCards(cards);
   expect(shown.length).toBeGreaterThan(0);
   expect(shown.length).toBeLessThanOrEqual(6);
   expect(shown[0]?.labels).toEqual(["Page Lands", "Attributed Revenue"]);
