@@ -98,3 +98,25 @@ export const cardDestinationOf = (card: ConnectionCard, connectorsBaseUrl: strin
   if (card === "google-ads") return { kind: "route", path: connectionPath(card) };
   return { kind: "external", ...externalPageOf(card, connectorsBaseUrl, userId) };
 };
+
+/** The buttons a card offers: Add, Edit, or both. */
+export interface CardOffers {
+  readonly add: boolean;
+  readonly edit: boolean;
+}
+
+const offers = (add: boolean, edit: boolean): CardOffers => ({ add, edit });
+const addOnly = offers(true, false);
+const editOnly = offers(false, true);
+const addAndEdit = offers(true, true);
+
+/**
+ * What a card offers: Google Ads Add until it is connected, then Edit; the affiliate
+ * network only Add (its connection is the account manager's); the platforms connected on
+ * their own pages both.
+ */
+export const cardOffersOf = (card: ConnectionCard, googleAdsConnected: boolean): CardOffers => {
+  if (card === "affiliate") return addOnly;
+  if (card === "google-ads") return googleAdsConnected ? editOnly : addOnly;
+  return addAndEdit;
+};

@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
-import { cardDestinationOf, type CardDestination, type ConnectionCard } from "../../domain/connections/connections";
+import { cardDestinationOf, cardOffersOf, connectionCards, type CardDestination, type CardOffers, type ConnectionCard } from "../../domain/connections/connections";
 import { isConnectionRedirect, type ListAccountsResponse } from "../../domain/connections/connectors";
 import type { HttpError } from "../../services/http/httpErrors";
 import { listAccounts } from "../../services/connections/connectors";
@@ -20,7 +20,8 @@ import {
  * accounts answers either the accounts or, before access was granted, a redirect); the
  * others are set up on the platform's own pages or by the account manager.
  *
- * Add on the affiliate card opens the notice 'Account manager required: …'; Add on another
+ * Each card offers Add, Edit or both (`cardOffersOf`: Google Ads Add until connected, then
+ * Edit). Add on the affiliate card opens the notice 'Account manager required: …'; Add on another
  * card goes to its destination (Google Ads' detail page; the social platform's external
  * page in the same tab, the second search platform's in a new tab, both with `svid` = the
  * user id). Edit asks 'Are you sure you want to edit this connection': Yes goes to the
@@ -56,9 +57,6 @@ export type ConnectionsOverviewEvent =
 
 type Context = ConnectionsOverviewContext;
 
-/** The cards that offer Edit: every one but the affiliate network's. */
-const editableCards: ReadonlyArray<ConnectionCard> = ["google-ads", "facebook", "microsoft-ads"];
-
 const googleAdsStateOf = (answer: ListAccountsResponse): GoogleAdsState =>
   isConnectionRedirect(answer)
     ? { kind: "notConnected" }
@@ -90,7 +88,8 @@ export const connectionsOverviewMachine = setup({
     hasAccess: ({ context }) => context.access !== null,
     isOtherAccess: ({ context }, access: ConnectionAccess | null) => !sameConnectionAccess(context.access, access),
     isAffiliate: (_, card: ConnectionCard) => card === "affiliate",
-    isEditable: (_, card: ConnectionCard) => editableCards.includes(card),
+    offersAdd: ({ context }, card: ConnectionCard) => cardOffersOf(card, context.googleAds.kind === "connected").add,
+    offersEdit: ({ context }, card: ConnectionCard) => cardOffersOf(card, context.googleAds.kind === "connected").edit,
   },
 }).createMachine({
   id: "connectionsOverview",
@@ -129,10 +128,13 @@ export const connectionsOverviewMachine = setup({
           on: {
             "connections.addPressed": [
               { guard: { type: "isAffiliate", params: ({ event }) => event.card }, target: "accountManagerNotice" },
-              { actions: { type: "openDestination", params: ({ context, event }) => destinationOf(context, event.card) } },
+              {
+                guard: { type: "offersAdd", params: ({ event }) => event.card },
+                actions: { type: "openDestination", params: ({ context, event }) => destinationOf(context, event.card) },
+              },
             ],
             "connections.editPressed": {
-              guard: { type: "isEditable", params: ({ event }) => event.card },
+              guard: { type: "offersEdit", params: ({ event }) => event.card },
               target: "confirmingEdit",
               actions: { type: "askEdit", params: ({ event }) => event.card },
             },
@@ -159,10 +161,18 @@ export const connectionsOverviewMachine = setup({
 
 type Snap = SnapshotFrom<typeof connectionsOverviewMachine>;
 
+/** Each card's buttons, worked out again only when Google Ads' connection changes. */
+const offersByCard = (connected: boolean): Readonly<Record<ConnectionCard, CardOffers>> =>
+  Object.fromEntries(connectionCards.map((card) => [card, cardOffersOf(card, connected)])) as Record<ConnectionCard, CardOffers>;
+const connectedOffers = offersByCard(true);
+const unconnectedOffers = offersByCard(false);
+
 /** Named selectors: the view reads the overview only through these. */
 export const connectionsOverviewSelectors = {
   googleAds: (s: Snap): GoogleAdsState => s.context.googleAds,
   isGoogleAdsConnected: (s: Snap): boolean => s.context.googleAds.kind === "connected",
+  /** The buttons each card offers (Add, Edit). */
+  cardOffers: (s: Snap): Readonly<Record<ConnectionCard, CardOffers>> => (s.context.googleAds.kind === "connected" ? connectedOffers : unconnectedOffers),
   isEditAsked: (s: Snap): boolean => s.matches({ ready: "confirmingEdit" }),
   editAsked: (s: Snap): ConnectionCard | null => (s.matches({ ready: "confirmingEdit" }) ? s.context.asked : null),
   isAccountManagerNoticeOpen: (s: Snap): boolean => s.matches({ ready: "accountManagerNotice" }),

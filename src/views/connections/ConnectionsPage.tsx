@@ -66,11 +66,9 @@ const stateText = (card: ConnectionCard, googleAds: GoogleAdsState): string => {
 const ConnectionCardView = ({ card, overview }: { readonly card: ConnectionCard; readonly overview: ConnectionsOverviewActorRef }) => {
   const googleAds = useSelector(overview, sel.googleAds);
   const canAct = useSelector(overview, sel.canAct);
+  const offers = useSelector(overview, sel.cardOffers)[card];
   const name = t.cardNames[card];
   const headingId = `connection-card-${card}`;
-  // Google Ads offers Add until it is connected, then Edit; the affiliate network only Add; the others both.
-  const offersAdd = card !== "google-ads" || googleAds.kind !== "connected";
-  const offersEdit = card !== "affiliate" && (card !== "google-ads" || googleAds.kind === "connected");
   return (
     <li className="connection-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="connection-card-name">
@@ -81,7 +79,7 @@ const ConnectionCardView = ({ card, overview }: { readonly card: ConnectionCard;
         {stateText(card, googleAds)}
       </p>
       <div className="connection-card-actions">
-        {offersAdd ? (
+        {offers.add ? (
           <button
             type="button"
             className="button is-primary"
@@ -92,7 +90,7 @@ const ConnectionCardView = ({ card, overview }: { readonly card: ConnectionCard;
             {t.add}
           </button>
         ) : null}
-        {offersEdit ? (
+        {offers.edit ? (
           <button type="button" className="button" disabled={!canAct} aria-label={`${t.edit} ${name}`} onClick={() => overview.send({ type: "connections.editPressed", card })}>
             {t.edit}
           </button>

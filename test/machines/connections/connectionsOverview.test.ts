@@ -91,6 +91,20 @@ describe("connectionsOverview", () => {
     expect(sel.canAct(snap())).toBe(true);
   });
 
+  it("offers Google Ads Add until it is connected, then Edit; a button it does not offer does nothing", async () => {
+    const connected = setup();
+    await connected.check.resolve([{ accountId: "1", account_name: "One", active: true }]);
+    expect(sel.cardOffers(connected.snap())["google-ads"]).toEqual({ add: false, edit: true });
+    connected.actor.send({ type: "connections.addPressed", card: "google-ads" });
+    expect(connected.opened).toEqual([]);
+    const notConnected = setup();
+    await notConnected.check.resolve({ redirect_to: "http://x/consent" });
+    expect(sel.cardOffers(notConnected.snap())["google-ads"]).toEqual({ add: true, edit: false });
+    notConnected.actor.send({ type: "connections.editPressed", card: "google-ads" });
+    expect(sel.isEditAsked(notConnected.snap())).toBe(false);
+    expect(sel.cardOffers(notConnected.snap())).toMatchObject({ facebook: { add: true, edit: true }, affiliate: { add: true, edit: false } });
+  });
+
   it("checks again for another user, and waits while nobody is signed in", async () => {
     const { check, actor, snap } = setup();
     await check.resolve([]);

@@ -46,9 +46,15 @@ export const connectionsOverviewModel = defineMachineModel({
     const added = action.kind === "event" && action.event.type === "connections.addPressed" && before?.matches({ ready: "idle" }) === true;
     const addedCard = added ? (action.event as unknown as { card: ConnectionCard }).card : null;
     const confirmed = action.kind === "event" && action.event.type === "connections.editConfirmed" && before?.matches({ ready: "confirmingEdit" }) === true;
-    invariant(opened.length === ((added && addedCard !== "affiliate") || confirmed ? 1 : 0), "one destination per Add (not the affiliate's) or Yes");
+    const offered = addedCard !== null && before !== undefined && sel.cardOffers(before)[addedCard].add;
+    invariant(opened.length === ((offered && addedCard !== "affiliate") || confirmed ? 1 : 0), "one destination per offered Add (not the affiliate's) or Yes");
+    if (action.kind === "event" && action.event.type === "connections.editPressed" && before !== undefined) {
+      const card = (action.event as unknown as { card: ConnectionCard }).card;
+      invariant(after.matches({ ready: "confirmingEdit" }) === (before.matches({ ready: "idle" }) && sel.cardOffers(before)[card].edit), "Edit asks only where the card offers it");
+    }
     for (const destination of opened) invariant(destination !== null, "a destination is somewhere");
     if (addedCard === "affiliate") invariant(sel.isAccountManagerNoticeOpen(after), "the affiliate's Add shows the notice");
+    invariant(sel.cardOffers(after)["google-ads"].add !== sel.cardOffers(after)["google-ads"].edit, "Google Ads offers Add or Edit, by its connection");
     if (confirmed && before?.context.asked === "google-ads") invariant(opened[0]?.kind === "route", "Google Ads' Edit goes to its page");
     if (confirmed && before?.context.asked === "microsoft-ads") invariant(opened[0]?.kind === "external" && opened[0].newTab, "the second search platform opens in a new tab");
     if (confirmed && before?.context.asked === "facebook") invariant(opened[0]?.kind === "external" && !opened[0].newTab, "the social platform opens in the same tab");

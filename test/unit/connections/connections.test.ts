@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   cardDestinationOf,
+  cardOffersOf,
   connectionOf,
   connectionPath,
   connectorsBaseUrlOf,
@@ -93,5 +94,18 @@ describe("switchedAccount", () => {
     ["9", true, [true, false]],
   ] as const)("account %s → %s", (id, active, expected) => {
     expect(switchedAccount(accounts, id, active).map((a) => a.active)).toEqual(expected);
+  });
+});
+
+describe("cardOffersOf", () => {
+  it.each([
+    ["google-ads", false, { add: true, edit: false }],
+    ["google-ads", true, { add: false, edit: true }],
+    ["facebook", false, { add: true, edit: true }],
+    ["microsoft-ads", true, { add: true, edit: true }],
+    ["affiliate", false, { add: true, edit: false }],
+    ["affiliate", true, { add: true, edit: false }],
+  ] as const)("%s (Google Ads connected: %s) offers %j", (card, connected, expected) => {
+    expect(cardOffersOf(card, connected)).toEqual(expected);
   });
 });
