@@ -7,7 +7,8 @@
  * Pure: no dependency at all, importable by the browser.
  */
 
-import { defaultColumns, metricNames, type MetricName } from "./metricNames";
+import { defaultColumns } from "./defaultColumns";
+import { metricNames, type MetricName } from "./metricNames";
 
 export { defaultColumns, metricNames, type MetricName };
 

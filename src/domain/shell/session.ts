@@ -1,4 +1,4 @@
-import { defaultColumns } from "../report/metricNames";
+import { defaultColumns } from "../report/defaultColumns";
 import type { User } from "./user";
 import type { Program } from "./program";
 import type { DateRange } from "../report/dateRange";
