@@ -1,7 +1,7 @@
 import { funnelRoles, type FunnelSums } from "../../../src/domain/report/metrics";
 import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFilter } from "../../../src/domain/journeys/journeys";
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
-import { numberOf, textOf, Placeholders } from "../statements";
+import { numberOf, textOf, Placeholders, type Statements } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 import { noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
@@ -9,8 +9,10 @@ import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 /**
  * The analysis reports' SQL on DuckDB. Values are always parameters; the only text
  * assembled comes from fixed column lists and closed sets (levels, roles, sort keys).
- * Dialect notes for ClickHouse: date_trunc('week', ...) (toMonday there), bool_or
- * (max of a UInt8 there), lead() (leadInFrame / neighbor there), LIMIT ... OFFSET.
+ * Dialect notes for ClickHouse: date_trunc('week', ...) (toMonday there); the journey
+ * paths' list functions list_contains, list_position, list_reverse, list_transform with an
+ * index (has, indexOf, arrayReverse, arrayMap with arrayEnumerate there; arrays count from
+ * 1 in both); LIMIT ... OFFSET.
  */
 
 /** program, range, level and prefix of a facts table. */
@@ -24,52 +26,83 @@ const factWhere = (p: Placeholders, q: AnalysisFactQuery): string =>
 
 const roleMeasures = funnelRoles.flatMap((role) => [`${role}_revenue`, `${role}_credit`]);
 
-/** A filter touchpoint as a predicate over a touch's columns (`prefix` picks the next touch's columns). */
-const touchPredicate = (p: Placeholders, f: TouchpointFilter, prefix = ""): string => {
-  const levels = filterLevels(f);
-  return levels.length === 0
-    ? "TRUE"
-    : `(${levels.map((v, i) => `${prefix}${taxonomyLevels[i]} = ${p.add(v)}`).join(" AND ")})`;
+/** The filter touchpoints a search names (first, last, anywhere, both sides of each comparison). */
+const searchTouchpoints = (s: JourneySearch): ReadonlyArray<TouchpointFilter> => [
+  ...(s.first ?? []),
+  ...(s.last ?? []),
+  ...(s.anywhere ?? []),
+  ...(s.comparison ?? []).flatMap((c) => [c.before, c.after]),
+];
+
+/** A filter touchpoint's key among the numbered prefixes: its levels, top down. */
+const touchpointKey = (levels: ReadonlyArray<string>): string => JSON.stringify(levels);
+
+/**
+ * The number of each filter touchpoint's prefix in journey_touchpoints (by touchpointKey).
+ * A prefix no touch of the program has is absent: no touch matches it.
+ */
+const touchpointNumbers = async (sql: Statements, programId: number, s: JourneySearch): Promise<ReadonlyMap<string, number>> => {
+  const wanted = new Map(searchTouchpoints(s).map((f) => [touchpointKey(filterLevels(f)), filterLevels(f)]));
+  if (wanted.size === 0) return new Map();
+  const p = new Placeholders();
+  const program = p.add(programId);
+  const alternatives = [...wanted.values()].map(
+    (levels) => `(level = ${levels.length} AND ${levels.map((v, i) => `${taxonomyLevels[i]} = ${p.add(v)}`).join(" AND ")})`,
+  );
+  const rows = await sql.rows(
+    `SELECT ${taxonomyLevels.join(", ")}, level, touchpoint FROM journey_touchpoints
+     WHERE program_id = ${program} AND (${alternatives.join(" OR ")})`,
+    p.values,
+  );
+  return new Map(
+    rows.map((r) => [touchpointKey(taxonomyLevels.slice(0, numberOf(r["level"])).map((c) => textOf(r[c]))), numberOf(r["touchpoint"])]),
+  );
 };
 
-/** journeyMatches (src/domain/journeys/journeys.ts) as HAVING conditions over one order's touches. */
-const journeyConditions = (p: Placeholders, s: JourneySearch): ReadonlyArray<string> => {
-  const any = (xs: ReadonlyArray<TouchpointFilter>) => `(${xs.map((f) => touchPredicate(p, f)).join(" OR ")})`;
+/**
+ * journeyMatches (src/domain/journeys/journeys.ts) as conditions over one journey_paths row.
+ * A filter touchpoint naming k levels matches touch i exactly when path_k[i] is its number
+ * (0, which no prefix has, when no touch of the program has its prefix):
+ * first: path_k[1]; last: path_k[touch_count]; anywhere: list_contains per filter joined by
+ * and/or; before / after: the first touch matching `before` comes earlier than the last one
+ * matching `after`; immediately: some touch i matches `before` and touch i + 1 `after`.
+ */
+const journeyConditions = (p: Placeholders, s: JourneySearch, numbers: ReadonlyMap<string, number>): ReadonlyArray<string> => {
+  const touchpoint = (f: TouchpointFilter) => {
+    const levels = filterLevels(f);
+    return { path: `path_${levels.length}`, number: `CAST(${p.add(numbers.get(touchpointKey(levels)) ?? 0)} AS INTEGER)` };
+  };
+  const at = (xs: ReadonlyArray<TouchpointFilter>, index: string) =>
+    `(${xs.map((f) => touchpoint(f)).map((t) => `${t.path}[${index}] = ${t.number}`).join(" OR ")})`;
   const conditions: string[] = [];
-  if (s.first) conditions.push(`coalesce(bool_or(touch_index = 1 AND ${any(s.first)}), FALSE)`);
-  if (s.last) conditions.push(`coalesce(bool_or(touch_index = touch_count AND ${any(s.last)}), FALSE)`);
+  if (s.first) conditions.push(at(s.first, "1"));
+  if (s.last) conditions.push(at(s.last, "touch_count"));
   if (s.anywhere) {
-    const each = s.anywhere.map((f) => `coalesce(bool_or(${touchPredicate(p, f)}), FALSE)`);
+    const each = s.anywhere.map((f) => touchpoint(f)).map((t) => `list_contains(${t.path}, ${t.number})`);
     conditions.push(`(${each.join(s.anywhere_connector === "and" ? " AND " : " OR ")})`);
   }
   for (const c of s.comparison ?? []) {
+    const before = touchpoint(c.before);
+    const after = touchpoint(c.after);
+    // Immediately: both list_contains first (necessary, cheap) so the lambda runs only on the journeys that pass them.
     conditions.push(
       c.immediately
-        ? `coalesce(bool_or(${touchPredicate(p, c.before)} AND next_index IS NOT NULL AND ${touchPredicate(p, c.after, "next_")}), FALSE)`
-        : `coalesce(min(CASE WHEN ${touchPredicate(p, c.before)} THEN touch_index END)
-             < max(CASE WHEN ${touchPredicate(p, c.after)} THEN touch_index END), FALSE)`,
+        ? `(list_contains(${before.path}, ${before.number}) AND list_contains(${after.path}, ${after.number})
+             AND coalesce(list_bool_or(list_transform(${before.path}, lambda x, i: x = ${before.number} AND ${after.path}[i + 1] = ${after.number})), FALSE))`
+        : `coalesce(list_position(${before.path}, ${before.number})
+             < touch_count + 1 - list_position(list_reverse(${after.path}), ${after.number}), FALSE)`,
     );
   }
   return conditions;
 };
 
-/** The orders of a journeys query that pass its filter, with their journey length. */
-const matchedOrders = (p: Placeholders, q: JourneyQuery): string => {
-  const conditions = journeyConditions(p, q.search);
-  return `WITH numbered AS (
-      SELECT order_id, touch_index, touch_count, ${taxonomyLevels.join(", ")},
-        ${taxonomyLevels.map((c) => `lead(${c}) OVER w AS next_${c}`).join(", ")},
-        lead(touch_index) OVER w AS next_index
-      FROM touches
-      WHERE program_id = ${p.add(q.programId)}
-        AND order_date BETWEEN CAST(${p.add(q.from)} AS DATE) AND CAST(${p.add(q.to)} AS DATE)${orderRulesSql(p, q.orders)}
-      WINDOW w AS (PARTITION BY order_id ORDER BY touch_index)
-    ),
-    matched AS (
-      SELECT order_id, max(touch_count) AS journey_length FROM numbered GROUP BY order_id
-      ${conditions.length > 0 ? `HAVING ${conditions.join("\n        AND ")}` : ""}
-    )`;
-};
+/** The journey_paths rows of a journeys query: program, conversion days, order rules and filter. */
+const matchedJourneys = (p: Placeholders, q: JourneyQuery, numbers: ReadonlyMap<string, number>): string =>
+  [
+    `program_id = ${p.add(q.programId)}`,
+    `order_date BETWEEN CAST(${p.add(q.from)} AS DATE) AND CAST(${p.add(q.to)} AS DATE)${orderRulesSql(p, q.orders)}`,
+    ...journeyConditions(p, q.search, numbers),
+  ].join("\n         AND ");
 
 export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => ({
   funnel: (q, byDay) =>
@@ -120,31 +153,37 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
 
   journeys: (q) =>
     line.exclusive(async (sql) => {
+      const numbers = await touchpointNumbers(sql, q.programId, q.search);
       const counting = new Placeholders();
-      const counted = await sql.rows(`${matchedOrders(counting, q)} SELECT count(*) AS n FROM matched`, counting.values);
+      const counted = await sql.rows(`SELECT count(*) AS n FROM journey_paths WHERE ${matchedJourneys(counting, q, numbers)}`, counting.values);
       const total = numberOf(counted[0]?.["n"] ?? 0);
       if (total === 0 || q.offset >= total) return { total, rows: [] };
 
       const paging = new Placeholders();
-      const cte = matchedOrders(paging, q);
+      const where = matchedJourneys(paging, q, numbers);
       const direction = q.direction === "asc" ? "ASC" : "DESC";
-      const key = q.sortBy === "journey_length" ? "m.journey_length" : "o.ts";
+      // date_rank orders as (ts, order_id), length_rank as (touch_count, order_id): one integer to sort instead of two keys.
+      const rank = q.sortBy === "journey_length" ? "length_rank" : "date_rank";
       const page = await sql.rows(
-        `${cte}
-         SELECT m.order_id, o.ts, o.amount FROM matched m
-         JOIN orders o ON o.program_id = ${paging.add(q.programId)} AND o.order_id = m.order_id
-         ORDER BY ${key} ${direction}, m.order_id ${direction}
+        `SELECT order_id, ts, amount, CAST(order_date AS VARCHAR) AS order_date FROM journey_paths
+         WHERE ${where}
+         ORDER BY ${rank} ${direction}
          LIMIT ${paging.add(q.limit)} OFFSET ${paging.add(q.offset)}`,
         paging.values,
       );
       if (page.length === 0) return { total, rows: [] };
 
+      // The page's touches; its conversion days bound the touches read (they are stored by conversion day).
+      const days = page.map((r) => textOf(r["order_date"])).sort();
       const touching = new Placeholders();
       const program = touching.add(q.programId);
+      const firstDay = touching.add(days[0] ?? q.from);
+      const lastDay = touching.add(days[days.length - 1] ?? q.to);
       const ids = page.map((r) => touching.add(textOf(r["order_id"])));
       const touches = await sql.rows(
         `SELECT order_id, ${taxonomyLevels.join(", ")} FROM touches
-         WHERE program_id = ${program} AND order_id IN (${ids.join(", ")})
+         WHERE program_id = ${program} AND order_date BETWEEN CAST(${firstDay} AS DATE) AND CAST(${lastDay} AS DATE)
+           AND order_id IN (${ids.join(", ")})
          ORDER BY order_id, touch_index`,
         touching.values,
       );

@@ -8,6 +8,7 @@ import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, rule
 import type { ConnectionLine } from "./connectionLine";
 import { noneWhenEmpty, salesSumNames, taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
 import { appendRawData } from "./ingestQueries";
+import { journeyPathStatements } from "./journeyPathSql";
 
 /**
  * The attribution engine's rebuilds on DuckDB (the `attribution` family; raw data is
@@ -255,10 +256,11 @@ const writeTrafficFacts = async (sql: Statements, programId: number): Promise<vo
  * Journeys and credits (docs/engine.md, "Journeys and credit") in one statement: each order
  * joined to its visitor's clicks in [order ts - lookback, order ts], numbered oldest first
  * (ties by hit id); an order with no such click keeps one touch to 'Direct'. Then the
- * sales facts and the per-level inclusion facts from the touches.
+ * journey paths (journeyPathSql.ts), the sales facts and the per-level inclusion facts
+ * from the touches.
  */
 const attribute = async (sql: Statements, programId: number, settings: AttributionSettings): Promise<void> => {
-  for (const table of ["touches", "sales_facts", "inclusion_facts"]) {
+  for (const table of ["touches", "journey_touchpoints", "journey_paths", "sales_facts", "inclusion_facts"]) {
     await sql.run(`DELETE FROM ${table} WHERE program_id = $1`, [programId]);
   }
   await sql.run(
@@ -295,6 +297,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
      ORDER BY order_date, order_id, touch_index`,
     [programId, settings.lookbackDays * dayMs, halfLifeMs],
   );
+  for (const statement of journeyPathStatements("$1")) await sql.run(statement, [programId]);
 
   const roleSums = funnelRoles
     .map(

@@ -1,3 +1,5 @@
+import { journeyPathStatements } from "./journeyPathSql";
+
 /**
  * The warehouse schema as an ordered list of migrations. Each runs once, in its own
  * transaction, and is recorded in `schema_migrations`; later issues append migrations
@@ -388,6 +390,46 @@ export const migrations: ReadonlyArray<Migration> = [
       // One more with each save of a program's classification; a save based on an older version is refused (409).
       // A tree saved before this migration counts as version 1.
       "ALTER TABLE classifications ADD COLUMN version INTEGER DEFAULT 1",
+    ],
+  },
+  {
+    version: 8,
+    name: "journey paths per order",
+    statements: [
+      // Each distinct taxonomy prefix of a program's touches at each level 1..4 (deeper levels ''), numbered from 1
+      // within the program (docs/engine.md, "Journey paths").
+      `CREATE TABLE journey_touchpoints (
+        program_id INTEGER NOT NULL,
+        level INTEGER NOT NULL,
+        taxonomy_1 VARCHAR NOT NULL,
+        taxonomy_2 VARCHAR NOT NULL,
+        taxonomy_3 VARCHAR NOT NULL,
+        taxonomy_4 VARCHAR NOT NULL,
+        touchpoint INTEGER NOT NULL
+      )`,
+      // One row per order: its instant, amount, attributes, journey length and, per level k, the numbers of its
+      // touches' level-k prefixes, oldest first. Rewritten with the touches by every attribution rebuild.
+      `CREATE TABLE journey_paths (
+        program_id INTEGER NOT NULL,
+        order_id VARCHAR NOT NULL,
+        order_date DATE NOT NULL,
+        ts BIGINT NOT NULL,
+        amount DOUBLE NOT NULL,
+        status VARCHAR NOT NULL,
+        customer_type VARCHAR NOT NULL,
+        payment VARCHAR NOT NULL,
+        touch_count INTEGER NOT NULL,
+        -- The order's place among the program's orders by (ts, order_id) and by (touch_count, order_id), from 1: the
+        -- journeys call's two sorts (ties by order id in the sort's direction) as one integer each.
+        date_rank BIGINT NOT NULL,
+        length_rank BIGINT NOT NULL,
+        path_1 INTEGER[] NOT NULL,
+        path_2 INTEGER[] NOT NULL,
+        path_3 INTEGER[] NOT NULL,
+        path_4 INTEGER[] NOT NULL
+      )`,
+      // A database written before this migration has touches but no paths: they are written from its touches now.
+      ...journeyPathStatements(null),
     ],
   },
 ];
