@@ -10,8 +10,8 @@ export interface AccountScreen {
 
 /**
  * Every /account/… route in match order, each screen its own chunk. The app's router
- * loads this table once for any /account/ path, so the /login entry chunk carries one
- * route for the whole area however many screens it gains. A new account screen adds its
+ * loads this table with AccountRoutes.tsx once for any /account/ path, so the /login entry
+ * chunk carries one route for the whole area however many screens it gains. A new account screen adds its
  * line here (and its menu entry in menuRoutes.ts). The table imports nothing but paths:
  * a module shared with the entry would make the bundler split the entry's own libraries
  * into a chunk of their own, which costs /login more than it saves.
