@@ -127,6 +127,34 @@ test("the social platform opens in the same tab and the second search platform i
   await expect(page.getByRole("heading", { name: "Connect Facebook" })).toBeVisible();
 });
 
+test("another user's code and state show the error and list nothing, and stay good for their owner", async ({ page, request }) => {
+  // admin asks for consent and allows it, outside this browser.
+  const login = await request.post("/api/auth/login", { data: { username: "admin", password: "admin" } });
+  const owner = (await login.json()) as { token: string; user: { id: number } };
+  const asked = await request.get(`/connectors/adwords/${owner.user.id}/listAccounts`, { headers: { Authorization: `Bearer ${owner.token}` } });
+  const consent = new URL(((await asked.json()) as { redirect_to?: string }).redirect_to ?? "");
+  const allowed = await request.post("/connectors/consent/google-ads/grant", {
+    form: { state: consent.searchParams.get("state") ?? "", user: String(owner.user.id) },
+    maxRedirects: 0,
+  });
+  expect(allowed.status()).toBe(303);
+  const back = new URL(allowed.headers()["location"] ?? "");
+
+  // other opens admin's return address.
+  await signInAs(page, "other");
+  await page.goto(`${back.pathname}${back.search}`);
+  const error = page.getByRole("alert");
+  await expect(error).toContainText("The connection could not be completed");
+  await expect(error).toContainText(refusal);
+  await expect(page.getByRole("table", { name: "Google Ads accounts" })).toHaveCount(0);
+  await expect(page).not.toHaveURL(/code=|state=/);
+
+  // Refused for other, the pair still completes admin's round trip (admin has no ad accounts).
+  const redeemed = await request.get(`/connectors/adwords/${owner.user.id}/listAccounts${back.search}`, { headers: { Authorization: `Bearer ${owner.token}` } });
+  expect(redeemed.status()).toBe(200);
+  expect(await redeemed.json()).toEqual([]);
+});
+
 test("any other connection shows 'Invalid Connection'", async ({ page }) => {
   await signInAs(page, "demo");
   await page.goto("/account/connections/linkedin");
