@@ -12,7 +12,7 @@ export const funnelTrendsTexts = {
   mode: "Show",
   modes: { revenue: "Revenue", revenue_percent: "Revenue Percent" } as Readonly<Record<string, string>>,
   chart: (name: string, mode: string) => `${mode} by funnel role over time: ${name}`,
-  chartDataTable: "Funnel roles by day",
+  chartDataTable: "The chart's numbers by day",
   tableSettings: "Table Settings",
   tableSettingsDone: "Done",
   table: "Funnel roles by day",

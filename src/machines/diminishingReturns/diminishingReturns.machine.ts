@@ -44,15 +44,14 @@ import {
   keepScopeAssignment,
   openingScope,
   reportCallOf,
-  reportScopeActors,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
+import { openedScopeListener, openedScopeListenerInput } from "./openedScopeListener";
 import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminishingReturnsTexts";
 
 /**
@@ -152,7 +151,7 @@ export const diminishingReturnsMachine = setup({
     input: {} as DiminishingReturnsInput,
   },
   actors: {
-    ...reportScopeActors,
+    sessionScopeListener: openedScopeListener,
     exportDialog: exportDialogMachine,
     loadDiminishing: fromApiCall((input: DiminishingLoadInput) => loadDiminishing(input)),
   },
@@ -204,7 +203,7 @@ export const diminishingReturnsMachine = setup({
       analysis: noAnalysis,
     };
   },
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: { src: "sessionScopeListener", input: openedScopeListenerInput },
   entry: "spawnExportDialog",
   initial: "waiting",
   on: {
@@ -218,6 +217,13 @@ export const diminishingReturnsMachine = setup({
       always: { guard: "hasCompleteScope", target: "loading" },
     },
     loading: {
+      on: {
+        "session.scopeChanged": [
+          { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: [keepScope, "forgetAnswer"] },
+          // Loading afresh: the load under way is for the old scope.
+          { guard: scopeGuard("isOtherScope"), target: "loading", reenter: true, actions: [keepScope] },
+        ],
+      },
       invoke: {
         src: "loadDiminishing",
         input: ({ context }) => ({ ...reportCallOf(context.scope), path: context.path }),

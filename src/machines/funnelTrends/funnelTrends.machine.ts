@@ -26,10 +26,8 @@ import {
   keepScopeAssignment,
   openingScope,
   reportCallOf,
-  reportScopeActors,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
@@ -37,6 +35,7 @@ import { funnelFieldNames } from "../../domain/analysis/analysis";
 import { funnelTrendsTexts } from "../../domain/funnelTrends/funnelTrendsTexts";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
+import { openedScopeListener, openedScopeListenerInput } from "../diminishingReturns/openedScopeListener";
 
 /**
  * The funnel trends page of one taxonomy route: it follows the session's scope, loads the
@@ -117,7 +116,7 @@ export const funnelTrendsMachine = setup({
     input: {} as FunnelTrendsInput,
   },
   actors: {
-    ...reportScopeActors,
+    sessionScopeListener: openedScopeListener,
     exportDialog: exportDialogMachine,
     loadFunnelTrends: fromApiCall((input: FunnelTrendsLoadInput) => loadFunnelTrends(input)),
   },
@@ -163,24 +162,33 @@ export const funnelTrendsMachine = setup({
     chosen: null,
     choices: readReportQuery(input.search ?? "", funnelTrendsQuery),
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: { src: "sessionScopeListener", input: openedScopeListenerInput },
   entry: "spawnExportDialog",
   type: "parallel",
   on: {
-    "session.scopeChanged": [
-      { guard: scopeGuard("isIncompleteScope"), target: ".data.waiting", actions: [keepScope, "forgetAnswer"] },
-      { guard: scopeGuard("isOtherScope"), target: ".data.loading", actions: [keepScope] },
-    ],
     "trends.modeChanged": { actions: { type: "keepMode", params: ({ event }) => event.mode } },
   },
   states: {
     data: {
       initial: "waiting",
+      on: {
+        "session.scopeChanged": [
+          { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "forgetAnswer"] },
+          { guard: scopeGuard("isOtherScope"), target: ".loading", actions: [keepScope] },
+        ],
+      },
       states: {
         waiting: {
           always: { guard: "hasCompleteScope", target: "loading" },
         },
         loading: {
+          on: {
+            "session.scopeChanged": [
+              { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: [keepScope, "forgetAnswer"] },
+              // Loading afresh: the load under way is for the old scope.
+              { guard: scopeGuard("isOtherScope"), target: "loading", reenter: true, actions: [keepScope] },
+            ],
+          },
           invoke: {
             src: "loadFunnelTrends",
             input: ({ context }) => ({ ...reportCallOf(context.scope), path: context.path }),

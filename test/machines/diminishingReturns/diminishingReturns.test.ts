@@ -7,7 +7,7 @@ import {
   diminishingReturnsSelectors as sel,
   type DiminishingLoadInput,
 } from "../../../src/machines/diminishingReturns/diminishingReturns.machine";
-import { beta, httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
+import { beta, httpErrors, scopeOf, sessionOf } from "../../model/fixtures";
 import { emptyLevel, levelOne } from "../../model/diminishingReturns/diminishingFixtures";
 import { controlled } from "../support";
 
@@ -15,7 +15,7 @@ const open = (opening: { path?: string[]; selected?: string | null; search?: str
   const load = controlled<DiminishingAnswer, DiminishingLoadInput>();
   const session = sessionOf(opening.noDates ? { range: null } : {});
   const actor = createActor(
-    diminishingReturnsMachine.provide({ actors: { loadDiminishing: load.logic, sessionScopeListener: quietSessionScopeListener } }),
+    diminishingReturnsMachine.provide({ actors: { loadDiminishing: load.logic } }),
     { clock: new SimulatedClock(), input: { session, path: opening.path ?? [], selected: opening.selected ?? null, search: opening.search ?? "" } },
   ).start();
   return { actor, load, snap: () => actor.getSnapshot() };
@@ -149,5 +149,27 @@ describe("diminishing returns machine", () => {
     expect(dialog.selected).toEqual(["taxonomy_1", "taxonomy_2", "conversion_date", "total_cost", "attributed_revenue", "seasonality"]);
     expect(dialog.rows).toHaveLength(8);
     expect(dialog.rows[0]).toMatchObject({ taxonomy_1: "Paid", taxonomy_2: "Email", conversion_date: "2025-11-10", total_cost: 200, seasonality: "Untagged" });
+  });
+
+  it("loads the new scope when the session changes while a load is under way", async () => {
+    const { actor, load, snap } = open();
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2025-10-01", to: "2026-01-31" } }) });
+    expect(load.calls.map((c) => c.range.from)).toEqual(["2026-01-01", "2025-10-01"]);
+    expect(load.wasAborted(0)).toBe(true);
+    expect(sel.status(snap())).toBe("loading");
+  });
+
+  it("hears of dates the session took between the page's making and its start (a link's dates)", async () => {
+    let context = sessionOf().getSnapshot().context;
+    const listeners: Array<(s: { context: typeof context }) => void> = [];
+    const session = { getSnapshot: () => ({ context }), subscribe: (l: (s: { context: typeof context }) => void) => (listeners.push(l), { unsubscribe: () => undefined }) };
+    const load = controlled<DiminishingAnswer, DiminishingLoadInput>();
+    const actor = createActor(diminishingReturnsMachine.provide({ actors: { loadDiminishing: load.logic } }), { input: { session, path: [], selected: null } });
+    context = { ...context, range: { from: "2025-09-01", to: "2025-12-31" } };
+    actor.start();
+    expect(load.calls.at(-1)?.range).toEqual({ from: "2025-09-01", to: "2025-12-31" });
+    context = { ...context, range: { from: "2025-09-08", to: "2025-12-31" } };
+    for (const l of listeners) l({ context });
+    expect(load.calls.at(-1)?.range.from).toBe("2025-09-08");
   });
 });

@@ -2,13 +2,13 @@ import { createActor, SimulatedClock } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { FunnelTrendsAnswer } from "../../../src/services/funnelTrends/funnelTrends";
 import { funnelTrendsMachine, funnelTrendsSelectors as sel, type FunnelTrendsLoadInput } from "../../../src/machines/funnelTrends/funnelTrends.machine";
-import { beta, httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
+import { beta, httpErrors, scopeOf, sessionOf } from "../../model/fixtures";
 import { januaryTrends, noTrends } from "../../model/funnelTrends/funnelTrendsFixtures";
 import { controlled } from "../support";
 
 const open = (opening: { path?: string[]; selected?: string | null; search?: string } = {}) => {
   const load = controlled<FunnelTrendsAnswer, FunnelTrendsLoadInput>();
-  const actor = createActor(funnelTrendsMachine.provide({ actors: { loadFunnelTrends: load.logic, sessionScopeListener: quietSessionScopeListener } }), {
+  const actor = createActor(funnelTrendsMachine.provide({ actors: { loadFunnelTrends: load.logic } }), {
     clock: new SimulatedClock(),
     input: { session: sessionOf(), path: opening.path ?? [], selected: opening.selected ?? null, search: opening.search ?? "" },
   }).start();
@@ -104,5 +104,17 @@ describe("funnel trends machine", () => {
     expect(dialog.selected).toEqual(["taxonomy_1", "conversion_date", "solo_revenue_percent", "upper_funnel_revenue_percent", "mid_funnel_revenue_percent", "lower_funnel_revenue_percent"]);
     expect(dialog.rows).toHaveLength(31);
     expect(dialog.rows[14]).toMatchObject({ taxonomy_1: "Email", conversion_date: "2026-01-15", solo_revenue: 10 });
+  });
+
+  it("loads the new scope when the session changes while a load is under way, Table Settings staying open", async () => {
+    const { actor, load, snap } = open();
+    actor.send({ type: "settings.opened" });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2026-01-01", to: "2026-01-10" } }) });
+    expect(load.calls).toHaveLength(2);
+    expect(load.wasAborted(0)).toBe(true);
+    expect(sel.settingsOpen(snap())).toBe(true);
+    await load.reject(httpErrors.network).catch(() => undefined);
+    await load.resolve(januaryTrends);
+    expect(sel.days(snap())).toHaveLength(10);
   });
 });
