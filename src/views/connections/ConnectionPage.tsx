@@ -63,15 +63,18 @@ const GoogleAdsConnection = () => {
     }),
     { input: { session, consent } },
   );
-  return (
-    <>
-      <ConnectionStatus switcher={switcher} />
-      <SignInPrompt switcher={switcher} />
-      <AccountsTable switcher={switcher} />
-      <SwitchFailure switcher={switcher} />
-    </>
-  );
+  return <GoogleAdsAccounts switcher={switcher} />;
 };
+
+/** The Google Ads connection as its actor has it: an error, the sign-in prompt, the accounts with their switches, a failed switch. */
+export const GoogleAdsAccounts = ({ switcher }: { readonly switcher: AccountSwitcherActorRef }) => (
+  <>
+    <ConnectionStatus switcher={switcher} />
+    <SignInPrompt switcher={switcher} />
+    <AccountsTable switcher={switcher} />
+    <SwitchFailure switcher={switcher} />
+  </>
+);
 
 /** The listing's failure (after its retries) and a refused consent return, each with its way to start again. */
 const ConnectionStatus = ({ switcher }: { readonly switcher: AccountSwitcherActorRef }) => {

@@ -45,16 +45,23 @@ const ConnectionsOverview = () => {
   return (
     <article className="report connections">
       <h1 className="report-title">{t.title}</h1>
-      <ul className="connection-cards">
-        {connectionCards.map((card) => (
-          <ConnectionCardView key={card} card={card} overview={overview} />
-        ))}
-      </ul>
-      <EditQuestion overview={overview} />
-      <AccountManagerNotice overview={overview} />
+      <ConnectionCards overview={overview} />
     </article>
   );
 };
+
+/** The cards, the Edit question and the account manager notice, as the overview's actor has them. */
+export const ConnectionCards = ({ overview }: { readonly overview: ConnectionsOverviewActorRef }) => (
+  <>
+    <ul className="connection-cards">
+      {connectionCards.map((card) => (
+        <ConnectionCardView key={card} card={card} overview={overview} />
+      ))}
+    </ul>
+    <EditQuestion overview={overview} />
+    <AccountManagerNotice overview={overview} />
+  </>
+);
 
 const stateText = (card: ConnectionCard, googleAds: GoogleAdsState): string => {
   if (card === "affiliate") return t.states.accountManager;
