@@ -22,6 +22,7 @@ import { silentLog } from "../server/log";
 import { MemoryOutbox } from "../server/outbox/outbox";
 import { openDuckDbWarehouse } from "../server/warehouse/duckdb/duckdbWarehouse";
 import { ensureBenchData } from "./benchData";
+import { isRunDirectly } from "./standalone";
 
 export interface ApiRow {
   readonly measure: string;
@@ -39,6 +40,8 @@ export interface ApiBenchOptions {
   readonly port: number;
   readonly warmups?: number;
   readonly runs?: number;
+  /** Only the analysis reports' level-one calls (`node --import tsx bench/api.ts --reports`). */
+  readonly reportsOnly?: boolean;
 }
 
 const dayMs = 86_400_000;
@@ -106,7 +109,7 @@ const e = encodeURIComponent;
 const chartPath = (prefix: ReadonlyArray<string>): string =>
   [...prefix.map((v, i) => `taxonomy_${i + 1}/${e(v)}`), `taxonomy_${prefix.length + 1}`].join("/");
 
-const cases: ReadonlyArray<Case> = [
+const performanceCases: ReadonlyArray<Case> = [
   {
     measure: () => "level-one table, 30 days",
     path: (p) => `performance/table/single/taxonomy_1?${range(p, 30)}`,
@@ -174,6 +177,33 @@ const cases: ReadonlyArray<Case> = [
     },
     budgetMs: null,
   },
+];
+
+/** The budget of each analysis report's level-one call over 90 days. */
+const reportBudgetMs = 200;
+const levelOneClicks90 = (group: string) => ({
+  sql: `SELECT taxonomy_1, ${group}count(*) ${rawClicks} GROUP BY ALL`,
+  parameters: (p: Parameters) => [p.programId, last(p, 90).from, last(p, 90).to],
+});
+
+/**
+ * The level-one call of each analysis report over 90 days (the attribution comparison's
+ * table, the channel breakdown's multi chart, diminishing returns, the funnel, funnel
+ * trends, and the initiator rating, which makes the funnel's call), budget 200 ms each,
+ * beside the raw GROUP BY of the level's clicks (by day or week where the call has periods).
+ */
+const reportCases: ReadonlyArray<Case> = [
+  { measure: () => "attribution comparison level one, 90 days", path: (p) => `performance/table/single/taxonomy_1?${range(p, 90)}&interval=day`, baseline: levelOneClicks90(""), budgetMs: reportBudgetMs },
+  { measure: () => "channel breakdown level one, day, 90 days", path: (p) => `performance/chart/multi/taxonomy_1?${range(p, 90)}&interval=day`, baseline: levelOneClicks90("hit_date, "), budgetMs: reportBudgetMs },
+  {
+    measure: () => "diminishing returns level one, weeks, 90 days",
+    path: (p) => `performance/diminishing/multi/taxonomy_1?${range(p, 90)}`,
+    baseline: levelOneClicks90("date_trunc('week', hit_date), "),
+    budgetMs: reportBudgetMs,
+  },
+  { measure: () => "funnel level one, 90 days", path: (p) => `performance/funnel/single/taxonomy_1?${range(p, 90)}&interval=day`, baseline: levelOneClicks90(""), budgetMs: reportBudgetMs },
+  { measure: () => "funnel trends level one, day, 90 days", path: (p) => `performance/funnel/multi/taxonomy_1?${range(p, 90)}&interval=day`, baseline: levelOneClicks90("hit_date, "), budgetMs: reportBudgetMs },
+  { measure: () => "initiator rating level one (the funnel's call), 90 days", path: (p) => `performance/funnel/single/taxonomy_1?${range(p, 90)}&interval=day`, baseline: levelOneClicks90(""), budgetMs: reportBudgetMs },
 ];
 
 const rowsOf = async (connection: DuckDBConnection, sql: string, parameters: DuckDBValue[] = []) =>
@@ -254,6 +284,7 @@ const discover = async (c: DuckDBConnection): Promise<Parameters> => {
 export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<ApiRow>> => {
   const warmups = options.warmups ?? 3;
   const runs = options.runs ?? 30;
+  const cases = options.reportsOnly ? reportCases : [...performanceCases, ...reportCases];
   const data = await ensureBenchData({ rebuild: options.rebuildData, port: options.port });
   const size = `${(data.bytes / 1024 ** 3).toFixed(2)} GiB`;
   const buildTime = data.buildMs === null ? "unknown" : `${(data.buildMs / 1000).toFixed(0)} s`;
@@ -342,3 +373,16 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
   });
   return rows;
 };
+
+// Run alone: `node --import tsx bench/api.ts [--reports]` (the cached data set; --rebuild-data builds it again).
+if (isRunDirectly(import.meta.filename)) {
+  benchApi({ rebuildData: process.argv.includes("--rebuild-data"), port: Number(process.env.BENCH_PORT ?? 18_191), reportsOnly: process.argv.includes("--reports") })
+    .then((rows) => {
+      console.log("");
+      for (const r of rows) console.log(`${r.measure.padEnd(72)} p50 ${r.value.padStart(10)}  p95 ${r.p95.padStart(10)}  baseline ${r.baseline.padStart(10)}  ${r.budget}  ${r.verdict}`);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -80,6 +80,7 @@ const main = async () => {
     // A 1,000-row fixed spend batch end to end, then filtering and sorting 5,000 configurations (it seeds them, so it runs second).
     rows.push(...(await (await import("./spendBatchEndToEnd")).runSpendBatchBench(browser, server.url))); // bench/spendBatchEndToEnd.ts
     rows.push(...(await (await import("./spendListTasks")).runSpendListTasksBench(browser, server.url))); // bench/spendListTasks.ts
+    rows.push(...(await (await import("./breakdownCards")).runBreakdownCardsBench(browser, server.url))); // 24 channel breakdown cards (bench/breakdownCards.ts)
     // Exports and spreadsheet import in the browser's workers (bench/exports.ts).
     rows.push(...(await runExportsBench({ browser, rebuild: process.argv.includes("--rebuild") })));
   } finally {

@@ -20,11 +20,14 @@ export const breakdownSegments = (scope: ReportScope): Array<string> => {
   return ["programs", scope.program, "performance", ...named, "chart", "multi", ...values, taxonomyLevels[depth] ?? "taxonomy_4"];
 };
 
+/** Series per slice when a large answer is decoded: each holds a point per period (90 a quarter by day), so few at a time keep each slice short. */
+const seriesPerSlice = 4;
+
 export const loadBreakdown = (scope: ReportScope, interval: Interval): Effect.Effect<MultiChartResponse, HttpError, ApiCall> =>
   request({
     segments: breakdownSegments(scope),
     query: { date_from: scope.range.from, date_to: scope.range.to, interval },
     response: MultiChartResponse,
     handles: silentReportFailures,
-    decodeLarge: decodeInSlices,
+    decodeLarge: (schema) => decodeInSlices(schema, { elementsPerSlice: seriesPerSlice }),
   });

@@ -198,24 +198,27 @@ const BreakdownCardView = memo(function BreakdownCardView({ card, choices, forma
   return (
     <li className="report-card" data-card={card.name}>
       <h2>{card.name}</h2>
+      {/* The chart and its data table for screen readers come together, one card per task. */}
       {drawn ? (
-        <ChartCanvas series={series} labels={labels} chartType={chartType} markers={[]} name={name} format={formatPoint} dateLabel={dateLabel} height={cardChartHeight} />
+        <>
+          <ChartCanvas series={series} labels={labels} chartType={chartType} markers={[]} name={name} format={formatPoint} dateLabel={dateLabel} height={cardChartHeight} />
+          <ChartDataTable
+            caption={name}
+            rowHeader={texts.date}
+            rowNames={series.dates.map((d) => (
+              <time key={d} dateTime={d}>
+                {dateLabel(d)}
+              </time>
+            ))}
+            columns={[
+              { header: labels.one, cell: (i) => formatPoint(series.one[i]?.y ?? 0, "one") },
+              { header: labels.two, cell: (i) => formatPoint(series.two[i]?.y ?? 0, "two") },
+            ]}
+          />
+        </>
       ) : (
         <div className="chart-canvas" style={{ height: cardChartHeight }} aria-hidden="true" />
       )}
-      <ChartDataTable
-        caption={name}
-        rowHeader={texts.date}
-        rowNames={series.dates.map((d) => (
-          <time key={d} dateTime={d}>
-            {dateLabel(d)}
-          </time>
-        ))}
-        columns={[
-          { header: labels.one, cell: (i) => formatPoint(series.one[i]?.y ?? 0, "one") },
-          { header: labels.two, cell: (i) => formatPoint(series.two[i]?.y ?? 0, "two") },
-        ]}
-      />
       <dl className="report-card-footer">
         <div>
           <dt>
