@@ -30,6 +30,8 @@ import { accountSwitcherModel } from "./connections/accountSwitcher.model";
 import { connectionsOverviewModel } from "./connections/connectionsOverview.model";
 import { consentReturnModel } from "./connections/consentReturn.model";
 import { toastsModel } from "./shell/toasts.model";
+import { diminishingReturnsModel } from "./diminishingReturns/diminishingReturns.model";
+import { funnelTrendsModel } from "./funnelTrends/funnelTrends.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -62,4 +64,6 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   peekComparison: peekComparisonModel as unknown as MachineModel,
   rowExpansion: rowExpansionModel as unknown as MachineModel,
   performanceReport: performanceReportModel as unknown as MachineModel,
+  diminishingReturns: diminishingReturnsModel as unknown as MachineModel,
+  funnelTrends: funnelTrendsModel as unknown as MachineModel,
 };
