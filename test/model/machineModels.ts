@@ -32,6 +32,8 @@ import { consentReturnModel } from "./connections/consentReturn.model";
 import { toastsModel } from "./shell/toasts.model";
 import { diminishingReturnsModel } from "./diminishingReturns/diminishingReturns.model";
 import { funnelTrendsModel } from "./funnelTrends/funnelTrends.model";
+import { funnelReportModel } from "./funnel/funnelReport.model";
+import { initiatorRatingModel } from "./initiatorRating/initiatorRating.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -66,4 +68,6 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   performanceReport: performanceReportModel as unknown as MachineModel,
   diminishingReturns: diminishingReturnsModel as unknown as MachineModel,
   funnelTrends: funnelTrendsModel as unknown as MachineModel,
+  funnelReport: funnelReportModel as unknown as MachineModel,
+  initiatorRating: initiatorRatingModel as unknown as MachineModel,
 };
