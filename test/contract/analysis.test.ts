@@ -6,6 +6,9 @@ import {
   FunnelTrendsResponse,
 } from "../../src/domain/analysis/analysis";
 import { journeyMatches, JourneysResponse, type JourneySearch } from "../../src/domain/journeys/journeys";
+import { SeasonalityList } from "../../src/domain/seasonality/seasonality";
+import { diminishingSegments } from "../../src/services/diminishingReturns/diminishingReturns";
+import { funnelTrendsSegments } from "../../src/services/funnelTrends/funnelTrends";
 import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
@@ -84,6 +87,29 @@ describe("diminishing returns", () => {
     expect(answer.data.length).toBeGreaterThan(0);
     for (const point of answer.data.flatMap((s) => s.data)) {
       expect(new Date(`${point.conversion_date}T00:00:00Z`).getUTCDay()).toBe(1);
+    }
+  });
+
+  it("drills by the client's paths: each series' children are the next level's series but 'None', every tag a seasonality type", async () => {
+    const wide = "date_from=2025-03-01&date_to=2025-08-31";
+    const call = (segments: ReadonlyArray<string>) => `/api/${segments.map(encodeURIComponent).join("/")}?${wide}`;
+    const types = decoded(await get(`/api/programs/northwind/seasonality?${wide}`), SeasonalityList).data.map((type) => type.name);
+    let path: string[] = [];
+    for (let level = 0; level < 4; level++) {
+      const answer = decoded(await get(call(diminishingSegments({ program: "northwind", range: { from: "", to: "" }, path }))), DiminishingResponse);
+      const trends = decoded(await get(call(funnelTrendsSegments({ program: "northwind", range: { from: "", to: "" }, path }))), FunnelTrendsResponse);
+      expect(answer.data.length, `level ${level + 1}`).toBeGreaterThan(0);
+      expect(trends.data.length, `level ${level + 1}`).toBeGreaterThan(0);
+      for (const point of answer.data.flatMap((series) => series.data)) expect(point.seasonality === null || types.includes(point.seasonality)).toBe(true);
+      const next = answer.data.find((series) => series.name !== "None" && (series.children?.length ?? 0) > 0);
+      if (level === 3 || next === undefined) {
+        expect(level).toBeGreaterThanOrEqual(2);
+        break;
+      }
+      path = [...path, next.name];
+      const below = decoded(await get(call(diminishingSegments({ program: "northwind", range: { from: "", to: "" }, path }))), DiminishingResponse);
+      // 'None' (a level no rule filled) is a series of its own but never a child to explore.
+      expect(below.data.map((series) => series.name).filter((name) => name !== "None").sort()).toEqual([...(next.children ?? [])].sort());
     }
   });
 });
