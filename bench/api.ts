@@ -16,6 +16,7 @@
  * each with its own warm-ups.
  */
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import type { Hono } from "hono";
 import { createApp } from "../server/app";
 import { createEngine } from "../server/engine/createEngine";
 import { silentLog } from "../server/log";
@@ -280,6 +281,86 @@ const discover = async (c: DuckDBConnection): Promise<Parameters> => {
   };
 };
 
+/** The classification dry run's row: its measure, p95 budget and the raw GROUP BY beside it. */
+const previewMeasure = "classification preview (dry run), 30 days";
+const previewBudgetMs = 1000;
+const previewBaseline = `SELECT taxonomy_1, taxonomy_2, count(*) FROM hits
+  WHERE program_id = $1 AND hit_date BETWEEN $2 AND $3 GROUP BY 1, 2`;
+
+/**
+ * Times POST admin/classification/preview as an admin: the program's saved tree with a new
+ * first taxonomy that takes every hit whose source contains "google" (so hits move, the
+ * samples fill and later Google rules are shadowed).
+ */
+export const benchClassificationPreview = async (
+  app: Hono,
+  programCode: string,
+  warmups: number,
+  runs: number,
+  baseline: Timing | undefined,
+): Promise<ApiRow> => {
+  const login = await app.request("/api/auth/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "admin" }),
+  });
+  if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}: ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const path = `/api/programs/${e(programCode)}/admin/classification`;
+  const loaded = await app.request(path, { headers: { Authorization: `Bearer ${token}` } });
+  if (loaded.status !== 200) throw new Error(`${path} answered ${loaded.status}`);
+  const { data } = (await loaded.json()) as { data: ReadonlyArray<unknown> };
+  const first = {
+    id: 990_001,
+    title: "Bench Preview",
+    joinType: "and",
+    rules: [],
+    extracts: [],
+    execution_order: -1,
+    children: [
+      {
+        id: 990_002,
+        title: "Google",
+        joinType: "or",
+        rules: [{ id: 990_003, field: "source", matchType: "contains", expectedValue: "google" }],
+        extracts: [],
+        execution_order: 1,
+      },
+    ],
+  };
+  const request = () =>
+    app.request(`${path}/preview`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ data: [first, ...data] }),
+    });
+  const probe = await request();
+  const budget = `p95 ≤ ${previewBudgetMs} ms`;
+  const baselineText = baseline ? ms(baseline.p50) : "";
+  if (probe.status === 404) return { measure: `API ${previewMeasure}`, value: "not built", p95: "", baseline: baselineText, budget, verdict: "info" };
+  if (probe.status !== 200) throw new Error(`preview answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`);
+  await probe.text();
+  const timing = await timed(warmups, runs, async () => {
+    const res = await request();
+    await res.text();
+    if (res.status !== 200) throw new Error(`preview answered ${res.status}`);
+  });
+  return {
+    measure: `API ${previewMeasure}`,
+    value: ms(timing.p50),
+    p95: ms(timing.p95),
+    baseline: baselineText,
+    budget,
+    verdict: timing.p95 <= previewBudgetMs ? "within" : "OVER",
+  };
+};
+
+/** The raw GROUP BY beside the dry run, timed in phase 1. */
+const timePreviewBaseline = (connection: DuckDBConnection, p: Parameters, warmups: number, runs: number): Promise<Timing> =>
+  timed(warmups, runs, async () => {
+    await rowsOf(connection, previewBaseline, [p.programId, last(p, 30).from, last(p, 30).to]);
+  });
+
 /** Measures the API cases and answers the rows of the runner's table. */
 export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<ApiRow>> => {
   const warmups = options.warmups ?? 3;
@@ -312,6 +393,7 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
         await rowsOf(connection, sql, c.baseline.parameters(p));
       }));
     }
+    if (!options.reportsOnly) baselines.set(previewMeasure, await timePreviewBaseline(connection, parameters, warmups, runs));
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -360,6 +442,7 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
         verdict: c.budgetMs === null ? "info" : timing.p95 <= c.budgetMs ? "within" : "OVER",
       });
     }
+    if (!options.reportsOnly) rows.push(await benchClassificationPreview(app, parameters.programCode, warmups, runs, baselines.get(previewMeasure)));
   } finally {
     await warehouse.close();
   }

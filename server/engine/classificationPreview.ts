@@ -98,6 +98,7 @@ export const previewOf = (
   let afterUnclassified = 0;
   const changes = new Map<string, { after: PreviewPath; hits: number }>();
   for (const group of rows?.hits ?? []) {
+    if (group.hits === 0) continue;
     const before = { taxonomy1: group.taxonomy1, taxonomy2: group.taxonomy2 };
     const after = pathOf(plan, group.branch);
     totalHits += group.hits;

@@ -1,22 +1,52 @@
-import { NONE } from "../../../src/domain/classification/classification";
+import { NONE, type MatchType } from "../../../src/domain/classification/classification";
 import { planRules, type ClassificationPlan } from "../classificationPlan";
-import type { ClassificationPreviewRows, PreviewOutcome } from "../classificationQueries";
+import type { ClassificationPreviewRows, PreviewOutcome, PreviewSampleRow } from "../classificationQueries";
 import { nullableTextOf, numberOf, textOf, Placeholders, type Row, type Statements } from "../statements";
-import { branchCondition, branchIndexSql, branchOutputsSql, ruleColumns, ruleSql } from "./classificationSql";
+import { branchCondition, branchIndexSql, branchOutputsSql, hitColumns, ruleSql } from "./classificationSql";
 
 /**
  * The classification dry run on DuckDB (docs/engine.md, "Classification preview"): the
  * draft plan compiled by the same SQL as the classification that stores
- * (classificationSql.ts), run over the program's hits of the window without writing
- * them. As in classification, each distinct combination of the columns the rules read is
- * classified once, into a temporary table of its branch, the draft's level-1/level-2
- * titles and a bit per rule and per branch; the hits of the window are then grouped by
- * their stored pair and their combination's outcome, so every figure of the answer is a
- * sum over a few hundred rows. The window's orders are read through their last click's
- * hit; samples are the newest changed hits per draft pair.
+ * (classificationSql.ts: branchIndexSql, branchOutputsSql, ruleSql, branchCondition),
+ * run without writing anything. As in classification, the rules run once per distinct
+ * combination of the columns they read, not once per hit:
+ * 1. one scan of the window's hits groups them by that combination and their stored
+ *    level-1/level-2 pair: the hits, the group's 20 newest ids, and the window's valid
+ *    orders whose last click (touches) is one of them; the last clicks before the window
+ *    (a few hundred) are grouped likewise through a join; orders without a click are read
+ *    from touches apart;
+ * 2. each distinct combination gets its branch, the draft's pair, and a bit per rule
+ *    and per branch (a temporary table of a few hundred rows);
+ * 3. the figures are the groups joined to their combination; the samples are the newest
+ *    changed hits among the groups' newest ids, read by id.
+ * A column that only presence tests read (exists, not exists, empty, not empty) enters the
+ * combination as null, '' or 'x', which those tests answer exactly as for its value, so
+ * long values (landing URLs, cost links) do not multiply the combinations.
  */
 
+const groupsTable = "classification_preview_groups";
 const keysTable = "classification_preview_keys";
+
+const presenceOnly: ReadonlyArray<MatchType> = ["exists", "not exists", "empty", "not empty"];
+
+/** The hits column a rule reads ('event_type is' reads the event type whatever its field). */
+const columnOf = (matchType: MatchType, field: keyof typeof hitColumns): string =>
+  matchType === "event_type is" ? hitColumns.event_type : hitColumns[field];
+
+/** Each column the plan's rules read, with the expression that keys it (the value, or its presence class). */
+export const previewKeys = (plan: ClassificationPlan): ReadonlyArray<{ readonly column: string; readonly key: (table: string) => string }> => {
+  const tests = new Map<string, MatchType[]>();
+  for (const rule of planRules(plan)) {
+    const column = columnOf(rule.matchType, rule.field);
+    tests.set(column, [...(tests.get(column) ?? []), rule.matchType]);
+  }
+  return [...tests.entries()].map(([column, matchTypes]) => ({
+    column,
+    key: matchTypes.every((m) => presenceOnly.includes(m))
+      ? (table: string) => `CASE WHEN ${table}${column} IS NULL THEN NULL WHEN ${table}${column} = '' THEN '' ELSE 'x' END`
+      : (table: string) => `${table}${column}`,
+  }));
+};
 
 const bits = (conditions: ReadonlyArray<string>): string =>
   conditions.length === 0 ? "''" : `concat(${conditions.map((c) => `CASE WHEN ${c} THEN '1' ELSE '0' END`).join(", ")})`;
@@ -31,6 +61,9 @@ const outcomeOf = (row: Row): PreviewOutcome => ({
 });
 
 const sampledFields = ["source", "medium", "campaign", "content", "term", "referrer", "landing_url", "publisher_id", "cost_link"] as const;
+
+/** Ids from a DuckDB list value (BIGINTs come as bigint). */
+const idsOf = (value: unknown): ReadonlyArray<number> => (Array.isArray(value) ? value.map((v) => Number(v)) : []);
 
 export const previewClassification = async (
   sql: Statements,
@@ -49,101 +82,141 @@ export const previewClassification = async (
   const to = nullableTextOf(window?.["last_day"]);
   if (to === null) return null;
   const from = textOf(window?.["first_day"]);
+  const window3 = [programId, from, to];
 
-  // With no rule the key is any one column: every combination classifies to branch 0.
-  const ruleKeys = ruleColumns(plan);
-  const keys = ruleKeys.length > 0 ? ruleKeys : ["event_type"];
-  const keyList = keys.join(", ");
-  const joined = (table: string) => keys.map((k) => `${table}.${k} IS NOT DISTINCT FROM k.${k}`).join(" AND ");
-  const inWindow = (table: string) => `${table}.program_id = $1 AND ${table}.hit_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`;
-  const lastClicks = `SELECT hit_id FROM touches
-    WHERE program_id = $1 AND order_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE) AND status = 'valid'
-      AND touch_index = touch_count AND hit_id IS NOT NULL`;
+  // With no rule the key is a constant: every hit classifies to branch 0.
+  const ruleKeys = previewKeys(plan);
+  const keys = ruleKeys.length > 0 ? ruleKeys : [{ column: "no_rule", key: () => "0" }];
+  const keyed = (table: string) => keys.map((k) => `${k.key(table)} AS ${k.column}`).join(", ");
+  const keyList = keys.map((k) => k.column).join(", ");
+  const joined = (table: string) => keys.map((k) => `${table}.${k.column} IS NOT DISTINCT FROM k.${k.column}`).join(" AND ");
+  const lastClicks = `FROM touches WHERE program_id = $1 AND order_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
+    AND status = 'valid' AND touch_index = touch_count`;
 
-  const p = new Placeholders();
-  for (const value of [programId, from, to]) p.add(value);
-  const rules = planRules(plan);
-  const outputs = branchOutputsSql(plan, "branch", p);
-  await sql.run(`DROP TABLE IF EXISTS ${keysTable}`);
-  await sql.run(
-    `CREATE TEMP TABLE ${keysTable} AS
-     SELECT ${keyList}, branch, ${outputs.taxonomy_1} AS after_1, ${outputs.taxonomy_2} AS after_2, rule_bits, branch_bits
-     FROM (
-       SELECT ${keyList}, ${branchIndexSql(plan, p)} AS branch,
-         ${bits(rules.map((r) => ruleSql(r, p)))} AS rule_bits,
-         ${bits(plan.branches.map((b) => branchCondition(b, p)))} AS branch_bits
-       FROM (
-         SELECT ${keyList} FROM hits h WHERE ${inWindow("h")}
-         UNION
-         SELECT ${keyList} FROM hits h WHERE h.program_id = $1 AND h.hit_id IN (${lastClicks})
-       ) combinations
-     ) classified`,
-    p.values,
-  );
+  const temporary = [groupsTable, keysTable];
+  for (const table of temporary) await sql.run(`DROP TABLE IF EXISTS ${table}`);
   try {
-    const window3 = [programId, from, to];
-    const hits = await sql.rows(
-      `SELECT ${stored("h.taxonomy_1")} AS taxonomy_1, ${stored("h.taxonomy_2")} AS taxonomy_2,
-         k.branch, k.rule_bits, k.branch_bits, count(*) AS hits
-       FROM hits h JOIN ${keysTable} k ON ${joined("h")}
-       WHERE ${inWindow("h")}
+    const clicks = `SELECT hit_id, count(*) AS orders ${lastClicks} AND hit_id IS NOT NULL GROUP BY hit_id`;
+    await sql.run(
+      `CREATE TEMP TABLE ${groupsTable} AS
+       SELECT ${keyed("h.")}, ${stored("h.taxonomy_1")} AS taxonomy_1, ${stored("h.taxonomy_2")} AS taxonomy_2,
+         count(*) AS hits, coalesce(sum(c.orders), 0) AS orders, max_by(h.hit_id, h.ts, CAST($4 AS INTEGER)) AS newest
+       FROM hits h LEFT JOIN (${clicks}) c ON c.hit_id = h.hit_id
+       WHERE h.program_id = $1 AND h.hit_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
        GROUP BY ALL`,
-      window3,
-    );
-    const orders = await sql.rows(
-      `SELECT ${stored("t.taxonomy_1")} AS taxonomy_1, ${stored("t.taxonomy_2")} AS taxonomy_2,
-         k.branch, k.rule_bits, k.branch_bits, count(*) AS orders
-       FROM touches t
-       LEFT JOIN hits h ON h.program_id = $1 AND h.hit_id = t.hit_id
-       LEFT JOIN ${keysTable} k ON h.hit_id IS NOT NULL AND ${joined("h")}
-       WHERE t.program_id = $1 AND t.order_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE) AND t.status = 'valid'
-         AND t.touch_index = t.touch_count
-       GROUP BY ALL`,
-      window3,
-    );
-    const samples = await sql.rows(
-      `SELECT hit_id, CAST(hit_date AS VARCHAR) AS day, event_type, ${sampledFields.join(", ")}, taxonomy_1, taxonomy_2,
-         branch, rule_bits, branch_bits
-       FROM (
-         SELECT h.hit_id, h.hit_date, h.ts, h.event_type, ${sampledFields.map((f) => `h.${f}`).join(", ")},
-           ${stored("h.taxonomy_1")} AS taxonomy_1, ${stored("h.taxonomy_2")} AS taxonomy_2,
-           k.branch, k.rule_bits, k.branch_bits, k.after_1, k.after_2
-         FROM hits h JOIN ${keysTable} k ON ${joined("h")}
-         WHERE ${inWindow("h")}
-           AND (${stored("h.taxonomy_1")} <> k.after_1 OR ${stored("h.taxonomy_2")} <> k.after_2)
-       ) changed
-       QUALIFY row_number() OVER (PARTITION BY after_1, after_2 ORDER BY ts DESC, hit_id) <= CAST($4 AS INTEGER)
-       ORDER BY after_1, after_2, ts DESC, hit_id`,
       [...window3, sampleLimit],
     );
+    // Last clicks before the window. The bounds only narrow the scan (row groups outside them are skipped): the
+    // smallest of their ids, and a day before the oldest one's UTC day (the program's calendar may lag UTC).
+    const bounds = (
+      await sql.rows(
+        `SELECT min(hit_id) AS first_id, CAST(CAST(epoch_ms(min(ts)) AS DATE) - 1 AS VARCHAR) AS first_day
+         ${lastClicks} AND hit_id IS NOT NULL`,
+        window3,
+      )
+    )[0];
+    const firstDay = nullableTextOf(bounds?.["first_day"]);
+    if (firstDay !== null && firstDay < from) {
+      await sql.run(
+        `INSERT INTO ${groupsTable}
+         SELECT ${keyed("h.")}, ${stored("h.taxonomy_1")}, ${stored("h.taxonomy_2")}, 0, sum(c.orders), NULL
+         FROM (${clicks}) c JOIN hits h ON h.program_id = $1 AND h.hit_id = c.hit_id
+         WHERE h.hit_date BETWEEN CAST($4 AS DATE) AND CAST($2 AS DATE) - 1 AND h.hit_id >= CAST($5 AS BIGINT)
+         GROUP BY ALL`,
+        [...window3, firstDay, numberOf(bounds?.["first_id"])],
+      );
+    }
+    const clickless = await sql.rows(
+      `SELECT ${stored("taxonomy_1")} AS taxonomy_1, ${stored("taxonomy_2")} AS taxonomy_2, count(*) AS orders
+       ${lastClicks} AND hit_id IS NULL GROUP BY ALL`,
+      window3,
+    );
+
+    const p = new Placeholders();
+    const rules = planRules(plan);
+    const outputs = branchOutputsSql(plan, "branch", p);
+    await sql.run(
+      `CREATE TEMP TABLE ${keysTable} AS
+       SELECT ${keyList}, branch, ${outputs.taxonomy_1} AS after_1, ${outputs.taxonomy_2} AS after_2, rule_bits, branch_bits
+       FROM (
+         SELECT ${keyList}, ${branchIndexSql(plan, p)} AS branch,
+           ${bits(rules.map((r) => ruleSql(r, p)))} AS rule_bits,
+           ${bits(plan.branches.map((b) => branchCondition(b, p)))} AS branch_bits
+         FROM (SELECT DISTINCT ${keyList} FROM ${groupsTable}) combinations
+       ) classified`,
+      p.values,
+    );
+
+    const hitGroups = await sql.rows(
+      `SELECT g.taxonomy_1, g.taxonomy_2, k.branch, k.rule_bits, k.branch_bits, k.after_1, k.after_2, g.hits, g.orders, g.newest
+       FROM ${groupsTable} g JOIN ${keysTable} k ON ${joined("g")}`,
+    );
+
+    // Samples: the changed groups' newest ids, read by id (they cluster in the last days), then the newest per draft pair.
+    const candidates = new Map<number, { readonly group: Row; readonly pair: string }>();
+    for (const group of hitGroups) {
+      const before = [textOf(group["taxonomy_1"]), textOf(group["taxonomy_2"])];
+      const after = [textOf(group["after_1"]), textOf(group["after_2"])];
+      if (before[0] === after[0] && before[1] === after[1]) continue;
+      for (const id of idsOf(group["newest"])) candidates.set(id, { group, pair: JSON.stringify(after) });
+    }
+    const ids = [...candidates.keys()];
+    const read =
+      ids.length === 0
+        ? []
+        : await sql.rows(
+            `SELECT hit_id, ts, CAST(hit_date AS VARCHAR) AS day, event_type, ${sampledFields.join(", ")}
+             FROM hits
+             WHERE program_id = $1 AND hit_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
+               AND hit_id >= CAST($4 AS BIGINT) AND hit_id IN (${ids.map((id) => String(Math.trunc(id))).join(", ")})`,
+            [...window3, Math.min(...ids)],
+          );
+    const newestFirst = [...read].sort((a, b) => numberOf(b["ts"]) - numberOf(a["ts"]) || numberOf(a["hit_id"]) - numberOf(b["hit_id"]));
+    const taken = new Map<string, number>();
+    const samples: PreviewSampleRow[] = [];
+    for (const row of newestFirst) {
+      const candidate = candidates.get(numberOf(row["hit_id"]));
+      if (!candidate || (taken.get(candidate.pair) ?? 0) >= sampleLimit) continue;
+      taken.set(candidate.pair, (taken.get(candidate.pair) ?? 0) + 1);
+      samples.push({
+        hitId: numberOf(row["hit_id"]),
+        date: textOf(row["day"]),
+        fields: {
+          ...(Object.fromEntries(sampledFields.map((f) => [f, nullableTextOf(row[f])])) as Record<(typeof sampledFields)[number], string | null>),
+          event_type: textOf(row["event_type"]),
+        },
+        taxonomy1: textOf(candidate.group["taxonomy_1"]),
+        taxonomy2: textOf(candidate.group["taxonomy_2"]),
+        ...outcomeOf(candidate.group),
+      });
+    }
+
     return {
       from,
       to,
-      hits: hits.map((r) => ({
+      hits: hitGroups.map((r) => ({
         taxonomy1: textOf(r["taxonomy_1"]),
         taxonomy2: textOf(r["taxonomy_2"]),
         ...outcomeOf(r),
         hits: numberOf(r["hits"]),
       })),
-      orders: orders.map((r) => ({
-        taxonomy1: textOf(r["taxonomy_1"]),
-        taxonomy2: textOf(r["taxonomy_2"]),
-        outcome: r["branch"] === null || r["branch"] === undefined ? null : outcomeOf(r),
-        orders: numberOf(r["orders"]),
-      })),
-      samples: samples.map((r) => ({
-        hitId: numberOf(r["hit_id"]),
-        date: textOf(r["day"]),
-        fields: {
-          ...(Object.fromEntries(sampledFields.map((f) => [f, nullableTextOf(r[f])])) as Record<(typeof sampledFields)[number], string | null>),
-          event_type: textOf(r["event_type"]),
-        },
-        taxonomy1: textOf(r["taxonomy_1"]),
-        taxonomy2: textOf(r["taxonomy_2"]),
-        ...outcomeOf(r),
-      })),
+      orders: [
+        ...hitGroups.map((r) => ({
+          taxonomy1: textOf(r["taxonomy_1"]),
+          taxonomy2: textOf(r["taxonomy_2"]),
+          outcome: outcomeOf(r),
+          orders: numberOf(r["orders"]),
+        })),
+        ...clickless.map((r) => ({
+          taxonomy1: textOf(r["taxonomy_1"]),
+          taxonomy2: textOf(r["taxonomy_2"]),
+          outcome: null,
+          orders: numberOf(r["orders"]),
+        })),
+      ].filter((group) => group.orders > 0),
+      samples,
     };
   } finally {
-    await sql.run(`DROP TABLE IF EXISTS ${keysTable}`);
+    for (const table of temporary) await sql.run(`DROP TABLE IF EXISTS ${table}`);
   }
 };
