@@ -118,7 +118,7 @@ export const PreviewChange = Schema.Struct({
   after: PreviewPath,
   /** How many hits of the window move here from another pair. */
   hits: Schema.Number,
-  /** Up to 20 of them, newest first (ties by hit id). */
+  /** Up to 20 of them, newest first. */
   samples: Schema.Array(PreviewSampleHit),
 });
 export type PreviewChange = typeof PreviewChange.Type;
