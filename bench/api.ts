@@ -43,6 +43,8 @@ export interface ApiBenchOptions {
   readonly runs?: number;
   /** Only the analysis reports' level-one calls (`node --import tsx bench/api.ts --reports`). */
   readonly reportsOnly?: boolean;
+  /** Only the journeys calls over a year (`node --import tsx bench/api.ts --journeys`). */
+  readonly journeysOnly?: boolean;
 }
 
 const dayMs = 86_400_000;
@@ -88,6 +90,11 @@ interface Parameters {
   /** Level-1 values in the last 90 days (the series of the level-1 multi chart). */
   readonly level1Series: number;
   readonly searchTerm: string;
+  /**
+   * The journeys filter: the commonest first touch's taxonomy_1 over the last 365 days, and
+   * anywhere the commonest taxonomy_1 / taxonomy_2 pair under another taxonomy_1.
+   */
+  readonly journeyFilter: { readonly first: string; readonly anywhere: readonly [string, string] };
 }
 
 interface Case {
@@ -109,6 +116,41 @@ const e = encodeURIComponent;
 /** `taxonomy_1/{t1}/taxonomy_2[/{t2}/taxonomy_3]`: the multi chart one level under `prefix`. */
 const chartPath = (prefix: ReadonlyArray<string>): string =>
   [...prefix.map((v, i) => `taxonomy_${i + 1}/${e(v)}`), `taxonomy_${prefix.length + 1}`].join("/");
+
+/** The journeys filter as the call's journey_search. */
+const journeySearch = (p: Parameters): string =>
+  JSON.stringify({
+    first: [{ taxonomy_one: p.journeyFilter.first }],
+    anywhere: [{ taxonomy_one: p.journeyFilter.anywhere[0], taxonomy_two: p.journeyFilter.anywhere[1] }],
+  });
+
+/**
+ * The journeys call over a year (the one report whose work grew with the range): unfiltered,
+ * and with a first + anywhere filter, p95 budget 100 ms (`node --import tsx bench/api.ts
+ * --journeys` runs these alone). Beside each, the same orders as one GROUP BY over the touches.
+ */
+const journeyCases: ReadonlyArray<Case> = [
+  {
+    measure: () => "journeys page 1 x 160, 365 days",
+    path: (p) => `performance/touchpoints/journeys?${range(p, 365)}&page=1&per_page=160`,
+    baseline: {
+      sql: `SELECT count(DISTINCT order_id) FROM touches WHERE program_id = $1 AND order_date BETWEEN $2 AND $3 AND status = 'valid'`,
+      parameters: (p) => [p.programId, last(p, 365).from, last(p, 365).to],
+    },
+    budgetMs: null,
+  },
+  {
+    measure: () => "journeys, 365 days, first + anywhere filter, page of 160",
+    path: (p) => `performance/touchpoints/journeys?${range(p, 365)}&page=1&per_page=160&journey_search=${e(journeySearch(p))}`,
+    baseline: {
+      sql: `SELECT count(*) FROM (
+          SELECT order_id FROM touches WHERE program_id = $1 AND order_date BETWEEN $2 AND $3 AND status = 'valid'
+          GROUP BY order_id HAVING bool_or(touch_index = 1 AND taxonomy_1 = $4) AND bool_or(taxonomy_1 = $5 AND taxonomy_2 = $6))`,
+      parameters: (p) => [p.programId, last(p, 365).from, last(p, 365).to, p.journeyFilter.first, ...p.journeyFilter.anywhere],
+    },
+    budgetMs: 100,
+  },
+];
 
 const performanceCases: ReadonlyArray<Case> = [
   {
@@ -178,6 +220,7 @@ const performanceCases: ReadonlyArray<Case> = [
     },
     budgetMs: null,
   },
+  ...journeyCases,
 ];
 
 /** The budget of each analysis report's level-one call over 90 days. */
@@ -268,6 +311,20 @@ const discover = async (c: DuckDBConnection): Promise<Parameters> => {
     for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   const searchTerm = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "a";
+  const r365 = [programId, addDays(lastDay, -364), lastDay];
+  const touchesOfYear = "FROM touches WHERE program_id = $1 AND order_date BETWEEN $2 AND $3 AND status = 'valid'";
+  const first = (await rowsOf(c, `SELECT taxonomy_1, count(*) AS n ${touchesOfYear} AND touch_index = 1 GROUP BY 1 ORDER BY n DESC, 1 LIMIT 1`, r365))[0];
+  const anywhere = first
+    ? (
+        await rowsOf(
+          c,
+          `SELECT taxonomy_1, taxonomy_2, count(*) AS n ${touchesOfYear} AND taxonomy_1 <> $4 AND taxonomy_2 <> 'None'
+           GROUP BY 1, 2 ORDER BY n DESC, 1, 2 LIMIT 1`,
+          [...r365, text(first["taxonomy_1"])],
+        )
+      )[0]
+    : undefined;
+  if (!first || !anywhere) throw new Error("the bench data has no journeys in the last 365 days");
   return {
     programId,
     programCode: text(program["code"]),
@@ -278,6 +335,7 @@ const discover = async (c: DuckDBConnection): Promise<Parameters> => {
     chart,
     level1Series,
     searchTerm,
+    journeyFilter: { first: text(first["taxonomy_1"]), anywhere: [text(anywhere["taxonomy_1"]), text(anywhere["taxonomy_2"])] },
   };
 };
 
@@ -365,7 +423,8 @@ const timePreviewBaseline = (connection: DuckDBConnection, p: Parameters, warmup
 export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<ApiRow>> => {
   const warmups = options.warmups ?? 3;
   const runs = options.runs ?? 30;
-  const cases = options.reportsOnly ? reportCases : [...performanceCases, ...reportCases];
+  const cases = options.reportsOnly ? reportCases : options.journeysOnly ? journeyCases : [...performanceCases, ...reportCases];
+  const withPreview = !options.reportsOnly && !options.journeysOnly;
   const data = await ensureBenchData({ rebuild: options.rebuildData, port: options.port });
   const size = `${(data.bytes / 1024 ** 3).toFixed(2)} GiB`;
   const buildTime = data.buildMs === null ? "unknown" : `${(data.buildMs / 1000).toFixed(0)} s`;
@@ -384,7 +443,8 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
     );
     console.log(
       `  drill-down ${parameters.drill.t1} / ${parameters.drill.t2}; chart under ${parameters.chart.prefix.join(" / ")} (${parameters.chart.series} series);` +
-        ` search "${parameters.searchTerm}"; ${warmups} warm-ups + ${runs} timed runs each, sequential`,
+        ` search "${parameters.searchTerm}"; journeys first ${parameters.journeyFilter.first},` +
+        ` anywhere ${parameters.journeyFilter.anywhere.join(" / ")}; ${warmups} warm-ups + ${runs} timed runs each, sequential`,
     );
     for (const c of cases) {
       const p = parameters;
@@ -393,7 +453,7 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
         await rowsOf(connection, sql, c.baseline.parameters(p));
       }));
     }
-    if (!options.reportsOnly) baselines.set(previewMeasure, await timePreviewBaseline(connection, parameters, warmups, runs));
+    if (withPreview) baselines.set(previewMeasure, await timePreviewBaseline(connection, parameters, warmups, runs));
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -442,7 +502,7 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
         verdict: c.budgetMs === null ? "info" : timing.p95 <= c.budgetMs ? "within" : "OVER",
       });
     }
-    if (!options.reportsOnly) rows.push(await benchClassificationPreview(app, parameters.programCode, warmups, runs, baselines.get(previewMeasure)));
+    if (withPreview) rows.push(await benchClassificationPreview(app, parameters.programCode, warmups, runs, baselines.get(previewMeasure)));
   } finally {
     await warehouse.close();
   }
@@ -457,9 +517,9 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
   return rows;
 };
 
-// Run alone: `node --import tsx bench/api.ts [--reports]` (the cached data set; --rebuild-data builds it again).
+// Run alone: `node --import tsx bench/api.ts [--reports | --journeys]` (the cached data set; --rebuild-data builds it again).
 if (isRunDirectly(import.meta.filename)) {
-  benchApi({ rebuildData: process.argv.includes("--rebuild-data"), port: Number(process.env.BENCH_PORT ?? 18_191), reportsOnly: process.argv.includes("--reports") })
+  benchApi({ rebuildData: process.argv.includes("--rebuild-data"), port: Number(process.env.BENCH_PORT ?? 18_191), reportsOnly: process.argv.includes("--reports"), journeysOnly: process.argv.includes("--journeys") })
     .then((rows) => {
       console.log("");
       for (const r of rows) console.log(`${r.measure.padEnd(72)} p50 ${r.value.padStart(10)}  p95 ${r.p95.padStart(10)}  baseline ${r.baseline.padStart(10)}  ${r.budget}  ${r.verdict}`);

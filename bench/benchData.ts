@@ -4,8 +4,12 @@ import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 
-/** The cached benchmark data folder (git-ignored), built once with DEMO_SCALE=bench. */
-export const benchDataDir = resolve(root, ".bench/data");
+/**
+ * The cached benchmark data folder (git-ignored), built once with DEMO_SCALE=bench.
+ * BENCH_DATA_DIR points at another folder holding an analytics.duckdb (a copy of the cached
+ * one, so a bench run does not hold the file others open).
+ */
+export const benchDataDir = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : resolve(root, ".bench/data");
 export const benchDatabase = join(benchDataDir, "analytics.duckdb");
 const buildRecord = join(benchDataDir, "build.json");
 
