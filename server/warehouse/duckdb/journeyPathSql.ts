@@ -30,16 +30,28 @@ export const journeyPathStatements = (program: string | null): ReadonlyArray<str
          FROM touches WHERE ${where("")}`,
     )
     .join("\n       UNION ALL ");
-  const joins = taxonomyDepths
-    .map(
-      (level) =>
-        `JOIN journey_touchpoints p${level} ON p${level}.program_id = t.program_id AND p${level}.level = ${level}
-           ${taxonomyLevels
-             .slice(0, level)
-             .map((c) => `AND p${level}.${c} = t.${c}`)
-             .join(" ")}`,
-    )
-    .join("\n       ");
+  // Each full path of the program's touches with the numbers of its four prefixes (a few thousand rows at most).
+  const numbered = `SELECT f.program_id, ${taxonomyLevels.map((c) => `f.${c}`).join(", ")},
+       ${taxonomyDepths
+         .slice(0, -1)
+         .map((level) => `p${level}.touchpoint AS p${level}`)
+         .join(", ")}, f.touchpoint AS p${taxonomyLevels.length}
+     FROM journey_touchpoints f
+       ${taxonomyDepths
+         .slice(0, -1)
+         .map(
+           (level) =>
+             `JOIN journey_touchpoints p${level} ON p${level}.program_id = f.program_id AND p${level}.level = ${level} ${taxonomyLevels
+               .slice(0, level)
+               .map((c) => `AND p${level}.${c} = f.${c}`)
+               .join(" ")}`,
+         )
+         .join("\n       ")}
+     WHERE ${where("f.")} AND f.level = ${taxonomyLevels.length}`;
+  // The order's own columns are the same on each of its touches (any_value). Its touches are gathered as structs
+  // led by touch_index and sorted (one list sort instead of an ordered aggregate per level, several times faster),
+  // then split into one list per level.
+  const orderColumns = ["order_date", "amount", "status", "customer_type", "payment", "touch_count"];
   return [
     `INSERT INTO journey_touchpoints (program_id, level, ${taxonomyLevels.join(", ")}, touchpoint)
      SELECT program_id, level, t1, t2, t3, t4,
@@ -47,15 +59,20 @@ export const journeyPathStatements = (program: string | null): ReadonlyArray<str
      FROM (${prefixes}) prefixes (program_id, level, t1, t2, t3, t4)`,
     `INSERT INTO journey_paths (program_id, order_id, order_date, ts, amount, status, customer_type, payment, touch_count,
        date_rank, length_rank, ${taxonomyDepths.map((level) => `path_${level}`).join(", ")})
-     SELECT t.program_id, t.order_id, t.order_date, o.ts, t.amount, t.status, t.customer_type, t.payment, t.touch_count,
-       row_number() OVER (PARTITION BY t.program_id ORDER BY o.ts, t.order_id),
-       row_number() OVER (PARTITION BY t.program_id ORDER BY t.touch_count, t.order_id),
-       ${taxonomyDepths.map((level) => `list(p${level}.touchpoint ORDER BY t.touch_index)`).join(", ")}
-     FROM touches t
-       JOIN orders o ON o.program_id = t.program_id AND o.order_id = t.order_id
-       ${joins}
-     WHERE ${where("t.")}
-     GROUP BY t.program_id, t.order_id, t.order_date, o.ts, t.amount, t.status, t.customer_type, t.payment, t.touch_count
-     ORDER BY t.program_id, t.order_date, o.ts, t.order_id`,
+     SELECT program_id, order_id, order_date, ts, amount, status, customer_type, payment, touch_count,
+       row_number() OVER (PARTITION BY program_id ORDER BY ts, order_id),
+       row_number() OVER (PARTITION BY program_id ORDER BY touch_count, order_id),
+       ${taxonomyDepths.map((level) => `list_transform(steps, lambda step: step.p${level})`).join(", ")}
+     FROM (
+       SELECT t.program_id, t.order_id, any_value(o.ts) AS ts,
+         ${orderColumns.map((c) => `any_value(t.${c}) AS ${c}`).join(", ")},
+         list_sort(list(struct_pack(i := t.touch_index, ${taxonomyDepths.map((level) => `p${level} := n.p${level}`).join(", ")})), 'ASC') AS steps
+       FROM touches t
+         JOIN orders o ON o.program_id = t.program_id AND o.order_id = t.order_id
+         JOIN (${numbered}) n ON n.program_id = t.program_id ${taxonomyLevels.map((c) => `AND n.${c} = t.${c}`).join(" ")}
+       WHERE ${where("t.")}
+       GROUP BY t.program_id, t.order_id
+     ) paths
+     ORDER BY program_id, order_date`,
   ];
 };
