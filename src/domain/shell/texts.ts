@@ -18,6 +18,8 @@ export const texts = {
   notFound: {
     title: "There's nothing here",
   },
+  /** The main menu: its landmark's name and, on narrow screens, the button that shows it. */
+  mainMenu: { label: "Main", button: "Menu" },
   dialogs: {
     forbidden: { title: "Forbidden", text: "You don't have access to this resource", button: "Okay" },
     clientError: { title: "Whoops", text: "Somethings gone wrong", button: "Try again", footer: "If the problem persists, let us know" },

@@ -58,7 +58,6 @@ export const AppShell = ({ children, skipTo }: Props) => {
           <Link href={paths.performance} className="brand">
             <span className="brand-mark" aria-hidden="true">◆</span> Attribution
           </Link>
-          <MainMenu />
           <SearchBox />
           <div className="user-menu">
             {user ? <span className="user-name">{user.username}</span> : null}
@@ -74,29 +73,35 @@ export const AppShell = ({ children, skipTo }: Props) => {
         </div>
       </header>
       <UrlSync onRead={markLinkRead} />
-      {linkRead ? <MessageArea kind="account" label="Messages" memory={memory} /> : null}
-      <main id="main" className="app-main" tabIndex={-1}>
-        {loading || signingOut || !linkRead ? (
-          <p className="loading" role="status">
-            {signingOut ? "Signing you out…" : "Loading your programs…"}
-          </p>
-        ) : unavailable ? (
-          <section className="panel" role="alert">
-            <h1>We couldn't load your programs</h1>
-            <p>The server did not answer. Check your connection, then try again.</p>
-            <button type="button" className="button is-primary" onClick={() => session.send({ type: "session.retried" })}>
-              Try again
-            </button>
-          </section>
-        ) : programCode === null ? (
-          <section className="panel">
-            <h1>No programs yet</h1>
-            <p>Your account does not belong to any program. Ask your account manager to add you to one.</p>
-          </section>
-        ) : (
-          children
-        )}
-      </main>
+      {/* The menu: a sidebar beside the messages and the screen on wide screens, a 'Menu' button above them on narrow ones. */}
+      <div className="app-body">
+        <MainMenu />
+        <div className="app-content">
+          {linkRead ? <MessageArea kind="account" label="Messages" memory={memory} /> : null}
+          <main id="main" className="app-main" tabIndex={-1}>
+            {loading || signingOut || !linkRead ? (
+              <p className="loading" role="status">
+                {signingOut ? "Signing you out…" : "Loading your programs…"}
+              </p>
+            ) : unavailable ? (
+              <section className="panel" role="alert">
+                <h1>We couldn't load your programs</h1>
+                <p>The server did not answer. Check your connection, then try again.</p>
+                <button type="button" className="button is-primary" onClick={() => session.send({ type: "session.retried" })}>
+                  Try again
+                </button>
+              </section>
+            ) : programCode === null ? (
+              <section className="panel">
+                <h1>No programs yet</h1>
+                <p>Your account does not belong to any program. Ask your account manager to add you to one.</p>
+              </section>
+            ) : (
+              children
+            )}
+          </main>
+        </div>
+      </div>
     </div>
   );
 };

@@ -1,34 +1,71 @@
-import { useSelector } from "@xstate/react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useId, useRef, type KeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
+import { texts } from "../../domain/shell/texts";
+import { mainMenuMachine, mainMenuSelectors } from "../../machines/shell/mainMenu.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
-import { isCurrentRoute, menuFor } from "./menuRoutes";
+import { isCurrentRoute, menuSectionsFor } from "./menuRoutes";
 
 /**
- * The main menu: a list of links to the screens the signed-in person may see (the route
- * table in menuRoutes.ts), the current one marked with aria-current="page". Links are
- * reached with Tab and followed with Enter.
+ * The main menu: the screens the signed-in person may see (the route table in
+ * menuRoutes.ts), in labelled groups, the current one marked with aria-current="page".
+ * On wide screens it is a sidebar, every entry shown; on narrow ones only its 'Menu'
+ * button shows, a disclosure (aria-expanded, aria-controls) that opens the groups below
+ * it. Escape closes it and puts focus back on the button; following an entry closes it.
+ * Links are reached with Tab and followed with Enter.
  */
 export const MainMenu = () => {
   const { session } = useAppActors();
   const user = useSelector(session, sessionSelectors.user);
+  const menu = useActorRef(mainMenuMachine);
+  const isOpen = useSelector(menu, mainMenuSelectors.isOpen);
   const [location] = useLocation();
-  const entries = menuFor(user);
-  if (entries.length === 0) return null;
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const sections = menuSectionsFor(user);
+  if (sections.length === 0) return null;
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== "Escape" || !isOpen) return;
+    menu.send({ type: "menu.escaped" });
+    buttonRef.current?.focus();
+  };
+
   return (
-    <nav aria-label="Main" className="main-nav">
-      <ul className="main-nav-list">
-        {entries.map((route) => {
-          const current = isCurrentRoute(route, location);
-          return (
-            <li key={route.path}>
-              <Link href={route.path} aria-current={current ? "page" : undefined}>
-                {route.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+    <nav aria-label={texts.mainMenu.label} className="main-nav" onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button main-nav-toggle"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => menu.send({ type: "menu.toggled" })}
+      >
+        <span className="main-nav-toggle-icon" aria-hidden="true">☰</span> {texts.mainMenu.button}
+      </button>
+      <div id={panelId} className={`main-nav-panel${isOpen ? " is-open" : ""}`}>
+        {sections.map(({ group, entries }) => (
+          <div key={group} className="main-nav-group">
+            <p className="main-nav-group-title" id={`${panelId}-${group}`}>
+              {group}
+            </p>
+            <ul className="main-nav-list" aria-labelledby={`${panelId}-${group}`}>
+              {entries.map((route) => (
+                <li key={route.path}>
+                  <Link
+                    href={route.path}
+                    aria-current={isCurrentRoute(route, location) ? "page" : undefined}
+                    onClick={() => menu.send({ type: "menu.entryChosen" })}
+                  >
+                    {route.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
     </nav>
   );
 };

@@ -1,4 +1,5 @@
 import type { User } from "../../domain/shell/user";
+import { groupedEntries, type MenuGroup, type MenuSection } from "../../domain/shell/menuGroup";
 import { paths } from "./routePaths";
 
 /** Who may see a menu entry: every signed-in person, or only admins (`is_admin`). */
@@ -10,22 +11,28 @@ export interface MenuRoute {
   /** Where the entry goes; the entry is current on this path and on every path below it. */
   readonly path: string;
   readonly audience: MenuAudience;
+  /** The menu group it is listed under (admin-only screens go under "Admin"). */
+  readonly group: MenuGroup;
 }
 
 /**
- * Every screen the main menu reaches, in menu order, with who may see it. A new screen
- * adds its one line here; admin-only screens say `audience: "admins"`.
+ * Every screen the main menu reaches, with who may see it and its group: the one place a
+ * screen registers. A new screen adds its one line here; admin-only screens say
+ * `audience: "admins"` and `group: "Admin"`. The menu lists the groups in their own order
+ * (domain/shell/menuGroup.ts) and, inside a group, the entries in this table's order.
  */
 export const menuRoutes: ReadonlyArray<MenuRoute> = [
-  { label: "Performance", path: paths.performance, audience: "everyone" },
-  { label: "Funnel", path: "/funnel", audience: "everyone" },
-  { label: "Initiator Rating", path: "/initiator-rating", audience: "everyone" },
-  { label: "Attribution Comparison", path: "/attribution-comparison", audience: "everyone" },
-  { label: "Channel Breakdown", path: "/breakdown", audience: "everyone" },
-  { label: "Fixed Spend", path: paths.fixedSpend, audience: "everyone" },
-  { label: "Variable Spend", path: paths.variableSpend, audience: "everyone" },
-  { label: "Connections", path: "/account/connections", audience: "everyone" },
-  { label: "Classification", path: "/admin/classification", audience: "admins" },
+  { label: "Performance", path: paths.performance, audience: "everyone", group: "Reports" },
+  { label: "Funnel", path: "/funnel", audience: "everyone", group: "Analysis" },
+  { label: "Initiator Rating", path: "/initiator-rating", audience: "everyone", group: "Reports" },
+  { label: "Attribution Comparison", path: "/attribution-comparison", audience: "everyone", group: "Reports" },
+  { label: "Channel Breakdown", path: "/breakdown", audience: "everyone", group: "Reports" },
+  { label: "Fixed Spend", path: paths.fixedSpend, audience: "everyone", group: "Account" },
+  { label: "Variable Spend", path: paths.variableSpend, audience: "everyone", group: "Account" },
+  { label: "Connections", path: "/account/connections", audience: "everyone", group: "Account" },
+  { label: "Classification", path: "/admin/classification", audience: "admins", group: "Admin" },
+  { label: "Diminishing Returns", path: "/diminishing-returns", audience: "everyone", group: "Analysis" },
+  { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
 ];
 
 /** The entries a signed-in person may see (none before the profile is known). */
@@ -35,3 +42,7 @@ export const menuFor = (user: User | null, routes: ReadonlyArray<MenuRoute> = me
 /** Whether an entry is the current page: its own path or any page below it (drill-down, search). */
 export const isCurrentRoute = (route: MenuRoute, pathname: string): boolean =>
   pathname === route.path || pathname.startsWith(`${route.path}/`);
+
+/** The entries a signed-in person may see, sorted into the menu's groups (none before the profile is known). */
+export const menuSectionsFor = (user: User | null, routes: ReadonlyArray<MenuRoute> = menuRoutes): ReadonlyArray<MenuSection<MenuRoute>> =>
+  groupedEntries(menuFor(user, routes));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -11,16 +11,21 @@ import { errorDialogMachine } from "../../../src/machines/shell/errorDialog.mach
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
 import { toastsMachine } from "../../../src/machines/shell/toasts.machine";
 import { MainMenu } from "../../../src/views/shell/MainMenu";
-import { isCurrentRoute, menuFor, menuRoutes, type MenuRoute } from "../../../src/views/shell/menuRoutes";
+import { isCurrentRoute, menuFor, menuRoutes, menuSectionsFor, type MenuRoute } from "../../../src/views/shell/menuRoutes";
+import { menuGroups } from "../../../src/domain/shell/menuGroup";
 import { withActors } from "../viewSupport";
 import { acme, alice } from "../../model/fixtures";
 
 afterEach(cleanup);
 
 const admin: User = { ...alice, id: 2, username: "root", is_admin: true };
-const performance: MenuRoute = { label: "Performance", path: "/performance", audience: "everyone" };
-const classification: MenuRoute = { label: "Edit Classification", path: "/admin/classification", audience: "admins" };
+const performance: MenuRoute = { label: "Performance", path: "/performance", audience: "everyone", group: "Reports" };
+const classification: MenuRoute = { label: "Edit Classification", path: "/admin/classification", audience: "admins", group: "Admin" };
+const spend: MenuRoute = { label: "Fixed Spend", path: "/account/costs/fixed", audience: "everyone", group: "Account" };
+const funnel: MenuRoute = { label: "Funnel", path: "/funnel", audience: "everyone", group: "Analysis" };
+const breakdown: MenuRoute = { label: "Channel Breakdown", path: "/breakdown", audience: "everyone", group: "Reports" };
 const table = [performance, classification];
+const mixed = [classification, spend, performance, funnel, breakdown];
 
 describe("menuFor", () => {
   it.each([
@@ -34,6 +39,43 @@ describe("menuFor", () => {
   it("the route table has one entry per path, each with a label", () => {
     expect(new Set(menuRoutes.map((r) => r.path)).size).toBe(menuRoutes.length);
     for (const route of menuRoutes) expect(route.label.trim()).not.toBe("");
+  });
+
+  it("the route table puts admin-only entries, and only those, under 'Admin'", () => {
+    for (const route of menuRoutes) expect([route.label, route.group === "Admin"]).toEqual([route.label, route.audience === "admins"]);
+  });
+});
+
+describe("menuSectionsFor", () => {
+  it.each([
+    { who: "nobody signed in", user: null, sections: [] },
+    {
+      who: "a member",
+      user: alice,
+      sections: [
+        ["Reports", ["Performance", "Channel Breakdown"]],
+        ["Analysis", ["Funnel"]],
+        ["Account", ["Fixed Spend"]],
+      ],
+    },
+    {
+      who: "an admin",
+      user: admin,
+      sections: [
+        ["Reports", ["Performance", "Channel Breakdown"]],
+        ["Analysis", ["Funnel"]],
+        ["Account", ["Fixed Spend"]],
+        ["Admin", ["Edit Classification"]],
+      ],
+    },
+  ])("gives $who the groups in menu order, each with its entries in table order", ({ user, sections }) => {
+    expect(menuSectionsFor(user, mixed).map((s) => [s.group, s.entries.map((r) => r.label)])).toEqual(sections);
+  });
+
+  it("the whole table: every entry an admin may see lands in exactly one group, none lost", () => {
+    const sections = menuSectionsFor(admin);
+    expect(sections.map((s) => s.group)).toEqual(menuGroups.filter((g) => menuRoutes.some((r) => r.group === g)));
+    expect(sections.flatMap((s) => s.entries).length).toBe(menuRoutes.length);
   });
 });
 
@@ -65,10 +107,15 @@ const renderAt = async (path: string, user: User) => {
 };
 
 describe("MainMenu", () => {
-  it("lists the entries a member may see as links, the current one marked", async () => {
+  it("lists the entries a member may see as links in labelled groups, the current one marked", async () => {
     const nav = await renderAt("/performance/taxonomy_one/Paid%20Search", alice);
     const links = within(nav).getAllByRole("link");
-    expect(links.map((l) => l.textContent)).toEqual(menuFor(alice).map((r) => r.label));
+    const sections = menuSectionsFor(alice);
+    expect(links.map((l) => l.textContent)).toEqual(sections.flatMap((s) => s.entries.map((r) => r.label)));
+    for (const { group, entries } of sections) {
+      expect(within(within(nav).getByRole("list", { name: group })).getAllByRole("link").map((l) => l.textContent)).toEqual(entries.map((r) => r.label));
+    }
+    expect(within(nav).queryByRole("list", { name: "Admin" })).toBeNull();
     const current = within(nav).getByRole("link", { name: "Performance" });
     expect(current.getAttribute("aria-current")).toBe("page");
     expect(current.getAttribute("href")).toBe("/performance");
@@ -79,8 +126,37 @@ describe("MainMenu", () => {
     expect(nav.querySelector("[aria-current]")).toBeNull();
   });
 
-  it("gives an admin every entry of the table", async () => {
+  it("gives an admin every entry of the table, the admin ones under 'Admin'", async () => {
     const nav = await renderAt("/performance", admin);
-    expect(within(nav).getAllByRole("link").map((l) => l.textContent)).toEqual(menuRoutes.map((r) => r.label));
+    expect(within(nav).getAllByRole("link").map((l) => l.textContent).sort()).toEqual(menuRoutes.map((r) => r.label).sort());
+    expect(within(within(nav).getByRole("list", { name: "Admin" })).getAllByRole("link").map((l) => l.textContent)).toEqual(
+      menuRoutes.filter((r) => r.audience === "admins").map((r) => r.label),
+    );
+  });
+
+  it("its 'Menu' button is a disclosure: it opens and closes the panel it controls; Escape closes it and gives focus back; following an entry closes it", async () => {
+    const nav = await renderAt("/performance", alice);
+    const button = within(nav).getByRole("button", { name: "Menu" });
+    const panelId = button.getAttribute("aria-controls") ?? "";
+    const panel = document.getElementById(panelId);
+    expect(panel && nav.contains(panel)).toBe(true);
+    const isOpen = () => [button.getAttribute("aria-expanded"), panel?.classList.contains("is-open")];
+    expect(isOpen()).toEqual(["false", false]);
+
+    fireEvent.click(button);
+    expect(isOpen()).toEqual(["true", true]);
+    fireEvent.click(button);
+    expect(isOpen()).toEqual(["false", false]);
+
+    fireEvent.click(button);
+    const link = within(nav).getByRole("link", { name: "Fixed Spend" });
+    link.focus();
+    fireEvent.keyDown(link, { key: "Escape" });
+    expect(isOpen()).toEqual(["false", false]);
+    expect(document.activeElement).toBe(button);
+
+    fireEvent.click(button);
+    fireEvent.click(link);
+    expect(isOpen()).toEqual(["false", false]);
   });
 });
