@@ -7,6 +7,7 @@ import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
 import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";
+import { previewKeys } from "../../server/warehouse/duckdb/classificationPreviewQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { rawFieldsOf } from "./fixture";
 
@@ -50,6 +51,8 @@ const draft: Classification = {
     one(3, "Partial", 3, [contains(4, "medium", "cpc")]),
     one(4, "Nothing", 4, [contains(5, "source", "yahoo")]),
     one(5, "Never Together", 5, [contains(6, "source", "bing"), contains(7, "medium", "email")]),
+    // A column only presence tests read: grouped by null / '' / value, not by its value.
+    one(7, "Landing", 7, [{ id: 10, field: "landing_url", matchType: "not empty", expectedValue: null }]),
   ],
 };
 
@@ -70,6 +73,9 @@ const hits: ReadonlyArray<HitRow> = [
   hit(5, "2025-03-20", { source: "bing", medium: "organic" }), // None
   hit(6, "2025-03-21", { source: "newsletter", medium: "email" }), // None
   hit(7, "2025-03-01", { source: "google", medium: "cpc", campaign: "brand_z" }), // a day before the window
+  hit(8, "2025-03-22", { landingUrl: "https://shop.example/?a=1" }), // Landing / None
+  hit(9, "2025-03-22", { landingUrl: "" }), // None
+  hit(10, "2025-03-23", { landingUrl: "https://shop.example/?b=2" }), // Landing / None
 ];
 const order = (orderId: string, visitorId: string, d: string, status = "valid"): OrderRow => ({
   programId,
@@ -107,7 +113,7 @@ describe("the classification dry run", () => {
 
   it("covers the 30 days ending on the latest hit day", () => {
     expect([preview.from, preview.to]).toEqual(["2025-03-02", "2025-03-31"]);
-    expect(preview.totalHits).toBe(6);
+    expect(preview.totalHits).toBe(9);
     expect(preview.totalOrders).toBe(4);
   });
 
@@ -120,13 +126,13 @@ describe("the classification dry run", () => {
     }
     const after = new Map(preview.levelTwo.filter((r) => r.after.hits > 0).map((r) => [`${r.taxonomy1}/${r.taxonomy2}`, r.after.hits]));
     expect(after).toEqual(expected);
-    expect(after).toEqual(new Map([["Search/Brand", 2], ["Search/None", 1], ["Partial/None", 1], ["None/None", 2]]));
+    expect(after).toEqual(new Map([["Search/Brand", 2], ["Search/None", 1], ["Partial/None", 1], ["Landing/None", 2], ["None/None", 3]]));
   });
 
   it("counts orders by their last click, before and after", () => {
     const orders = Object.fromEntries(preview.levelOne.map((r) => [r.taxonomy1, [r.before.orders, r.after.orders]]));
-    expect(orders).toEqual({ Search: [0, 2], Partial: [0, 1], Direct: [1, 1], None: [3, 0] });
-    expect(preview.unclassified).toEqual({ beforeHits: 6, afterHits: 2, before: 1, after: 2 / 6 });
+    expect(orders).toEqual({ Search: [0, 2], Partial: [0, 1], Landing: [0, 0], Direct: [1, 1], None: [3, 0] });
+    expect(preview.unclassified).toEqual({ beforeHits: 9, afterHits: 3, before: 1, after: 3 / 9 });
   });
 
   const ruleRows: ReadonlyArray<readonly [string, number, Partial<ClassificationPreview["rules"][number]>]> = [
@@ -145,33 +151,48 @@ describe("the classification dry run", () => {
     expect(preview.rules.find((r) => r.ruleId === ruleId)).toMatchObject(expected);
   });
 
+  it("keys a column by its value, or by null / '' / value when only presence tests read it", () => {
+    const keys = previewKeys(plan);
+    expect(keys.map((k) => [k.column, k.key("h.")])).toEqual([
+      ["source", "h.source"],
+      ["campaign", "h.campaign"],
+      ["medium", "h.medium"],
+      ["landing_url", "CASE WHEN h.landing_url IS NULL THEN NULL WHEN h.landing_url = '' THEN '' ELSE 'x' END"],
+    ]);
+    const mixed = planOf({ data: [one(1, "A", 1, [{ id: 1, field: "landing_url", matchType: "exists", expectedValue: null }, contains(2, "landing_url", "utm")], [], "or")] });
+    expect(previewKeys(mixed).map((k) => k.key(""))).toEqual(["landing_url"]);
+    const byEvent = planOf({ data: [one(1, "A", 1, [{ id: 1, field: "source", matchType: "event_type is", expectedValue: "click" }])] });
+    expect(previewKeys(byEvent).map((k) => k.column)).toEqual(["event_type"]);
+  });
+
   it("lists rules in tree order with their taxonomy", () => {
     expect(preview.rules.map((r) => [r.ruleId, r.taxonomyId])).toEqual([
-      [1, 1], [11, 11], [2, 2], [3, 2], [4, 3], [5, 4], [6, 5], [7, 5], [8, 6], [9, 61],
+      [1, 1], [11, 11], [2, 2], [3, 2], [4, 3], [5, 4], [6, 5], [7, 5], [8, 6], [9, 61], [10, 7],
     ]);
   });
 
   it("samples the changed hits per draft pair, newest first, with the rules that matched", () => {
     expect(preview.changes.map((c) => [c.after.taxonomy1, c.after.taxonomy2, c.hits, c.samples.map((s) => s.hitId)])).toEqual([
+      ["Landing", "None", 2, [10, 8]], // ties by hits go by title
       ["Search", "Brand", 2, [1, 2]],
       ["Partial", "None", 1, [4]],
       ["Search", "None", 1, [3]],
     ]);
-    const [brand] = preview.changes;
+    const brand = preview.changes[1];
     expect(brand?.samples[0]).toMatchObject({ date: "2025-03-31", taxonomyId: 11, ruleIds: [1, 11], before: { taxonomy1: "None", taxonomy2: "None" } });
     expect(brand?.samples[1]?.fields).toMatchObject({ source: "Google", campaign: "Brand_y", event_type: "impression", term: null });
   });
 
   it("limits the samples", async () => {
     const rows = await warehouse.classifications.preview(programId, plan, 30, 1);
-    expect(previewOf(draft, plan, rows, { today: "2026-01-01", days: 30 }).changes.map((c) => c.samples.map((s) => s.hitId))).toEqual([[1], [4], [3]]);
+    expect(previewOf(draft, plan, rows, { today: "2026-01-01", days: 30 }).changes.map((c) => c.samples.map((s) => s.hitId))).toEqual([[10], [1], [4], [3]]);
   });
 
   it("with no rules leaves everything unclassified; with no hits answers zeros over the days ending today", async () => {
     const empty: Classification = { data: [] };
     const rows = await warehouse.classifications.preview(programId, planOf(empty), 30, 20);
     const none = previewOf(empty, planOf(empty), rows, { today: "2026-01-01", days: 30 });
-    expect(none.unclassified.afterHits).toBe(6);
+    expect(none.unclassified.afterHits).toBe(9);
     expect(none.rules).toEqual([]);
     expect(await warehouse.classifications.preview(99, plan, 30, 20)).toBeNull();
     expect(previewOf(draft, plan, null, { today: "2026-01-01", days: 30 })).toMatchObject({
