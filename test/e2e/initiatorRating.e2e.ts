@@ -103,3 +103,10 @@ test("the initiator rating follows the session's dates and says so when they hol
   await expect(page.getByText("There are no results, try expanding the dates of your search.")).toBeVisible();
   await expect(ratingTable(page)).toHaveCount(0);
 });
+
+test("a link with other dates, opened afresh, shows those dates' rating", async ({ page }) => {
+  await signInAs(page, "demo");
+  await page.goto("/initiator-rating?program=northwind&date_from=2001-01-01&date_to=2001-01-31");
+  await expect(page.getByText("There are no results, try expanding the dates of your search.")).toBeVisible();
+  await expect(page).toHaveURL(/date_from=2001-01-01/);
+});

@@ -15,14 +15,13 @@ import {
   keepScopeAssignment,
   openingScope,
   reportCallOf,
-  reportScopeActors,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
+import { openedScopeInput, openedScopeListener } from "./openedScopeListener";
 
 /**
  * One funnel page: the funnel rows of the level under its taxonomy path (the program and
@@ -93,7 +92,7 @@ export const funnelReportMachine = setup({
     input: {} as FunnelReportInput,
   },
   actors: {
-    ...reportScopeActors,
+    sessionScopeListener: openedScopeListener,
     loadFunnel: fromApiCall<FunnelResponse, LoadInput, HttpError>(({ scope }) => loadFunnel(scope)),
   },
   actions: {
@@ -135,7 +134,7 @@ export const funnelReportMachine = setup({
       headers: {},
     };
   },
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: { src: "sessionScopeListener", input: openedScopeInput },
   type: "parallel",
   on: {
     "funnel.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },

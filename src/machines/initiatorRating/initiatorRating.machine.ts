@@ -24,13 +24,12 @@ import {
   keepScopeAssignment,
   openingScope,
   reportCallOf,
-  reportScopeActors,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
+import { openedScopeInput, openedScopeListener } from "../funnel/openedScopeListener";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -92,7 +91,7 @@ export const initiatorRatingMachine = setup({
     input: {} as InitiatorRatingInput,
   },
   actors: {
-    ...reportScopeActors,
+    sessionScopeListener: openedScopeListener,
     loadInitiatorRating: fromApiCall<ReadonlyArray<InitiatorRow>, LoadInput, HttpError>(({ scope }) => loadInitiatorRating(scope)),
   },
   actions: {
@@ -129,7 +128,7 @@ export const initiatorRatingMachine = setup({
       sorted: [],
     };
   },
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: { src: "sessionScopeListener", input: openedScopeInput },
   type: "parallel",
   on: {
     "initiator.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },

@@ -1,12 +1,17 @@
-import { createActor, type AnyActorRef } from "xstate";
+import { createActor, fromCallback, type AnyActorRef } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FunnelResponse } from "../../../src/domain/analysis/analysis";
 import { funnelReportMachine, funnelReportSelectors as sel } from "../../../src/machines/funnel/funnelReport.machine";
 import type { FunnelScope } from "../../../src/services/funnel/funnel";
 import type { ApiContext } from "../../../src/services/http/apiClient";
-import { httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
+import { httpErrors, scopeOf, sessionOf } from "../../model/fixtures";
 import { threeChannels, twelveChannels, noChannels } from "../../model/funnel/funnelFixtures";
+import type { SessionScope } from "../../../src/domain/report/reportScope";
+import type { SessionSource } from "../../../src/machines/shell/sessionScope";
 import { controlled } from "../support";
+
+/** The report's session listener, quiet: the tests send `session.scopeChanged` themselves. */
+const quietListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource; readonly scope: SessionScope }>(() => undefined);
 
 const actors: AnyActorRef[] = [];
 afterEach(() => {
@@ -16,7 +21,7 @@ afterEach(() => {
 const open = (options: { path?: ReadonlyArray<string>; search?: string; signedOut?: boolean } = {}) => {
   const load = controlled<FunnelResponse, { api: ApiContext; scope: FunnelScope }>();
   const session = options.signedOut ? sessionOf({ programCode: null, range: null }) : sessionOf();
-  const report = createActor(funnelReportMachine.provide({ actors: { loadFunnel: load.logic, sessionScopeListener: quietSessionScopeListener } }), {
+  const report = createActor(funnelReportMachine.provide({ actors: { loadFunnel: load.logic, sessionScopeListener: quietListener } }), {
     input: { session, path: options.path ?? [], search: options.search },
   }).start();
   actors.push(report);

@@ -1,13 +1,18 @@
-import { createActor, type AnyActorRef } from "xstate";
+import { createActor, fromCallback, type AnyActorRef } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import { initiatorRows, type InitiatorRow } from "../../../src/domain/initiatorRating/initiatorRating";
 import { initiatorRatingMachine, initiatorRatingSelectors as sel } from "../../../src/machines/initiatorRating/initiatorRating.machine";
 import type { FunnelScope } from "../../../src/services/funnel/funnel";
 import type { ApiContext } from "../../../src/services/http/apiClient";
 import { DecodeError } from "../../../src/services/http/httpErrors";
-import { quietSessionScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
+import { scopeOf, sessionOf } from "../../model/fixtures";
 import { threeChannels, twelveChannels } from "../../model/funnel/funnelFixtures";
+import type { SessionScope } from "../../../src/domain/report/reportScope";
+import type { SessionSource } from "../../../src/machines/shell/sessionScope";
 import { controlled } from "../support";
+
+/** The report's session listener, quiet: the tests send `session.scopeChanged` themselves. */
+const quietListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource; readonly scope: SessionScope }>(() => undefined);
 
 const actors: AnyActorRef[] = [];
 afterEach(() => {
@@ -23,7 +28,7 @@ const derived = (answer: typeof twelveChannels): ReadonlyArray<InitiatorRow> => 
 const open = (options: { path?: ReadonlyArray<string>; search?: string; signedOut?: boolean } = {}) => {
   const load = controlled<ReadonlyArray<InitiatorRow>, { api: ApiContext; scope: FunnelScope }>();
   const session = options.signedOut ? sessionOf({ programCode: null, range: null }) : sessionOf();
-  const report = createActor(initiatorRatingMachine.provide({ actors: { loadInitiatorRating: load.logic, sessionScopeListener: quietSessionScopeListener } }), {
+  const report = createActor(initiatorRatingMachine.provide({ actors: { loadInitiatorRating: load.logic, sessionScopeListener: quietListener } }), {
     input: { session, path: options.path ?? [], search: options.search },
   }).start();
   actors.push(report);
