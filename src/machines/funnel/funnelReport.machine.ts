@@ -21,7 +21,7 @@ import {
   type SessionSource,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeInput, openedScopeListener } from "./openedScopeListener";
+import { openedScopeListener, openedScopeListenerInput } from "../diminishingReturns/openedScopeListener";
 
 /**
  * One funnel page: the funnel rows of the level under its taxonomy path (the program and
@@ -134,7 +134,7 @@ export const funnelReportMachine = setup({
       headers: {},
     };
   },
-  invoke: { src: "sessionScopeListener", input: openedScopeInput },
+  invoke: { src: "sessionScopeListener", input: openedScopeListenerInput },
   type: "parallel",
   on: {
     "funnel.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },

@@ -29,7 +29,7 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
-import { openedScopeInput, openedScopeListener } from "../funnel/openedScopeListener";
+import { openedScopeListener, openedScopeListenerInput } from "../diminishingReturns/openedScopeListener";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -128,7 +128,7 @@ export const initiatorRatingMachine = setup({
       sorted: [],
     };
   },
-  invoke: { src: "sessionScopeListener", input: openedScopeInput },
+  invoke: { src: "sessionScopeListener", input: openedScopeListenerInput },
   type: "parallel",
   on: {
     "initiator.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
