@@ -63,7 +63,15 @@ export const benchSeries = (from: string): MultiChartResponse => {
 
 /** Waits until the page's cards all have their chart, then lets the page paint. */
 const allDrawn = async (page: Page, count: number) => {
-  await page.waitForFunction((n) => document.querySelectorAll('[aria-label="Channels"] li canvas').length === n && document.querySelectorAll('[aria-label="Channels"] li').length === n, count, { timeout: 60_000 });
+  await page.waitForFunction(
+    (n) =>
+      document.querySelectorAll('[aria-label="Channels"] li canvas').length === n &&
+      document.querySelectorAll('[aria-label="Channels"] li').length === n &&
+      document.querySelectorAll('[aria-label="Channels"] .report-card-stale').length === 0 &&
+      document.querySelector('.report-area[aria-busy="true"]') === null,
+    count,
+    { timeout: 60_000 },
+  );
   await painted(page);
 };
 

@@ -259,6 +259,8 @@ export const breakdownSelectors = {
   /** The cards of the current page, in the current sort. */
   pageCards: (s: Snap) => pageSlice(s.context.sorted, s.context.choices.page, s.context.choices.perPage),
   total: (s: Snap) => s.context.cards.length,
+  /** Cards from the last answer (kept while the next one loads). */
+  hasCards: (s: Snap) => s.context.cards.length > 0,
   pageCount: (s: Snap) => pageCount(s.context.cards.length, s.context.choices.perPage),
   headers: (s: Snap) => s.context.headers,
   currency: (s: Snap) => s.context.scope.program?.currency ?? null,

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { memo, useCallback, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link, useSearch } from "wouter";
 import {
@@ -38,6 +38,21 @@ export const breakdownBase = "/breakdown";
 const deepest = 3;
 /** A card's chart height, in pixels. */
 const cardChartHeight = 180;
+/** Period labels already worked out (each card labels the same dates: Intl's date formatting is slow). */
+const periodLabels = new Map<string, string>();
+const periodLabel = (date: string, interval: BreakdownInterval, locale: string | null): string => {
+  const key = `${interval}|${locale ?? ""}|${date}`;
+  let label = periodLabels.get(key);
+  if (label === undefined) {
+    label = formatPeriod(date, interval, locale);
+    if (periodLabels.size > 5_000) periodLabels.clear();
+    periodLabels.set(key, label);
+  }
+  return label;
+};
+
+/** Cards draw no campaign notes. */
+const noMarkers: ReadonlyArray<never> = [];
 
 /**
  * /breakdown and its taxonomy pages: the controls (first and second metric, chart type,
@@ -52,11 +67,13 @@ export const BreakdownPage = ({ path }: TaxonomyRoute) => {
   const status = useSelector(report, sel.status);
   const choices = useSelector(report, sel.choices);
   const dialog = useSelector(report, sel.exportDialog);
+  const hasCards = useSelector(report, sel.hasCards);
   return (
     <ReportFrame
       title={reportTitle(texts.title, path)}
       crumbs={reportCrumbs(breakdownBase, path)}
       status={status}
+      keepBodyWhileLoading={hasCards}
       emptyText={reportsTexts.noResults}
       failure="silent"
       controls={<BreakdownControls report={report} />}
@@ -118,8 +135,9 @@ const drawingKey = (cards: ReadonlyArray<BreakdownCard>, c: BreakdownChoices): s
   JSON.stringify([cards.map((card) => card.name), c.metricOne, c.metricTwo, c.chartType, c.interval]);
 
 /**
- * How many of the page's charts are drawn: one more per task, so that drawing 24 charts
- * never holds the main thread in one long task (each chart is a chart.js instance).
+ * How many of the page's charts are up to date: one more per task, so that drawing or
+ * redrawing 24 charts never holds the main thread in one long task (each chart is a
+ * chart.js instance; a card keeps its canvas from page to page, so nothing is torn down).
  */
 const useChartsDrawn = (key: string, count: number): number => {
   const [drawn, setDrawn] = useState({ key, count: 0 });
@@ -146,7 +164,8 @@ const BreakdownCards = ({ report, path }: { readonly report: BreakdownActorRef; 
       <ul className="report-cards" aria-label={texts.cards}>
         {cards.map((card, i) => (
           <BreakdownCardView
-            key={card.name}
+            // Keyed by place: a card's canvas and chart are kept for the card that takes its place on another page.
+            key={i}
             card={card}
             choices={choices}
             format={format}
@@ -175,7 +194,7 @@ interface CardProps {
   readonly choices: BreakdownChoices;
   readonly format: (value: number, metric: BreakdownMetric) => string;
   readonly locale: string | null;
-  /** Whether its chart is drawn yet (the page draws one chart per task). */
+  /** Whether its chart shows this card and these choices yet (the page brings one chart up to date per task). */
   readonly drawn: boolean;
   /** The Explore link, or null at the deepest level and on 'None'. */
   readonly explore: string | null;
@@ -193,32 +212,48 @@ const BreakdownCardView = memo(function BreakdownCardView({ card, choices, forma
   );
   const labels = useMemo(() => ({ one: breakdownMetricLabel(metricOne), two: breakdownMetricLabel(metricTwo) }), [metricOne, metricTwo]);
   const formatPoint = useCallback((value: number, which: "one" | "two") => format(value, which === "one" ? metricOne : metricTwo), [format, metricOne, metricTwo]);
-  const dateLabel = useCallback((date: string) => formatPeriod(date, interval, locale), [interval, locale]);
+  const dateLabel = useCallback((date: string) => periodLabel(date, interval, locale), [interval, locale]);
   const name = texts.chartName(card.name);
+  const chart = { series, labels, chartType, formatPoint, dateLabel, name };
+  // Until its turn, a card keeps drawing what it last drew (dimmed), rather than tearing its chart down.
+  const lastDrawn = useRef<typeof chart | null>(null);
+  if (drawn) lastDrawn.current = chart;
+  const shown = drawn ? chart : lastDrawn.current;
   return (
     <li className="report-card" data-card={card.name}>
       <h2>{card.name}</h2>
-      {/* The chart and its data table for screen readers come together, one card per task. */}
-      {drawn ? (
-        <>
-          <ChartCanvas series={series} labels={labels} chartType={chartType} markers={[]} name={name} format={formatPoint} dateLabel={dateLabel} height={cardChartHeight} />
-          <ChartDataTable
-            caption={name}
-            rowHeader={texts.date}
-            rowNames={series.dates.map((d) => (
-              <time key={d} dateTime={d}>
-                {dateLabel(d)}
-              </time>
-            ))}
-            columns={[
-              { header: labels.one, cell: (i) => formatPoint(series.one[i]?.y ?? 0, "one") },
-              { header: labels.two, cell: (i) => formatPoint(series.two[i]?.y ?? 0, "two") },
-            ]}
+      {shown ? (
+        <div className={drawn ? undefined : "report-card-stale"} aria-hidden={drawn ? undefined : true}>
+          <ChartCanvas
+            series={shown.series}
+            labels={shown.labels}
+            chartType={shown.chartType}
+            markers={noMarkers}
+            name={shown.name}
+            format={shown.formatPoint}
+            dateLabel={shown.dateLabel}
+            height={cardChartHeight}
           />
-        </>
+        </div>
       ) : (
         <div className="chart-canvas" style={{ height: cardChartHeight }} aria-hidden="true" />
       )}
+      {/* The data table for screen readers comes with the chart, once it shows this card. */}
+      {drawn ? (
+        <ChartDataTable
+          caption={name}
+          rowHeader={texts.date}
+          rowNames={series.dates.map((d) => (
+            <time key={d} dateTime={d}>
+              {dateLabel(d)}
+            </time>
+          ))}
+          columns={[
+            { header: labels.one, cell: (i) => formatPoint(series.one[i]?.y ?? 0, "one") },
+            { header: labels.two, cell: (i) => formatPoint(series.two[i]?.y ?? 0, "two") },
+          ]}
+        />
+      ) : null}
       <dl className="report-card-footer">
         <div>
           <dt>

@@ -22,6 +22,8 @@ interface Props {
    */
   readonly failure: "silent" | "message";
   readonly onRetry?: () => void;
+  /** While loading again, keep drawing the body under 'Loading...' (the report still has its last answer). */
+  readonly keepBodyWhileLoading?: boolean;
   /** The report's controls, above the body, shown in every state. */
   readonly controls?: ReactNode;
   /** Drawn beside the body in every state (the URL writer, a sidebar). */
@@ -36,7 +38,7 @@ interface Props {
  * words ('Loading...', the report's empty text, and a failure that is silent only where
  * the product says so).
  */
-export const ReportFrame = ({ title, crumbs, status, emptyText, failure, onRetry, controls, aside, children }: Props) => {
+export const ReportFrame = ({ title, crumbs, status, emptyText, failure, onRetry, keepBodyWhileLoading = false, controls, aside, children }: Props) => {
   useDocumentTitle(title);
   return (
     <AppShell>
@@ -50,7 +52,14 @@ export const ReportFrame = ({ title, crumbs, status, emptyText, failure, onRetry
         ) : null}
         {aside}
         <div className="report-area" aria-busy={status === "loading" || undefined}>
-          {status === "loading" || status === "waiting" ? (
+          {status === "loading" && keepBodyWhileLoading ? (
+            <>
+              <p className="loading" role="status">
+                {reportsTexts.loading}
+              </p>
+              {children}
+            </>
+          ) : status === "loading" || status === "waiting" ? (
             <p className="loading" role="status">
               {reportsTexts.loading}
             </p>
