@@ -34,6 +34,8 @@ import { diminishingReturnsModel } from "./diminishingReturns/diminishingReturns
 import { funnelTrendsModel } from "./funnelTrends/funnelTrends.model";
 import { funnelReportModel } from "./funnel/funnelReport.model";
 import { initiatorRatingModel } from "./initiatorRating/initiatorRating.model";
+import { attributionComparisonModel } from "./attributionComparison/attributionComparison.model";
+import { breakdownModel } from "./breakdown/breakdown.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -70,4 +72,6 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   funnelTrends: funnelTrendsModel as unknown as MachineModel,
   funnelReport: funnelReportModel as unknown as MachineModel,
   initiatorRating: initiatorRatingModel as unknown as MachineModel,
+  attributionComparison: attributionComparisonModel as unknown as MachineModel,
+  breakdown: breakdownModel as unknown as MachineModel,
 };

@@ -2,7 +2,7 @@ import type { DiminishingPoint, DiminishingSeries } from "../analysis/analysis";
 import { taxonomyLevels } from "../report/taxonomyLevels";
 import type { SeasonalityType } from "../seasonality/seasonality";
 import { diminishingReturnsTexts } from "./diminishingReturnsTexts";
-import type { SpendWeek } from "./responseCurve";
+import { isWholeWeek, type SpendWeek } from "./responseCurve";
 
 /**
  * The diminishing-returns report's data: the series of a level (one per taxonomy value,
@@ -35,15 +35,21 @@ export const segmentOf = (point: DiminishingPoint): SegmentKey => point.seasonal
 export interface DiminishingWeek extends SpendWeek {
   readonly date: string;
   readonly segment: SegmentKey;
+  /** Wholly inside the dates (a range's first and last weeks may be parts of weeks, which the curve leaves out). */
+  readonly whole: boolean;
 }
 
-/** The weeks of a series whose segment is shown, in date order. */
-export const shownWeeks = (series: DiminishingSeries | null, hidden: ReadonlyArray<SegmentKey>): ReadonlyArray<DiminishingWeek> => {
+/** The weeks of a series whose segment is shown, in date order, each marked whole or part of a week of the range. */
+export const shownWeeks = (
+  series: DiminishingSeries | null,
+  hidden: ReadonlyArray<SegmentKey>,
+  range?: { readonly from: string; readonly to: string } | null,
+): ReadonlyArray<DiminishingWeek> => {
   if (series === null) return [];
   const off = new Set(hidden);
   return series.data
     .filter((p) => !off.has(segmentOf(p)))
-    .map((p) => ({ date: p.conversion_date, spend: p.total_cost, revenue: p.attributed_revenue, segment: segmentOf(p) }))
+    .map((p) => ({ date: p.conversion_date, spend: p.total_cost, revenue: p.attributed_revenue, segment: segmentOf(p), whole: isWholeWeek(p.conversion_date, range) }))
     .sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
 };
 

@@ -18,6 +18,8 @@ export const diminishingReturnsTexts = {
   weeksAxis: "Weekly spend",
   revenueAxis: "Revenue",
   weeksSeries: "Weeks",
+  partWeeks: "Part weeks (not fitted)",
+  partWeeksNote: "The first and last weeks of the dates count only the days inside them: they are shown in grey and left out of the curve.",
   trendline: "Trendline",
   band: "90% band",
   extrapolation: "Extrapolation",

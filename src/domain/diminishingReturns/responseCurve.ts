@@ -114,9 +114,16 @@ export const isExtrapolation = (fit: CurveFit, spend: number): boolean => spend 
 const weekEnd = (monday: string): string => new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
 
 /**
+ * Whether the week starting on `monday` lies wholly inside the range: the first and last
+ * weeks of a range count only the days inside it, so their spend and revenue are parts of
+ * a week. Without a range every week counts as whole.
+ */
+export const isWholeWeek = (monday: string, range?: { readonly from: string; readonly to: string } | null): boolean =>
+  !range || (monday >= range.from && weekEnd(monday) <= range.to);
+
+/**
  * The weekly spend the page calls current: the latest week with a positive spend that lies
- * wholly inside the range (the first and last weeks of a range may count only some of
- * their days); the latest week with spend when no week is whole.
+ * wholly inside the range; the latest week with spend when no week is whole.
  */
 export const currentSpend = <W extends SpendWeek & { readonly date: string }>(
   weeks: ReadonlyArray<W>,
@@ -126,7 +133,7 @@ export const currentSpend = <W extends SpendWeek & { readonly date: string }>(
     let found: W | null = null;
     for (const w of weeks) {
       if (!(w.spend > 0 && Number.isFinite(w.spend))) continue;
-      if (whole && range && (w.date < range.from || weekEnd(w.date) > range.to)) continue;
+      if (whole && !isWholeWeek(w.date, range)) continue;
       if (found === null || w.date >= found.date) found = w;
     }
     return found;

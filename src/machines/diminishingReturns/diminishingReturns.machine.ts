@@ -65,8 +65,8 @@ import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminis
  * one the route names), `failed` (said on the page, with 'Try again').
  *
  * The curve is worked out whenever the weeks shown change (a load, a segment toggled):
- * the log curve from 10 weeks with spend, its bootstrap resamples (seeded, so the same
- * weeks draw the same band).
+ * the log curve from 10 whole weeks with spend (a range's part weeks are shown but not
+ * fitted), its bootstrap resamples (seeded, so the same weeks draw the same band).
  */
 
 export interface DiminishingReturnsInput {
@@ -116,10 +116,10 @@ const choicesFromHidden = (choices: DiminishingChoices, hidden: ReadonlyArray<Se
   untagged: !hidden.includes(untaggedSegment),
 });
 
-/** The weeks shown and the curve over them, for the chosen series and the segments shown. */
-const worked = (chosen: DiminishingSeries | null, choices: DiminishingChoices) => {
-  const weeks = shownWeeks(chosen, hiddenOf(choices));
-  return { weeks, analysis: analyseWeeks(weeks) };
+/** The weeks shown and the curve over the whole ones among them, for the chosen series and the segments shown. */
+const worked = (chosen: DiminishingSeries | null, choices: DiminishingChoices, scope: SessionScope) => {
+  const weeks = shownWeeks(chosen, hiddenOf(choices), scope.range);
+  return { weeks, analysis: analyseWeeks(weeks.filter((w) => w.whole)) };
 };
 
 const exportDialogId = "exportDialog";
@@ -165,7 +165,7 @@ export const diminishingReturnsMachine = setup({
       const segments = segmentsOf(answer.types as ReadonlyArray<SeasonalityType>);
       const choices = choicesFromHidden(context.choices, knownHidden(hiddenOf(context.choices), segments));
       const chosen = chosenSeries(answer.series, context.selected);
-      const next = worked(chosen, choices);
+      const next = worked(chosen, choices, context.scope);
       const total = next.weeks.length;
       return { series: answer.series, segments, chosen, choices: { ...choices, page: clampPage(choices.page, total, choices.perPage) }, ...next };
     }),
@@ -174,7 +174,7 @@ export const diminishingReturnsMachine = setup({
       const hidden = hiddenOf(context.choices);
       const toggled = hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key];
       const choices = { ...choicesFromHidden(context.choices, toggled), page: 1 };
-      return { choices, ...worked(context.chosen, choices) };
+      return { choices, ...worked(context.chosen, choices, context.scope) };
     }),
     showPage: assign(({ context }, page: number) => ({
       choices: { ...context.choices, page: clampPage(page, context.weeks.length, context.choices.perPage) },

@@ -34,6 +34,8 @@ const deepest = 3;
 
 /** The curve's colour (darker than the chart green, to read as a line on white) and the weeks' colour. */
 const curveColour = "#1f9e70";
+/** Part weeks (a range's first and last), shown but not fitted. */
+const partWeekColour = "#9aa5b1";
 
 /**
  * /diminishing-returns and its taxonomy pages: the sidebar of the level's taxonomies, the
@@ -130,16 +132,21 @@ const DiminishingChart = ({ report, name }: { readonly report: DiminishingReturn
         sets.push({ kind: "line", label: t.extrapolation, colour: curveColour, dashed: true, points: drawn.extrapolated.map((p) => ({ x: p.spend, y: p.revenue })) });
       }
     }
-    sets.push({
-      kind: "points",
-      label: t.weeksSeries,
-      colour: chartColours.metricTwo,
-      points: weeks.map((w) => ({ x: w.spend, y: w.revenue })),
-      describe: (i) => {
-        const w = weeks[i];
-        return w ? t.weekPoint(formatDate(w.date, locale), money(w.spend), money(w.revenue)) : "";
-      },
-    });
+    const pointsOf = (whole: boolean): XYDataset => {
+      const some = weeks.filter((w) => w.whole === whole);
+      return {
+        kind: "points",
+        label: whole ? t.weeksSeries : t.partWeeks,
+        colour: whole ? chartColours.metricTwo : partWeekColour,
+        points: some.map((w) => ({ x: w.spend, y: w.revenue })),
+        describe: (i) => {
+          const w = some[i];
+          return w ? t.weekPoint(formatDate(w.date, locale), money(w.spend), money(w.revenue)) : "";
+        },
+      };
+    };
+    sets.push(pointsOf(true));
+    if (weeks.some((w) => !w.whole)) sets.push(pointsOf(false));
     return sets;
   }, [weeks, drawn, money, locale]);
   const x = useMemo(() => ({ title: t.weeksAxis, format: (v: number) => money(v, 0) }), [money]);
@@ -166,6 +173,7 @@ const DiminishingChart = ({ report, name }: { readonly report: DiminishingReturn
         />
       </div>
       {drawn && drawn.extrapolated.length > 0 ? <p className="report-note">{t.extrapolationNote}</p> : null}
+      {weeks.some((w) => !w.whole) ? <p className="report-note">{t.partWeeksNote}</p> : null}
       <p className="report-note">{t.correlationNote}</p>
       <CurveFigures report={report} />
       <WhatIf report={report} />

@@ -8,12 +8,12 @@ import {
   type DiminishingLoadInput,
 } from "../../../src/machines/diminishingReturns/diminishingReturns.machine";
 import { beta, httpErrors, scopeOf, sessionOf } from "../../model/fixtures";
-import { emptyLevel, levelOne } from "../../model/diminishingReturns/diminishingFixtures";
+import { emptyLevel, fixtureRange, levelOne } from "../../model/diminishingReturns/diminishingFixtures";
 import { controlled } from "../support";
 
-const open = (opening: { path?: string[]; selected?: string | null; search?: string; noDates?: boolean } = {}) => {
+const open = (opening: { path?: string[]; selected?: string | null; search?: string; noDates?: boolean; range?: { from: string; to: string } } = {}) => {
   const load = controlled<DiminishingAnswer, DiminishingLoadInput>();
-  const session = sessionOf(opening.noDates ? { range: null } : {});
+  const session = sessionOf({ range: opening.noDates ? null : (opening.range ?? fixtureRange) });
   const actor = createActor(
     diminishingReturnsMachine.provide({ actors: { loadDiminishing: load.logic } }),
     { clock: new SimulatedClock(), input: { session, path: opening.path ?? [], selected: opening.selected ?? null, search: opening.search ?? "" } },
@@ -25,7 +25,7 @@ describe("diminishing returns machine", () => {
   it("loads the level's series and the seasonality types for the session's program and dates", async () => {
     const { load, snap } = open({ path: ["Email"] });
     expect(sel.status(snap())).toBe("loading");
-    expect(load.calls).toEqual([{ api: { baseUrl: "/api", token: "tok-1" }, program: "acme", range: { from: "2026-01-01", to: "2026-01-31" }, path: ["Email"] }]);
+    expect(load.calls).toEqual([{ api: { baseUrl: "/api", token: "tok-1" }, program: "acme", range: fixtureRange, path: ["Email"] }]);
     await load.resolve(levelOne);
     expect(sel.status(snap())).toBe("ready");
     expect(sel.chosenName(snap())).toBe("Email");
@@ -38,7 +38,7 @@ describe("diminishing returns machine", () => {
     const { actor, load, snap } = open({ noDates: true });
     expect(sel.status(snap())).toBe("waiting");
     expect(load.calls).toHaveLength(0);
-    actor.send({ type: "session.scopeChanged", scope: scopeOf() });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ range: fixtureRange }) });
     expect(sel.status(snap())).toBe("loading");
     expect(load.calls).toHaveLength(1);
   });
@@ -129,7 +129,7 @@ describe("diminishing returns machine", () => {
   it("loads again for another program, and waits when the dates go", async () => {
     const { actor, load, snap } = open();
     await load.resolve(levelOne);
-    actor.send({ type: "session.scopeChanged", scope: scopeOf() });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ range: fixtureRange }) });
     expect(load.calls).toHaveLength(1);
     actor.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: beta.code }) });
     expect(sel.status(snap())).toBe("loading");
@@ -145,7 +145,7 @@ describe("diminishing returns machine", () => {
     actor.send({ type: "segments.toggled", key: "Black Friday" });
     actor.send({ type: "report.exportRequested" });
     const dialog = sel.exportDialog(snap())!.getSnapshot().context;
-    expect(dialog.reportName).toBe("acme_diminishing_returns_2026-01-01_2026-01-31");
+    expect(dialog.reportName).toBe("acme_diminishing_returns_2025-11-03_2026-01-25");
     expect(dialog.selected).toEqual(["taxonomy_1", "taxonomy_2", "conversion_date", "total_cost", "attributed_revenue", "seasonality"]);
     expect(dialog.rows).toHaveLength(8);
     expect(dialog.rows[0]).toMatchObject({ taxonomy_1: "Paid", taxonomy_2: "Email", conversion_date: "2025-11-10", total_cost: 200, seasonality: "Untagged" });
@@ -154,7 +154,7 @@ describe("diminishing returns machine", () => {
   it("loads the new scope when the session changes while a load is under way", async () => {
     const { actor, load, snap } = open();
     actor.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2025-10-01", to: "2026-01-31" } }) });
-    expect(load.calls.map((c) => c.range.from)).toEqual(["2026-01-01", "2025-10-01"]);
+    expect(load.calls.map((c) => c.range.from)).toEqual(["2025-11-03", "2025-10-01"]);
     expect(load.wasAborted(0)).toBe(true);
     expect(sel.status(snap())).toBe("loading");
   });
@@ -171,5 +171,16 @@ describe("diminishing returns machine", () => {
     context = { ...context, range: { from: "2025-09-08", to: "2025-12-31" } };
     for (const l of listeners) l({ context });
     expect(load.calls.at(-1)?.range.from).toBe("2025-09-08");
+  });
+
+  it("shows a range's part weeks but fits the curve on the whole weeks only", async () => {
+    // From Wednesday 2025-11-05 to Wednesday 2026-01-21: the first and last of the 12 weeks are parts of weeks.
+    const { load, snap } = open({ range: { from: "2025-11-05", to: "2026-01-21" } });
+    await load.resolve(levelOne);
+    expect(sel.total(snap())).toBe(12);
+    expect(sel.weeks(snap()).filter((w) => !w.whole).map((w) => w.date)).toEqual(["2025-11-03", "2026-01-19"]);
+    expect(sel.fit(snap())?.weeks).toBe(10);
+    // The current weekly spend is the latest whole week's (the 11th: 1100), not the part week's.
+    expect(sel.current(snap())?.spend).toBe(1100);
   });
 });

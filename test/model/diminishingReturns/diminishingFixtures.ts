@@ -1,6 +1,9 @@
 import type { DiminishingSeries } from "../../../src/domain/analysis/analysis";
 import type { DiminishingAnswer } from "../../../src/services/diminishingReturns/diminishingReturns";
 
+/** The dates of the fixtures: twelve whole weeks, Monday 2025-11-03 to Sunday 2026-01-25. */
+export const fixtureRange = { from: "2025-11-03", to: "2026-01-25" } as const;
+
 /** `n` Mondays from 2025-11-03 on. */
 const mondays = (n: number): string[] =>
   Array.from({ length: n }, (_, i) => new Date(Date.UTC(2025, 10, 3 + 7 * i)).toISOString().slice(0, 10));

@@ -4,7 +4,7 @@ import { pageCount } from "../../../src/domain/table/pagination";
 import { diminishingReturnsMachine, diminishingReturnsSelectors as sel } from "../../../src/machines/diminishingReturns/diminishingReturns.machine";
 import { defineMachineModel, invariant } from "../harness";
 import { beta, httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
-import { emptyLevel, levelOne } from "./diminishingFixtures";
+import { emptyLevel, fixtureRange, levelOne } from "./diminishingFixtures";
 
 /**
  * The diminishing-returns page: loads (ready, empty, failed and 'Try again'), the session's
@@ -14,11 +14,12 @@ export const diminishingReturnsModel = defineMachineModel({
   name: "diminishingReturns",
   machine: diminishingReturnsMachine,
   input: {
-    levelOne: () => ({ session: sessionOf(), path: [], selected: null, search: "" }),
-    linked: () => ({ session: sessionOf(), path: ["Paid"], selected: "Email", search: "untagged=off&per_page=50&what_if=900" }),
+    levelOne: () => ({ session: sessionOf({ range: fixtureRange }), path: [], selected: null, search: "" }),
+    linked: () => ({ session: sessionOf({ range: fixtureRange }), path: ["Paid"], selected: "Email", search: "untagged=off&per_page=50&what_if=900" }),
+    partWeeks: () => ({ session: sessionOf({ range: { from: "2025-11-05", to: "2026-01-21" } }), path: [], selected: null, search: "" }),
   },
   events: {
-    "session.scopeChanged": { otherProgram: { scope: scopeOf({ programCode: beta.code }) }, noDates: { scope: scopeOf({ range: null }) } },
+    "session.scopeChanged": { otherProgram: { scope: scopeOf({ programCode: beta.code, range: fixtureRange }) }, noDates: { scope: scopeOf({ range: null }) } },
     "segments.toggled": { blackFriday: { key: "Black Friday" }, untagged: { key: untaggedSegment } },
     "table.pageChanged": { two: { page: 2 } },
     "table.perPageChanged": { fifty: { perPage: 50 } },
@@ -38,7 +39,8 @@ export const diminishingReturnsModel = defineMachineModel({
     // A link's page is kept while there is nothing to page (before a load, without dates); loaded weeks bring it within them.
     if (status === "ready") invariant(c.choices.page >= 1 && c.choices.page <= pageCount(c.weeks.length, c.choices.perPage), "the page is one the weeks have");
     invariant(sel.pageRows(after).length <= c.choices.perPage, "at most a page of rows shows");
-    invariant((c.analysis.fit !== null) === (c.weeks.filter((w) => w.spend > 0).length >= minTrendlinePoints), "a curve exactly from 10 weeks with spend");
+    invariant((c.analysis.fit !== null) === (c.weeks.filter((w) => w.whole && w.spend > 0).length >= minTrendlinePoints), "a curve exactly from 10 whole weeks with spend");
+    invariant(c.analysis.fit === null || c.analysis.fit.weeks === c.weeks.filter((w) => w.whole && w.spend > 0).length, "the curve is fitted on the whole weeks only");
     invariant(sel.notEnoughData(after) === (c.analysis.fit === null), "the warning shows exactly when there is no curve");
     invariant(c.weeks.every((w) => w.segment === untaggedSegment ? c.choices.untagged : !c.choices.hiddenSeasons.includes(w.segment)), "only weeks of shown segments");
     if (status === "waiting") invariant(c.series.length === 0 || c.scope.range !== null, "waiting without dates holds no series");

@@ -8,6 +8,7 @@ import {
   drawnCurve,
   fitLogCurve,
   isExtrapolation,
+  isWholeWeek,
   marginalReturn,
   predictRevenue,
   quantile,
@@ -208,4 +209,16 @@ describe("currentSpend", () => {
     const weeks = [{ date: "2026-01-05", spend: 10, revenue: 1 }, { date: "2026-01-19", spend: 30, revenue: 1 }, { date: "2026-01-12", spend: 20, revenue: 1 }];
     expect(currentSpend(weeks, range)).toBe(expected);
   });
+});
+
+describe("isWholeWeek (a Monday's week, Monday to Sunday, inside the range)", () => {
+  const range = { from: "2026-01-05", to: "2026-01-25" };
+  it.each([
+    ["the first Monday of the range", "2026-01-05", range, true],
+    ["the week ending on the range's last day", "2026-01-19", range, true],
+    ["a week starting before the range", "2025-12-29", range, false],
+    ["a week ending after the range", "2026-01-19", { from: "2026-01-05", to: "2026-01-24" }, false],
+    ["across a month's end", "2026-01-26", { from: "2026-01-26", to: "2026-02-01" }, true],
+    ["no range: whole", "2026-01-19", null, true],
+  ] as const)("%s", (_name, monday, r, expected) => expect(isWholeWeek(monday, r)).toBe(expected));
 });
