@@ -17,7 +17,7 @@ import { sessionSelectors } from "../../machines/shell/session.machine";
 import { StackedBarCanvas } from "../chart/StackedBarCanvas";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
-import type { ReportScreenProps } from "../reports/reportScreens";
+import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { useAppActors } from "../shell/AppActorsContext";
@@ -36,7 +36,7 @@ const levelNames = performanceTexts.performanceTable.levelNames;
  * deeper while its location has fewer than 4 names, 'None' never). The page's report actor
  * owns every choice; the URL mirrors them.
  */
-export const FunnelPage = ({ path }: ReportScreenProps) => {
+export const FunnelPage = ({ path }: TaxonomyRoute) => {
   const { session } = useAppActors();
   const urlQuery = useSearch();
   const report = useActorRef(funnelReportMachine, { input: { session, path, search: urlQuery } });

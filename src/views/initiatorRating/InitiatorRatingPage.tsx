@@ -17,7 +17,7 @@ import { sessionSelectors } from "../../machines/shell/session.machine";
 import { StackedBarCanvas } from "../chart/StackedBarCanvas";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
-import type { ReportScreenProps } from "../reports/reportScreens";
+import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { useAppActors } from "../shell/AppActorsContext";
@@ -41,7 +41,7 @@ const nameOf = (row: InitiatorRow): string => row.location.at(-1) ?? "";
  * fewer than 4 names, 'None' never). 'Loading...' while loading, the empty text when there
  * are no rows; a failed load stops loading silently.
  */
-export const InitiatorRatingPage = ({ path }: ReportScreenProps) => {
+export const InitiatorRatingPage = ({ path }: TaxonomyRoute) => {
   const { session } = useAppActors();
   const urlQuery = useSearch();
   const report = useActorRef(initiatorRatingMachine, { input: { session, path, search: urlQuery } });
