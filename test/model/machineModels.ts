@@ -1,5 +1,6 @@
 /** Every machine model, by machine name: shared by the model tests and `npm run paths`. */
 import type { MachineModel } from "./harness";
+import { classificationEditorModel } from "./classification/classificationEditor.model";
 import { columnSetsModel } from "./performance/columnSets.model";
 import { comparisonModel } from "./performance/comparison.model";
 import { csvDownloadModel } from "./exports/csvDownload.model";
@@ -74,4 +75,5 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   initiatorRating: initiatorRatingModel as unknown as MachineModel,
   attributionComparison: attributionComparisonModel as unknown as MachineModel,
   breakdown: breakdownModel as unknown as MachineModel,
+  classificationEditor: classificationEditorModel as unknown as MachineModel,
 };
