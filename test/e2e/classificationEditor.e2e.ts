@@ -146,3 +146,39 @@ test("as admin: Download gives Classification.xlsx with a sheet Classification h
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("Unsaved changes")).toHaveCount(0);
 });
+
+test("two admins: a save over someone else's newer save is refused, the editor says so and Reload shows theirs; nothing is lost silently", async ({ browser }) => {
+  // Two sign-ins in two browser contexts: two sessions, as two people would have.
+  const first = await (await browser.newContext()).newPage();
+  const second = await (await browser.newContext()).newPage();
+  const theirs = `Theirs ${Date.now().toString(36)}`;
+  const mine = `Mine ${Date.now().toString(36)}`;
+  for (const page of [first, second]) {
+    await signInAs(page, "admin");
+    await openEditor(page);
+  }
+  const add = async (page: Page, title: string) => {
+    await taxonomyList(page).getByRole("button", { name: "Add taxonomy" }).click();
+    await page.getByRole("form", { name: "Add taxonomy" }).getByLabel("Taxonomy name").fill(title);
+    await page.getByRole("form", { name: "Add taxonomy" }).getByRole("button", { name: "Add" }).click();
+  };
+  await add(first, theirs);
+  await save(first);
+
+  // The second editor's draft was based on the version before: its save is refused, its draft kept.
+  await add(second, mine);
+  await second.getByRole("toolbar").getByRole("button", { name: "Save" }).click();
+  const conflict = second.getByRole("alert").filter({ hasText: "Someone else saved meanwhile" });
+  await expect(conflict).toBeVisible();
+  await expect(taxonomyList(second).getByRole("button", { name: mine })).toBeVisible();
+  await conflict.getByRole("button", { name: "Reload" }).click();
+  await expect(taxonomyList(second).getByRole("button", { name: theirs })).toBeVisible();
+  await expect(taxonomyList(second).getByRole("button", { name: mine })).toHaveCount(0);
+
+  // Based on the version now, the save goes through (and puts the demo classification back).
+  await taxonomyList(second).getByRole("button", { name: theirs }).click();
+  await second.getByRole("button", { name: `Remove ${theirs}` }).click();
+  await save(second);
+  await first.context().close();
+  await second.context().close();
+});
