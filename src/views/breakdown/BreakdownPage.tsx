@@ -238,21 +238,23 @@ const BreakdownCardView = memo(function BreakdownCardView({ card, choices, forma
       ) : (
         <div className="chart-canvas" style={{ height: cardChartHeight }} aria-hidden="true" />
       )}
-      {/* The data table for screen readers comes with the chart, once it shows this card. */}
-      {drawn ? (
-        <ChartDataTable
-          caption={name}
-          rowHeader={texts.date}
-          rowNames={series.dates.map((d) => (
-            <time key={d} dateTime={d}>
-              {dateLabel(d)}
-            </time>
-          ))}
-          columns={[
-            { header: labels.one, cell: (i) => formatPoint(series.one[i]?.y ?? 0, "one") },
-            { header: labels.two, cell: (i) => formatPoint(series.two[i]?.y ?? 0, "two") },
-          ]}
-        />
+      {/* The data table for screen readers shows what the chart shows: hidden from them too while it is a previous card's. */}
+      {shown ? (
+        <div aria-hidden={drawn ? undefined : true}>
+          <ChartDataTable
+            caption={shown.name}
+            rowHeader={texts.date}
+            rowNames={shown.series.dates.map((d) => (
+              <time key={d} dateTime={d}>
+                {shown.dateLabel(d)}
+              </time>
+            ))}
+            columns={[
+              { header: shown.labels.one, cell: (i) => shown.formatPoint(shown.series.one[i]?.y ?? 0, "one") },
+              { header: shown.labels.two, cell: (i) => shown.formatPoint(shown.series.two[i]?.y ?? 0, "two") },
+            ]}
+          />
+        </div>
       ) : null}
       <dl className="report-card-footer">
         <div>
