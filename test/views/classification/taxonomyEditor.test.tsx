@@ -3,19 +3,26 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { createActor } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ClassificationSaved, LoadedClassification } from "../../../src/domain/classification/classification";
-import { classificationEditorMachine, classificationEditorSelectors as sel } from "../../../src/machines/classification/classificationEditor.machine";
+import type { ClassificationPreview } from "../../../src/domain/classification/classificationPreview";
+import {
+  classificationEditorMachine,
+  classificationEditorSelectors as sel,
+  type LoadClassificationInput,
+  type PreviewClassificationInput,
+  type SaveClassificationInput,
+} from "../../../src/machines/classification/classificationEditor.machine";
 import { TaxonomyEditor } from "../../../src/views/classification/TaxonomyEditor";
 import { TaxonomyList } from "../../../src/views/classification/TaxonomyList";
 import { controlled } from "../../machines/support";
 import { quietSessionScopeListener, recordingSessionActor } from "../../model/fixtures";
-import { classificationPreviewOf, loadedClassification } from "../../model/classification/classificationFixtures";
+import { loadedClassification } from "../../model/classification/classificationFixtures";
 
 afterEach(cleanup);
 
 const setup = async () => {
-  const load = controlled<LoadedClassification>();
-  const preview = controlled<ReturnType<typeof classificationPreviewOf>>();
-  const save = controlled<ClassificationSaved>();
+  const load = controlled<LoadedClassification, LoadClassificationInput>();
+  const preview = controlled<ClassificationPreview, PreviewClassificationInput>();
+  const save = controlled<ClassificationSaved, SaveClassificationInput>();
   const actor = createActor(
     classificationEditorMachine.provide({
       actors: { loadClassification: load.logic, previewClassification: preview.logic, saveClassification: save.logic, sessionScopeListener: quietSessionScopeListener },
