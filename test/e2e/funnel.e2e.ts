@@ -120,4 +120,14 @@ test("the funnel report: menu, drill-down and back by breadcrumb, every control 
       expect(Math.abs(asShown - onScreen), `${row.name} ${label}`).toBeLessThanOrEqual(0.0051);
     });
   });
+
+  // One level deeper keeps the mode and the columns; the sort starts again from the level's column.
+  if (pages > 1) await pager.getByRole("button", { name: "Page 1" }).click();
+  await expect(funnelTable(page).locator("tbody th a").first()).toBeVisible();
+  const deeper = (await linkedNames(page))[0] as string;
+  await funnelTable(page).getByRole("link", { name: deeper, exact: true }).click();
+  await expect(table.getByRole("columnheader", { name: /Taxonomy 2/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(modeSelect(page)).toHaveValue("credit");
+  await expect(table.getByRole("columnheader", { name: /Solo Credit/ })).toHaveCount(0);
+  await expect(page).toHaveURL(/mode=credit/);
 });

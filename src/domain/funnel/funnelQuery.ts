@@ -1,4 +1,4 @@
-import { oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { oneOfChoice, pageChoice, reportQueryDefaults, withReportQuery, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { funnelColumnNames, funnelDefaultColumns, funnelDefaultSort, funnelLevelColumn, funnelModes, type FunnelMode } from "./funnelReport";
 
@@ -35,4 +35,13 @@ export const funnelQueryShape = (path: ReadonlyArray<string>): ReportQueryShape<
     page: pageChoice(),
     columns: columnListChoice("columns", funnelColumnNames, funnelDefaultColumns),
   };
+};
+
+/**
+ * The query of a row's link one level deeper: the mode and the columns go along; the sort
+ * and page start afresh, since the deeper page lists another taxonomy column.
+ */
+export const funnelDrillQuery = (choices: FunnelChoices, to: ReadonlyArray<string>): string => {
+  const shape = funnelQueryShape(to);
+  return withReportQuery("", shape, { ...reportQueryDefaults(shape), mode: choices.mode, columns: choices.columns });
 };

@@ -1,6 +1,6 @@
 import { columnListChoice } from "../funnel/funnelQuery";
 import { funnelLevelColumn } from "../funnel/funnelReport";
-import { oneOfChoice, pageChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { oneOfChoice, pageChoice, reportQueryDefaults, withReportQuery, type ReportQueryShape } from "../reports/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { initiatorDefaultColumns, initiatorDefaultSort, initiatorFieldNames } from "./initiatorRating";
 
@@ -19,3 +19,9 @@ export const initiatorQueryShape = (path: ReadonlyArray<string>): ReportQuerySha
   page: pageChoice(),
   columns: columnListChoice("columns", initiatorFieldNames, initiatorDefaultColumns),
 });
+
+/** The query of a row's link one level deeper: the columns go along; the sort and page start afresh. */
+export const initiatorDrillQuery = (choices: InitiatorChoices, to: ReadonlyArray<string>): string => {
+  const shape = initiatorQueryShape(to);
+  return withReportQuery("", shape, { ...reportQueryDefaults(shape), columns: choices.columns });
+};

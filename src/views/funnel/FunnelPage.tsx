@@ -3,7 +3,7 @@ import { useCallback, useMemo } from "react";
 import { createPortal } from "react-dom";
 import { Link, useSearch } from "wouter";
 import type { FunnelRow } from "../../domain/analysis/analysis";
-import { funnelQueryShape } from "../../domain/funnel/funnelQuery";
+import { funnelDrillQuery, funnelQueryShape } from "../../domain/funnel/funnelQuery";
 import { drillLocation, funnelColumnNames, funnelDefaultColumns, funnelFieldFormat, funnelModes, isFunnelMode, rowLocation, rowName } from "../../domain/funnel/funnelReport";
 import { funnelTexts } from "../../domain/funnel/funnelTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
@@ -139,16 +139,21 @@ const FunnelTable = ({ report }: { readonly report: FunnelReportActorRef }) => {
   const pageCount = useSelector(report, sel.pageCount);
   const total = useSelector(report, sel.total);
   const perPage = useSelector(report, sel.perPage);
+  const choices = useSelector(report, sel.choices, sameChoices);
   const format = useFieldFormat();
   const columns = useMemo((): ReadonlyArray<TableColumn<FunnelRow>> => {
     const level = taxonomyLevels.indexOf(levelColumn as (typeof taxonomyLevels)[number]);
+    const hrefOf = (to: ReadonlyArray<string>) => {
+      const query = funnelDrillQuery(choices, to);
+      return `${taxonomyRouteHref(funnelBase, to)}${query === "" ? "" : `?${query}`}`;
+    };
     return [
       {
         key: levelColumn,
         header: levelNames[level] ?? levelColumn,
         cell: (row) => {
           const to = drillLocation(rowLocation(row));
-          return to === null ? <span>{rowName(row)}</span> : <Link href={taxonomyRouteHref(funnelBase, to)}>{rowName(row)}</Link>;
+          return to === null ? <span>{rowName(row)}</span> : <Link href={hrefOf(to)}>{rowName(row)}</Link>;
         },
       },
       ...funnelColumnNames.map(
@@ -160,7 +165,7 @@ const FunnelTable = ({ report }: { readonly report: FunnelReportActorRef }) => {
         }),
       ),
     ];
-  }, [levelColumn, headers, format]);
+  }, [levelColumn, headers, format, choices]);
   return (
     <MetricTable<FunnelRow>
       label={t.tableLabel}

@@ -4,7 +4,7 @@ import { createPortal } from "react-dom";
 import { Link, useSearch } from "wouter";
 import { drillLocation, funnelFieldFormat } from "../../domain/funnel/funnelReport";
 import { initiatorDefaultColumns, initiatorFieldNames, type InitiatorRow } from "../../domain/initiatorRating/initiatorRating";
-import { initiatorQueryShape } from "../../domain/initiatorRating/initiatorRatingQuery";
+import { initiatorDrillQuery, initiatorQueryShape } from "../../domain/initiatorRating/initiatorRatingQuery";
 import { initiatorRatingTexts } from "../../domain/initiatorRating/initiatorRatingTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { formatMetric } from "../../domain/report/numberFormat";
@@ -117,16 +117,21 @@ const InitiatorTable = ({ report }: { readonly report: InitiatorRatingActorRef }
   const pageCount = useSelector(report, sel.pageCount);
   const total = useSelector(report, sel.total);
   const perPage = useSelector(report, sel.perPage);
+  const choices = useSelector(report, sel.choices, sameChoices);
   const format = useFieldFormat();
   const columns = useMemo((): ReadonlyArray<TableColumn<InitiatorRow>> => {
     const level = taxonomyLevels.indexOf(levelColumn as (typeof taxonomyLevels)[number]);
+    const hrefOf = (to: ReadonlyArray<string>) => {
+      const query = initiatorDrillQuery(choices, to);
+      return `${taxonomyRouteHref(initiatorRatingBase, to)}${query === "" ? "" : `?${query}`}`;
+    };
     return [
       {
         key: levelColumn,
         header: levelNames[level] ?? levelColumn,
         cell: (row) => {
           const to = drillLocation(row.location);
-          return to === null ? <span>{nameOf(row)}</span> : <Link href={taxonomyRouteHref(initiatorRatingBase, to)}>{nameOf(row)}</Link>;
+          return to === null ? <span>{nameOf(row)}</span> : <Link href={hrefOf(to)}>{nameOf(row)}</Link>;
         },
       },
       ...initiatorFieldNames.map(
@@ -138,7 +143,7 @@ const InitiatorTable = ({ report }: { readonly report: InitiatorRatingActorRef }
         }),
       ),
     ];
-  }, [levelColumn, format]);
+  }, [levelColumn, format, choices]);
   return (
     <MetricTable<InitiatorRow>
       label={t.tableLabel}
