@@ -204,3 +204,86 @@ describe("the classification dry run", () => {
     });
   });
 });
+
+/**
+ * What the dry run keeps between previews (the window's hits grouped by the rule columns,
+ * the clickless orders, the sampled hits): a preview from what is kept answers exactly as
+ * one read afresh, and a write of the program's hits or its re-classification is seen by
+ * the next preview.
+ */
+describe("the dry run's kept reads", () => {
+  /** The same draft with other values (the same columns read the same way): what an edit of a value sends. */
+  const edited: Classification = {
+    data: [
+      one(1, "Search", 1, [contains(1, "source", "bing")], [two(11, "Brand", 1, [contains(11, "campaign", "generic")])], "or"),
+      one(3, "Partial", 3, [contains(4, "medium", "organic")]),
+      one(5, "Mail", 5, [contains(6, "source", "news"), contains(7, "medium", "email")]),
+      one(7, "Landing", 7, [{ id: 10, field: "landing_url", matchType: "empty", expectedValue: null }]),
+    ],
+  };
+  /** Reads other columns (a landing URL by its value). */
+  const otherColumns: Classification = { data: [one(8, "Shop", 1, [contains(12, "landing_url", "b=2")])] };
+  const extraHit = hit(11, "2025-03-25", { source: "google", medium: "cpc", campaign: "brand_w" });
+
+  let warehouse: Warehouse;
+  beforeAll(async () => {
+    warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+    await warehouse.attribution.append({ hits, orders });
+    await createEngine({ warehouse, clock: () => 1, log: silentLog }).materialise(programId);
+  });
+  afterAll(() => warehouse.close());
+
+  const previewIn = async (w: Warehouse, tree: Classification): Promise<ClassificationPreview> =>
+    previewOf(tree, planOf(tree), await w.classifications.preview(programId, planOf(tree), 30, 20), { today: "2026-01-01", days: 30 });
+
+  /** The preview of `tree` in a warehouse of its own holding `data`, after `prepare`: nothing kept. */
+  const previewAfresh = async (
+    tree: Classification,
+    data: { readonly hits: ReadonlyArray<HitRow> } = { hits },
+    prepare: (w: Warehouse) => Promise<void> = async () => undefined,
+  ): Promise<ClassificationPreview> => {
+    const fresh = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+    try {
+      await fresh.attribution.append({ hits: data.hits, orders });
+      await createEngine({ warehouse: fresh, clock: () => 1, log: silentLog }).materialise(programId);
+      await prepare(fresh);
+      return await previewIn(fresh, tree);
+    } finally {
+      await fresh.close();
+    }
+  };
+
+  it("answers from what it kept exactly as afresh, whatever drafts came before", async () => {
+    const sequence = [draft, edited, draft, otherColumns, edited, { data: [] }, draft];
+    const kept = [];
+    for (const tree of sequence) kept.push(await previewIn(warehouse, tree));
+    for (const [i, tree] of sequence.entries()) expect(kept[i]).toEqual(await previewAfresh(tree));
+    expect(kept[1]?.changes.length).toBeGreaterThan(0);
+  });
+
+  it("sees a hit written since the last preview", async () => {
+    expect((await previewIn(warehouse, draft)).totalHits).toBe(9);
+    await warehouse.attribution.append({ hits: [extraHit] });
+    const after = await previewIn(warehouse, draft);
+    expect(after.totalHits).toBe(10);
+    expect(after.changes.find((c) => c.after.taxonomy2 === "Brand")?.samples.map((s) => s.hitId)).toEqual([1, 2, 11]);
+    expect(after).toEqual(await previewAfresh(draft, { hits: [...hits, extraHit] }));
+  });
+
+  it("sees the program re-classified since the last preview", async () => {
+    const engine = createEngine({ warehouse, clock: () => 2, log: silentLog });
+    expect((await previewIn(warehouse, draft)).unclassified.beforeHits).toBe(10);
+    await warehouse.classifications.save(programId, JSON.stringify(draft), 2);
+    await engine.reclassify(programId);
+    const after = await previewIn(warehouse, draft);
+    // The stored pairs are now the draft's own: nothing would change.
+    expect(after.changes).toEqual([]);
+    expect(after.unclassified.beforeHits).toBe(after.unclassified.afterHits);
+    expect(after).toEqual(
+      await previewAfresh(draft, { hits: [...hits, extraHit] }, async (fresh) => {
+        await fresh.classifications.save(programId, JSON.stringify(draft), 2);
+        await createEngine({ warehouse: fresh, clock: () => 2, log: silentLog }).reclassify(programId);
+      }),
+    );
+  });
+});

@@ -22,6 +22,10 @@ import { branchCondition, branchIndexSql, branchOutputsSql, hitColumns, ruleSql 
  * A column that only presence tests read (exists, not exists, empty, not empty) enters the
  * combination as null, '' or 'x', which those tests answer exactly as for its value, so
  * long values (landing URLs, cost links) do not multiply the combinations.
+ * Step 1 (and the window's bounds, the clickless orders and the samples read) does not
+ * depend on the draft's values, only on the columns its rules read: it is done once per
+ * program window, data generation and set of columns, and kept for the next previews
+ * (`PreviewMemo`).
  */
 
 const groupsTable = "classification_preview_groups";
@@ -65,13 +69,44 @@ const sampledFields = ["source", "medium", "campaign", "content", "term", "refer
 /** Ids from a DuckDB list value (BIGINTs come as bigint). */
 const idsOf = (value: unknown): ReadonlyArray<number> => (Array.isArray(value) ? value.map((v) => Number(v)) : []);
 
-export const previewClassification = async (
-  sql: Statements,
-  programId: number,
-  plan: ClassificationPlan,
-  days: number,
-  sampleLimit: number,
-): Promise<ClassificationPreviewRows | null> => {
+/** The window's draft-independent reads, remembered between previews (see `PreviewMemo`). */
+interface RememberedWindow {
+  readonly generation: string;
+  readonly window: { readonly from: string; readonly to: string } | null;
+  readonly clickless: ReadonlyArray<Row>;
+  /** Temporary tables of the window's hits grouped, by the keys they are grouped by (the least recently used first). */
+  readonly groups: Map<string, string>;
+  /** Sampled hits read by id. */
+  readonly samples: Map<number, Row>;
+}
+
+/** At most this many groupings are kept per program window, and this many program windows. */
+export const rememberedGroupings = 8;
+export const rememberedWindows = 8;
+
+/**
+ * What the dry run keeps between previews on its own connection (the editor sends one on
+ * every change): per program, window length and sample limit, the window's bounds, the
+ * orders without a click, the hits grouped by each set of rule columns asked for (a
+ * temporary table) and the sampled hits read. None of it depends on the draft's values,
+ * only on which columns its rules read and how; a draft that reads the same columns is
+ * classified over the kept groups (a few thousand rows) instead of the window's hits. It
+ * is kept under the program's data generation (warehouse/dataGenerations.ts), so a write
+ * to the program's hits, touches or classification makes the next preview read afresh.
+ */
+export const createPreviewMemo = (generationOf: (programId: number) => string) => ({
+  generationOf,
+  windows: new Map<string, RememberedWindow>(),
+  tables: 0,
+});
+export type PreviewMemo = ReturnType<typeof createPreviewMemo>;
+
+const dropGroups = async (sql: Statements, remembered: RememberedWindow): Promise<void> => {
+  for (const table of remembered.groups.values()) await sql.run(`DROP TABLE IF EXISTS ${table}`);
+};
+
+/** The days of the window: `days` days ending on the program's latest hit day, null without hits. */
+const readWindow = async (sql: Statements, programId: number, days: number) => {
   const window = (
     await sql.rows(
       `SELECT CAST(max(hit_date) - CAST($2 AS INTEGER) + 1 AS VARCHAR) AS first_day, CAST(max(hit_date) AS VARCHAR) AS last_day
@@ -80,57 +115,164 @@ export const previewClassification = async (
     )
   )[0];
   const to = nullableTextOf(window?.["last_day"]);
-  if (to === null) return null;
-  const from = textOf(window?.["first_day"]);
+  return to === null ? null : { from: textOf(window?.["first_day"]), to };
+};
+
+const lastClicksOf = `FROM touches WHERE program_id = $1 AND order_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
+    AND status = 'valid' AND touch_index = touch_count`;
+
+/** The window's valid orders without a click, by their stored pair. */
+const readClickless = (sql: Statements, window3: ReadonlyArray<number | string>): Promise<ReadonlyArray<Row>> =>
+  sql.rows(
+    `SELECT ${stored("taxonomy_1")} AS taxonomy_1, ${stored("taxonomy_2")} AS taxonomy_2, count(*) AS orders
+     ${lastClicksOf} AND hit_id IS NULL GROUP BY ALL`,
+    [...window3],
+  );
+
+type PreviewKey = ReturnType<typeof previewKeys>[number];
+
+/** Creates `table`: the window's hits (and the last clicks before it) grouped by `keys` and their stored pair. */
+const groupHits = async (
+  sql: Statements,
+  table: string,
+  keys: ReadonlyArray<PreviewKey>,
+  window3: ReadonlyArray<number | string>,
+  from: string,
+  sampleLimit: number,
+): Promise<void> => {
+  const keyed = (prefix: string) => keys.map((k) => `${k.key(prefix)} AS ${k.column}`).join(", ");
+  const clicks = `SELECT hit_id, count(*) AS orders ${lastClicksOf} AND hit_id IS NOT NULL GROUP BY hit_id`;
+  await sql.run(
+    `CREATE TEMP TABLE ${table} AS
+     SELECT ${keyed("h.")}, ${stored("h.taxonomy_1")} AS taxonomy_1, ${stored("h.taxonomy_2")} AS taxonomy_2,
+       count(*) AS hits, coalesce(sum(c.orders), 0) AS orders, max_by(h.hit_id, h.ts, CAST($4 AS INTEGER)) AS newest
+     FROM hits h LEFT JOIN (${clicks}) c ON c.hit_id = h.hit_id
+     WHERE h.program_id = $1 AND h.hit_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
+     GROUP BY ALL`,
+    [...window3, sampleLimit],
+  );
+  // Last clicks before the window. The bounds only narrow the scan (row groups outside them are skipped): the
+  // smallest of their ids, and a day before the oldest one's UTC day (the program's calendar may lag UTC).
+  const bounds = (
+    await sql.rows(
+      `SELECT min(hit_id) AS first_id, CAST(CAST(epoch_ms(min(ts)) AS DATE) - 1 AS VARCHAR) AS first_day
+       ${lastClicksOf} AND hit_id IS NOT NULL`,
+      [...window3],
+    )
+  )[0];
+  const firstDay = nullableTextOf(bounds?.["first_day"]);
+  if (firstDay !== null && firstDay < from) {
+    await sql.run(
+      `INSERT INTO ${table}
+       SELECT ${keyed("h.")}, ${stored("h.taxonomy_1")}, ${stored("h.taxonomy_2")}, 0, sum(c.orders), NULL
+       FROM (${clicks}) c JOIN hits h ON h.program_id = $1 AND h.hit_id = c.hit_id
+       WHERE h.hit_date BETWEEN CAST($4 AS DATE) AND CAST($2 AS DATE) - 1 AND h.hit_id >= CAST($5 AS BIGINT)
+       GROUP BY ALL`,
+      [...window3, firstDay, numberOf(bounds?.["first_id"])],
+    );
+  }
+};
+
+/** `work` in one read transaction: its statements see one snapshot of committed data. */
+const inOneSnapshot = async <T>(sql: Statements, work: () => Promise<T>): Promise<T> => {
+  await sql.run("BEGIN TRANSACTION");
+  try {
+    const result = await work();
+    await sql.run("COMMIT");
+    return result;
+  } catch (error) {
+    await sql.run("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+};
+
+/** The program window remembered under its current generation, read afresh (and older ones dropped) when there is none. */
+const rememberedWindow = async (
+  sql: Statements,
+  memo: PreviewMemo,
+  programId: number,
+  days: number,
+  sampleLimit: number,
+): Promise<RememberedWindow> => {
+  const name = `${programId}|${days}|${sampleLimit}`;
+  const generation = memo.generationOf(programId);
+  const known = memo.windows.get(name);
+  if (known) {
+    memo.windows.delete(name);
+    if (known.generation === generation) {
+      memo.windows.set(name, known);
+      return known;
+    }
+    await dropGroups(sql, known);
+  }
+  const fresh: RememberedWindow = await inOneSnapshot(sql, async () => {
+    const window = await readWindow(sql, programId, days);
+    const clickless = window === null ? [] : await readClickless(sql, [programId, window.from, window.to]);
+    return { generation, window, clickless, groups: new Map(), samples: new Map() };
+  });
+  memo.windows.set(name, fresh);
+  for (const [oldest, stale] of memo.windows) {
+    if (memo.windows.size <= rememberedWindows) break;
+    memo.windows.delete(oldest);
+    await dropGroups(sql, stale);
+  }
+  return fresh;
+};
+
+/** The remembered window's hits grouped by `keys`, grouped now when they are not yet. */
+const rememberedGroups = async (
+  sql: Statements,
+  memo: PreviewMemo,
+  remembered: RememberedWindow,
+  keys: ReadonlyArray<PreviewKey>,
+  window3: ReadonlyArray<number | string>,
+  from: string,
+  sampleLimit: number,
+): Promise<string> => {
+  const name = keys.map((k) => `${k.column}=${k.key("h.")}`).join(";");
+  const known = remembered.groups.get(name);
+  if (known) {
+    remembered.groups.delete(name);
+    remembered.groups.set(name, known);
+    return known;
+  }
+  memo.tables += 1;
+  const table = `${groupsTable}_${memo.tables}`;
+  await inOneSnapshot(sql, () => groupHits(sql, table, keys, window3, from, sampleLimit));
+  remembered.groups.set(name, table);
+  for (const [oldest, stale] of remembered.groups) {
+    if (remembered.groups.size <= rememberedGroupings) break;
+    remembered.groups.delete(oldest);
+    await sql.run(`DROP TABLE IF EXISTS ${stale}`);
+  }
+  return table;
+};
+
+/** The dry run of `plan`, the window's draft-independent reads taken from (or kept in) `memo`. */
+export const previewClassification = async (
+  sql: Statements,
+  programId: number,
+  plan: ClassificationPlan,
+  days: number,
+  sampleLimit: number,
+  memo: PreviewMemo,
+): Promise<ClassificationPreviewRows | null> => {
+  const remembered = await rememberedWindow(sql, memo, programId, days, sampleLimit);
+  const window = remembered.window;
+  if (window === null) return null;
+  const { from, to } = window;
   const window3 = [programId, from, to];
 
   // With no rule the key is a constant: every hit classifies to branch 0.
   const ruleKeys = previewKeys(plan);
   const keys = ruleKeys.length > 0 ? ruleKeys : [{ column: "no_rule", key: () => "0" }];
-  const keyed = (table: string) => keys.map((k) => `${k.key(table)} AS ${k.column}`).join(", ");
   const keyList = keys.map((k) => k.column).join(", ");
   const joined = (table: string) => keys.map((k) => `${table}.${k.column} IS NOT DISTINCT FROM k.${k.column}`).join(" AND ");
-  const lastClicks = `FROM touches WHERE program_id = $1 AND order_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
-    AND status = 'valid' AND touch_index = touch_count`;
 
-  const temporary = [groupsTable, keysTable];
-  for (const table of temporary) await sql.run(`DROP TABLE IF EXISTS ${table}`);
+  await sql.run(`DROP TABLE IF EXISTS ${keysTable}`);
   try {
-    const clicks = `SELECT hit_id, count(*) AS orders ${lastClicks} AND hit_id IS NOT NULL GROUP BY hit_id`;
-    await sql.run(
-      `CREATE TEMP TABLE ${groupsTable} AS
-       SELECT ${keyed("h.")}, ${stored("h.taxonomy_1")} AS taxonomy_1, ${stored("h.taxonomy_2")} AS taxonomy_2,
-         count(*) AS hits, coalesce(sum(c.orders), 0) AS orders, max_by(h.hit_id, h.ts, CAST($4 AS INTEGER)) AS newest
-       FROM hits h LEFT JOIN (${clicks}) c ON c.hit_id = h.hit_id
-       WHERE h.program_id = $1 AND h.hit_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
-       GROUP BY ALL`,
-      [...window3, sampleLimit],
-    );
-    // Last clicks before the window. The bounds only narrow the scan (row groups outside them are skipped): the
-    // smallest of their ids, and a day before the oldest one's UTC day (the program's calendar may lag UTC).
-    const bounds = (
-      await sql.rows(
-        `SELECT min(hit_id) AS first_id, CAST(CAST(epoch_ms(min(ts)) AS DATE) - 1 AS VARCHAR) AS first_day
-         ${lastClicks} AND hit_id IS NOT NULL`,
-        window3,
-      )
-    )[0];
-    const firstDay = nullableTextOf(bounds?.["first_day"]);
-    if (firstDay !== null && firstDay < from) {
-      await sql.run(
-        `INSERT INTO ${groupsTable}
-         SELECT ${keyed("h.")}, ${stored("h.taxonomy_1")}, ${stored("h.taxonomy_2")}, 0, sum(c.orders), NULL
-         FROM (${clicks}) c JOIN hits h ON h.program_id = $1 AND h.hit_id = c.hit_id
-         WHERE h.hit_date BETWEEN CAST($4 AS DATE) AND CAST($2 AS DATE) - 1 AND h.hit_id >= CAST($5 AS BIGINT)
-         GROUP BY ALL`,
-        [...window3, firstDay, numberOf(bounds?.["first_id"])],
-      );
-    }
-    const clickless = await sql.rows(
-      `SELECT ${stored("taxonomy_1")} AS taxonomy_1, ${stored("taxonomy_2")} AS taxonomy_2, count(*) AS orders
-       ${lastClicks} AND hit_id IS NULL GROUP BY ALL`,
-      window3,
-    );
+    const groups = await rememberedGroups(sql, memo, remembered, keys, window3, from, sampleLimit);
+    const clickless = remembered.clickless;
 
     const p = new Placeholders();
     const rules = planRules(plan);
@@ -142,14 +284,14 @@ export const previewClassification = async (
          SELECT ${keyList}, ${branchIndexSql(plan, p)} AS branch,
            ${bits(rules.map((r) => ruleSql(r, p)))} AS rule_bits,
            ${bits(plan.branches.map((b) => branchCondition(b, p)))} AS branch_bits
-         FROM (SELECT DISTINCT ${keyList} FROM ${groupsTable}) combinations
+         FROM (SELECT DISTINCT ${keyList} FROM ${groups}) combinations
        ) classified`,
       p.values,
     );
 
     const hitGroups = await sql.rows(
       `SELECT g.taxonomy_1, g.taxonomy_2, k.branch, k.rule_bits, k.branch_bits, k.after_1, k.after_2, g.hits, g.orders, g.newest
-       FROM ${groupsTable} g JOIN ${keysTable} k ON ${joined("g")}`,
+       FROM ${groups} g JOIN ${keysTable} k ON ${joined("g")}`,
     );
 
     // Samples: the changed groups' newest ids, read by id (they cluster in the last days), then the newest per draft pair.
@@ -161,16 +303,23 @@ export const previewClassification = async (
       for (const id of idsOf(group["newest"])) candidates.set(id, { group, pair: JSON.stringify(after) });
     }
     const ids = [...candidates.keys()];
-    const read =
-      ids.length === 0
+    const known = remembered.samples;
+    const unread = ids.filter((id) => !known.has(id));
+    const fresh =
+      unread.length === 0
         ? []
         : await sql.rows(
             `SELECT hit_id, ts, CAST(hit_date AS VARCHAR) AS day, event_type, ${sampledFields.join(", ")}
              FROM hits
              WHERE program_id = $1 AND hit_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)
-               AND hit_id >= CAST($4 AS BIGINT) AND hit_id IN (${ids.map((id) => String(Math.trunc(id))).join(", ")})`,
-            [...window3, Math.min(...ids)],
+               AND hit_id >= CAST($4 AS BIGINT) AND hit_id IN (${unread.map((id) => String(Math.trunc(id))).join(", ")})`,
+            [...window3, Math.min(...unread)],
           );
+    for (const row of fresh) known.set(numberOf(row["hit_id"]), row);
+    const read = ids.flatMap((id): Row[] => {
+      const row = known.get(id);
+      return row ? [row] : [];
+    });
     const newestFirst = [...read].sort((a, b) => numberOf(b["ts"]) - numberOf(a["ts"]) || numberOf(a["hit_id"]) - numberOf(b["hit_id"]));
     const taken = new Map<string, number>();
     const samples: PreviewSampleRow[] = [];
@@ -217,6 +366,6 @@ export const previewClassification = async (
       samples,
     };
   } finally {
-    for (const table of temporary) await sql.run(`DROP TABLE IF EXISTS ${table}`);
+    await sql.run(`DROP TABLE IF EXISTS ${keysTable}`);
   }
 };

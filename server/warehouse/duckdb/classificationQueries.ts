@@ -1,9 +1,14 @@
 import type { ClassificationQueries } from "../classificationQueries";
 import { numberOf, textOf } from "../statements";
-import { previewClassification } from "./classificationPreviewQueries";
+import { previewClassification, type PreviewMemo } from "./classificationPreviewQueries";
 import type { ConnectionLine } from "./connectionLine";
 
-export const duckDbClassificationQueries = (line: ConnectionLine): ClassificationQueries => ({
+/**
+ * The saved trees on `line`; the dry run on `previews`, a read connection of its own (a
+ * preview reads for a second or more when nothing is remembered, and must not hold up
+ * writes and reports meanwhile), keeping its draft-independent reads in `memo`.
+ */
+export const duckDbClassificationQueries = (line: ConnectionLine, previews: ConnectionLine, memo: PreviewMemo): ClassificationQueries => ({
   find: (programId) =>
     line.exclusive(async (sql) => {
       const row = (await sql.rows("SELECT tree, coalesce(version, 1) AS version FROM classifications WHERE program_id = $1", [programId]))[0];
@@ -26,5 +31,5 @@ export const duckDbClassificationQueries = (line: ConnectionLine): Classificatio
     }),
 
   preview: (programId, plan, days, sampleLimit) =>
-    line.exclusive((sql) => previewClassification(sql, programId, plan, days, sampleLimit)),
+    previews.exclusive((sql) => previewClassification(sql, programId, plan, days, sampleLimit, memo)),
 });

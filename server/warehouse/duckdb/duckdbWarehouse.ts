@@ -25,6 +25,8 @@ import type {
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type Statements } from "../statements";
 import { ConnectionLine } from "./connectionLine";
 import { createAccessMemo } from "../accessMemo";
+import { createDataGenerations } from "../dataGenerations";
+import { createPreviewMemo } from "./classificationPreviewQueries";
 
 export interface DuckDbWarehouseOptions {
   /** A database file, or ":memory:". */
@@ -41,6 +43,12 @@ export interface DuckDbWarehouseOptions {
  * their own, so they do not wait behind writes: DuckDB gives each statement a snapshot of
  * what was committed, and every write commits before its request answers, so a check
  * always sees the sign-in, sign-out or membership a client was already told about.
+ * The classification preview reads on a third connection for the same reason: it is a
+ * read-only dry run, and DuckDB gives each of its statements (each of its read
+ * transactions) a snapshot of committed data, so it never sees a half-done write. What it
+ * keeps between previews is kept under the program's data generation, bumped by every
+ * write of hits, touches or their classification here (a rebuild, appended raw data, the
+ * demo data).
  */
 export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Promise<Warehouse> => {
   const instance = await DuckDBInstance.create(options.path);
@@ -49,6 +57,10 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   await migrate(line, options.clock());
   const accessConnection = await instance.connect();
   const accessChecks = new ConnectionLine(accessConnection);
+  const previewConnection = await instance.connect();
+  const previews = new ConnectionLine(previewConnection);
+  const generations = createDataGenerations();
+  const attribution = duckDbAttributionQueries(line);
   // The access checks' answers that cannot go stale, kept in the process (warehouse/accessMemo.ts).
   const memo = createAccessMemo();
 
@@ -248,10 +260,12 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
       isEmpty: () =>
         line.exclusive(async (sql) => numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0),
       load: (rows, alsoWrite) =>
-        line.transaction(async (sql) => {
-          await loadRows(sql, rows);
-          if (alsoWrite) await alsoWrite(sql);
-        }),
+        generations.after(
+          line.transaction(async (sql) => {
+            await loadRows(sql, rows);
+            if (alsoWrite) await alsoWrite(sql);
+          }),
+        ),
     },
 
     costs: duckDbCostQueries(line),
@@ -260,15 +274,20 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
     columnSets: duckDbColumnSetQueries(line),
     programSettings: duckDbProgramSettingsQueries(line),
     customReports: duckDbCustomReportQueries(line),
-    classifications: duckDbClassificationQueries(line),
+    classifications: duckDbClassificationQueries(line, previews, createPreviewMemo(generations.of)),
     connectors: duckDbConnectorQueries(line),
 
-    attribution: duckDbAttributionQueries(line),
+    attribution: {
+      ...attribution,
+      rebuild: (programId, work) => generations.after(attribution.rebuild(programId, work), programId),
+      append: (batch) => generations.after(attribution.append(batch)),
+    },
     reports: duckDbReportQueries(line),
     analysis: duckDbAnalysisQueries(line),
 
     close: async () => {
       await accessChecks.exclusive(async () => accessConnection.closeSync());
+      await previews.exclusive(async () => previewConnection.closeSync());
       await line.exclusive(async () => {
         connection.closeSync();
         instance.closeSync();
