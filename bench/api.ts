@@ -345,10 +345,17 @@ const previewBudgetMs = 1000;
 const previewBaseline = `SELECT taxonomy_1, taxonomy_2, count(*) FROM hits
   WHERE program_id = $1 AND hit_date BETWEEN $2 AND $3 GROUP BY 1, 2`;
 
+/** The values the bench's editing session gives its new rule, one per preview (an edit of a value each time). */
+const previewValues = ["google", "bing", "facebook", "goo", "yahoo"];
+
 /**
  * Times POST admin/classification/preview as an admin: the program's saved tree with a new
  * first taxonomy that takes every hit whose source contains "google" (so hits move, the
- * samples fill and later Google rules are shadowed).
+ * samples fill and later Google rules are shadowed). Two rows: the first preview of an
+ * editing session (after `afresh`, which makes the warehouse forget what previews keep, as
+ * a write of the program's data does; info), and the next previews of the session, each
+ * with the rule's value edited (the figure the budget is checked against: the editor sends
+ * a preview on every change, so these are what a person editing waits for).
  */
 export const benchClassificationPreview = async (
   app: Hono,
@@ -356,7 +363,8 @@ export const benchClassificationPreview = async (
   warmups: number,
   runs: number,
   baseline: Timing | undefined,
-): Promise<ApiRow> => {
+  afresh: () => Promise<void>,
+): Promise<ReadonlyArray<ApiRow>> => {
   const login = await app.request("/api/auth/login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -386,31 +394,56 @@ export const benchClassificationPreview = async (
       },
     ],
   };
-  const request = () =>
-    app.request(`${path}/preview`, {
+  let edits = 0;
+  const request = () => {
+    const value = previewValues[edits++ % previewValues.length];
+    const child = { ...first.children[0], rules: [{ id: 990_003, field: "source", matchType: "contains", expectedValue: value }] };
+    return app.request(`${path}/preview`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ data: [first, ...data] }),
+      body: JSON.stringify({ data: [{ ...first, children: [child] }, ...data] }),
     });
-  const probe = await request();
-  const budget = `p95 ≤ ${previewBudgetMs} ms`;
-  const baselineText = baseline ? ms(baseline.p50) : "";
-  if (probe.status === 404) return { measure: `API ${previewMeasure}`, value: "not built", p95: "", baseline: baselineText, budget, verdict: "info" };
-  if (probe.status !== 200) throw new Error(`preview answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`);
-  await probe.text();
-  const timing = await timed(warmups, runs, async () => {
+  };
+  const answered = async () => {
     const res = await request();
     await res.text();
     if (res.status !== 200) throw new Error(`preview answered ${res.status}`);
-  });
-  return {
-    measure: `API ${previewMeasure}`,
-    value: ms(timing.p50),
-    p95: ms(timing.p95),
-    baseline: baselineText,
-    budget,
-    verdict: timing.p95 <= previewBudgetMs ? "within" : "OVER",
   };
+  const probe = await request();
+  const budget = `p95 ≤ ${previewBudgetMs} ms`;
+  const baselineText = baseline ? ms(baseline.p50) : "";
+  const firstMeasure = `API ${previewMeasure}, first of an editing session`;
+  const nextMeasure = `API ${previewMeasure}, next ones (a value edited)`;
+  if (probe.status === 404) return [{ measure: `API ${previewMeasure}`, value: "not built", p95: "", baseline: baselineText, budget, verdict: "info" }];
+  if (probe.status !== 200) throw new Error(`preview answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`);
+  await probe.text();
+  const firstSamples: number[] = [];
+  for (let i = 0; i < warmups + Math.min(runs, 10); i++) {
+    await afresh();
+    const started = performance.now();
+    await answered();
+    if (i >= warmups) firstSamples.push(performance.now() - started);
+  }
+  firstSamples.sort((a, b) => a - b);
+  const next = await timed(warmups, runs, answered);
+  return [
+    {
+      measure: firstMeasure,
+      value: ms(percentile(firstSamples, 50)),
+      p95: ms(percentile(firstSamples, 95)),
+      baseline: baselineText,
+      budget: "",
+      verdict: "info",
+    },
+    {
+      measure: nextMeasure,
+      value: ms(next.p50),
+      p95: ms(next.p95),
+      baseline: baselineText,
+      budget,
+      verdict: next.p95 <= previewBudgetMs ? "within" : "OVER",
+    },
+  ];
 };
 
 /** The raw GROUP BY beside the dry run, timed in phase 1. */
@@ -502,7 +535,11 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
         verdict: c.budgetMs === null ? "info" : timing.p95 <= c.budgetMs ? "within" : "OVER",
       });
     }
-    if (withPreview) rows.push(await benchClassificationPreview(app, parameters.programCode, warmups, runs, baselines.get(previewMeasure)));
+    if (withPreview) {
+      // An empty append is a write of raw data: it makes the warehouse forget what previews keep.
+      const afresh = () => warehouse.attribution.append({});
+      rows.push(...(await benchClassificationPreview(app, parameters.programCode, warmups, runs, baselines.get(previewMeasure), afresh)));
+    }
   } finally {
     await warehouse.close();
   }
