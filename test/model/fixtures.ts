@@ -63,6 +63,9 @@ export const scopeOf = (overrides: Partial<SessionState> = {}): SessionScope => 
 /** The listener a screen's actor invokes, quiet: tests send `session.scopeChanged` themselves. */
 export const quietSessionScopeListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource }>(() => undefined);
 
+/** The listener an analysis report invokes (it also takes the scope the report opened with), quiet. */
+export const quietReportScopeListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource; readonly scope: SessionScope }>(() => undefined);
+
 /**
  * A session actor double that both carries a session context (as `sessionOf`) and records
  * every event sent to it, for machines that read the session and tell it things (sign-in).

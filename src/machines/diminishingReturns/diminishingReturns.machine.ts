@@ -51,7 +51,7 @@ import {
 } from "../reports/reportScope";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeListener, openedScopeListenerInput } from "./openedScopeListener";
+import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
 import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminishingReturnsTexts";
 
 /**
@@ -203,7 +203,7 @@ export const diminishingReturnsMachine = setup({
       analysis: noAnalysis,
     };
   },
-  invoke: { src: "sessionScopeListener", input: openedScopeListenerInput },
+  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   entry: "spawnExportDialog",
   initial: "waiting",
   on: {

@@ -21,7 +21,7 @@ import {
   type SessionSource,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeListener, openedScopeListenerInput } from "../diminishingReturns/openedScopeListener";
+import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
 
 /**
  * One funnel page: the funnel rows of the level under its taxonomy path (the program and
@@ -134,7 +134,7 @@ export const funnelReportMachine = setup({
       headers: {},
     };
   },
-  invoke: { src: "sessionScopeListener", input: openedScopeListenerInput },
+  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   type: "parallel",
   on: {
     "funnel.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },

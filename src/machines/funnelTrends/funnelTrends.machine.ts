@@ -35,7 +35,7 @@ import { funnelFieldNames } from "../../domain/analysis/analysis";
 import { funnelTrendsTexts } from "../../domain/funnelTrends/funnelTrendsTexts";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeListener, openedScopeListenerInput } from "../diminishingReturns/openedScopeListener";
+import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
 
 /**
  * The funnel trends page of one taxonomy route: it follows the session's scope, loads the
@@ -162,7 +162,7 @@ export const funnelTrendsMachine = setup({
     chosen: null,
     choices: readReportQuery(input.search ?? "", funnelTrendsQuery),
   }),
-  invoke: { src: "sessionScopeListener", input: openedScopeListenerInput },
+  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   entry: "spawnExportDialog",
   type: "parallel",
   on: {

@@ -29,7 +29,7 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
-import { openedScopeListener, openedScopeListenerInput } from "../diminishingReturns/openedScopeListener";
+import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -128,7 +128,7 @@ export const initiatorRatingMachine = setup({
       sorted: [],
     };
   },
-  invoke: { src: "sessionScopeListener", input: openedScopeListenerInput },
+  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   type: "parallel",
   on: {
     "initiator.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },

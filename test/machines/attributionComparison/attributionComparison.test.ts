@@ -6,7 +6,7 @@ import {
   attributionComparisonSelectors as sel,
   type AttributionComparisonInput,
 } from "../../../src/machines/attributionComparison/attributionComparison.machine";
-import { httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
+import { httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
 import { campaigns, channels, noRows } from "../../model/attributionComparison/attributionFixtures";
 
 /** The report with its table call answered by `answer` (each call recorded). */
@@ -16,7 +16,7 @@ const start = (answers: ReadonlyArray<TableResponse | Error>, input: Partial<Att
   const actor = createActor(
     attributionComparisonMachine.provide({
       actors: {
-        sessionScopeListener: quietSessionScopeListener,
+        sessionScopeListener: quietReportScopeListener,
         loadTable: fromPromise(async ({ input: call }) => {
           calls.push(call);
           const answer = answers[Math.min(i++, answers.length - 1)];

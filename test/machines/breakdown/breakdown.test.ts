@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { MultiChartResponse } from "../../../src/domain/performance/performance";
 import { breakdownMachine, breakdownSelectors as sel, type BreakdownInput } from "../../../src/machines/breakdown/breakdown.machine";
-import { httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
+import { httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
 import { channels, manyChannels, noChannels } from "../../model/breakdown/breakdownFixtures";
 
 const start = (answers: ReadonlyArray<MultiChartResponse | Error>, input: Partial<BreakdownInput> = {}) => {
@@ -11,7 +11,7 @@ const start = (answers: ReadonlyArray<MultiChartResponse | Error>, input: Partia
   const actor = createActor(
     breakdownMachine.provide({
       actors: {
-        sessionScopeListener: quietSessionScopeListener,
+        sessionScopeListener: quietReportScopeListener,
         loadBreakdown: fromPromise(async ({ input: call }) => {
           calls.push(call as (typeof calls)[number]);
           const answer = answers[Math.min(i++, answers.length - 1)];

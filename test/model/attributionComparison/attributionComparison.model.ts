@@ -3,7 +3,7 @@ import { sortedAttributionRows, sortsOffered } from "../../../src/domain/attribu
 import { pageCount } from "../../../src/domain/table/pagination";
 import { attributionComparisonMachine, attributionComparisonSelectors as sel } from "../../../src/machines/attributionComparison/attributionComparison.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
+import { httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../fixtures";
 import { campaigns, noRows } from "./attributionFixtures";
 
 /** The attribution comparison: scope following, load, the mode and sort rules, paging, export. */
@@ -28,7 +28,7 @@ export const attributionComparisonModel = defineMachineModel({
   actorOutcomes: {
     loadTable: { resolves: { twenty: campaigns(20), none: noRows }, rejects: { server: httpErrors.server } },
   },
-  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
+  provide: () => ({ actors: { sessionScopeListener: quietReportScopeListener } }),
   observe: (c) => ({ mode: c.choices.mode, sort: c.choices.sort, page: c.choices.page, rows: c.rows.length > 0 }),
   strategies: { simple: { observe: (c) => ({ mode: c.choices.mode, rows: c.rows.length > 0 }), maxPaths: 80 } },
   limit: 20000,

@@ -3,7 +3,7 @@ import { sortedCards } from "../../../src/domain/breakdown/breakdown";
 import { pageCount } from "../../../src/domain/table/pagination";
 import { breakdownMachine, breakdownSelectors as sel } from "../../../src/machines/breakdown/breakdown.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
+import { httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../fixtures";
 import { manyChannels, noChannels } from "./breakdownFixtures";
 
 /** The channel breakdown: scope following, load per interval, the metric and sort rules, paging, silent failure, export. */
@@ -28,7 +28,7 @@ export const breakdownModel = defineMachineModel({
   actorOutcomes: {
     loadBreakdown: { resolves: { fourteen: manyChannels(14), none: noChannels }, rejects: { server: httpErrors.server } },
   },
-  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
+  provide: () => ({ actors: { sessionScopeListener: quietReportScopeListener } }),
   observe: (c) => ({ one: c.choices.metricOne, interval: c.choices.interval, page: c.choices.page, cards: c.cards.length > 0 }),
   strategies: { simple: { observe: (c) => ({ interval: c.choices.interval, cards: c.cards.length > 0 }), maxPaths: 80 } },
   limit: 20000,

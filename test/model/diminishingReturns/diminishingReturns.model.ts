@@ -3,7 +3,7 @@ import { minTrendlinePoints } from "../../../src/domain/diminishingReturns/respo
 import { pageCount } from "../../../src/domain/table/pagination";
 import { diminishingReturnsMachine, diminishingReturnsSelectors as sel } from "../../../src/machines/diminishingReturns/diminishingReturns.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { beta, httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
+import { beta, httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../fixtures";
 import { emptyLevel, fixtureRange, levelOne } from "./diminishingFixtures";
 
 /**
@@ -30,7 +30,7 @@ export const diminishingReturnsModel = defineMachineModel({
   actorOutcomes: {
     loadDiminishing: { resolves: { levelOne, empty: emptyLevel }, rejects: { server: httpErrors.server } },
   },
-  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
+  provide: () => ({ actors: { sessionScopeListener: quietReportScopeListener } }),
   observe: (c) => ({ program: c.scope.program?.code ?? null, dates: c.scope.range !== null, weeks: c.weeks.length, hidden: c.choices.hiddenSeasons.length + (c.choices.untagged ? 0 : 1), page: c.choices.page, perPage: c.choices.perPage, whatIf: c.choices.whatIf }),
   strategies: { simple: { observe: null, maxPaths: 40 }, shortest: { maxPaths: 120 } },
   check: ({ after }) => {

@@ -3,7 +3,7 @@ import type { SessionScope } from "../../../src/domain/report/reportScope";
 import { funnelColumnNames, funnelPerPage } from "../../../src/domain/funnel/funnelReport";
 import { funnelReportMachine, funnelReportSelectors as sel } from "../../../src/machines/funnel/funnelReport.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
+import { httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../fixtures";
 import { noChannels, twelveChannels } from "./funnelFixtures";
 
 const january: DateRange = { from: "2026-01-01", to: "2026-01-31" };
@@ -43,7 +43,7 @@ export const funnelReportModel = defineMachineModel({
   actorOutcomes: {
     loadFunnel: { resolves: { twelve: twelveChannels, none: noChannels }, rejects: { server: httpErrors.server } },
   },
-  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
+  provide: () => ({ actors: { sessionScopeListener: quietReportScopeListener } }),
   observe: (c) => ({ rows: c.sorted.length, page: c.page }),
   strategies: {
     shortest: { maxPaths: 60, transitions: false },

@@ -4,7 +4,7 @@ import { initiatorFieldNames, initiatorPerPage, initiatorRows, type InitiatorRow
 import { initiatorRatingMachine, initiatorRatingSelectors as sel } from "../../../src/machines/initiatorRating/initiatorRating.machine";
 import { DecodeError } from "../../../src/services/http/httpErrors";
 import { defineMachineModel, invariant } from "../harness";
-import { httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
+import { httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../fixtures";
 import { twelveChannels } from "../funnel/funnelFixtures";
 
 const january: DateRange = { from: "2026-01-01", to: "2026-01-31" };
@@ -52,7 +52,7 @@ export const initiatorRatingModel = defineMachineModel({
       rejects: { server: httpErrors.server, refused: new DecodeError({ message: "The funnel answer could not be read: a row's location must hold 1 to 4 names", path: "x" }) },
     },
   },
-  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
+  provide: () => ({ actors: { sessionScopeListener: quietReportScopeListener } }),
   observe: (c) => ({ rows: c.sorted.length, page: c.page }),
   strategies: {
     shortest: { maxPaths: 60, transitions: false },

@@ -1,7 +1,7 @@
 import { createActor, setup, type AnyActorRef } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionState } from "../../../src/domain/shell/session";
-import { openedScopeListener, openedScopeListenerInput as openedScopeInput } from "../../../src/machines/diminishingReturns/openedScopeListener";
+import { openedScopeListener, scopeListenerInput as openedScopeInput } from "../../../src/machines/reports/reportScope";
 import type { SessionSource } from "../../../src/machines/shell/sessionScope";
 import { scopeOf, sessionOf } from "../../model/fixtures";
 
