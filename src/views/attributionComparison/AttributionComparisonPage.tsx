@@ -21,8 +21,8 @@ import {
   type AttributionComparisonActorRef,
 } from "../../machines/attributionComparison/attributionComparison.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
+import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
-import { ChartDataTable } from "../reports/ChartDataTable";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
@@ -128,18 +128,14 @@ const AttributionChart = ({ report }: { readonly report: AttributionComparisonAc
   const labels = useMemo(() => ({ one: attributionHeaders.attributed_revenue, two: attributionHeaders[second] }), [second]);
   const format = useCallback((value: number) => money(value), [money]);
   const nameOf = useCallback((name: string) => name, []);
+  const drawing = useMemo(() => timeSeriesChart({ series, labels, chartType: "bar", format, dateLabel: nameOf, sharedAxis: true }), [series, labels, format, nameOf]);
+  const table = useMemo(
+    () => timeSeriesTable({ caption: texts.chartName, rowHeader: attributionHeaders.name, series, labels, format, dateLabel: nameOf, dated: false }),
+    [series, labels, format, nameOf],
+  );
   return (
     <section className="report-chart" aria-label={texts.chartName}>
-      <ChartCanvas series={series} labels={labels} chartType="bar" markers={[]} name={texts.chartName} format={format} dateLabel={nameOf} sharedAxis />
-      <ChartDataTable
-        caption={texts.chartName}
-        rowHeader={attributionHeaders.name}
-        rowNames={series.dates}
-        columns={[
-          { header: labels.one, cell: (i) => money(series.one[i]?.y ?? 0) },
-          { header: labels.two, cell: (i) => money(series.two[i]?.y ?? 0) },
-        ]}
-      />
+      <ChartCanvas chart={drawing} name={texts.chartName} table={table} />
       <p className="chart-legend-keys" aria-hidden="true">
         <span className="chart-key" style={{ background: chartColours.metricOne }} /> {labels.one} <span className="chart-key" style={{ background: chartColours.metricTwo }} /> {labels.two}
       </p>

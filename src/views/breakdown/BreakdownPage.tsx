@@ -24,8 +24,8 @@ import { drillHref, reportCrumbs, reportTitle } from "../../domain/reports/repor
 import { reportsTexts } from "../../domain/reports/reportsTexts";
 import { breakdownMachine, breakdownSelectors as sel, type BreakdownActorRef } from "../../machines/breakdown/breakdown.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
+import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
-import { ChartDataTable } from "../reports/ChartDataTable";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { ReportSelect } from "../reports/ReportSelect";
@@ -52,7 +52,6 @@ const periodLabel = (date: string, interval: BreakdownInterval, locale: string |
 };
 
 /** Cards draw no campaign notes. */
-const noMarkers: ReadonlyArray<never> = [];
 
 /**
  * /breakdown and its taxonomy pages: the controls (first and second metric, chart type,
@@ -214,48 +213,33 @@ const BreakdownCardView = memo(function BreakdownCardView({ card, choices, forma
   const formatPoint = useCallback((value: number, which: "one" | "two") => format(value, which === "one" ? metricOne : metricTwo), [format, metricOne, metricTwo]);
   const dateLabel = useCallback((date: string) => periodLabel(date, interval, locale), [interval, locale]);
   const name = texts.chartName(card.name);
-  const chart = { series, labels, chartType, formatPoint, dateLabel, name };
+  // Built on the card's turn only: the page brings one chart up to date per task.
+  const chart = useMemo(
+    () =>
+      drawn
+        ? {
+            drawing: timeSeriesChart({ series, labels, chartType, format: formatPoint, dateLabel }),
+            table: timeSeriesTable({ caption: name, rowHeader: texts.date, series, labels, format: formatPoint, dateLabel }),
+            name,
+          }
+        : null,
+    [drawn, series, labels, chartType, formatPoint, dateLabel, name],
+  );
   // Until its turn, a card keeps drawing what it last drew (dimmed), rather than tearing its chart down.
-  const lastDrawn = useRef<typeof chart | null>(null);
-  if (drawn) lastDrawn.current = chart;
-  const shown = drawn ? chart : lastDrawn.current;
+  const lastDrawn = useRef<typeof chart>(null);
+  if (chart) lastDrawn.current = chart;
+  const shown = chart ?? lastDrawn.current;
   return (
     <li className="report-card" data-card={card.name}>
       <h2>{card.name}</h2>
       {shown ? (
         <div className={drawn ? undefined : "report-card-stale"} aria-hidden={drawn ? undefined : true}>
-          <ChartCanvas
-            series={shown.series}
-            labels={shown.labels}
-            chartType={shown.chartType}
-            markers={noMarkers}
-            name={shown.name}
-            format={shown.formatPoint}
-            dateLabel={shown.dateLabel}
-            height={cardChartHeight}
-          />
+          {/* The data table for screen readers shows what the chart shows: hidden from them too while it is a previous card's. */}
+          <ChartCanvas chart={shown.drawing} name={shown.name} table={shown.table} height={cardChartHeight} />
         </div>
       ) : (
         <div className="chart-canvas" style={{ height: cardChartHeight }} aria-hidden="true" />
       )}
-      {/* The data table for screen readers shows what the chart shows: hidden from them too while it is a previous card's. */}
-      {shown ? (
-        <div aria-hidden={drawn ? undefined : true}>
-          <ChartDataTable
-            caption={shown.name}
-            rowHeader={texts.date}
-            rowNames={shown.series.dates.map((d) => (
-              <time key={d} dateTime={d}>
-                {shown.dateLabel(d)}
-              </time>
-            ))}
-            columns={[
-              { header: shown.labels.one, cell: (i) => shown.formatPoint(shown.series.one[i]?.y ?? 0, "one") },
-              { header: shown.labels.two, cell: (i) => shown.formatPoint(shown.series.two[i]?.y ?? 0, "two") },
-            ]}
-          />
-        </div>
-      ) : null}
       <dl className="report-card-footer">
         <div>
           <dt>

@@ -1,6 +1,7 @@
 import {
   BarController,
   BarElement,
+  CategoryScale,
   Chart as ChartJS,
   Decimation,
   Filler,
@@ -16,34 +17,32 @@ import {
 } from "chart.js";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Chart } from "react-chartjs-2";
-import { chartColours, chartHeight, noteLabelLayout, type ChartPoint, type ChartSeries, type NoteMarker } from "../../domain/performance/performanceChart";
-import type { ChartType } from "../../domain/shell/session";
+import { chartHeight, noteLabelLayout, type NoteMarker } from "../../domain/performance/performanceChart";
+import type { ChartDrawing, ChartKind, ChartTable } from "./chartKinds";
+import { ChartDataTable } from "./ChartDataTable";
+import "./chart.css";
 
-// Only what this chart draws: lines (areas) and bars on linear scales, the area fill,
-// decimation of long series, tooltips and the legend.
-ChartJS.register(LineController, BarController, LineElement, PointElement, BarElement, LinearScale, Filler, Decimation, Tooltip, Legend);
+// The one registration of chart.js parts, for every kind (chartKinds.ts): lines, areas,
+// points and bars on linear and category scales, the area fill, decimation of long
+// series, tooltips and the legend.
+ChartJS.register(LineController, BarController, LineElement, PointElement, BarElement, LinearScale, CategoryScale, Filler, Decimation, Tooltip, Legend);
 
-type Kind = "line" | "bar";
+type Kind = ChartKind;
 
 export interface ChartCanvasProps {
-  readonly series: ChartSeries;
-  readonly labels: { readonly one: string; readonly two: string };
-  readonly chartType: ChartType;
-  readonly markers: ReadonlyArray<NoteMarker>;
-  /** The canvas's accessible name (a canvas is not readable: the data table beside it is). */
+  /** What to draw: a kind's data and options (`timeSeriesChart`, `xyChart`, `stackedBarChart`). */
+  readonly chart: ChartDrawing;
+  /** The canvas's accessible name (a canvas is only a picture: the data table beside it is readable). */
   readonly name: string;
-  /** A value as the report shows it, for tooltips and axes. */
-  readonly format: (value: number, which: "one" | "two") => string;
-  /** A period's date (YYYY-MM-DD) as people read it, for the x axis and the tooltips. */
-  readonly dateLabel: (date: string) => string;
   /** The canvas's height in pixels (the report chart's 350 by default; smaller on cards). */
   readonly height?: number;
-  /** Both metrics on the left axis (two figures in the same unit, compared bar by bar); by default metric two has its own right axis. */
-  readonly sharedAxis?: boolean;
+  /** The visually hidden table of the chart's numbers, drawn after the canvas. */
+  readonly table?: ChartTable;
+  /** Campaign notes drawn as dashed lines at their periods, their labels above the canvas. */
+  readonly notes?: ReadonlyArray<NoteMarker>;
 }
 
-/** Semi-transparent fill of an area (#rrggbb + alpha). */
-const fillOf = (colour: string): string => `${colour}33`;
+const noNotes: ReadonlyArray<NoteMarker> = [];
 
 /** The note labels' font (as .chart-note-label in chart.css), to measure their text. */
 const labelFont = "11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
@@ -117,103 +116,46 @@ const NoteLabels = ({ notes, width }: { readonly notes: ReadonlyArray<PlacedNote
   );
 };
 
-/** The notes as last drawn, kept while they have not moved (a key of ids, positions and widths). */
-const placedKey = (notes: ReadonlyArray<PlacedNote>, width: number): string => `${width}|${notes.map((n) => `${n.marker.id}:${n.x}:${n.width}`).join(",")}`;
+/** The notes as last drawn, kept while they have not moved (a key of ids, positions and widths; none is always the same, so a chart without notes never re-renders for them). */
+const placedKey = (notes: ReadonlyArray<PlacedNote>, width: number): string => (notes.length === 0 ? "" : `${width}|${notes.map((n) => `${n.marker.id}:${n.x}:${n.width}`).join(",")}`);
 
 /**
- * The chart itself: metric one (#36E7A6) on the left axis, metric two (#2799FF) on the
- * right, as areas or bars, 350 px high. No animation, no parsing (the points are already
- * {x, y}), long line series decimated.
+ * The one chart component: any kind of chartKinds.ts on a canvas of the height given,
+ * named for screen readers (role img), with its data table and campaign notes when given.
+ * No animation (the kinds' options); a new chart only updates the canvas it has.
  */
-export const ChartCanvas = ({ series, labels, chartType, markers, name, format, dateLabel, height = chartHeight, sharedAxis = false }: ChartCanvasProps) => {
-  const chartRef = useRef<ChartJS<Kind, ChartPoint[]> | null>(null);
-  const markersRef = useRef(markers);
+export const ChartCanvas = ({ chart, name, height = chartHeight, table, notes = noNotes }: ChartCanvasProps) => {
+  const chartRef = useRef<ChartJS<Kind, unknown[]> | null>(null);
+  const markersRef = useRef(notes);
   const [placed, setPlaced] = useState<{ readonly notes: ReadonlyArray<PlacedNote>; readonly width: number; readonly key: string }>({ notes: [], width: 0, key: "" });
-  const place = useCallback((notes: ReadonlyArray<PlacedNote>, width: number) => {
-    const key = placedKey(notes, width);
-    setPlaced((was) => (was.key === key ? was : { notes, width, key }));
+  const place = useCallback((drawn: ReadonlyArray<PlacedNote>, width: number) => {
+    const key = placedKey(drawn, width);
+    setPlaced((was) => (was.key === key ? was : { notes: drawn, width, key }));
   }, []);
   const placeRef = useRef(place);
   const plugin = useMemo(() => notesPlugin(markersRef, placeRef), []);
-  const kind: Kind = chartType === "bar" ? "bar" : "line";
 
   // New notes (or 'Campaign Notes' toggled) only need a redraw.
   useEffect(() => {
-    markersRef.current = markers;
+    markersRef.current = notes;
     chartRef.current?.draw();
-  }, [markers]);
-
-  const data = useMemo((): ChartData<Kind, ChartPoint[]> => {
-    const area = kind === "line";
-    const dense = series.dates.length > 60;
-    const dataset = (which: "one" | "two") => {
-      const colour = which === "one" ? chartColours.metricOne : chartColours.metricTwo;
-      return {
-        label: labels[which],
-        data: [...series[which]],
-        yAxisID: which === "one" || sharedAxis ? "yOne" : "yTwo",
-        borderColor: colour,
-        backgroundColor: area ? fillOf(colour) : colour,
-        fill: area ? "origin" : false,
-        borderWidth: 2,
-        pointRadius: area && !dense ? 2 : 0,
-        pointHoverRadius: 4,
-        // Straight segments between the periods: a smoothed curve would draw values no day had.
-        tension: 0,
-        cubicInterpolationMode: "default" as const,
-      };
-    };
-    return { datasets: [dataset("one"), dataset("two")] };
-  }, [series, labels, kind, sharedAxis]);
-
-  const options = useMemo((): ChartOptions<Kind> => {
-    const dates = series.dates.map(dateLabel);
-    const axis = (which: "one" | "two", position: "left" | "right") => ({
-      type: "linear" as const,
-      position,
-      beginAtZero: true,
-      grid: { drawOnChartArea: which === "one", color: "#eef1f5" },
-      title: { display: true, text: labels[which], color: which === "one" ? "#1f9e70" : "#1f6fb8" },
-      ticks: { maxTicksLimit: 6, callback: (value: number | string) => format(Number(value), which) },
-    });
-    return {
-      animation: false,
-      parsing: false,
-      normalized: true,
-      responsive: true,
-      maintainAspectRatio: false,
-      interaction: { mode: "index", intersect: false },
-      plugins: {
-        decimation: { enabled: true, algorithm: "min-max" },
-        legend: { position: "bottom", labels: { usePointStyle: true } },
-        tooltip: {
-          callbacks: {
-            title: (items) => dates[items[0]?.parsed.x ?? -1] ?? "",
-            label: (item) => `${item.dataset.label ?? ""}: ${format(item.parsed.y ?? 0, item.datasetIndex === 0 ? "one" : "two")}`,
-          },
-        },
-      },
-      scales: {
-        x: {
-          type: "linear",
-          min: 0,
-          max: Math.max(dates.length - 1, 0),
-          offset: kind === "bar",
-          grid: { display: false },
-          ticks: { precision: 0, maxRotation: 0, autoSkip: true, maxTicksLimit: 12, callback: (value) => dates[Number(value)] ?? "" },
-        },
-        yOne: sharedAxis ? { ...axis("one", "left"), title: { display: false } } : axis("one", "left"),
-        yTwo: { ...axis("two", "right"), display: !sharedAxis },
-      },
-    };
-  }, [series.dates, labels, kind, format, dateLabel, sharedAxis]);
+  }, [notes]);
 
   return (
     <>
       <NoteLabels notes={placed.notes} width={placed.width} />
       <div className="chart-canvas" style={{ height }}>
-        <Chart ref={chartRef} type={kind} data={data} options={options} plugins={[plugin]} aria-label={name} />
+        <Chart
+          ref={chartRef}
+          type={chart.type}
+          data={chart.data as ChartData<Kind, unknown[]>}
+          options={chart.options as ChartOptions<Kind>}
+          plugins={[plugin]}
+          aria-label={name}
+          role="img"
+        />
       </div>
+      {table ? <ChartDataTable {...table} /> : null}
     </>
   );
 };

@@ -16,9 +16,9 @@ import {
   diminishingReturnsSelectors as sel,
   type DiminishingReturnsActorRef,
 } from "../../machines/diminishingReturns/diminishingReturns.machine";
-import { XYCanvas, type XYDataset } from "../chart/XYCanvas";
+import { ChartCanvas } from "../chart/ChartCanvas";
+import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
-import { ChartDataTable } from "../reports/ChartDataTable";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
@@ -151,7 +151,20 @@ const DiminishingChart = ({ report, name }: { readonly report: DiminishingReturn
   }, [weeks, drawn, money, locale]);
   const x = useMemo(() => ({ title: t.weeksAxis, format: (v: number) => money(v, 0) }), [money]);
   const y = useMemo(() => ({ title: t.revenueAxis, format: (v: number) => money(v, 0) }), [money]);
-  const fitted = (spend: number) => (fit && spend > 0 ? fit.a + fit.b * Math.log(spend) : null);
+  const drawing = useMemo(() => xyChart({ datasets, x, y }), [datasets, x, y]);
+  const table = useMemo((): ChartTable => {
+    const fitted = (spend: number) => (fit && spend > 0 ? fit.a + fit.b * Math.log(spend) : null);
+    return {
+      caption: t.chartDataTable,
+      rowHeader: t.columns.conversion_date ?? "",
+      rowNames: weeks.map((w) => w.date),
+      columns: [
+        { header: t.columns.total_cost ?? "", cell: (i) => money(weeks[i]?.spend ?? null) },
+        { header: t.columns.attributed_revenue ?? "", cell: (i) => money(weeks[i]?.revenue ?? null) },
+        ...(fit ? [{ header: t.fitted, cell: (i: number) => money(fitted(weeks[i]?.spend ?? 0)) }] : []),
+      ],
+    };
+  }, [weeks, fit, money]);
   return (
     <section className="chart-panel" aria-label={t.chart(name)}>
       {notEnough ? (
@@ -160,17 +173,7 @@ const DiminishingChart = ({ report, name }: { readonly report: DiminishingReturn
         </p>
       ) : null}
       <div className="chart-body">
-        <XYCanvas datasets={datasets} x={x} y={y} name={t.chart(name)} />
-        <ChartDataTable
-          caption={t.chartDataTable}
-          rowHeader={t.columns.conversion_date ?? ""}
-          rowNames={weeks.map((w) => w.date)}
-          columns={[
-            { header: t.columns.total_cost ?? "", cell: (i) => money(weeks[i]?.spend ?? null) },
-            { header: t.columns.attributed_revenue ?? "", cell: (i) => money(weeks[i]?.revenue ?? null) },
-            ...(fit ? [{ header: t.fitted, cell: (i: number) => money(fitted(weeks[i]?.spend ?? 0)) }] : []),
-          ]}
-        />
+        <ChartCanvas chart={drawing} name={t.chart(name)} table={table} />
       </div>
       {drawn && drawn.extrapolated.length > 0 ? <p className="report-note">{t.extrapolationNote}</p> : null}
       {weeks.some((w) => !w.whole) ? <p className="report-note">{t.partWeeksNote}</p> : null}

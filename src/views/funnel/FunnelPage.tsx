@@ -14,7 +14,8 @@ import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
 import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
 import { funnelReportMachine, funnelReportSelectors as sel, type FunnelReportActorRef } from "../../machines/funnel/funnelReport.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
-import { StackedBarCanvas } from "../chart/StackedBarCanvas";
+import { ChartCanvas } from "../chart/ChartCanvas";
+import { stackedBarChart, stackedBarTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
@@ -118,14 +119,13 @@ const FunnelChart = ({ report }: { readonly report: FunnelReportActorRef }) => {
   const mode = useSelector(report, sel.mode);
   const path = useSelector(report, sel.path);
   const format = useFieldFormat();
+  const name = t.chartName(t.modes[mode]);
+  const drawing = useMemo(() => stackedBarChart({ bars, format }), [bars, format]);
+  const table = useMemo(() => stackedBarTable({ bars, format, caption: name, rowHeader: levelNames[Math.min(path.length, 3)] ?? "" }), [bars, format, name, path.length]);
   return (
-    <StackedBarCanvas
-      bars={bars}
-      name={t.chartName(t.modes[mode])}
-      format={format}
-      height={t.chartHeight}
-      rowHeader={levelNames[Math.min(path.length, 3)] ?? ""}
-    />
+    <figure className="stacked-bar-chart">
+      <ChartCanvas chart={drawing} name={name} height={t.chartHeight} table={table} />
+    </figure>
   );
 };
 

@@ -13,11 +13,11 @@ import { defaultLocale, formatMoney, formatNumber, formatPercent } from "../../d
 import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
 import { reportsTexts } from "../../domain/reports/reportsTexts";
 import { funnelTrendsMachine, funnelTrendsSelectors as sel, type FunnelTrendsActorRef } from "../../machines/funnelTrends/funnelTrends.machine";
-import { XYCanvas, type XYDataset } from "../chart/XYCanvas";
+import { ChartCanvas } from "../chart/ChartCanvas";
+import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
 import { Modal } from "../components/Modal";
 import { TaxonomySidebar } from "../diminishingReturns/TaxonomySidebar";
 import { ExportDialog } from "../exports/ExportDialog";
-import { ChartDataTable } from "../reports/ChartDataTable";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
@@ -157,16 +157,20 @@ const TrendChart = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
     [mode, currency, locale],
   );
   const chartName = t.chart(name, t.modes[mode] ?? mode);
+  const drawing = useMemo(() => xyChart({ datasets, x, y, periods: true }), [datasets, x, y]);
+  const table = useMemo(
+    (): ChartTable => ({
+      caption: t.chartDataTable,
+      rowHeader: t.date,
+      rowNames: days.map((d) => d.conversion_date),
+      columns: fields.map((field) => ({ header: trendHeader(headers, field), cell: (i: number) => format(field, days[i]?.[field] ?? null) })),
+    }),
+    [days, fields, headers, format],
+  );
   return (
     <section className="chart-panel" aria-label={chartName}>
       <div className="chart-body">
-        <XYCanvas datasets={datasets} x={x} y={y} name={chartName} periods />
-        <ChartDataTable
-          caption={t.chartDataTable}
-          rowHeader={t.date}
-          rowNames={days.map((d) => d.conversion_date)}
-          columns={fields.map((field) => ({ header: trendHeader(headers, field), cell: (i: number) => format(field, days[i]?.[field] ?? null) }))}
-        />
+        <ChartCanvas chart={drawing} name={chartName} table={table} />
       </div>
     </section>
   );

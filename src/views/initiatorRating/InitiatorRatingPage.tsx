@@ -14,7 +14,8 @@ import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
 import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
 import { initiatorRatingMachine, initiatorRatingSelectors as sel, type InitiatorRatingActorRef } from "../../machines/initiatorRating/initiatorRating.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
-import { StackedBarCanvas } from "../chart/StackedBarCanvas";
+import { ChartCanvas } from "../chart/ChartCanvas";
+import { stackedBarChart, stackedBarTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
@@ -105,7 +106,13 @@ const InitiatorChart = ({ report }: { readonly report: InitiatorRatingActorRef }
   const height = useSelector(report, sel.chartHeight);
   const path = useSelector(report, sel.path);
   const format = useFieldFormat();
-  return <StackedBarCanvas bars={bars} name={t.chartName} format={format} height={height} rowHeader={levelNames[Math.min(path.length, 3)] ?? ""} />;
+  const drawing = useMemo(() => stackedBarChart({ bars, format }), [bars, format]);
+  const table = useMemo(() => stackedBarTable({ bars, format, caption: t.chartName, rowHeader: levelNames[Math.min(path.length, 3)] ?? "" }), [bars, format, path.length]);
+  return (
+    <figure className="stacked-bar-chart">
+      <ChartCanvas chart={drawing} name={t.chartName} height={height} table={table} />
+    </figure>
+  );
 };
 
 const InitiatorTable = ({ report }: { readonly report: InitiatorRatingActorRef }) => {

@@ -3,7 +3,7 @@ import { useCallback, useId, useMemo } from "react";
 import { campaignNoteTexts } from "../../domain/performance/campaignNotes";
 import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric } from "../../domain/report/numberFormat";
-import { chartColours, chartMetricLabel, noteMarkers, type ChartSeries } from "../../domain/performance/performanceChart";
+import { chartColours, chartMetricLabel, noteMarkers } from "../../domain/performance/performanceChart";
 import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/shell/session";
 import { reportTexts } from "../../domain/report/reportTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
@@ -15,6 +15,7 @@ import { useAppActors } from "../shell/AppActorsContext";
 import { ExportDialog } from "../exports/ExportDialog";
 import { CampaignNotesTable } from "./CampaignNotesTable";
 import { ChartCanvas } from "../chart/ChartCanvas";
+import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import "../chart/chart.css";
 
 const t = performanceTexts.chart;
@@ -198,6 +199,9 @@ const ChartBody = ({ chart, notes, currency, locale, from, to }: BodyProps) => {
   // The axis, the tooltips and the data table read '24 Oct' (days, weeks) or 'Oct 2026' (months); exports keep ISO dates.
   const dateLabel = useCallback((date: string) => formatPeriod(date, interval, locale), [interval, locale]);
   const name = `${t.region}: ${labels.one} and ${labels.two}, ${t.intervals[interval].toLowerCase()}, ${from} to ${to}`;
+  const drawing = useMemo(() => timeSeriesChart({ series, labels, chartType, format, dateLabel }), [series, labels, chartType, format, dateLabel]);
+  // What the chart shows, for screen readers (and tests): one row per period, dated as the axis reads.
+  const table = useMemo(() => timeSeriesTable({ caption: t.dataTable, rowHeader: t.date, series, labels, format, dateLabel }), [series, labels, format, dateLabel]);
 
   return (
     <div className="chart-body" style={{ minHeight: 350 }}>
@@ -209,46 +213,11 @@ const ChartBody = ({ chart, notes, currency, locale, from, to }: BodyProps) => {
       {empty && !loading ? (
         <p className="chart-empty">{reportTexts.empty.chart}</p>
       ) : series.dates.length > 0 ? (
-        <>
-          <ChartCanvas series={series} labels={labels} chartType={chartType} markers={markers} name={name} format={format} dateLabel={dateLabel} />
-          <ChartDataTable series={series} labels={labels} format={format} dateLabel={dateLabel} />
-        </>
+        <ChartCanvas chart={drawing} name={name} table={table} notes={markers} />
       ) : null}
     </div>
   );
 };
-
-interface DataTableProps {
-  readonly series: ChartSeries;
-  readonly labels: { readonly one: string; readonly two: string };
-  readonly format: (value: number, which: "one" | "two") => string;
-  readonly dateLabel: (date: string) => string;
-}
-
-/** What the chart shows, as a table for screen readers (and tests): one row per period, dated as the axis reads. */
-const ChartDataTable = ({ series, labels, format, dateLabel }: DataTableProps) => (
-  <table className="visually-hidden">
-    <caption>{t.dataTable}</caption>
-    <thead>
-      <tr>
-        <th scope="col">{t.date}</th>
-        <th scope="col">{labels.one}</th>
-        <th scope="col">{labels.two}</th>
-      </tr>
-    </thead>
-    <tbody>
-      {series.dates.map((date, i) => (
-        <tr key={date}>
-          <th scope="row">
-            <time dateTime={date}>{dateLabel(date)}</time>
-          </th>
-          <td>{format(series.one[i]?.y ?? 0, "one")}</td>
-          <td>{format(series.two[i]?.y ?? 0, "two")}</td>
-        </tr>
-      ))}
-    </tbody>
-  </table>
-);
 
 const NotesTablePanel = ({ notes }: { readonly notes: CampaignNotesActorRef }) => {
   const open = useSelector(notes, notesSel.isTableOpen);

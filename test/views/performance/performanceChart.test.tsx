@@ -5,6 +5,7 @@ import type { AppActors } from "../../../src/machines/shell/appActors";
 import { performanceReportSelectors as reportSel } from "../../../src/machines/performance/performanceReport.machine";
 import { sessionSelectors } from "../../../src/machines/shell/session.machine";
 import type { ChartCanvasProps } from "../../../src/views/chart/ChartCanvas";
+import type * as ChartDataTableModule from "../../../src/views/chart/ChartDataTable";
 import { PerformanceChart } from "../../../src/views/performance/PerformanceChart";
 import { noRows, threeDays, twoNotes } from "../../model/performance/chartFixtures";
 import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
@@ -44,19 +45,28 @@ const headers = (region: HTMLElement) =>
     .getAllByRole("columnheader")
     .map((h) => h.textContent);
 
-// jsdom has no canvas: the chart.js part is replaced by a canvas that shows what it was given
-// (the browser test draws the real one).
-vi.mock("../../../src/views/chart/ChartCanvas", () => ({
-  ChartCanvas: (props: ChartCanvasProps) => (
-    <canvas
-      role="img"
-      aria-label={props.name}
-      data-type={props.chartType}
-      data-dates={JSON.stringify(props.series.dates.map(props.dateLabel))}
-      data-markers={JSON.stringify(props.markers.map((m) => [m.id, m.x]))}
-    />
-  ),
-}));
+// jsdom has no canvas: the one chart component is replaced by a canvas that shows what it was
+// given (its axis's dates, its notes) beside the real data table (the browser test draws the real chart).
+vi.mock("../../../src/views/chart/ChartCanvas", async () => {
+  const { ChartDataTable } = await vi.importActual<typeof ChartDataTableModule>("../../../src/views/chart/ChartDataTable");
+  return {
+    ChartCanvas: ({ chart, name, table, notes = [] }: ChartCanvasProps) => {
+      const x = (chart.options.scales as { x: { max: number; ticks: { callback: (value: number) => string } } }).x;
+      return (
+        <>
+          <canvas
+            role="img"
+            aria-label={name}
+            data-type={chart.type}
+            data-dates={JSON.stringify(Array.from({ length: x.max + 1 }, (_, i) => x.ticks.callback(i)))}
+            data-markers={JSON.stringify(notes.map((m) => [m.id, m.x]))}
+          />
+          {table ? <ChartDataTable {...table} /> : null}
+        </>
+      );
+    },
+  };
+});
 
 afterEach(() => {
   cleanup();
