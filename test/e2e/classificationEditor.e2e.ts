@@ -18,6 +18,13 @@ const taxonomyList = (page: Page) => page.getByRole("region", { name: "Taxonomie
 /** The titles of the level-1 entries, in the order listed. */
 const levelOneTitles = (page: Page) => taxonomyList(page).locator(".taxonomy-tree > li > .taxonomy-entry");
 
+/** The browser's Back. A Back the editor stops never commits, so the wait for it is cut short. */
+const pressBack = async (page: Page) => {
+  await page.goBack({ waitUntil: "commit", timeout: 2_000 }).catch((e: unknown) => {
+    if (!(e instanceof Error && e.name === "TimeoutError")) throw e;
+  });
+};
+
 const save = async (page: Page) => {
   await page.getByRole("toolbar").getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Success: The traffic classification set has been saved")).toBeVisible();
@@ -124,6 +131,48 @@ test("as admin: Reorder moves taxonomies by keyboard (the first has no up, the l
   await page.getByRole("button", { name: "Undo" }).click();
   await menu(page).getByRole("link", { name: "Performance", exact: true }).click();
   await expect(page).toHaveURL(/\/performance/);
+});
+
+test("as admin: with unsaved changes, switching the program in the header asks and 'Go back' keeps the change; Back asks too, and Stay keeps the change and the address", async ({ page }) => {
+  const title = `Unsaved ${Date.now().toString(36)}`;
+  await signInAs(page, "admin");
+  await page.getByLabel("Program").selectOption("northwind");
+  // Opened by the menu, so Back is a step inside the app (to the performance report).
+  await menu(page).getByRole("link", { name: "Classification" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Classification", level: 1 })).toBeVisible();
+  await taxonomyList(page).getByRole("button", { name: "Add taxonomy" }).click();
+  await page.getByRole("form", { name: "Add taxonomy" }).getByLabel("Taxonomy name").fill(title);
+  await page.getByRole("form", { name: "Add taxonomy" }).getByRole("button", { name: "Add" }).click();
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+
+  // The header switches the program: the editor keeps Northwind's draft and asks.
+  await page.getByLabel("Program").selectOption("bluepeak");
+  const question = page.getByRole("dialog", { name: "Discard unsaved changes?" });
+  await expect(question).toBeVisible();
+  await expect(question).toContainText("You have unsaved changes to Northwind Outfitters's classification.");
+  await expect(question.getByRole("button", { name: "Discard and load Bluepeak Home" })).toBeVisible();
+  await question.getByRole("button", { name: "Go back to Northwind Outfitters" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByLabel("Program")).toHaveValue("northwind");
+  await expect(page).toHaveURL(/\/admin\/classification\?(.*&)?program=northwind/);
+  await expect(taxonomyList(page).getByRole("button", { name: title })).toBeVisible();
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+
+  // Back asks the links' question; Stay keeps the change and the address.
+  await pressBack(page);
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/classification/);
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/classification/);
+  await expect(taxonomyList(page).getByRole("button", { name: title })).toBeVisible();
+
+  // Back again and Leave: the performance report, where Back was going.
+  await pressBack(page);
+  await leave.getByRole("button", { name: "Leave" }).click();
+  await expect(page).toHaveURL(/\/performance/);
+  await expect(page.getByRole("heading", { name: "Performance Report" })).toBeVisible();
 });
 
 test("as admin: Download gives Classification.xlsx with a sheet Classification holding the draft's rules, formula-safe", async ({ page }) => {

@@ -57,6 +57,12 @@ export const classificationTexts = {
   leave: "You have unsaved changes to the classification. Leave this page and lose them?",
   leaveConfirm: "Leave",
   stay: "Stay",
+  /** The header switched the program over unsaved changes (`from` is the program edited, `to` the one switched to). */
+  programSwitchTitle: "Discard unsaved changes?",
+  programSwitch: (from: string, to: string): string =>
+    `You have unsaved changes to ${from}'s classification. Discard them and load ${to}'s classification, or go back to ${from} to keep editing.`,
+  discardAndLoad: (to: string): string => `Discard and load ${to}`,
+  backTo: (from: string): string => `Go back to ${from}`,
   preview: "Preview before save",
   previewUpdating: "Updating the preview…",
   previewFailed: "The preview could not be made.",

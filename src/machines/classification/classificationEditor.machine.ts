@@ -29,6 +29,10 @@ import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, ty
  *
  * It owns its scope (the session's program, followed through `sessionScopeListener`; another
  * program loads that program's classification) and loads the saved tree with its version.
+ * The header switches the session's program at once, so a switch over unsaved changes is
+ * `programSwitched`: the editor keeps the first program and its draft and asks whether to
+ * discard them and load the new program's classification, or to go back to the first
+ * program (the editor tells the session `session.programSelected`, as the header does).
  * A 403 ends the screen: the person is sent to / with 'You don't have access to admin
  * resources'.
  *
@@ -42,7 +46,11 @@ import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, ty
  * days of hits: each change restarts the `previewDelay` wait, and a request under way is
  * cancelled by the next change (leaving `requesting` aborts it). A draft with problems
  * (no name, a rule without its value) is not sent. `leave` asks before leaving with
- * unsaved changes; `download` writes Classification.xlsx from the draft.
+ * unsaved changes, by the app's links (`editor.leaveAsked`) or by the browser's Back and
+ * Forward (`editor.historyLeaveAsked`: the view has stopped the move, so leaving that way
+ * makes it again, `leaveThroughHistory`, and the region ends in `left`, where Back and
+ * Forward are no longer held);
+ * `download` writes Classification.xlsx from the draft.
  *
  * Save sends the draft with the version it was based on: saved, the draft becomes the
  * saved tree ('Success: The traffic classification set has been saved'); a 409 means
@@ -79,7 +87,9 @@ export interface ClassificationEditorContext {
   readonly submitted: Classification | null;
   /** Where the person asked to go while the draft had unsaved changes. */
   readonly leavingTo: string | null;
-  /** A program the session moved to while a save ran (taken up when it ends). */
+  /** By Back or Forward: how many entries through the history the stopped move went (-1 is Back); null for a link. */
+  readonly leavingThroughHistory: number | null;
+  /** A program the session moved to while a save ran, or over unsaved changes (taken up when it ends or is confirmed). */
   readonly pendingScope: SessionScope | null;
 }
 
@@ -98,8 +108,14 @@ export type ClassificationEditorEvent =
   | { type: "editor.conflictDismissed" }
   | { type: "editor.downloaded" }
   | { type: "editor.leaveAsked"; href: string }
+  /** Back or Forward with unsaved changes, stopped by the view: `href` is where it was going, `steps` how many entries away (-1 is Back). */
+  | { type: "editor.historyLeaveAsked"; href: string; steps: number }
   | { type: "editor.leaveConfirmed" }
-  | { type: "editor.leaveCancelled" };
+  | { type: "editor.leaveCancelled" }
+  /** After a program switch over unsaved changes: discard them and load the new program's classification. */
+  | { type: "editor.programSwitchConfirmed" }
+  /** After a program switch over unsaved changes: back to the program edited (the session switches back). */
+  | { type: "editor.programSwitchCancelled" };
 
 export interface LoadClassificationInput {
   readonly api: ApiContext;
@@ -128,6 +144,16 @@ const isComplete = (scope: SessionScope): boolean => scope.program !== null;
 const programOf = (context: Context): string => context.scope.program?.code ?? "";
 
 const isMove = (step: DraftStep): boolean => step.kind === "taxonomyMoved";
+
+/** Only the program differs (same API context, both programs known): what the header's program switch does. */
+const isProgramSwitch = (from: SessionScope, to: SessionScope): boolean =>
+  from.program !== null &&
+  to.program !== null &&
+  from.program.code !== to.program.code &&
+  from.api.baseUrl === to.api.baseUrl &&
+  from.api.token === to.api.token;
+
+const isDirtyContext = (context: Context): boolean => !sameClassification(context.draft, context.saved);
 
 const withCursor = (context: Context, cursor: number) => {
   const draft = applyDraftSteps(context.saved, context.steps.slice(0, cursor));
@@ -158,7 +184,25 @@ export const classificationEditorMachine = setup({
     holdScope: assign((_, scope: SessionScope) => ({ pendingScope: scope })),
     takePendingScope: assign(({ context }) => (context.pendingScope === null ? {} : { scope: context.pendingScope, pendingScope: null })),
     /** Another program: its classification is another one (the draft of this one goes). */
-    forgetClassification: assign({ saved: empty, version: 0, steps: [], cursor: 0, draft: empty, selected: null, preview: null, submitted: null, leavingTo: null }),
+    forgetClassification: assign({
+      saved: empty,
+      version: 0,
+      steps: [],
+      cursor: 0,
+      draft: empty,
+      selected: null,
+      preview: null,
+      submitted: null,
+      leavingTo: null,
+      leavingThroughHistory: null,
+      pendingScope: null,
+    }),
+    forgetPendingScope: assign({ pendingScope: null }),
+    /** Tells the session to go back to the program edited, as the header's program switch does. */
+    returnToProgram: ({ context }) => {
+      const code = context.scope.program?.code;
+      if (code !== undefined) context.session.send({ type: "session.programSelected", program: code });
+    },
     storeLoaded: assign(({ context }, loaded: LoadedClassification) => {
       const saved = inExecutionOrder({ data: loaded.data });
       return { saved, version: loaded.version, steps: [], cursor: 0, draft: saved, selected: selectedAfter(saved, context.selected), preview: null };
@@ -181,8 +225,8 @@ export const classificationEditorMachine = setup({
       return { saved: tree, draft: tree, version: saved.version, steps: [], cursor: 0, submitted: null, selected: selectedAfter(tree, context.selected) };
     }),
     forgetSubmission: assign({ submitted: null }),
-    rememberDestination: assign((_, href: string) => ({ leavingTo: href })),
-    forgetDestination: assign({ leavingTo: null }),
+    rememberDestination: assign((_, params: { href: string; steps: number | null }) => ({ leavingTo: params.href, leavingThroughHistory: params.steps })),
+    forgetDestination: assign({ leavingTo: null, leavingThroughHistory: null }),
     /** A message to the app's toasts actor. */
     notify: ({ context }, params: { text: string; kind: "info" | "error" }) => {
       context.toasts?.send({ type: "toast.shown", text: params.text, kind: params.kind });
@@ -191,6 +235,8 @@ export const classificationEditorMachine = setup({
     goHome: () => {},
     /** Provided by the view: opens an address of the app. */
     goTo: (_, _href: string) => {},
+    /** Provided by the view: makes the move through the history that Back or Forward was making. */
+    leaveThroughHistory: (_, _steps: number) => {},
   },
   guards: {
     hasCompleteScope: ({ context }) => isComplete(context.scope),
@@ -198,6 +244,11 @@ export const classificationEditorMachine = setup({
     /** Another API context or program (dates and named filters do not touch the classification). */
     isOtherProgram: ({ context }, scope: SessionScope) => !sameSessionScope(context.scope, { ...scope, range: context.scope.range, filter: context.scope.filter }),
     hasPendingScope: ({ context }) => context.pendingScope !== null,
+    /** The header switched the program while the draft has unsaved changes. */
+    isProgramSwitchOverDraft: ({ context }, scope: SessionScope) => isDirtyContext(context) && isProgramSwitch(context.scope, scope),
+    /** A save failed after the header switched the program, and the draft still has unsaved changes. */
+    hasPendingProgramSwitch: ({ context }) => context.pendingScope !== null && isDirtyContext(context) && isProgramSwitch(context.scope, context.pendingScope),
+    isLeavingThroughHistory: ({ context }) => context.leavingThroughHistory !== null,
     /** A change the normal mode records: any step but a move, when it changes the draft. */
     isEditStep: ({ context }, step: DraftStep) => !isMove(step) && stepApplies(context.draft, step),
     /** A change the reorder mode records: a move the taxonomy can make. */
@@ -207,7 +258,7 @@ export const classificationEditorMachine = setup({
     isKnownTaxonomy: ({ context }, id: number) => findTaxonomy(context.draft, id) !== null,
     hasProblems: ({ context }) => draftProblems(context.draft).length > 0,
     canSave: ({ context }) => draftProblems(context.draft).length === 0,
-    isDirty: ({ context }) => !sameClassification(context.draft, context.saved),
+    isDirty: ({ context }) => isDirtyContext(context),
     isForbidden: (_, error: unknown) => typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "Forbidden",
     isStale: (_, error: unknown) => isStaleSave(error),
   },
@@ -230,11 +281,13 @@ export const classificationEditorMachine = setup({
     preview: null,
     submitted: null,
     leavingTo: null,
+    leavingThroughHistory: null,
     pendingScope: null,
   }),
   invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
   on: {
     "session.scopeChanged": [
+      { guard: { type: "isProgramSwitchOverDraft", params: ({ event }) => event.scope }, target: ".programSwitched", actions: { type: "holdScope", params: ({ event }) => event.scope } },
       { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, target: ".waiting", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetClassification"] },
       { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, target: ".waiting", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetClassification"] },
       { actions: { type: "changeScope", params: ({ event }) => event.scope } },
@@ -323,21 +376,27 @@ export const classificationEditorMachine = setup({
             staying: {
               on: {
                 "editor.leaveAsked": [
-                  { guard: "isDirty", target: "asking", actions: { type: "rememberDestination", params: ({ event }) => event.href } },
+                  { guard: "isDirty", target: "asking", actions: { type: "rememberDestination", params: ({ event }) => ({ href: event.href, steps: null }) } },
                   { actions: { type: "goTo", params: ({ event }) => event.href } },
+                ],
+                "editor.historyLeaveAsked": [
+                  { guard: "isDirty", target: "asking", actions: { type: "rememberDestination", params: ({ event }) => ({ href: event.href, steps: event.steps }) } },
+                  { target: "left", actions: { type: "leaveThroughHistory", params: ({ event }) => event.steps } },
                 ],
               },
             },
             /** 'Leave without saving?' */
             asking: {
               on: {
-                "editor.leaveConfirmed": {
-                  target: "staying",
-                  actions: [{ type: "goTo", params: ({ context }) => context.leavingTo ?? "/" }, "forgetDestination"],
-                },
+                "editor.leaveConfirmed": [
+                  { guard: "isLeavingThroughHistory", target: "left", actions: [{ type: "leaveThroughHistory", params: ({ context }) => context.leavingThroughHistory ?? -1 }, "forgetDestination"] },
+                  { target: "staying", actions: [{ type: "goTo", params: ({ context }) => context.leavingTo ?? "/" }, "forgetDestination"] },
+                ],
                 "editor.leaveCancelled": { target: "staying", actions: "forgetDestination" },
               },
             },
+            /** Leaving by Back or Forward: the browser is on its way, and no longer held. */
+            left: {},
           },
         },
         download: {
@@ -381,6 +440,7 @@ export const classificationEditorMachine = setup({
         ],
         onError: [
           { guard: { type: "isForbidden", params: errorOf }, target: "forbidden" },
+          { guard: "hasPendingProgramSwitch", target: "programSwitched", actions: [{ type: "notify", params: { text: classificationTexts.saveFailed, kind: "error" } }, "forgetSubmission"] },
           { guard: "hasPendingScope", target: "waiting", actions: [{ type: "notify", params: { text: classificationTexts.saveFailed, kind: "error" } }, "takePendingScope", "forgetClassification"] },
           { guard: { type: "isStale", params: errorOf }, target: "conflict", actions: "forgetSubmission" },
           { target: "ready", actions: ["forgetSubmission", { type: "notify", params: { text: classificationTexts.saveFailed, kind: "error" } }] },
@@ -392,6 +452,24 @@ export const classificationEditorMachine = setup({
       on: {
         "editor.reloaded": { target: "loading", actions: "forgetClassification" },
         "editor.conflictDismissed": "ready",
+      },
+    },
+    /**
+     * The header switched the session's program over unsaved changes: the editor keeps the
+     * program edited and its draft, and asks. Discard loads the new program's classification;
+     * go back tells the session to return to the program edited and keeps editing. Another
+     * switch meanwhile is the one asked about; the header's own switch back answers it.
+     */
+    programSwitched: {
+      on: {
+        "session.scopeChanged": [
+          { guard: { type: "isProgramSwitchOverDraft", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
+          { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, target: "waiting", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetClassification"] },
+          { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, target: "waiting", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetClassification"] },
+          { target: "ready", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetPendingScope"] },
+        ],
+        "editor.programSwitchConfirmed": { target: "waiting", actions: ["takePendingScope", "forgetClassification"] },
+        "editor.programSwitchCancelled": { target: "ready", actions: ["returnToProgram", "forgetPendingScope"] },
       },
     },
     /** No access: to / with the text saying so. */
@@ -406,7 +484,9 @@ type Snap = SnapshotFrom<typeof classificationEditorMachine>;
 
 const problemsOf = memoLast(draftProblems);
 
-const editing = (s: Snap): boolean => s.matches("ready") || s.matches("saving") || s.matches("conflict");
+const editing = (s: Snap): boolean => s.matches("ready") || s.matches("saving") || s.matches("conflict") || s.matches("programSwitched");
+
+const isDirtySnap = (s: Snap): boolean => !sameClassification(s.context.draft, s.context.saved);
 
 /** Named selectors: the view reads the editor only through these. */
 export const classificationEditorSelectors = {
@@ -423,12 +503,17 @@ export const classificationEditorSelectors = {
   canEdit: (s: Snap) => s.matches({ ready: { mode: "normal" } }),
   canUndo: (s: Snap) => s.matches("ready") && s.context.cursor > 0,
   canRedo: (s: Snap) => s.matches("ready") && s.context.cursor < s.context.steps.length,
-  isDirty: (s: Snap) => !sameClassification(s.context.draft, s.context.saved),
+  isDirty: isDirtySnap,
+  /** Whether Back and Forward are held (asked about): unsaved changes on screen, and not already leaving that way. */
+  holdsHistory: (s: Snap) => editing(s) && isDirtySnap(s) && !s.matches({ ready: { leave: "left" } }),
   problems: (s: Snap) => problemsOf(s.context.draft),
   canSave: (s: Snap) => s.matches({ ready: { mode: "normal" } }) && problemsOf(s.context.draft).length === 0,
   isSaving: (s: Snap) => s.matches("saving"),
   isConflict: (s: Snap) => s.matches("conflict"),
   isAskingToLeave: (s: Snap) => s.matches({ ready: { leave: "asking" } }),
+  /** After the header's program switch over unsaved changes: the program edited and the one switched to (names), else null. */
+  switchedFrom: (s: Snap) => (s.matches("programSwitched") ? (s.context.scope.program?.name ?? null) : null),
+  switchedTo: (s: Snap) => (s.matches("programSwitched") ? (s.context.pendingScope?.program?.name ?? null) : null),
   isDownloading: (s: Snap) => s.matches({ ready: { download: "writing" } }),
   preview: (s: Snap) => s.context.preview,
   isPreviewUpdating: (s: Snap) => s.matches({ ready: { preview: "debouncing" } }) || s.matches({ ready: { preview: "requesting" } }),

@@ -14,6 +14,7 @@ import { AppShell } from "../shell/AppShell";
 import { ClassificationPreviewPanel } from "./ClassificationPreviewPanel";
 import { TaxonomyEditor } from "./TaxonomyEditor";
 import { TaxonomyList } from "./TaxonomyList";
+import { leaveThroughHistory, useHistoryLeaveGuard } from "./useHistoryLeaveGuard";
 import "./classification.css";
 
 /**
@@ -31,7 +32,7 @@ const ClassificationBody = () => {
   const { session, toasts } = useAppActors();
   const [, navigate] = useLocation();
   const editor = useActorRef(
-    classificationEditorMachine.provide({ actions: { goHome: () => navigate("/"), goTo: (_, href: string) => navigate(href) } }),
+    classificationEditorMachine.provide({ actions: { goHome: () => navigate("/"), goTo: (_, href: string) => navigate(href), leaveThroughHistory } }),
     { input: { session, toasts } },
   );
   useDocumentTitle(t.title);
@@ -76,6 +77,7 @@ const ClassificationEditor = ({ editor }: { readonly editor: ClassificationEdito
     </div>
     <ClassificationPreviewPanel editor={editor} />
     <LeaveDialog editor={editor} />
+    <ProgramSwitchDialog editor={editor} />
   </>
 );
 
@@ -137,10 +139,12 @@ const leavingLinkOf = (event: MouseEvent): HTMLAnchorElement | null => {
 
 /**
  * While the draft has unsaved changes: closing or reloading the tab asks (the browser's
- * own question), and the app's links ask the editor first ('Leave without saving?').
+ * own question), the app's links ask the editor first ('Leave without saving?'), and so do
+ * Back and Forward (`useHistoryLeaveGuard`).
  */
 const LeaveGuard = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => {
   const dirty = useSelector(editor, sel.isDirty);
+  useHistoryLeaveGuard(editor);
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -184,6 +188,33 @@ const LeaveDialog = ({ editor }: { readonly editor: ClassificationEditorActorRef
       }
     >
       <p>{t.leave}</p>
+    </Modal>
+  );
+};
+
+/** The header switched the program over unsaved changes: discard them and load the new program's, or go back. */
+const ProgramSwitchDialog = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => {
+  const from = useSelector(editor, sel.switchedFrom);
+  const to = useSelector(editor, sel.switchedTo);
+  if (from === null || to === null) return null;
+  const back = () => editor.send({ type: "editor.programSwitchCancelled" });
+  return (
+    <Modal
+      title={t.programSwitchTitle}
+      tone="warning"
+      onDismiss={back}
+      actions={
+        <>
+          <button type="button" className="button" onClick={back}>
+            {t.backTo(from)}
+          </button>
+          <button type="button" className="button is-danger" onClick={() => editor.send({ type: "editor.programSwitchConfirmed" })}>
+            {t.discardAndLoad(to)}
+          </button>
+        </>
+      }
+    >
+      <p>{t.programSwitch(from, to)}</p>
     </Modal>
   );
 };

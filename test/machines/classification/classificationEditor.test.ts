@@ -11,7 +11,7 @@ import {
   type PreviewClassificationInput,
   type SaveClassificationInput,
 } from "../../../src/machines/classification/classificationEditor.machine";
-import { httpErrors, quietSessionScopeListener, recordingSessionActor, scopeOf } from "../../model/fixtures";
+import { acme as acmeProgram, beta as betaProgram, httpErrors, quietSessionScopeListener, recordingSessionActor, scopeOf, tokyo } from "../../model/fixtures";
 import { classificationPreviewOf, loadedClassification } from "../../model/classification/classificationFixtures";
 import { controlled, flush } from "../support";
 
@@ -26,6 +26,7 @@ const setup = (overrides: Parameters<typeof recordingSessionActor>[1] = {}) => {
   const toasts = recordingSessionActor((e) => toasted.push(e)) as AnyActorRef;
   const clock = new SimulatedClock();
   const went: string[] = [];
+  const told: EventObject[] = [];
   const actor = createActor(
     classificationEditorMachine.provide({
       actors: {
@@ -35,9 +36,9 @@ const setup = (overrides: Parameters<typeof recordingSessionActor>[1] = {}) => {
         downloadClassification: download.logic,
         sessionScopeListener: quietSessionScopeListener,
       },
-      actions: { goHome: () => void went.push("/"), goTo: (_, href: string) => void went.push(href) },
+      actions: { goHome: () => void went.push("/"), goTo: (_, href: string) => void went.push(href), leaveThroughHistory: (_, steps: number) => void went.push(`history.go(${steps})`) },
     }),
-    { clock, input: { session: recordingSessionActor(() => undefined, overrides), toasts } },
+    { clock, input: { session: recordingSessionActor((e) => void told.push(e), overrides), toasts } },
   ).start();
   const snap = () => actor.getSnapshot();
   const step = (s: DraftStep) => actor.send({ type: "draft.stepped", step: s });
@@ -45,7 +46,7 @@ const setup = (overrides: Parameters<typeof recordingSessionActor>[1] = {}) => {
     clock.increment(ms);
     await flush();
   };
-  return { actor, load, save, preview, download, toasted, went, snap, step, rest };
+  return { actor, load, save, preview, download, toasted, went, told, snap, step, rest };
 };
 
 /** Loaded and its first preview answered. */
@@ -92,16 +93,18 @@ describe("classificationEditor: loading", () => {
     expect(load.calls).toHaveLength(2);
   });
 
-  it("waits for a program, and another program loads its own classification (the draft goes)", async () => {
+  it("waits for a program, and another program without unsaved changes loads its own classification at once", async () => {
     const { actor, load, snap, step } = setup({ programCode: null, token: null, programs: [] });
     expect(snap().value).toBe("waiting");
     expect(load.calls).toHaveLength(0);
     actor.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: "acme" }) });
     await load.resolve(loadedClassification);
     step({ kind: "taxonomyRenamed", id: 2, title: "E-mail" });
+    step({ kind: "taxonomyRenamed", id: 2, title: "Email" });
+    expect(sel.isDirty(snap())).toBe(false);
     actor.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: "beta" }) });
     expect(load.calls.map((c) => c.program)).toEqual(["acme", "beta"]);
-    expect(sel.isDirty(snap())).toBe(false);
+    expect(sel.switchedFrom(snap())).toBeNull();
   });
 });
 
@@ -286,6 +289,143 @@ describe("classificationEditor: leaving and downloading", () => {
     expect(sel.isDownloading(snap())).toBe(true);
     await download.resolve(undefined);
     expect(sel.isDownloading(snap())).toBe(false);
+  });
+});
+
+describe("classificationEditor: the header's program switch over unsaved changes", () => {
+  const beta = scopeOf({ programCode: "beta" });
+  const acme = scopeOf({ programCode: "acme" });
+
+  /** Loaded on Acme, Email renamed, then the header switches the session to Beta. */
+  const switched = async () => {
+    const rig = await ready();
+    rig.step({ kind: "taxonomyRenamed", id: 2, title: "E-mail" });
+    rig.actor.send({ type: "session.scopeChanged", scope: beta });
+    return rig;
+  };
+
+  it("keeps the draft of the program edited and asks; nothing is loaded meanwhile", async () => {
+    const { load, snap, went } = await switched();
+    expect(sel.switchedFrom(snap())).toBe("Acme");
+    expect(sel.switchedTo(snap())).toBe("Beta");
+    expect(sel.showsEditor(snap())).toBe(true);
+    expect(sel.canEdit(snap())).toBe(false);
+    expect(sel.taxonomies(snap())[1]?.title).toBe("E-mail");
+    expect(snap().context.scope.program?.code).toBe("acme");
+    expect(load.calls).toHaveLength(1);
+    expect(went).toEqual([]);
+    expect(classificationTexts.programSwitch("Acme", "Beta")).toBe(
+      "You have unsaved changes to Acme's classification. Discard them and load Beta's classification, or go back to Acme to keep editing.",
+    );
+  });
+
+  it("go back: the session is told to return to the program edited, and the draft stays to edit", async () => {
+    const { actor, load, snap, step, told } = await switched();
+    actor.send({ type: "editor.programSwitchCancelled" });
+    expect(told).toEqual([{ type: "session.programSelected", program: "acme" }]);
+    expect(sel.switchedFrom(snap())).toBeNull();
+    expect(sel.canEdit(snap())).toBe(true);
+    // The session's switch back comes through the listener: the same program, nothing to load.
+    actor.send({ type: "session.scopeChanged", scope: acme });
+    expect(load.calls).toHaveLength(1);
+    expect(sel.isDirty(snap())).toBe(true);
+    step({ kind: "taxonomyRenamed", id: 1, title: "Search" });
+    expect(sel.taxonomies(snap()).map((t) => t.title)).toEqual(["Search", "E-mail"]);
+  });
+
+  it("discard: the draft goes and the new program's classification loads", async () => {
+    const { actor, load, snap, told } = await switched();
+    actor.send({ type: "editor.programSwitchConfirmed" });
+    expect(load.calls.map((c) => c.program)).toEqual(["acme", "beta"]);
+    expect(snap().context.scope.program?.code).toBe("beta");
+    await load.resolve({ data: [], version: 1 });
+    expect(sel.isDirty(snap())).toBe(false);
+    expect(sel.taxonomies(snap())).toEqual([]);
+    expect(told).toEqual([]);
+  });
+
+  it("while asking: the header's own switch back answers it, a third program is the one asked about, signing out drops the draft", async () => {
+    const back = await switched();
+    back.actor.send({ type: "session.scopeChanged", scope: acme });
+    expect(sel.switchedFrom(back.snap())).toBeNull();
+    expect(sel.canEdit(back.snap())).toBe(true);
+    expect(back.told).toEqual([]);
+
+    const third = await switched();
+    third.actor.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: "tokyo", programs: [acmeProgram, betaProgram, tokyo] }) });
+    expect(sel.switchedTo(third.snap())).toBe("Tokyo");
+    third.actor.send({ type: "editor.programSwitchConfirmed" });
+    expect(third.load.calls.map((c) => c.program)).toEqual(["acme", "tokyo"]);
+
+    const out = await switched();
+    out.actor.send({ type: "session.scopeChanged", scope: scopeOf({ token: null, programs: [], programCode: null }) });
+    expect(out.snap().value).toBe("waiting");
+    expect(sel.isDirty(out.snap())).toBe(false);
+  });
+
+  it("a save under way when the header switches: saved, the new program loads; failed, the question is asked", async () => {
+    const saved = await ready();
+    saved.step({ kind: "taxonomyRenamed", id: 2, title: "E-mail" });
+    saved.actor.send({ type: "editor.saved" });
+    saved.actor.send({ type: "session.scopeChanged", scope: beta });
+    await saved.save.resolve({ ok: true, version: 4 });
+    expect(saved.load.calls.map((c) => c.program)).toEqual(["acme", "beta"]);
+
+    const failed = await ready();
+    failed.step({ kind: "taxonomyRenamed", id: 2, title: "E-mail" });
+    failed.actor.send({ type: "editor.saved" });
+    failed.actor.send({ type: "session.scopeChanged", scope: beta });
+    await failed.save.reject(httpErrors.server);
+    expect(failed.toasted).toEqual([{ type: "toast.shown", text: "Error: There was an error saving", kind: "error" }]);
+    expect(sel.switchedTo(failed.snap())).toBe("Beta");
+    expect(sel.taxonomies(failed.snap())[1]?.title).toBe("E-mail");
+    expect(failed.load.calls).toHaveLength(1);
+  });
+
+  it("new dates are not a program switch: the draft stays, nothing is asked", async () => {
+    const dates = await ready();
+    dates.step({ kind: "taxonomyRenamed", id: 2, title: "E-mail" });
+    dates.actor.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2026-02-01", to: "2026-02-28" } }) });
+    expect(sel.switchedFrom(dates.snap())).toBeNull();
+    expect(sel.isDirty(dates.snap())).toBe(true);
+  });
+});
+
+describe("classificationEditor: Back and Forward", () => {
+  it("without unsaved changes the history is not held, and a move that reaches the editor goes on at once", async () => {
+    const { actor, snap, went } = await ready();
+    expect(sel.holdsHistory(snap())).toBe(false);
+    actor.send({ type: "editor.historyLeaveAsked", href: "/performance", steps: -1 });
+    expect(went).toEqual(["history.go(-1)"]);
+  });
+
+  it("with unsaved changes: asks, Stay keeps the draft and holds the history, Leave makes the stopped move and holds it no more", async () => {
+    const { actor, snap, step, went } = await ready();
+    step({ kind: "taxonomyRenamed", id: 2, title: "E-mail" });
+    expect(sel.holdsHistory(snap())).toBe(true);
+    actor.send({ type: "editor.historyLeaveAsked", href: "/performance", steps: -1 });
+    expect(sel.isAskingToLeave(snap())).toBe(true);
+    actor.send({ type: "editor.leaveCancelled" });
+    expect(went).toEqual([]);
+    expect(sel.isDirty(snap())).toBe(true);
+    expect(sel.holdsHistory(snap())).toBe(true);
+    actor.send({ type: "editor.historyLeaveAsked", href: "/account/costs/fixed", steps: 2 });
+    actor.send({ type: "editor.leaveConfirmed" });
+    expect(went).toEqual(["history.go(2)"]);
+    expect(sel.holdsHistory(snap())).toBe(false);
+    // On its way through the history, nothing else leaves a second time.
+    actor.send({ type: "editor.leaveAsked", href: "/account/costs/fixed" });
+    expect(went).toEqual(["history.go(2)"]);
+  });
+
+  it("a link's question still goes to the link", async () => {
+    const { actor, step, went } = await ready();
+    step({ kind: "taxonomyRenamed", id: 2, title: "E-mail" });
+    actor.send({ type: "editor.historyLeaveAsked", href: "/performance", steps: -1 });
+    actor.send({ type: "editor.leaveCancelled" });
+    actor.send({ type: "editor.leaveAsked", href: "/performance" });
+    actor.send({ type: "editor.leaveConfirmed" });
+    expect(went).toEqual(["/performance"]);
   });
 });
 

@@ -11,14 +11,15 @@ import {
   type SaveClassificationInput,
 } from "../../../src/machines/classification/classificationEditor.machine";
 import { defineMachineModel, invariant, type Rig } from "../harness";
-import { httpErrors, quietSessionScopeListener, recordingSessionActor, scopeOf } from "../fixtures";
+import { acme, beta, httpErrors, quietSessionScopeListener, recordingSessionActor, scopeOf, tokyo } from "../fixtures";
 import { classificationPreviewOf, loadedClassification } from "./classificationFixtures";
 
 const stale = new ClientError({ status: 409, code: "stale_classification", message: "HTTP 409", path: "/programs/acme/admin/classification" });
 
 const signedOut = { token: null, programs: [], programCode: null, range: null };
 
-const inputOf = (rig: Rig) => ({ session: recordingSessionActor(() => undefined), toasts: rig.recorder("toasts") });
+/** The session hears only the editor's 'go back' after a program switch (recorded as `session`). */
+const inputOf = (rig: Rig) => ({ session: recordingSessionActor((event) => rig.record("received", "session", event)), toasts: rig.recorder("toasts") });
 
 /** At most this many recorded steps are explored (the history is bounded for the graph). */
 const maxSteps = 2;
@@ -56,6 +57,9 @@ const steps = (s: Snap): Record<string, { step: DraftStep }> => {
   };
 };
 
+/** One unsaved step on Acme, at rest: where the model switches the program in the header or presses Back. */
+const dirtyOnce = (s: Snap): boolean => atRest(s) && sel.isDirty(s) && s.context.steps.length === 1 && s.context.scope.program?.code === "acme";
+
 const when = (test: (s: Snap) => boolean) => (s: Snap): ReadonlyArray<Record<string, never>> => (test(s) ? [{}] : []);
 
 const toastOf = (text: string, kind: "info" | "error") => ({ type: "toast.shown", text, kind });
@@ -66,7 +70,9 @@ const draftOf = (c: ClassificationEditorContext) => applyDraftSteps(c.saved, c.s
  * The classification editor: loaded, refused (403) or failed; edits in the normal mode and
  * moves in the reorder mode, undone and redone; the preview waited for, asked, answered,
  * failed or blocked by a draft's problems; saves answered, stale (409), refused or failed;
- * leaving with and without unsaved changes; the download; another program.
+ * leaving with and without unsaved changes, by a link or by Back/Forward; the download;
+ * another program, at once without unsaved changes, asked about with them (discard, go
+ * back, or the header's own switch back).
  */
 export const classificationEditorModel = defineMachineModel({
   name: "classificationEditor",
@@ -75,6 +81,8 @@ export const classificationEditorModel = defineMachineModel({
   events: {
     "session.scopeChanged": (s): Record<string, { scope: SessionScope }> => {
       if (s.matches("waiting")) return { signedIn: { scope: scopeOf({ programCode: "acme" }) } };
+      if (s.matches("programSwitched")) return { headerBack: { scope: scopeOf({ programCode: "acme" }) } };
+      if (dirtyOnce(s)) return { programOverDraft: { scope: scopeOf({ programCode: "beta" }) } };
       return atRest(s) && pristine(s) ? { program: { scope: scopeOf({ programCode: "beta" }) }, signedOut: { scope: scopeOf(signedOut) } } : {};
     },
     "draft.stepped": (s) => (atRest(s) ? steps(s) : {}),
@@ -87,8 +95,11 @@ export const classificationEditorModel = defineMachineModel({
     "editor.conflictDismissed": when((s) => s.matches("conflict")),
     "editor.downloaded": when((s) => atRest(s) && pristine(s)),
     "editor.leaveAsked": (s): Record<string, { href: string }> => (atRest(s) && s.matches({ ready: { mode: "normal" } }) ? { performance: { href: "/performance" } } : {}),
+    "editor.historyLeaveAsked": (s): Record<string, { href: string; steps: number }> => (atRest(s) && s.matches({ ready: { mode: "normal" } }) ? { back: { href: "/performance", steps: -1 } } : {}),
     "editor.leaveConfirmed": when((s) => s.matches({ ready: { leave: "asking" } })),
     "editor.leaveCancelled": when((s) => s.matches({ ready: { leave: "asking" } })),
+    "editor.programSwitchConfirmed": when((s) => s.matches("programSwitched")),
+    "editor.programSwitchCancelled": when((s) => s.matches("programSwitched")),
   },
   actorOutcomes: {
     loadClassification: { resolves: { loaded: loadedClassification }, rejects: { forbidden: httpErrors.forbidden, server: httpErrors.server } },
@@ -97,7 +108,7 @@ export const classificationEditorModel = defineMachineModel({
     downloadClassification: { resolves: { written: undefined }, rejects: { failed: new Error("no file") } },
   },
   delays: { previewDelay: 400 },
-  appActions: ["goHome", "goTo"],
+  appActions: ["goHome", "goTo", "leaveThroughHistory"],
   provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
   observe: (c) => ({
     program: c.scope.program?.code ?? null,
@@ -168,15 +179,97 @@ export const classificationEditorModel = defineMachineModel({
     const home = newCalls.filter((x) => x.kind === "action" && x.name === "goHome");
     invariant(home.length === (after.matches("forbidden") && before?.status !== "done" ? 1 : 0), "a 403 goes to / once");
 
-    // Leaving: at once without unsaved changes, after the question with them.
+    // Leaving: at once without unsaved changes, after the question with them; by a link to its
+    // address, by Back/Forward the move the view stopped.
     const goes = newCalls.filter((x) => x.kind === "action" && x.name === "goTo");
-    if (action.kind === "event" && action.event.type === "editor.leaveAsked" && before?.matches({ ready: { leave: "staying" } })) {
-      invariant(goes.length === (sel.isDirty(before) ? 0 : 1), "leaving asks only with unsaved changes");
+    const historyGoes = newCalls.filter((x) => x.kind === "action" && x.name === "leaveThroughHistory");
+    const asked = action.kind === "event" && (action.event.type === "editor.leaveAsked" || action.event.type === "editor.historyLeaveAsked");
+    if (asked && before?.matches({ ready: { leave: "staying" } })) {
+      const byHistory = action.event.type === "editor.historyLeaveAsked";
+      invariant((byHistory ? historyGoes : goes).length === (sel.isDirty(before) ? 0 : 1) && (byHistory ? goes : historyGoes).length === 0, "leaving asks only with unsaved changes, and leaves the way asked");
+      if (byHistory && historyGoes.length === 1) invariant(historyGoes[0]?.payload === -1, "Back without unsaved changes goes on back");
       invariant(sel.isAskingToLeave(after) === sel.isDirty(before), "the question shows for unsaved changes");
     } else if (action.kind === "event" && action.event.type === "editor.leaveConfirmed" && before?.matches({ ready: { leave: "asking" } })) {
-      invariant(goes.length === 1 && isDeepStrictEqual(goes[0]?.payload, "/performance"), "Leave goes where asked");
+      if (before.context.leavingThroughHistory) {
+        invariant(historyGoes.length === 1 && historyGoes[0]?.payload === before.context.leavingThroughHistory && goes.length === 0 && !sel.holdsHistory(after), "Leave after Back/Forward makes the stopped move and holds the history no more");
+      } else {
+        invariant(goes.length === 1 && historyGoes.length === 0 && isDeepStrictEqual(goes[0]?.payload, "/performance"), "Leave goes where asked");
+      }
     } else {
-      invariant(goes.length === 0, "nothing else leaves");
+      invariant(goes.length === 0 && historyGoes.length === 0, "nothing else leaves");
+    }
+    if (sel.isDirty(after) && (after.matches("ready") || after.matches("saving") || after.matches("conflict") || after.matches("programSwitched"))) {
+      invariant(sel.holdsHistory(after) === !after.matches({ ready: { leave: "left" } }), "unsaved changes on screen hold Back and Forward until the person leaves");
+    }
+
+    // The header's program switch: never drops unsaved changes unasked.
+    const loads = newCalls.filter((x) => x.kind === "actor" && x.name === "loadClassification");
+    const told = newCalls.filter((x) => x.kind === "received" && x.name === "session").map((x) => x.payload);
+    if (action.kind === "event" && action.event.type === "session.scopeChanged" && before !== undefined && sel.isDirty(before)) {
+      const to = (action.event as unknown as { scope: SessionScope }).scope;
+      if (to.program !== null && to.program.code !== before.context.scope.program?.code) {
+        invariant(isDeepStrictEqual(c.draft, before.context.draft) && loads.length === 0 && c.pendingScope?.program?.code === to.program.code, "a switch over unsaved changes keeps the draft and holds the new program");
+        if (before.matches("saving")) invariant(after.matches("saving"), "a save under way goes on; its answer decides");
+        else invariant(sel.switchedFrom(after) === before.context.scope.program?.name && sel.switchedTo(after) === to.program.name, "a switch over unsaved changes asks, naming both programs");
+      }
+    }
+    if (action.kind === "event" && action.event.type === "editor.programSwitchCancelled" && before !== undefined) {
+      invariant(isDeepStrictEqual(told, [{ type: "session.programSelected", program: before.context.scope.program?.code }]), "go back tells the session the program edited");
+      invariant(sel.canEdit(after) && isDeepStrictEqual(c.draft, before.context.draft), "go back keeps the draft to edit");
+    } else {
+      invariant(told.length === 0, "the session hears only go back");
+    }
+    if (action.kind === "event" && action.event.type === "editor.programSwitchConfirmed" && before !== undefined) {
+      invariant(loads.length === 1 && (loads[0]?.payload as { program: string }).program === before.context.pendingScope?.program?.code && !sel.isDirty(after), "discard loads the new program's classification");
     }
   },
+});
+
+const acmeScope = scopeOf({ programCode: "acme" });
+const betaScope = scopeOf({ programCode: "beta" });
+const tokyoScope = scopeOf({ programCode: "tokyo", programs: [acme, beta, tokyo] });
+
+/** At rest in the focused model: the preview answered, no question asked, no download. */
+const settled = (s: Snap): boolean => s.matches({ ready: { preview: "shown" } }) && s.matches({ ready: { leave: "staying" } }) && s.matches({ ready: { mode: "normal" } });
+
+const unsavedOnAcme = (s: Snap): boolean => sel.isDirty(s) && s.context.scope.program?.code === "acme";
+
+/**
+ * The header's program switch and the browser's Back/Forward over unsaved changes, on a
+ * graph small enough for every transition out of `programSwitched` and `leave.asking` to
+ * be a path: one edit (Email renamed), Save answered or failed, the header switching to
+ * Beta while editing or saving; then discard, go back, the header's own switch back, a
+ * third program or signing out; Back with and without unsaved changes, Stay and Leave.
+ * The invariants are the editor model's.
+ */
+export const classificationEditorSwitchModel = defineMachineModel({
+  name: "classificationEditor program switch and Back/Forward",
+  machine: classificationEditorMachine,
+  input: inputOf,
+  events: {
+    "session.scopeChanged": (s): Record<string, { scope: SessionScope }> => {
+      if (s.matches("programSwitched")) return { headerBack: { scope: acmeScope }, tokyo: { scope: tokyoScope }, signedOut: { scope: scopeOf(signedOut) } };
+      const editingOrSaving = settled(s) || (s.matches("saving") && s.context.pendingScope === null);
+      return editingOrSaving && unsavedOnAcme(s) ? { programOverDraft: { scope: betaScope } } : {};
+    },
+    "draft.stepped": (s): Record<string, { step: DraftStep }> => (settled(s) && s.context.steps.length === 0 ? { rename: { step: { kind: "taxonomyRenamed", id: 2, title: "E-mail" } } } : {}),
+    "editor.saved": when((s) => settled(s) && sel.isDirty(s)),
+    "editor.historyLeaveAsked": (s): Record<string, { href: string; steps: number }> => (settled(s) ? { back: { href: "/performance", steps: -1 } } : {}),
+    "editor.leaveConfirmed": when((s) => s.matches({ ready: { leave: "asking" } })),
+    "editor.leaveCancelled": when((s) => s.matches({ ready: { leave: "asking" } })),
+    "editor.programSwitchConfirmed": when((s) => s.matches("programSwitched")),
+    "editor.programSwitchCancelled": when((s) => s.matches("programSwitched")),
+  },
+  actorOutcomes: {
+    loadClassification: { resolves: { loaded: loadedClassification } },
+    saveClassification: { resolves: { saved: { ok: true, version: 4 } }, rejects: { server: httpErrors.server } },
+    previewClassification: { resolves: { preview: classificationPreviewOf() } },
+    downloadClassification: { resolves: { written: undefined } },
+  },
+  delays: { previewDelay: 400 },
+  appActions: ["goHome", "goTo", "leaveThroughHistory"],
+  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
+  observe: (c) => ({ program: c.scope.program?.code ?? null, pending: c.pendingScope?.program?.code ?? null, steps: c.steps.length, version: c.version }),
+  strategies: { shortest: { maxPaths: 80 } },
+  check: classificationEditorModel.check,
 });
