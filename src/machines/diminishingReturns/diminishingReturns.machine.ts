@@ -40,18 +40,17 @@ import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { loadDiminishing, type DiminishingAnswer, type DiminishingScope } from "../../services/diminishingReturns/diminishingReturns";
 import type { ApiContext } from "../../services/http/http";
 import {
-  keepScope,
   keepScopeAssignment,
   openingScope,
   reportCallOf,
   reportScopeGuards,
-  scopeGuard,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents } from "../reports/reportData";
 import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminishingReturnsTexts";
 
 /**
@@ -144,6 +143,21 @@ export const exportOpenedOf = (context: Context): ExportOpened => {
 
 const noAnalysis: CurveAnalysis = { fit: null, curves: [] };
 
+const scopeFollowing = followScopeInPlace("forgetAnswer");
+
+/** The weeks table pages through the weeks shown. */
+const weeksPaging = pagedChoicesAssignments<DiminishingChoices, Context>((context) => context.weeks.length);
+
+const diminishingStates = seriesDataStates({
+  src: "loadDiminishing",
+  input: ({ context }: { readonly context: Context }): DiminishingLoadInput => ({ ...reportCallOf(context.scope), path: context.path }),
+  ready: {
+    "segments.toggled": { actions: { type: "toggleSegment", params: ({ event }: { readonly event: { readonly key: SegmentKey } }) => event.key } },
+    "whatIf.changed": { actions: { type: "keepWhatIf", params: ({ event }: { readonly event: { readonly text: string } }) => event.text } },
+    ...seriesTableEvents,
+  } as const,
+});
+
 export const diminishingReturnsMachine = setup({
   types: {
     context: {} as Context,
@@ -176,12 +190,8 @@ export const diminishingReturnsMachine = setup({
       const choices = { ...choicesFromHidden(context.choices, toggled), page: 1 };
       return { choices, ...worked(context.chosen, choices, context.scope) };
     }),
-    showPage: assign(({ context }, page: number) => ({
-      choices: { ...context.choices, page: clampPage(page, context.weeks.length, context.choices.perPage) },
-    })),
-    showPerPage: assign(({ context }, perPage: number) => ({
-      choices: { ...context.choices, perPage, page: clampPage(context.choices.page, context.weeks.length, perPage) },
-    })),
+    showPage: assign(weeksPaging.showPage),
+    showPerPage: assign(weeksPaging.showPerPage),
     keepWhatIf: assign(({ context }, text: string) => ({ choices: { ...context.choices, whatIf: text } })),
     spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
@@ -206,47 +216,10 @@ export const diminishingReturnsMachine = setup({
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   entry: "spawnExportDialog",
   initial: "waiting",
-  on: {
-    "session.scopeChanged": [
-      { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "forgetAnswer"] },
-      { guard: scopeGuard("isOtherScope"), target: ".loading", actions: [keepScope] },
-    ],
-  },
+  on: { "session.scopeChanged": scopeFollowing.outer },
   states: {
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "loading" },
-    },
-    loading: {
-      on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: [keepScope, "forgetAnswer"] },
-          // Loading afresh: the load under way is for the old scope.
-          { guard: scopeGuard("isOtherScope"), target: "loading", reenter: true, actions: [keepScope] },
-        ],
-      },
-      invoke: {
-        src: "loadDiminishing",
-        input: ({ context }) => ({ ...reportCallOf(context.scope), path: context.path }),
-        onDone: { target: "settled", actions: { type: "keepAnswer", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: "forgetAnswer" },
-      },
-    },
-    settled: {
-      always: [{ guard: "hasChosenSeries", target: "ready" }, { target: "empty" }],
-    },
-    ready: {
-      on: {
-        "segments.toggled": { actions: { type: "toggleSegment", params: ({ event }) => event.key } },
-        "table.pageChanged": { actions: { type: "showPage", params: ({ event }) => event.page } },
-        "table.perPageChanged": { actions: { type: "showPerPage", params: ({ event }) => event.perPage } },
-        "whatIf.changed": { actions: { type: "keepWhatIf", params: ({ event }) => event.text } },
-        "report.exportRequested": { actions: "openExport" },
-      },
-    },
-    empty: {},
-    failed: {
-      on: { "report.retried": { target: "loading" } },
-    },
+    ...diminishingStates,
+    loading: { ...diminishingStates.loading, on: { "session.scopeChanged": scopeFollowing.loading } },
   },
 });
 

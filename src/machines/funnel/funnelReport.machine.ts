@@ -1,27 +1,26 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { FunnelResponse, FunnelRow } from "../../domain/analysis/analysis";
 import { funnelQueryShape, type FunnelChoices } from "../../domain/funnel/funnelQuery";
-import { funnelChart, funnelColumnNames, funnelColumnsOf, funnelDefaultColumns, funnelLevelColumn, funnelPerPage, toggledColumns, type FunnelMode } from "../../domain/funnel/funnelReport";
+import { funnelChart, funnelColumnNames, funnelColumnsOf, funnelDefaultColumns, funnelLevelColumn, funnelPerPage, type FunnelMode } from "../../domain/funnel/funnelReport";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { readReportQuery } from "../../domain/reports/reportQuery";
 import type { ReportStatus } from "../../domain/reports/reportsTexts";
-import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
-import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
+import { pageCount, pageSlice } from "../../domain/table/pagination";
+import type { SortSpec } from "../../domain/table/tableSort";
 import { loadFunnel, type FunnelScope } from "../../services/funnel/funnel";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import {
-  keepScope,
   keepScopeAssignment,
   openingScope,
   reportCallOf,
   reportScopeGuards,
-  scopeGuard,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { followScope, localTableAssignments, rowsDataStates } from "../reports/reportData";
 
 /**
  * One funnel page: the funnel rows of the level under its taxonomy path (the program and
@@ -82,8 +81,19 @@ interface LoadInput {
 
 type Context = FunnelReportContext;
 
-/** A new column is sorted biggest first; the taxonomy column A to Z. */
-const firstDirectionOf = (context: Context, column: string) => (column === funnelLevelColumn(context.path) ? "asc" : "desc");
+/** The funnel table: 8 rows a page, a new column sorted biggest first (the taxonomy column A to Z), the 12 funnel columns. */
+const funnelTable = localTableAssignments<FunnelRow, Context>({
+  perPage: funnelPerPage,
+  firstDirectionOf: (context, column) => (column === funnelLevelColumn(context.path) ? "asc" : "desc"),
+  columnNames: funnelColumnNames,
+  defaultColumns: funnelDefaultColumns,
+  columnsOf: funnelColumnsOf,
+});
+
+const loadInputOf = ({ context }: { readonly context: Context }): LoadInput => {
+  const call = reportCallOf(context.scope);
+  return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
+};
 
 export const funnelReportMachine = setup({
   types: {
@@ -97,20 +107,13 @@ export const funnelReportMachine = setup({
   },
   actions: {
     keepScope: assign(keepScopeAssignment),
-    keepRows: assign(({ context }, answer: FunnelResponse) => ({
-      sorted: sortReportRows(answer.data, context.sort),
-      headers: answer.column_headers,
-      page: clampPage(context.page, answer.data.length, funnelPerPage),
-    })),
-    dropRows: assign({ sorted: [] as ReadonlyArray<FunnelRow>, page: 1 }),
-    sortBy: assign(({ context }, column: string) => {
-      const sort = nextSort(context.sort, column, firstDirectionOf(context, column));
-      return { sort, sorted: sortReportRows(context.sorted, sort), page: 1 };
-    }),
-    turnPage: assign(({ context }, page: number) => ({ page: clampPage(page, context.sorted.length, funnelPerPage) })),
-    toggleColumn: assign(({ context }, column: string) => ({ columns: toggledColumns(context.columns, column, funnelColumnNames) })),
-    resetColumns: assign({ columns: funnelDefaultColumns }),
-    chooseColumns: assign((_, columns: ReadonlyArray<string>) => ({ columns: funnelColumnsOf(columns) })),
+    keepRows: assign(({ context }, answer: FunnelResponse) => ({ ...funnelTable.keepRows({ context }, answer.data), headers: answer.column_headers })),
+    dropRows: assign(funnelTable.dropRows),
+    sortBy: assign(funnelTable.sortBy),
+    turnPage: assign(funnelTable.turnPage),
+    toggleColumn: assign(funnelTable.toggleColumn),
+    resetColumns: assign(funnelTable.resetColumns),
+    chooseColumns: assign(funnelTable.chooseColumns),
   },
   guards: {
     ...reportScopeGuards,
@@ -145,38 +148,8 @@ export const funnelReportMachine = setup({
   states: {
     data: {
       initial: "waiting",
-      on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "dropRows"] },
-          { guard: scopeGuard("isOtherScope"), target: ".loading", reenter: true, actions: keepScope },
-        ],
-      },
-      states: {
-        /** No program or dates yet: nothing loads. */
-        waiting: {
-          always: { guard: "hasCompleteScope", target: "loading" },
-        },
-        loading: {
-          invoke: {
-            src: "loadFunnel",
-            input: ({ context }) => {
-              const call = reportCallOf(context.scope);
-              return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
-            },
-            onDone: [
-              { guard: { type: "hasRows", params: ({ event }) => event.output }, target: "ready", actions: { type: "keepRows", params: ({ event }) => event.output } },
-              { target: "empty", actions: { type: "keepRows", params: ({ event }) => event.output } },
-            ],
-            onError: { target: "failed", actions: "dropRows" },
-          },
-        },
-        ready: {
-          on: { "funnel.paged": { actions: { type: "turnPage", params: ({ event }) => event.page } } },
-        },
-        empty: {},
-        /** The load failed: loading stops and nothing is shown. */
-        failed: {},
-      },
+      on: { "session.scopeChanged": followScope("dropRows") },
+      states: rowsDataStates({ src: "loadFunnel", input: loadInputOf, paged: "funnel.paged" }),
     },
     mode: {
       initial: "opening",

@@ -22,12 +22,10 @@ import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { loadFunnelTrends, type FunnelTrendsAnswer, type FunnelTrendsScope } from "../../services/funnelTrends/funnelTrends";
 import type { ApiContext } from "../../services/http/http";
 import {
-  keepScope,
   keepScopeAssignment,
   openingScope,
   reportCallOf,
   reportScopeGuards,
-  scopeGuard,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
@@ -36,6 +34,7 @@ import { funnelTrendsTexts } from "../../domain/funnelTrends/funnelTrendsTexts";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents } from "../reports/reportData";
 
 /**
  * The funnel trends page of one taxonomy route: it follows the session's scope, loads the
@@ -109,6 +108,18 @@ const filledChoice = (series: ReadonlyArray<TrendSeries>, selected: string | nul
   return { ...chosen, data: fillMissingDays(chosen.data, scope.range.from, scope.range.to) };
 };
 
+/** The table pages through the chosen series' days. */
+const daysPaging = pagedChoicesAssignments<FunnelTrendsChoices, Context>((context) => context.chosen?.data.length ?? 0);
+
+/** The settings region stays as it is while the data loads afresh. */
+const scopeFollowing = followScopeInPlace("forgetAnswer");
+
+const trendsStates = seriesDataStates({
+  src: "loadFunnelTrends",
+  input: ({ context }: { readonly context: Context }): FunnelTrendsLoadInput => ({ ...reportCallOf(context.scope), path: context.path }),
+  ready: seriesTableEvents,
+});
+
 export const funnelTrendsMachine = setup({
   types: {
     context: {} as Context,
@@ -140,12 +151,8 @@ export const funnelTrendsMachine = setup({
     forgetAnswer: assign({ series: [], refused: [], chosen: null }),
     keepMode: assign(({ context }, mode: TrendMode) => ({ choices: { ...context.choices, mode } })),
     toggleColumn: assign(({ context }, column: FunnelField) => ({ choices: { ...context.choices, columns: toggleTrendColumn(context.choices.columns, column) } })),
-    showPage: assign(({ context }, page: number) => ({
-      choices: { ...context.choices, page: clampPage(page, context.chosen?.data.length ?? 0, context.choices.perPage) },
-    })),
-    showPerPage: assign(({ context }, perPage: number) => ({
-      choices: { ...context.choices, perPage, page: clampPage(context.choices.page, context.chosen?.data.length ?? 0, perPage) },
-    })),
+    showPage: assign(daysPaging.showPage),
+    showPerPage: assign(daysPaging.showPerPage),
     spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
   },
@@ -171,45 +178,10 @@ export const funnelTrendsMachine = setup({
   states: {
     data: {
       initial: "waiting",
-      on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "forgetAnswer"] },
-          { guard: scopeGuard("isOtherScope"), target: ".loading", actions: [keepScope] },
-        ],
-      },
+      on: { "session.scopeChanged": scopeFollowing.outer },
       states: {
-        waiting: {
-          always: { guard: "hasCompleteScope", target: "loading" },
-        },
-        loading: {
-          on: {
-            "session.scopeChanged": [
-              { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: [keepScope, "forgetAnswer"] },
-              // Loading afresh: the load under way is for the old scope.
-              { guard: scopeGuard("isOtherScope"), target: "loading", reenter: true, actions: [keepScope] },
-            ],
-          },
-          invoke: {
-            src: "loadFunnelTrends",
-            input: ({ context }) => ({ ...reportCallOf(context.scope), path: context.path }),
-            onDone: { target: "settled", actions: { type: "keepAnswer", params: ({ event }) => event.output } },
-            onError: { target: "failed", actions: "forgetAnswer" },
-          },
-        },
-        settled: {
-          always: [{ guard: "hasChosenSeries", target: "ready" }, { target: "empty" }],
-        },
-        ready: {
-          on: {
-            "table.pageChanged": { actions: { type: "showPage", params: ({ event }) => event.page } },
-            "table.perPageChanged": { actions: { type: "showPerPage", params: ({ event }) => event.perPage } },
-            "report.exportRequested": { actions: "openExport" },
-          },
-        },
-        empty: {},
-        failed: {
-          on: { "report.retried": { target: "loading" } },
-        },
+        ...trendsStates,
+        loading: { ...trendsStates.loading, on: { "session.scopeChanged": scopeFollowing.loading } },
       },
     },
     settings: {

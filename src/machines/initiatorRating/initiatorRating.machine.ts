@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
-import { funnelLevelColumn, toggledColumns } from "../../domain/funnel/funnelReport";
+import { funnelLevelColumn } from "../../domain/funnel/funnelReport";
 import {
   initiatorChart,
   initiatorChartHeight,
@@ -13,23 +13,22 @@ import { initiatorQueryShape, type InitiatorChoices } from "../../domain/initiat
 import type { SessionScope } from "../../domain/report/reportScope";
 import { readReportQuery } from "../../domain/reports/reportQuery";
 import type { ReportStatus } from "../../domain/reports/reportsTexts";
-import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
-import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
+import { pageCount, pageSlice } from "../../domain/table/pagination";
+import type { SortSpec } from "../../domain/table/tableSort";
 import type { FunnelScope } from "../../services/funnel/funnel";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { loadInitiatorRating } from "../../services/initiatorRating/initiatorRating";
 import {
-  keepScope,
   keepScopeAssignment,
   openingScope,
   reportCallOf,
   reportScopeGuards,
-  scopeGuard,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { followScope, localTableAssignments, rowsDataStates } from "../reports/reportData";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -81,8 +80,19 @@ interface LoadInput {
 
 type Context = InitiatorRatingContext;
 
-/** A new column is sorted biggest first; the taxonomy column A to Z. */
-const firstDirectionOf = (context: Context, column: string) => (column === funnelLevelColumn(context.path) ? "asc" : "desc");
+/** The initiator table: 10 rows a page, a new column sorted biggest first (the taxonomy column A to Z), the five derived columns. */
+const initiatorTable = localTableAssignments<InitiatorRow, Context>({
+  perPage: initiatorPerPage,
+  firstDirectionOf: (context, column) => (column === funnelLevelColumn(context.path) ? "asc" : "desc"),
+  columnNames: initiatorFieldNames,
+  defaultColumns: initiatorDefaultColumns,
+  columnsOf: initiatorColumnsOf,
+});
+
+const loadInputOf = ({ context }: { readonly context: Context }): LoadInput => {
+  const call = reportCallOf(context.scope);
+  return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
+};
 
 export const initiatorRatingMachine = setup({
   types: {
@@ -96,19 +106,13 @@ export const initiatorRatingMachine = setup({
   },
   actions: {
     keepScope: assign(keepScopeAssignment),
-    keepRows: assign(({ context }, rows: ReadonlyArray<InitiatorRow>) => ({
-      sorted: sortReportRows(rows, context.sort),
-      page: clampPage(context.page, rows.length, initiatorPerPage),
-    })),
-    dropRows: assign({ sorted: [] as ReadonlyArray<InitiatorRow>, page: 1 }),
-    sortBy: assign(({ context }, column: string) => {
-      const sort = nextSort(context.sort, column, firstDirectionOf(context, column));
-      return { sort, sorted: sortReportRows(context.sorted, sort), page: 1 };
-    }),
-    turnPage: assign(({ context }, page: number) => ({ page: clampPage(page, context.sorted.length, initiatorPerPage) })),
-    toggleColumn: assign(({ context }, column: string) => ({ columns: toggledColumns(context.columns, column, initiatorFieldNames) })),
-    resetColumns: assign({ columns: initiatorDefaultColumns }),
-    chooseColumns: assign((_, columns: ReadonlyArray<string>) => ({ columns: initiatorColumnsOf(columns) })),
+    keepRows: assign(initiatorTable.keepRows),
+    dropRows: assign(initiatorTable.dropRows),
+    sortBy: assign(initiatorTable.sortBy),
+    turnPage: assign(initiatorTable.turnPage),
+    toggleColumn: assign(initiatorTable.toggleColumn),
+    resetColumns: assign(initiatorTable.resetColumns),
+    chooseColumns: assign(initiatorTable.chooseColumns),
   },
   guards: {
     ...reportScopeGuards,
@@ -139,38 +143,8 @@ export const initiatorRatingMachine = setup({
   states: {
     data: {
       initial: "waiting",
-      on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "dropRows"] },
-          { guard: scopeGuard("isOtherScope"), target: ".loading", reenter: true, actions: keepScope },
-        ],
-      },
-      states: {
-        /** No program or dates yet: nothing loads. */
-        waiting: {
-          always: { guard: "hasCompleteScope", target: "loading" },
-        },
-        loading: {
-          invoke: {
-            src: "loadInitiatorRating",
-            input: ({ context }) => {
-              const call = reportCallOf(context.scope);
-              return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
-            },
-            onDone: [
-              { guard: { type: "hasRows", params: ({ event }) => event.output }, target: "ready", actions: { type: "keepRows", params: ({ event }) => event.output } },
-              { target: "empty", actions: { type: "keepRows", params: ({ event }) => event.output } },
-            ],
-            onError: { target: "failed", actions: "dropRows" },
-          },
-        },
-        ready: {
-          on: { "initiator.paged": { actions: { type: "turnPage", params: ({ event }) => event.page } } },
-        },
-        empty: {},
-        /** The load failed: loading stops and nothing is shown. */
-        failed: {},
-      },
+      on: { "session.scopeChanged": followScope("dropRows") },
+      states: rowsDataStates({ src: "loadInitiatorRating", input: loadInputOf, paged: "initiator.paged" }),
     },
     /** The column chooser (a dialog of the five derived columns). */
     columnsDialog: {
