@@ -1,15 +1,12 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useId, useMemo } from "react";
-import { createPortal } from "react-dom";
 import { useSearch } from "wouter";
 import { weekColumns, weeksPerPageOptions, type DiminishingTableRow } from "../../domain/diminishingReturns/diminishingReturns";
 import { diminishingQuery } from "../../domain/diminishingReturns/diminishingQuery";
 import { diminishingReturnsTexts as t } from "../../domain/diminishingReturns/diminishingReturnsTexts";
-import { sidebarEntries } from "../../domain/diminishingReturns/taxonomySidebar";
 import { chartColours } from "../../domain/performance/performanceChart";
 import { formatDate } from "../../domain/report/dateFormat";
 import { defaultLocale, formatMoney, formatNumber } from "../../domain/report/numberFormat";
-import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
 import { reportsTexts } from "../../domain/reports/reportsTexts";
 import {
   diminishingReturnsMachine,
@@ -18,19 +15,15 @@ import {
 } from "../../machines/diminishingReturns/diminishingReturns.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
-import { ExportDialog } from "../exports/ExportDialog";
-import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
+import { SeriesReportFrame } from "../reports/SeriesReportFrame";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { useAppActors } from "../shell/AppActorsContext";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
-import { TaxonomySidebar } from "./TaxonomySidebar";
 import "./diminishingReturns.css";
 
 /** The report's base route. */
 export const diminishingReturnsBase = "/diminishing-returns";
-/** Its routes nest three taxonomy values deep (the level-four series are the deepest). */
-const deepest = 3;
 
 /** The curve's colour (darker than the chart green, to read as a line on white) and the weeks' colour. */
 const curveColour = "#1f9e70";
@@ -48,39 +41,24 @@ export const DiminishingReturnsPage = ({ path, selected }: TaxonomyRoute) => {
   const { session } = useAppActors();
   const search = useSearch();
   const report = useActorRef(diminishingReturnsMachine, { input: { session, path, selected, search } });
-  const status = useSelector(report, sel.status);
   const choices = useSelector(report, sel.choices);
-  const dialog = useSelector(report, sel.exportDialog);
   const chosen = useSelector(report, sel.chosenName);
-  const retry = useCallback(() => report.send({ type: "report.retried" }), [report]);
   return (
-    <ReportFrame
-      title={reportTitle(t.title, path)}
-      crumbs={reportCrumbs(diminishingReturnsBase, path)}
-      status={status}
-      emptyText={reportsTexts.noResults}
-      failure="message"
-      onRetry={retry}
+    <SeriesReportFrame
+      report={report}
+      sel={sel}
+      title={t.title}
+      base={diminishingReturnsBase}
+      path={path}
+      search={search}
+      texts={t}
       controls={<DiminishingControls report={report} />}
-      aside={
-        <>
-          <DiminishingSidebar report={report} path={path} search={search} />
-          <ReportQueryUrl shape={diminishingQuery} choices={choices} />
-          {dialog ? createPortal(<ExportDialog dialog={dialog} />, document.body) : null}
-        </>
-      }
+      aside={<ReportQueryUrl shape={diminishingQuery} choices={choices} />}
     >
       <DiminishingChart report={report} name={chosen ?? ""} />
       <WeeksTable report={report} />
-    </ReportFrame>
+    </SeriesReportFrame>
   );
-};
-
-const DiminishingSidebar = ({ report, path, search }: { readonly report: DiminishingReturnsActorRef; readonly path: ReadonlyArray<string>; readonly search: string }) => {
-  const series = useSelector(report, sel.series);
-  const chosen = useSelector(report, sel.chosenName);
-  const entries = useMemo(() => sidebarEntries(diminishingReturnsBase, path, series, chosen, deepest, search), [path, series, chosen, search]);
-  return <TaxonomySidebar label={t.sidebar} entries={entries} parentText={t.parentLink} exploreText={t.explore} />;
 };
 
 /** The segment checkboxes (one per seasonality type, then Untagged) and Export. */

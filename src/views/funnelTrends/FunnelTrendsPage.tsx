@@ -1,33 +1,27 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useMemo } from "react";
-import { createPortal } from "react-dom";
 import { useSearch } from "wouter";
 import { funnelFieldNames, type FunnelTrendPoint } from "../../domain/analysis/analysis";
-import { sidebarEntries } from "../../domain/diminishingReturns/taxonomySidebar";
 import { roleColours, trendHeader, trendModes, trendsPerPageOptions, type FunnelField, type TrendMode } from "../../domain/funnelTrends/funnelTrends";
 import { funnelTrendsQuery } from "../../domain/funnelTrends/funnelTrendsQuery";
 import { funnelTrendsTexts as t } from "../../domain/funnelTrends/funnelTrendsTexts";
 import { funnelRoles } from "../../domain/report/metrics";
 import { formatDate, formatPeriod } from "../../domain/report/dateFormat";
 import { defaultLocale, formatMoney, formatNumber, formatPercent } from "../../domain/report/numberFormat";
-import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
 import { reportsTexts } from "../../domain/reports/reportsTexts";
 import { funnelTrendsMachine, funnelTrendsSelectors as sel, type FunnelTrendsActorRef } from "../../machines/funnelTrends/funnelTrends.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
 import { Modal } from "../components/Modal";
-import { TaxonomySidebar } from "../diminishingReturns/TaxonomySidebar";
-import { ExportDialog } from "../exports/ExportDialog";
-import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { ReportSelect } from "../reports/ReportSelect";
+import { SeriesReportFrame } from "../reports/SeriesReportFrame";
 import { useAppActors } from "../shell/AppActorsContext";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 
 /** The report's base route. */
 export const funnelTrendsBase = "/funnel-trends";
-const deepest = 3;
 
 /**
  * /funnel-trends and its taxonomy pages: the sidebar of the level's taxonomies, the
@@ -40,41 +34,30 @@ export const FunnelTrendsPage = ({ path, selected }: TaxonomyRoute) => {
   const { session } = useAppActors();
   const search = useSearch();
   const report = useActorRef(funnelTrendsMachine, { input: { session, path, selected, search } });
-  const status = useSelector(report, sel.status);
   const choices = useSelector(report, sel.choices);
-  const dialog = useSelector(report, sel.exportDialog);
   const settingsOpen = useSelector(report, sel.settingsOpen);
-  const retry = useCallback(() => report.send({ type: "report.retried" }), [report]);
   return (
-    <ReportFrame
-      title={reportTitle(t.title, path)}
-      crumbs={reportCrumbs(funnelTrendsBase, path)}
-      status={status}
-      emptyText={reportsTexts.noResults}
-      failure="message"
-      onRetry={retry}
+    <SeriesReportFrame
+      report={report}
+      sel={sel}
+      title={t.title}
+      base={funnelTrendsBase}
+      path={path}
+      search={search}
+      texts={t}
       controls={<TrendControls report={report} />}
       aside={
         <>
-          <TrendsSidebar report={report} path={path} search={search} />
           <Refusals report={report} />
           <ReportQueryUrl shape={funnelTrendsQuery} choices={choices} />
           {settingsOpen ? <TableSettings report={report} /> : null}
-          {dialog ? createPortal(<ExportDialog dialog={dialog} />, document.body) : null}
         </>
       }
     >
       <TrendChart report={report} />
       <DaysTable report={report} />
-    </ReportFrame>
+    </SeriesReportFrame>
   );
-};
-
-const TrendsSidebar = ({ report, path, search }: { readonly report: FunnelTrendsActorRef; readonly path: ReadonlyArray<string>; readonly search: string }) => {
-  const series = useSelector(report, sel.series);
-  const chosen = useSelector(report, sel.chosenName);
-  const entries = useMemo(() => sidebarEntries(funnelTrendsBase, path, series, chosen, deepest, search), [path, series, chosen, search]);
-  return <TaxonomySidebar label={t.sidebar} entries={entries} parentText={t.parentLink} exploreText={t.explore} />;
 };
 
 /** The series the checks refused, each named with what is wrong: never drawn, never silent. */

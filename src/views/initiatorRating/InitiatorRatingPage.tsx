@@ -1,34 +1,23 @@
 import { useActorRef, useSelector } from "@xstate/react";
-import { useCallback, useMemo } from "react";
-import { createPortal } from "react-dom";
-import { Link, useSearch } from "wouter";
-import { drillLocation, funnelFieldFormat } from "../../domain/funnel/funnelReport";
+import { useMemo } from "react";
+import { useSearch } from "wouter";
 import { initiatorDefaultColumns, initiatorFieldNames, type InitiatorRow } from "../../domain/initiatorRating/initiatorRating";
 import { initiatorDrillQuery, initiatorQueryShape } from "../../domain/initiatorRating/initiatorRatingQuery";
 import { initiatorRatingTexts } from "../../domain/initiatorRating/initiatorRatingTexts";
-import { performanceTexts } from "../../domain/performance/performanceTexts";
-import { formatMetric } from "../../domain/report/numberFormat";
-import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
-import { taxonomyRouteHref } from "../../domain/report/taxonomyRoute";
 import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
-import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
 import { initiatorRatingMachine, initiatorRatingSelectors as sel, type InitiatorRatingActorRef } from "../../machines/initiatorRating/initiatorRating.machine";
-import { sessionSelectors } from "../../machines/shell/session.machine";
-import { ChartCanvas } from "../chart/ChartCanvas";
-import { stackedBarChart, stackedBarTable } from "../chart/chartKinds";
-import { ExportDialog } from "../exports/ExportDialog";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { DrillTableExport, drillTableColumns, StackedBarFigure, useFunnelFieldFormat } from "../reports/drillTable";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { useAppActors } from "../shell/AppActorsContext";
-import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { MetricTable } from "../table/MetricTable";
 
 /** Where the initiator rating's routes start. */
 export const initiatorRatingBase = "/initiator-rating";
 
 const t = initiatorRatingTexts;
-const levelNames = performanceTexts.performanceTable.levelNames;
 const labels: Readonly<Record<string, string>> = t.columns;
 
 /** A row's name: its deepest taxonomy value. */
@@ -68,16 +57,6 @@ export const InitiatorRatingPage = ({ path }: TaxonomyRoute) => {
 const sameChoices = (a: ReturnType<typeof sel.choices>, b: ReturnType<typeof sel.choices>) =>
   a.sort === b.sort && a.direction === b.direction && a.page === b.page && a.columns.join() === b.columns.join();
 
-/** The numbers of a field as the program reads them (its currency and locale). */
-const useFieldFormat = () => {
-  const { session } = useAppActors();
-  const program = useSelector(session, sessionSelectors.program);
-  return useCallback(
-    (value: number, field: string) => formatMetric(value, funnelFieldFormat(field), { currency: program?.currency ?? null, locale: program?.locale ?? null }),
-    [program],
-  );
-};
-
 const InitiatorControls = ({ report }: { readonly report: InitiatorRatingActorRef }) => {
   const choosing = useSelector(report, sel.isChoosingColumns);
   const columns = useSelector(report, sel.columns);
@@ -105,14 +84,7 @@ const InitiatorChart = ({ report }: { readonly report: InitiatorRatingActorRef }
   const bars = useSelector(report, sel.chart);
   const height = useSelector(report, sel.chartHeight);
   const path = useSelector(report, sel.path);
-  const format = useFieldFormat();
-  const drawing = useMemo(() => stackedBarChart({ bars, format }), [bars, format]);
-  const table = useMemo(() => stackedBarTable({ bars, format, caption: t.chartName, rowHeader: levelNames[Math.min(path.length, 3)] ?? "" }), [bars, format, path.length]);
-  return (
-    <figure className="stacked-bar-chart">
-      <ChartCanvas chart={drawing} name={t.chartName} height={height} table={table} />
-    </figure>
-  );
+  return <StackedBarFigure bars={bars} name={t.chartName} height={height} depth={path.length} />;
 };
 
 const InitiatorTable = ({ report }: { readonly report: InitiatorRatingActorRef }) => {
@@ -125,32 +97,21 @@ const InitiatorTable = ({ report }: { readonly report: InitiatorRatingActorRef }
   const total = useSelector(report, sel.total);
   const perPage = useSelector(report, sel.perPage);
   const choices = useSelector(report, sel.choices, sameChoices);
-  const format = useFieldFormat();
-  const columns = useMemo((): ReadonlyArray<TableColumn<InitiatorRow>> => {
-    const level = taxonomyLevels.indexOf(levelColumn as (typeof taxonomyLevels)[number]);
-    const hrefOf = (to: ReadonlyArray<string>) => {
-      const query = initiatorDrillQuery(choices, to);
-      return `${taxonomyRouteHref(initiatorRatingBase, to)}${query === "" ? "" : `?${query}`}`;
-    };
-    return [
-      {
-        key: levelColumn,
-        header: levelNames[level] ?? levelColumn,
-        cell: (row) => {
-          const to = drillLocation(row.location);
-          return to === null ? <span>{nameOf(row)}</span> : <Link href={hrefOf(to)}>{nameOf(row)}</Link>;
-        },
-      },
-      ...initiatorFieldNames.map(
-        (field): TableColumn<InitiatorRow> => ({
-          key: field,
-          header: labels[field] ?? field,
-          value: (row) => (typeof row[field] === "number" ? (row[field] as number) : null),
-          format: (value) => (value === null ? "" : format(value, field)),
-        }),
-      ),
-    ];
-  }, [levelColumn, format, choices]);
+  const format = useFunnelFieldFormat();
+  const columns = useMemo(
+    () =>
+      drillTableColumns<InitiatorRow>({
+        base: initiatorRatingBase,
+        levelColumn,
+        fields: initiatorFieldNames,
+        labels,
+        format,
+        nameOf,
+        locationOf: (row) => row.location,
+        queryOf: (to) => initiatorDrillQuery(choices, to),
+      }),
+    [levelColumn, format, choices],
+  );
   return (
     <MetricTable<InitiatorRow>
       label={t.tableLabel}
@@ -166,36 +127,19 @@ const InitiatorTable = ({ report }: { readonly report: InitiatorRatingActorRef }
   );
 };
 
-/** 'Export': the Export Data dialog with every row in the table's sort, the visible columns for 'Reset to visible'. */
+/** 'Export': every row in the table's sort, the five derived columns, the visible ones for 'Reset to visible'. */
 const InitiatorExport = ({ report }: { readonly report: InitiatorRatingActorRef }) => {
-  const { session } = useAppActors();
-  const program = useSelector(session, sessionSelectors.program);
-  const range = useSelector(session, sessionSelectors.range);
   const total = useSelector(report, sel.total);
-  const dialog = useActorRef(exportDialogMachine);
-  const open = () => {
+  const tableOf = () => {
     const snapshot = report.getSnapshot();
-    const level = taxonomyLevels.indexOf(sel.levelColumn(snapshot) as (typeof taxonomyLevels)[number]);
-    const taxonomyColumns = taxonomyLevels.slice(0, level + 1);
-    dialog.send({
-      type: "export.opened",
-      kind: "table",
+    return {
+      levelColumn: sel.levelColumn(snapshot),
       columns: initiatorFieldNames,
       visibleColumns: sel.columns(snapshot),
-      taxonomyColumns,
-      labels: { ...labels, ...Object.fromEntries(taxonomyColumns.map((c, i) => [c, levelNames[i] ?? c])) },
-      naming: { programName: program?.name ?? "", reportKind: t.exportKind, from: range?.from ?? "", to: range?.to ?? "" },
+      labels,
       rows: sel.sortedRows(snapshot),
       sort: sel.sort(snapshot),
-      sheetName: t.sheetName,
-    });
+    };
   };
-  return (
-    <>
-      <button type="button" className="button" onClick={open} disabled={total === 0}>
-        {t.export}
-      </button>
-      {createPortal(<ExportDialog dialog={dialog} />, document.body)}
-    </>
-  );
+  return <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} />;
 };
