@@ -3,7 +3,8 @@ import { minTrendlinePoints } from "../../../src/domain/diminishingReturns/respo
 import { pageCount } from "../../../src/domain/table/pagination";
 import { diminishingReturnsMachine, diminishingReturnsSelectors as sel } from "../../../src/machines/diminishingReturns/diminishingReturns.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { beta, httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../fixtures";
+import { beta, httpErrors, scopeOf, sessionOf } from "../fixtures";
+import { quietScope } from "../reports/reportModels";
 import { emptyLevel, fixtureRange, levelOne } from "./diminishingFixtures";
 
 /**
@@ -30,7 +31,7 @@ export const diminishingReturnsModel = defineMachineModel({
   actorOutcomes: {
     loadDiminishing: { resolves: { levelOne, empty: emptyLevel }, rejects: { server: httpErrors.server } },
   },
-  provide: () => ({ actors: { sessionScopeListener: quietReportScopeListener } }),
+  provide: quietScope,
   observe: (c) => ({ program: c.scope.program?.code ?? null, dates: c.scope.range !== null, weeks: c.weeks.length, hidden: c.choices.hiddenSeasons.length + (c.choices.untagged ? 0 : 1), page: c.choices.page, perPage: c.choices.perPage, whatIf: c.choices.whatIf }),
   strategies: { simple: { observe: null, maxPaths: 40 }, shortest: { maxPaths: 120 } },
   check: ({ after }) => {

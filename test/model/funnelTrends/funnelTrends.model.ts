@@ -3,7 +3,8 @@ import { trendFields } from "../../../src/domain/funnelTrends/funnelTrends";
 import { pageCount } from "../../../src/domain/table/pagination";
 import { funnelTrendsMachine, funnelTrendsSelectors as sel } from "../../../src/machines/funnelTrends/funnelTrends.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { beta, httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../fixtures";
+import { beta, httpErrors, scopeOf, sessionOf } from "../fixtures";
+import { quietScope } from "../reports/reportModels";
 import { januaryTrends, noTrends } from "./funnelTrendsFixtures";
 
 /**
@@ -31,7 +32,7 @@ export const funnelTrendsModel = defineMachineModel({
   actorOutcomes: {
     loadFunnelTrends: { resolves: { january: januaryTrends, empty: noTrends }, rejects: { network: httpErrors.network } },
   },
-  provide: () => ({ actors: { sessionScopeListener: quietReportScopeListener } }),
+  provide: quietScope,
   observe: (c) => ({ program: c.scope.program?.code ?? null, dates: c.scope.range !== null, days: c.chosen?.data.length ?? 0, mode: c.choices.mode, columns: c.choices.columns.length, page: c.choices.page, perPage: c.choices.perPage }),
   strategies: { simple: { observe: null, maxPaths: 40 }, shortest: { maxPaths: 120 } },
   check: ({ after }) => {
