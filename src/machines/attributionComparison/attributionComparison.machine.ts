@@ -19,7 +19,6 @@ import {
   type ComparisonMode,
 } from "../../domain/attributionComparison/attributionComparison";
 import type { TableResponse } from "../../domain/performance/performance";
-import type { SessionScope } from "../../domain/report/reportScope";
 import { readReportQuery } from "../../domain/reports/reportQuery";
 import type { ReportStatus } from "../../domain/reports/reportsTexts";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
@@ -39,8 +38,8 @@ import {
   scopeGuard,
   scopeListenerInput,
   type SessionScopeChanged,
-  type SessionSource,
 } from "../reports/reportScope";
+import type { ReportRouteInput, RouteReport } from "../reports/reportData";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -58,18 +57,9 @@ import { fromApiCall } from "../runtime/fromEffect";
  *   in the current sort.
  */
 
-export interface AttributionComparisonInput {
-  readonly session: SessionSource;
-  /** The taxonomy values of the route (0 to 3). */
-  readonly path: ReadonlyArray<string>;
-  /** The URL's query when the page opens. */
-  readonly search?: string;
-}
+export type AttributionComparisonInput = ReportRouteInput;
 
-export interface AttributionComparisonContext {
-  readonly session: SessionSource;
-  readonly scope: SessionScope;
-  readonly path: ReadonlyArray<string>;
+export interface AttributionComparisonContext extends RouteReport {
   readonly choices: AttributionChoices;
   readonly rows: ReadonlyArray<AttributionRow>;
   /** Every row in the current sort. */

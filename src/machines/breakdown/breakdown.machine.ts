@@ -16,7 +16,6 @@ import {
 } from "../../domain/breakdown/breakdown";
 import type { ColumnHeaders, MultiChartResponse } from "../../domain/performance/performance";
 import { columnHeaders } from "../../domain/report/metrics";
-import type { SessionScope } from "../../domain/report/reportScope";
 import { readReportQuery } from "../../domain/reports/reportQuery";
 import type { ReportStatus } from "../../domain/reports/reportsTexts";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
@@ -36,8 +35,8 @@ import {
   scopeGuard,
   scopeListenerInput,
   type SessionScopeChanged,
-  type SessionSource,
 } from "../reports/reportScope";
+import type { ReportRouteInput, RouteReport } from "../reports/reportData";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -55,18 +54,9 @@ import { fromApiCall } from "../runtime/fromEffect";
  * - `breakdown.exportRequested` opens the Export Data dialog (its child) with every card's points.
  */
 
-export interface BreakdownInput {
-  readonly session: SessionSource;
-  /** The taxonomy values of the route (0 to 3). */
-  readonly path: ReadonlyArray<string>;
-  /** The URL's query when the page opens. */
-  readonly search?: string;
-}
+export type BreakdownInput = ReportRouteInput;
 
-export interface BreakdownContext {
-  readonly session: SessionSource;
-  readonly scope: SessionScope;
-  readonly path: ReadonlyArray<string>;
+export interface BreakdownContext extends RouteReport {
   readonly choices: BreakdownChoices;
   readonly cards: ReadonlyArray<BreakdownCard>;
   /** Every card in the current sort. */

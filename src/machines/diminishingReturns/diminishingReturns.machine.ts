@@ -45,12 +45,11 @@ import {
   reportCallOf,
   reportScopeGuards,
   type SessionScopeChanged,
-  type SessionSource,
 } from "../reports/reportScope";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
-import { followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents } from "../reports/reportData";
+import { contextMemo, followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminishingReturnsTexts";
 
 /**
@@ -68,18 +67,11 @@ import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminis
  * fitted), its bootstrap resamples (seeded, so the same weeks draw the same band).
  */
 
-export interface DiminishingReturnsInput {
-  readonly session: SessionSource;
-  readonly path: ReadonlyArray<string>;
+export interface DiminishingReturnsInput extends ReportRouteInput {
   readonly selected: string | null;
-  /** The URL's query when the page opens (the link's choices). */
-  readonly search?: string;
 }
 
-export interface DiminishingReturnsContext {
-  readonly session: SessionSource;
-  readonly scope: SessionScope;
-  readonly path: ReadonlyArray<string>;
+export interface DiminishingReturnsContext extends RouteReport {
   readonly selected: string | null;
   readonly series: ReadonlyArray<DiminishingSeries>;
   readonly segments: ReadonlyArray<Segment>;
@@ -243,15 +235,7 @@ export interface CurrentReading {
 
 const whatIfSpendOf = (s: Snapshot): number | null => readWhatIfSpend(s.context.choices.whatIf);
 
-const memoByContext = <T>(read: (s: Snapshot) => T): ((s: Snapshot) => T) => {
-  let last: { context: Context; value: T } | null = null;
-  return (s) => {
-    if (last !== null && last.context === s.context) return last.value;
-    const value = read(s);
-    last = { context: s.context, value };
-    return value;
-  };
-};
+const memoByContext = contextMemo<Snapshot>();
 
 export const diminishingReturnsSelectors = {
   status: (s: Snapshot): ReportStatus =>

@@ -2,7 +2,6 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { FunnelResponse, FunnelRow } from "../../domain/analysis/analysis";
 import { funnelQueryShape, type FunnelChoices } from "../../domain/funnel/funnelQuery";
 import { funnelChart, funnelColumnNames, funnelColumnsOf, funnelDefaultColumns, funnelLevelColumn, funnelPerPage, type FunnelMode } from "../../domain/funnel/funnelReport";
-import type { SessionScope } from "../../domain/report/reportScope";
 import { readReportQuery } from "../../domain/reports/reportQuery";
 import type { ReportStatus } from "../../domain/reports/reportsTexts";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
@@ -16,11 +15,10 @@ import {
   reportCallOf,
   reportScopeGuards,
   type SessionScopeChanged,
-  type SessionSource,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
-import { followScope, localTableAssignments, rowsDataStates } from "../reports/reportData";
+import { followScope, localTableAssignments, rowsDataStates, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 
 /**
  * One funnel page: the funnel rows of the level under its taxonomy path (the program and
@@ -41,17 +39,9 @@ import { followScope, localTableAssignments, rowsDataStates } from "../reports/r
  *   goes back to page 1.
  */
 
-export interface FunnelReportInput {
-  readonly session: SessionSource;
-  readonly path: ReadonlyArray<string>;
-  /** The query of the page's URL when it opens (a shared link's choices). */
-  readonly search?: string;
-}
+export type FunnelReportInput = ReportRouteInput;
 
-export interface FunnelReportContext {
-  readonly session: SessionSource;
-  readonly scope: SessionScope;
-  readonly path: ReadonlyArray<string>;
+export interface FunnelReportContext extends RouteReport {
   /** The mode the link asked for, read once by the `mode` region as it starts. */
   readonly openingMode: FunnelMode;
   readonly sort: SortSpec;

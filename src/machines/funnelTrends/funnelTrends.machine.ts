@@ -27,14 +27,13 @@ import {
   reportCallOf,
   reportScopeGuards,
   type SessionScopeChanged,
-  type SessionSource,
 } from "../reports/reportScope";
 import { funnelFieldNames } from "../../domain/analysis/analysis";
 import { funnelTrendsTexts } from "../../domain/funnelTrends/funnelTrendsTexts";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
-import { followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents } from "../reports/reportData";
+import { contextMemo, followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 
 /**
  * The funnel trends page of one taxonomy route: it follows the session's scope, loads the
@@ -48,17 +47,11 @@ import { followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTa
  * `closed` or `open`).
  */
 
-export interface FunnelTrendsInput {
-  readonly session: SessionSource;
-  readonly path: ReadonlyArray<string>;
+export interface FunnelTrendsInput extends ReportRouteInput {
   readonly selected: string | null;
-  readonly search?: string;
 }
 
-export interface FunnelTrendsContext {
-  readonly session: SessionSource;
-  readonly scope: SessionScope;
-  readonly path: ReadonlyArray<string>;
+export interface FunnelTrendsContext extends RouteReport {
   readonly selected: string | null;
   readonly series: ReadonlyArray<TrendSeries>;
   readonly refused: ReadonlyArray<RefusedSeries>;
@@ -202,15 +195,7 @@ export const funnelTrendsMachine = setup({
 export type FunnelTrendsActorRef = ActorRefFrom<typeof funnelTrendsMachine>;
 type Snapshot = SnapshotFrom<typeof funnelTrendsMachine>;
 
-const memoByContext = <T>(read: (s: Snapshot) => T): ((s: Snapshot) => T) => {
-  let last: { context: Context; value: T } | null = null;
-  return (s) => {
-    if (last !== null && last.context === s.context) return last.value;
-    const value = read(s);
-    last = { context: s.context, value };
-    return value;
-  };
-};
+const memoByContext = contextMemo<Snapshot>();
 
 export const funnelTrendsSelectors = {
   status: (s: Snapshot): ReportStatus =>

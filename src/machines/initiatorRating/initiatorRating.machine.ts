@@ -10,7 +10,6 @@ import {
   type InitiatorRow,
 } from "../../domain/initiatorRating/initiatorRating";
 import { initiatorQueryShape, type InitiatorChoices } from "../../domain/initiatorRating/initiatorRatingQuery";
-import type { SessionScope } from "../../domain/report/reportScope";
 import { readReportQuery } from "../../domain/reports/reportQuery";
 import type { ReportStatus } from "../../domain/reports/reportsTexts";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
@@ -25,10 +24,9 @@ import {
   reportCallOf,
   reportScopeGuards,
   type SessionScopeChanged,
-  type SessionSource,
 } from "../reports/reportScope";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
-import { followScope, localTableAssignments, rowsDataStates } from "../reports/reportData";
+import { followScope, localTableAssignments, rowsDataStates, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -44,17 +42,9 @@ import { fromApiCall } from "../runtime/fromEffect";
  * staying; 'Reset to Defaults' shows upper + solo revenue, the total and the upper + solo share.
  */
 
-export interface InitiatorRatingInput {
-  readonly session: SessionSource;
-  readonly path: ReadonlyArray<string>;
-  /** The query of the page's URL when it opens (a shared link's choices). */
-  readonly search?: string;
-}
+export type InitiatorRatingInput = ReportRouteInput;
 
-export interface InitiatorRatingContext {
-  readonly session: SessionSource;
-  readonly scope: SessionScope;
-  readonly path: ReadonlyArray<string>;
+export interface InitiatorRatingContext extends RouteReport {
   readonly sort: SortSpec;
   readonly page: number;
   readonly columns: ReadonlyArray<string>;

@@ -1,7 +1,7 @@
 import { toggledColumns } from "../../domain/funnel/funnelReport";
 import { clampPage } from "../../domain/table/pagination";
 import { nextSort, sortReportRows, type SortDirection, type SortSpec, type SortableRow } from "../../domain/table/tableSort";
-import { keepScope, scopeGuard } from "./reportScope";
+import { keepScope, scopeGuard, type ScopedReport, type SessionSource } from "./reportScope";
 
 /**
  * The `data` region an analysis report loads into, the same way for every report that
@@ -19,6 +19,33 @@ import { keepScope, scopeGuard } from "./reportScope";
  * the route's series is in it: diminishing returns, funnel trends). Every action, guard and
  * actor they name stays registered in the report's own `setup`.
  */
+
+/** What a report's page gives its machine: the session, the route's taxonomy values, and the URL's query when it opens (a shared link's choices). */
+export interface ReportRouteInput {
+  readonly session: SessionSource;
+  /** The taxonomy values of the route (0 to 3). */
+  readonly path: ReadonlyArray<string>;
+  /** The query of the page's URL when it opens. */
+  readonly search?: string;
+}
+
+/** The context every report keeps: its session, the scope it loads, the route's taxonomy values. */
+export interface RouteReport extends ScopedReport {
+  readonly path: ReadonlyArray<string>;
+}
+
+/** Selectors of a snapshot's context, each worked out again only when the context is another one: `const memoByContext = contextMemo<Snapshot>()`. */
+export const contextMemo =
+  <S extends { readonly context: unknown }>() =>
+  <T>(read: (s: S) => T): ((s: S) => T) => {
+    let last: { readonly context: unknown; readonly value: T } | null = null;
+    return (s) => {
+      if (last !== null && last.context === s.context) return last.value;
+      const value = read(s);
+      last = { context: s.context, value };
+      return value;
+    };
+  };
 
 /** The region's answers to `session.scopeChanged`: back to `waiting` (forgetting with `forget`), or a fresh load. */
 export const followScope = <TForget extends string>(forget: TForget) =>
