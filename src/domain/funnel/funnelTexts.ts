@@ -1,3 +1,4 @@
+import { reportsTexts } from "../reports/reportsTexts";
 import type { FunnelMode } from "./funnelReport";
 
 /** The funnel report's words. */
@@ -13,7 +14,7 @@ export const funnelTexts = {
   pagination: "Funnel table pages",
   columns: "Columns",
   export: "Export",
-  empty: "No records.",
+  empty: reportsTexts.noRecords,
   exportKind: "Funnel Report",
   sheetName: "Funnel",
 } as const;

@@ -3,6 +3,7 @@ import { FunnelTrendSeries, funnelFieldNames, funnelHeaders, type FunnelTrendPoi
 import { funnelRoles, type FunnelRole } from "../report/metrics";
 import { periodStarts } from "../performance/performance";
 import { taxonomyLevels } from "../report/taxonomyLevels";
+import { toggledColumns } from "../reports/reportColumns";
 import { funnelTrendsTexts } from "./funnelTrendsTexts";
 
 /**
@@ -107,10 +108,8 @@ export const knownTrendColumns = (columns: ReadonlyArray<string>): ReadonlyArray
 };
 
 /** Shows a hidden column or hides a shown one (the last shown column stays). */
-export const toggleTrendColumn = (columns: ReadonlyArray<FunnelField>, column: FunnelField): ReadonlyArray<FunnelField> => {
-  if (!columns.includes(column)) return knownTrendColumns([...columns, column]);
-  return columns.length === 1 ? columns : columns.filter((c) => c !== column);
-};
+export const toggleTrendColumn = (columns: ReadonlyArray<FunnelField>, column: FunnelField): ReadonlyArray<FunnelField> =>
+  toggledColumns(columns, column, funnelFieldNames) as ReadonlyArray<FunnelField>;
 
 /** A column's header: the answer's label when it has one, else the standard label. */
 export const trendHeader = (headers: Readonly<Record<string, string>>, field: string): string => headers[field] ?? funnelHeaders[field] ?? field;

@@ -1,9 +1,11 @@
+import { reportsTexts } from "../reports/reportsTexts";
+
 /** The initiator rating's words. */
 export const initiatorRatingTexts = {
   title: "Initiator Rating",
   menu: "Initiator Rating",
-  loading: "Loading...",
-  empty: "There are no results, try expanding the dates of your search.",
+  loading: reportsTexts.loading,
+  empty: reportsTexts.noResults,
   chartName: "Upper funnel and solo revenue against mid and lower funnel revenue per channel",
   tableLabel: "Initiator rating table",
   pagination: "Initiator rating table pages",

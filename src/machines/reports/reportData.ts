@@ -1,4 +1,4 @@
-import { toggledColumns } from "../../domain/funnel/funnelReport";
+import { toggledColumns } from "../../domain/reports/reportColumns";
 import { clampPage } from "../../domain/table/pagination";
 import { nextSort, sortReportRows, type SortDirection, type SortSpec, type SortableRow } from "../../domain/table/tableSort";
 import { keepScope, scopeGuard, type ScopedReport, type SessionSource } from "./reportScope";

@@ -2,11 +2,11 @@ import { useSelector } from "@xstate/react";
 import { useCallback, useMemo, type ComponentProps, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { AnyActorRef } from "xstate";
-import { sidebarEntries } from "../../domain/diminishingReturns/taxonomySidebar";
+import { sidebarEntries } from "../../domain/reports/taxonomySidebar";
 import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
 import { reportsTexts, type ReportStatus } from "../../domain/reports/reportsTexts";
 import type { ExportDialogActorRef } from "../../machines/exports/exportDialog.machine";
-import { TaxonomySidebar } from "../diminishingReturns/TaxonomySidebar";
+import { TaxonomySidebar } from "./TaxonomySidebar";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "./ReportFrame";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { funnelHeaders, type FunnelRow } from "../../../src/domain/analysis/analysis";
+import { toggledColumns } from "../../../src/domain/reports/reportColumns";
 import {
   drillLocation,
   funnelFieldFormat,
-  toggledColumns,
   funnelBarValues,
   funnelChart,
   funnelColumnsOf,

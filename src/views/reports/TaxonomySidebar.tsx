@@ -1,6 +1,6 @@
 import { Link } from "wouter";
-import type { TaxonomySidebarEntries } from "../../domain/diminishingReturns/taxonomySidebar";
-import "./diminishingReturns.css";
+import type { TaxonomySidebarEntries } from "../../domain/reports/taxonomySidebar";
+import "./taxonomySidebar.css";
 
 interface Props {
   /** The sidebar's name and heading. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriedQuery, sidebarEntries } from "../../../src/domain/diminishingReturns/taxonomySidebar";
+import { carriedQuery, sidebarEntries } from "../../../src/domain/reports/taxonomySidebar";
 
 const base = "/diminishing-returns";
 const level = [
