@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readTable, screenNumber } from "./screenTable";
+import { csvRecords, downloadBy } from "./downloads";
 import { signInAs } from "./support";
 
 const crumbs = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" });
@@ -20,12 +20,6 @@ const chartRows = (page: Page) =>
     .locator("table tbody tr")
     .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? "").trim())));
 
-const csvRows = async (download: Download): Promise<string[][]> =>
-  (await readFile(await download.path(), "utf8"))
-    .replace(/^\uFEFF/, "")
-    .split("\r\n")
-    .filter((l) => l !== "")
-    .map((l) => l.split(","));
 
 test("the attribution comparison: load, drill down and back by the breadcrumb, every control in the link, export matches the screen and the performance report", async ({ page }) => {
   await signInAs(page, "demo");
@@ -113,9 +107,8 @@ test("the attribution comparison: load, drill down and back by the breadcrumb, e
   await controls(page).getByRole("button", { name: "Export Data" }).click();
   const dialog = page.getByRole("dialog", { name: "Export Data" });
   await expect(dialog.getByLabel("Report Name")).toHaveValue(/_attribution_comparison_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}$/);
-  const downloading = page.waitForEvent("download");
-  await dialog.getByRole("button", { name: "Download CSV" }).click();
-  const [header, ...rows] = await csvRows(await downloading);
+  const download = await downloadBy(page, () => dialog.getByRole("button", { name: "Download CSV" }).click());
+  const [header, ...rows] = await csvRecords(download);
   expect(header).toEqual(["Taxonomy 1", "Attributed Revenue", "Last TouchRevenue", "Credit Shift", "Credit Shift %"]);
   expect(rows.slice(0, screen.rows.length).map((r) => r[0])).toEqual(screen.rows.map((r) => r.name));
   screen.rows.forEach((row, i) => {

@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { readTable, screenNumber } from "./screenTable";
+import { csvRecords, downloadBy } from "./downloads";
 import { signInAs } from "./support";
 
 const crumbs = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" });
@@ -23,12 +23,6 @@ const readCards = (cards: Locator) =>
     })),
   );
 
-const csvRows = async (path: string): Promise<string[][]> =>
-  (await readFile(path, "utf8"))
-    .replace(/^\uFEFF/, "")
-    .split("\r\n")
-    .filter((l) => l !== "")
-    .map((l) => l.split(","));
 
 test("the channel breakdown: load, explore down to level four and back by the breadcrumb, every control in the link, export matches the cards, cards agree with the performance report", async ({ page }) => {
   await signInAs(page, "demo");
@@ -112,9 +106,8 @@ test("the channel breakdown: load, explore down to level four and back by the br
   await controls(page).getByRole("button", { name: "Export", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Export Data" });
   await expect(dialog.getByLabel("Report Name")).toHaveValue(/_channel_breakdown_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}$/);
-  const downloading = page.waitForEvent("download");
-  await dialog.getByRole("button", { name: "Download CSV" }).click();
-  const [header, ...rows] = await csvRows(await (await downloading).path());
+  const download = await downloadBy(page, () => dialog.getByRole("button", { name: "Download CSV" }).click());
+  const [header, ...rows] = await csvRecords(download);
   expect(header).toEqual(["Taxonomy 1", "Date", "Attributed Sales", "ROAS"]);
   const order = [...new Set(rows.map((r) => r[0]))];
   expect(order.slice(0, before.length)).toEqual(before.map((c) => c.name));

@@ -1,49 +1,9 @@
-import { readFile } from "node:fs/promises";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import * as XLSX from "xlsx";
 import { metricDefinitions, metricNames } from "../../src/domain/report/metrics";
+import { contents, downloadBy, parseCsv } from "./downloads";
 import { metricOfLabel, readTable, screenNumber, type ScreenTable } from "./screenTable";
 import { signInAs } from "./support";
-
-/** The downloaded file's bytes. */
-const contents = async (download: Download): Promise<Buffer> => readFile(await download.path());
-
-/** Clicks `button` and waits for the download it starts. */
-const downloadBy = async (page: Page, click: () => Promise<void>): Promise<Download> => {
-  const download = page.waitForEvent("download");
-  await click();
-  return download;
-};
-
-/** RFC 4180 records: quoted fields may hold commas, quotes and line breaks. */
-const parseCsv = (text: string): string[][] => {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      record.push(field);
-      field = "";
-    } else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
-      if (c === "\r") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || record.length > 0) records.push([...record, field]);
-  return records;
-};
 
 const toolbar = (page: Page) => page.getByRole("toolbar", { name: "Table controls" });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { csvRecords, downloadBy } from "./reportDownloads";
+import { csvRecords, downloadBy } from "./downloads";
 import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
 

@@ -1,5 +1,6 @@
 import type { ChartSeries, PerformanceRow } from "../performance/performance";
 import { cardCpa, metricDefinitions, metricsFromSums, sumsOf, addSums, zeroSums, type MetricName, type Metrics } from "../report/metrics";
+import { metricNames } from "../report/metricNames";
 import { taxonomyLevels } from "../report/taxonomyLevels";
 import { noneValue } from "../reports/reportCrumbs";
 import { numberOfChoice, oneOfChoice, pageChoice, type ReportQueryShape } from "../reports/reportQuery";
@@ -32,30 +33,14 @@ export const breakdownTexts = {
   exploreName: (name: string) => `Explore ${name}`,
 } as const;
 
-/** The 20 metrics a card may chart, in the standard order. */
-export const breakdownMetrics = [
-  "variable_cost",
-  "fixed_cost",
-  "total_cost",
-  "clicks",
-  "impressions",
-  "first_click_sales",
-  "first_click_revenue",
-  "first_click_conversion_rate",
-  "first_click_aov",
-  "last_click_sales",
-  "last_click_revenue",
-  "last_click_conversion_rate",
-  "last_click_aov",
-  "attributed_sales",
-  "attributed_revenue",
-  "attributed_conversion_rate",
-  "attributed_aov",
-  "attributed_revenue_variance_percent",
-  "cpa",
-  "roas",
-] as const satisfies ReadonlyArray<MetricName>;
-export type BreakdownMetric = (typeof breakdownMetrics)[number];
+/** The metrics only tables carry: a chart's points (the multi chart call) do not. */
+const tableOnlyMetrics = ["attributed_revenue_variance", "introducer_ratio", "roi", "sales_including", "proportional_credit"] as const;
+export type BreakdownMetric = Exclude<MetricName, (typeof tableOnlyMetrics)[number]>;
+
+/** The 20 metrics a card may chart: every metric but the table-only ones, in the standard order. */
+export const breakdownMetrics: ReadonlyArray<BreakdownMetric> = metricNames.filter(
+  (metric): metric is BreakdownMetric => !(tableOnlyMetrics as ReadonlyArray<string>).includes(metric),
+);
 
 export const breakdownMetricLabel = (metric: BreakdownMetric): string => metricDefinitions[metric].label;
 

@@ -1,4 +1,4 @@
-/** Downloads of the analysis reports' exports, read back for the browser tests that compare files with the screen. */
+/** Downloads read back, for the browser tests that compare exported files with the screen. */
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 
@@ -9,9 +9,14 @@ export const downloadBy = async (page: Page, click: () => Promise<void>): Promis
   return download;
 };
 
-/** The records of a downloaded CSV (RFC 4180: quoted fields may hold commas, quotes and line breaks), its BOM dropped. */
-export const csvRecords = async (download: Download): Promise<string[][]> => {
-  const text = (await readFile(await download.path())).toString("utf8").replace(/^\uFEFF/, "");
+/** The downloaded file's bytes. */
+export const contents = async (download: Download): Promise<Buffer> => readFile(await download.path());
+
+/** The records of a downloaded CSV, its BOM dropped. */
+export const csvRecords = async (download: Download): Promise<string[][]> => parseCsv((await contents(download)).toString("utf8").replace(/^\uFEFF/, ""));
+
+/** RFC 4180 records: quoted fields may hold commas, quotes and line breaks. */
+export const parseCsv = (text: string): string[][] => {
   const records: string[][] = [];
   let field = "";
   let record: string[] = [];
