@@ -14,6 +14,16 @@ export interface TaxonomyRouteShape {
   readonly depth: number;
   /** Whether a trailing `{selectedTaxonomy}` may follow the last pair. */
   readonly trailingSelected: boolean;
+  /**
+   * Whether one `{id}` segment follows the base before any taxonomy pair, as in
+   * `/reports/view/{report}` or `/custom-reports/{report}/taxonomy_one/{t1}…`.
+   */
+  readonly identified?: boolean;
+}
+
+/** A route of a screen whose base is followed by an `{id}` segment: the decoded id, then its taxonomy route. */
+export interface IdentifiedRoute extends TaxonomyRoute {
+  readonly id: string | null;
 }
 
 /** A taxonomy route read back: the drill-down path and the sidebar's choice, if any. */
@@ -62,4 +72,23 @@ export const taxonomyRouteHref = (base: string, path: ReadonlyArray<string>, sel
     .slice(0, taxonomyRouteSegments.length)
     .reduce((href, value, i) => `${href}/${taxonomyRouteSegments[i]}/${encodeURIComponent(value)}`, base);
   return selected === null ? nested : `${nested}/${encodeURIComponent(selected)}`;
+};
+
+/**
+ * Reads `pathname` as a route of the screen at `base` with the given shape: for an
+ * `identified` shape the segment after the base is the screen's id (decoded once, never
+ * empty) and the taxonomy pairs follow it; otherwise the id is null. Null when it is no
+ * route of this screen.
+ */
+export const parseScreenRoute = (pathname: string, base: string, shape: TaxonomyRouteShape): IdentifiedRoute | null => {
+  if (shape.identified !== true) {
+    const route = parseTaxonomyRoute(pathname, base, shape);
+    return route === null ? null : { ...route, id: null };
+  }
+  if (!pathname.startsWith(`${base}/`)) return null;
+  const rawId = pathname.slice(base.length + 1).split("/")[0] ?? "";
+  const id = decodeOnce(rawId);
+  if (id === null || id.trim() === "") return null;
+  const route = parseTaxonomyRoute(pathname, `${base}/${rawId}`, shape);
+  return route === null ? null : { ...route, id };
 };

@@ -1,7 +1,7 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from "react";
 import { NotFoundPage } from "../shell/NotFoundPage";
 import { usePathname } from "wouter/use-browser-location";
-import { parseTaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { parseScreenRoute } from "../../domain/report/taxonomyRoute";
 import { reportScreens, type ReportScreenProps } from "./reportScreens";
 
 /** Each report's lazily loaded screen, made once. */
@@ -12,7 +12,8 @@ const screens: ReadonlyArray<{ readonly index: number; readonly Screen: LazyExot
 /**
  * The analysis reports' routes: the first report whose base path and nesting the browser's
  * path fits gets the decoded taxonomy path and selected child; any other path is not found.
- * The path is read as the browser holds it, so each value is decoded exactly once.
+ * The path is read as the browser holds it, so each value (and a screen's id) is decoded
+ * exactly once.
  * Another drill-down level is another page (the key), with its own report actor.
  */
 export const ReportRoutes = () => {
@@ -20,12 +21,12 @@ export const ReportRoutes = () => {
   const match = useMemo(() => {
     for (const { index, Screen } of screens) {
       const screen = reportScreens[index];
-      const route = screen === undefined ? null : parseTaxonomyRoute(pathname, screen.base, screen);
+      const route = screen === undefined ? null : parseScreenRoute(pathname, screen.base, screen);
       if (route !== null) return { Screen, route };
     }
     return null;
   }, [pathname]);
   if (match === null) return <NotFoundPage />;
   const { Screen, route } = match;
-  return <Screen key={pathname} path={route.path} selected={route.selected} />;
+  return <Screen key={pathname} id={route.id} path={route.path} selected={route.selected} />;
 };

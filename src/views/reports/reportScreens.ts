@@ -1,8 +1,11 @@
 import type { ComponentType } from "react";
-import type { TaxonomyRoute, TaxonomyRouteShape } from "../../domain/report/taxonomyRoute";
+import type { IdentifiedRoute, TaxonomyRouteShape } from "../../domain/report/taxonomyRoute";
 
-/** What a report screen is handed: its drill-down path and sidebar choice, read from the route. */
-export type ReportScreenProps = TaxonomyRoute;
+/**
+ * What a report screen is handed: its drill-down path and sidebar choice, read from the
+ * route, and the `{id}` segment of an `identified` screen (null for the others).
+ */
+export type ReportScreenProps = IdentifiedRoute;
 
 /** An analysis report: its base path, how its routes nest, and how its chunk is loaded. */
 export interface ReportScreen extends TaxonomyRouteShape {
@@ -15,7 +18,9 @@ export interface ReportScreen extends TaxonomyRouteShape {
  * each its own chunk. The app's router loads this table for any path no other route
  * claims, so the /login entry chunk carries one route for all the reports however many
  * there are; a path no report claims is the not-found page. A new report adds its line
- * here (and its menu entry in shell/menuRoutes.ts). Like the account table, this module
+ * here (and its menu entry in shell/menuRoutes.ts). A screen whose base is followed by an
+ * id (`/reports/view/{report}`) says `identified: true`; list a longer base before a
+ * shorter one that prefixes it. Like the account table, this module
  * imports nothing the entry chunk shares.
  */
 export const reportScreens: ReadonlyArray<ReportScreen> = [

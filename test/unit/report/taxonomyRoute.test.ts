@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTaxonomyRoute, taxonomyRouteHref, type TaxonomyRoute, type TaxonomyRouteShape } from "../../../src/domain/report/taxonomyRoute";
+import { parseScreenRoute, parseTaxonomyRoute, taxonomyRouteHref, type IdentifiedRoute, type TaxonomyRoute, type TaxonomyRouteShape } from "../../../src/domain/report/taxonomyRoute";
 
 const three: TaxonomyRouteShape = { depth: 3, trailingSelected: false };
 const four: TaxonomyRouteShape = { depth: 4, trailingSelected: false };
@@ -27,6 +27,30 @@ describe("parseTaxonomyRoute", () => {
   it.each(cases)("%s (%s)", (pathname, _why, shape, expected) => {
     const base = pathname.startsWith("/diminishing-returns") ? "/diminishing-returns" : pathname.startsWith("/funnel") ? "/funnel" : "/breakdown";
     expect(parseTaxonomyRoute(pathname, base, shape)).toEqual(expected);
+  });
+});
+
+describe("parseScreenRoute", () => {
+  const byId: TaxonomyRouteShape = { depth: 4, trailingSelected: false, identified: true };
+  const idOnly: TaxonomyRouteShape = { depth: 0, trailingSelected: false, identified: true };
+  const cases: ReadonlyArray<[string, string, string, TaxonomyRouteShape, IdentifiedRoute | null]> = [
+    ["/custom-reports/1", "/custom-reports", "the id alone", byId, { id: "1", path: [], selected: null }],
+    ["/custom-reports/1/", "/custom-reports", "a trailing slash", byId, { id: "1", path: [], selected: null }],
+    ["/custom-reports/1/taxonomy_one/Paid%20Search/taxonomy_two/b", "/custom-reports", "the id then two levels", byId, { id: "1", path: ["Paid Search", "b"], selected: null }],
+    ["/custom-reports/a%2Fb/taxonomy_one/x", "/custom-reports", "an encoded id, decoded once", byId, { id: "a/b", path: ["x"], selected: null }],
+    ["/custom-reports", "/custom-reports", "no id", byId, null],
+    ["/custom-reports/", "/custom-reports", "an empty id", byId, null],
+    ["/custom-reports/%20", "/custom-reports", "a blank id", byId, null],
+    ["/custom-reports/%E0%A4%A", "/custom-reports", "a malformed id", byId, null],
+    ["/custom-reports/1/taxonomy_two/b", "/custom-reports", "a level out of order after the id", byId, null],
+    ["/reports/view/7", "/reports/view", "an id-only screen", idOnly, { id: "7", path: [], selected: null }],
+    ["/reports/view/7/more", "/reports/view", "more after an id-only screen's id", idOnly, null],
+    ["/reports/viewer/7", "/reports/view", "another path sharing the prefix", idOnly, null],
+    ["/breakdown/taxonomy_one/a", "/breakdown", "a screen without an id", three, { id: null, path: ["a"], selected: null }],
+    ["/breakdown/7", "/breakdown", "a value where a screen without an id takes none", three, null],
+  ];
+  it.each(cases)("%s (%s)", (pathname, base, _why, shape, expected) => {
+    expect(parseScreenRoute(pathname, base, shape)).toEqual(expected);
   });
 });
 
