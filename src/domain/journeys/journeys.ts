@@ -49,13 +49,16 @@ export const TouchpointComparison = Schema.Struct({
 });
 export type TouchpointComparison = typeof TouchpointComparison.Type;
 
+/** The most entries a filter group (first, last, anywhere, comparison) may hold. */
+export const journeyFilterGroupLimit = 20;
+
 /** The `journey_search` query parameter (encoded JSON). Empty groups are omitted. */
 export const JourneySearch = Schema.Struct({
-  first: Schema.optional(Schema.Array(TouchpointFilter).pipe(Schema.maxItems(20))),
-  last: Schema.optional(Schema.Array(TouchpointFilter).pipe(Schema.maxItems(20))),
-  anywhere: Schema.optional(Schema.Array(TouchpointFilter).pipe(Schema.maxItems(20))),
+  first: Schema.optional(Schema.Array(TouchpointFilter).pipe(Schema.maxItems(journeyFilterGroupLimit))),
+  last: Schema.optional(Schema.Array(TouchpointFilter).pipe(Schema.maxItems(journeyFilterGroupLimit))),
+  anywhere: Schema.optional(Schema.Array(TouchpointFilter).pipe(Schema.maxItems(journeyFilterGroupLimit))),
   anywhere_connector: Schema.optional(Schema.Literal("or", "and")),
-  comparison: Schema.optional(Schema.Array(TouchpointComparison).pipe(Schema.maxItems(20))),
+  comparison: Schema.optional(Schema.Array(TouchpointComparison).pipe(Schema.maxItems(journeyFilterGroupLimit))),
 });
 export type JourneySearch = typeof JourneySearch.Type;
 
@@ -66,12 +69,13 @@ export type JourneySortBy = typeof JourneySortBy.Type;
 /** The journeys page size the server is asked for by default. */
 export const journeyRequestPageSize = 160;
 
-const levelKeys = ["taxonomy_one", "taxonomy_two", "taxonomy_three", "taxonomy_four"] as const;
+/** A filter touchpoint's keys, level one first (level n is `filterLevelKeys[n - 1]`). */
+export const filterLevelKeys = ["taxonomy_one", "taxonomy_two", "taxonomy_three", "taxonomy_four"] as const;
 
 /** The levels a filter touchpoint names, top down, stopping at the first gap. */
 export const filterLevels = (f: TouchpointFilter): ReadonlyArray<string> => {
   const out: string[] = [];
-  for (const k of levelKeys) {
+  for (const k of filterLevelKeys) {
     const v = f[k];
     if (v === undefined || v.trim() === "") break;
     out.push(v);
