@@ -16,6 +16,8 @@ import {
 import { RangeQuery, TableResponse } from "../../src/domain/performance/performance";
 import { customReportRows, tableHeaders } from "../engine/reports";
 import { readBody, readQuery } from "../http/requestReading";
+import { bodyDigest, idempotencyRefusals, readIdempotencyKey } from "../http/idempotencyKey";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Log } from "../log";
 import { answer, refuse } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
@@ -63,7 +65,8 @@ const reportOf = (record: CustomReportRecord, log: Log): CustomReport => {
 const levelNumber = (level: Level): 1 | 2 | 3 | 4 => (taxonomyLevels.indexOf(level) + 1) as 1 | 2 | 3 | 4;
 
 /**
- * Custom reports and data sets (docs/engine.md, "Custom reports"): GET|POST /reports,
+ * Custom reports and data sets (docs/engine.md, "Custom reports"): GET|POST /reports
+ * (POST takes an optional `Idempotency-Key`, as the spend creates do),
  * GET|DELETE /reports/{id} (404 report_not_found "You don't have access to this report"
  * when the program has no such report), GET /data-sets, and the report tables:
  * GET /reports/preview?level&rules&date_from&date_to (an unsaved report) and
@@ -78,20 +81,34 @@ export const customReportRoutes = (context: ServerContext) => {
     return answer(c, CustomReportList, { data: records.map((record) => reportOf(record, log)) });
   });
 
+  /**
+   * Creates a report. With an `Idempotency-Key` (as the builder's Save sends) a repeat of
+   * the key with the same body answers the first answer and creates nothing; with another
+   * body 422 idempotency_key_reused; without one, each POST creates a report.
+   */
   routes.post("/reports", async (c) => {
+    const key = readIdempotencyKey(c);
+    if (!key.ok) return key.response;
     const input = await readBody(c, CustomReportInput);
     if (!input.ok) return input.response;
-    const id = await stores.customReports.add(
-      c.get("program").id,
-      {
-        name: input.value.name.trim(),
-        level: input.value.level,
-        rules: JSON.stringify(input.value.rules),
-        meta: Schema.encodeSync(Schema.parseJson(ReportMeta))(input.value.meta ?? {}),
-      },
-      clock(),
-    );
-    return answer(c, Created, { data: { id } });
+    const programId = c.get("program").id;
+    const values = {
+      name: input.value.name.trim(),
+      level: input.value.level,
+      rules: JSON.stringify(input.value.rules),
+      meta: Schema.encodeSync(Schema.parseJson(ReportMeta))(input.value.meta ?? {}),
+    };
+    if (key.value === null) return answer(c, Created, { data: { id: await stores.customReports.add(programId, values, clock()) } });
+    const outcome = await stores.customReports.addOnce(programId, values, {
+      userId: c.get("user").id,
+      route: "reports",
+      key: key.value,
+      bodyDigest: bodyDigest(await c.req.text()),
+      at: clock(),
+      answerOf: (id) => ({ status: 200, body: JSON.stringify(Schema.encodeSync(Created)({ data: { id } })) }),
+    });
+    if (outcome.outcome === "keyReused") return refuse(c, idempotencyRefusals.keyReused);
+    return c.json(JSON.parse(outcome.answer.body) as object, outcome.answer.status as ContentfulStatusCode);
   });
 
   /** The report's table over the range: rows of its level counting the orders its rules choose. */

@@ -29,8 +29,8 @@ export interface VariableCostRecord extends VariableCostValues {
   readonly id: number;
 }
 
-/** The create routes of spend that take an `Idempotency-Key` (POST fixed-costs, also with a variable row; POST variable-costs). */
-export type IdempotentRoute = "fixed-costs" | "variable-costs";
+/** The create routes that take an `Idempotency-Key`: spend (POST fixed-costs, also with a variable row; POST variable-costs) and custom reports (POST reports). */
+export type IdempotentRoute = "fixed-costs" | "variable-costs" | "reports";
 
 /** An answer as it was sent: its status and its JSON body. */
 export interface StoredAnswer {

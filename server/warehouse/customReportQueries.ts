@@ -1,4 +1,5 @@
 import type { DataSet, ReportLevel } from "../../src/domain/customReports/customReports";
+import type { IdempotencyClaim, KeyedCreate } from "./costQueries";
 
 /** A registered report as stored: `rules` and `meta` are JSON documents. */
 export interface CustomReportRecord {
@@ -24,6 +25,8 @@ export interface CustomReportQueries {
   find(programId: number, id: number): Promise<CustomReportRecord | null>;
   /** Answers the new id. */
   add(programId: number, values: CustomReportValues, at: number): Promise<number>;
+  /** `add` under an `Idempotency-Key` (created at `claim.at`): the report and the key commit together. */
+  addOnce(programId: number, values: CustomReportValues, claim: IdempotencyClaim): Promise<KeyedCreate>;
   /** False when the program has no such report. */
   remove(programId: number, id: number): Promise<boolean>;
   /** The program's registered data sets, by id. */

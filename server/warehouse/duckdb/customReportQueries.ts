@@ -1,6 +1,7 @@
-import type { CustomReportQueries, CustomReportRecord } from "../customReportQueries";
+import type { CustomReportQueries, CustomReportRecord, CustomReportValues } from "../customReportQueries";
 import { nextId, removeRecord } from "./records";
-import { numberOf, textOf, type Row } from "../statements";
+import { numberOf, textOf, type Row, type Statements } from "../statements";
+import { createOnce } from "./idempotencyKeys";
 import type { ConnectionLine } from "./connectionLine";
 
 const columns = "id, name, level, rules, meta";
@@ -17,15 +18,10 @@ export const duckDbCustomReportQueries = (line: ConnectionLine): CustomReportQue
       return row ? reportFrom(row) : null;
     }),
 
-  add: (programId, v, at) =>
-    line.transaction(async (sql) => {
-      const id = await nextId(sql, "custom_reports");
-      await sql.run(
-        "INSERT INTO custom_reports (id, program_id, name, level, rules, meta, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        [id, programId, v.name, v.level, v.rules, v.meta, at],
-      );
-      return id;
-    }),
+  add: (programId, values, at) => line.transaction((sql) => insertReport(sql, programId, values, at)),
+
+  addOnce: (programId, values, claim) =>
+    line.transaction((sql) => createOnce(sql, programId, claim, () => insertReport(sql, programId, values, claim.at))),
 
   remove: (programId, id) => line.transaction((sql) => removeRecord(sql, "custom_reports", programId, id)),
 
@@ -44,6 +40,15 @@ export const duckDbCustomReportQueries = (line: ConnectionLine): CustomReportQue
       })),
     ),
 });
+
+const insertReport = async (sql: Statements, programId: number, v: CustomReportValues, at: number): Promise<number> => {
+  const id = await nextId(sql, "custom_reports");
+  await sql.run(
+    "INSERT INTO custom_reports (id, program_id, name, level, rules, meta, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    [id, programId, v.name, v.level, v.rules, v.meta, at],
+  );
+  return id;
+};
 
 const reportFrom = (row: Row): CustomReportRecord => ({
   id: numberOf(row["id"]),
