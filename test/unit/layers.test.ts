@@ -17,6 +17,9 @@ describe("layer rules", () => {
     ["src/views", "src/views/a/Page.tsx", `import type { ApiContext } from "../../services/http";`, 1],
     ["src/views", "src/views/a/Page.tsx", `import { sessionMachine } from "../../machines/session.machine";`, 0],
     ["src/views", "src/views/a/Page.tsx", `const m = await import("../../services/http");`, 1],
+    // A document as its text is data, not another layer's code; code as text is not.
+    ["src/views", "src/views/a/Page.tsx", `import changelog from "../../../CHANGELOG.md?raw";`, 0],
+    ["src/views", "src/views/a/Page.tsx", `import code from "../../services/http.ts?raw";`, 1],
     ["src/machines", "src/machines/x.machine.ts", `import { useState } from "react";`, 1],
     ["src/machines", "src/machines/x.machine.ts", `import { Page } from "../views/Page";`, 1],
     ["src/machines", "src/machines/x.machine.ts", `import { request } from "../services/http";`, 0],

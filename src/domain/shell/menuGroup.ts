@@ -2,7 +2,7 @@
  * The main menu's groups, in the order the menu shows them; each name is also the
  * group's label. Every menu entry belongs to one.
  */
-export const menuGroups = ["Reports", "Analysis", "Account", "Admin"] as const;
+export const menuGroups = ["Reports", "Analysis", "Account", "Admin", "Help"] as const;
 export type MenuGroup = (typeof menuGroups)[number];
 
 export interface MenuSection<T> {

@@ -151,9 +151,11 @@ export const readMarkup = (html: string): MarkupToken[] => {
 /**
  * Message HTML as nodes of the page's document, ready to insert: only allow-listed
  * elements (others are left out, their text kept), only `href` (http(s), mailto or a
- * path on this site) and `title`, built without the browser's HTML parser.
+ * path on this site) and `title`, built without the browser's HTML parser. `elements`
+ * widens the allow-list for other trusted-shape markup (the changelog's headings and
+ * code blocks); the attributes allowed stay the same.
  */
-export const messageFragment = (html: string, doc: Document = document): DocumentFragment => {
+export const messageFragment = (html: string, doc: Document = document, elements: ReadonlySet<string> = allowed): DocumentFragment => {
   const fragment = doc.createDocumentFragment();
   const open: Array<{ readonly name: string; readonly node: ParentNode }> = [{ name: "", node: fragment }];
   const current = (): ParentNode => open[open.length - 1]?.node ?? fragment;
@@ -161,7 +163,7 @@ export const messageFragment = (html: string, doc: Document = document): Documen
     if (token.kind === "text") {
       current().append(doc.createTextNode(token.text));
     } else if (token.kind === "start") {
-      if (!allowed.has(token.name)) continue;
+      if (!elements.has(token.name)) continue;
       const element = doc.createElement(token.name);
       for (const [name, value] of token.attributes) {
         if (!allowedAttribute.has(name) || element.hasAttribute(name)) continue;

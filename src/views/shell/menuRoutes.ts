@@ -33,6 +33,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Classification", path: "/admin/classification", audience: "admins", group: "Admin" },
   { label: "Diminishing Returns", path: "/diminishing-returns", audience: "everyone", group: "Analysis" },
   { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
+  { label: "Changelog", path: "/changelog", audience: "everyone", group: "Help" },
 ];
 
 /** The entries a signed-in person may see (none before the profile is known). */

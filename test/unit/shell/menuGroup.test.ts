@@ -23,7 +23,7 @@ describe("groupedEntries", () => {
     expect(shape(entries)).toEqual(sections);
   });
 
-  it("the groups are Reports, Analysis, Account and Admin, in that order", () => {
-    expect(menuGroups).toEqual(["Reports", "Analysis", "Account", "Admin"]);
+  it("the groups are Reports, Analysis, Account, Admin and Help, in that order", () => {
+    expect(menuGroups).toEqual(["Reports", "Analysis", "Account", "Admin", "Help"]);
   });
 });
