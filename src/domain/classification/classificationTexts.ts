@@ -1,3 +1,5 @@
+import { reportsTexts } from "../reports/reportsTexts";
+
 /** The classification editor's words (/admin/classification). */
 export const classificationTexts = {
   title: "Edit Classification",
@@ -6,8 +8,8 @@ export const classificationTexts = {
   loading: "Loading the classification…",
   loadFailed: "The classification could not be loaded.",
   retry: "Try again",
-  /** A 403: the person is sent to / with this text. */
-  forbidden: "You don't have access to admin resources",
+  /** A 403: the person is sent to / with this text (every admin screen's). */
+  forbidden: reportsTexts.noAdminAccess,
   taxonomies: "Taxonomies",
   reorder: "Reorder",
   doneOrdering: "Done Ordering",

@@ -9,6 +9,8 @@ export const reportsTexts = {
   /** A failed load on a report the product does not let fail silently. */
   failed: "This report could not be loaded. Check your connection, then try again.",
   tryAgain: "Try again",
+  /** An admin screen the server refuses (403): the person is sent to / with this text. */
+  noAdminAccess: "You don't have access to admin resources",
 } as const;
 
 /** What a report's data is doing: the frame shows one of these states around the report's body. */

@@ -20,6 +20,7 @@ import { downloadClassification, isStaleSave, loadClassification, previewClassif
 import type { WorkbookWriteFailed } from "../../services/exports";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
+import { adminRefusalGuards, adminRefusedState } from "../reports/adminRefusal";
 import { fromApiCall, fromEffect } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
 import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
@@ -259,7 +260,7 @@ export const classificationEditorMachine = setup({
     hasProblems: ({ context }) => draftProblems(context.draft).length > 0,
     canSave: ({ context }) => draftProblems(context.draft).length === 0,
     isDirty: ({ context }) => isDirtyContext(context),
-    isForbidden: (_, error: unknown) => typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "Forbidden",
+    ...adminRefusalGuards,
     isStale: (_, error: unknown) => isStaleSave(error),
   },
   delays: {
@@ -473,10 +474,7 @@ export const classificationEditorMachine = setup({
       },
     },
     /** No access: to / with the text saying so. */
-    forbidden: {
-      type: "final",
-      entry: [{ type: "notify", params: { text: classificationTexts.forbidden, kind: "error" } }, "goHome"],
-    },
+    forbidden: adminRefusedState,
   },
 });
 
