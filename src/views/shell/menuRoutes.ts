@@ -33,6 +33,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Classification", path: "/admin/classification", audience: "admins", group: "Admin" },
   { label: "Diminishing Returns", path: "/diminishing-returns", audience: "everyone", group: "Analysis" },
   { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
+  { label: "Seasonality", path: "/seasonality-configuration", audience: "everyone", group: "Analysis" },
   { label: "Changelog", path: "/changelog", audience: "everyone", group: "Help" },
 ];
 
