@@ -110,6 +110,13 @@ const openingPage = (paging: TablePaging | null | undefined): number => (paging 
 /** The page after the record count changed: past the last moves to the last. */
 const clampedPage = (c: SearchResultsContext): number => clampPage(c.page, filtered(c.rows, c.tree, c.selected).length, c.perPage);
 
+/**
+ * The page after the Filter changed: as `clampedPage` once there are rows. With none (not
+ * answered yet, or none found, when the page is already 1) it stays, so a shared link's page
+ * survives the Filter's tree answering before the rows.
+ */
+const pageAfterFilter = (c: SearchResultsContext): number => (c.rows.length === 0 ? c.page : clampedPage(c));
+
 export const searchResultsMachine = setup({
   types: {
     context: {} as SearchResultsContext,
@@ -134,16 +141,16 @@ export const searchResultsMachine = setup({
       const previous = context.treeSize === null ? null : { size: context.treeSize, leaves: context.tree.leaves, selected: context.selected };
       const selected = previous ? selectionOnLoad(previous, tree, size) : selectionWithout(tree, context.linkedUnchecked);
       const next = { ...context, tree, treeSize: size, selected };
-      return { tree, treeSize: size, selected: next.selected, page: clampedPage(next) };
+      return { tree, treeSize: size, selected: next.selected, page: pageAfterFilter(next) };
     }),
     toggleNode: assign(({ context, event }) => {
       if (event.type !== "search.nodeToggled") return {};
       const next = { ...context, selected: toggleNode(context.tree, event.key, context.selected) };
-      return { selected: next.selected, page: clampedPage(next) };
+      return { selected: next.selected, page: pageAfterFilter(next) };
     }),
     resetFilter: assign(({ context }) => {
       const next = { ...context, selected: selectAll(context.tree) };
-      return { selected: next.selected, page: clampedPage(next) };
+      return { selected: next.selected, page: pageAfterFilter(next) };
     }),
     reportChoices: enqueueActions(({ context, enqueue }) => {
       if (context.listener) {

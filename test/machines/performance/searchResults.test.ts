@@ -288,6 +288,15 @@ describe("searchResults machine", () => {
       expect(sel.page(far.snap())).toBe(2);
     });
 
+    it("keeps the link's page when the Filter's tree answers before the rows (no rows yet is no reason to move)", async () => {
+      const { snap, search, tree } = setup({ ...searchInput, paging: { page: 2, perPage: 15 }, unchecked: [key("Display", "Network", "Banner", "Ad 40")] });
+      await tree.resolve(manyTaxonomies(40));
+      expect(sel.page(snap())).toBe(2);
+      await search.resolve(manyRows(40));
+      expect(sel.rowCount(snap())).toBe(39);
+      expect(sel.page(snap())).toBe(2);
+    });
+
     it.each<[string, SearchResultsInput["paging"], number]>([
       ["page 0", { page: 0, perPage: 15 }, 1],
       ["a fractional page", { page: 1.5, perPage: 15 }, 1],
