@@ -15,6 +15,7 @@ import type { EngineHooks } from "./engine/engine";
 import { createEngine } from "./engine/createEngine";
 import { storesOf } from "./engine/stores";
 import { createCostRefresher, type CostRefreshTiming } from "./engine/costRefresher";
+import { createIngestionProcessor, type IngestionTiming } from "./engine/ingestionProcessor";
 import { refuse, refusals } from "./http/answers";
 import { noStore } from "./http/cacheControl";
 import { clientAddressOf } from "./http/clientAddress";
@@ -23,6 +24,8 @@ import { serveSpa } from "./http/spa";
 import { consoleLog, type Log } from "./log";
 import type { Outbox } from "./outbox/outbox";
 import { authRoutes } from "./routes/authRoutes";
+import { collectRoutes } from "./routes/collectRoutes";
+import { orderFeedRoutes } from "./routes/orderFeedRoutes";
 import { columnSetRoutes } from "./routes/columnSetRoutes";
 import { connectorRoutes } from "./routes/connectorRoutes";
 import { messageRoutes } from "./routes/messageRoutes";
@@ -52,6 +55,10 @@ export interface AppDeps {
   readonly background?: BackgroundWork;
   /** How long a program's cost facts refresh waits after spend writes; defaults to costRefreshTiming. */
   readonly costRefreshTiming?: CostRefreshTiming;
+  /** How long the incremental processing waits after collection writes; defaults to ingestionTiming. */
+  readonly ingestionTiming?: IngestionTiming;
+  /** Requests per write key and client (POST /collect, the order feed); defaults to collectionLimit. */
+  readonly collectionLimit?: { readonly limit: number; readonly windowMs: number };
 }
 
 /** Largest request body accepted, in bytes. */
@@ -69,6 +76,7 @@ export const createServerContext = (deps: AppDeps): ServerContext => {
       engine,
       log,
       createCostRefresher({ refresh: engine.refreshCosts, log, ...(deps.costRefreshTiming ? { timing: deps.costRefreshTiming } : {}) }),
+      createIngestionProcessor({ process: engine.processIngested, log, ...(deps.ingestionTiming ? { timing: deps.ingestionTiming } : {}) }),
     ),
     outbox: deps.outbox,
     clock: deps.clock,
@@ -97,6 +105,8 @@ export const createApp = (deps: AppDeps): Hono => {
   api.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuse(c, refusals.payloadTooLarge) }));
   api.route("/auth", authRoutes(context));
   api.route("/auth/password", passwordRoutes(context));
+  // The order feed authenticates with a write key, so it is routed before the session-checked program routes.
+  api.route("/programs", orderFeedRoutes(context, deps.collectionLimit));
   api.route("/programs", programRoutes(context));
   api.route("/", messageRoutes(context));
   api.route("/column-sets", columnSetRoutes(context));
@@ -117,6 +127,7 @@ export const createApp = (deps: AppDeps): Hono => {
     });
   });
   app.route("/api", api);
+  app.route("/", collectRoutes(context, deps.collectionLimit));
   app.route("/connectors", connectorRoutes(context));
   if (deps.staticDir) app.on(["GET", "HEAD"], "*", serveSpa(deps.staticDir));
 

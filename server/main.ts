@@ -68,6 +68,10 @@ if (await warehouse.demoData.isEmpty()) {
   await runEngine("cost facts refreshed", async () => {
     for (const programId of await warehouse.costs.programsWithCostsDue()) await engine.refreshCosts(programId);
   });
+  // Events and orders accepted before a stop but not yet folded into the facts keep their marks: processed now.
+  await runEngine("ingested data processed", async () => {
+    for (const programId of await warehouse.ingestion.programsDue()) await engine.processIngested(programId);
+  });
 }
 
 const staticDir = existsSync(join(distDir, "index.html")) ? distDir : null;

@@ -81,6 +81,12 @@ export const createEngine = (deps: EngineDeps): Engine => {
     reattribute: (programId) =>
       rebuild(programId, "reattribute", async () => reattributeWork(await settingsFor(programId), clock())),
     refreshCosts: (programId) => rebuild(programId, "refreshCosts", async () => costWork(clock())),
+    processIngested: (programId) =>
+      serially(programId, async () => {
+        const started = performance.now();
+        const changes = await warehouse.ingestion.process(programId, await planFor(programId), await settingsFor(programId), clock());
+        if (changes) log.info("attribution engine", { step: "processIngested", programId, ...changes, ms: Math.round(performance.now() - started) });
+      }),
     materialise: reclassify,
     materialiseAll: async () => each(await warehouse.attribution.programIds()),
     materialiseMissing: async () => each(await warehouse.attribution.unmaterialisedProgramIds()),

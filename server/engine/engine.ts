@@ -14,4 +14,10 @@ export interface EngineHooks {
    * reads a program whose facts are due, and at start for every program still marked.
    */
   refreshCosts(programId: number): Promise<void>;
+  /**
+   * Folds the program's ingested events and orders not yet processed into its facts
+   * (docs/engine.md, "Ingestion"): run by the ingestion processor after a burst of
+   * collection writes, and at start for every program with changes left.
+   */
+  processIngested(programId: number): Promise<void>;
 }

@@ -2,12 +2,14 @@ import type { Log } from "../log";
 import type { Warehouse } from "../warehouse/warehouse";
 import type { EngineHooks } from "./engine";
 import type { CostRefresher } from "./costRefresher";
+import type { IngestionProcessor } from "./ingestionProcessor";
 import type { KeyedCreate } from "../warehouse/costQueries";
 
 export type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate, StoredAnswer } from "../warehouse/costQueries";
 export type { CustomReportRecord } from "../warehouse/customReportQueries";
 export type { ConnectorPlatform } from "../warehouse/connectorQueries";
 export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";
+export type { WriteKeyRecord } from "../warehouse/ingestionQueries";
 
 /**
  * What the routes read and write, by record kind; the routes never reach the warehouse
@@ -21,6 +23,8 @@ export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";
  * read after the answer sees the change:
  * - program settings saved: `reattribute`;
  * - a classification saved: `reclassify` (not after a save refused as stale).
+ * Events and orders sent in (`ingestion`) tell the ingestion processor
+ * (ingestionProcessor.ts), which folds them into the facts within seconds.
  * The stored change stands even when the engine fails: the failure is logged at error
  * level and the write still answers as stored, so a client does not repeat a write that
  * happened (a repeated batch row would book its cost twice).
@@ -45,9 +49,17 @@ export type Stores = Pick<
   // the facts the report functions read (reports.ts, analysis.ts)
   | "reports"
   | "analysis"
+  // write keys, collected events and fed orders
+  | "ingestion"
 >;
 
-export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log, costRefresher: CostRefresher): Stores => {
+export const storesOf = (
+  warehouse: Warehouse,
+  engine: EngineHooks,
+  log: Log,
+  costRefresher: CostRefresher,
+  ingestionProcessor: IngestionProcessor,
+): Stores => {
   /** Runs the engine after a stored change; see `Stores`. */
   const afterChange = async (hook: keyof EngineHooks, programId: number): Promise<void> => {
     try {
@@ -78,7 +90,7 @@ export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log, co
   const stored = (result: boolean): boolean => result;
   const created = (result: KeyedCreate): boolean => result.outcome === "created";
 
-  const { programSettings, classifications, costs, reports, analysis } = warehouse;
+  const { programSettings, classifications, costs, reports, analysis, ingestion } = warehouse;
   return {
     users: warehouse.users,
     sessions: warehouse.sessions,
@@ -123,6 +135,19 @@ export const storesOf = (warehouse: Warehouse, engine: EngineHooks, log: Log, co
       weekly: async (query) => {
         await costRefresher.settled(query.programId);
         return analysis.weekly(query);
+      },
+    },
+    ingestion: {
+      ...ingestion,
+      addEvents: async (programId, hits, at) => {
+        const stored = await ingestion.addEvents(programId, hits, at);
+        if (stored.stored > 0) ingestionProcessor.accepted(programId);
+        return stored;
+      },
+      putOrders: async (programId, orders, at) => {
+        const stored = await ingestion.putOrders(programId, orders, at);
+        if (stored.stored > 0) ingestionProcessor.accepted(programId);
+        return stored;
       },
     },
   };

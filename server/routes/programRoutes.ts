@@ -15,6 +15,7 @@ import { customReportRoutes } from "./customReportRoutes";
 import { performanceRoutes } from "./performanceRoutes";
 import { seasonalityRoutes } from "./seasonalityRoutes";
 import { settingsRoutes } from "./settingsRoutes";
+import { writeKeyRoutes } from "./writeKeyRoutes";
 
 /**
  * Everything under /programs/{program}/: one router whose every route has passed the
@@ -37,6 +38,7 @@ export const programScopedRoutes = (context: ServerContext) => {
   scoped.route("/", settingsRoutes(context));
   scoped.route("/", customReportRoutes(context));
   scoped.route("/", classificationRoutes(context));
+  scoped.route("/", writeKeyRoutes(context));
   scoped.route("/performance", performanceRoutes(context));
   scoped.route("/performance", analysisRoutes(context));
 

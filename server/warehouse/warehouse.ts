@@ -9,6 +9,7 @@ import type { ColumnSetQueries } from "./columnSetQueries";
 import type { ConnectorQueries } from "./connectorQueries";
 import type { CostQueries } from "./costQueries";
 import type { CustomReportQueries } from "./customReportQueries";
+import type { IngestionQueries } from "./ingestionQueries";
 import type { ProgramSettingsQueries } from "./programSettingsQueries";
 import type { SeasonalityQueries } from "./seasonalityQueries";
 import type { Statements } from "./statements";
@@ -37,6 +38,7 @@ export interface Warehouse {
   readonly attribution: AttributionQueries;
   readonly reports: ReportQueries;
   readonly analysis: AnalysisQueries;
+  readonly ingestion: IngestionQueries;
   close(): Promise<void>;
 }
 

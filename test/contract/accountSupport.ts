@@ -19,6 +19,7 @@ export class RecordingEngine implements EngineHooks {
   readonly reclassify = (programId: number) => this.record("reclassify", programId);
   readonly reattribute = (programId: number) => this.record("reattribute", programId);
   readonly refreshCosts = (programId: number) => this.record("refreshCosts", programId);
+  readonly processIngested = (programId: number) => this.record("processIngested", programId);
 
   /** The calls recorded since the last `take`, then forgets them. */
   take(): Array<{ readonly hook: EngineHook; readonly programId: number }> {

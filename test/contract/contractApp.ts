@@ -74,7 +74,7 @@ export const contractData = generateDemoData({
  * A fresh app over a fresh in-memory DuckDB with the demo data, an in-memory outbox and
  * a fake clock. Nothing listens: calls go through `app.request()`.
  */
-export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming">> & {
+export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming" | "ingestionTiming" | "collectionLimit">> & {
   readonly warehouse?: (warehouse: Warehouse) => Warehouse;
 } = {}): Promise<ContractApp> => {
   const clock = new FakeClock();
@@ -95,6 +95,8 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
     ...(extra.engine ? { engine: extra.engine } : {}),
     ...(extra.trustedProxies ? { trustedProxies: extra.trustedProxies } : {}),
     ...(extra.costRefreshTiming ? { costRefreshTiming: extra.costRefreshTiming } : {}),
+    ...(extra.ingestionTiming ? { ingestionTiming: extra.ingestionTiming } : {}),
+    ...(extra.collectionLimit ? { collectionLimit: extra.collectionLimit } : {}),
   });
 
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {

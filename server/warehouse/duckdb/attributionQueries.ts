@@ -135,6 +135,28 @@ export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueri
 
 
 // ---------------------------------------------------------------------------------------
+// Scope
+
+/**
+ * The part of a program an incremental run rewrites (duckdb/ingestionQueries.ts `process`),
+ * as temporary tables of one column each; absent, a rebuild rewrites the whole program.
+ */
+export interface FactScope {
+  /** hit_id: the hits to classify. */
+  readonly hits: string;
+  /** day: the hit days whose traffic facts are rewritten. */
+  readonly trafficDays: string;
+  /** order_id: the orders whose touches are rewritten. */
+  readonly orders: string;
+  /** day: the conversion days whose sales and inclusion facts are rewritten. */
+  readonly salesDays: string;
+}
+
+/** ` AND <alias><column> IN (SELECT <key> FROM <table>)`, or nothing without a scope. */
+const within = (table: string | undefined, column: string, key: string, alias = ""): string =>
+  table === undefined ? "" : ` AND ${alias}${column} IN (SELECT ${key} FROM ${table})`;
+
+// ---------------------------------------------------------------------------------------
 // Classification
 
 /**
@@ -145,19 +167,20 @@ export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueri
  * classification replaces are kept aside; and one UPDATE joins the hits to their
  * combination (NULL-safe) to write taxonomy_1..4 and cost_link.
  */
-const classify = async (sql: Statements, programId: number, plan: ClassificationPlan): Promise<void> => {
+export const classify = async (sql: Statements, programId: number, plan: ClassificationPlan, scope?: FactScope): Promise<void> => {
+  const only = (alias = ""): string => within(scope?.hits, "hit_id", "hit_id", alias);
   await sql.run(
     `UPDATE hits SET cost_link = kept.cost_link FROM hit_ingested_cost_links kept
-     WHERE hits.program_id = $1 AND kept.program_id = $1 AND hits.hit_id = kept.hit_id`,
+     WHERE hits.program_id = $1 AND kept.program_id = $1 AND hits.hit_id = kept.hit_id${only("hits.")}`,
     [programId],
   );
-  await sql.run("DELETE FROM hit_ingested_cost_links WHERE program_id = $1", [programId]);
+  await sql.run(`DELETE FROM hit_ingested_cost_links WHERE program_id = $1${only()}`, [programId]);
 
   const keys = ruleColumns(plan);
   if (keys.length === 0) {
     await sql.run(
       `UPDATE hits SET taxonomy_1 = 'None', taxonomy_2 = 'None', taxonomy_3 = 'None', taxonomy_4 = 'None'
-       WHERE program_id = $1`,
+       WHERE program_id = $1${only()}`,
       [programId],
     );
     return;
@@ -169,7 +192,7 @@ const classify = async (sql: Statements, programId: number, plan: Classification
   await sql.run(
     `CREATE TEMP TABLE classification_keys AS
      SELECT ${keys.join(", ")}, ${branchIndexSql(plan, indexing)} AS branch
-     FROM (SELECT DISTINCT ${keys.join(", ")} FROM hits WHERE program_id = ${program}) combinations`,
+     FROM (SELECT DISTINCT ${keys.join(", ")} FROM hits WHERE program_id = ${program}${only()}) combinations`,
     indexing.values,
   );
   const naming = new Placeholders();
@@ -191,7 +214,7 @@ const classify = async (sql: Statements, programId: number, plan: Classification
       `INSERT INTO hit_ingested_cost_links (program_id, hit_id, cost_link)
        SELECT hits.program_id, hits.hit_id, hits.cost_link
        FROM hits JOIN classification_outputs o ON ${matching}
-       WHERE hits.program_id = $1 AND o.costlink_field <> 0 AND (${costLink}) IS DISTINCT FROM hits.cost_link`,
+       WHERE hits.program_id = $1${only("hits.")} AND o.costlink_field <> 0 AND (${costLink}) IS DISTINCT FROM hits.cost_link`,
       [programId],
     );
   }
@@ -203,7 +226,7 @@ const classify = async (sql: Statements, programId: number, plan: Classification
        taxonomy_4 = ${extractedSql(plan, "tax4", "o.tax4_field", "'None'", "hits.")},
        cost_link = ${costLink}
      FROM classification_outputs o
-     WHERE hits.program_id = $1 AND ${matching}`,
+     WHERE hits.program_id = $1${only("hits.")} AND ${matching}`,
     [programId],
   );
   await sql.run("DROP TABLE classification_outputs");
@@ -232,8 +255,8 @@ const rolledUp = (base: string, keep: ReadonlyArray<string>, measures: ReadonlyA
      ORDER BY level, day`;
 };
 
-const writeTrafficFacts = async (sql: Statements, programId: number): Promise<void> => {
-  await sql.run("DELETE FROM traffic_facts WHERE program_id = $1", [programId]);
+export const writeTrafficFacts = async (sql: Statements, programId: number, scope?: FactScope): Promise<void> => {
+  await sql.run(`DELETE FROM traffic_facts WHERE program_id = $1${within(scope?.trafficDays, "day", "day")}`, [programId]);
   await sql.run(
     `INSERT INTO traffic_facts (program_id, day, level, ${taxonomyList}, clicks, impressions)
      ${rolledUp(
@@ -242,7 +265,7 @@ const writeTrafficFacts = async (sql: Statements, programId: number): Promise<vo
           SELECT hit_date AS day, ${taxonomyLevels.map((c) => noneWhenEmpty(c)).join(", ")},
             CASE WHEN event_type = 'click' THEN 1 ELSE 0 END AS clicks,
             CASE WHEN event_type = 'impression' THEN 1 ELSE 0 END AS impressions
-          FROM hits WHERE program_id = $1
+          FROM hits WHERE program_id = $1${within(scope?.trafficDays, "hit_date", "day")}
         ) h
         GROUP BY day, ${taxonomyList}`,
        [],
@@ -259,9 +282,14 @@ const writeTrafficFacts = async (sql: Statements, programId: number): Promise<vo
  * journey paths (journeyPathSql.ts), the sales facts and the per-level inclusion facts
  * from the touches.
  */
-const attribute = async (sql: Statements, programId: number, settings: AttributionSettings): Promise<void> => {
-  for (const table of ["touches", "journey_touchpoints", "journey_paths", "sales_facts", "inclusion_facts"]) {
-    await sql.run(`DELETE FROM ${table} WHERE program_id = $1`, [programId]);
+export const attribute = async (sql: Statements, programId: number, settings: AttributionSettings, scope?: FactScope): Promise<void> => {
+  const orders = (alias = ""): string => within(scope?.orders, "order_id", "order_id", alias);
+  const days = (column: string): string => within(scope?.salesDays, column, "day");
+  // The journey paths number touchpoints and rank orders across the whole program, so a scoped run rewrites them too.
+  await sql.run(`DELETE FROM touches WHERE program_id = $1${orders()}`, [programId]);
+  for (const table of ["journey_touchpoints", "journey_paths"]) await sql.run(`DELETE FROM ${table} WHERE program_id = $1`, [programId]);
+  for (const table of ["sales_facts", "inclusion_facts"]) {
+    await sql.run(`DELETE FROM ${table} WHERE program_id = $1${days("day")}`, [programId]);
   }
   await sql.run(
     `INSERT INTO touches (program_id, order_id, touch_index, touch_count, hit_id, ${taxonomyList}, ts,
@@ -274,7 +302,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
        FROM orders o
        LEFT JOIN hits c ON c.program_id = $1 AND c.visitor_id = o.visitor_id AND c.event_type = 'click'
          AND c.ts <= o.ts AND c.ts >= o.ts - CAST($2 AS BIGINT)
-       WHERE o.program_id = $1
+       WHERE o.program_id = $1${orders("o.")}
      ),
      numbered AS (
        SELECT *,
@@ -318,7 +346,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
           sum(last_credit) AS last_click_sales, sum(last_credit * amount) AS last_click_revenue,
           sum(attributed_credit) AS attributed_sales, sum(attributed_credit * amount) AS attributed_revenue,
           ${roleSums}
-        FROM touches WHERE program_id = $1
+        FROM touches WHERE program_id = $1${days("order_date")}
         GROUP BY order_date, ${taxonomyList}, status, customer_type, payment`,
        ["status", "customer_type", "payment"],
        salesMeasures,
@@ -330,7 +358,7 @@ const attribute = async (sql: Statements, programId: number, settings: Attributi
     .map((level) => {
       const path = taxonomyLevels.map((column, i) => (i < level ? column : "''")).join(", ");
       return `SELECT order_id, order_date, ${level} AS level, ${path}, status, customer_type, payment
-         FROM touches WHERE program_id = $1`;
+         FROM touches WHERE program_id = $1${days("order_date")}`;
     })
     .join("\n       UNION ALL ");
   await sql.run(

@@ -13,6 +13,7 @@ import { duckDbSeasonalityQueries } from "./seasonalityQueries";
 import { duckDbAttributionQueries } from "./attributionQueries";
 import { duckDbReportQueries } from "./reportQueries";
 import { duckDbAnalysisQueries } from "./analysisQueries";
+import { duckDbIngestionQueries } from "./ingestionQueries";
 import { migrationLedger, pendingMigrations } from "./schema";
 import type {
   DataSetRows,
@@ -61,6 +62,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   const previews = new ConnectionLine(previewConnection);
   const generations = createDataGenerations();
   const attribution = duckDbAttributionQueries(line);
+  const ingestion = duckDbIngestionQueries(line, accessChecks);
   // The access checks' answers that cannot go stale, kept in the process (warehouse/accessMemo.ts).
   const memo = createAccessMemo();
 
@@ -284,6 +286,12 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
     },
     reports: duckDbReportQueries(line),
     analysis: duckDbAnalysisQueries(line),
+    ingestion: {
+      ...ingestion,
+      addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),
+      putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
+      process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
+    },
 
     close: async () => {
       await accessChecks.exclusive(async () => accessConnection.closeSync());

@@ -432,6 +432,48 @@ export const migrations: ReadonlyArray<Migration> = [
       ...journeyPathStatements(null),
     ],
   },
+  {
+    version: 9,
+    name: "write keys, collected events and incremental processing",
+    statements: [
+      // A program's write keys (docs/engine.md, "Ingestion"): only the SHA-256 digest of a key is kept, and its first
+      // characters to tell keys apart. A revoked key keeps its row with revoked_at set.
+      `CREATE TABLE write_keys (
+        id INTEGER PRIMARY KEY,
+        program_id INTEGER NOT NULL,
+        key_digest VARCHAR NOT NULL UNIQUE,
+        prefix VARCHAR NOT NULL,
+        created_at BIGINT NOT NULL,
+        revoked_at BIGINT
+      )`,
+      // The id each collected event was sent with and the hit it became: a resent event id is not stored again.
+      `CREATE TABLE collected_events (
+        program_id INTEGER NOT NULL,
+        event_id VARCHAR NOT NULL,
+        hit_id BIGINT NOT NULL,
+        received_at BIGINT NOT NULL,
+        PRIMARY KEY (program_id, event_id)
+      )`,
+      // What ingestion changed and the incremental processing has not yet folded into the facts: a new hit (hit_id)
+      // or a new or replaced order (order_id). Written in the write's transaction, deleted by the processing's.
+      `CREATE TABLE ingestion_due (
+        program_id INTEGER NOT NULL,
+        hit_id BIGINT,
+        order_id VARCHAR
+      )`,
+      // Rows sent in per program, day (UTC), kind ('event' or 'order') and outcome ('accepted', 'duplicate' or a
+      // refusal reason), and the latest accepted row's arrival: the ingestion health a data sources screen shows.
+      `CREATE TABLE ingestion_tallies (
+        program_id INTEGER NOT NULL,
+        day DATE NOT NULL,
+        kind VARCHAR NOT NULL,
+        outcome VARCHAR NOT NULL,
+        rows BIGINT NOT NULL,
+        last_at BIGINT NOT NULL,
+        PRIMARY KEY (program_id, day, kind, outcome)
+      )`,
+    ],
+  },
 ];
 
 /** The migrations not yet applied, in version order. */

@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from "node:crypto";
+import { Either, ParseResult, Schema } from "effect";
+import {
+  CollectedEvent,
+  FedOrder,
+  type IngestAnswer,
+  type RefusalReason,
+  type RowRefusal,
+} from "../../src/domain/ingestion/collection";
+import { dayInOffset, landingFieldsOf } from "../../src/domain/ingestion/landing";
+import { writeKeyPrefixLength } from "../../src/domain/ingestion/writeKeys";
+import type { Program } from "../../src/domain/shell/program";
+import type { IngestedHit, IngestedOrder, IngestionQueries } from "../warehouse/ingestionQueries";
+
+/**
+ * The validated ingest path (docs/engine.md, "Ingestion"): what POST /collect, the order
+ * feed and a bulk import all go through. Rows are decoded one by one with the shared
+ * Schemas (src/domain/ingestion/collection.ts), so a bad row is refused with its reason
+ * and the others are stored; stored rows are marked for the incremental processing.
+ */
+
+/** A new write key, its SHA-256 digest (all that is stored) and its prefix (what lists show). */
+export const issueWriteKey = (): { readonly key: string; readonly digest: string; readonly prefix: string } => {
+  const key = `wk_${randomBytes(32).toString("base64url")}`;
+  return { key, digest: writeKeyDigest(key), prefix: key.slice(0, writeKeyPrefixLength) };
+};
+
+export const writeKeyDigest = (key: string): string => createHash("sha256").update(key).digest("hex");
+
+/** Rows older than this (before the server's clock) are refused: the history the reports cover. */
+export const oldestRowAgeMs = 3 * 366 * 86_400_000;
+/** Rows dated further ahead than this are refused (clocks drift, a day does not). */
+export const furthestAheadMs = 86_400_000;
+
+/** What reading a batch gave: the rows to store and the refused ones. */
+export interface ReadRows<R> {
+  readonly rows: ReadonlyArray<R>;
+  readonly refusals: ReadonlyArray<RowRefusal>;
+}
+
+/** The first few issues of a row that does not decode, by field, never with the values sent. */
+export const issuesOf = (error: ParseResult.ParseError): string =>
+  ParseResult.ArrayFormatter.formatErrorSync(error)
+    .slice(0, 3)
+    .map((issue) => {
+      const problem = issue.message.replace(/, actual [\s\S]*$/, "").slice(0, 120);
+      const path = issue.path.map(String).join(".").slice(0, 80);
+      return path === "" ? problem : `${path}: ${problem}`;
+    })
+    .join("; ");
+
+const idOf = (raw: unknown, field: string): string | null => {
+  if (typeof raw !== "object" || raw === null) return null;
+  const value = (raw as Record<string, unknown>)[field];
+  return typeof value === "string" && value.length > 0 ? value.slice(0, 128) : null;
+};
+
+const refusal = (index: number, id: string | null, reason: RefusalReason, detail: string): RowRefusal => ({ index, id, reason, detail });
+
+const timeRefusal = (time: number, now: number): string | null =>
+  time > now + furthestAheadMs
+    ? "time: more than a day ahead of the server's clock"
+    : time < now - oldestRowAgeMs
+      ? "time: older than the history kept"
+      : null;
+
+/**
+ * Reads a batch of events for a program: each decoded with `CollectedEvent`, its time
+ * checked against `now`, its landing URL read into the fields the classification reads and
+ * its day taken in the program's UTC offset. `bot` refuses every event (the request's user
+ * agent is a robot's).
+ */
+export const readEvents = (raws: ReadonlyArray<unknown>, program: Program, now: number, bot = false): ReadRows<IngestedHit> => {
+  const rows: IngestedHit[] = [];
+  const refusals: RowRefusal[] = [];
+  raws.forEach((raw, index) => {
+    if (bot) return refusals.push(refusal(index, idOf(raw, "event_id"), "bot", "the user agent is a robot's"));
+    const decoded = Schema.decodeUnknownEither(CollectedEvent)(raw, { errors: "all" });
+    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left)));
+    const event = decoded.right;
+    const late = timeRefusal(event.time, now);
+    if (late) return refusals.push(refusal(index, event.event_id, "out_of_range", late));
+    const landing = landingFieldsOf(event.url);
+    rows.push({
+      eventId: event.event_id,
+      visitorId: event.visitor_id,
+      ts: event.time,
+      hitDate: dayInOffset(event.time, program.utc_offset),
+      eventType: event.type,
+      ...landing,
+      referrer: event.referrer || null,
+      landingUrl: event.url || null,
+      publisherId: event.publisher_id ?? null,
+      costLink: event.cost_link ?? null,
+    });
+  });
+  return { rows, refusals };
+};
+
+/** Reads a batch of fed orders for a program: decoded with `FedOrder`, time and currency checked. */
+export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: number): ReadRows<IngestedOrder> => {
+  const rows: IngestedOrder[] = [];
+  const refusals: RowRefusal[] = [];
+  raws.forEach((raw, index) => {
+    const decoded = Schema.decodeUnknownEither(FedOrder)(raw, { errors: "all" });
+    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "order_id"), "invalid", issuesOf(decoded.left)));
+    const order = decoded.right;
+    const late = timeRefusal(order.time, now);
+    if (late) return refusals.push(refusal(index, order.order_id, "out_of_range", late));
+    if (order.currency !== program.currency) {
+      return refusals.push(refusal(index, order.order_id, "currency", `currency: the program's currency is ${program.currency}`));
+    }
+    rows.push({
+      orderId: order.order_id,
+      visitorId: order.visitor_id,
+      ts: order.time,
+      orderDate: dayInOffset(order.time, program.utc_offset),
+      amount: order.amount,
+      status: order.status,
+      customerType: order.customer_type,
+      payment: order.payment,
+    });
+  });
+  return { rows, refusals };
+};
+
+const reasonCounts = (refusals: ReadonlyArray<RowRefusal>): ReadonlyMap<string, number> => {
+  const counts = new Map<string, number>();
+  for (const r of refusals) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
+  return counts;
+};
+
+/**
+ * Where read rows go: the warehouse's ingestion family (the routes' stores tell the
+ * ingestion processor after each store; a bulk import runs the engine's `processIngested`
+ * once it is done).
+ */
+export type IngestTarget = Pick<IngestionQueries, "addEvents" | "putOrders" | "tallyRefused">;
+
+const answerOf = (stored: number, duplicates: number, refusals: ReadonlyArray<RowRefusal>): IngestAnswer => ({
+  accepted: stored + duplicates,
+  duplicates,
+  refused: refusals.length,
+  refusals,
+});
+
+/**
+ * Reads, stores and tallies a batch of events: the answer counts resent events (ids
+ * already stored) as accepted and as duplicates, since nothing is lost by them.
+ */
+export const ingestEvents = async (
+  target: IngestTarget,
+  program: Program,
+  raws: ReadonlyArray<unknown>,
+  now: number,
+  bot = false,
+): Promise<IngestAnswer> => {
+  const read = readEvents(raws, program, now, bot);
+  const outcome = read.rows.length > 0 ? await target.addEvents(program.id, read.rows, now) : { stored: 0, unchanged: 0 };
+  if (read.refusals.length > 0) await target.tallyRefused(program.id, "event", reasonCounts(read.refusals), now);
+  return answerOf(outcome.stored, outcome.unchanged, read.refusals);
+};
+
+/** Reads, stores and tallies a batch of orders; an order sent again unchanged counts as a duplicate. */
+export const ingestOrders = async (
+  target: IngestTarget,
+  program: Program,
+  raws: ReadonlyArray<unknown>,
+  now: number,
+): Promise<IngestAnswer> => {
+  const read = readOrders(raws, program, now);
+  const outcome = read.rows.length > 0 ? await target.putOrders(program.id, read.rows, now) : { stored: 0, unchanged: 0 };
+  if (read.refusals.length > 0) await target.tallyRefused(program.id, "order", reasonCounts(read.refusals), now);
+  return answerOf(outcome.stored, outcome.unchanged, read.refusals);
+};

@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import { CollectBody, IngestAnswer } from "../../src/domain/ingestion/collection";
+import { isObviousBot } from "../../src/domain/ingestion/landing";
+import { ingestEvents } from "../engine/ingestion";
+import { refuse, refusals } from "../http/answers";
+import { decodeBody, readJson } from "../http/requestReading";
+import type { ServerContext } from "../serverContext";
+import { accepted, collectionLimit, createKeyCheck, readBatch } from "./ingestionRequests";
+import { trackingScript } from "./trackingScript";
+
+/** Largest /collect body, in bytes (a full batch of 500 events fits with room to spare). */
+export const collectBodyLimit = 1024 * 1024;
+
+/** Any site may send events: no credentials are read, the write key is in the body. */
+const openToEverySite = createMiddleware(async (c, next) => {
+  await next();
+  c.res.headers.set("Access-Control-Allow-Origin", "*");
+  c.res.headers.set("Access-Control-Allow-Methods", "POST, OPTIONS");
+  c.res.headers.set("Access-Control-Allow-Headers", "Content-Type");
+  c.res.headers.set("Access-Control-Max-Age", "86400");
+  c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+});
+
+/**
+ * Event collection outside /api (docs/engine.md, "Ingestion"): POST /collect with a write
+ * key and one event or a batch of up to 500, from any site (CORS open, no user token,
+ * text/plain bodies read as JSON, as sendBeacon sends them); 202 with the counts and each
+ * refused event's reason. GET /t.js serves the collection script.
+ */
+export const collectRoutes = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number } = collectionLimit) => {
+  const routes = new Hono();
+  const checkKey = createKeyCheck(context, rule);
+
+  routes.use("/collect", openToEverySite);
+  routes.options("/collect", (c) => c.body(null, 204));
+  routes.post("/collect", bodyLimit({ maxSize: collectBodyLimit, onError: (c) => refuse(c, refusals.payloadTooLarge) }), async (c) => {
+    const json = await readJson(c);
+    if (!json.ok) return json.response;
+    const body = decodeBody(c, CollectBody, json.value);
+    if (!body.ok) return body.response;
+    const key = await checkKey(c, body.value.key);
+    if (!key.ok) return key.response;
+    const batch = readBatch(c, json.value as Record<string, unknown>, "events");
+    if (!batch.ok) return batch.response;
+    const bot = isObviousBot(c.req.header("User-Agent"));
+    return accepted(c, IngestAnswer, await ingestEvents(context.stores.ingestion, key.program, batch.rows, context.clock(), bot));
+  });
+
+  routes.get("/t.js", (c) => {
+    c.header("Content-Type", "application/javascript; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    c.header("Cross-Origin-Resource-Policy", "cross-origin");
+    return c.body(trackingScript);
+  });
+
+  return routes;
+};

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Context } from "hono";
+import { Schema } from "effect";
+import { maxBatchSize } from "../../src/domain/ingestion/collection";
+import type { Program } from "../../src/domain/shell/program";
+import { SlidingWindowLimit } from "../auth/throttle";
+import { writeKeyDigest } from "../engine/ingestion";
+import { refuse, refuseThrottled, type Refusal } from "../http/answers";
+import type { ServerContext } from "../serverContext";
+
+/**
+ * What /collect and the order feed share (docs/engine.md, "Ingestion"): their refusals,
+ * the write key's program, the per-key rate and the batch read from a body.
+ */
+export const ingestionRefusals = {
+  invalidWriteKey: { status: 401, error: "invalid_write_key", message: "The write key is unknown or revoked." },
+  batchTooLarge: { status: 413, error: "batch_too_large", message: `A request carries at most ${maxBatchSize} rows.` },
+  tooManyRequests: {
+    status: 429,
+    error: "too_many_requests",
+    message: "Too many requests with this write key. Try again in a few seconds.",
+  },
+} as const satisfies Record<string, Refusal>;
+
+/** Requests one write key may send from one client in the window (POST /collect and the order feed). */
+export const collectionLimit = { limit: 1200, windowMs: 60_000 };
+
+/**
+ * A client's address as a salted hash, the salt drawn afresh each UTC day and kept only in
+ * memory: the rate rule can tell clients apart within a day, and nothing that could give
+ * the address back is ever stored or logged.
+ */
+export const createAddressHasher = (clock: () => number) => {
+  let day = "";
+  let salt = randomBytes(16);
+  return (address: string): string => {
+    const today = new Date(clock()).toISOString().slice(0, 10);
+    if (today !== day) {
+      day = today;
+      salt = randomBytes(16);
+    }
+    return createHash("sha256").update(salt).update(address).digest("hex").slice(0, 24);
+  };
+};
+
+export type KeyReading =
+  | { readonly ok: true; readonly program: Program }
+  | { readonly ok: false; readonly response: Response };
+
+/**
+ * The program of a write key that works, then the rate rule for (key, client): 401
+ * invalid_write_key for a key unknown or revoked, 429 with Retry-After over the rate.
+ */
+export const createKeyCheck = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number }) => {
+  const limit = new SlidingWindowLimit(rule.limit, rule.windowMs);
+  const addressHash = createAddressHasher(context.clock);
+  return async (c: Context, key: string): Promise<KeyReading> => {
+    const digest = writeKeyDigest(key);
+    const program = key.length > 0 ? await context.stores.ingestion.programOfKey(digest) : null;
+    if (!program) return { ok: false, response: refuse(c, ingestionRefusals.invalidWriteKey) };
+    const client = `${digest}:${addressHash(context.clientAddress(c))}`;
+    const now = context.clock();
+    if (limit.isExhausted(client, now)) {
+      return { ok: false, response: refuseThrottled(c, ingestionRefusals.tooManyRequests, limit.retryAfterMs(client, now)) };
+    }
+    limit.record(client, now);
+    return { ok: true, program };
+  };
+};
+
+export type BatchReading = { readonly ok: true; readonly rows: ReadonlyArray<unknown> } | { readonly ok: false; readonly response: Response };
+
+/** The rows of a body: the array under `field`, or the body itself as one row; 413 batch_too_large past the batch size. */
+export const readBatch = (c: Context, body: Record<string, unknown>, field: string): BatchReading => {
+  const listed = body[field];
+  const rows = Array.isArray(listed) ? (listed as ReadonlyArray<unknown>) : [body];
+  if (rows.length > maxBatchSize) return { ok: false, response: refuse(c, ingestionRefusals.batchTooLarge) };
+  return { ok: true, rows };
+};
+
+/** 202 with the answer encoded by the shared Schema. */
+export const accepted = <A, I>(c: Context, schema: Schema.Schema<A, I, never>, value: A): Response =>
+  c.json(Schema.encodeSync(schema)(value) as object, 202);

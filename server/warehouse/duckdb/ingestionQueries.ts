@@ -1,0 +1,290 @@
+import type { DuckDBValue } from "@duckdb/node-api";
+import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
+import type { Program } from "../../../src/domain/shell/program";
+import type { IngestionQueries, WriteKeyRecord } from "../ingestionQueries";
+import { insertRows, nullableNumberOf, numberOf, textOf, type Row, type Statements } from "../statements";
+import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "./attributionQueries";
+import type { ConnectionLine } from "./connectionLine";
+
+/**
+ * Ingestion on DuckDB (docs/engine.md, "Ingestion"). Writes run on the warehouse's one
+ * write connection, each in a transaction that also marks what it changed in
+ * `ingestion_due`; key lookups run on the access-check connection. A working key's
+ * program is remembered in the process; revoking forgets every remembered key before the
+ * write starts and again once it committed, and a lookup begun before a revocation is not
+ * remembered after it, so a revoked key is refused from the moment its revocation answers.
+ */
+
+const dayMs = 86_400_000;
+
+const placeholdersFrom = (first: number, count: number): string =>
+  Array.from({ length: count }, (_, i) => `$${first + i}`).join(", ");
+
+const keyFrom = (row: Row): WriteKeyRecord => ({
+  id: numberOf(row["id"]),
+  programId: numberOf(row["program_id"]),
+  prefix: textOf(row["prefix"]),
+  createdAt: numberOf(row["created_at"]),
+  revokedAt: nullableNumberOf(row["revoked_at"]),
+});
+
+/** Adds rows to the program's tally of the UTC day of `at` (kind 'event' or 'order'). */
+export const tallyRows = async (
+  sql: Statements,
+  programId: number,
+  kind: "event" | "order",
+  outcomes: ReadonlyMap<string, number>,
+  at: number,
+): Promise<void> => {
+  for (const [outcome, rows] of outcomes) {
+    if (rows === 0) continue;
+    await sql.run(
+      `INSERT INTO ingestion_tallies (program_id, day, kind, outcome, rows, last_at)
+       VALUES ($1, CAST(epoch_ms(CAST($2 AS BIGINT)) AS DATE), $3, $4, $5, $2)
+       ON CONFLICT (program_id, day, kind, outcome) DO UPDATE
+       SET rows = ingestion_tallies.rows + excluded.rows, last_at = greatest(ingestion_tallies.last_at, excluded.last_at)`,
+      [programId, at, kind, outcome, rows],
+    );
+  }
+};
+
+/** The temporary tables of an incremental run's scope. */
+const scope: FactScope = {
+  hits: "ingest_scope_hits",
+  trafficDays: "ingest_scope_traffic_days",
+  orders: "ingest_scope_orders",
+  salesDays: "ingest_scope_sales_days",
+};
+
+const countOf = async (sql: Statements, table: string): Promise<number> =>
+  numberOf((await sql.rows(`SELECT count(*) AS n FROM ${table}`))[0]?.["n"] ?? 0);
+
+export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: ConnectionLine): IngestionQueries => {
+  const workingKeys = new Map<string, Program>();
+  let revocations = 0;
+
+  return {
+    createWriteKey: (programId, digest, prefix, at) =>
+      line.transaction(async (sql) => {
+        const next = numberOf((await sql.rows("SELECT coalesce(max(id), 0) + 1 AS id FROM write_keys"))[0]?.["id"] ?? 1);
+        await sql.run(
+          "INSERT INTO write_keys (id, program_id, key_digest, prefix, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, NULL)",
+          [next, programId, digest, prefix, at],
+        );
+        return { id: next, programId, prefix, createdAt: at, revokedAt: null };
+      }),
+
+    writeKeys: (programId) =>
+      line.exclusive(async (sql) =>
+        (
+          await sql.rows(
+            "SELECT id, program_id, prefix, created_at, revoked_at FROM write_keys WHERE program_id = $1 ORDER BY created_at DESC, id DESC",
+            [programId],
+          )
+        ).map(keyFrom),
+      ),
+
+    revokeWriteKey: async (programId, id, at) => {
+      const forget = () => {
+        revocations++;
+        workingKeys.clear();
+      };
+      forget();
+      try {
+        return await line.transaction(async (sql) => {
+          const found = await sql.rows("SELECT revoked_at FROM write_keys WHERE program_id = $1 AND id = $2", [programId, id]);
+          if (found.length === 0) return false;
+          await sql.run("UPDATE write_keys SET revoked_at = $3 WHERE program_id = $1 AND id = $2 AND revoked_at IS NULL", [
+            programId,
+            id,
+            at,
+          ]);
+          return true;
+        });
+      } finally {
+        forget();
+      }
+    },
+
+    programOfKey: (digest) => {
+      const known = workingKeys.get(digest);
+      if (known !== undefined) return Promise.resolve(known);
+      const mark = revocations;
+      return accessChecks.exclusive(async (sql) => {
+        const row = (
+          await sql.rows(
+            `SELECT p.id, p.code, p.name, p.currency, p.utc_offset, p.locale
+             FROM write_keys k JOIN programs p ON p.id = k.program_id
+             WHERE k.key_digest = $1 AND k.revoked_at IS NULL`,
+            [digest],
+          )
+        )[0];
+        if (!row) return null;
+        const program: Program = {
+          id: numberOf(row["id"]),
+          code: textOf(row["code"]),
+          name: textOf(row["name"]),
+          currency: textOf(row["currency"]),
+          utc_offset: textOf(row["utc_offset"]),
+          locale: textOf(row["locale"]),
+        };
+        if (mark === revocations) {
+          if (workingKeys.size >= 10_000) workingKeys.clear();
+          workingKeys.set(digest, program);
+        }
+        return program;
+      });
+    },
+
+    addEvents: (programId, hits, at) =>
+      line.transaction(async (sql) => {
+        const firsts = new Map(hits.map((h) => [h.eventId, h] as const).reverse());
+        const ids = [...firsts.keys()];
+        const stored =
+          ids.length === 0
+            ? []
+            : await sql.rows(
+                `SELECT event_id FROM collected_events WHERE program_id = $1 AND event_id IN (${placeholdersFrom(2, ids.length)})`,
+                [programId, ...ids],
+              );
+        for (const row of stored) firsts.delete(textOf(row["event_id"]));
+        const fresh = [...firsts.values()];
+        const unchanged = hits.length - fresh.length;
+        if (fresh.length > 0) {
+          const first =
+            numberOf((await sql.rows("SELECT coalesce(max(hit_id), 0) + 1 AS id FROM hits WHERE program_id = $1", [programId]))[0]?.["id"] ?? 1);
+          const hitIds = fresh.map((_, i) => first + i);
+          await insertRows(
+            sql,
+            "hits",
+            [
+              "program_id", "hit_id", "visitor_id", "ts", "hit_date", "event_type", "source", "medium", "campaign", "content",
+              "term", "referrer", "landing_url", "publisher_id", "cost_link", ...taxonomyLevels,
+            ],
+            fresh.map((h, i): ReadonlyArray<DuckDBValue> => [
+              programId, hitIds[i] ?? 0, h.visitorId, h.ts, h.hitDate, h.eventType, h.source, h.medium, h.campaign, h.content,
+              h.term, h.referrer, h.landingUrl, h.publisherId, h.costLink, "None", "None", "None", "None",
+            ]),
+          );
+          await insertRows(
+            sql,
+            "collected_events",
+            ["program_id", "event_id", "hit_id", "received_at"],
+            fresh.map((h, i) => [programId, h.eventId, hitIds[i] ?? 0, at]),
+          );
+          await insertRows(sql, "ingestion_due", ["program_id", "hit_id", "order_id"], hitIds.map((id) => [programId, id, null]));
+        }
+        await tallyRows(sql, programId, "event", new Map([["accepted", fresh.length], ["duplicate", unchanged]]), at);
+        return { stored: fresh.length, unchanged };
+      }),
+
+    putOrders: (programId, orders, at) =>
+      line.transaction(async (sql) => {
+        const lasts = new Map(orders.map((o) => [o.orderId, o] as const));
+        const ids = [...lasts.keys()];
+        const stored =
+          ids.length === 0
+            ? []
+            : await sql.rows(
+                `SELECT order_id, visitor_id, ts, CAST(order_date AS VARCHAR) AS order_date, amount, status, customer_type, payment
+                 FROM orders WHERE program_id = $1 AND order_id IN (${placeholdersFrom(2, ids.length)})`,
+                [programId, ...ids],
+              );
+        for (const row of stored) {
+          const sent = lasts.get(textOf(row["order_id"]));
+          if (
+            sent &&
+            sent.visitorId === textOf(row["visitor_id"]) &&
+            sent.ts === numberOf(row["ts"]) &&
+            sent.orderDate === textOf(row["order_date"]) &&
+            sent.amount === numberOf(row["amount"]) &&
+            sent.status === textOf(row["status"]) &&
+            sent.customerType === textOf(row["customer_type"]) &&
+            sent.payment === textOf(row["payment"])
+          ) {
+            lasts.delete(sent.orderId);
+          }
+        }
+        const changed = [...lasts.values()];
+        if (changed.length > 0) {
+          await sql.run(
+            `DELETE FROM orders WHERE program_id = $1 AND order_id IN (${placeholdersFrom(2, changed.length)})`,
+            [programId, ...changed.map((o) => o.orderId)],
+          );
+          await insertRows(
+            sql,
+            "orders",
+            ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"],
+            changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment]),
+          );
+          await insertRows(sql, "ingestion_due", ["program_id", "hit_id", "order_id"], changed.map((o) => [programId, null, o.orderId]));
+        }
+        const unchanged = orders.length - changed.length;
+        await tallyRows(sql, programId, "order", new Map([["accepted", changed.length], ["duplicate", unchanged]]), at);
+        return { stored: changed.length, unchanged };
+      }),
+
+    tallyRefused: (programId, kind, reasons, at) => line.transaction((sql) => tallyRows(sql, programId, kind, reasons, at)),
+
+    programsDue: () =>
+      line.exclusive(async (sql) =>
+        (await sql.rows("SELECT DISTINCT program_id FROM ingestion_due ORDER BY 1")).map((r) => numberOf(r["program_id"])),
+      ),
+
+    process: (programId, plan, settings, at) =>
+      line.transaction(async (sql) => {
+        await sql.run("DROP TABLE IF EXISTS ingest_due");
+        await sql.run("CREATE TEMP TABLE ingest_due AS SELECT hit_id, order_id FROM ingestion_due WHERE program_id = $1", [programId]);
+        if ((await countOf(sql, "ingest_due")) === 0) {
+          await sql.run("DROP TABLE ingest_due");
+          return null;
+        }
+        for (const table of Object.values(scope)) await sql.run(`DROP TABLE IF EXISTS ${table}`);
+        await sql.run(`CREATE TEMP TABLE ${scope.hits} AS SELECT DISTINCT hit_id FROM ingest_due WHERE hit_id IS NOT NULL`);
+        if (plan) await classify(sql, programId, plan, scope);
+        await sql.run(
+          `CREATE TEMP TABLE ${scope.trafficDays} AS
+           SELECT DISTINCT hit_date AS day FROM hits WHERE program_id = $1 AND hit_id IN (SELECT hit_id FROM ${scope.hits})`,
+          [programId],
+        );
+        await writeTrafficFacts(sql, programId, scope);
+        // The orders a new click can reach (its visitor's orders up to the lookback after it) and the orders fed.
+        await sql.run(
+          `CREATE TEMP TABLE ${scope.orders} AS
+           SELECT DISTINCT o.order_id FROM orders o
+             JOIN hits h ON h.program_id = $1 AND h.visitor_id = o.visitor_id AND h.event_type = 'click'
+               AND o.ts >= h.ts AND o.ts <= h.ts + CAST($2 AS BIGINT)
+           WHERE o.program_id = $1 AND h.hit_id IN (SELECT hit_id FROM ${scope.hits})
+           UNION SELECT order_id FROM ingest_due WHERE order_id IS NOT NULL`,
+          [programId, settings.lookbackDays * dayMs],
+        );
+        // Their conversion days before (their touches) and after (the orders as stored now).
+        await sql.run(
+          `CREATE TEMP TABLE ${scope.salesDays} AS
+           SELECT order_date AS day FROM touches WHERE program_id = $1 AND order_id IN (SELECT order_id FROM ${scope.orders})
+           UNION SELECT order_date FROM orders WHERE program_id = $1 AND order_id IN (SELECT order_id FROM ${scope.orders})`,
+          [programId],
+        );
+        await attribute(sql, programId, settings, scope);
+        const carriesSpend = await sql.rows(
+          `SELECT 1 FROM hits WHERE program_id = $1 AND hit_id IN (SELECT hit_id FROM ${scope.hits})
+             AND cost_link IN (SELECT cost_link FROM variable_costs WHERE program_id = $1) LIMIT 1`,
+          [programId],
+        );
+        if (carriesSpend.length > 0) {
+          await writeCostFacts(sql, programId);
+          await sql.run("DELETE FROM cost_refreshes_due WHERE program_id = $1", [programId]);
+        }
+        await sql.run("DELETE FROM ingestion_due WHERE program_id = $1", [programId]);
+        const changes = {
+          hits: await countOf(sql, scope.hits),
+          orders: await countOf(sql, scope.orders),
+          trafficDays: await countOf(sql, scope.trafficDays),
+          salesDays: await countOf(sql, scope.salesDays),
+        };
+        await sql.run("UPDATE attribution_runs SET materialised_at = $2 WHERE program_id = $1", [programId, at]);
+        for (const table of [...Object.values(scope), "ingest_due"]) await sql.run(`DROP TABLE ${table}`);
+        return changes;
+      }),
+  };
+};

@@ -1,0 +1,90 @@
+import type { Program } from "../../src/domain/shell/program";
+import type { AttributionSettings } from "./engineQueries";
+import type { ClassificationPlan } from "./classificationPlan";
+
+/**
+ * Data sent in from outside (docs/engine.md, "Ingestion"): the programs' write keys, the
+ * events of POST /collect, the orders of the order feed, and the incremental processing
+ * that folds them into the facts. Every write here marks what it changed in
+ * `ingestion_due` in its own transaction; `process` works the marks off.
+ */
+
+/** A write key as stored: never the key, only its digest (looked up) and prefix (shown). */
+export interface WriteKeyRecord {
+  readonly id: number;
+  readonly programId: number;
+  readonly prefix: string;
+  readonly createdAt: number;
+  readonly revokedAt: number | null;
+}
+
+/** An event ready to store: validated, its landing URL read, its day in the program's offset. */
+export interface IngestedHit {
+  readonly eventId: string;
+  readonly visitorId: string;
+  readonly ts: number;
+  readonly hitDate: string;
+  readonly eventType: "click" | "impression";
+  readonly source: string | null;
+  readonly medium: string | null;
+  readonly campaign: string | null;
+  readonly content: string | null;
+  readonly term: string | null;
+  readonly referrer: string | null;
+  readonly landingUrl: string | null;
+  readonly publisherId: string | null;
+  readonly costLink: string | null;
+}
+
+/** An order ready to store (validated, its day in the program's offset). */
+export interface IngestedOrder {
+  readonly orderId: string;
+  readonly visitorId: string;
+  readonly ts: number;
+  readonly orderDate: string;
+  readonly amount: number;
+  readonly status: string;
+  readonly customerType: string;
+  readonly payment: string;
+}
+
+/** What a store of events or orders did: rows written, rows already stored exactly so. */
+export interface StoredRows {
+  readonly stored: number;
+  readonly unchanged: number;
+}
+
+/** What one incremental run rebuilt (for logs and tests). */
+export interface ProcessedChanges {
+  readonly hits: number;
+  readonly orders: number;
+  readonly trafficDays: number;
+  readonly salesDays: number;
+}
+
+export interface IngestionQueries {
+  /** Stores a new key's digest and prefix. */
+  createWriteKey(programId: number, digest: string, prefix: string, at: number): Promise<WriteKeyRecord>;
+  /** The program's keys, newest first. */
+  writeKeys(programId: number): Promise<ReadonlyArray<WriteKeyRecord>>;
+  /** Revokes one of the program's keys (false when it has no such key); a revoked key stays revoked. */
+  revokeWriteKey(programId: number, id: number, at: number): Promise<boolean>;
+  /** The program of a key that works (known and not revoked), by its digest. */
+  programOfKey(digest: string): Promise<Program | null>;
+  /** Stores the events whose ids the program has not stored yet (one transaction); repeats count as unchanged. */
+  addEvents(programId: number, hits: ReadonlyArray<IngestedHit>, at: number): Promise<StoredRows>;
+  /** Stores orders, an order id already stored being replaced (unchanged when it is the same). */
+  putOrders(programId: number, orders: ReadonlyArray<IngestedOrder>, at: number): Promise<StoredRows>;
+  /** Adds refused rows to the program's tallies of today (UTC), by reason. */
+  tallyRefused(programId: number, kind: "event" | "order", reasons: ReadonlyMap<string, number>, at: number): Promise<void>;
+  /** Programs with ingested changes not yet processed. */
+  programsDue(): Promise<ReadonlyArray<number>>;
+  /**
+   * In one transaction: classifies the program's new hits with `plan` (null: they keep
+   * the taxonomy they were stored with), re-attributes the orders their clicks can reach
+   * within the lookback and the orders fed, rewrites the traffic, sales and inclusion
+   * facts of the days those touch (and the cost facts when a new hit carries a cost link
+   * of the program's spend), the journey paths, and clears the marks. Null when nothing was due.
+   */
+  process(programId: number, plan: ClassificationPlan | null, settings: AttributionSettings, at: number): Promise<ProcessedChanges | null>;
+}

@@ -1,0 +1,110 @@
+import { Schema } from "effect";
+
+/**
+ * The wire shapes of data sent in (docs/engine.md, "Ingestion"): events a site's pages
+ * send to POST /collect, orders a shop's server sends to POST
+ * /api/programs/{program}/orders, and the answer both give. The server decodes each
+ * event and order with these Schemas one by one, so one bad row is refused with its
+ * reason while the rest are stored; a bulk import decodes its rows with the same ones.
+ */
+
+/** Most events (or orders) one request may carry. */
+export const maxBatchSize = 500;
+
+/** Longest URL (landing page, referrer) kept; longer ones are refused. */
+export const maxUrlLength = 2048;
+
+/** An identifier sent in: 1 to 128 printable ASCII characters. */
+export const SentId = Schema.String.pipe(Schema.pattern(/^[\x21-\x7e]{1,128}$/));
+
+/** A short free text (publisher id, cost link, customer type, payment): 1 to 256 characters. */
+const ShortText = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(256));
+
+const UrlText = Schema.String.pipe(Schema.maxLength(maxUrlLength));
+
+/** An instant in epoch milliseconds (a whole number). */
+export const Instant = Schema.Number.pipe(Schema.int(), Schema.nonNegative());
+
+export const eventTypes = ["click", "impression"] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/**
+ * One event: a click (a page land, what journeys are made of) or an impression. The
+ * landing URL carries utm_source, utm_medium, utm_campaign, utm_content, utm_term (read
+ * into the fields the classification reads) and gclid (kept in the URL, which rules may
+ * read too).
+ */
+export const CollectedEvent = Schema.Struct({
+  event_id: SentId,
+  type: Schema.Literal(...eventTypes),
+  time: Instant,
+  visitor_id: SentId,
+  url: Schema.optional(Schema.NullOr(UrlText)),
+  referrer: Schema.optional(Schema.NullOr(UrlText)),
+  publisher_id: Schema.optional(Schema.NullOr(ShortText)),
+  cost_link: Schema.optional(Schema.NullOr(ShortText)),
+});
+export type CollectedEvent = typeof CollectedEvent.Type;
+
+/**
+ * A POST /collect body: the program's write key and either a batch (`events`) or one
+ * event's fields beside the key. Events are checked one by one afterwards.
+ */
+export const CollectBody = Schema.Struct({
+  key: Schema.String.pipe(Schema.maxLength(200)),
+  events: Schema.optional(Schema.Array(Schema.Unknown)),
+});
+export type CollectBody = typeof CollectBody.Type;
+
+export const orderStatuses = ["valid", "cancelled"] as const;
+
+/** One order of the feed; a repeated order id replaces the stored order (a cancellation arriving later). */
+export const FedOrder = Schema.Struct({
+  order_id: SentId,
+  time: Instant,
+  amount: Schema.Number.pipe(Schema.finite(), Schema.nonNegative()),
+  /** ISO 4217; must be the program's currency. */
+  currency: Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)),
+  status: Schema.Literal(...orderStatuses),
+  customer_type: ShortText,
+  payment: ShortText,
+  visitor_id: SentId,
+});
+export type FedOrder = typeof FedOrder.Type;
+
+/** A POST …/orders body: one order, or a batch under `orders`. */
+export const OrderFeedBody = Schema.Struct({ orders: Schema.optional(Schema.Array(Schema.Unknown)) });
+
+/**
+ * Why one event or order was refused:
+ * - invalid: a field is missing or malformed (`detail` names it);
+ * - out_of_range: its time is more than a day ahead of the server's clock or older than
+ *   the oldest data kept;
+ * - bot: the request's user agent is an obvious robot (every event of it);
+ * - currency: an order in another currency than the program's.
+ */
+export const refusalReasons = ["invalid", "out_of_range", "bot", "currency"] as const;
+export type RefusalReason = (typeof refusalReasons)[number];
+
+export const RowRefusal = Schema.Struct({
+  /** Position in the batch, from 0. */
+  index: Schema.Number,
+  /** The row's id when it had a readable one. */
+  id: Schema.NullOr(Schema.String),
+  reason: Schema.Literal(...refusalReasons),
+  detail: Schema.String,
+});
+export type RowRefusal = typeof RowRefusal.Type;
+
+/**
+ * The 202 answer of /collect and of the order feed: rows stored now, rows already stored
+ * under the same id (a resend: nothing changes; for orders, a changed order replaces the
+ * stored one and counts as accepted) and refused rows with their reasons.
+ */
+export const IngestAnswer = Schema.Struct({
+  accepted: Schema.Number,
+  duplicates: Schema.Number,
+  refused: Schema.Number,
+  refusals: Schema.Array(RowRefusal),
+});
+export type IngestAnswer = typeof IngestAnswer.Type;

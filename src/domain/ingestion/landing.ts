@@ -1,0 +1,52 @@
+/**
+ * What an event's landing URL tells the classification: the utm parameters, read into
+ * the hit fields source, medium, campaign, content and term. Everything else (gclid,
+ * the path) stays in the landing URL, which rules may read as well.
+ */
+export interface LandingFields {
+  readonly source: string | null;
+  readonly medium: string | null;
+  readonly campaign: string | null;
+  readonly content: string | null;
+  readonly term: string | null;
+}
+
+const utmFields = ["source", "medium", "campaign", "content", "term"] as const;
+
+/** The utm parameters of a URL (absolute or not; a parameter given empty reads as absent). */
+export const landingFieldsOf = (url: string | null | undefined): LandingFields => {
+  const query = (url ?? "").split("#")[0]?.split("?").slice(1).join("?") ?? "";
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(query);
+  } catch {
+    params = new URLSearchParams();
+  }
+  const read = (name: string): string | null => {
+    const value = params.get(`utm_${name}`)?.trim() ?? "";
+    return value === "" ? null : value.slice(0, 256);
+  };
+  const [source, medium, campaign, content, term] = utmFields.map(read);
+  return { source: source ?? null, medium: medium ?? null, campaign: campaign ?? null, content: content ?? null, term: term ?? null };
+};
+
+/** "+01:00" → 60, "-05:00" → -300; anything else 0. */
+export const offsetMinutesOf = (offset: string): number => {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === "-" ? -minutes : minutes;
+};
+
+/** The calendar day (YYYY-MM-DD) of an instant in a program's UTC offset. */
+export const dayInOffset = (ms: number, offset: string): string =>
+  new Date(ms + offsetMinutesOf(offset) * 60_000).toISOString().slice(0, 10);
+
+/**
+ * Obvious robots by user agent: crawlers, link previews, headless browsers and HTTP
+ * libraries. An empty user agent is not taken for one (a server-side sender may send none).
+ */
+export const isObviousBot = (userAgent: string | null | undefined): boolean =>
+  /bot\b|bot\/|crawler|spider|slurp|bingpreview|facebookexternalhit|headlesschrome|phantomjs|lighthouse|curl\/|wget\/|python-requests|go-http-client|java\/|okhttp|axios\/|node-fetch/i.test(
+    userAgent ?? "",
+  );

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Ok } from "../../src/domain/access/auth";
+import { IngestAnswer } from "../../src/domain/ingestion/collection";
+import { CreatedWriteKey, WriteKeyList, writeKeyPattern } from "../../src/domain/ingestion/writeKeys";
+import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
+import { refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
+
+const keys = "/api/programs/northwind/write-keys";
+
+describe("write keys", () => {
+  let t: ContractApp;
+  let tokens: Tokens;
+  beforeAll(async () => {
+    t = await openContractApp();
+    tokens = await signInAll(t);
+  });
+  afterAll(() => t.close());
+
+  const create = async (path = keys) => decoded(await t.call("POST", path, { token: tokens.admin }), CreatedWriteKey).data;
+  const list = async (path = keys) => decoded(await t.call("GET", path, { token: tokens.admin }), WriteKeyList).data;
+  const collect = (key: string) =>
+    t.call("POST", "/collect", {
+      json: { key, event_id: `e-${Math.random()}`, type: "click", time: t.clock.now, visitor_id: "v-keys", url: "https://shop.example/" },
+    });
+
+  it.each([
+    ["GET", keys],
+    ["POST", keys],
+    ["DELETE", `${keys}/1`],
+  ])("%s %s: 401 anonymous, 403 for a non-member and for a member who is not an admin", async (method, path) => {
+    await refusedToOutsiders(t, tokens, method, path);
+    expectRefusal(await t.call(method, path, { token: tokens.demo }), 403, "forbidden");
+  });
+
+  it("creates a key shown once, lists its prefix and dates but never the key", async () => {
+    const created = await create();
+    expect(created.key).toMatch(writeKeyPattern);
+    expect(created.prefix).toBe(created.key.slice(0, 10));
+    expect(created.revoked_at).toBeNull();
+    expect(created.created_at).toBe(t.clock.now);
+    const listed = await list();
+    expect(listed).toContainEqual({ id: created.id, prefix: created.prefix, created_at: created.created_at, revoked_at: null });
+    const text = (await t.call("GET", keys, { token: tokens.admin })).text;
+    expect(text).not.toContain(created.key);
+    expect(await list("/api/programs/bluepeak/write-keys")).not.toContainEqual(expect.objectContaining({ id: created.id }));
+  });
+
+  it("two keys differ and are listed newest first", async () => {
+    const first = await create();
+    t.clock.advance(1000);
+    const second = await create();
+    expect(second.key).not.toBe(first.key);
+    const ids = (await list()).map((k) => k.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+  });
+
+  it("refuses a revoked key at once, even one just used", async () => {
+    const created = await create();
+    decoded(await collect(created.key), IngestAnswer, 202);
+    decoded(await t.call("DELETE", `${keys}/${created.id}`, { token: tokens.admin }), Ok);
+    expectRefusal(await collect(created.key), 401, "invalid_write_key");
+    expect((await list()).find((k) => k.id === created.id)?.revoked_at).toBe(t.clock.now);
+    // Revoking again keeps the first revocation.
+    t.clock.advance(5000);
+    decoded(await t.call("DELETE", `${keys}/${created.id}`, { token: tokens.admin }), Ok);
+    expect((await list()).find((k) => k.id === created.id)?.revoked_at).toBe(t.clock.now - 5000);
+  });
+
+  it("answers 404 for a key of another program or none, 400 for an id that is not a number", async () => {
+    const other = await create("/api/programs/bluepeak/write-keys");
+    expectRefusal(await t.call("DELETE", `${keys}/${other.id}`, { token: tokens.admin }), 404, "not_found");
+    expectRefusal(await t.call("DELETE", `${keys}/99999`, { token: tokens.admin }), 404, "not_found");
+    expectRefusal(await t.call("DELETE", `${keys}/abc`, { token: tokens.admin }), 400, "invalid_id");
+    expect((await list("/api/programs/bluepeak/write-keys")).find((k) => k.id === other.id)?.revoked_at).toBeNull();
+  });
+});
