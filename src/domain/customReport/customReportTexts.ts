@@ -1,0 +1,37 @@
+/** The words of the custom report screen (/custom-reports/{report}), as the product says them. */
+export const customReportTexts = {
+  /** The title of report 1; another report is titled by its own name. */
+  activeTitle: "Active / Not Active Report",
+  noAccess: "You don't have access to this report",
+  goBack: "Go back",
+  goHome: "Go home",
+  dataSourceWarning:
+    "[Admin only] This report hasn't been setup / configured to use the new data source - This can cause the report to run slower than others. Get in touch with tech...",
+  noData: "There's no data to show",
+  noComparisonData:
+    "It looks like there isn't any data for this type of comparison - This could be due to the date period selection or data not being present. Get in touch with us for help on adding data for this type of comparison.",
+  tabs: { visual: "Visual", tabular: "Tabular" },
+  tabsName: "Report view",
+  explore: "Explore",
+  exploreName: (name: string) => `Explore ${name}`,
+  chartName: (name: string) => `${name}: sales over time`,
+  date: "Date",
+  currentPeriod: "Current period",
+  previousPeriod: "Previous period",
+  donutName: (period: string, name: string) => `${name}: ${period.toLowerCase()} share of sales`,
+  shareOf: "Share of sales",
+  cards: "Taxonomy values",
+  columns: "Columns",
+  columnsTitle: "Columns",
+  close: "Close",
+  reset: "Reset",
+  unavailable: "unavailable",
+  comparing: "Compare with previous period",
+  exportData: "Export",
+  exportKind: "Custom Report",
+  table: "Custom report table",
+  pagination: "Custom report pages",
+  taxonomy: "Taxonomy",
+  details: (name: string) => `Details of ${name}`,
+  detailShare: "Share",
+} as const;

@@ -1,0 +1,128 @@
+import { Effect } from "effect";
+import {
+  customReportLevel,
+  levelPrefix,
+  reportSource,
+  seriesFromDailyRows,
+  sides,
+  type CustomReportSource,
+  type Side,
+  type SideTables,
+} from "../../domain/customReport/customReport";
+import { CustomReportAnswer, DataSetList, type CustomReport } from "../../domain/customReports/customReports";
+import { ChartResponse, MultiChartResponse, TableResponse, type ChartSeries, type PerformanceRow } from "../../domain/performance/performance";
+import { previousPeriod } from "../../domain/report/comparison";
+import type { DateRange } from "../../domain/report/dateRange";
+import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
+import { decodeInSlices } from "../http/decodeInSlices";
+import { request, type ApiCall } from "../http/http";
+import type { HttpError } from "../http/httpErrors";
+import { silentReportFailures } from "../performance/performance";
+
+/**
+ * The custom report screen's calls. The report itself (GET /programs/{program}/reports/{id},
+ * 404 when the program has no such report: the no-access screen) and the program's data
+ * sets tell where its numbers come from (`reportSource`); then, under
+ * `performance/named/{data_set_tag}` (new source) or `performance/meta/{daily|grouped}`
+ * with `meta` one filter (old source), six loads: each side's chart by day and its table
+ * in the current and in the previous period. Every failure is the caller's (silent).
+ */
+
+/** What the screen is opened with: a program it may read, or none. */
+export type ReportAccess =
+  | { readonly kind: "granted"; readonly report: CustomReport; readonly source: CustomReportSource }
+  | { readonly kind: "denied" };
+
+export const loadReportAccess = (program: string, reportId: string): Effect.Effect<ReportAccess, HttpError, ApiCall> =>
+  Effect.gen(function* () {
+    const [answer, dataSets] = yield* Effect.all(
+      [
+        request({ segments: ["programs", program, "reports", reportId], response: CustomReportAnswer, handles: silentReportFailures }),
+        request({ segments: ["programs", program, "data-sets"], response: DataSetList, handles: silentReportFailures }),
+      ],
+      { concurrency: 2 },
+    );
+    return { kind: "granted", report: answer.data, source: reportSource(answer.data.meta, dataSets.data) } as const;
+  }).pipe(Effect.catchTag("NotFound", () => Effect.succeed({ kind: "denied" } as const)));
+
+/** taxonomy_1/{t1}/… up to the level, then the level listed. */
+const levelSegments = (path: ReadonlyArray<string>): Array<string> => {
+  const prefix = levelPrefix(path);
+  return [...prefix.flatMap((value, i) => [taxonomyLevels[i] as string, value]), taxonomyLevels[customReportLevel(path) - 1] as string];
+};
+
+const rangeQuery = (range: DateRange) => ({ date_from: range.from, date_to: range.to });
+
+const sideQuery = (source: CustomReportSource, side: Side, range: DateRange) =>
+  source.kind === "meta" ? { ...rangeQuery(range), meta: JSON.stringify([source.rules[side]]) } : rangeQuery(range);
+
+const sideBase = (program: string, source: CustomReportSource, side: Side): Array<string> =>
+  source.kind === "named" ? ["programs", program, "performance", "named", source.tags[side]] : ["programs", program, "performance", "meta"];
+
+/** A side's table of the level over a range. */
+export const loadSideTable = (program: string, source: CustomReportSource, side: Side, path: ReadonlyArray<string>, range: DateRange): Effect.Effect<ReadonlyArray<PerformanceRow>, HttpError, ApiCall> =>
+  request({
+    segments: [...sideBase(program, source, side), ...(source.kind === "named" ? ["table", "single"] : ["grouped"]), ...levelSegments(path)],
+    query: sideQuery(source, side, range),
+    response: TableResponse,
+    handles: silentReportFailures,
+    decodeLarge: decodeInSlices,
+  }).pipe(Effect.map((answer) => answer.data));
+
+/** A side's series per value of the level, by day. */
+export const loadSideChart = (program: string, source: CustomReportSource, side: Side, path: ReadonlyArray<string>, range: DateRange): Effect.Effect<ReadonlyArray<ChartSeries>, HttpError, ApiCall> =>
+  source.kind === "named"
+    ? request({
+        segments: [...sideBase(program, source, side), "chart", "multi", ...levelSegments(path)],
+        query: { ...rangeQuery(range), interval: "day" },
+        response: MultiChartResponse,
+        handles: silentReportFailures,
+        decodeLarge: decodeInSlices,
+      }).pipe(Effect.map((answer) => answer.data))
+    : request({
+        segments: [...sideBase(program, source, side), "daily", ...levelSegments(path)],
+        query: sideQuery(source, side, range),
+        response: ChartResponse,
+        handles: silentReportFailures,
+        decodeLarge: decodeInSlices,
+      }).pipe(Effect.map((answer) => seriesFromDailyRows(answer.data, customReportLevel(path))));
+
+/** The screen's data: each side's charts and its current and previous period tables. */
+export interface CustomReportData {
+  readonly charts: Readonly<Record<Side, ReadonlyArray<ChartSeries>>>;
+  readonly tables: Readonly<Record<Side, SideTables>>;
+}
+
+export interface CustomReportLoad {
+  readonly program: string;
+  readonly source: CustomReportSource;
+  readonly path: ReadonlyArray<string>;
+  readonly range: DateRange;
+}
+
+/** The six loads, two at a time. */
+export const loadCustomReportData = ({ program, source, path, range }: CustomReportLoad): Effect.Effect<CustomReportData, HttpError, ApiCall> => {
+  const previous = previousPeriod(range);
+  const side = (s: Side) =>
+    Effect.all(
+      {
+        chart: loadSideChart(program, source, s, path, range),
+        current: loadSideTable(program, source, s, path, range),
+        previous: loadSideTable(program, source, s, path, previous),
+      },
+      { concurrency: 2 },
+    );
+  return Effect.all({ first: side(sides[0]), second: side(sides[1]) }, { concurrency: 2 }).pipe(
+    Effect.map(({ first, second }) => ({
+      charts: { first: first.chart, second: second.chart },
+      tables: { first: { current: first.current, previous: first.previous }, second: { current: second.current, previous: second.previous } },
+    })),
+  );
+};
+
+/** The comparison period's tables of both sides (the table's previous values while comparing). */
+export const loadComparisonTables = ({ program, source, path, range }: CustomReportLoad): Effect.Effect<Readonly<Record<Side, ReadonlyArray<PerformanceRow>>>, HttpError, ApiCall> =>
+  Effect.all(
+    { first: loadSideTable(program, source, "first", path, previousPeriod(range)), second: loadSideTable(program, source, "second", path, previousPeriod(range)) },
+    { concurrency: 2 },
+  );
