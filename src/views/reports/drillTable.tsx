@@ -98,6 +98,8 @@ export interface ExportedTable {
   readonly labels: Readonly<Record<string, string>>;
   readonly rows: ReadonlyArray<MetricTableRow>;
   readonly sort: SortSpec;
+  /** Columns exported before the taxonomy columns and always selected with them (the affiliate report's publisher id), labelled by `labels`. */
+  readonly keyColumns?: ReadonlyArray<string>;
 }
 
 /** 'Export': the Export Data dialog with every row in the table's sort, the visible columns for 'Reset to visible', taxonomy columns down to the level's. */
@@ -123,7 +125,7 @@ export const DrillTableExport = ({
       kind: "table",
       columns: table.columns,
       visibleColumns: table.visibleColumns,
-      taxonomyColumns,
+      taxonomyColumns: [...(table.keyColumns ?? []), ...taxonomyColumns],
       labels: { ...table.labels, ...Object.fromEntries(taxonomyColumns.map((c, i) => [c, levelNames[i] ?? c])) },
       naming: { programName: program?.name ?? "", reportKind: texts.exportKind, from: range?.from ?? "", to: range?.to ?? "" },
       rows: table.rows,

@@ -1,0 +1,30 @@
+import { columnListChoice } from "../funnel/funnelQuery";
+import { oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import type { SortDirection } from "../table/tableSort";
+import { affiliateColumnNames, affiliateSearchLimit, affiliateDefaultColumns, affiliateDefaultSort, affiliateSortColumns } from "./affiliatePerformance";
+
+/** Every choice on the affiliate performance report, as its link carries it. */
+export interface AffiliateChoices {
+  readonly search: string;
+  readonly sort: string;
+  readonly direction: SortDirection;
+  readonly page: number;
+  readonly columns: ReadonlyArray<string>;
+}
+
+/** The search as typed (at most `affiliateSearchLimit` characters kept); none at first. */
+const searchChoice: QueryChoice<string> = {
+  key: "search",
+  fallback: "",
+  read: (raw) => raw.slice(0, affiliateSearchLimit),
+  write: (value) => value,
+};
+
+/** The report's choices: no search, attributed revenue biggest first, page 1, every column. */
+export const affiliateQueryShape: ReportQueryShape<AffiliateChoices> = {
+  search: searchChoice,
+  sort: oneOfChoice("sort", affiliateSortColumns, affiliateDefaultSort.column),
+  direction: oneOfChoice<SortDirection>("direction", ["asc", "desc"], affiliateDefaultSort.direction),
+  page: pageChoice(),
+  columns: columnListChoice("columns", affiliateColumnNames, affiliateDefaultColumns),
+};
