@@ -32,6 +32,7 @@ export const reportScreens: ReadonlyArray<ReportScreen> = [
   { base: "/admin/classification", depth: 0, trailingSelected: false, load: () => import("../classification/ClassificationPage").then((m) => m.ClassificationPage) },
   { base: "/diminishing-returns", depth: 3, trailingSelected: true, load: () => import("../diminishingReturns/DiminishingReturnsPage").then((m) => m.DiminishingReturnsPage) },
   { base: "/funnel-trends", depth: 3, trailingSelected: true, load: () => import("../funnelTrends/FunnelTrendsPage").then((m) => m.FunnelTrendsPage) },
+  { base: "/affiliate-performance", depth: 0, trailingSelected: false, load: () => import("../affiliatePerformance/AffiliatePerformancePage").then((m) => m.AffiliatePerformancePage) },
   { base: "/seasonality-configuration", depth: 0, trailingSelected: false, load: () => import("../seasonality/SeasonalityConfigurationPage").then((m) => m.SeasonalityConfigurationPage) },
   // The changelog is no report either: depth 0, its own path only.
   { base: "/changelog", depth: 0, trailingSelected: false, load: () => import("../changelog/ChangelogPage").then((m) => m.ChangelogPage) },

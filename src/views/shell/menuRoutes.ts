@@ -31,6 +31,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Variable Spend", path: paths.variableSpend, audience: "everyone", group: "Account" },
   { label: "Connections", path: "/account/connections", audience: "everyone", group: "Account" },
   { label: "Classification", path: "/admin/classification", audience: "admins", group: "Admin" },
+  { label: "Affiliate Performance", path: "/affiliate-performance", audience: "admins", group: "Admin" },
   { label: "Diminishing Returns", path: "/diminishing-returns", audience: "everyone", group: "Analysis" },
   { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
   { label: "Seasonality", path: "/seasonality-configuration", audience: "everyone", group: "Analysis" },
