@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IngestAnswer, maxBatchSize } from "../../src/domain/ingestion/collection";
+import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
+import { createEngine } from "../../server/engine/createEngine";
+import { silentLog } from "../../server/log";
+import { decoded, expectRefusal, openContractApp, type CallOptions, type ContractApp } from "./contractApp";
+import { northwindId } from "./accountSupport";
+
+/** Requests per key and client in this suite: small, so the rate rule is reached; each call below comes from its own address. */
+const rule = { limit: 3, windowMs: 60_000 };
+const day = 86_400_000;
+
+describe("POST /collect", () => {
+  let t: ContractApp;
+  let key = "";
+  let addresses = 0;
+  beforeAll(async () => {
+    // The processor waits longer than the suite runs: these tests look at what is stored and answered.
+    t = await openContractApp({ collectionLimit: rule, ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
+    const admin = await t.signIn("admin");
+    key = decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin }), CreatedWriteKey).data.key;
+  });
+  afterAll(() => t.close());
+
+  const event = (id: string, fields: Record<string, unknown> = {}) => ({
+    event_id: id,
+    type: "click",
+    time: t.clock.now - 60_000,
+    visitor_id: "v-collect",
+    url: "https://shop.example/landing?utm_source=google&utm_medium=cpc&utm_campaign=Brand&gclid=abc",
+    referrer: "https://www.google.com/",
+    ...fields,
+  });
+  const send = (body: unknown, options: CallOptions = {}) =>
+    t.call("POST", "/collect", { json: body, address: `198.51.100.${++addresses}`, ...options });
+  const answerOf = async (body: unknown, options: CallOptions = {}) => decoded(await send(body, options), IngestAnswer, 202);
+  const storedHits = async () => (await t.warehouse.attribution.classifiedHits(northwindId)).length;
+
+  it("accepts one event given beside the key, from any site", async () => {
+    const before = await storedHits();
+    const answer = await send({ key, ...event("one") }, { headers: { Origin: "https://shop.example" } });
+    expect(decoded(answer, IngestAnswer, 202)).toEqual({ accepted: 1, duplicates: 0, refused: 0, refusals: [] });
+    expect(answer.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(await storedHits()).toBe(before + 1);
+  });
+
+  it("answers the CORS preflight of any site", async () => {
+    const answer = await t.call("OPTIONS", "/collect", {
+      headers: { Origin: "https://shop.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(answer.headers.get("Access-Control-Allow-Methods")).toContain("POST");
+    expect(answer.headers.get("Access-Control-Allow-Headers")?.toLowerCase()).toContain("content-type");
+  });
+
+  it("reads a text/plain body as JSON (what sendBeacon sends)", async () => {
+    const answer = await t.call("POST", "/collect", {
+      body: JSON.stringify({ key, events: [event("beacon")] }),
+      headers: { "Content-Type": "text/plain;charset=UTF-8" },
+      address: "192.0.2.200",
+    });
+    expect(decoded(answer, IngestAnswer, 202).accepted).toBe(1);
+  });
+
+  it("is idempotent by event id: a resent batch stores nothing and says so", async () => {
+    const batch = { key, events: [event("idem-1"), event("idem-2"), event("idem-1")] };
+    expect(await answerOf(batch)).toEqual({ accepted: 3, duplicates: 1, refused: 0, refusals: [] });
+    const after = await storedHits();
+    expect(await answerOf(batch)).toEqual({ accepted: 3, duplicates: 3, refused: 0, refusals: [] });
+    expect(await storedHits()).toBe(after);
+  });
+
+  it("refuses an event that does not decode, naming the field, and stores the others", async () => {
+    const answer = await answerOf({
+      key,
+      events: [event("good"), event("no-visitor", { visitor_id: undefined }), event("bad-type", { type: "conversion" }), 7],
+    });
+    expect(answer.accepted).toBe(1);
+    expect(answer.refused).toBe(3);
+    expect(answer.refusals.map((r) => [r.index, r.id, r.reason])).toEqual([
+      [1, "no-visitor", "invalid"],
+      [2, "bad-type", "invalid"],
+      [3, null, "invalid"],
+    ]);
+    expect(answer.refusals[0]?.detail).toContain("visitor_id");
+    expect(answer.refusals[1]?.detail).toContain("type");
+  });
+
+  it("refuses events dated more than a day ahead or older than the history kept", async () => {
+    const answer = await answerOf({
+      key,
+      events: [event("ahead", { time: t.clock.now + 2 * day }), event("ancient", { time: t.clock.now - 4 * 366 * day })],
+    });
+    expect(answer.refusals.map((r) => [r.id, r.reason])).toEqual([
+      ["ahead", "out_of_range"],
+      ["ancient", "out_of_range"],
+    ]);
+    expect(answer.accepted).toBe(0);
+  });
+
+  it("drops every event of an obvious robot by its user agent", async () => {
+    const before = await storedHits();
+    const answer = await answerOf(
+      { key, events: [event("bot-1"), event("bot-2")] },
+      { headers: { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } },
+    );
+    expect(answer).toMatchObject({ accepted: 0, refused: 2 });
+    expect(answer.refusals.every((r) => r.reason === "bot")).toBe(true);
+    expect(await storedHits()).toBe(before);
+  });
+
+  it("answers 401 for an unknown key, 400 without one or for a body that is not JSON", async () => {
+    expectRefusal(await send({ key: "wk_unknown", ...event("x") }), 401, "invalid_write_key");
+    expectRefusal(await send(event("x")), 400, "invalid_body");
+    expectRefusal(await t.call("POST", "/collect", { body: "{not json", address: "192.0.2.201" }), 400, "malformed_json");
+  });
+
+  it(`answers 413 for more than ${maxBatchSize} events and for a body over 1 MB`, async () => {
+    const many = Array.from({ length: maxBatchSize + 1 }, (_, i) => event(`many-${i}`));
+    expectRefusal(await send({ key, events: many }), 413, "batch_too_large");
+    const huge = { key, events: [event("huge", { url: `https://shop.example/?q=${"x".repeat(1100 * 1024)}` })] };
+    expectRefusal(await send(huge), 413, "payload_too_large");
+  });
+
+  it("limits requests per key and client with 429 and Retry-After", async () => {
+    const from = { address: "203.0.113.9" };
+    for (let i = 0; i < rule.limit; i++) await answerOf({ key, events: [event(`rate-${i}`)] }, from);
+    const refused = await send({ key, events: [event("rate-over")] }, from);
+    expectRefusal(refused, 429, "too_many_requests");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another client with the same key is not held back.
+    await answerOf({ key, events: [event("rate-other")] }, { address: "203.0.113.10" });
+    t.clock.advance(rule.windowMs);
+    await answerOf({ key, events: [event("rate-later")] }, from);
+  });
+
+  it("serves /t.js: a small script for other sites, no cookie unless the site opts in", async () => {
+    const script = await t.call("GET", "/t.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("Content-Type")).toMatch(/^application\/javascript/);
+    expect(script.headers.get("Cross-Origin-Resource-Policy")).toBe("cross-origin");
+    expect(script.headers.get("Set-Cookie")).toBeNull();
+    expect(script.text.length).toBeLessThan(4096);
+    expect(script.text).toContain("sendBeacon");
+    expect(script.text).toContain('getAttribute("data-cookies") === "on"');
+  });
+
+  it("classifies and attributes accepted events once processed", async () => {
+    const engine = createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog });
+    await engine.processIngested(northwindId);
+    const hits = await t.warehouse.attribution.classifiedHits(northwindId);
+    // The demo program's classification reads utm_source: a google/cpc click is not left unclassified.
+    expect(hits.at(-1)?.taxonomy[0]).not.toBe("None");
+  });
+});

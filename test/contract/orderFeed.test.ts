@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IngestAnswer } from "../../src/domain/ingestion/collection";
+import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
+import { createEngine } from "../../server/engine/createEngine";
+import { silentLog } from "../../server/log";
+import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
+import { northwindId } from "./accountSupport";
+
+const feed = "/api/programs/northwind/orders";
+
+describe("the order feed", () => {
+  let t: ContractApp;
+  let key = "";
+  let otherKey = "";
+  let admin = "";
+  beforeAll(async () => {
+    t = await openContractApp({ ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
+    admin = await t.signIn("admin");
+    const create = async (program: string) =>
+      decoded(await t.call("POST", `/api/programs/${program}/write-keys`, { token: admin }), CreatedWriteKey).data.key;
+    key = await create("northwind");
+    otherKey = await create("bluepeak");
+  });
+  afterAll(() => t.close());
+
+  const order = (id: string, fields: Record<string, unknown> = {}) => ({
+    order_id: id,
+    time: t.clock.now - 3_600_000,
+    amount: 120.5,
+    currency: "GBP",
+    status: "valid",
+    customer_type: "new",
+    payment: "credit",
+    visitor_id: "v-feed",
+    ...fields,
+  });
+  const post = (body: unknown, token = key) => t.call("POST", feed, { json: body, headers: { Authorization: `Bearer ${token}` } });
+  const answerOf = async (body: unknown) => decoded(await post(body), IngestAnswer, 202);
+  const touchesOf = async (orderId: string) => {
+    await createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog }).processIngested(northwindId);
+    return (await t.warehouse.attribution.touches(northwindId)).filter((touch) => touch.orderId === orderId);
+  };
+
+  it("answers 401 without a write key, with another program's key or with a user's session token", async () => {
+    expectRefusal(await t.call("POST", feed, { json: order("o-x") }), 401, "invalid_write_key");
+    expectRefusal(await post(order("o-x"), otherKey), 401, "invalid_write_key");
+    expectRefusal(await post(order("o-x"), admin), 401, "invalid_write_key");
+  });
+
+  it("stores an order once: the same order again is a duplicate", async () => {
+    expect(await answerOf(order("o-1"))).toEqual({ accepted: 1, duplicates: 0, refused: 0, refusals: [] });
+    expect(await answerOf({ orders: [order("o-1")] })).toEqual({ accepted: 1, duplicates: 1, refused: 0, refusals: [] });
+    const touches = await touchesOf("o-1");
+    expect(touches.length).toBeGreaterThan(0);
+    expect(new Set(touches.map((touch) => touch.touchCount))).toEqual(new Set([touches.length]));
+    expect(touches[0]).toMatchObject({ amount: 120.5, status: "valid", customerType: "new", payment: "credit" });
+  });
+
+  it("replaces an order sent again with changes (a later cancellation), never duplicating it", async () => {
+    await answerOf(order("o-2"));
+    expect((await touchesOf("o-2"))[0]?.status).toBe("valid");
+    expect(await answerOf(order("o-2", { status: "cancelled" }))).toMatchObject({ accepted: 1, duplicates: 0 });
+    const touches = await touchesOf("o-2");
+    expect(touches.map((touch) => touch.status)).toEqual(touches.map(() => "cancelled"));
+    expect(touches.filter((touch) => touch.touchIndex === 1)).toHaveLength(1);
+  });
+
+  it("refuses orders that do not decode, in another currency or out of range, storing the rest", async () => {
+    const answer = await answerOf({
+      orders: [
+        order("o-3"),
+        order("o-bad-status", { status: "refunded" }),
+        order("o-negative", { amount: -1 }),
+        order("o-usd", { currency: "USD" }),
+        order("o-ahead", { time: t.clock.now + 3 * 86_400_000 }),
+      ],
+    });
+    expect(answer.accepted).toBe(1);
+    expect(answer.refusals.map((r) => [r.id, r.reason])).toEqual([
+      ["o-bad-status", "invalid"],
+      ["o-negative", "invalid"],
+      ["o-usd", "currency"],
+      ["o-ahead", "out_of_range"],
+    ]);
+  });
+
+  it("answers 400 for a body that is not an object of orders", async () => {
+    expectRefusal(await t.call("POST", feed, { body: "[", headers: { Authorization: `Bearer ${key}` } }), 400, "malformed_json");
+    expectRefusal(await post({ orders: "none" }), 400, "invalid_body");
+  });
+});
