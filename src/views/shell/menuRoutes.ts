@@ -1,9 +1,10 @@
 import type { User } from "../../domain/shell/user";
 import { groupedEntries, type MenuGroup, type MenuSection } from "../../domain/shell/menuGroup";
+import { isAtOrBelow, type RouteAudience, type RouteRole } from "../../domain/shell/routeAccess";
 import { paths } from "./routePaths";
 
-/** Who may see a menu entry: every signed-in person, or only admins (`is_admin`). */
-export type MenuAudience = "everyone" | "admins";
+/** Who may see a menu entry, and open its screen: every signed-in person, or only admins (`is_admin`). */
+export type MenuAudience = RouteAudience;
 
 export interface MenuRoute {
   /** The entry's words in the menu. */
@@ -18,7 +19,8 @@ export interface MenuRoute {
 /**
  * Every screen the main menu reaches, with who may see it and its group: the one place a
  * screen registers. A new screen adds its one line here; admin-only screens say
- * `audience: "admins"` and `group: "Admin"`. The menu lists the groups in their own order
+ * `audience: "admins"` and `group: "Admin"`, which also makes the route guard refuse
+ * their paths to anyone else (`routeRoles`). The menu lists the groups in their own order
  * (domain/shell/menuGroup.ts) and, inside a group, the entries in this table's order.
  */
 export const menuRoutes: ReadonlyArray<MenuRoute> = [
@@ -34,17 +36,24 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Affiliate Performance", path: "/affiliate-performance", audience: "admins", group: "Admin" },
   { label: "Diminishing Returns", path: "/diminishing-returns", audience: "everyone", group: "Analysis" },
   { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
+  { label: "Journey Paths", path: "/journeys", audience: "everyone", group: "Analysis" },
   { label: "Seasonality", path: "/seasonality-configuration", audience: "everyone", group: "Analysis" },
   { label: "Changelog", path: "/changelog", audience: "everyone", group: "Help" },
 ];
+
+/**
+ * Who may open each route, for the route guard (the signed-in shell): the `/admin` area as
+ * a whole, admin screens without a menu entry included, and every menu entry's screen with
+ * the paths below it. The menu and the guard read the same audiences.
+ */
+export const routeRoles: ReadonlyArray<RouteRole> = [{ path: "/admin", audience: "admins" }, ...menuRoutes];
 
 /** The entries a signed-in person may see (none before the profile is known). */
 export const menuFor = (user: User | null, routes: ReadonlyArray<MenuRoute> = menuRoutes): ReadonlyArray<MenuRoute> =>
   user === null ? [] : routes.filter((route) => route.audience === "everyone" || user.is_admin);
 
 /** Whether an entry is the current page: its own path or any page below it (drill-down, search). */
-export const isCurrentRoute = (route: MenuRoute, pathname: string): boolean =>
-  pathname === route.path || pathname.startsWith(`${route.path}/`);
+export const isCurrentRoute = (route: MenuRoute, pathname: string): boolean => isAtOrBelow(route.path, pathname);
 
 /** The entries a signed-in person may see, sorted into the menu's groups (none before the profile is known). */
 export const menuSectionsFor = (user: User | null, routes: ReadonlyArray<MenuRoute> = menuRoutes): ReadonlyArray<MenuSection<MenuRoute>> =>
