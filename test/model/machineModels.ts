@@ -36,6 +36,7 @@ import { diminishingReturnsModel } from "./diminishingReturns/diminishingReturns
 import { funnelTrendsModel } from "./funnelTrends/funnelTrends.model";
 import { funnelReportModel } from "./funnel/funnelReport.model";
 import { initiatorRatingModel } from "./initiatorRating/initiatorRating.model";
+import { affiliatePerformanceModel } from "./affiliatePerformance/affiliatePerformance.model";
 import { attributionComparisonModel } from "./attributionComparison/attributionComparison.model";
 import { breakdownModel } from "./breakdown/breakdown.model";
 
@@ -75,6 +76,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   funnelTrends: funnelTrendsModel as unknown as MachineModel,
   funnelReport: funnelReportModel as unknown as MachineModel,
   initiatorRating: initiatorRatingModel as unknown as MachineModel,
+  affiliatePerformance: affiliatePerformanceModel as unknown as MachineModel,
   attributionComparison: attributionComparisonModel as unknown as MachineModel,
   breakdown: breakdownModel as unknown as MachineModel,
   classificationEditor: classificationEditorModel as unknown as MachineModel,
