@@ -160,6 +160,15 @@ export const removeEntry = (draft: JourneyFilterDraft, key: string): JourneyFilt
   comparison: draft.comparison.filter((c) => c.key !== key),
 });
 
+/** An edit that adds or removes entries of the draft. */
+export type DraftEdit =
+  | { readonly kind: "touchpointAdded"; readonly group: TouchpointGroup }
+  | { readonly kind: "comparisonAdded" }
+  | { readonly kind: "entryRemoved"; readonly key: string };
+
+export const editDraft = (draft: JourneyFilterDraft, edit: DraftEdit): JourneyFilterDraft =>
+  edit.kind === "touchpointAdded" ? addTouchpoint(draft, edit.group) : edit.kind === "comparisonAdded" ? addComparison(draft) : removeEntry(draft, edit.key);
+
 /** The draft with a touchpoint's tags replaced (any group, either side of a pair). */
 export const setTouchpointTags = (draft: JourneyFilterDraft, key: string, tags: ReadonlyArray<string>): JourneyFilterDraft => {
   const set = (t: DraftTouchpoint): DraftTouchpoint => (t.key === key ? { key, tags } : t);
