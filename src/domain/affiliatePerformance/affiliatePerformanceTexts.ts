@@ -7,7 +7,7 @@ export const affiliatePerformanceTexts = {
   menu: "Affiliate Performance",
   /** No rows in the dates at all. */
   empty: reportsTexts.noResults,
-  search: "Search",
+  search: "Search affiliates",
   searchPlaceholder: "Publisher ID or taxonomy",
   /** The search matched none of the rows. */
   noMatches: "No publisher or taxonomy matches the search.",

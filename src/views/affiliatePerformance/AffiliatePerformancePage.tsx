@@ -118,7 +118,7 @@ const AffiliateTable = ({ report }: { readonly report: AffiliatePerformanceActor
   const format = useMemo<NumberFormatOptions>(() => ({ currency: program?.currency, locale: program?.locale }), [program?.currency, program?.locale]);
   const columns = useMemo(
     (): ReadonlyArray<TableColumn<AffiliateRow>> => [
-      { key: "publisher_id", header: headers["publisher_id"] ?? t.publisherId },
+      { key: "publisher_id", header: headers["publisher_id"] ?? t.publisherId, width: 8 },
       ...taxonomyLevels.map((level, i) => taxonomyColumn(level, levelNames[i] ?? level)),
       ...metricColumns(affiliateColumnNames, headers, format),
     ],
