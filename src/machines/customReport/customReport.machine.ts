@@ -107,13 +107,13 @@ export type CustomReportEvent =
 
 type Context = CustomReportContext;
 
-interface AccessInput {
+export interface AccessInput {
   readonly api: ApiContext;
   readonly program: string;
   readonly reportId: string;
 }
 
-type LoadInput = CustomReportLoad & { readonly api: ApiContext };
+export type LoadInput = CustomReportLoad & { readonly api: ApiContext };
 
 const exportDialogId = "exportDialog";
 

@@ -1,9 +1,11 @@
 import {
+  ArcElement,
   BarController,
   BarElement,
   CategoryScale,
   Chart as ChartJS,
   Decimation,
+  DoughnutController,
   Filler,
   Legend,
   LinearScale,
@@ -23,9 +25,9 @@ import { ChartDataTable } from "./ChartDataTable";
 import "./chart.css";
 
 // The one registration of chart.js parts, for every kind (chartKinds.ts): lines, areas,
-// points and bars on linear and category scales, the area fill, decimation of long
-// series, tooltips and the legend.
-ChartJS.register(LineController, BarController, LineElement, PointElement, BarElement, LinearScale, CategoryScale, Filler, Decimation, Tooltip, Legend);
+// points and bars on linear and category scales, rings of shares (doughnut, arcs), the
+// area fill, decimation of long series, tooltips and the legend.
+ChartJS.register(LineController, BarController, DoughnutController, LineElement, PointElement, BarElement, ArcElement, LinearScale, CategoryScale, Filler, Decimation, Tooltip, Legend);
 
 type Kind = ChartKind;
 

@@ -11,7 +11,7 @@ import type { ChartType } from "../../domain/shell/session";
  */
 
 /** The chart.js chart types the kinds use. */
-export type ChartKind = "line" | "bar";
+export type ChartKind = "line" | "bar" | "doughnut";
 
 /** A chart as `ChartCanvas` draws it: chart.js's type, data and options. */
 export interface ChartDrawing {
@@ -352,3 +352,52 @@ export const stackedBarTable = ({ bars, format, caption, rowHeader }: StackedBar
   rowNames: bars.names,
   columns: bars.stacks.map((stack) => ({ header: stack.label, cell: (row) => format(stack.values[row] ?? 0, stack.key) })),
 });
+
+// ---------------------------------------------------------------------------------------
+// Shares of a whole (the custom report's period donuts)
+
+export interface ShareDescription {
+  /** Each part: its label and value (drawn in the product's chart colours, in order). */
+  readonly parts: ReadonlyArray<{ readonly label: string; readonly value: number }>;
+  /** A part as the tooltip and the data table read it, given its value and its share in percent. */
+  readonly format: (value: number, share: number) => string;
+}
+
+/** Each part's share of the whole in percent (all 0 when the whole is 0). */
+export const sharesOf = (values: ReadonlyArray<number>): ReadonlyArray<number> => {
+  const whole = values.reduce((sum, v) => sum + Math.max(v, 0), 0);
+  return values.map((v) => (whole === 0 ? 0 : (Math.max(v, 0) / whole) * 100));
+};
+
+/** A ring of the parts of a whole: no animation, the legend at the bottom, tooltips with value and share. */
+export const shareChart = ({ parts, format }: ShareDescription): ChartDrawing => {
+  const values = parts.map((p) => Math.max(p.value, 0));
+  const shares = sharesOf(values);
+  return {
+    type: "doughnut",
+    data: {
+      labels: parts.map((p) => p.label),
+      datasets: [{ data: values, backgroundColor: parts.map((_, i) => stackColours[i % stackColours.length] as string), borderWidth: 1 }],
+    },
+    options: {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      plugins: {
+        legend: { position: "bottom", labels: { usePointStyle: true } },
+        tooltip: { callbacks: { label: (item) => `${item.label}: ${format(values[item.dataIndex] ?? 0, shares[item.dataIndex] ?? 0)}` } },
+      },
+    },
+  };
+};
+
+/** The data table of a ring: a row per part, its value and share as the tooltip reads them. */
+export const shareTable = ({ parts, format, caption, rowHeader, header }: ShareDescription & { readonly caption: string; readonly rowHeader: string; readonly header: string }): ChartTable => {
+  const shares = sharesOf(parts.map((p) => p.value));
+  return {
+    caption,
+    rowHeader,
+    rowNames: parts.map((p) => p.label),
+    columns: [{ header, cell: (i) => format(Math.max(parts[i]?.value ?? 0, 0), shares[i] ?? 0) }],
+  };
+};

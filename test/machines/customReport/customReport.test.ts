@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createActor, type AnyActorRef } from "xstate";
-import { customReportMachine, customReportSelectors as sel, exportOpenedOf } from "../../../src/machines/customReport/customReport.machine";
+import { customReportMachine, customReportSelectors as sel, exportOpenedOf, type AccessInput, type LoadInput } from "../../../src/machines/customReport/customReport.machine";
 import type { PerformanceRow } from "../../../src/domain/performance/performance";
 import type { Side } from "../../../src/domain/customReport/customReport";
 import type { CustomReportData, ReportAccess } from "../../../src/services/customReport/customReport";
@@ -14,9 +14,9 @@ afterEach(() => {
 });
 
 const open = (options: { path?: ReadonlyArray<string>; search?: string; admin?: boolean; signedOut?: boolean } = {}) => {
-  const access = controlled<ReportAccess, { program: string; reportId: string }>();
-  const data = controlled<CustomReportData, { program: string; path: ReadonlyArray<string>; range: unknown; source: unknown }>();
-  const comparison = controlled<Record<Side, ReadonlyArray<PerformanceRow>>>();
+  const access = controlled<ReportAccess, AccessInput>();
+  const data = controlled<CustomReportData, LoadInput>();
+  const comparison = controlled<Readonly<Record<Side, ReadonlyArray<PerformanceRow>>>, LoadInput>();
   const session = sessionOf({
     user: { ...alice, is_admin: options.admin === true },
     ...(options.signedOut ? { programCode: null, range: null } : {}),

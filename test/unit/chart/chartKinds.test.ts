@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StackedBars } from "../../../src/domain/funnel/funnelReport";
 import type { ChartSeries } from "../../../src/domain/performance/performanceChart";
-import { stackedBarChart, stackedBarTable, timeSeriesChart, timeSeriesTable, xyChart, type ChartDrawing, type ChartTable, type XYDataset } from "../../../src/views/chart/chartKinds";
+import { shareChart, sharesOf, shareTable, stackedBarChart, stackedBarTable, timeSeriesChart, timeSeriesTable, xyChart, type ChartDrawing, type ChartTable, type XYDataset } from "../../../src/views/chart/chartKinds";
 
 /** A drawing's options as plain records, to read the scales and plugins the kinds set. */
 type Scale = Record<string, unknown> & { readonly ticks?: { readonly callback?: (value: number) => string } };
@@ -145,6 +145,33 @@ describe("stackedBarChart and stackedBarTable", () => {
       ["Taxonomy 1", "Part 0", "Part 1"],
       ["Email", "k0:10", "k1:20"],
       ["SEO", "k0:20", "k1:40"],
+    ]);
+  });
+});
+
+describe("shareChart", () => {
+  it.each([
+    [[3, 1], [75, 25]],
+    [[0, 0], [0, 0]],
+    [[2, -1], [100, 0]],
+    [[1, 1, 2], [25, 25, 50]],
+  ])("shares of %j are %j", (values, shares) => {
+    expect(sharesOf(values)).toEqual(shares);
+  });
+
+  it("draws a ring of the parts in the product's colours, a negative part as 0, tooltips and table with value and share", () => {
+    const parts = [{ label: "Valid", value: 3 }, { label: "Cancelled", value: 1 }];
+    const formatShare = (value: number, share: number) => `${value} (${share}%)`;
+    const drawing = shareChart({ parts, format: formatShare });
+    expect(drawing.type).toBe("doughnut");
+    expect(drawing.data.labels).toEqual(["Valid", "Cancelled"]);
+    expect(datasetsOf(drawing)[0]).toMatchObject({ data: [3, 1], backgroundColor: ["#36E7A6", "#2799FF"] });
+    const label = (drawing.options.plugins?.tooltip?.callbacks?.label as unknown as (item: { label: string; dataIndex: number }) => string) ?? (() => "");
+    expect(label({ label: "Cancelled", dataIndex: 1 })).toBe("Cancelled: 1 (25%)");
+    expect(rowsOf(shareTable({ parts, format: formatShare, caption: "c", rowHeader: "Side", header: "Sales" }))).toEqual([
+      ["Side", "Sales"],
+      ["Valid", "3 (75%)"],
+      ["Cancelled", "1 (25%)"],
     ]);
   });
 });
