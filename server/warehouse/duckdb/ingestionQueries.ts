@@ -1,7 +1,6 @@
-import type { DuckDBValue } from "@duckdb/node-api";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { Program } from "../../../src/domain/shell/program";
-import type { IngestionQueries, WriteKeyRecord } from "../ingestionQueries";
+import type { IngestedHit, IngestionQueries, StoredRows, WriteKeyRecord } from "../ingestionQueries";
 import { insertRows, nullableNumberOf, numberOf, textOf, type Row, type Statements } from "../statements";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "./attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
@@ -56,12 +55,147 @@ const scope: FactScope = {
   salesDays: "ingest_scope_sales_days",
 };
 
+/** The hit fields an event carries besides its id, visitor, instant, day and type. */
+const hitFieldColumns = "source, medium, campaign, content, term, referrer, landing_url, publisher_id, cost_link";
+
+/** The JSON shape of a batch of events as addEvents passes it. */
+const sentEventShape = JSON.stringify([
+  {
+    r: "INTEGER",
+    n: "INTEGER",
+    program_id: "INTEGER",
+    event_id: "VARCHAR",
+    visitor_id: "VARCHAR",
+    ts: "BIGINT",
+    hit_date: "VARCHAR",
+    event_type: "VARCHAR",
+    ...Object.fromEntries(hitFieldColumns.split(", ").map((c) => [c, "VARCHAR"])),
+  },
+]);
+
 const countOf = async (sql: Statements, table: string): Promise<number> =>
   numberOf((await sql.rows(`SELECT count(*) AS n FROM ${table}`))[0]?.["n"] ?? 0);
+
+interface EventWrite {
+  readonly programId: number;
+  readonly hits: ReadonlyArray<IngestedHit>;
+  readonly at: number;
+  readonly resolve: (rows: StoredRows) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Stores a group of event writes in the caller's transaction: the first of each event id
+ * (per program, in write and batch order) that the program has not stored becomes a hit
+ * numbered after the program's last, with its id kept in collected_events and a mark in
+ * ingestion_due. The rows travel as one JSON parameter (binding thousands of parameters
+ * costs more than storing them). Answers each write's counts, in order.
+ */
+const storeEvents = async (sql: Statements, group: ReadonlyArray<EventWrite>): Promise<ReadonlyArray<StoredRows>> => {
+  const sent = JSON.stringify(
+    group.flatMap((write, r) =>
+      write.hits.map((h, n) => ({
+        r,
+        n,
+        program_id: write.programId,
+        event_id: h.eventId,
+        visitor_id: h.visitorId,
+        ts: h.ts,
+        hit_date: h.hitDate,
+        event_type: h.eventType,
+        source: h.source,
+        medium: h.medium,
+        campaign: h.campaign,
+        content: h.content,
+        term: h.term,
+        referrer: h.referrer,
+        landing_url: h.landingUrl,
+        publisher_id: h.publisherId,
+        cost_link: h.costLink,
+      })),
+    ),
+  );
+  const programIds = [...new Set(group.map((w) => w.programId))];
+  const lasts: Array<{ readonly program_id: number; readonly last: number }> = [];
+  for (const programId of programIds) {
+    const row = (await sql.rows("SELECT coalesce(max(hit_id), 0) AS id FROM hits WHERE program_id = $1", [programId]))[0];
+    lasts.push({ program_id: programId, last: numberOf(row?.["id"] ?? 0) });
+  }
+  const lastHits = JSON.stringify(lasts);
+  await sql.run("DROP TABLE IF EXISTS ingest_events");
+  await sql.run(
+    `CREATE TEMP TABLE ingest_events AS
+     WITH sent AS (SELECT e.* FROM (SELECT unnest(from_json($1, '${sentEventShape}')) AS e)),
+     lasts AS (SELECT l.* FROM (SELECT unnest(from_json($2, '[{"program_id":"INTEGER","last":"BIGINT"}]')) AS l)),
+     firsts AS (SELECT * FROM sent QUALIFY row_number() OVER (PARTITION BY program_id, event_id ORDER BY r, n) = 1),
+     fresh AS (
+       SELECT f.* FROM firsts f
+       WHERE NOT EXISTS (SELECT 1 FROM collected_events c WHERE c.program_id = f.program_id AND c.event_id = f.event_id)
+     )
+     SELECT fresh.*, lasts.last + row_number() OVER (PARTITION BY fresh.program_id ORDER BY r, n) AS hit_id
+     FROM fresh JOIN lasts ON lasts.program_id = fresh.program_id`,
+    [sent, lastHits],
+  );
+  const storedByWrite = new Map(
+    (await sql.rows("SELECT r, count(*) AS n FROM ingest_events GROUP BY r")).map((row) => [numberOf(row["r"]), numberOf(row["n"])]),
+  );
+  if (storedByWrite.size > 0) {
+    await sql.run(
+      `INSERT INTO hits (program_id, hit_id, visitor_id, ts, hit_date, event_type, ${hitFieldColumns}, ${taxonomyLevels.join(", ")})
+       SELECT program_id, hit_id, visitor_id, ts, CAST(hit_date AS DATE), event_type, ${hitFieldColumns}, 'None', 'None', 'None', 'None'
+       FROM ingest_events ORDER BY program_id, hit_id`,
+    );
+    await sql.run(
+      `INSERT INTO collected_events (program_id, event_id, hit_id, received_at)
+       SELECT program_id, event_id, hit_id, $1 FROM ingest_events`,
+      [Math.max(...group.map((w) => w.at))],
+    );
+    await sql.run("INSERT INTO ingestion_due (program_id, hit_id, order_id) SELECT program_id, hit_id, NULL FROM ingest_events");
+  }
+  await sql.run("DROP TABLE ingest_events");
+  const counts = group.map((write, r): StoredRows => {
+    const stored = storedByWrite.get(r) ?? 0;
+    return { stored, unchanged: write.hits.length - stored };
+  });
+  for (const programId of programIds) {
+    const mine = counts.filter((_, r) => group[r]?.programId === programId);
+    const at = Math.max(...group.filter((w) => w.programId === programId).map((w) => w.at));
+    await tallyRows(
+      sql,
+      programId,
+      "event",
+      new Map([
+        ["accepted", mine.reduce((sum, c) => sum + c.stored, 0)],
+        ["duplicate", mine.reduce((sum, c) => sum + c.unchanged, 0)],
+      ]),
+      at,
+    );
+  }
+  return counts;
+};
 
 export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: ConnectionLine): IngestionQueries => {
   const workingKeys = new Map<string, Program>();
   let revocations = 0;
+
+  // Event writes waiting while another is stored: stored together in the next transaction (a group commit), each
+  // answered with its own counts once it committed. A transaction costs ~10 ms whatever its size, so concurrent
+  // senders share it instead of queueing one transaction each.
+  const eventWrites: EventWrite[] = [];
+  let flushing = false;
+  const flushEventWrites = async (): Promise<void> => {
+    flushing = true;
+    while (eventWrites.length > 0) {
+      const group = eventWrites.splice(0, eventWrites.length);
+      try {
+        const counts = await line.transaction((sql) => storeEvents(sql, group));
+        group.forEach((write, r) => write.resolve(counts[r] ?? { stored: 0, unchanged: write.hits.length }));
+      } catch (error) {
+        for (const write of group) write.reject(error);
+      }
+    }
+    flushing = false;
+  };
 
   return {
     createWriteKey: (programId, digest, prefix, at) =>
@@ -137,46 +271,12 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
     },
 
     addEvents: (programId, hits, at) =>
-      line.transaction(async (sql) => {
-        const firsts = new Map(hits.map((h) => [h.eventId, h] as const).reverse());
-        const ids = [...firsts.keys()];
-        const stored =
-          ids.length === 0
-            ? []
-            : await sql.rows(
-                `SELECT event_id FROM collected_events WHERE program_id = $1 AND event_id IN (${placeholdersFrom(2, ids.length)})`,
-                [programId, ...ids],
-              );
-        for (const row of stored) firsts.delete(textOf(row["event_id"]));
-        const fresh = [...firsts.values()];
-        const unchanged = hits.length - fresh.length;
-        if (fresh.length > 0) {
-          const first =
-            numberOf((await sql.rows("SELECT coalesce(max(hit_id), 0) + 1 AS id FROM hits WHERE program_id = $1", [programId]))[0]?.["id"] ?? 1);
-          const hitIds = fresh.map((_, i) => first + i);
-          await insertRows(
-            sql,
-            "hits",
-            [
-              "program_id", "hit_id", "visitor_id", "ts", "hit_date", "event_type", "source", "medium", "campaign", "content",
-              "term", "referrer", "landing_url", "publisher_id", "cost_link", ...taxonomyLevels,
-            ],
-            fresh.map((h, i): ReadonlyArray<DuckDBValue> => [
-              programId, hitIds[i] ?? 0, h.visitorId, h.ts, h.hitDate, h.eventType, h.source, h.medium, h.campaign, h.content,
-              h.term, h.referrer, h.landingUrl, h.publisherId, h.costLink, "None", "None", "None", "None",
-            ]),
-          );
-          await insertRows(
-            sql,
-            "collected_events",
-            ["program_id", "event_id", "hit_id", "received_at"],
-            fresh.map((h, i) => [programId, h.eventId, hitIds[i] ?? 0, at]),
-          );
-          await insertRows(sql, "ingestion_due", ["program_id", "hit_id", "order_id"], hitIds.map((id) => [programId, id, null]));
-        }
-        await tallyRows(sql, programId, "event", new Map([["accepted", fresh.length], ["duplicate", unchanged]]), at);
-        return { stored: fresh.length, unchanged };
-      }),
+      hits.length === 0
+        ? Promise.resolve({ stored: 0, unchanged: 0 })
+        : new Promise<StoredRows>((resolve, reject) => {
+            eventWrites.push({ programId, hits, at, resolve, reject });
+            if (!flushing) void flushEventWrites();
+          }),
 
     putOrders: (programId, orders, at) =>
       line.transaction(async (sql) => {
