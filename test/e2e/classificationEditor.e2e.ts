@@ -83,7 +83,7 @@ test("as admin: a taxonomy with a rule moves unclassified hits in the preview be
   await save(page);
 });
 
-test("as demo: the editor answers 403, so the person is sent to / with 'You don't have access to admin resources'", async ({ page }) => {
+test("as demo: the route guard refuses the editor, so the person is sent to / with 'You don't have access to admin resources'", async ({ page }) => {
   await signInAs(page, "demo");
   await expect(menu(page).getByRole("link", { name: "Classification" })).toHaveCount(0);
   await page.goto("/admin/classification");

@@ -144,6 +144,11 @@ test("the signed-in screens report no Content Security Policy violation", async 
   await expect(page.getByRole("link", { name: "Sign in with Google" }).or(tableOf(page, "Google Ads accounts"))).toBeVisible();
   await expectNoViolation(page, take, "the Google Ads connection");
 
+  await page.goto("/changelog");
+  await expect(heading(page, "Changelog")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Versions" }).getByRole("link").first()).toBeVisible();
+  await expectNoViolation(page, take, "the changelog");
+
   await page.goto("/performance/no-such-screen/at-all");
   await expectNoViolation(page, take, "a not-found page, signed in");
 

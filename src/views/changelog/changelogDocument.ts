@@ -68,8 +68,6 @@ export const changelogFragment = (html: string, versions: ReadonlyArray<Changelo
     const version = versions[index];
     if (version === undefined) return;
     heading.id = version.anchor;
-    // Reached by its link from the contents, focus moves to it as the page scrolls there.
-    heading.tabIndex = -1;
   });
   return fragment;
 };

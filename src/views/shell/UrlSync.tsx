@@ -36,7 +36,8 @@ export const UrlSync = ({ onRead }: { readonly onRead?: () => void }) => {
     if (link.program !== current.program || link.from !== current.from || link.to !== current.to) {
       const next = withLinkParams(search, linkParams({ program: current.program, from: current.from, to: current.to }));
       lastSearch.current = next;
-      navigate(`${location}?${next}`, { replace: true });
+      // The fragment stays: a shared link to a part of the page (/changelog#v0.3.0) still opens there.
+      navigate(`${location}?${next}${window.location.hash}`, { replace: true });
     }
   }, [search, location, program, from, to, session, navigate, onRead]);
 
