@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { funnelRoles, metricNames, type FunnelRole } from "../report/metrics";
 import { JourneySearch, JourneySortBy } from "../journeys/journeys";
+import { JourneyPath } from "../journeys/journeySummary";
 import { checkRange, ColumnHeaders, IsoDate, metricFields, taxonomySeries } from "../performance/performance";
 
 /**
@@ -119,7 +120,8 @@ export const maxJourneysPerPage = 500;
 
 /**
  * touchpoints/journeys: the range, sort (conversion_date desc by default), page (from 1),
- * per_page (1..500, 160 by default) and journey_search (URL-encoded JSON of the filter).
+ * per_page (1..500, 160 by default), journey_search (URL-encoded JSON of the filter) and path
+ * (a chosen summary path, URL-encoded JSON).
  */
 export const JourneysQuery = Schema.Struct({
   date_from: IsoDate,
@@ -129,6 +131,8 @@ export const JourneysQuery = Schema.Struct({
   page: Schema.optionalWith(wholeNumberText(1, 1_000_000), { default: () => 1 }),
   per_page: Schema.optionalWith(wholeNumberText(1, maxJourneysPerPage), { default: () => 160 }),
   journey_search: Schema.optional(Schema.parseJson(JourneySearch)),
+  /** Only the orders whose journey at the path's level, consecutive identical touches merged, is this path (URL-encoded JSON). */
+  path: Schema.optional(Schema.parseJson(JourneyPath)),
 }).pipe(Schema.filter(checkRange));
 export type JourneysQuery = typeof JourneysQuery.Type;
 

@@ -1,3 +1,4 @@
+import { reportsTexts } from "../reports/reportsTexts";
 import type { AnywhereConnector, TouchpointGroup } from "./journeyFilter";
 
 /**
@@ -5,6 +6,44 @@ import type { AnywhereConnector, TouchpointGroup } from "./journeyFilter";
  * loads texts.ts, does not carry them.
  */
 export const journeysTexts = {
+  /** The page and its table. */
+  title: "Journey Paths",
+  menu: "Journey Paths",
+  loading: reportsTexts.loading,
+  empty: "There's no data to show",
+  tableLabel: "Journey paths table",
+  pagination: "Journey paths table pages",
+  columns: {
+    order_id: "Order",
+    conversion_date: "Conversion",
+    journey: "Journey",
+    journey_length: "Journey Length",
+    unique_touches: "Unique Touches",
+  },
+  level: "Taxonomy level",
+  levels: { 2: "Two", 3: "Three", 4: "Four" },
+  filtered: "Filtered",
+  clearFilter: "Clear filter",
+  export: "Export",
+  exportKind: "Journey Paths",
+  sheetName: "Journey Paths",
+  /** The summary above the table. */
+  summary: {
+    heading: "Summary",
+    loading: "Loading the summary…",
+    orders: "Orders",
+    ofAll: (share: string) => `${share} of all orders`,
+    revenue: "Revenue",
+    aov: "AOV",
+    allOrders: "All orders",
+    pathsHeading: "Most common paths",
+    pathsLabel: "Most common journey paths",
+    path: "Path",
+    share: "Share",
+    other: "Other",
+    choose: (path: string) => `Show only the orders of ${path}`,
+    clearPath: (path: string) => `Show every path again (now ${path})`,
+  },
   /** The 'Filter Journey' modal and its touchpoint tag inputs. */
   filter: {
     open: "Filter Journey",

@@ -32,6 +32,11 @@ export const reportScreens: ReadonlyArray<ReportScreen> = [
   { base: "/admin/classification", depth: 0, trailingSelected: false, load: () => import("../classification/ClassificationPage").then((m) => m.ClassificationPage) },
   { base: "/diminishing-returns", depth: 3, trailingSelected: true, load: () => import("../diminishingReturns/DiminishingReturnsPage").then((m) => m.DiminishingReturnsPage) },
   { base: "/funnel-trends", depth: 3, trailingSelected: true, load: () => import("../funnelTrends/FunnelTrendsPage").then((m) => m.FunnelTrendsPage) },
+  // Custom reports: a saved report's view (its id after the base), the builder with its preview, the list; longer bases first.
+  { base: "/reports/view", depth: 0, trailingSelected: false, identified: true, load: () => import("../customReports/CustomReportViewPage").then((m) => m.CustomReportViewPage) },
+  { base: "/reports/preview", depth: 0, trailingSelected: false, load: () => import("../customReports/CustomReportBuilderPage").then((m) => m.CustomReportBuilderPage) },
+  { base: "/reports", depth: 0, trailingSelected: false, load: () => import("../customReports/CustomReportsPage").then((m) => m.CustomReportsPage) },
+  { base: "/journeys", depth: 0, trailingSelected: false, load: () => import("../journeys/JourneysPage").then((m) => m.JourneysPage) },
   { base: "/affiliate-performance", depth: 0, trailingSelected: false, load: () => import("../affiliatePerformance/AffiliatePerformancePage").then((m) => m.AffiliatePerformancePage) },
   { base: "/seasonality-configuration", depth: 0, trailingSelected: false, load: () => import("../seasonality/SeasonalityConfigurationPage").then((m) => m.SeasonalityConfigurationPage) },
   // The changelog is no report either: depth 0, its own path only.

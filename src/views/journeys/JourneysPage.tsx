@@ -1,0 +1,212 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useMemo } from "react";
+import { createPortal } from "react-dom";
+import { useSearch } from "wouter";
+import { journeysQueryShape, journeyPerPageOptions, type JourneyChoices } from "../../domain/journeys/journeysQuery";
+import { journeysTexts } from "../../domain/journeys/journeysTexts";
+import { crunchedAt, formatConversionDate, journeyLevels, successionText, tagTone, tagValues, uniqueAt, type JourneyTableRow } from "../../domain/journeys/journeyTable";
+import type { JourneyLevel } from "../../domain/journeys/journeys";
+import { pathName } from "../../domain/journeys/journeySummary";
+import { formatNumber } from "../../domain/report/numberFormat";
+import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
+import { journeysReportMachine, journeysReportSelectors as sel, type JourneysReportActorRef } from "../../machines/journeys/journeysReport.machine";
+import { ExportDialog } from "../exports/ExportDialog";
+import { ReportFrame } from "../reports/ReportFrame";
+import { ReportQueryUrl } from "../reports/ReportQueryUrl";
+import { ReportSelect } from "../reports/ReportSelect";
+import { useAppActors } from "../shell/AppActorsContext";
+import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { JourneySummary } from "./JourneySummary";
+import "./journeys.css";
+
+const t = journeysTexts;
+
+const levelOptions = journeyLevels.map((level) => ({ value: String(level) as `${JourneyLevel}`, label: t.levels[level] }));
+
+/**
+ * /journeys: the orders of the session's range with their journeys. Controls: the taxonomy
+ * level (Two, Three, Four), the filter's and the chosen path's chips, 'Export'; then the
+ * summary of the filtered orders and the table (Order, Conversion, Journey, Journey Length,
+ * Unique Touches; Conversion and Journey Length sorted by the server; 15, 30 or 50 a page).
+ * 'Loading...' while loading (the rows shown stay under it), 'There's no data to show'
+ * when no order is left; a failed load only stops loading.
+ */
+export const JourneysPage = () => {
+  const { session } = useAppActors();
+  const urlQuery = useSearch();
+  const report = useActorRef(journeysReportMachine, { input: { session, search: urlQuery } });
+  const status = useSelector(report, sel.status);
+  const hasShownRows = useSelector(report, sel.hasShownRows);
+  const choices = useSelector(report, sel.choices);
+  return (
+    <ReportFrame
+      title={t.title}
+      crumbs={[]}
+      status={status}
+      emptyText={t.empty}
+      failure="silent"
+      keepBodyWhileLoading={hasShownRows}
+      controls={<JourneyControls report={report} />}
+      aside={
+        <>
+          <ReportQueryUrl<JourneyChoices> shape={journeysQueryShape} choices={choices} />
+          <JourneySummary report={report} />
+        </>
+      }
+    >
+      <JourneyTable report={report} />
+    </ReportFrame>
+  );
+};
+
+const JourneyControls = ({ report }: { readonly report: JourneysReportActorRef }) => {
+  const level = useSelector(report, sel.level);
+  const isFiltered = useSelector(report, sel.isFiltered);
+  const path = useSelector(report, sel.path);
+  return (
+    <>
+      <ReportSelect<`${JourneyLevel}`>
+        label={t.level}
+        value={String(level) as `${JourneyLevel}`}
+        options={levelOptions}
+        onChange={(value) => report.send({ type: "journeys.levelChosen", level: Number(value) as JourneyLevel })}
+      />
+      {isFiltered ? (
+        <span className="journey-chip">
+          {t.filtered}
+          <button type="button" className="journey-chip-clear" onClick={() => report.send({ type: "journeys.filterCleared" })}>
+            {t.clearFilter}
+          </button>
+        </span>
+      ) : null}
+      {path !== null ? (
+        <span className="journey-chip" data-testid="journey-path-chip">
+          {pathName(path)}
+          <button
+            type="button"
+            className="journey-chip-clear"
+            aria-label={t.summary.clearPath(pathName(path))}
+            onClick={() => report.send({ type: "journeys.pathCleared" })}
+          >
+            ×
+          </button>
+        </span>
+      ) : null}
+      <JourneyExport report={report} />
+    </>
+  );
+};
+
+/** A journey's tags at a level: consecutive identical touches merged into one tag with a count badge and its tooltip. */
+export const JourneyTags = ({ row, level }: { readonly row: JourneyTableRow; readonly level: JourneyLevel }) => (
+  <ol className="journey-tags">
+    {crunchedAt(row, level).map((tag, i) => (
+      <li key={i} className={`journey-tag journey-tag-${tagTone(tagValues(tag.name))}`} title={tag.count > 1 ? successionText(tag.count) : tag.name}>
+        <span className="journey-tag-name">{tag.name}</span>
+        {tag.count > 1 ? (
+          <span className="journey-tag-count" aria-label={successionText(tag.count)}>
+            {tag.count}
+          </span>
+        ) : null}
+      </li>
+    ))}
+  </ol>
+);
+
+const JourneyTable = ({ report }: { readonly report: JourneysReportActorRef }) => {
+  const rows = useSelector(report, sel.rows);
+  const level = useSelector(report, sel.level);
+  const sort = useSelector(report, sel.sort);
+  const page = useSelector(report, sel.page);
+  const pageCount = useSelector(report, sel.pageCount);
+  const total = useSelector(report, sel.total);
+  const perPage = useSelector(report, sel.perPage);
+  const utcOffset = useSelector(report, sel.utcOffset);
+  const columns = useMemo(
+    (): ReadonlyArray<TableColumn<JourneyTableRow>> => [
+      { key: "order_id", header: t.columns.order_id, sortable: false },
+      {
+        key: "conversion_date",
+        header: t.columns.conversion_date,
+        width: 14,
+        cell: (row) => <time dateTime={row.conversion_date}>{formatConversionDate(row.conversion_date, utcOffset)}</time>,
+      },
+      { key: "journey", header: t.columns.journey, sortable: false, width: 36, className: "journey-cell", cell: (row) => <JourneyTags row={row} level={level} /> },
+      { key: "journey_length", header: t.columns.journey_length, width: 9, value: (row) => Number(row["journey_length"]), format: (v) => formatNumber(v, 0) },
+      {
+        key: "unique_touches",
+        header: t.columns.unique_touches,
+        sortable: false,
+        width: 9,
+        value: (row) => uniqueAt(row as JourneyTableRow, level),
+        format: (v) => formatNumber(v, 0),
+      },
+    ],
+    [level, utcOffset],
+  );
+  return (
+    <MetricTable<JourneyTableRow>
+      label={t.tableLabel}
+      className="journeys-table"
+      columns={columns}
+      rows={rows}
+      rowName={(row) => row.order_id}
+      rowKey={(row) => row.order_id}
+      sort={sort}
+      onSort={(column) => report.send({ type: "journeys.sorted", column })}
+      emptyText={t.empty}
+      paging={{
+        label: t.pagination,
+        page,
+        pageCount,
+        total,
+        perPage,
+        perPageOptions: journeyPerPageOptions,
+        onPage: (p) => report.send({ type: "journeys.paged", page: p }),
+        onPerPage: (n) => report.send({ type: "journeys.perPageChanged", perPage: n }),
+      }}
+    />
+  );
+};
+
+const exportColumns = ["conversion_date", "journey", "journey_length", "unique_touches"] as const;
+
+/** 'Export': the Export Data dialog with the loaded rows in the server's sort, the journey as its tags' words at the level. */
+const JourneyExport = ({ report }: { readonly report: JourneysReportActorRef }) => {
+  const total = useSelector(report, sel.total);
+  const dialog = useActorRef(exportDialogMachine);
+  const open = () => {
+    const snapshot = report.getSnapshot();
+    const level = sel.level(snapshot);
+    const offset = sel.utcOffset(snapshot);
+    const range = sel.range(snapshot);
+    dialog.send({
+      type: "export.opened",
+      kind: "table",
+      columns: ["order_id", ...exportColumns],
+      visibleColumns: [...exportColumns],
+      taxonomyColumns: ["order_id"],
+      labels: t.columns,
+      naming: { programName: sel.programName(snapshot), reportKind: t.exportKind, from: range?.from ?? "", to: range?.to ?? "" },
+      rows: sel.rows(snapshot).map((row) => ({
+        order_id: row.order_id,
+        conversion_date: formatConversionDate(row.conversion_date, offset),
+        journey: crunchedAt(row, level)
+          .map((tag) => (tag.count > 1 ? `${tag.name} (${tag.count})` : tag.name))
+          .join(" > "),
+        journey_length: row.journey_length,
+        unique_touches: uniqueAt(row, level),
+      })),
+      sort: null,
+      sheetName: t.sheetName,
+    });
+  };
+  return (
+    <>
+      <button type="button" className="button" onClick={open} disabled={total === 0}>
+        {t.export}
+      </button>
+      {createPortal(<ExportDialog dialog={dialog} />, document.body)}
+    </>
+  );
+};
