@@ -39,6 +39,7 @@ import { initiatorRatingModel } from "./initiatorRating/initiatorRating.model";
 import { affiliatePerformanceModel } from "./affiliatePerformance/affiliatePerformance.model";
 import { attributionComparisonModel } from "./attributionComparison/attributionComparison.model";
 import { breakdownModel } from "./breakdown/breakdown.model";
+import { seasonalityConfigurationModel } from "./seasonality/seasonalityConfiguration.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -80,4 +81,5 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   attributionComparison: attributionComparisonModel as unknown as MachineModel,
   breakdown: breakdownModel as unknown as MachineModel,
   classificationEditor: classificationEditorModel as unknown as MachineModel,
+  seasonalityConfiguration: seasonalityConfigurationModel as unknown as MachineModel,
 };
