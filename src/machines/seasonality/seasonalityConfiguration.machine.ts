@@ -44,7 +44,8 @@ import { fromApiCall } from "../runtime/fromEffect";
  * session's scope like the analysis reports (program, dates, API context).
  *
  * Parallel regions:
- * - `data`: `waiting` (no program or dates), `loading`, `ready`, `failed` ('Try again');
+ * - `data`: `waiting` (no program or dates), `loading` (the last answer forgotten),
+ *   `ready`, `failed` ('Try again');
  * - `writes`: the week tags under way, one at a time in the order given (`idle`,
  *   `writing`). A tag shows at once: what is shown is the server's answer with the queued
  *   writes of the program laid over it, so a failed write falls back to what the server
@@ -164,7 +165,8 @@ export const seasonalityConfigurationMachine = setup({
     isShowingTypes: stateIn("#seasonalityConfiguration.data.ready"),
     isNameAcceptable: ({ context }) => checkTypeName(context.draft, context.types).ok,
     isKnownType: ({ context }, id: number) => context.types.some((t) => t.id === id),
-    isCalendarWeek: ({ context }, week: string) => isCalendarWeek(context.scope.range, week),
+    /** A week of the calendar, once there are types to tag it with. */
+    isPickableWeek: ({ context }, week: string) => context.types.length > 0 && isCalendarWeek(context.scope.range, week),
     /** A known type for a week of the calendar that it does not tag already. */
     isNewTag: ({ context }, tag: { readonly week: string; readonly typeId: number | null }) =>
       isCalendarWeek(context.scope.range, tag.week) && context.types.some((t) => t.id === tag.typeId) && shownTypeOf(context, tag.week)?.id !== tag.typeId,
@@ -245,7 +247,9 @@ export const seasonalityConfigurationMachine = setup({
       on: { "session.scopeChanged": scopeFollowing },
       states: {
         waiting: waitingState,
+        /** The last answer is forgotten (another program's types are never tagged with): only the tags under way show until the answer. */
         loading: {
+          entry: "forgetTypes",
           invoke: {
             src: "loadSeasonality",
             input: ({ context }) => ({ call: callOf(context) }),
@@ -279,7 +283,7 @@ export const seasonalityConfigurationMachine = setup({
       initial: "closed",
       states: {
         closed: {
-          on: { "week.opened": { guard: { type: "isCalendarWeek", params: weekParams }, target: "open", actions: { type: "pickWeek", params: weekParams } } },
+          on: { "week.opened": { guard: { type: "isPickableWeek", params: weekParams }, target: "open", actions: { type: "pickWeek", params: weekParams } } },
         },
         open: {
           exit: "forgetPickedWeek",

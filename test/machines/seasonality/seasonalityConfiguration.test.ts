@@ -59,7 +59,7 @@ describe("seasonality configuration machine", () => {
   it("marks the week of now in the program's offset", async () => {
     // Monday 12 January 03:00 UTC is still Sunday 11 January in beta's -05:00: the week of 5 January.
     const actor = createActor(
-      seasonalityConfigurationMachine.provide({ actors: { sessionScopeListener: quietReportScopeListener, loadSeasonality: controlled<SeasonalityList>().logic } }),
+      seasonalityConfigurationMachine.provide({ actors: { sessionScopeListener: quietReportScopeListener, loadSeasonality: controlled<SeasonalityList, SeasonalityLoadInput>().logic } }),
       { input: { session: sessionOf({ range: january, programCode: beta.code }), now: Date.parse("2026-01-12T03:00:00Z") } },
     ).start();
     expect(sel.calendar(actor.getSnapshot()).find((w) => w.current)?.start).toBe("2026-01-05");
