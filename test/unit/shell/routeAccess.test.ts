@@ -73,7 +73,7 @@ describe("the app's route-role table", () => {
     }
   });
 
-  it.each(["/admin/classification", "/admin/users"])("refuses a member %s", (path) => {
+  it.each(["/admin/classification", "/admin/users", "/affiliate-performance"])("refuses a member %s", (path) => {
     expect(isAdminPath(path, routeRoles)).toBe(true);
     expect(routeAccessFor(member, path, routeRoles)).toBe("refused");
   });
