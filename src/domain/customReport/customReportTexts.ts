@@ -33,5 +33,8 @@ export const customReportTexts = {
   pagination: "Custom report pages",
   taxonomy: "Taxonomy",
   details: (name: string) => `Details of ${name}`,
-  detailShare: "Share",
+  shareOfSales: "Share of Attributed Sales",
+  shareOfRevenue: "Share of Attributed Revenue",
+  level: (n: number) => `Level ${n}`,
+  taxonomyLevel: (n: number) => `Taxonomy ${n}`,
 } as const;

@@ -36,6 +36,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Affiliate Performance", path: "/affiliate-performance", audience: "admins", group: "Admin" },
   { label: "Diminishing Returns", path: "/diminishing-returns", audience: "everyone", group: "Analysis" },
   { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
+  { label: "Active / Not Active Report", path: "/custom-reports/1", audience: "everyone", group: "Reports" },
   { label: "Journey Paths", path: "/journeys", audience: "everyone", group: "Analysis" },
   { label: "Seasonality", path: "/seasonality-configuration", audience: "everyone", group: "Analysis" },
   { label: "Changelog", path: "/changelog", audience: "everyone", group: "Help" },
