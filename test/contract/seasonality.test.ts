@@ -81,6 +81,16 @@ describe("seasonality", () => {
     await addType("Test Bank Holiday", "bluepeak");
   });
 
+  it("a retried write stores nothing twice: the create sent again is refused as a duplicate, a week tagged again keeps one tag", async () => {
+    const body = { token: tokens.demo, json: { name: "Retried Launch" } };
+    const id = decoded(await t.call("POST", `${base}/types`, body), Created).data.id;
+    expectBadRequest(await t.call("POST", `${base}/types`, body), "duplicate_name");
+    expect((await types()).filter((s) => s.name === "Retried Launch").map((s) => s.id)).toEqual([id]);
+    decoded(await tag("2037-02-02", id), Ok);
+    decoded(await tag("2037-02-02", id), Ok);
+    expect((await types()).find((s) => s.id === id)?.weeks).toEqual(["2037-02-02"]);
+  });
+
   it.each([
     ["no name", {}],
     ["a blank name", { name: "  " }],
