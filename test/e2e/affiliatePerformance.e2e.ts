@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { csvRecords, downloadBy } from "./downloads";
 import { signInAs } from "./support";
 
 const menu = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -53,14 +54,22 @@ test("as admin: opened from the menu, the search (odd case and spaces) keeps mat
   }
   await expect(cellsOf(table.locator("tfoot tr")).first()).toHaveText("Total");
 
-  // The column chooser hides a column; the export opens the Export Data dialog.
+  // The column chooser hides a column.
   await page.getByRole("button", { name: "Columns" }).click();
   await page.getByRole("checkbox", { name: "Impressions" }).uncheck();
   await page.getByRole("button", { name: "Close" }).click();
   await expect(table.getByRole("columnheader", { name: "Impressions" })).toHaveCount(0);
+  // The export: the matching rows, the publisher id and the four taxonomy columns first, then the visible metrics.
   await page.getByRole("button", { name: "Export", exact: true }).click();
-  await expect(page.getByRole("dialog", { name: "Export Data" })).toBeVisible();
-  await page.getByRole("dialog", { name: "Export Data" }).getByRole("button", { name: "Cancel" }).click();
+  const dialog = page.getByRole("dialog", { name: "Export Data" });
+  await dialog.getByRole("button", { name: "Reset to visible" }).click();
+  const csv = await csvRecords(await downloadBy(page, () => dialog.getByRole("button", { name: "Download CSV" }).click()));
+  const [header, ...records] = csv;
+  expect(header?.slice(0, 6)).toEqual(["Publisher ID", "Taxonomy 1", "Taxonomy 2", "Taxonomy 3", "Taxonomy 4", "Variable Cost"]);
+  expect(header).toContain("Page Lands");
+  expect(header).not.toContain("Impressions");
+  expect(records).toHaveLength(rows.length);
+  for (const record of records) expect(folded(record.slice(0, 5).join(""))).toContain(folded(term));
 
   // A taxonomy cell links to the performance report's drill-down of its path, values encoded.
   await bodyRows(table).first().getByRole("link", { name: "Content & Reviews", exact: true }).click();
