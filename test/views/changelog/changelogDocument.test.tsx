@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { changelogFragment, readChangelog } from "../../../src/views/changelog/changelogDocument";
 // As the page bundles it.
 import changelogMarkdown from "../../../CHANGELOG.md?raw";
+import packageJson from "../../../package.json";
 
 const sample = `# Release notes
 
@@ -109,6 +110,10 @@ describe("the project's CHANGELOG.md", () => {
     expect(changelog.versions[0]?.anchor).toBe("unreleased");
     expect(released.length).toBeGreaterThan(0);
     for (const version of released) expect([version.title, version.date]).toEqual([version.title, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+  });
+
+  it("names package.json's version as its latest release", () => {
+    expect(released[0]?.version).toBe(packageJson.version);
   });
 
   it("lists its versions newest first: dates never rise, version numbers fall", () => {
