@@ -29,6 +29,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Initiator Rating", path: "/initiator-rating", audience: "everyone", group: "Reports" },
   { label: "Attribution Comparison", path: "/attribution-comparison", audience: "everyone", group: "Reports" },
   { label: "Channel Breakdown", path: "/breakdown", audience: "everyone", group: "Reports" },
+  { label: "Custom Reports", path: "/reports", audience: "everyone", group: "Reports" },
   { label: "Fixed Spend", path: paths.fixedSpend, audience: "everyone", group: "Account" },
   { label: "Variable Spend", path: paths.variableSpend, audience: "everyone", group: "Account" },
   { label: "Connections", path: "/account/connections", audience: "everyone", group: "Account" },
