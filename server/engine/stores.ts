@@ -51,6 +51,7 @@ export type Stores = Pick<
   | "analysis"
   // write keys, collected events and fed orders
   | "ingestion"
+  | "ingestionHealth"
 >;
 
 export const storesOf = (
@@ -97,6 +98,7 @@ export const storesOf = (
     programs: warehouse.programs,
     messages: warehouse.messages,
     passwordResets: warehouse.passwordResets,
+    ingestionHealth: warehouse.ingestionHealth,
     costs: {
       ...costs,
       addFixed: spendWrite(costs.addFixed, always),

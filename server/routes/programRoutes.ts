@@ -16,6 +16,7 @@ import { performanceRoutes } from "./performanceRoutes";
 import { seasonalityRoutes } from "./seasonalityRoutes";
 import { settingsRoutes } from "./settingsRoutes";
 import { writeKeyRoutes } from "./writeKeyRoutes";
+import { ingestionHealthRoutes } from "./ingestionHealthRoutes";
 
 /**
  * Everything under /programs/{program}/: one router whose every route has passed the
@@ -39,6 +40,7 @@ export const programScopedRoutes = (context: ServerContext) => {
   scoped.route("/", customReportRoutes(context));
   scoped.route("/", classificationRoutes(context));
   scoped.route("/", writeKeyRoutes(context));
+  scoped.route("/", ingestionHealthRoutes(context));
   scoped.route("/performance", performanceRoutes(context));
   scoped.route("/performance", analysisRoutes(context));
 

@@ -10,6 +10,7 @@ import type { ConnectorQueries } from "./connectorQueries";
 import type { CostQueries } from "./costQueries";
 import type { CustomReportQueries } from "./customReportQueries";
 import type { IngestionQueries } from "./ingestionQueries";
+import type { IngestionHealthQueries } from "./ingestionHealthQueries";
 import type { ProgramSettingsQueries } from "./programSettingsQueries";
 import type { SeasonalityQueries } from "./seasonalityQueries";
 import type { Statements } from "./statements";
@@ -39,6 +40,7 @@ export interface Warehouse {
   readonly reports: ReportQueries;
   readonly analysis: AnalysisQueries;
   readonly ingestion: IngestionQueries;
+  readonly ingestionHealth: IngestionHealthQueries;
   close(): Promise<void>;
 }
 

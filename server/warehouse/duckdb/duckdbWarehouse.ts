@@ -14,6 +14,7 @@ import { duckDbAttributionQueries } from "./attributionQueries";
 import { duckDbReportQueries } from "./reportQueries";
 import { duckDbAnalysisQueries } from "./analysisQueries";
 import { duckDbIngestionQueries } from "./ingestionQueries";
+import { duckDbIngestionHealthQueries } from "./ingestionHealthQueries";
 import { migrationLedger, pendingMigrations } from "./schema";
 import type {
   DataSetRows,
@@ -292,6 +293,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
       putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
       process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
     },
+    ingestionHealth: duckDbIngestionHealthQueries(line),
 
     close: async () => {
       await accessChecks.exclusive(async () => accessConnection.closeSync());

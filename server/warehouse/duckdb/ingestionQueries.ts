@@ -27,7 +27,13 @@ const keyFrom = (row: Row): WriteKeyRecord => ({
   revokedAt: nullableNumberOf(row["revoked_at"]),
 });
 
-/** Adds rows to the program's tally of the UTC day of `at` (kind 'event' or 'order'). */
+/** `at` moved into the program's UTC offset ('+01:00'; anything else is taken as UTC), for its calendar day. */
+const atInProgramOffset = `CAST($2 AS BIGINT) + coalesce((
+  SELECT (CASE WHEN left(utc_offset, 1) = '-' THEN -1 ELSE 1 END)
+    * (TRY_CAST(substr(utc_offset, 2, 2) AS INTEGER) * 60 + TRY_CAST(substr(utc_offset, 5, 2) AS INTEGER)) * 60000
+  FROM programs WHERE id = $1 AND regexp_full_match(utc_offset, '[+-][0-9]{2}:[0-9]{2}')), 0)`;
+
+/** Adds rows to the program's tally of the day of `at` in the program's offset (kind 'event' or 'order'). */
 export const tallyRows = async (
   sql: Statements,
   programId: number,
@@ -39,7 +45,7 @@ export const tallyRows = async (
     if (rows === 0) continue;
     await sql.run(
       `INSERT INTO ingestion_tallies (program_id, day, kind, outcome, rows, last_at)
-       VALUES ($1, CAST(epoch_ms(CAST($2 AS BIGINT)) AS DATE), $3, $4, $5, $2)
+       SELECT $1, CAST(epoch_ms(${atInProgramOffset}) AS DATE), $3, $4, $5, $2
        ON CONFLICT (program_id, day, kind, outcome) DO UPDATE
        SET rows = ingestion_tallies.rows + excluded.rows, last_at = greatest(ingestion_tallies.last_at, excluded.last_at)`,
       [programId, at, kind, outcome, rows],
@@ -150,7 +156,9 @@ const storeEvents = async (sql: Statements, group: ReadonlyArray<EventWrite>): P
        SELECT program_id, event_id, hit_id, $1 FROM ingest_events`,
       [Math.max(...group.map((w) => w.at))],
     );
-    await sql.run("INSERT INTO ingestion_due (program_id, hit_id, order_id) SELECT program_id, hit_id, NULL FROM ingest_events");
+    await sql.run("INSERT INTO ingestion_due (program_id, hit_id, order_id, marked_at) SELECT program_id, hit_id, NULL, $1 FROM ingest_events", [
+      Math.max(...group.map((w) => w.at)),
+    ]);
   }
   await sql.run("DROP TABLE ingest_events");
   const counts = group.map((write, r): StoredRows => {
@@ -317,7 +325,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
             ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"],
             changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment]),
           );
-          await insertRows(sql, "ingestion_due", ["program_id", "hit_id", "order_id"], changed.map((o) => [programId, null, o.orderId]));
+          await insertRows(sql, "ingestion_due", ["program_id", "hit_id", "order_id", "marked_at"], changed.map((o) => [programId, null, o.orderId, at]));
         }
         const unchanged = orders.length - changed.length;
         await tallyRows(sql, programId, "order", new Map([["accepted", changed.length], ["duplicate", unchanged]]), at);
@@ -365,7 +373,8 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
            UNION SELECT order_date FROM orders WHERE program_id = $1 AND order_id IN (SELECT order_id FROM ${scope.orders})`,
           [programId],
         );
-        await attribute(sql, programId, settings, scope);
+        // No order reached: touches, journey paths and sales facts stand as they are.
+        if ((await countOf(sql, scope.orders)) > 0) await attribute(sql, programId, settings, scope);
         const carriesSpend = await sql.rows(
           `SELECT 1 FROM hits WHERE program_id = $1 AND hit_id IN (SELECT hit_id FROM ${scope.hits})
              AND cost_link IN (SELECT cost_link FROM variable_costs WHERE program_id = $1) LIMIT 1`,

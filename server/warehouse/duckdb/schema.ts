@@ -474,6 +474,15 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 10,
+    name: "when ingested changes were marked",
+    statements: [
+      // The app's clock when a write marked the change (docs/engine.md, "Ingestion health"): the oldest mark's age is
+      // the processing lag. Marks written before this migration have none and fall back to their event's arrival.
+      "ALTER TABLE ingestion_due ADD COLUMN marked_at BIGINT",
+    ],
+  },
 ];
 
 /** The migrations not yet applied, in version order. */
