@@ -4,7 +4,7 @@ import { IngestAnswer } from "../../src/domain/ingestion/collection";
 import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
 import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
-import { decoded, expectRefusal, hour, openContractApp, type ContractApp } from "./contractApp";
+import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 
 /** Bluepeak's offset is -05:00: at 02:00 UTC it is still the day before there. */
 const bluepeakId = 2;
