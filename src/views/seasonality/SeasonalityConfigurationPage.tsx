@@ -33,6 +33,11 @@ export const SeasonalityConfigurationPage = () => (
 const SeasonalityBody = () => {
   const { session } = useAppActors();
   const screen = useActorRef(seasonalityConfigurationMachine, { input: { session } });
+  return <SeasonalityScreen screen={screen} />;
+};
+
+/** The screen of an actor: its title, its load states, the types and the calendar, and the open dialogs. */
+export const SeasonalityScreen = ({ screen }: Screen) => {
   const status = useSelector(screen, sel.status);
   useDocumentTitle(t.title);
   return (
