@@ -7,6 +7,7 @@ import type {
   FunnelTrendSeries,
 } from "../../src/domain/analysis/analysis";
 import { cleanJourneySearch, type JourneyRow, type JourneySearch, type JourneySortBy } from "../../src/domain/journeys/journeys";
+import { averageOrderValue, journeySummaryPaths, sharePercent, type JourneyPath, type JourneySummaryResponse } from "../../src/domain/journeys/journeySummary";
 import { funnelFromSums, metricsFromSums, type FunnelSums } from "../../src/domain/report/metrics";
 import { periodStart, periodStarts, type Interval, type OrderRule, type TaxonomyPath } from "../../src/domain/performance/performance";
 import type { AnalysisQueries, FunnelFactRow } from "../warehouse/analysisQueries";
@@ -172,6 +173,8 @@ export interface JourneyPageRequest {
   readonly page: number;
   readonly perPage: number;
   readonly search: JourneySearch | undefined;
+  /** Only the orders of this path (consecutive identical touches merged at its level). */
+  readonly path?: JourneyPath | undefined;
   readonly utcOffset: string;
 }
 
@@ -191,6 +194,7 @@ export const journeyPage = async (
     offset: (request.page - 1) * request.perPage,
     limit: request.perPage,
     search: cleanJourneySearch(request.search ?? {}),
+    path: request.path ?? null,
   });
   return {
     total: result.total,
@@ -200,6 +204,51 @@ export const journeyPage = async (
       order_amount: r.amount,
       journey_path: r.path,
     })),
+  };
+};
+
+/**
+ * touchpoints/journeys/summary: of the orders the search keeps, how many, their share of
+ * every order in the range, their revenue and AOV against every order's, and the 10 most
+ * common paths at the level (consecutive identical touches merged) with their share of the
+ * kept orders and AOV, the rest as 'Other'; with `path`, that path's figures too. Shares
+ * are percent; an AOV or share over nothing is 0.
+ */
+export const journeySummary = async (
+  analysis: AnalysisQueries,
+  scope: FactScope,
+  request: {
+    readonly level: 2 | 3 | 4;
+    readonly search: JourneySearch | undefined;
+    readonly path: JourneyPath | undefined;
+    /** How many paths to name before 'Other' (10). */
+    readonly limit?: number;
+  },
+): Promise<JourneySummaryResponse> => {
+  const record = await analysis.journeySummary({
+    programId: scope.programId,
+    from: scope.from,
+    to: scope.to,
+    orders: scope.orders,
+    search: cleanJourneySearch(request.search ?? {}),
+    level: request.level,
+    limit: request.limit ?? journeySummaryPaths,
+    path: request.path ?? null,
+  });
+  const kept = record.filtered.orders;
+  const figures = (c: { readonly orders: number; readonly revenue: number }) => ({ orders: c.orders, revenue: c.revenue, aov: averageOrderValue(c.revenue, c.orders) });
+  const share = (c: { readonly orders: number; readonly revenue: number }) => ({ ...figures(c), share: sharePercent(c.orders, kept) });
+  const named = {
+    orders: record.paths.reduce((n, p) => n + p.orders, 0),
+    revenue: record.paths.reduce((n, p) => n + p.revenue, 0),
+  };
+  return {
+    level: request.level,
+    all: figures(record.all),
+    filtered: { ...figures(record.filtered), share: sharePercent(kept, record.all.orders) },
+    paths: record.paths.map((p) => ({ steps: p.steps, ...share(p) })),
+    other: share({ orders: kept - named.orders, revenue: Math.max(0, record.filtered.revenue - named.revenue) }),
+    chosen: request.path && record.chosen ? { steps: request.path, ...share(record.chosen) } : null,
   };
 };
 

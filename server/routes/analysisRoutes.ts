@@ -9,8 +9,9 @@ import {
   funnelHeaders,
 } from "../../src/domain/analysis/analysis";
 import { JourneysResponse } from "../../src/domain/journeys/journeys";
+import { JourneySummaryQuery, JourneySummaryResponse } from "../../src/domain/journeys/journeySummary";
 import { ChartQuery, RangeQuery } from "../../src/domain/performance/performance";
-import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage } from "../engine/analysis";
+import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage, journeySummary } from "../engine/analysis";
 import { tableHeaders, validOrders, type FactScope } from "../engine/reports";
 import { answer, refuse, refusals } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
@@ -80,9 +81,18 @@ export const analysisRoutes = (context: ServerContext) => {
       page: q.page,
       perPage: q.per_page,
       search: q.journey_search,
+      path: q.path,
       utcOffset: c.get("program").utc_offset,
     });
     return answer(c, JourneysResponse, { data, total, page: q.page, per_page: q.per_page });
+  });
+
+  routes.get("/touchpoints/journeys/summary", async (c) => {
+    const query = readQuery(c, JourneySummaryQuery);
+    if (!query.ok) return query.response;
+    const q = query.value;
+    const summary = await journeySummary(analysis, scopeOf(c, q), { level: q.level, search: q.journey_search, path: q.path });
+    return answer(c, JourneySummaryResponse, summary);
   });
 
   routes.get("/affiliates", async (c) => {

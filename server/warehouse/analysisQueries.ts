@@ -1,5 +1,6 @@
 import type { FunnelSums, MetricSums } from "../../src/domain/report/metrics";
 import type { JourneySearch, JourneySortBy, JourneyTouch } from "../../src/domain/journeys/journeys";
+import type { JourneyPath } from "../../src/domain/journeys/journeySummary";
 import type { OrderRule } from "../../src/domain/performance/performance";
 
 /**
@@ -44,6 +45,40 @@ export interface JourneyQuery {
   readonly limit: number;
   /** Already cleaned (cleanJourneySearch). */
   readonly search: JourneySearch;
+  /** Only the orders whose journey at the path's level, consecutive identical touches merged, is this path. */
+  readonly path?: JourneyPath | null;
+}
+
+/** The summary of the journeys a search keeps, at a level (2..4). */
+export interface JourneySummaryQuery {
+  readonly programId: number;
+  readonly from: string;
+  readonly to: string;
+  readonly orders: ReadonlyArray<OrderRule>;
+  /** Already cleaned (cleanJourneySearch). */
+  readonly search: JourneySearch;
+  readonly level: 2 | 3 | 4;
+  /** How many of the most common paths to name. */
+  readonly limit: number;
+  /** A path whose orders to count besides, at the level. */
+  readonly path: JourneyPath | null;
+}
+
+/** Orders and their summed amount. */
+export interface JourneyCount {
+  readonly orders: number;
+  readonly revenue: number;
+}
+
+export interface JourneySummaryRecord {
+  /** Every order of the range and order rules. */
+  readonly all: JourneyCount;
+  /** The orders the search keeps. */
+  readonly filtered: JourneyCount;
+  /** The most common paths of the kept orders at the level (consecutive identical touches merged): most orders first, then most revenue, then by their values. */
+  readonly paths: ReadonlyArray<JourneyCount & { readonly steps: JourneyPath }>;
+  /** The kept orders of `path`, when asked. */
+  readonly chosen: JourneyCount | null;
 }
 
 export interface JourneyRecord {
@@ -74,6 +109,8 @@ export interface AnalysisQueries {
   weekly(query: AnalysisFactQuery): Promise<ReadonlyArray<WeeklyFactRow>>;
   /** One page of journeys of orders converting in the range, filtered, sorted (ties by order id). */
   journeys(query: JourneyQuery): Promise<JourneyPage>;
+  /** The orders a journey search keeps against every order of the range, and their most common paths at a level. */
+  journeySummary(query: JourneySummaryQuery): Promise<JourneySummaryRecord>;
   /** Affiliate hits (publisher_id present) per publisher and full path over the range; valid orders. */
   affiliates(programId: number, from: string, to: string, orders: ReadonlyArray<OrderRule>): Promise<ReadonlyArray<AffiliateFactRow>>;
 }

@@ -1,7 +1,9 @@
 import { funnelRoles, type FunnelSums } from "../../../src/domain/report/metrics";
 import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFilter } from "../../../src/domain/journeys/journeys";
+import type { JourneyPath } from "../../../src/domain/journeys/journeySummary";
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
-import { numberOf, textOf, Placeholders, type Statements } from "../statements";
+import type { JS } from "@duckdb/node-api";
+import { numberOf, textOf, Placeholders, type Row, type Statements } from "../statements";
 import type { ConnectionLine } from "./connectionLine";
 import { noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
@@ -38,11 +40,17 @@ const searchTouchpoints = (s: JourneySearch): ReadonlyArray<TouchpointFilter> =>
 const touchpointKey = (levels: ReadonlyArray<string>): string => JSON.stringify(levels);
 
 /**
- * The number of each filter touchpoint's prefix in journey_touchpoints (by touchpointKey).
+ * The number of each filter touchpoint's prefix in journey_touchpoints (by touchpointKey),
+ * and of each step of a chosen path (its values down to the path's level, 'None' included).
  * A prefix no touch of the program has is absent: no touch matches it.
  */
-const touchpointNumbers = async (sql: Statements, programId: number, s: JourneySearch): Promise<ReadonlyMap<string, number>> => {
-  const wanted = new Map(searchTouchpoints(s).map((f) => [touchpointKey(filterLevels(f)), filterLevels(f)]));
+const touchpointNumbers = async (
+  sql: Statements,
+  programId: number,
+  s: JourneySearch,
+  steps: ReadonlyArray<ReadonlyArray<string>> = [],
+): Promise<ReadonlyMap<string, number>> => {
+  const wanted = new Map([...searchTouchpoints(s).map(filterLevels), ...steps].map((levels) => [touchpointKey(levels), levels]));
   if (wanted.size === 0) return new Map();
   const p = new Placeholders();
   const program = p.add(programId);
@@ -96,13 +104,35 @@ const journeyConditions = (p: Placeholders, s: JourneySearch, numbers: ReadonlyM
   return conditions;
 };
 
-/** The journey_paths rows of a journeys query: program, conversion days, order rules and filter. */
+/**
+ * A journey's path at a level with consecutive identical touches merged (the tags the
+ * table shows): path_k without each entry equal to the one before it.
+ */
+const mergedPath = (level: number): string => `list_filter(path_${level}, lambda x, i: i = 1 OR x <> path_${level}[i - 1])`;
+
+/**
+ * The condition that a journey's merged path at the path's level is exactly the path: its
+ * steps' prefix numbers in order (FALSE when a step names a prefix no touch has). The
+ * first step and the length are checked first (cheap) so the list is built only for the
+ * journeys that pass them.
+ */
+const exactPathCondition = (p: Placeholders, path: JourneyPath, numbers: ReadonlyMap<string, number>): string => {
+  const level = path[0]?.length ?? 2;
+  const steps = path.map((step) => numbers.get(touchpointKey(step)));
+  if (steps.some((n) => n === undefined)) return "FALSE";
+  const list = steps.map((n) => `CAST(${p.add(n as number)} AS INTEGER)`);
+  return `(path_${level}[1] = ${list[0]} AND touch_count >= ${p.add(path.length)} AND ${mergedPath(level)} = list_value(${list.join(", ")}))`;
+};
+
+/** The base of every journeys question: program, conversion days and order rules. */
+const rangeConditions = (p: Placeholders, q: { readonly programId: number; readonly from: string; readonly to: string; readonly orders: JourneyQuery["orders"] }): ReadonlyArray<string> => [
+  `program_id = ${p.add(q.programId)}`,
+  `order_date BETWEEN CAST(${p.add(q.from)} AS DATE) AND CAST(${p.add(q.to)} AS DATE)${orderRulesSql(p, q.orders)}`,
+];
+
+/** The journey_paths rows of a journeys query: program, conversion days, order rules, filter and chosen path. */
 const matchedJourneys = (p: Placeholders, q: JourneyQuery, numbers: ReadonlyMap<string, number>): string =>
-  [
-    `program_id = ${p.add(q.programId)}`,
-    `order_date BETWEEN CAST(${p.add(q.from)} AS DATE) AND CAST(${p.add(q.to)} AS DATE)${orderRulesSql(p, q.orders)}`,
-    ...journeyConditions(p, q.search, numbers),
-  ].join("\n         AND ");
+  [...rangeConditions(p, q), ...journeyConditions(p, q.search, numbers), ...(q.path ? [exactPathCondition(p, q.path, numbers)] : [])].join("\n         AND ");
 
 export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => ({
   funnel: (q, byDay) =>
@@ -153,7 +183,7 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
 
   journeys: (q) =>
     line.exclusive(async (sql) => {
-      const numbers = await touchpointNumbers(sql, q.programId, q.search);
+      const numbers = await touchpointNumbers(sql, q.programId, q.search, q.path ?? []);
       const counting = new Placeholders();
       const counted = await sql.rows(`SELECT count(*) AS n FROM journey_paths WHERE ${matchedJourneys(counting, q, numbers)}`, counting.values);
       const total = numberOf(counted[0]?.["n"] ?? 0);
@@ -205,6 +235,74 @@ export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => 
           const orderId = textOf(r["order_id"]);
           return { orderId, ts: numberOf(r["ts"]), amount: numberOf(r["amount"]), path: paths.get(orderId) ?? [] };
         }),
+      };
+    }),
+
+  journeySummary: (q) =>
+    line.exclusive(async (sql) => {
+      const numbers = await touchpointNumbers(sql, q.programId, q.search, q.path ?? []);
+      const count = (r: Row | undefined, n: string, revenue: string) => ({
+        orders: numberOf(r?.[n] ?? 0),
+        revenue: numberOf(r?.[revenue] ?? 0),
+      });
+
+      // Every order of the range, and those the search keeps, in one pass.
+      const totals = new Placeholders();
+      const base = rangeConditions(totals, q).join(" AND ");
+      const kept = journeyConditions(totals, q.search, numbers);
+      const keptSql = kept.length === 0 ? "TRUE" : kept.join(" AND ");
+      const [sums] = await sql.rows(
+        `SELECT count(*) AS all_n, CAST(coalesce(sum(amount), 0) AS DOUBLE) AS all_revenue,
+           count(*) FILTER (WHERE ${keptSql}) AS n, CAST(coalesce(sum(amount) FILTER (WHERE ${keptSql}), 0) AS DOUBLE) AS revenue
+         FROM journey_paths WHERE ${base}`,
+        totals.values,
+      );
+      const filtered = count(sums, "n", "revenue");
+
+      // The kept orders' most common merged paths at the level; ties: more revenue, then the prefixes' numbers (their values' order).
+      const grouping = new Placeholders();
+      const where = [...rangeConditions(grouping, q), ...journeyConditions(grouping, q.search, numbers)].join(" AND ");
+      const top =
+        filtered.orders === 0
+          ? []
+          : await sql.rows(
+              `SELECT steps, count(*) AS n, CAST(sum(amount) AS DOUBLE) AS revenue
+               FROM (SELECT amount, ${mergedPath(q.level)} AS steps FROM journey_paths WHERE ${where}) merged
+               GROUP BY steps
+               ORDER BY n DESC, revenue DESC, steps
+               LIMIT ${grouping.add(q.limit)}`,
+              grouping.values,
+            );
+
+      let chosen: { orders: number; revenue: number } | null = null;
+      if (q.path) {
+        const choosing = new Placeholders();
+        const condition = [...rangeConditions(choosing, q), ...journeyConditions(choosing, q.search, numbers), exactPathCondition(choosing, q.path, numbers)].join(" AND ");
+        const [row] = await sql.rows(
+          `SELECT count(*) AS n, CAST(coalesce(sum(amount), 0) AS DOUBLE) AS revenue FROM journey_paths WHERE ${condition}`,
+          choosing.values,
+        );
+        chosen = count(row, "n", "revenue");
+      }
+
+      // The values of every prefix the top paths name.
+      const stepLists = top.map((r) => (r["steps"] as ReadonlyArray<JS>).map((n) => numberOf(n)));
+      const wanted = [...new Set(stepLists.flat())];
+      const names = new Map<number, ReadonlyArray<string>>();
+      if (wanted.length > 0) {
+        const naming = new Placeholders();
+        const rows = await sql.rows(
+          `SELECT touchpoint, level, ${taxonomyLevels.join(", ")} FROM journey_touchpoints
+           WHERE program_id = ${naming.add(q.programId)} AND touchpoint IN (${wanted.map((n) => `CAST(${naming.add(n)} AS INTEGER)`).join(", ")})`,
+          naming.values,
+        );
+        for (const r of rows) names.set(numberOf(r["touchpoint"]), taxonomyLevels.slice(0, numberOf(r["level"])).map((c) => textOf(r[c])));
+      }
+      return {
+        all: count(sums, "all_n", "all_revenue"),
+        filtered,
+        paths: top.map((r, i) => ({ ...count(r, "n", "revenue"), steps: (stepLists[i] ?? []).map((n) => names.get(n) ?? []) })),
+        chosen,
       };
     }),
 
