@@ -1,3 +1,5 @@
+import { adminRouteRefusal } from "../shell/routeAccess";
+
 /** The words every analysis report shares: the breadcrumb root and the page's load states. */
 export const reportsTexts = {
   allChannels: "All Channels",
@@ -9,8 +11,8 @@ export const reportsTexts = {
   /** A failed load on a report the product does not let fail silently. */
   failed: "This report could not be loaded. Check your connection, then try again.",
   tryAgain: "Try again",
-  /** An admin screen the server refuses (403): the person is sent to / with this text. */
-  noAdminAccess: "You don't have access to admin resources",
+  /** An admin screen the server refuses (403): the person is sent to / with this text, the route guard's own. */
+  noAdminAccess: adminRouteRefusal,
 } as const;
 
 /** What a report's data is doing: the frame shows one of these states around the report's body. */
