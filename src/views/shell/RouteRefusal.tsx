@@ -6,7 +6,7 @@ import { paths } from "./routePaths";
 /**
  * A route the signed-in person may not open: the app's toasts say `text` and the person
  * goes to `/` (the history entry replaced, so Back does not return to the refusal). The
- * screen's chunk is never loaded.
+ * shell draws it instead of the screen, whose actor so never starts nor calls.
  */
 export const RouteRefusal = ({ text }: { readonly text: string }) => {
   const { toasts } = useAppActors();
