@@ -89,6 +89,8 @@ const main = async () => {
   }
   // The API over 10 million hits (bench/api.ts); `--rebuild-data` rebuilds the cached data set.
   rows.push(...(await benchApi({ rebuildData: process.argv.includes("--rebuild-data"), port: Number(process.env.BENCH_PORT ?? 18_190) + 1 })));
+  // HTTP collection throughput and freshness under that load, against a server of its own (bench/ingestion.ts).
+  rows.push(...(await (await import("./ingestion")).runIngestionBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
   print();
 };
 
