@@ -40,6 +40,8 @@ import { affiliatePerformanceModel } from "./affiliatePerformance/affiliatePerfo
 import { attributionComparisonModel } from "./attributionComparison/attributionComparison.model";
 import { breakdownModel } from "./breakdown/breakdown.model";
 import { seasonalityConfigurationModel } from "./seasonality/seasonalityConfiguration.model";
+import { tagInputModel } from "./journeys/tagInput.model";
+import { journeyFilterModel } from "./journeys/journeyFilter.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -82,4 +84,6 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   breakdown: breakdownModel as unknown as MachineModel,
   classificationEditor: classificationEditorModel as unknown as MachineModel,
   seasonalityConfiguration: seasonalityConfigurationModel as unknown as MachineModel,
+  tagInput: tagInputModel as unknown as MachineModel,
+  journeyFilter: journeyFilterModel as unknown as MachineModel,
 };

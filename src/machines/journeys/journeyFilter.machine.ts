@@ -108,7 +108,7 @@ export const journeyFilterMachine = setup({
     storeImmediately: assign(({ context }, params: { key: string; immediately: boolean }) => ({
       draft: setImmediately(context.draft, params.key, params.immediately),
     })),
-    tellPageApplied: sendParent(({ context }): JourneyFilterApplied => ({ type: "journeys.filter.applied", filter: searchOfDraft(context.draft) })),
+    tellPageApplied: sendParent((_, params: { filter: JourneySearch }): JourneyFilterApplied => ({ type: "journeys.filter.applied", filter: params.filter })),
   },
   guards: {
     hasRoomFor: ({ context }, params: { group: TouchpointGroup | "comparison" }) => hasRoomIn(context.draft, params.group),
@@ -145,7 +145,10 @@ export const journeyFilterMachine = setup({
           guard: { type: "isEntry", params: ({ event }) => ({ key: event.key }) },
           actions: { type: "storeImmediately", params: ({ event }) => ({ key: event.key, immediately: event.immediately }) },
         },
-        "journeyFilter.closed": { target: "closed", actions: "tellPageApplied" },
+        "journeyFilter.closed": {
+          target: "closed",
+          actions: { type: "tellPageApplied", params: ({ context }) => ({ filter: searchOfDraft(context.draft) }) },
+        },
       },
     },
     closed: { type: "final" },
