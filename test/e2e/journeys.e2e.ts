@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signInAs } from "./support";
 
 const journeysTable = (page: Page) => page.getByRole("table", { name: "Journey paths table" });
+const pathsTable = (page: Page) => page.getByRole("table", { name: "Most common journey paths" });
 
 /** Each body row's order id and its tags' words at the level shown (a merged tag keeps only its name). */
 const shownJourneys = (table: Locator) =>
@@ -66,4 +67,36 @@ test("journey paths: from the menu, rows with tags, level, sort by Journey Lengt
   await expect.poll(async () => (await shownJourneys(table)).length).toBe(Math.min(50, total - 150));
   const l4 = await lengths(table);
   expect(l4.every((n, i) => i === 0 || (l4[i - 1] as number) <= n)).toBe(true);
+
+  // The summary at level Four: the orders, and the most common paths; choosing one shows only its orders.
+  const summary = page.getByRole("region", { name: "Summary" });
+  await expect(summary).toContainText("of all orders");
+  const paths = pathsTable(page);
+  const choice = paths.locator("tbody tr").nth(1).getByRole("button");
+  const chosenName = ((await choice.textContent()) ?? "").trim();
+  const chosenOrders = Number(((await paths.locator("tbody tr").nth(1).locator("td").first().textContent()) ?? "").replace(/[^\d]/g, ""));
+  expect(chosenOrders).toBeGreaterThan(0);
+  await choice.click();
+  await expect(page).toHaveURL(/path=/);
+  await expect(page.getByTestId("journey-path-chip")).toContainText(chosenName);
+  await expect(paging).toContainText(new RegExp(`of ${chosenOrders}$|of ${chosenOrders}\\D`));
+  const everyRowIsThePath = async () => {
+    const rows = await shownJourneys(table);
+    return rows.length > 0 && rows.every((r) => r.tags.join(" > ") === chosenName);
+  };
+  await expect.poll(everyRowIsThePath).toBe(true);
+
+  // The URL is the view: a reload keeps the level, the sort, the path and its rows.
+  const url = page.url();
+  await page.reload();
+  expect(page.url()).toBe(url);
+  await expect(page.getByLabel("Taxonomy level")).toHaveValue("4");
+  await expect(page.getByTestId("journey-path-chip")).toContainText(chosenName);
+  await expect(table.getByRole("columnheader", { name: /Journey Length/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect.poll(everyRowIsThePath).toBe(true);
+
+  // Clearing the path shows every order again.
+  await page.getByRole("button", { name: /Show every path again/ }).click();
+  await expect(page).not.toHaveURL(/path=/);
+  await expect.poll(async () => Number(/of (\d+)/.exec((await paging.textContent()) ?? "")?.[1])).toBe(total);
 });

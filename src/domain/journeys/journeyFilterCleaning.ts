@@ -26,3 +26,18 @@ export const filterWithinTaxonomies = (search: JourneySearch, taxonomies: Readon
     comparison,
   });
 };
+
+/** A filter in one spelling: each group's touchpoints as their levels, connector only with anywhere (for comparing). */
+const canonical = (search: JourneySearch): string => {
+  const s = cleanJourneySearch(search);
+  return JSON.stringify([
+    (s.first ?? []).map(filterLevels),
+    (s.last ?? []).map(filterLevels),
+    (s.anywhere ?? []).map(filterLevels),
+    s.anywhere ? s.anywhere_connector : null,
+    (s.comparison ?? []).map((c) => [filterLevels(c.before), filterLevels(c.after), c.immediately]),
+  ]);
+};
+
+/** Whether two filters ask the same once cleaned (however their touchpoints are spelled). */
+export const sameJourneySearch = (a: JourneySearch, b: JourneySearch): boolean => canonical(a) === canonical(b);

@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
-import { filterWithinTaxonomies } from "../../domain/journeys/journeyFilterCleaning";
+import { filterWithinTaxonomies, sameJourneySearch } from "../../domain/journeys/journeyFilterCleaning";
 import { cleanJourneySearch, type JourneyLevel, type JourneySearch, type JourneySortBy } from "../../domain/journeys/journeys";
 import { blocksOfPage, journeysQueryShape, rowsOfPage, type JourneyChoices } from "../../domain/journeys/journeysQuery";
 import type { JourneyPath, JourneySummaryResponse } from "../../domain/journeys/journeySummary";
@@ -28,6 +28,7 @@ import {
   type SessionSource,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
+import { journeyFilterMachine, type JourneyFilterActorRef, type JourneyFilterInput } from "./journeyFilter.machine";
 
 /**
  * The journey paths page (/journeys): the orders converting in the session's range, each
@@ -76,6 +77,8 @@ export type JourneysReportEvent =
   | { readonly type: "journeys.paged"; readonly page: number }
   | { readonly type: "journeys.perPageChanged"; readonly perPage: number }
   | { readonly type: "journeys.levelChosen"; readonly level: JourneyLevel }
+  /** 'Filter Journey' clicked: the Journey Path Filter opens on the filter in force. */
+  | { readonly type: "journeys.filterOpened" }
   /** The Journey Path Filter's answer (on Close). */
   | { readonly type: "journeys.filter.applied"; readonly filter: JourneySearch }
   | { readonly type: "journeys.filterCleared" }
@@ -137,6 +140,8 @@ const summaryInputOf = ({ context }: { readonly context: Context }): SummaryInpu
   level: context.choices.level,
 });
 
+const filterInputOf = ({ context }: { readonly context: Context }): JourneyFilterInput => ({ filter: context.choices.filter, taxonomies: context.taxonomies });
+
 /** Choices that ask the server for other rows: back to page 1, the loaded blocks forgotten (the shown rows stay until the answer). */
 const afresh = (context: Context, choices: Partial<JourneyChoices>) => ({
   choices: { ...context.choices, ...choices, page: 1 },
@@ -176,7 +181,16 @@ const choiceEvents = {
 const reloadingEvents = {
   "journeys.sorted": { target: "journeys", reenter: true, actions: choiceEvents["journeys.sorted"].actions },
   "journeys.levelChosen": { target: "journeys", reenter: true, actions: [...choiceEvents["journeys.levelChosen"].actions, "requestSummary"] },
-  "journeys.filter.applied": { target: "journeys", reenter: true, actions: [choiceEvents["journeys.filter.applied"].actions, "requestSummary"] },
+  "journeys.filter.applied": [
+    {
+      guard: { type: "isOtherFilter", params: ({ event }: { readonly event: { readonly filter: JourneySearch } }) => event.filter },
+      target: "journeys",
+      reenter: true,
+      actions: [choiceEvents["journeys.filter.applied"].actions, "requestSummary"],
+    },
+    // The same filter: nothing changes (the page, the path and the loaded rows stay).
+    { actions: [] },
+  ],
   "journeys.filterCleared": { target: "journeys", reenter: true, actions: [choiceEvents["journeys.filterCleared"].actions, "requestSummary"] },
   "journeys.pathChosen": { target: "journeys", reenter: true, actions: [choiceEvents["journeys.pathChosen"].actions, "requestSummary"] },
   "journeys.pathCleared": { target: "journeys", reenter: true, actions: [choiceEvents["journeys.pathCleared"].actions, "requestSummary"] },
@@ -210,6 +224,7 @@ export const journeysReportMachine = setup({
       ),
     ),
     loadSummary: fromApiCall<JourneySummaryResponse, SummaryInput, HttpError>(({ scope, level }) => journeySummary(scope, level)),
+    journeyFilter: journeyFilterMachine,
   },
   actions: {
     keepScope: assign(keepScopeAssignment),
@@ -248,6 +263,8 @@ export const journeysReportMachine = setup({
   guards: {
     ...reportScopeGuards,
     hasRows: ({ context }) => (context.total ?? 0) > 0,
+    /** A filter other than the one in force (Close without a change loads nothing). */
+    isOtherFilter: ({ context }, filter: JourneySearch) => !sameJourneySearch(context.choices.filter, filter),
     /** The page asked for lies past the last one and its rows are not loaded (a link's page, fewer orders now). */
     needsClampedPage: ({ context }) => missingBlocks(context).length > 0 && (context.total ?? 0) > 0,
     /** Every row of the page is loaded already. */
@@ -316,6 +333,17 @@ export const journeysReportMachine = setup({
         taxonomiesFailed: {},
       },
     },
+    /** The Journey Path Filter: open while its machine runs; Close (or Escape) applies its filter and ends it. */
+    filterDialog: {
+      initial: "closed",
+      states: {
+        closed: { on: { "journeys.filterOpened": "open" } },
+        open: {
+          invoke: { id: "journeyFilter", src: "journeyFilter", input: filterInputOf, onDone: "closed" },
+          on: { "journeys.filter.applied": "closed" },
+        },
+      },
+    },
     summary: {
       initial: "idle",
       on: {
@@ -376,6 +404,8 @@ export const journeysReportSelectors = {
   programName: (s: Snap) => s.context.scope.program?.name ?? "",
   range: (s: Snap) => s.context.scope.range,
   summary: (s: Snap) => s.context.summary,
+  /** The open Journey Path Filter's actor (undefined while closed). */
+  filterDialog: (s: Snap) => s.children["journeyFilter"] as JourneyFilterActorRef | undefined,
   isSummaryLoading: (s: Snap) => s.matches({ summary: "loading" }),
   /** Every choice as the link carries it. */
   choices: (s: Snap): JourneyChoices => s.context.choices,

@@ -16,6 +16,7 @@ import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { ReportSelect } from "../reports/ReportSelect";
 import { useAppActors } from "../shell/AppActorsContext";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { JourneyFilterModal } from "./JourneyFilterModal";
 import { JourneySummary } from "./JourneySummary";
 import "./journeys.css";
 
@@ -24,8 +25,9 @@ const t = journeysTexts;
 const levelOptions = journeyLevels.map((level) => ({ value: String(level) as `${JourneyLevel}`, label: t.levels[level] }));
 
 /**
- * /journeys: the orders of the session's range with their journeys. Controls: the taxonomy
- * level (Two, Three, Four), the filter's and the chosen path's chips, 'Export'; then the
+ * /journeys: the orders of the session's range with their journeys. Controls: 'Filter
+ * Journey' (the Journey Path Filter), the taxonomy level (Two, Three, Four), the filter's
+ * and the chosen path's chips, 'Export' (the page's rows); then the
  * summary of the filtered orders and the table (Order, Conversion, Journey, Journey Length,
  * Unique Touches; Conversion and Journey Length sorted by the server; 15, 30 or 50 a page).
  * 'Loading...' while loading (the rows shown stay under it), 'There's no data to show'
@@ -63,8 +65,13 @@ const JourneyControls = ({ report }: { readonly report: JourneysReportActorRef }
   const level = useSelector(report, sel.level);
   const isFiltered = useSelector(report, sel.isFiltered);
   const path = useSelector(report, sel.path);
+  const filterDialog = useSelector(report, sel.filterDialog);
   return (
     <>
+      <button type="button" className="button" onClick={() => report.send({ type: "journeys.filterOpened" })}>
+        {t.filter.open}
+      </button>
+      {filterDialog ? <JourneyFilterModal filter={filterDialog} /> : null}
       <ReportSelect<`${JourneyLevel}`>
         label={t.level}
         value={String(level) as `${JourneyLevel}`}

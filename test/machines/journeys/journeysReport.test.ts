@@ -1,4 +1,4 @@
-import { createActor, type AnyActorRef } from "xstate";
+import { createActor, fromCallback, type AnyActorRef } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { JourneySearch } from "../../../src/domain/journeys/journeys";
 import type { JourneySummaryResponse } from "../../../src/domain/journeys/journeySummary";
@@ -12,6 +12,7 @@ import {
   type SummaryInput,
 } from "../../../src/machines/journeys/journeysReport.machine";
 import { ServerError } from "../../../src/services/http/httpErrors";
+import type { JourneyFilterInput } from "../../../src/machines/journeys/journeyFilter.machine";
 import { quietReportScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
 import { controlled } from "../support";
 import { answerOf, summaryOf, taxonomies } from "./journeyFixtures";
@@ -19,6 +20,12 @@ import { answerOf, summaryOf, taxonomies } from "./journeyFixtures";
 const actors: AnyActorRef[] = [];
 afterEach(() => {
   for (const a of actors.splice(0)) a.stop();
+});
+
+/** The Journey Path Filter as the page invokes it: its input recorded; the test sends what it would tell the page. */
+const filterInputs: JourneyFilterInput[] = [];
+const fakeFilter = fromCallback<{ type: "noop" }, JourneyFilterInput>(({ input }) => {
+  filterInputs.push(input);
 });
 
 const open = (options: { search?: string; signedOut?: boolean } = {}) => {
@@ -33,6 +40,7 @@ const open = (options: { search?: string; signedOut?: boolean } = {}) => {
         loadJourneys: loadJourneys.logic,
         loadSummary: loadSummary.logic,
         sessionScopeListener: quietReportScopeListener,
+        journeyFilter: fakeFilter as never,
       },
     }),
     { input: { session, search: options.search } },
@@ -219,5 +227,34 @@ describe("journeys report", () => {
     expect(loadJourneys.calls).toHaveLength(0);
     await loadTaxonomies.resolve(taxonomies);
     expect(loadJourneys.calls[0]).toMatchObject({ sortBy: "journey_length", direction: "desc" });
+  });
+
+  it("opens the Journey Path Filter on the filter in force and the taxonomies; Close applies its filter and loads, the same filter nothing", async () => {
+    const { report, loadJourneys, loadSummary, snap } = await openReady();
+    report.send({ type: "journeys.pathChosen", path: [["SEO", "Organic"]] });
+    await loadJourneys.resolve(answerOf([0], 120));
+    report.send({ type: "journeys.paged", page: 2 });
+    expect(sel.filterDialog(snap())).toBeUndefined();
+    report.send({ type: "journeys.filterOpened" });
+    expect(sel.filterDialog(snap())).toBeDefined();
+    expect(filterInputs.at(-1)).toEqual({ filter: {}, taxonomies });
+    const calls = loadJourneys.calls.length;
+    const summaries = loadSummary.calls.length;
+    // Closed without a change: nothing loads, the path and the page stay.
+    report.send({ type: "journeys.filter.applied", filter: { first: [] } });
+    expect(sel.filterDialog(snap())).toBeUndefined();
+    expect(loadJourneys.calls).toHaveLength(calls);
+    expect(loadSummary.calls).toHaveLength(summaries);
+    expect(sel.page(snap())).toBe(2);
+    expect(sel.path(snap())).toEqual([["SEO", "Organic"]]);
+    // Another filter: page 1, no path, the table and the summary load.
+    report.send({ type: "journeys.filterOpened" });
+    report.send({ type: "journeys.filter.applied", filter: { anywhere: [{ taxonomy_one: "SEO" }], anywhere_connector: "or" } });
+    expect(sel.filterDialog(snap())).toBeUndefined();
+    expect(loadJourneys.calls.at(-1)?.scope).toMatchObject({ filter: { anywhere: [{ taxonomy_one: "SEO" }], anywhere_connector: "or" }, path: null });
+    expect(loadSummary.calls).toHaveLength(summaries + 1);
+    expect(sel.page(snap())).toBe(1);
+    report.send({ type: "journeys.filterOpened" });
+    expect(filterInputs.at(-1)?.filter).toEqual({ anywhere: [{ taxonomy_one: "SEO" }], anywhere_connector: "or" });
   });
 });
