@@ -1,0 +1,154 @@
+import { CollectedEvent, FedOrder, type RowRefusal } from "../../src/domain/ingestion/collection";
+import type { Program } from "../../src/domain/shell/program";
+import type { FileFormat, FileRows, WantedColumn } from "../warehouse/fileRows";
+import { ingestEvents, ingestOrders, type IngestTarget } from "./ingestion";
+
+/**
+ * Bulk import of history from files (docs/engine.md, "Bulk import"): each file is read
+ * with the database's own readers, its columns taken by name (the wire fields of an event
+ * or an order), and its rows sent in batches through the validated ingest path, exactly
+ * as POST /collect and the order feed send theirs; the program is processed once at the
+ * end. Every file is checked first: a missing column or a value that cannot be read (an
+ * instant or an amount) stops the import before anything is stored, naming the column
+ * and the first bad rows. A row the ingest path refuses is reported with its row number
+ * and reason, and the others are stored. Importing the same files again changes nothing
+ * (event ids are stored once; an order sent again unchanged is a duplicate).
+ */
+
+export type ImportedKind = "events" | "orders";
+
+const readingOf = (name: string): WantedColumn["as"] => (name === "time" ? "instant" : name === "amount" ? "number" : "text");
+
+/** The columns of each kind: the wire fields, and which of them a file must have. */
+export const importColumns: Readonly<Record<ImportedKind, { readonly all: ReadonlyArray<WantedColumn>; readonly required: ReadonlyArray<string> }>> = {
+  events: {
+    all: Object.keys(CollectedEvent.fields).map((name) => ({ name, as: readingOf(name) })),
+    required: ["event_id", "type", "time", "visitor_id"],
+  },
+  orders: {
+    all: Object.keys(FedOrder.fields).map((name) => ({ name, as: readingOf(name) })),
+    required: Object.keys(FedOrder.fields),
+  },
+};
+
+/** A file's format by its name's ending (.parquet, .csv, .ndjson, .jsonl or .json). */
+export const formatOfFile = (path: string): FileFormat | null => {
+  const lower = path.toLowerCase();
+  if (lower.endsWith(".parquet")) return "parquet";
+  if (lower.endsWith(".csv")) return "csv";
+  if (lower.endsWith(".ndjson") || lower.endsWith(".jsonl") || lower.endsWith(".json")) return "ndjson";
+  return null;
+};
+
+/** What a file holds, by its columns: orders when it has order_id, events when it has event_id. */
+export const kindOfColumns = (columns: ReadonlyArray<string>): ImportedKind | null =>
+  columns.includes("order_id") ? "orders" : columns.includes("event_id") ? "events" : null;
+
+/** A bad row: its number in the file (from 1, a CSV's header not counted) and what is wrong. */
+export interface BadRow {
+  readonly row: number;
+  readonly problem: string;
+}
+
+/** Why a file cannot be imported: each missing or unreadable column, and the first bad rows. */
+export interface FileProblem {
+  readonly file: string;
+  readonly problems: ReadonlyArray<string>;
+  readonly badRows: ReadonlyArray<BadRow>;
+}
+
+export interface ImportedFile {
+  readonly file: string;
+  readonly kind: ImportedKind;
+  readonly rows: number;
+  readonly accepted: number;
+  readonly duplicates: number;
+  readonly refused: number;
+  /** Refused rows by reason. */
+  readonly reasons: ReadonlyMap<string, number>;
+  /** The first refused rows. */
+  readonly badRows: ReadonlyArray<BadRow>;
+}
+
+export type ImportOutcome =
+  | { readonly ok: false; readonly problems: ReadonlyArray<FileProblem> }
+  | { readonly ok: true; readonly files: ReadonlyArray<ImportedFile> };
+
+export interface ImportDeps {
+  readonly reader: FileRows;
+  readonly target: IngestTarget;
+  /** Folds what was stored into the facts (the engine's processIngested). */
+  readonly process: (programId: number) => Promise<void>;
+  readonly clock: () => number;
+}
+
+/** How many bad rows a problem lists. */
+export const badRowsShown = 5;
+/** Rows sent through the ingest path at once (an order batch is looked up by id, so it is smaller). */
+export const importBatchSize: Readonly<Record<ImportedKind, number>> = { events: 50_000, orders: 5_000 };
+
+interface CheckedFile {
+  readonly file: string;
+  readonly format: FileFormat;
+  readonly kind: ImportedKind;
+}
+
+const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | FileProblem> => {
+  const format = formatOfFile(file);
+  if (!format) return { file, problems: ["unknown format: name the file .parquet, .csv or .ndjson"], badRows: [] };
+  let columns: ReadonlyArray<string>;
+  try {
+    columns = await reader.columns(file, format);
+  } catch (error) {
+    return { file, problems: [`cannot be read as ${format}: ${String(error instanceof Error ? error.message : error).split("\n")[0]}`], badRows: [] };
+  }
+  const kind = kindOfColumns(columns);
+  if (!kind) return { file, problems: ["missing column event_id (a file of events) or order_id (a file of orders)"], badRows: [] };
+  const missing = importColumns[kind].required.filter((c) => !columns.includes(c));
+  const unreadable = await reader.unreadable(file, format, importColumns[kind].all, badRowsShown);
+  const problems = [
+    ...missing.map((c) => `missing column ${c}`),
+    ...[...unreadable.counts].map(([c, n]) => `column ${c}: ${n} ${n === 1 ? "value" : "values"} cannot be read as ${c === "time" ? "an instant (epoch ms or ISO 8601)" : "a number"}`),
+  ];
+  if (problems.length === 0) return { file, format, kind };
+  return { file, problems, badRows: unreadable.first.map((u) => ({ row: u.row, problem: `${u.column}: cannot read '${u.value}'` })) };
+};
+
+const isProblem = (checked: CheckedFile | FileProblem): checked is FileProblem => "problems" in checked;
+
+/** Imports `files` into `program`, then processes it once (see the module's description). */
+export const importFiles = async (deps: ImportDeps, program: Program, files: ReadonlyArray<string>): Promise<ImportOutcome> => {
+  const checked = [];
+  for (const file of files) checked.push(await checkFile(deps.reader, file));
+  const problems = checked.filter(isProblem);
+  if (problems.length > 0) return { ok: false, problems };
+
+  const imported: ImportedFile[] = [];
+  for (const file of checked.filter((c): c is CheckedFile => !isProblem(c))) {
+    let rows = 0;
+    let accepted = 0;
+    let duplicates = 0;
+    const reasons = new Map<string, number>();
+    const badRows: BadRow[] = [];
+    const note = (firstRow: number, refusals: ReadonlyArray<RowRefusal>) => {
+      for (const r of refusals) {
+        reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
+        if (badRows.length < badRowsShown) badRows.push({ row: firstRow + r.index, problem: `${r.reason}: ${r.detail}` });
+      }
+    };
+    for await (const batch of deps.reader.batches(file.file, file.format, importColumns[file.kind].all, importBatchSize[file.kind])) {
+      const now = deps.clock();
+      const answer =
+        file.kind === "events"
+          ? await ingestEvents(deps.target, program, batch.rows, now)
+          : await ingestOrders(deps.target, program, batch.rows, now);
+      rows += batch.rows.length;
+      accepted += answer.accepted - answer.duplicates;
+      duplicates += answer.duplicates;
+      note(batch.firstRow, answer.refusals);
+    }
+    imported.push({ file: file.file, kind: file.kind, rows, accepted, duplicates, refused: rows - accepted - duplicates, reasons, badRows });
+  }
+  await deps.process(program.id);
+  return { ok: true, files: imported };
+};

@@ -1,0 +1,129 @@
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import type { FileBatch, FileFormat, FileRows, UnreadableColumns, WantedColumn } from "../fileRows";
+
+/**
+ * Files read with DuckDB's readers (read_parquet, read_csv, read_json) on an in-memory
+ * database of their own, apart from the warehouse: reading a file takes no lock on the
+ * product's database. The path travels as a parameter; column names only ever come from
+ * the file's own description, quoted.
+ */
+
+const sourceOf = (format: FileFormat): string =>
+  format === "parquet"
+    ? "read_parquet($1)"
+    : format === "csv"
+      ? "read_csv($1, header = true, all_varchar = true)"
+      : "read_json($1, format = 'newline_delimited')";
+
+const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** The column's value as text (null for a null or an empty text). */
+const textOf = (column: string): string => `nullif(trim(CAST(${quoted(column)} AS VARCHAR)), '')`;
+
+/** The SQL reading a column as it is wanted; null where it cannot be read. */
+const readingOf = (column: string, as: WantedColumn["as"], type: string): string => {
+  const text = textOf(column);
+  if (as === "text") return text;
+  if (as === "number") {
+    return /^(DOUBLE|FLOAT|DECIMAL|BIGINT|INTEGER|SMALLINT|TINYINT|HUGEINT|U)/.test(type)
+      ? `CAST(${quoted(column)} AS DOUBLE)`
+      : `TRY_CAST(${text} AS DOUBLE)`;
+  }
+  if (/^(TIMESTAMP|DATE)/.test(type)) return `CAST(epoch_ms(CAST(${quoted(column)} AS TIMESTAMPTZ)) AS DOUBLE)`;
+  if (/^(DOUBLE|FLOAT|DECIMAL|BIGINT|INTEGER|HUGEINT|U)/.test(type)) return `CAST(${quoted(column)} AS DOUBLE)`;
+  return `CAST(coalesce(
+    CASE WHEN regexp_full_match(${text}, '-?[0-9]+(\\.[0-9]+)?') THEN TRY_CAST(${text} AS DOUBLE) END,
+    epoch_ms(TRY_CAST(${text} AS TIMESTAMPTZ))) AS DOUBLE)`;
+};
+
+export const openDuckDbFileRows = async (): Promise<FileRows> => {
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection: DuckDBConnection = await instance.connect();
+
+  /** The file's columns: their names as the file spells them and their types, by lower-case name. */
+  const described = async (path: string, format: FileFormat): Promise<ReadonlyMap<string, { name: string; type: string }>> => {
+    const rows = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${sourceOf(format)}`, [path])).getRowObjectsJS();
+    return new Map(rows.map((r) => [String(r["column_name"]).toLowerCase(), { name: String(r["column_name"]), type: String(r["column_type"]) }]));
+  };
+
+  /** `SELECT` items reading each wanted column the file has, named by the wanted name. */
+  const selection = async (path: string, format: FileFormat, wanted: ReadonlyArray<WantedColumn>) => {
+    const columns = await described(path, format);
+    return wanted.flatMap((w) => {
+      const column = columns.get(w.name);
+      return column ? [{ wanted: w, column, reading: readingOf(column.name, w.as, column.type) }] : [];
+    });
+  };
+
+  return {
+    columns: async (path, format) => [...(await described(path, format)).keys()],
+
+    unreadable: async (path, format, wanted, limit): Promise<UnreadableColumns> => {
+      const parsed = (await selection(path, format, wanted)).filter((s) => s.wanted.as !== "text");
+      if (parsed.length === 0) return { counts: new Map(), first: [] };
+      const bad = (s: (typeof parsed)[number]) => `(${textOf(s.column.name)} IS NOT NULL AND (${s.reading}) IS NULL)`;
+      const numbered = `(SELECT row_number() OVER () AS row_number, * FROM ${sourceOf(format)})`;
+      const counts = (
+        await connection.runAndReadAll(
+          `SELECT ${parsed.map((s, i) => `count(*) FILTER (WHERE ${bad(s)}) AS c${i}`).join(", ")} FROM ${sourceOf(format)}`,
+          [path],
+        )
+      ).getRowObjectsJS()[0];
+      const firstRows = (
+        await connection.runAndReadAll(
+          `SELECT row_number, ${parsed.map((s, i) => `CASE WHEN ${bad(s)} THEN left(${textOf(s.column.name)}, 60) END AS v${i}`).join(", ")}
+           FROM ${numbered} WHERE ${parsed.map(bad).join(" OR ")} ORDER BY row_number LIMIT ${Math.max(1, Math.trunc(limit))}`,
+          [path],
+        )
+      ).getRowObjectsJS();
+      return {
+        counts: new Map(
+          parsed.flatMap((s, i) => {
+            const n = Number(counts?.[`c${i}`] ?? 0);
+            return n > 0 ? [[s.wanted.name, n] as const] : [];
+          }),
+        ),
+        first: firstRows
+          .flatMap((r) =>
+            parsed.flatMap((s, i) => {
+              const value = r[`v${i}`];
+              return value === null || value === undefined ? [] : [{ row: Number(r["row_number"]), column: s.wanted.name, value: String(value) }];
+            }),
+          )
+          .slice(0, limit),
+      };
+    },
+
+    batches: async function* (path, format, wanted, batchSize): AsyncGenerator<FileBatch> {
+      const read = await selection(path, format, wanted);
+      if (read.length === 0) return;
+      const result = await connection.stream(
+        `SELECT ${read.map((s) => `${s.reading} AS ${quoted(s.wanted.name)}`).join(", ")} FROM ${sourceOf(format)}`,
+        [path],
+      );
+      let rows: Array<Record<string, string | number>> = [];
+      let firstRow = 1;
+      for await (const chunk of result.yieldRowsJs()) {
+        for (const values of chunk) {
+          const row: Record<string, string | number> = {};
+          read.forEach((s, i) => {
+            const value = values[i];
+            if (typeof value === "string" || typeof value === "number") row[s.wanted.name] = value;
+          });
+          rows.push(row);
+          if (rows.length >= batchSize) {
+            yield { firstRow, rows };
+            firstRow += rows.length;
+            rows = [];
+          }
+        }
+      }
+      if (rows.length > 0) yield { firstRow, rows };
+    },
+
+    close: async () => {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+};

@@ -1,0 +1,179 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEngine } from "../../server/engine/createEngine";
+import { commandArgumentsOf, runImportCommand } from "../../server/import/importCommand";
+import { silentLog } from "../../server/log";
+import { generateDemoData } from "../../server/seed/demoData";
+import { plantDemoData } from "../../server/seed/plantDemoData";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+
+/**
+ * `npm run import` (docs/engine.md, "Bulk import") over Parquet, CSV and NDJSON files the
+ * test writes with DuckDB itself: rows go through the validated ingest path into hits and
+ * orders and the reports' facts; a missing column or an unreadable value stops the import
+ * naming it and the first bad rows; a row the ingest path refuses is reported by number;
+ * importing the same files again changes nothing.
+ */
+
+const today = "2025-06-02";
+const now = Date.parse(`${today}T09:00:00Z`);
+const clock = () => now;
+
+describe("bulk import", () => {
+  let dir = "";
+  const file = (name: string) => join(dir, name);
+
+  const query = async (sql: string): Promise<ReadonlyArray<Record<string, unknown>>> => {
+    const instance = await DuckDBInstance.create(join(dir, "analytics.duckdb"));
+    const connection = await instance.connect();
+    try {
+      return (await connection.runAndReadAll(sql)).getRowObjectsJson() as ReadonlyArray<Record<string, unknown>>;
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  };
+  const figures = async () =>
+    (
+      await query(`SELECT
+        (SELECT count(*) FROM hits WHERE program_id = 1) AS hits,
+        (SELECT count(*) FROM orders WHERE program_id = 1) AS orders,
+        (SELECT coalesce(sum(clicks), 0) FROM traffic_facts WHERE program_id = 1 AND level = 1 AND day = DATE '2025-05-20') AS clicks_that_day,
+        (SELECT count(*) FROM ingestion_due) AS due`)
+    )[0];
+  const write = async (sql: string) => {
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    await connection.run(sql);
+    connection.closeSync();
+    instance.closeSync();
+  };
+  const run = (...args: string[]) => runImportCommand(args, dir, clock);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "sources-import-"));
+    const warehouse = await openDuckDbWarehouse({ path: join(dir, "analytics.duckdb"), clock });
+    await plantDemoData(warehouse, generateDemoData({ seed: 7, scale: 0.02, today }));
+    const engine = createEngine({ warehouse, clock, log: silentLog });
+    for (const program of await warehouse.programs.all()) await engine.reclassify(program.id);
+    await warehouse.close();
+    // Ten clicks on 2025-05-20 as Parquet with a TIMESTAMP column; two orders as CSV with ISO 8601 times; two more events as NDJSON with epoch ms.
+    await write(`COPY (
+      SELECT 'imp-' || i AS event_id, 'click' AS type, TIMESTAMP '2025-05-20 10:00:00' + INTERVAL (i) MINUTE AS time,
+        'imp-visitor-' || (i % 3) AS visitor_id, 'https://shop.example/?utm_source=newsletter&utm_medium=email' AS url
+      FROM range(10) t(i)) TO '${file("hits.parquet")}' (FORMAT parquet)`);
+    writeFileSync(
+      file("orders.csv"),
+      "order_id,time,amount,currency,status,customer_type,payment,visitor_id\n" +
+        "imp-o1,2025-05-20T12:00:00Z,40.5,GBP,valid,new,card,imp-visitor-1\n" +
+        "imp-o2,2025-05-21T08:30:00Z,12,GBP,valid,returning,paypal,imp-visitor-2\n",
+    );
+    writeFileSync(
+      file("more.ndjson"),
+      [1, 2].map((i) => JSON.stringify({ event_id: `imp-json-${i}`, type: "impression", time: Date.parse("2025-05-21T10:00:00Z") + i, visitor_id: "imp-visitor-0" })).join("\n") + "\n",
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reads the program and the files from its arguments", () => {
+    expect(commandArgumentsOf(["--program", "northwind", "a.parquet", "b.csv"])).toEqual({ program: "northwind", files: ["a.parquet", "b.csv"] });
+    expect(commandArgumentsOf(["--", "--program=lumen", "c.ndjson"])).toEqual({ program: "lumen", files: ["c.ndjson"] });
+    expect(commandArgumentsOf(["a.csv"])).toEqual({ program: null, files: ["a.csv"] });
+  });
+
+  it("imports Parquet, CSV and NDJSON into hits, orders and the reports' facts", async () => {
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("hits.parquet"), file("orders.csv"), file("more.ndjson"));
+    expect(answer.lines.join("\n")).toContain(`${file("hits.parquet")}: 10 events read: 10 stored, 0 already stored, 0 refused`);
+    expect(answer.lines.join("\n")).toContain(`${file("orders.csv")}: 2 orders read: 2 stored, 0 already stored, 0 refused`);
+    expect(answer.lines.join("\n")).toContain(`${file("more.ndjson")}: 2 events read: 2 stored`);
+    expect(answer.code).toBe(0);
+    const after = await figures();
+    expect(Number(after?.["hits"])).toBe(Number(before?.["hits"]) + 12);
+    expect(Number(after?.["orders"])).toBe(Number(before?.["orders"]) + 2);
+    // The level-one traffic of that day counts the ten clicks: the import was processed, nothing is left due.
+    expect(Number(after?.["clicks_that_day"])).toBe(Number(before?.["clicks_that_day"]) + 10);
+    expect(Number(after?.["due"])).toBe(0);
+    const order = await query("SELECT CAST(ts AS DOUBLE) AS ts, CAST(order_date AS VARCHAR) AS day, amount, status FROM orders WHERE order_id = 'imp-o1'");
+    expect(order).toEqual([{ ts: Date.parse("2025-05-20T12:00:00Z"), day: "2025-05-20", amount: 40.5, status: "valid" }]);
+    const channel = await query("SELECT DISTINCT taxonomy_1 FROM hits WHERE visitor_id LIKE 'imp-visitor-%' AND event_type = 'click'");
+    expect(channel.map((r) => r["taxonomy_1"])).not.toContain("None");
+  });
+
+  it("changes nothing when the same files are imported again", async () => {
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("hits.parquet"), file("orders.csv"), file("more.ndjson"));
+    expect(answer.code).toBe(0);
+    expect(answer.lines.join("\n")).toContain("10 events read: 0 stored, 10 already stored, 0 refused");
+    expect(answer.lines.join("\n")).toContain("2 orders read: 0 stored, 2 already stored, 0 refused");
+    expect(await figures()).toEqual(before);
+  });
+
+  it("names each missing column and imports nothing", async () => {
+    await write(`COPY (SELECT 'x-1' AS event_id, 'click' AS type, 1748000000000 AS time) TO '${file("novisitor.parquet")}' (FORMAT parquet)`);
+    writeFileSync(file("thin.csv"), "order_id,time,amount\nx-o1,2025-05-20T12:00:00Z,10\n");
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("hits.parquet"), file("novisitor.parquet"), file("thin.csv"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines).toEqual([
+      "Nothing was imported:",
+      `${file("novisitor.parquet")}: missing column visitor_id`,
+      ...["currency", "status", "customer_type", "payment", "visitor_id"].map((c) => `${file("thin.csv")}: missing column ${c}`),
+    ]);
+    expect(await figures()).toEqual(before);
+  });
+
+  it("names an unreadable column with its first bad rows and imports nothing", async () => {
+    writeFileSync(
+      file("bad.csv"),
+      "order_id,time,amount,currency,status,customer_type,payment,visitor_id\n" +
+        "b-1,2025-05-20T12:00:00Z,10,GBP,valid,new,card,v1\n" +
+        "b-2,last tuesday,10,GBP,valid,new,card,v1\n" +
+        "b-3,2025-05-20T13:00:00Z,ten pounds,GBP,valid,new,card,v1\n",
+    );
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("bad.csv"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines).toEqual([
+      "Nothing was imported:",
+      `${file("bad.csv")}: column time: 1 value cannot be read as an instant (epoch ms or ISO 8601)`,
+      `${file("bad.csv")}: column amount: 1 value cannot be read as a number`,
+      "  row 2: time: cannot read 'last tuesday'",
+      "  row 3: amount: cannot read 'ten pounds'",
+    ]);
+    expect(await figures()).toEqual(before);
+  });
+
+  it("reports the rows the ingest path refuses by number and stores the others", async () => {
+    writeFileSync(
+      file("mixed.ndjson"),
+      [
+        { event_id: "mix-1", type: "click", time: Date.parse("2025-05-22T10:00:00Z"), visitor_id: "mix" },
+        { event_id: "mix-2", type: "scroll", time: Date.parse("2025-05-22T10:01:00Z"), visitor_id: "mix" },
+        { event_id: "mix-3", type: "click", time: Date.parse("2031-01-01T00:00:00Z"), visitor_id: "mix" },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join("\n"),
+    );
+    const before = await figures();
+    const answer = await run("--program=northwind", file("mixed.ndjson"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines[0]).toBe(`${file("mixed.ndjson")}: 3 events read: 1 stored, 0 already stored, 2 refused`);
+    expect(answer.lines[1]).toBe("  refused by reason: invalid 1, out_of_range 1; the first:");
+    expect(answer.lines[2]).toMatch(/^ {2}row 2: invalid: type: /);
+    expect(answer.lines[3]).toBe("  row 3: out_of_range: time: more than a day ahead of the server's clock");
+    expect(Number((await figures())?.["hits"])).toBe(Number(before?.["hits"]) + 1);
+  });
+
+  it("says what is wrong before opening anything: no program, no file, no database", async () => {
+    expect((await run("--program", "nowhere", file("hits.parquet"))).lines[0]).toBe("There is no program 'nowhere' (programs: northwind, bluepeak, lumen).");
+    expect((await run("--program", "northwind", file("absent.csv"))).lines).toEqual(["Nothing was imported:", `${file("absent.csv")}: no such file`]);
+    expect((await runImportCommand(["--program", "northwind", file("hits.parquet")], join(dir, "elsewhere"), clock)).lines[0]).toMatch(
+      /^There is no database at .*elsewhere\/analytics\.duckdb: start the server once/,
+    );
+    expect((await run(file("hits.parquet"))).code).toBe(1);
+  });
+});
