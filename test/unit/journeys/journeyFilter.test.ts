@@ -5,6 +5,7 @@ import {
   checkTag,
   draftOfSearch,
   draftTouchpoints,
+  editDraft,
   hasRoomIn,
   isTagInputHidden,
   removeEntry,
@@ -126,6 +127,14 @@ describe("adding and removing entries", () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(touchpointChanges(base, added).added.map((t) => t.key)).toEqual([added.last[1]?.key, added.comparison[1]?.before.key, added.comparison[1]?.after.key]);
     expect(touchpointChanges(base, added).removed).toEqual([]);
+  });
+
+  it("an edit is the add or remove it names", () => {
+    const base = draftOfSearch({});
+    expect(editDraft(base, { kind: "touchpointAdded", group: "anywhere" })).toEqual(addTouchpoint(base, "anywhere"));
+    expect(editDraft(base, { kind: "comparisonAdded" })).toEqual(addComparison(base));
+    expect(editDraft(base, { kind: "entryRemoved", key: base.first[0]?.key ?? "" })).toEqual(removeEntry(base, base.first[0]?.key ?? ""));
+    expect(editDraft(base, { kind: "entryRemoved", key: base.first[0]?.key ?? "" }).first).toEqual([]);
   });
 
   it("a key is never given twice, even after a removal", () => {
