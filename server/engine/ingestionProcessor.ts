@@ -12,7 +12,7 @@ export interface IngestionTiming {
   readonly longestWaitMs: number;
 }
 
-export const ingestionTiming: IngestionTiming = { quietMs: 200, longestWaitMs: 2000 };
+export const ingestionTiming: IngestionTiming = { quietMs: 1000, longestWaitMs: 3000 };
 
 /**
  * Coalesces each program's incremental processing (the engine's `processIngested`). A
