@@ -19,6 +19,7 @@ export const ingestionHealthOf = (record: IngestionHealthRecord, day: string, no
     .flatMap((t) => (isKind(t.kind) && isReason(t.outcome) && t.rows > 0 ? [{ kind: t.kind, reason: t.outcome, rows: t.rows }] : []))
     .sort((a, b) => b.rows - a.rows || a.kind.localeCompare(b.kind) || a.reason.localeCompare(b.reason));
   return {
+    at: now,
     day,
     events: { accepted: rowsOf("event", "accepted"), duplicates: rowsOf("event", "duplicate") },
     orders: { accepted: rowsOf("order", "accepted"), duplicates: rowsOf("order", "duplicate") },

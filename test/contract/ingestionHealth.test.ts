@@ -52,6 +52,7 @@ describe("GET /api/programs/{program}/ingestion/health", () => {
 
   it("says nothing was sent before anything is, caught up", async () => {
     expect(await health()).toEqual({
+      at: t.clock.now,
       day: "2025-06-01",
       events: { accepted: 0, duplicates: 0 },
       orders: { accepted: 0, duplicates: 0 },
@@ -76,6 +77,7 @@ describe("GET /api/programs/{program}/ingestion/health", () => {
     expect(decoded(fed, IngestAnswer, 202).accepted).toBe(1);
     t.clock.advance(4000);
     expect(await health()).toEqual({
+      at: sentAt + 5000,
       day: "2025-06-01",
       events: { accepted: 2, duplicates: 1 },
       orders: { accepted: 1, duplicates: 0 },

@@ -27,6 +27,8 @@ export type RefusedToday = typeof RefusedToday.Type;
 
 export const IngestionHealth = Schema.Struct({
   data: Schema.Struct({
+    /** The server's clock when it answered (what "ago" is counted from). */
+    at: Schema.Number,
     /** Today in the program's offset (YYYY-MM-DD): what the counts cover. */
     day: Schema.String,
     events: IngestedToday,
