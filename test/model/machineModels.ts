@@ -41,6 +41,7 @@ import { attributionComparisonModel } from "./attributionComparison/attributionC
 import { breakdownModel } from "./breakdown/breakdown.model";
 import { seasonalityConfigurationModel } from "./seasonality/seasonalityConfiguration.model";
 import { tagInputModel } from "./journeys/tagInput.model";
+import { customReportBuilderModel, customReportListModel, customReportViewModel } from "./customReports/customReports.model";
 import { journeyFilterModel } from "./journeys/journeyFilter.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
@@ -85,5 +86,8 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   classificationEditor: classificationEditorModel as unknown as MachineModel,
   seasonalityConfiguration: seasonalityConfigurationModel as unknown as MachineModel,
   tagInput: tagInputModel as unknown as MachineModel,
+  customReportList: customReportListModel as unknown as MachineModel,
+  customReportBuilder: customReportBuilderModel as unknown as MachineModel,
+  customReportView: customReportViewModel as unknown as MachineModel,
   journeyFilter: journeyFilterModel as unknown as MachineModel,
 };
