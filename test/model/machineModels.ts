@@ -43,6 +43,7 @@ import { seasonalityConfigurationModel } from "./seasonality/seasonalityConfigur
 import { tagInputModel } from "./journeys/tagInput.model";
 import { customReportBuilderModel, customReportListModel, customReportViewModel } from "./customReports/customReports.model";
 import { journeyFilterModel } from "./journeys/journeyFilter.model";
+import { journeysReportModel } from "./journeys/journeysReport.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -90,4 +91,5 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   customReportBuilder: customReportBuilderModel as unknown as MachineModel,
   customReportView: customReportViewModel as unknown as MachineModel,
   journeyFilter: journeyFilterModel as unknown as MachineModel,
+  journeysReport: journeysReportModel as unknown as MachineModel,
 };
