@@ -91,6 +91,8 @@ const main = async () => {
   rows.push(...(await benchApi({ rebuildData: process.argv.includes("--rebuild-data"), port: Number(process.env.BENCH_PORT ?? 18_190) + 1 })));
   // HTTP collection throughput and freshness under that load, against a server of its own (bench/ingestion.ts).
   rows.push(...(await (await import("./ingestion")).runIngestionBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
+  // A year of history, a million hits, imported from Parquet the import command's way (bench/bulkImport.ts).
+  rows.push(...(await (await import("./bulkImport")).runBulkImportBench()));
   print();
 };
 
