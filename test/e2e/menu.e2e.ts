@@ -30,16 +30,29 @@ const expectScreen = async (page: Page, entry: { readonly label: string; readonl
 
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
+/** Records the paths of the admin screens' API calls (classification, affiliates) the page makes. */
+const recordAdminCalls = (page: Page): string[] => {
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/") && /\/admin\/|\/performance\/affiliates/.test(url.pathname)) calls.push(url.pathname);
+  });
+  return calls;
+};
+
 test("as admin, every menu entry opens its screen, admin screens included", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, "admin");
+  const adminCalls = recordAdminCalls(page);
   const entries = await drawnEntries(page);
   expect(entries.map((e) => e.label).sort()).toEqual(menuRoutes.map((r) => r.label).sort());
   for (const entry of entries) {
     await menu(page).getByRole("link", { name: entry.label, exact: true }).click();
     await expectScreen(page, entry);
   }
+  // The admin screens asked the API for their data (what the guard spares a member).
+  expect(adminCalls.length).toBeGreaterThan(0);
 });
 
 test("as demo, every entry opens its screen, no admin entry shows, and each admin route is refused with 'You don't have access to admin resources'", async ({ page }) => {
@@ -54,7 +67,8 @@ test("as demo, every entry opens its screen, no admin entry shows, and each admi
     await expectScreen(page, entry);
   }
 
-  // Typed or followed from a shared link: the guard refuses before the screen loads, and / opens the performance report.
+  // Typed or followed from a shared link: the guard refuses before the screen starts (it asks the API nothing), and / opens the performance report.
+  const adminCalls = recordAdminCalls(page);
   const refused = [...adminRoutes.map((r) => r.path), "/admin/classification", "/admin/no-such-admin-screen"];
   for (const path of [...new Set(refused)]) {
     await page.goto(path);
@@ -63,6 +77,7 @@ test("as demo, every entry opens its screen, no admin entry shows, and each admi
     await expect(page.getByRole("heading", { name: "Performance Report", exact: true }), path).toBeVisible();
     await page.getByRole("status").getByRole("button", { name: "Close" }).click();
   }
+  expect(adminCalls).toEqual([]);
   // Back does not return to a refused path: it was replaced.
   await page.goBack();
   expect(new URL(page.url()).pathname.startsWith("/admin")).toBe(false);

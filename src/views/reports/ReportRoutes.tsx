@@ -1,5 +1,6 @@
 import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from "react";
 import { NotFoundPage } from "../shell/NotFoundPage";
+import { RouteGuard } from "../shell/RouteGuard";
 import { usePathname } from "wouter/use-browser-location";
 import { parseScreenRoute } from "../../domain/report/taxonomyRoute";
 import { reportScreens, type ReportScreenProps } from "./reportScreens";
@@ -26,7 +27,18 @@ export const ReportRoutes = () => {
     }
     return null;
   }, [pathname]);
-  if (match === null) return <NotFoundPage />;
+  // Every admin route is one of these paths: the guard decides before a screen loads or starts.
+  if (match === null) {
+    return (
+      <RouteGuard pathname={pathname}>
+        <NotFoundPage />
+      </RouteGuard>
+    );
+  }
   const { Screen, route } = match;
-  return <Screen key={pathname} id={route.id} path={route.path} selected={route.selected} />;
+  return (
+    <RouteGuard pathname={pathname}>
+      <Screen key={pathname} id={route.id} path={route.path} selected={route.selected} />
+    </RouteGuard>
+  );
 };

@@ -4,10 +4,7 @@ import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { returnParam, returnPathOf } from "../../domain/access/returnPath";
 import { dismissalMemory } from "../../machines/shell/dismissalMemory";
 import { sessionSelectors } from "../../machines/shell/session.machine";
-import { adminRouteRefusal, routeAccessFor } from "../../domain/shell/routeAccess";
 import { useAppActors } from "./AppActorsContext";
-import { routeRoles } from "./menuRoutes";
-import { RouteRefusal } from "./RouteRefusal";
 import { isPublicPath, paths } from "./routePaths";
 
 /** /login, carrying the page asked for (path and query, as typed) so signing in returns to it. */
@@ -50,8 +47,6 @@ export const AppShell = ({ children, skipTo }: Props) => {
   // Just signed in with a page asked for: back to it when it is a same-origin page of the app (else /performance), before anything loads.
   const requested = new URLSearchParams(search).get(returnParam);
   if (requested !== null) return <Redirect to={returnPathOf(requested, isPublicPath) ?? paths.performance} replace />;
-  // The route guard: an admin route (the /admin area and every admin menu entry's screen) is refused to anyone else.
-  if (user !== null && routeAccessFor(user, location, routeRoles) === "refused") return <RouteRefusal text={adminRouteRefusal} />;
 
   return (
     <div className="app">

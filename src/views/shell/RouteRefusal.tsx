@@ -6,7 +6,7 @@ import { paths } from "./routePaths";
 /**
  * A route the signed-in person may not open: the app's toasts say `text` and the person
  * goes to `/` (the history entry replaced, so Back does not return to the refusal). The
- * shell draws it instead of the screen, whose actor so never starts nor calls.
+ * route guard draws it instead of the screen, which so never loads nor starts.
  */
 export const RouteRefusal = ({ text }: { readonly text: string }) => {
   const { toasts } = useAppActors();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { adminRouteRefusal, isAdminPath, isAtOrBelow, routeAccessFor, type RouteRole } from "../../../src/domain/shell/routeAccess";
 import type { User } from "../../../src/domain/shell/user";
 import { menuRoutes, routeRoles } from "../../../src/views/shell/menuRoutes";
+import { isPublicPath, paths } from "../../../src/views/shell/routePaths";
 
 const member: User = { id: 1, username: "demo", email: "demo@example.com", is_admin: false };
 const admin: User = { id: 2, username: "admin", email: "admin@example.com", is_admin: true };
@@ -70,6 +71,12 @@ describe("the app's route-role table", () => {
         refused,
       ]);
       expect([route.label, routeAccessFor(admin, route.path, routeRoles)]).toEqual([route.label, "open"]);
+    }
+  });
+
+  it("puts every admin route where the guard stands: none under the performance or account areas nor a public page (their routers do not ask the guard)", () => {
+    for (const role of routeRoles.filter((r) => r.audience === "admins")) {
+      expect([role.path, isAtOrBelow(paths.performance, role.path) || isAtOrBelow("/account", role.path) || isPublicPath(role.path)]).toEqual([role.path, false]);
     }
   });
 
