@@ -1,0 +1,300 @@
+import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import type { Ok } from "../../domain/access/auth";
+import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
+import type { IngestionHealth } from "../../domain/ingestion/ingestionHealth";
+import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../domain/ingestion/writeKeys";
+import type { SessionScope } from "../../domain/report/reportScope";
+import { createWriteKey, ingestionHealth, listWriteKeys, revokeWriteKey } from "../../services/dataSources/dataSources";
+import type { ApiContext } from "../../services/http/http";
+import type { HttpError } from "../../services/http/httpErrors";
+import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/adminRefusal";
+import {
+  isCompleteScope,
+  keepScope,
+  keepScopeAssignment,
+  openedScopeListener,
+  openingScope,
+  reportCallOf,
+  scopeGuard,
+  scopeListenerInput,
+  type ScopedReport,
+  type SessionScopeChanged,
+  type SessionSource,
+} from "../reports/reportScope";
+import { fromApiCall } from "../runtime/fromEffect";
+
+/**
+ * The data sources screen (/account/data-sources, admins; docs/architecture.md, "Data
+ * sources") for the session's program: its write keys, the snippets to paste and the
+ * ingestion health.
+ *
+ * `waiting` (no program yet), `loading` the keys, `failed` ('Try again'), `refused` (a
+ * 403: the admin refusal, then /), or `ready` with two regions:
+ * - `keys`: `idle`, `creating` (the new key is kept in the context to be shown once, until
+ *   dismissed or another program; never stored), `confirming` a revocation, `revoking`;
+ * - `health`: `loading`, `shown` or `unavailable`, each loaded again after the named
+ *   delay `healthRefresh` while the screen is open.
+ * Another program or API context loads afresh and forgets the shown key.
+ */
+
+export interface DataSourcesInput {
+  readonly session: SessionSource;
+  /** The app's toasts actor: hears the no-access message. */
+  readonly toasts?: AnyActorRef | null;
+}
+
+/** A key just created: shown once. */
+export interface ShownKey {
+  readonly id: number;
+  readonly prefix: string;
+  readonly key: string;
+}
+
+/** What a copy button copied last, or that the browser refused. */
+export type CopyTarget = "key" | "script" | "order";
+export type CopyState = { readonly target: CopyTarget; readonly outcome: "copied" | "refused" } | null;
+
+export interface KeysNotice {
+  readonly tone: "success" | "failure";
+  readonly text: string;
+}
+
+export interface DataSourcesContext extends ScopedReport {
+  readonly toasts: AnyActorRef | null;
+  readonly keys: ReadonlyArray<WriteKey>;
+  readonly shown: ShownKey | null;
+  readonly target: WriteKey | null;
+  readonly notice: KeysNotice | null;
+  readonly copy: CopyState;
+  readonly health: IngestionHealth["data"] | null;
+}
+
+export type DataSourcesEvent =
+  | SessionScopeChanged
+  | { readonly type: "keys.retried" }
+  | { readonly type: "keys.createAsked" }
+  | { readonly type: "keys.shownDismissed" }
+  | { readonly type: "keys.revokeAsked"; readonly id: number }
+  | { readonly type: "keys.revokeCancelled" }
+  | { readonly type: "keys.revokeConfirmed" }
+  | { readonly type: "keys.noticeDismissed" }
+  | { readonly type: "copy.done"; readonly target: CopyTarget }
+  | { readonly type: "copy.refused"; readonly target: CopyTarget };
+
+export interface ProgramCall {
+  readonly api: ApiContext;
+  readonly program: string;
+}
+
+export interface RevokeCall extends ProgramCall {
+  readonly id: number;
+}
+
+type Context = DataSourcesContext;
+
+const t = dataSourcesTexts.keys;
+
+/** How long the health stays before it is loaded again. */
+export const healthRefreshMs = 10_000;
+
+const programCallOf = ({ context }: { readonly context: Context }): ProgramCall => {
+  const call = reportCallOf(context.scope);
+  return { api: call.api, program: call.program };
+};
+
+const revokeCallOf = ({ context }: { readonly context: Context }): RevokeCall => ({ ...programCallOf({ context }), id: context.target?.id ?? 0 });
+
+const sameProgram = (a: SessionScope, b: SessionScope): boolean =>
+  a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program?.code === b.program?.code;
+
+const failureOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
+
+const refusedOnForbidden = { guard: { type: "isForbidden", params: failureOf }, target: "#dataSources.refused" } as const;
+
+export const dataSourcesMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as DataSourcesEvent,
+    input: {} as DataSourcesInput,
+  },
+  actors: {
+    sessionScopeListener: openedScopeListener,
+    loadKeys: fromApiCall<WriteKeyList, ProgramCall, HttpError>(({ program }) => listWriteKeys(program)),
+    createKey: fromApiCall<CreatedWriteKey, ProgramCall, HttpError>(({ program }) => createWriteKey(program)),
+    revokeKey: fromApiCall<Ok, RevokeCall, HttpError>(({ program, id }) => revokeWriteKey(program, id)),
+    loadHealth: fromApiCall<IngestionHealth, ProgramCall, HttpError>(({ program }) => ingestionHealth(program)),
+  },
+  delays: {
+    healthRefresh: healthRefreshMs,
+  },
+  actions: {
+    keepScope: assign(keepScopeAssignment),
+    keepKeys: assign((_, answer: WriteKeyList) => ({ keys: answer.data })),
+    forgetAll: assign({ keys: () => [], shown: () => null, target: () => null, notice: () => null, copy: () => null, health: () => null }),
+    /** The new key: first in the list (newest first) and shown once. */
+    keepCreated: assign(({ context }, answer: CreatedWriteKey) => {
+      const { key, ...record } = answer.data;
+      return { keys: [record, ...context.keys], shown: { id: record.id, prefix: record.prefix, key }, copy: null, notice: null };
+    }),
+    forgetShown: assign({ shown: () => null, copy: () => null }),
+    sayCreateFailed: assign({ notice: () => ({ tone: "failure", text: t.createFailed }) as KeysNotice }),
+    chooseTarget: assign(({ context }, id: number) => ({ target: context.keys.find((k) => k.id === id) ?? null, notice: null })),
+    forgetTarget: assign({ target: () => null }),
+    markRevoked: assign(({ context }, at: number) => ({
+      keys: context.keys.map((k) => (k.id === context.target?.id ? { ...k, revoked_at: at } : k)),
+      shown: context.shown?.id === context.target?.id ? null : context.shown,
+      notice: { tone: "success", text: t.revoked(context.target?.prefix ?? "") } as KeysNotice,
+      target: null,
+    })),
+    sayRevokeFailed: assign(({ context }) => ({ notice: { tone: "failure", text: t.revokeFailed(context.target?.prefix ?? "") } as KeysNotice, target: null })),
+    forgetNotice: assign({ notice: () => null }),
+    keepCopy: assign((_, copy: CopyState) => ({ copy })),
+    keepHealth: assign((_, answer: IngestionHealth) => ({ health: answer.data })),
+    notify: notifyToasts,
+    goHome: () => {},
+  },
+  guards: {
+    ...adminRefusalGuards,
+    hasCompleteScope: ({ context }) => isCompleteScope(context.scope),
+    isIncompleteScope: (_, scope: SessionScope) => !isCompleteScope(scope),
+    isOtherScope: ({ context }, scope: SessionScope) => !sameProgram(context.scope, scope),
+    isActiveKey: ({ context }, id: number) => context.keys.some((k) => k.id === id && k.revoked_at === null),
+  },
+}).createMachine({
+  id: "dataSources",
+  context: ({ input }) => ({
+    session: input.session,
+    scope: openingScope(input.session),
+    toasts: input.toasts ?? null,
+    keys: [],
+    shown: null,
+    target: null,
+    notice: null,
+    copy: null,
+    health: null,
+  }),
+  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  on: {
+    "session.scopeChanged": [
+      { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "forgetAll"] },
+      { guard: scopeGuard("isOtherScope"), target: ".loading", actions: [keepScope, "forgetAll"] },
+      { actions: keepScope },
+    ],
+  },
+  initial: "waiting",
+  states: {
+    waiting: { always: { guard: "hasCompleteScope", target: "loading" } },
+    loading: {
+      invoke: {
+        src: "loadKeys",
+        input: programCallOf,
+        onDone: { target: "ready", actions: { type: "keepKeys", params: ({ event }) => event.output } },
+        onError: [refusedOnForbidden, { target: "failed" }],
+      },
+    },
+    /** The keys could not be loaded: says so, with 'Try again'. */
+    failed: { on: { "keys.retried": "loading" } },
+    refused: adminRefusedState,
+    ready: {
+      type: "parallel",
+      on: {
+        "keys.shownDismissed": { actions: "forgetShown" },
+        "keys.noticeDismissed": { actions: "forgetNotice" },
+        "copy.done": { actions: { type: "keepCopy", params: ({ event }) => ({ target: event.target, outcome: "copied" }) } },
+        "copy.refused": { actions: { type: "keepCopy", params: ({ event }) => ({ target: event.target, outcome: "refused" }) } },
+      },
+      states: {
+        keys: {
+          initial: "idle",
+          states: {
+            idle: {
+              on: {
+                "keys.createAsked": "creating",
+                "keys.revokeAsked": {
+                  guard: { type: "isActiveKey", params: ({ event }) => event.id },
+                  target: "confirming",
+                  actions: { type: "chooseTarget", params: ({ event }) => event.id },
+                },
+              },
+            },
+            creating: {
+              invoke: {
+                src: "createKey",
+                input: programCallOf,
+                onDone: { target: "idle", actions: { type: "keepCreated", params: ({ event }) => event.output } },
+                onError: [refusedOnForbidden, { target: "idle", actions: "sayCreateFailed" }],
+              },
+            },
+            /** 'Revoke this write key?' about the target. */
+            confirming: {
+              on: {
+                "keys.revokeCancelled": { target: "idle", actions: "forgetTarget" },
+                "keys.revokeConfirmed": "revoking",
+              },
+            },
+            revoking: {
+              invoke: {
+                src: "revokeKey",
+                input: revokeCallOf,
+                onDone: "revoked",
+                onError: [refusedOnForbidden, { target: "idle", actions: "sayRevokeFailed" }],
+              },
+            },
+            /** Revoked: the list is loaded again for the server's revocation time. */
+            revoked: {
+              invoke: {
+                src: "loadKeys",
+                input: programCallOf,
+                onDone: { target: "idle", actions: [{ type: "markRevoked", params: 0 }, { type: "keepKeys", params: ({ event }) => event.output }] },
+                onError: [refusedOnForbidden, { target: "idle", actions: { type: "markRevoked", params: 0 } }],
+              },
+            },
+          },
+        },
+        health: {
+          initial: "loading",
+          states: {
+            loading: {
+              invoke: {
+                src: "loadHealth",
+                input: programCallOf,
+                onDone: { target: "shown", actions: { type: "keepHealth", params: ({ event }) => event.output } },
+                onError: [refusedOnForbidden, { target: "unavailable" }],
+              },
+            },
+            shown: { after: { healthRefresh: "loading" } },
+            /** The health could not be loaded: tried again after the same delay. */
+            unavailable: { after: { healthRefresh: "loading" } },
+          },
+        },
+      },
+    },
+  },
+});
+
+type Snap = SnapshotFrom<typeof dataSourcesMachine>;
+
+export type KeysStatus = "loading" | "ready" | "empty" | "failed";
+export type HealthStatus = "loading" | "shown" | "unavailable";
+
+/** Named selectors: the view reads the screen only through these. */
+export const dataSourcesSelectors = {
+  keysStatus: (s: Snap): KeysStatus =>
+    s.matches("failed") ? "failed" : s.matches("ready") ? (s.context.keys.length === 0 ? "empty" : "ready") : "loading",
+  keys: (s: Snap) => s.context.keys,
+  isCreating: (s: Snap) => s.matches({ ready: { keys: "creating" } }),
+  shownKey: (s: Snap) => s.context.shown,
+  copy: (s: Snap) => s.context.copy,
+  /** The key 'Revoke this write key?' asks about (also while it is revoked). */
+  confirming: (s: Snap): WriteKey | null =>
+    s.matches({ ready: { keys: "confirming" } }) || s.matches({ ready: { keys: "revoking" } }) ? s.context.target : null,
+  isRevoking: (s: Snap) => s.matches({ ready: { keys: "revoking" } }),
+  notice: (s: Snap) => s.context.notice,
+  program: (s: Snap) => s.context.scope.program,
+  api: (s: Snap) => s.context.scope.api,
+  health: (s: Snap) => s.context.health,
+  healthStatus: (s: Snap): HealthStatus =>
+    s.context.health !== null ? "shown" : s.matches({ ready: { health: "unavailable" } }) ? "unavailable" : "loading",
+} satisfies Record<string, (s: Snap) => unknown>;
+
+export type DataSourcesActorRef = ActorRefFrom<typeof dataSourcesMachine>;

@@ -1,0 +1,306 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useMemo } from "react";
+import { useLocation } from "wouter";
+import {
+  absoluteApiBase,
+  collectionOrigin,
+  keyStatusWords,
+  lagWords,
+  lastArrivalWords,
+  orderFeedSnippet,
+  refusedLines,
+  scriptSnippet,
+} from "../../domain/dataSources/dataSources";
+import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
+import type { WriteKey } from "../../domain/ingestion/writeKeys";
+import { formatDate } from "../../domain/report/dateFormat";
+import { formatNumber } from "../../domain/report/numberFormat";
+import {
+  dataSourcesMachine,
+  dataSourcesSelectors as sel,
+  type CopyTarget,
+  type DataSourcesActorRef,
+} from "../../machines/dataSources/dataSources.machine";
+import { Modal } from "../components/Modal";
+import { useDocumentTitle } from "../components/useDocumentTitle";
+import { useAppActors } from "../shell/AppActorsContext";
+import { AppShell } from "../shell/AppShell";
+import { MetricTable, type TableColumn } from "../table/MetricTable";
+import "./dataSources.css";
+
+const t = dataSourcesTexts;
+
+type KeyRow = WriteKey & Readonly<Record<string, unknown>>;
+
+const rowKey = (row: KeyRow): string => String(row.id);
+const dayOf = (ms: number): string => formatDate(new Date(ms).toISOString().slice(0, 10), "en-GB");
+const count = (n: number): string => formatNumber(n, 0, "en-GB");
+
+/** Copies a text and tells the screen whether the browser let it. */
+const copyText = (screen: DataSourcesActorRef, target: CopyTarget, text: string): void => {
+  const clipboard = typeof navigator === "undefined" ? undefined : navigator.clipboard;
+  if (!clipboard) {
+    screen.send({ type: "copy.refused", target });
+    return;
+  }
+  clipboard.writeText(text).then(
+    () => screen.send({ type: "copy.done", target }),
+    () => screen.send({ type: "copy.refused", target }),
+  );
+};
+
+/**
+ * /account/data-sources (admins): the session program's write keys (create: the key shown
+ * once with a copy button; revoke after a question), the script tag and the order feed
+ * call to paste, and the ingestion health, loaded again every 10 s while the page is open.
+ */
+export const DataSourcesPage = () => {
+  useDocumentTitle(t.title);
+  const { session, toasts } = useAppActors();
+  const [, navigate] = useLocation();
+  const screen = useActorRef(dataSourcesMachine.provide({ actions: { goHome: () => navigate("/", { replace: true }) } }), {
+    input: { session, toasts },
+  });
+  return (
+    <AppShell>
+      <article className="report data-sources">
+        <h1 className="report-title">{t.title}</h1>
+        <p className="data-sources-intro">{t.intro}</p>
+        <section aria-labelledby="data-sources-keys">
+          <h2 id="data-sources-keys">{t.keys.heading}</h2>
+          <KeysNotice screen={screen} />
+          <ShownKey screen={screen} />
+          <CreateButton screen={screen} />
+          <KeyList screen={screen} />
+        </section>
+        <Snippets screen={screen} />
+        <Health screen={screen} />
+        <RevokeDialog screen={screen} />
+      </article>
+    </AppShell>
+  );
+};
+
+const KeysNotice = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
+  const notice = useSelector(screen, sel.notice);
+  if (notice === null) return null;
+  return (
+    <p className={`data-sources-notice is-${notice.tone}`} role={notice.tone === "failure" ? "alert" : "status"}>
+      {notice.text}
+    </p>
+  );
+};
+
+const CopyOutcome = ({ screen, target }: { readonly screen: DataSourcesActorRef; readonly target: CopyTarget }) => {
+  const copy = useSelector(screen, sel.copy);
+  if (copy === null || copy.target !== target) return null;
+  return (
+    <span className={`data-sources-copied is-${copy.outcome}`} role="status">
+      {copy.outcome === "copied" ? t.keys.copied : t.keys.copyFailed}
+    </span>
+  );
+};
+
+/** The key just created, once: with Copy and the warning that it is never shown again. */
+const ShownKey = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
+  const shown = useSelector(screen, sel.shownKey);
+  if (shown === null) return null;
+  return (
+    <div className="data-sources-shown" role="region" aria-label={t.keys.createdHeading}>
+      <h3>{t.keys.createdHeading}</h3>
+      <p className="data-sources-warning">
+        <strong>{t.keys.onlyTime}</strong>
+      </p>
+      <p className="data-sources-key-line">
+        <code className="data-sources-key" data-testid="new-write-key">
+          {shown.key}
+        </code>
+        <button type="button" className="button is-primary" onClick={() => copyText(screen, "key", shown.key)}>
+          {t.keys.copy}
+        </button>
+        <CopyOutcome screen={screen} target="key" />
+      </p>
+      <button type="button" className="button" onClick={() => screen.send({ type: "keys.shownDismissed" })}>
+        {t.keys.done}
+      </button>
+    </div>
+  );
+};
+
+const CreateButton = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
+  const status = useSelector(screen, sel.keysStatus);
+  const creating = useSelector(screen, sel.isCreating);
+  if (status === "loading" || status === "failed") return null;
+  return (
+    <p>
+      <button type="button" className="button is-primary" disabled={creating} aria-busy={creating} onClick={() => screen.send({ type: "keys.createAsked" })}>
+        {creating ? t.keys.creating : t.keys.create}
+      </button>
+    </p>
+  );
+};
+
+const KeyList = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
+  const status = useSelector(screen, sel.keysStatus);
+  const keys = useSelector(screen, sel.keys) as ReadonlyArray<KeyRow>;
+  const columns = useMemo(
+    (): ReadonlyArray<TableColumn<KeyRow>> => [
+      { key: "prefix", header: t.keys.prefix, align: "start", sortable: false, width: 12, cell: (row) => <code>{`${row.prefix}…`}</code> },
+      { key: "created", header: t.keys.created, align: "start", sortable: false, cell: (row) => dayOf(row.created_at) },
+      { key: "status", header: t.keys.status, align: "start", sortable: false, cell: (row) => keyStatusWords(row, dayOf) },
+      {
+        key: "actions",
+        header: t.keys.actions,
+        align: "end",
+        sortable: false,
+        cell: (row) =>
+          row.revoked_at === null ? (
+            <button type="button" className="button is-small is-danger" aria-label={t.keys.revokeLabel(row.prefix)} onClick={() => screen.send({ type: "keys.revokeAsked", id: row.id })}>
+              {t.keys.revoke}
+            </button>
+          ) : null,
+      },
+    ],
+    [screen],
+  );
+  if (status === "empty") {
+    return (
+      <p className="data-sources-empty" role="status">
+        {t.keys.empty}
+      </p>
+    );
+  }
+  return (
+    <MetricTable<KeyRow>
+      label={t.keys.tableLabel}
+      columns={columns}
+      rows={status === "ready" ? keys : []}
+      rowKey={rowKey}
+      loading={status === "loading"}
+      loadingText={t.keys.loading}
+      failure={
+        status === "failed" ? (
+          <div className="analysis-report-failed" role="alert">
+            <p>{t.keys.loadFailed}</p>
+            <button type="button" className="button" onClick={() => screen.send({ type: "keys.retried" })}>
+              {t.keys.tryAgain}
+            </button>
+          </div>
+        ) : undefined
+      }
+    />
+  );
+};
+
+/** The script tag and the order feed call, with the key just created in them (else a placeholder to replace). */
+const Snippets = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
+  const shown = useSelector(screen, sel.shownKey);
+  const program = useSelector(screen, sel.program);
+  const api = useSelector(screen, sel.api);
+  const health = useSelector(screen, sel.health);
+  if (program === null) return null;
+  const pageOrigin = typeof window === "undefined" ? "http://localhost" : window.location.origin;
+  const key = shown?.key ?? t.snippet.keyPlaceholder;
+  const script = scriptSnippet(collectionOrigin(api.baseUrl, pageOrigin), key);
+  const order = orderFeedSnippet(absoluteApiBase(api.baseUrl, pageOrigin), program.code, key, { currency: program.currency, time: health?.at ?? 0 });
+  return (
+    <section aria-labelledby="data-sources-snippets">
+      <h2 id="data-sources-snippets">{t.snippet.heading}</h2>
+      {shown === null ? <p>{t.snippet.keyHint}</p> : null}
+      <p>{t.snippet.scriptLabel}</p>
+      <pre className="data-sources-snippet" aria-label={t.snippet.copyScript}>
+        <code>{script}</code>
+      </pre>
+      <p>
+        <button type="button" className="button" onClick={() => copyText(screen, "script", script)}>
+          {t.snippet.copyScript}
+        </button>
+        <CopyOutcome screen={screen} target="script" />
+      </p>
+      <p>{t.snippet.orderLabel}</p>
+      <pre className="data-sources-snippet" aria-label={t.snippet.copyOrder}>
+        <code>{order}</code>
+      </pre>
+      <p>
+        <button type="button" className="button" onClick={() => copyText(screen, "order", order)}>
+          {t.snippet.copyOrder}
+        </button>
+        <CopyOutcome screen={screen} target="order" />
+      </p>
+    </section>
+  );
+};
+
+const Health = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
+  const health = useSelector(screen, sel.health);
+  const status = useSelector(screen, sel.healthStatus);
+  return (
+    <section aria-labelledby="data-sources-health" className="data-sources-health">
+      <h2 id="data-sources-health">{t.health.heading}</h2>
+      {status === "unavailable" ? (
+        <p role="alert">{t.health.failed}</p>
+      ) : health === null ? (
+        <p role="status">{t.health.loading}</p>
+      ) : (
+        <>
+          <dl className="data-sources-figures" data-testid="ingestion-health">
+            <dt>{t.health.eventsToday}</dt>
+            <dd data-testid="events-accepted">
+              {count(health.events.accepted)}
+              {health.events.duplicates > 0 ? <span className="data-sources-aside"> ({t.health.duplicates(count(health.events.duplicates))})</span> : null}
+            </dd>
+            <dt>{t.health.ordersToday}</dt>
+            <dd data-testid="orders-accepted">
+              {count(health.orders.accepted)}
+              {health.orders.duplicates > 0 ? <span className="data-sources-aside"> ({t.health.duplicates(count(health.orders.duplicates))})</span> : null}
+            </dd>
+            <dt>{t.health.refusedToday}</dt>
+            <dd>
+              <ul className="data-sources-refused">
+                {refusedLines(health.refused, count).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </dd>
+            <dt>{t.health.lastEvent}</dt>
+            <dd>{lastArrivalWords(health.last_event_at, health.at)}</dd>
+            <dt>{t.health.lastOrder}</dt>
+            <dd>{lastArrivalWords(health.last_order_at, health.at)}</dd>
+            <dt>{t.health.lag}</dt>
+            <dd>{lagWords(health.lag_ms)}</dd>
+          </dl>
+          <p className="data-sources-aside">{t.health.refreshed}</p>
+        </>
+      )}
+    </section>
+  );
+};
+
+/** 'Revoke this write key?' naming the key, Cancel first (focus starts there; Escape cancels). */
+const RevokeDialog = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
+  const key = useSelector(screen, sel.confirming);
+  const revoking = useSelector(screen, sel.isRevoking);
+  if (key === null) return null;
+  const cancel = () => {
+    if (!revoking) screen.send({ type: "keys.revokeCancelled" });
+  };
+  return (
+    <Modal
+      title={t.keys.confirmTitle}
+      tone="danger"
+      onDismiss={cancel}
+      actions={
+        <>
+          <button type="button" className="button" disabled={revoking} onClick={cancel}>
+            {t.keys.cancel}
+          </button>
+          <button type="button" className="button is-danger" disabled={revoking} aria-busy={revoking} onClick={() => screen.send({ type: "keys.revokeConfirmed" })}>
+            {revoking ? t.keys.revoking : t.keys.confirm}
+          </button>
+        </>
+      }
+    >
+      <p>{t.keys.confirmText(key.prefix)}</p>
+    </Modal>
+  );
+};
