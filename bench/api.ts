@@ -126,7 +126,9 @@ const journeySearch = (p: Parameters): string =>
 
 /**
  * The journeys call over a year (the one report whose work grew with the range): unfiltered,
- * and with a first + anywhere filter, p95 budget 100 ms (`node --import tsx bench/api.ts
+ * and with a first + anywhere filter, p95 budget 100 ms; the summary above the journeys table
+ * over the same year in the same pair: unfiltered at level four (every order grouped), and
+ * with that filter at level two, p95 budget 200 ms (`node --import tsx bench/api.ts
  * --journeys` runs these alone). Beside each, the same orders as one GROUP BY over the touches.
  */
 const journeyCases: ReadonlyArray<Case> = [
@@ -149,6 +151,32 @@ const journeyCases: ReadonlyArray<Case> = [
       parameters: (p) => [p.programId, last(p, 365).from, last(p, 365).to, p.journeyFilter.first, ...p.journeyFilter.anywhere],
     },
     budgetMs: 100,
+  },
+  {
+    measure: () => "journeys summary, 365 days, first + anywhere filter, level 2",
+    path: (p) => `performance/touchpoints/journeys/summary?${range(p, 365)}&level=2&journey_search=${e(journeySearch(p))}`,
+    // The same orders' level-two paths as one GROUP BY over the touches (not merged), the 10 commonest.
+    baseline: {
+      sql: `SELECT path, count(*) AS n FROM (
+          SELECT order_id, string_agg(taxonomy_1 || ' / ' || taxonomy_2, ' > ' ORDER BY touch_index) AS path
+          FROM touches WHERE program_id = $1 AND order_date BETWEEN $2 AND $3 AND status = 'valid'
+          GROUP BY order_id HAVING bool_or(touch_index = 1 AND taxonomy_1 = $4) AND bool_or(taxonomy_1 = $5 AND taxonomy_2 = $6))
+        GROUP BY path ORDER BY n DESC LIMIT 10`,
+      parameters: (p) => [p.programId, last(p, 365).from, last(p, 365).to, p.journeyFilter.first, ...p.journeyFilter.anywhere],
+    },
+    budgetMs: 200,
+  },
+  {
+    measure: () => "journeys summary, 365 days, no filter, level 4",
+    path: (p) => `performance/touchpoints/journeys/summary?${range(p, 365)}&level=4`,
+    baseline: {
+      sql: `SELECT path, count(*) AS n FROM (
+          SELECT order_id, string_agg(taxonomy_1 || ' / ' || taxonomy_2 || ' / ' || taxonomy_3 || ' / ' || taxonomy_4, ' > ' ORDER BY touch_index) AS path
+          FROM touches WHERE program_id = $1 AND order_date BETWEEN $2 AND $3 AND status = 'valid' GROUP BY order_id)
+        GROUP BY path ORDER BY n DESC LIMIT 10`,
+      parameters: (p) => [p.programId, last(p, 365).from, last(p, 365).to],
+    },
+    budgetMs: null,
   },
 ];
 
