@@ -131,20 +131,20 @@ const JourneyTable = ({ report }: { readonly report: JourneysReportActorRef }) =
   const utcOffset = useSelector(report, sel.utcOffset);
   const columns = useMemo(
     (): ReadonlyArray<TableColumn<JourneyTableRow>> => [
-      { key: "order_id", header: t.columns.order_id, sortable: false },
+      { key: "order_id", header: t.columns.order_id, sortable: false, width: 9 },
       {
         key: "conversion_date",
         header: t.columns.conversion_date,
-        width: 14,
+        width: 15,
         cell: (row) => <time dateTime={row.conversion_date}>{formatConversionDate(row.conversion_date, utcOffset)}</time>,
       },
-      { key: "journey", header: t.columns.journey, sortable: false, width: 36, className: "journey-cell", cell: (row) => <JourneyTags row={row} level={level} /> },
-      { key: "journey_length", header: t.columns.journey_length, width: 9, value: (row) => Number(row["journey_length"]), format: (v) => formatNumber(v, 0) },
+      { key: "journey", header: t.columns.journey, sortable: false, width: 22, className: "journey-cell", cell: (row) => <JourneyTags row={row} level={level} /> },
+      { key: "journey_length", header: t.columns.journey_length, width: 8, value: (row) => Number(row["journey_length"]), format: (v) => formatNumber(v, 0) },
       {
         key: "unique_touches",
         header: t.columns.unique_touches,
         sortable: false,
-        width: 9,
+        width: 8,
         value: (row) => uniqueAt(row as JourneyTableRow, level),
         format: (v) => formatNumber(v, 0),
       },
