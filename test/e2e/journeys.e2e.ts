@@ -85,6 +85,8 @@ test("journey paths: from the menu, rows with tags, level, sort by Journey Lengt
     return rows.length > 0 && rows.every((r) => r.tags.join(" > ") === chosenName);
   };
   await expect.poll(everyRowIsThePath).toBe(true);
+  await expect(summary.getByRole("definition").filter({ hasText: new RegExp(`^${chosenOrders}$`) })).toBeVisible();
+  await expect(summary).toContainText("Chosen path");
 
   // The URL is the view: a reload keeps the level, the sort, the path and its rows.
   const url = page.url();

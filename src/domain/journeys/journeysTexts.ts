@@ -43,6 +43,8 @@ export const journeysTexts = {
     other: "Other",
     choose: (path: string) => `Show only the orders of ${path}`,
     clearPath: (path: string) => `Show every path again (now ${path})`,
+    chosenPath: "Chosen path",
+    chosenFigures: (share: string, aov: string) => `${share} of the filtered orders, AOV ${aov}`,
   },
   /** The 'Filter Journey' modal and its touchpoint tag inputs. */
   filter: {

@@ -16,7 +16,8 @@ type PathRow = JourneyShare & { readonly steps: JourneyPath | null; readonly nam
 /**
  * Above the table: the filtered orders (how many, their share of every order in the range,
  * their revenue and AOV against every order's) and the 10 most common paths at the level
- * with their share and AOV, the rest as 'Other'. A path's button shows only its orders.
+ * with their share and AOV, the rest as 'Other'. A path's button shows only its orders; the
+ * chosen path's own figures follow the totals (also when it is not among the 10, from a link).
  */
 export const JourneySummary = ({ report }: { readonly report: JourneysReportActorRef }) => {
   const summary = useSelector(report, sel.summary);
@@ -88,6 +89,13 @@ export const JourneySummary = ({ report }: { readonly report: JourneysReportActo
             {t.allOrders}: {money(summary.all.aov)}
           </dd>
         </div>
+        {summary.chosen !== null ? (
+          <div>
+            <dt>{t.chosenPath}</dt>
+            <dd>{formatNumber(summary.chosen.orders, 0, locale)}</dd>
+            <dd className="journey-summary-beside">{t.chosenFigures(formatPercent(summary.chosen.share, 1, locale), money(summary.chosen.aov))}</dd>
+          </div>
+        ) : null}
       </dl>
       {rows.length > 0 ? (
         <>
