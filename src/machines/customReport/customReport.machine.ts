@@ -287,57 +287,60 @@ export const customReportMachine = setup({
     /** The report could not be asked for: nothing shown, silently. */
     failed: { on: { "session.scopeChanged": followScope } },
     open: {
-      type: "parallel",
       on: { "session.scopeChanged": followScope },
+      initial: "loading",
       states: {
-        data: {
-          initial: "loading",
-          states: {
-            loading: {
-              invoke: {
-                src: "loadCustomReportData",
-                input: loadInput,
-                onDone: { target: "loaded", actions: { type: "storeData", params: ({ event }) => event.output } },
-                onError: { target: "failed", actions: "clearData" },
-              },
-            },
-            loaded: { always: [{ guard: "hasData", target: "ready" }, { target: "empty" }] },
-            ready: { on: { "customReport.exportRequested": { guard: "hasRows", actions: "openExport" } } },
-            empty: {},
-            failed: {},
+        loading: {
+          invoke: {
+            src: "loadCustomReportData",
+            input: loadInput,
+            onDone: { target: "loaded", actions: { type: "storeData", params: ({ event }) => event.output } },
+            onError: { target: "failed", actions: "clearData" },
           },
         },
-        comparison: {
-          initial: "settling",
+        /** Passed through: data to show or none. */
+        loaded: { always: [{ guard: "hasData", target: "ready" }, { target: "empty" }] },
+        /** The cards and the table, with the comparison and the Columns modal beside them. */
+        ready: {
+          type: "parallel",
+          on: { "customReport.exportRequested": { guard: "hasRows", actions: "openExport" } },
           states: {
-            /** On entry (and after every load): comparing goes on loading, otherwise off. */
-            settling: { always: [{ guard: "isComparing", target: "loading" }, { target: "off" }] },
-            off: { on: { "customReport.comparingToggled": { target: "loading", actions: "turnComparingOn" } } },
-            loading: {
-              invoke: {
-                src: "loadComparison",
-                input: loadInput,
-                onDone: { target: "on", actions: { type: "storeComparison", params: ({ event }) => event.output } },
-                onError: { target: "on", actions: "clearComparison" },
-              },
-              on: { "customReport.comparingToggled": { target: "off", actions: "turnComparingOff" } },
-            },
-            on: { on: { "customReport.comparingToggled": { target: "off", actions: "turnComparingOff" } } },
-          },
-        },
-        columns: {
-          initial: "closed",
-          states: {
-            closed: { on: { "customReport.columnsOpened": { target: "open" } } },
-            open: {
-              on: {
-                "customReport.columnsClosed": { target: "closed" },
-                "customReport.columnToggled": { guard: { type: "isAvailableColumn", params: ({ event }) => event.column }, actions: { type: "toggleColumn", params: ({ event }) => event.column } },
-                "customReport.columnsReset": { actions: "resetColumns" },
+            comparison: {
+              initial: "settling",
+              states: {
+                /** After every load: comparing goes on loading the comparison period, otherwise off. */
+                settling: { always: [{ guard: "isComparing", target: "loading" }, { target: "off" }] },
+                off: { on: { "customReport.comparingToggled": { target: "loading", actions: "turnComparingOn" } } },
+                loading: {
+                  invoke: {
+                    src: "loadComparison",
+                    input: loadInput,
+                    onDone: { target: "on", actions: { type: "storeComparison", params: ({ event }) => event.output } },
+                    onError: { target: "on", actions: "clearComparison" },
+                  },
+                  on: { "customReport.comparingToggled": { target: "off", actions: "turnComparingOff" } },
+                },
+                on: { on: { "customReport.comparingToggled": { target: "off", actions: "turnComparingOff" } } },
               },
             },
+            columns: {
+              initial: "closed",
+              states: {
+                closed: { on: { "customReport.columnsOpened": { target: "open" } } },
+                open: {
+                  on: {
+                    "customReport.columnsClosed": { target: "closed" },
+                    "customReport.columnToggled": { guard: { type: "isAvailableColumn", params: ({ event }) => event.column }, actions: { type: "toggleColumn", params: ({ event }) => event.column } },
+                    "customReport.columnsReset": { actions: "resetColumns" },
+                  },
+                },
+              },
+            },
           },
         },
+        empty: {},
+        /** Loading stopped and the data cleared, silently. */
+        failed: {},
       },
     },
   },
@@ -350,9 +353,9 @@ export const customReportSelectors = {
   status: (s: Snap): ReportStatus | "denied" => {
     if (s.matches("denied")) return "denied";
     if (s.matches("waiting")) return "waiting";
-    if (s.matches("failed") || s.matches({ open: { data: "failed" } })) return "failed";
-    if (s.matches({ open: { data: "ready" } })) return "ready";
-    if (s.matches({ open: { data: "empty" } })) return "empty";
+    if (s.matches("failed") || s.matches({ open: "failed" })) return "failed";
+    if (s.matches({ open: "ready" })) return "ready";
+    if (s.matches({ open: "empty" })) return "empty";
     return "loading";
   },
   /** The report's name once known (the screen's title). */
@@ -371,11 +374,11 @@ export const customReportSelectors = {
   sort: (s: Snap) => s.context.sort,
   visibleColumns: (s: Snap) => s.context.visibleColumns,
   excludedColumns: (s: Snap) => excludedOf(s.context.access),
-  columnsOpen: (s: Snap) => s.matches({ open: { columns: "open" } }),
+  columnsOpen: (s: Snap) => s.matches({ open: { ready: { columns: "open" } } }),
   comparing: (s: Snap) => s.context.comparing,
-  comparisonLoading: (s: Snap) => s.matches({ open: { comparison: "loading" } }),
+  comparisonLoading: (s: Snap) => s.matches({ open: { ready: { comparison: "loading" } } }),
   /** Comparing, loaded, and the comparison period has no rows. */
-  comparisonMissing: (s: Snap) => s.matches({ open: { comparison: "on" } }) && (s.context.comparisonRows?.length ?? 0) === 0,
+  comparisonMissing: (s: Snap) => s.matches({ open: { ready: { comparison: "on" } } }) && (s.context.comparisonRows?.length ?? 0) === 0,
   comparisonRows: (s: Snap) => (s.context.comparing ? s.context.comparisonRows : null),
   comparisonFooter: (s: Snap) => (s.context.comparing ? s.context.comparisonFooter : null),
   openRows: (s: Snap) => s.context.openRows,

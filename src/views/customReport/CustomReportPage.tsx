@@ -31,7 +31,7 @@ import { shareChart, shareTable, timeSeriesChart, timeSeriesTable } from "../cha
 import { Modal } from "../components/Modal";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
-import type { ReportScreenProps } from "../reports/reportScreens";
+import type { IdentifiedRoute } from "../../domain/report/taxonomyRoute";
 import { useAppActors } from "../shell/AppActorsContext";
 import { metricColumn, MetricNoteRow, MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 import "./customReport.css";
@@ -49,7 +49,7 @@ const donutHeight = 150;
  * donuts) or the Tabular tab (Columns, comparing, Export, the table with its Total). The
  * tab is the URL's `tab`: the tab links change the URL, and the report follows it.
  */
-export const CustomReportPage = ({ id, path }: ReportScreenProps) => {
+export const CustomReportPage = ({ id, path }: IdentifiedRoute) => {
   const { session } = useAppActors();
   const search = useSearch();
   const reportId = id ?? "1";

@@ -167,15 +167,19 @@ describe("custom report: comparing", () => {
     expect(sel.comparisonMissing(snap())).toBe(true);
   });
 
-  it("stays on across a new scope and loads the comparison again", async () => {
-    const { report, access, data, comparison } = open();
+  it("stays on across a new scope and loads the comparison again after the data", async () => {
+    const { report, access, data, comparison, snap } = open();
     await access.resolve(granted);
     await data.resolve(twoChannels);
     report.send({ type: "customReport.comparingToggled" });
     await comparison.resolve(comparisonTables);
     report.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2026-02-01", to: "2026-02-28" } }) });
     await access.resolve(granted);
+    expect(comparison.calls).toHaveLength(1);
+    await data.resolve(twoChannels);
     expect(comparison.calls).toHaveLength(2);
+    expect(comparison.calls[1]?.range).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(sel.comparing(snap())).toBe(true);
   });
 });
 

@@ -1,0 +1,54 @@
+import { isDeepStrictEqual } from "node:util";
+import { availableColumns } from "../../../src/domain/customReport/customReport";
+import { pageCount } from "../../../src/domain/table/pagination";
+import { customReportMachine, customReportSelectors as sel } from "../../../src/machines/customReport/customReport.machine";
+import { defineMachineModel, invariant } from "../harness";
+import { httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../fixtures";
+import { comparisonTables, denied, granted, noComparison, noData, twentyChannels } from "./customReportFixtures";
+
+/** The custom report: access, the level's loads, comparing, the Columns modal, sort, paging and row details, silent failures. */
+export const customReportModel = defineMachineModel({
+  name: "customReport",
+  machine: customReportMachine,
+  input: {
+    levelOne: () => ({ session: sessionOf(), path: [], reportId: "1" }),
+  },
+  events: {
+    "session.scopeChanged": { february: { scope: scopeOf({ range: { from: "2026-02-01", to: "2026-02-28" } }) }, signedOut: { scope: scopeOf({ range: null }) } },
+    "customReport.tabChosen": { tabular: { tab: "tabular" } },
+    "customReport.sorted": { validSales: { column: "first.attributed_sales" } },
+    "customReport.pageChanged": { two: { page: 2 } },
+    "customReport.rowToggled": { channelOne: { key: "Channel 1" } },
+    "customReport.comparingToggled": [{}],
+    "customReport.columnsOpened": [{}],
+    "customReport.columnsClosed": [{}],
+    "customReport.columnToggled": { validCpa: { column: "first.cpa" }, validSales: { column: "first.last_click_sales" } },
+    "customReport.columnsReset": [{}],
+    "customReport.exportRequested": [{}],
+  },
+  actorOutcomes: {
+    loadReportAccess: { resolves: { granted, denied }, rejects: { server: httpErrors.server } },
+    loadCustomReportData: { resolves: { twenty: twentyChannels, none: noData }, rejects: { server: httpErrors.server } },
+    loadComparison: { resolves: { email: comparisonTables, none: noComparison }, rejects: { network: httpErrors.network } },
+  },
+  provide: () => ({ actors: { sessionScopeListener: quietReportScopeListener } }),
+  observe: (c) => ({ rows: c.rows.length > 0, page: c.page, comparing: c.comparing, open: c.openRows.length, columns: c.visibleColumns.length, tab: c.tab }),
+  strategies: {
+    shortest: { observe: (c) => ({ rows: c.rows.length > 0, comparing: c.comparing }) },
+    simple: { observe: null, maxPaths: 60 },
+  },
+  limit: 40000,
+  check: ({ action, after }) => {
+    const c = after.context;
+    invariant(c.page >= 1 && c.page <= pageCount(c.rows.length, 15), "the page is one of the pages");
+    invariant(sel.pageRows(after).length <= 15, "a page holds at most 15 rows");
+    invariant(c.sorted.length === c.rows.length, "every row is in the sort");
+    const excluded = c.access?.kind === "granted" ? (c.access.report.meta.excludedColumns ?? []) : [];
+    invariant(c.visibleColumns.every((column) => availableColumns(excluded).includes(column)), "no excluded column shows");
+    if (!c.comparing) invariant(c.comparisonRows === null, "comparing off holds no comparison rows");
+    if (action.kind === "actor" && action.src === "loadCustomReportData" && action.outcome === "resolves") invariant(c.page === 1, "a load goes back to page 1");
+    if (action.kind === "actor" && action.src === "loadCustomReportData" && action.outcome === "rejects") {
+      invariant(isDeepStrictEqual([c.rows, c.cards, c.openRows, c.page, c.footer], [[], [], [], 1, null]), "a failure clears the data silently");
+    }
+  },
+});
