@@ -80,13 +80,25 @@ describe("the app's route-role table", () => {
     }
   });
 
-  it.each(["/admin/classification", "/admin/users", "/affiliate-performance"])("refuses a member %s", (path) => {
+  it.each([
+    "/admin/classification",
+    "/admin/users",
+    "/affiliate-performance",
+    // Spend management is the admins' (fixed and variable, their forms and batch imports).
+    "/account/costs/fixed",
+    "/account/costs/fixed/create",
+    "/account/costs/fixed/12",
+    "/account/costs/fixed/batch",
+    "/account/costs/variable",
+    "/account/costs/variable/batch",
+  ])("refuses a member %s and lets an admin open it", (path) => {
     expect(isAdminPath(path, routeRoles)).toBe(true);
     expect(routeAccessFor(member, path, routeRoles)).toBe("refused");
+    expect(routeAccessFor(admin, path, routeRoles)).toBe("open");
   });
 
-  it.each(["/performance", "/account/costs/fixed", "/account/costs/fixed/create", "/account/costs/variable/batch", "/changelog", "/funnel"])(
-    "lets a member open %s (spend included: the account area is every signed-in person's)",
+  it.each(["/performance", "/account/connections", "/account/connections/google-ads", "/account/costs", "/changelog", "/funnel"])(
+    "lets a member open %s (connections included: the account area's other screens are every signed-in person's)",
     (path) => {
       expect(routeAccessFor(member, path, routeRoles)).toBe("open");
     },

@@ -116,6 +116,8 @@ describe("MainMenu", () => {
       expect(within(within(nav).getByRole("list", { name: group })).getAllByRole("link").map((l) => l.textContent)).toEqual(entries.map((r) => r.label));
     }
     expect(within(nav).queryByRole("list", { name: "Admin" })).toBeNull();
+    expect(within(nav).queryByRole("link", { name: "Fixed Spend" })).toBeNull();
+    expect(within(nav).queryByRole("link", { name: "Variable Spend" })).toBeNull();
     const current = within(nav).getByRole("link", { name: "Performance" });
     expect(current.getAttribute("aria-current")).toBe("page");
     expect(current.getAttribute("href")).toBe("/performance");
@@ -149,7 +151,7 @@ describe("MainMenu", () => {
     expect(isOpen()).toEqual(["false", false]);
 
     fireEvent.click(button);
-    const link = within(nav).getByRole("link", { name: "Fixed Spend" });
+    const link = within(nav).getByRole("link", { name: "Connections" });
     link.focus();
     fireEvent.keyDown(link, { key: "Escape" });
     expect(isOpen()).toEqual(["false", false]);

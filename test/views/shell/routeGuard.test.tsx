@@ -46,20 +46,30 @@ const renderAt = async (path: string, user: User | null) => {
 };
 
 describe("RouteGuard", () => {
-  it.each(["/admin/classification", "/admin/not-built", "/affiliate-performance"])("refuses a member %s: no screen, the refusal's toast, / in its place", async (path) => {
+  it.each([
+    "/admin/classification",
+    "/admin/not-built",
+    "/affiliate-performance",
+    "/account/costs/fixed",
+    "/account/costs/fixed/create",
+    "/account/costs/fixed/7",
+    "/account/costs/fixed/batch",
+    "/account/costs/variable",
+    "/account/costs/variable/batch",
+  ])("refuses a member %s: no screen, the refusal's toast, / in its place", async (path) => {
     const { history, toast } = await renderAt(path, alice);
     expect(screen.queryByRole("heading", { name: "The screen" })).toBeNull();
     expect(toast()).toMatchObject({ text: "You don't have access to admin resources", kind: "error" });
     expect(history).toEqual(["/"]);
   });
 
-  it.each(["/admin/classification", "/affiliate-performance"])("lets an admin open %s", async (path) => {
+  it.each(["/admin/classification", "/affiliate-performance", "/account/costs/fixed/create", "/account/costs/variable/batch"])("lets an admin open %s", async (path) => {
     const { history, toast } = await renderAt(path, admin);
     expect(screen.getByRole("heading", { name: "The screen" })).toBeTruthy();
     expect([toast(), history]).toEqual([null, [path]]);
   });
 
-  it.each(["/funnel", "/changelog", "/nothing-here"])("lets a member open %s, no admin route", async (path) => {
+  it.each(["/funnel", "/changelog", "/account/connections", "/nothing-here"])("lets a member open %s, no admin route", async (path) => {
     const { history } = await renderAt(path, alice);
     expect(screen.getByRole("heading", { name: "The screen" })).toBeTruthy();
     expect(history).toEqual([path]);
