@@ -40,7 +40,11 @@ export const toCell = (value: unknown): Cell => {
   return null;
 };
 
-const metricOf = (column: string): MetricName | null => (Object.prototype.hasOwnProperty.call(metricDefinitions, column) ? (column as MetricName) : null);
+/** A column's metric: its own name, or the name after a side's qualifier (`first.cpa`, a custom report's side). */
+const metricOf = (column: string): MetricName | null => {
+  const name = column.slice(column.lastIndexOf(".") + 1);
+  return Object.prototype.hasOwnProperty.call(metricDefinitions, name) ? (name as MetricName) : null;
+};
 
 /**
  * The decimals a column's numbers keep in every export: the metric's display decimals (2

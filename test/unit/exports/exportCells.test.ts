@@ -200,6 +200,16 @@ describe("exportDecimals and isDividedForExport: each metric's precision", () =>
     expect(isDividedForExport(column)).toBe(divided);
   });
 
+  it.each([
+    ["first.attributed_conversion_rate", true, 2],
+    ["second.last_click_sales", false, 0],
+    ["second.cpa", false, 2],
+    ["first.nothing", false, 2],
+  ] as const)("a side's column %s reads as its metric: divided %s, %i decimals", (column, divided, decimals) => {
+    expect(isDividedForExport(column)).toBe(divided);
+    expect(exportDecimals(column)).toBe(decimals);
+  });
+
   it("writes a funnel percent with its two extra places (45.678 -> 0.4568)", () => {
     expect(exportValue("mid_funnel_revenue_percent", 45.678)).toBe(0.4568);
   });
