@@ -16,6 +16,7 @@ import {
   type Frequency,
 } from "../../src/domain/spend/costs";
 import { StoredKeysAnswer, StoredKeysRequest } from "../../src/domain/spend/storedKeys";
+import { requireAdmin } from "../http/access";
 import { answer, refuse } from "../http/answers";
 import { decodeBody, readBody, readJson } from "../http/requestReading";
 import { bodyDigest, idempotencyRefusals, readIdempotencyKey } from "../http/idempotencyKey";
@@ -82,10 +83,17 @@ interface KeyedRequest {
  * (same user, program and route) with the same body answers the first answer and creates
  * nothing; with another body 422 idempotency_key_reused. POST /fixed-costs/stored-keys and
  * /variable-costs/stored-keys answer which of a list of keys the user already used there.
+ * Spend management is the admins': every call here, reads included, is 403 with the
+ * admin-only refusal for anyone else (one check in front of both paths and all below them).
  */
 export const costRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
   const { stores, clock } = context;
+
+  for (const spendPath of ["/fixed-costs", "/variable-costs"]) {
+    routes.use(spendPath, requireAdmin);
+    routes.use(`${spendPath}/*`, requireAdmin);
+  }
 
   routes.get("/fixed-costs", async (c) => {
     const range = readRange(c);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { Schema } from "effect";
 import { LoginResponse } from "../../src/domain/access/auth";
 import type { EngineHooks } from "../../server/engine/engine";
+import type { Warehouse } from "../../server/warehouse/warehouse";
 import { expectRefusal, openContractApp, type Answer, type CallOptions, type ContractApp } from "./contractApp";
 
 export type EngineHook = keyof EngineHooks;
@@ -71,10 +72,29 @@ export interface RecordingSuite {
 const refreshAfterTheSuite = { quietMs: 10 * 60_000, longestWaitMs: 10 * 60_000 };
 
 /**
+ * The demo data with `username` (an analyst of the demo data, password = username) an
+ * admin too, for calls only admins may make that are scoped per user (the spend creates'
+ * Idempotency-Key): the sessions answer the user as an admin.
+ */
+export const withSecondAdmin =
+  (username: string) =>
+  (warehouse: Warehouse): Warehouse => ({
+    ...warehouse,
+    sessions: {
+      ...warehouse.sessions,
+      findUser: async (tokenDigest, now) => {
+        const user = await warehouse.sessions.findUser(tokenDigest, now);
+        return user && user.username === username ? { ...user, is_admin: true } : user;
+      },
+    },
+  });
+
+/**
  * A suite's app over a RecordingEngine with demo, other and admin signed in; before each
  * test the engine forgets its calls and stops failing. Call it inside a `describe`.
+ * `warehouse` wraps the app's warehouse (`withSecondAdmin`).
  */
-export const recordingSuite = (): RecordingSuite => {
+export const recordingSuite = (options: { readonly warehouse?: (warehouse: Warehouse) => Warehouse } = {}): RecordingSuite => {
   const engine = new RecordingEngine();
   let opened: { readonly t: ContractApp; readonly tokens: Tokens } | null = null;
   const open = () => {
@@ -82,7 +102,7 @@ export const recordingSuite = (): RecordingSuite => {
     return opened;
   };
   beforeAll(async () => {
-    const t = await openContractApp({ engine, costRefreshTiming: refreshAfterTheSuite });
+    const t = await openContractApp({ engine, costRefreshTiming: refreshAfterTheSuite, ...(options.warehouse ? { warehouse: options.warehouse } : {}) });
     opened = { t, tokens: await signInAll(t) };
   });
   afterAll(() => open().t.close());

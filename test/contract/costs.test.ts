@@ -20,10 +20,10 @@ const dailyForm = {
 describe("fixed and variable spend", () => {
   const suite = recordingSuite();
 
-  const create = async (body: unknown, token = suite.tokens.demo, path = fixed): Promise<number> =>
+  const create = async (body: unknown, token = suite.tokens.admin, path = fixed): Promise<number> =>
     decoded(await suite.t.call("POST", path, { token, json: body }), Created).data.id;
-  const fixedList = async (query = "") => decoded(await suite.t.call("GET", `${fixed}${query}`, { token: suite.tokens.demo }), FixedCostList).data;
-  const variableList = async () => decoded(await suite.t.call("GET", variable, { token: suite.tokens.demo }), VariableCostList).data;
+  const fixedList = async (query = "") => decoded(await suite.t.call("GET", `${fixed}${query}`, { token: suite.tokens.admin }), FixedCostList).data;
+  const variableList = async () => decoded(await suite.t.call("GET", variable, { token: suite.tokens.admin }), VariableCostList).data;
 
   describe("access", () => {
     it.each([
@@ -39,10 +39,11 @@ describe("fixed and variable spend", () => {
       await refusedToOutsiders(suite.t, suite.tokens, method, path, { json: dailyForm });
     });
 
-    it("lets members and admins list", async () => {
-      decoded(await suite.t.call("GET", fixed, { token: suite.tokens.demo }), FixedCostList);
+    it("lets admins list and refuses a member of the program with the admin-only 403 (spendAccess.test.ts has every route)", async () => {
       decoded(await suite.t.call("GET", fixed, { token: suite.tokens.admin }), FixedCostList);
       decoded(await suite.t.call("GET", variable, { token: suite.tokens.admin }), VariableCostList);
+      expectRefusal(await suite.t.call("GET", fixed, { token: suite.tokens.demo }), 403, "forbidden");
+      expectRefusal(await suite.t.call("GET", variable, { token: suite.tokens.demo }), 403, "forbidden");
     });
 
     it("lets an admin create in any program", async () => {
@@ -56,7 +57,7 @@ describe("fixed and variable spend", () => {
     it("creates a daily configuration and answers it with meta as a JSON string, without running the engine", async () => {
       const id = await create(dailyForm);
       expect(suite.engine.take()).toEqual([]);
-      const answer = await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo });
+      const answer = await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin });
       const raw = answer.json as { data: { meta: unknown } };
       expect(typeof raw.data.meta).toBe("string");
       expect(JSON.parse(raw.data.meta as string)).toEqual({ frequency: "daily", original_frequency: "daily" });
@@ -75,21 +76,21 @@ describe("fixed and variable spend", () => {
     });
 
     it("accepts the trailing slash and the batch import's token parameter", async () => {
-      const withSlash = await create({ ...dailyForm, taxonomy_1: "Slash" }, suite.tokens.demo, `${fixed}/`);
+      const withSlash = await create({ ...dailyForm, taxonomy_1: "Slash" }, suite.tokens.admin, `${fixed}/`);
       const batch = await create(
         { start_date: "2025-04-02", end_date: "", taxonomy_1: "Batch", taxonomy_2: "", taxonomy_3: null, cost: 12, frequency: "single" },
-        suite.tokens.demo,
-        `${fixed}?token=${suite.tokens.demo}`,
+        suite.tokens.admin,
+        `${fixed}?token=${suite.tokens.admin}`,
       );
       expect(suite.engine.take()).toEqual([]);
-      const single = decoded(await suite.t.call("GET", `${fixed}/${batch}`, { token: suite.tokens.demo }), FixedCostAnswer).data;
+      const single = decoded(await suite.t.call("GET", `${fixed}/${batch}`, { token: suite.tokens.admin }), FixedCostAnswer).data;
       expect(single).toMatchObject({ taxonomy_2: "None", end_date: null, days: 1, meta: { frequency: "single" } });
       expect((await fixedList()).map((c) => c.id)).toEqual(expect.arrayContaining([withSlash, batch]));
     });
 
     it("ignores the end date of a single configuration", async () => {
       const id = await create({ ...dailyForm, frequency: "single", end_date: "2024-01-01" });
-      const single = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer).data;
+      const single = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data;
       expect(single).toMatchObject({ end_date: null, days: 1, start_date: "2025-03-01" });
     });
 
@@ -113,8 +114,8 @@ describe("fixed and variable spend", () => {
       ["date_from=2025-1-1&date_to=2025-03-01", "not YYYY-MM-DD"],
       ["date_from=2025-03-02&date_to=2025-03-01", "reversed"],
     ])("answers 400 invalid_dates for %s (%s)", async (query) => {
-      expectRefusal(await suite.t.call("GET", `${fixed}?${query}`, { token: suite.tokens.demo }), 400, "invalid_dates");
-      expectRefusal(await suite.t.call("GET", `${variable}?${query}`, { token: suite.tokens.demo }), 400, "invalid_dates");
+      expectRefusal(await suite.t.call("GET", `${fixed}?${query}`, { token: suite.tokens.admin }), 400, "invalid_dates");
+      expectRefusal(await suite.t.call("GET", `${variable}?${query}`, { token: suite.tokens.admin }), 400, "invalid_dates");
     });
 
     const refusedBodies: ReadonlyArray<readonly [string, unknown]> = [
@@ -139,14 +140,14 @@ describe("fixed and variable spend", () => {
 
     it.each(refusedBodies)("refuses %s with 400 and changes nothing", async (_, body) => {
       const before = await fixedList();
-      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.demo, json: body }));
+      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.admin, json: body }));
       expect(await fixedList()).toEqual(before);
       expect(suite.engine.take()).toEqual([]);
     });
 
     it("refuses malformed JSON and an empty body", async () => {
-      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.demo, body: "{\"cost\": 1," }), "malformed_json");
-      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.demo, body: "" }), "malformed_json");
+      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.admin, body: "{\"cost\": 1," }), "malformed_json");
+      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.admin, body: "" }), "malformed_json");
       expect(suite.engine.take()).toEqual([]);
     });
 
@@ -154,62 +155,62 @@ describe("fixed and variable spend", () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Edited", taxonomy_3: "Banner" });
       suite.engine.take();
       const edited = decoded(
-        await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.demo, json: { cost: 99.99, frequency: "monthly" } }),
+        await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { cost: 99.99, frequency: "monthly" } }),
         FixedCostAnswer,
       ).data;
       expect(edited).toMatchObject({ cost: 99.99, taxonomy_3: "Banner", meta: { frequency: "monthly", original_frequency: "daily" } });
       expect(suite.engine.take()).toEqual([]);
       const whole = decoded(
         await suite.t.call("PATCH", `${fixed}/${id}`, {
-          token: suite.tokens.demo,
+          token: suite.tokens.admin,
           json: { ...edited, meta: JSON.stringify(edited.meta), taxonomy_3: "", end_date: "2025-04-30", frequency: "daily" },
         }),
         FixedCostAnswer,
       ).data;
       expect(whole).toMatchObject({ taxonomy_3: "None", end_date: "2025-04-30", days: 61, meta: { original_frequency: "daily" } });
-      expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer).data).toEqual(whole);
+      expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data).toEqual(whole);
     });
 
     it("refuses an edit that breaks the rules, leaving the configuration as it was", async () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Kept" });
       suite.engine.take();
-      const before = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer).data;
+      const before = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data;
       for (const json of [{ end_date: "2025-02-01" }, { cost: 0.001 }, { taxonomy_4: "x" }, { frequency: "hourly" }, { taxonomy_1: "" }]) {
-        expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.demo, json }));
+        expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json }));
       }
-      expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.demo, body: "nope" }), "malformed_json");
-      expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer).data).toEqual(before);
+      expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, body: "nope" }), "malformed_json");
+      expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data).toEqual(before);
       expect(suite.engine.take()).toEqual([]);
     });
 
     it("answers 404 for a configuration of another program, and leaves it alone", async () => {
-      const elsewhere = await create(dailyForm, suite.tokens.demo, "/api/programs/bluepeak/fixed-costs");
+      const elsewhere = await create(dailyForm, suite.tokens.admin, "/api/programs/bluepeak/fixed-costs");
       expect(suite.engine.take()).toEqual([]);
-      expectRefusal(await suite.t.call("GET", `${fixed}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
-      expectRefusal(await suite.t.call("PATCH", `${fixed}/${elsewhere}`, { token: suite.tokens.demo, json: { cost: 1 } }), 404, "not_found");
-      expectRefusal(await suite.t.call("DELETE", `${fixed}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
-      const still = decoded(await suite.t.call("GET", `/api/programs/bluepeak/fixed-costs/${elsewhere}`, { token: suite.tokens.demo }), FixedCostAnswer);
+      expectRefusal(await suite.t.call("GET", `${fixed}/${elsewhere}`, { token: suite.tokens.admin }), 404, "not_found");
+      expectRefusal(await suite.t.call("PATCH", `${fixed}/${elsewhere}`, { token: suite.tokens.admin, json: { cost: 1 } }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${fixed}/${elsewhere}`, { token: suite.tokens.admin }), 404, "not_found");
+      const still = decoded(await suite.t.call("GET", `/api/programs/bluepeak/fixed-costs/${elsewhere}`, { token: suite.tokens.admin }), FixedCostAnswer);
       expect(still.data.cost).toBe(dailyForm.cost);
       expect(suite.engine.take()).toEqual([]);
     });
 
     it.each(["abc", "1.5", "-3", "1e3"])("answers 400 invalid_id for the id %j", async (id) => {
-      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), 400, "invalid_id");
-      expectRefusal(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.demo }), 400, "invalid_id");
+      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), 400, "invalid_id");
+      expectRefusal(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.admin }), 400, "invalid_id");
     });
 
     it.each(["0", "99999", "99999999999"])("answers 404 for the unknown id %s", async (id) => {
-      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
-      expectRefusal(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.admin }), 404, "not_found");
     });
 
     it("deletes, then answers 404", async () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Gone" });
       suite.engine.take();
-      decoded(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.demo }), Ok);
+      decoded(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.admin }), Ok);
       expect(suite.engine.take()).toEqual([]);
-      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
-      expectRefusal(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${fixed}/${id}`, { token: suite.tokens.admin }), 404, "not_found");
       expect((await fixedList()).map((c) => c.id)).not.toContain(id);
     });
 
@@ -217,7 +218,7 @@ describe("fixed and variable spend", () => {
       suite.engine.failing = true;
       const id = await create({ ...dailyForm, taxonomy_1: "Engine down" });
       expect(suite.engine.take()).toEqual([]);
-      decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.demo }), FixedCostAnswer);
+      decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer);
     });
   });
 
@@ -225,15 +226,15 @@ describe("fixed and variable spend", () => {
     const row = { date: "2025-03-04", taxonomy_1: "Batch Search", cost_link: "test-link-1234", cost: 45.2 };
 
     it("creates a row from the variable batch import's POST to fixed-costs", async () => {
-      const id = await create({ ...row, taxonomy_1: "Batch Search " }, suite.tokens.demo, `${fixed}?token=abc`);
+      const id = await create({ ...row, taxonomy_1: "Batch Search " }, suite.tokens.admin, `${fixed}?token=abc`);
       expect(suite.engine.take()).toEqual([]);
       expect((await variableList()).find((r) => r.id === id)).toEqual({ id, ...row });
       expect((await fixedList()).some((c) => c.taxonomy_1 === "Batch Search")).toBe(false);
     });
 
     it("creates a row with POST variable-costs and lists rows in a range", async () => {
-      const id = await create({ ...row, date: "2031-01-05" }, suite.tokens.demo, variable);
-      const inRange = decoded(await suite.t.call("GET", `${variable}?date_from=2031-01-05&date_to=2031-01-05`, { token: suite.tokens.demo }), VariableCostList);
+      const id = await create({ ...row, date: "2031-01-05" }, suite.tokens.admin, variable);
+      const inRange = decoded(await suite.t.call("GET", `${variable}?date_from=2031-01-05&date_to=2031-01-05`, { token: suite.tokens.admin }), VariableCostList);
       expect(inRange.data).toEqual([{ id, ...row, date: "2031-01-05" }]);
     });
 
@@ -246,22 +247,22 @@ describe("fixed and variable spend", () => {
       ["no taxonomy 1", { ...row, taxonomy_1: "" }],
     ])("refuses %s with 400 and changes nothing", async (_, body) => {
       const before = await variableList();
-      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.demo, json: body }));
-      expectBadRequest(await suite.t.call("POST", variable, { token: suite.tokens.demo, json: body }));
+      expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.admin, json: body }));
+      expectBadRequest(await suite.t.call("POST", variable, { token: suite.tokens.admin, json: body }));
       expect(await variableList()).toEqual(before);
       expect(suite.engine.take()).toEqual([]);
     });
 
     it("deletes a row; another program's row is 404", async () => {
-      const id = await create(row, suite.tokens.demo, variable);
-      const elsewhere = await create(row, suite.tokens.demo, "/api/programs/bluepeak/variable-costs");
+      const id = await create(row, suite.tokens.admin, variable);
+      const elsewhere = await create(row, suite.tokens.admin, "/api/programs/bluepeak/variable-costs");
       suite.engine.take();
-      expectRefusal(await suite.t.call("DELETE", `${variable}/${elsewhere}`, { token: suite.tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${variable}/${elsewhere}`, { token: suite.tokens.admin }), 404, "not_found");
       expect(suite.engine.take()).toEqual([]);
-      decoded(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.demo }), Ok);
+      decoded(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.admin }), Ok);
       expect(suite.engine.take()).toEqual([]);
       expect((await variableList()).map((r) => r.id)).not.toContain(id);
-      expectRefusal(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.demo }), 404, "not_found");
+      expectRefusal(await suite.t.call("DELETE", `${variable}/${id}`, { token: suite.tokens.admin }), 404, "not_found");
     });
   });
 });

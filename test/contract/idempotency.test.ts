@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Created } from "../../src/domain/report/configuration";
 import { decoded, expectRefusal, hour, type Answer } from "./contractApp";
-import { bluepeakId, expectBadRequest, northwindId, recordingSuite } from "./accountSupport";
+import { bluepeakId, expectBadRequest, northwindId, recordingSuite, withSecondAdmin } from "./accountSupport";
 
 const programPath = (program: string, route: string) => `/api/programs/${program}/${route}`;
 
@@ -35,12 +35,17 @@ const creates: ReadonlyArray<SpendCreate> = [
 ];
 
 describe("Idempotency-Key on the spend creates", () => {
-  const suite = recordingSuite();
+  // Spend is the admins': the creates run as analyst1 made an admin, so "admin" is a second user with keys of their own.
+  const suite = recordingSuite({ warehouse: withSecondAdmin("analyst1") });
+  let spender = "";
+  beforeAll(async () => {
+    spender = await suite.t.signIn("analyst1");
+  });
   let markers = 0;
   /** A marker no other test uses, so a test counts only its own rows (and its keys, which carry it, are its own). */
   const freshMarker = () => `Idempotent ${++markers}`;
 
-  const post = (create: SpendCreate, body: unknown, key?: string, token = suite.tokens.demo, program = "northwind"): Promise<Answer> =>
+  const post = (create: SpendCreate, body: unknown, key?: string, token = spender, program = "northwind"): Promise<Answer> =>
     suite.t.call("POST", programPath(program, create.route), {
       token,
       json: body,
@@ -96,13 +101,13 @@ describe("Idempotency-Key on the spend creates", () => {
       const marker = freshMarker();
       const demo = createdId(await post(create, create.bodyOf(marker), `shared ${marker}`));
       const admin = createdId(await post(create, create.bodyOf(marker), `shared ${marker}`, suite.tokens.admin));
-      const bluepeak = createdId(await post(create, create.bodyOf(marker), `shared ${marker}`, suite.tokens.demo, "bluepeak"));
+      const bluepeak = createdId(await post(create, create.bodyOf(marker), `shared ${marker}`, spender, "bluepeak"));
       expect(new Set([demo, admin, bluepeak]).size).toBe(3);
       expect(await rowsWith(create, marker)).toHaveLength(2);
       expect(await rowsWith(create, marker, bluepeakId)).toEqual([bluepeak]);
       // Each scope still answers its own first answer.
       expect(createdId(await post(create, create.bodyOf(marker), `shared ${marker}`, suite.tokens.admin))).toBe(admin);
-      expect(createdId(await post(create, create.bodyOf(marker), `shared ${marker}`, suite.tokens.demo, "bluepeak"))).toBe(bluepeak);
+      expect(createdId(await post(create, create.bodyOf(marker), `shared ${marker}`, spender, "bluepeak"))).toBe(bluepeak);
     });
 
     it("creates exactly one row for 10 concurrent requests with one key, all answering its id", async () => {
@@ -163,7 +168,7 @@ describe("Idempotency-Key on the spend creates", () => {
     const marker = freshMarker();
     const first = createdId(await post(fixed, fixed.bodyOf(marker), `day-old ${marker}`));
     suite.t.clock.advance(24 * hour - 1);
-    const token = await suite.t.signIn("demo");
+    const token = await suite.t.signIn("analyst1");
     expect(createdId(await post(fixed, fixed.bodyOf(marker), `day-old ${marker}`, token))).toBe(first);
     suite.t.clock.advance(1);
     const second = createdId(await post(fixed, { ...fixed.bodyOf(marker), cost: 1 }, `day-old ${marker}`, token));

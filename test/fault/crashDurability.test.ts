@@ -287,7 +287,8 @@ describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
       return running;
     };
     let server = await start();
-    const login = await call(server, "POST", "/api/auth/login", undefined, { username: "demo", password: "demo" });
+    // The admin: the stream's spend writes are the admins' (the other writes are any member's).
+    const login = await call(server, "POST", "/api/auth/login", undefined, { username: "admin", password: "admin" });
     expect(login.status).toBe(200);
     const { token } = Schema.decodeUnknownSync(LoginResponse)(await login.json());
 
