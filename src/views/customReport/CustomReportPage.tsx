@@ -305,7 +305,7 @@ const RowDetail = ({ row, name, names, locale, explore }: { readonly row: Custom
   };
   return (
     <MetricNoteRow depth={1}>
-      <span className="custom-report-detail" aria-label={texts.details(name)}>
+      <span className="custom-report-detail" role="group" aria-label={texts.details(name)}>
         {line("attributed_sales", texts.shareOfSales)} · {line("attributed_revenue", texts.shareOfRevenue)}
         {explore ? (
           <>
