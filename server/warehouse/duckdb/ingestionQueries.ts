@@ -64,21 +64,6 @@ const scope: FactScope = {
 /** The hit fields an event carries besides its id, visitor, instant, day and type. */
 const hitFieldColumns = "source, medium, campaign, content, term, referrer, landing_url, publisher_id, cost_link";
 
-/** The JSON shape of a batch of events as addEvents passes it. */
-const sentEventShape = JSON.stringify([
-  {
-    r: "INTEGER",
-    n: "INTEGER",
-    program_id: "INTEGER",
-    event_id: "VARCHAR",
-    visitor_id: "VARCHAR",
-    ts: "BIGINT",
-    hit_date: "VARCHAR",
-    event_type: "VARCHAR",
-    ...Object.fromEntries(hitFieldColumns.split(", ").map((c) => [c, "VARCHAR"])),
-  },
-]);
-
 const countOf = async (sql: Statements, table: string): Promise<number> =>
   numberOf((await sql.rows(`SELECT count(*) AS n FROM ${table}`))[0]?.["n"] ?? 0);
 
@@ -90,96 +75,106 @@ interface EventWrite {
   readonly reject: (error: unknown) => void;
 }
 
+/** The JSON shape of the new hits as storeEvents passes them (one parameter: binding thousands costs more). */
+const newHitShape = JSON.stringify([
+  {
+    visitor_id: "VARCHAR",
+    ts: "BIGINT",
+    hit_date: "DATE",
+    event_type: "VARCHAR",
+    ...Object.fromEntries(hitFieldColumns.split(", ").map((c) => [c, "VARCHAR"])),
+  },
+]);
+
 /**
  * Stores a group of event writes in the caller's transaction: the first of each event id
  * (per program, in write and batch order) that the program has not stored becomes a hit
  * numbered after the program's last, with its id kept in collected_events and a mark in
- * ingestion_due. The rows travel as one JSON parameter (binding thousands of parameters
- * costs more than storing them). Answers each write's counts, in order.
+ * ingestion_due. Answers each write's counts, in order.
+ *
+ * The hot path of POST /collect (docs/engine.md, "Ingestion"): repeats inside the group are
+ * dropped and hit ids numbered here; the ids already stored and the program's last hit id
+ * come back from one query; the new hits travel as one JSON parameter read straight into
+ * hits (no temporary table, no window), and their ids are consecutive, so collected_events
+ * and ingestion_due are written from the event ids alone and a range: five statements per
+ * program and group, whatever the number of writes sharing the transaction.
  */
 const storeEvents = async (sql: Statements, group: ReadonlyArray<EventWrite>): Promise<ReadonlyArray<StoredRows>> => {
-  const sent = JSON.stringify(
-    group.flatMap((write, r) =>
-      write.hits.map((h, n) => ({
-        r,
-        n,
-        program_id: write.programId,
-        event_id: h.eventId,
-        visitor_id: h.visitorId,
-        ts: h.ts,
-        hit_date: h.hitDate,
-        event_type: h.eventType,
-        source: h.source,
-        medium: h.medium,
-        campaign: h.campaign,
-        content: h.content,
-        term: h.term,
-        referrer: h.referrer,
-        landing_url: h.landingUrl,
-        publisher_id: h.publisherId,
-        cost_link: h.costLink,
-      })),
-    ),
-  );
+  const storedByWrite = group.map(() => 0);
   const programIds = [...new Set(group.map((w) => w.programId))];
-  const lasts: Array<{ readonly program_id: number; readonly last: number }> = [];
   for (const programId of programIds) {
-    const row = (await sql.rows("SELECT coalesce(max(hit_id), 0) AS id FROM hits WHERE program_id = $1", [programId]))[0];
-    lasts.push({ program_id: programId, last: numberOf(row?.["id"] ?? 0) });
-  }
-  const lastHits = JSON.stringify(lasts);
-  await sql.run("DROP TABLE IF EXISTS ingest_events");
-  await sql.run(
-    `CREATE TEMP TABLE ingest_events AS
-     WITH sent AS (SELECT e.* FROM (SELECT unnest(from_json($1, '${sentEventShape}')) AS e)),
-     lasts AS (SELECT l.* FROM (SELECT unnest(from_json($2, '[{"program_id":"INTEGER","last":"BIGINT"}]')) AS l)),
-     firsts AS (SELECT * FROM sent QUALIFY row_number() OVER (PARTITION BY program_id, event_id ORDER BY r, n) = 1),
-     fresh AS (
-       SELECT f.* FROM firsts f
-       WHERE NOT EXISTS (SELECT 1 FROM collected_events c WHERE c.program_id = f.program_id AND c.event_id = f.event_id)
-     )
-     SELECT fresh.*, lasts.last + row_number() OVER (PARTITION BY fresh.program_id ORDER BY r, n) AS hit_id
-     FROM fresh JOIN lasts ON lasts.program_id = fresh.program_id`,
-    [sent, lastHits],
-  );
-  const storedByWrite = new Map(
-    (await sql.rows("SELECT r, count(*) AS n FROM ingest_events GROUP BY r")).map((row) => [numberOf(row["r"]), numberOf(row["n"])]),
-  );
-  if (storedByWrite.size > 0) {
-    await sql.run(
-      `INSERT INTO hits (program_id, hit_id, visitor_id, ts, hit_date, event_type, ${hitFieldColumns}, ${taxonomyLevels.join(", ")})
-       SELECT program_id, hit_id, visitor_id, ts, CAST(hit_date AS DATE), event_type, ${hitFieldColumns}, 'None', 'None', 'None', 'None'
-       FROM ingest_events ORDER BY program_id, hit_id`,
-    );
-    await sql.run(
-      `INSERT INTO collected_events (program_id, event_id, hit_id, received_at)
-       SELECT program_id, event_id, hit_id, $1 FROM ingest_events`,
-      [Math.max(...group.map((w) => w.at))],
-    );
-    await sql.run("INSERT INTO ingestion_due (program_id, hit_id, order_id, marked_at) SELECT program_id, hit_id, NULL, $1 FROM ingest_events", [
-      Math.max(...group.map((w) => w.at)),
-    ]);
-  }
-  await sql.run("DROP TABLE ingest_events");
-  const counts = group.map((write, r): StoredRows => {
-    const stored = storedByWrite.get(r) ?? 0;
-    return { stored, unchanged: write.hits.length - stored };
-  });
-  for (const programId of programIds) {
-    const mine = counts.filter((_, r) => group[r]?.programId === programId);
+    const firsts = new Map<string, { readonly hit: IngestedHit; readonly write: number }>();
+    group.forEach((write, r) => {
+      if (write.programId !== programId) return;
+      for (const hit of write.hits) if (!firsts.has(hit.eventId)) firsts.set(hit.eventId, { hit, write: r });
+    });
+    const found = (
+      await sql.rows(
+        `SELECT (SELECT coalesce(max(hit_id), 0) FROM hits WHERE program_id = $1) AS last,
+           (SELECT coalesce(list(event_id), []) FROM collected_events
+            WHERE program_id = $1 AND event_id IN (SELECT unnest(from_json($2, '["VARCHAR"]')))) AS stored`,
+        [programId, JSON.stringify([...firsts.keys()])],
+      )
+    )[0];
+    for (const id of (found?.["stored"] ?? []) as ReadonlyArray<string>) firsts.delete(id);
+    const fresh = [...firsts.values()];
     const at = Math.max(...group.filter((w) => w.programId === programId).map((w) => w.at));
+    const first = numberOf(found?.["last"] ?? 0) + 1;
+    const end = first + fresh.length;
+    if (fresh.length > 0) {
+      const hits = JSON.stringify(
+        fresh.map(({ hit: h }) => ({
+          visitor_id: h.visitorId,
+          ts: h.ts,
+          hit_date: h.hitDate,
+          event_type: h.eventType,
+          source: h.source,
+          medium: h.medium,
+          campaign: h.campaign,
+          content: h.content,
+          term: h.term,
+          referrer: h.referrer,
+          landing_url: h.landingUrl,
+          publisher_id: h.publisherId,
+          cost_link: h.costLink,
+        })),
+      );
+      await sql.run(
+        `INSERT INTO hits (program_id, hit_id, visitor_id, ts, hit_date, event_type, ${hitFieldColumns}, ${taxonomyLevels.join(", ")})
+         SELECT $1, hit_id, e.visitor_id, e.ts, e.hit_date, e.event_type, ${hitFieldColumns.split(", ").map((c) => `e.${c}`).join(", ")},
+           'None', 'None', 'None', 'None'
+         FROM (SELECT unnest(from_json($2, '${newHitShape}')) AS e, unnest(range($3, $4)) AS hit_id)`,
+        [programId, hits, first, end],
+      );
+      await sql.run(
+        `INSERT INTO collected_events (program_id, event_id, hit_id, received_at)
+         SELECT $1, unnest(from_json($2, '["VARCHAR"]')), unnest(range($3, $4)), $5`,
+        [programId, JSON.stringify(fresh.map((f) => f.hit.eventId)), first, end, at],
+      );
+      await sql.run("INSERT INTO ingestion_due (program_id, hit_id, order_id, marked_at) SELECT $1, unnest(range($2, $3)), NULL, $4", [
+        programId,
+        first,
+        end,
+        at,
+      ]);
+      for (const f of fresh) storedByWrite[f.write] = (storedByWrite[f.write] ?? 0) + 1;
+    }
+    const sent = group.reduce((sum, w) => sum + (w.programId === programId ? w.hits.length : 0), 0);
     await tallyRows(
       sql,
       programId,
       "event",
       new Map([
-        ["accepted", mine.reduce((sum, c) => sum + c.stored, 0)],
-        ["duplicate", mine.reduce((sum, c) => sum + c.unchanged, 0)],
+        ["accepted", fresh.length],
+        ["duplicate", sent - fresh.length],
       ]),
       at,
     );
   }
-  return counts;
+  return group.map((write, r): StoredRows => {
+    const stored = storedByWrite[r] ?? 0;
+    return { stored, unchanged: write.hits.length - stored };
+  });
 };
 
 export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: ConnectionLine): IngestionQueries => {

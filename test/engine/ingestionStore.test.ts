@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readEvents } from "../../server/engine/ingestion";
+import { generateDemoData } from "../../server/seed/demoData";
+import { plantDemoData } from "../../server/seed/plantDemoData";
+import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+
+/**
+ * Storing collected events (docs/engine.md, "Ingestion"): concurrent writes share one
+ * transaction (a group commit); within it the first of each event id (in write and batch
+ * order) becomes a hit numbered after the program's last, the others count as duplicates
+ * of the write that sent them, and every new hit is kept by its event id and marked for
+ * the incremental processing.
+ */
+
+const today = "2025-06-02";
+const now = Date.parse(`${today}T09:00:00Z`);
+const northwind = { id: 1, code: "northwind", name: "Northwind Outfitters", currency: "GBP", utc_offset: "+00:00", locale: "en-GB" };
+
+const event = (id: string, visitor: string, minutesAgo: number) => ({
+  event_id: id,
+  type: "click",
+  time: now - minutesAgo * 60_000,
+  visitor_id: visitor,
+  url: `https://shop.example/?utm_source=google&utm_medium=cpc&utm_campaign=${id}`,
+});
+
+describe("storing collected events", () => {
+  let dir = "";
+  let path = "";
+  let warehouse: Awaited<ReturnType<typeof openDuckDbWarehouse>>;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "ingest-store-"));
+    path = join(dir, "store.duckdb");
+    warehouse = await openDuckDbWarehouse({ path, clock: () => now });
+    await plantDemoData(warehouse, generateDemoData({ seed: 5, scale: 0.01, today }), { N: 1024, r: 8, p: 1 });
+  });
+  afterAll(async () => {
+    await warehouse.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Reads the file on a connection of its own (the warehouse closed meanwhile, then opened again). */
+  const rowsOf = async (sql: string): Promise<ReadonlyArray<Record<string, unknown>>> => {
+    await warehouse.close();
+    const instance = await DuckDBInstance.create(path);
+    const connection = await instance.connect();
+    try {
+      return (await connection.runAndReadAll(sql)).getRowObjectsJson() as ReadonlyArray<Record<string, unknown>>;
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+      warehouse = await openDuckDbWarehouse({ path, clock: () => now });
+    }
+  };
+
+  it("numbers the first of each id after the program's last hit and answers each concurrent write with its own counts", async () => {
+    const last = Number((await rowsOf("SELECT max(hit_id) AS id FROM hits WHERE program_id = 1"))[0]?.["id"]);
+    const first = readEvents([event("a", "v1", 9), event("b", "v2", 8), event("a", "v3", 7)], northwind, now).rows;
+    const second = readEvents([event("b", "v4", 6), event("c", "v5", 5)], northwind, now).rows;
+    const third = readEvents([event("c", "v6", 4), event("d", "v7", 3)], northwind, now).rows;
+    const answers = await Promise.all([
+      warehouse.ingestion.addEvents(1, first, now),
+      warehouse.ingestion.addEvents(1, second, now),
+      warehouse.ingestion.addEvents(1, third, now),
+    ]);
+    expect(answers).toEqual([
+      { stored: 2, unchanged: 1 },
+      { stored: 1, unchanged: 1 },
+      { stored: 1, unchanged: 1 },
+    ]);
+    const kept = await rowsOf(
+      `SELECT c.event_id, c.hit_id, h.visitor_id, h.campaign, h.taxonomy_1, d.hit_id IS NOT NULL AS marked
+       FROM collected_events c JOIN hits h ON h.program_id = c.program_id AND h.hit_id = c.hit_id
+       LEFT JOIN ingestion_due d ON d.program_id = c.program_id AND d.hit_id = c.hit_id
+       WHERE c.program_id = 1 ORDER BY c.hit_id`,
+    );
+    expect(kept.map((r) => [r["event_id"], Number(r["hit_id"]) - last, r["visitor_id"], r["campaign"], r["taxonomy_1"], r["marked"]])).toEqual([
+      ["a", 1, "v1", "a", "None", true],
+      ["b", 2, "v2", "b", "None", true],
+      ["c", 3, "v5", "c", "None", true],
+      ["d", 4, "v7", "d", "None", true],
+    ]);
+  });
+
+  it("stores nothing for ids already kept, and goes on numbering after them", async () => {
+    const again = readEvents([event("d", "v8", 2), event("e", "v9", 1)], northwind, now).rows;
+    expect(await warehouse.ingestion.addEvents(1, again, now)).toEqual({ stored: 1, unchanged: 1 });
+    const numbers = await rowsOf(
+      "SELECT event_id, hit_id - (SELECT hit_id FROM collected_events WHERE program_id = 1 AND event_id = 'a') AS n FROM collected_events WHERE program_id = 1 ORDER BY hit_id",
+    );
+    expect(numbers.map((r) => [r["event_id"], Number(r["n"])])).toEqual([
+      ["a", 0],
+      ["b", 1],
+      ["c", 2],
+      ["d", 3],
+      ["e", 4],
+    ]);
+    const tally = await rowsOf("SELECT outcome, rows FROM ingestion_tallies WHERE program_id = 1 AND kind = 'event' ORDER BY outcome");
+    expect(tally.map((r) => [r["outcome"], Number(r["rows"])])).toEqual([
+      ["accepted", 5],
+      ["duplicate", 4],
+    ]);
+  });
+});
