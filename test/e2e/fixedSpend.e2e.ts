@@ -14,7 +14,7 @@ const sessionOf = async (page: Page): Promise<{ token: string; program: string; 
 const longCampaign = "A campaign name that runs well past thirty characters";
 
 test("the fixed spend list: opened from the menu, searched, sorted by a header and paged 15 at a time", async ({ page }) => {
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   const { token, program, from, to } = await sessionOf(page);
   expect(token).not.toBe("");
   expect(from < to).toBe(true);

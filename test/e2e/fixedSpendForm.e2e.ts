@@ -37,7 +37,7 @@ const reportCost = async (page: Page) => {
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 test("a fixed spend: created from the list with the defaults and the form's rules, listed, counted by the report, edited, then removed after the question", async ({ page }) => {
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   const { to } = await sessionOf(page);
   const tag = `e2e form ${Date.now().toString(36)}`;
   const before = (await reportCost(page)).cost;
@@ -143,7 +143,7 @@ test("a fixed spend: created from the list with the defaults and the form's rule
 });
 
 test("a 403 on edit goes to the list saying so; an unknown id and a parameter that is not an id show a clear not-found state", async ({ page }) => {
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   const { program } = await sessionOf(page);
 
   // The server refuses this configuration (as it does for a program the person cannot see).
@@ -169,7 +169,7 @@ test("a 403 on edit goes to the list saying so; an unknown id and a parameter th
 });
 
 test("a create whose answer is lost says so, and saving again stores it once (the same Idempotency-Key)", async ({ page }) => {
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   const { to } = await sessionOf(page);
   const tag = `e2e lost ${Date.now().toString(36)}`;
   const keys: string[] = [];

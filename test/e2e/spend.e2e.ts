@@ -53,7 +53,7 @@ const workbook = (rows: ReadonlyArray<ReadonlyArray<string | number>>): Buffer =
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 test("the spend form: an invalid configuration shows the toast and each field's message; a valid one is created and stored", async ({ page }) => {
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   const panel = await openSpendPanel(page);
   const form = panel.getByRole("form", { name: "Spend configuration" });
 
@@ -124,7 +124,7 @@ test("the spend form: an invalid configuration shows the toast and each field's 
 });
 
 test("the file drop area: a good .xlsx and .csv preview and send their valid rows, an unsupported file shows the toast, a __proto__ header is refused", async ({ page }) => {
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   const panel = await openSpendPanel(page);
   const input = panel.locator('input[type="file"]');
   const stamp = Date.now();
@@ -224,7 +224,7 @@ const shownTotalCost = async (table: Locator, row: string): Promise<{ footer: nu
 const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 test("a spend created for today shows at once in the level-one table's Total Cost, without reloading the page", async ({ page }) => {
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   // The default range ends yesterday (the program's day): stretch it to today.
   const start = new URL(page.url());
   const [from, yesterday] = [start.searchParams.get("date_from") ?? "", start.searchParams.get("date_to") ?? ""];
@@ -256,4 +256,16 @@ test("a spend created for today shows at once in the level-one table's Total Cos
   await expect.poll(async () => grew((await shownTotalCost(table, "Paid Search")).footer, before.footer), { timeout: 10_000 }).toBe(1234.56);
   expect(grew((await shownTotalCost(table, "Paid Search")).row, before.row)).toBe(1234.56);
   expect(await page.evaluate(() => (window as unknown as { freshCostsMark?: number }).freshCostsMark)).toBe(1);
+});
+
+test("a member (demo) gets no spend entry on the performance report: spend management is the admins'", async ({ page }) => {
+  const spendCalls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (/\/(fixed|variable)-costs/.test(url.pathname)) spendCalls.push(url.pathname);
+  });
+  await signInAs(page, "demo");
+  await expect(page.getByRole("table").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add Spend" })).toHaveCount(0);
+  expect(spendCalls).toEqual([]);
 });

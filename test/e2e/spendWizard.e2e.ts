@@ -51,7 +51,7 @@ test("fixed spend from a CSV file: outcomes, the outcome file, and the same file
   ].join("\r\n");
   const buffer = Buffer.from(csv, "utf-8");
 
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   await page.goto("/account/costs/fixed/batch");
   await expect(page.getByRole("heading", { name: "Fixed Spend Batch Import", level: 1 })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "File Upload" })).toHaveAttribute("aria-current", "step");
@@ -173,7 +173,7 @@ test("fixed spend from an xlsx file: the sheet chosen, rows skipped, dated cells
   const buffer = Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as ArrayBuffer);
   const mime = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   await page.goto("/account/costs/fixed/batch");
   await chooseFile(page, "wizard-costs.xlsx", mime, buffer);
 
@@ -215,7 +215,7 @@ test("fixed spend from an xlsx file: the sheet chosen, rows skipped, dated cells
 test("variable spend from a CSV file needs a cost link", async ({ page }) => {
   const tag = `Wv${Date.now().toString(36)}`;
   const csv = ["Date,Taxonomy 1,Cost Link,Cost", `2026-01-05,Affiliates,${tag}-1,12.5`, `2026-01-05,Affiliates,,3`, `2026-01-06,Affiliates,${tag}-3,0`].join("\n");
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   await page.goto("/account/costs/variable/batch");
   await expect(page.getByRole("heading", { name: "Variable Spend Batch Import", level: 1 })).toBeVisible();
   await chooseFile(page, "variable.csv", "text/csv", Buffer.from(csv, "utf-8"));

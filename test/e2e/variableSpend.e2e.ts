@@ -15,7 +15,7 @@ const removedText = "The spend configuration was successfully removed";
 const question = "Are you sure you want to remove this spend configuration?";
 
 test("the variable spend list: opened from the menu, searched, sorted, paged, an entry deleted after a confirmation", async ({ page }) => {
-  await signInAs(page, "demo");
+  await signInAs(page, "admin");
   const { token, program, from } = await sessionOf(page);
   expect(token).not.toBe("");
   const costsUrl = `/api/programs/${encodeURIComponent(program)}/variable-costs`;

@@ -5,6 +5,7 @@ import { comparisonSelectors, type ComparisonActorRef } from "../../machines/per
 import type { PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
 import type { RowExpansionActorRef } from "../../machines/performance/rowExpansion.machine";
 import { performanceReportMachine, performanceReportSelectors as reportSel, type PerformanceReportActorRef } from "../../machines/performance/performanceReport.machine";
+import { sessionSelectors } from "../../machines/shell/session.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { TableExportControls } from "../exports/TableExportControls";
@@ -44,13 +45,15 @@ export const PerformancePage = ({ searchTerm, path }: Props) => {
   const notes = useSelector(report, reportSel.notes);
   const search = useSelector(report, reportSel.search);
   const columnSets = useSelector(report, reportSel.columnSets);
+  // Spend management is the admins' (the spend calls refuse anyone else): only they get the spend entry.
+  const managesSpend = useSelector(session, sessionSelectors.user)?.is_admin === true;
   return (
     <article className="report">
       <ReportUrl report={report} />
       <Breadcrumbs crumbs={performanceCrumbs(path, searchTerm)} />
       <h1 className="report-title">{title}</h1>
       {/* region: spend entry (level-one page) */}
-      {spendForm && spendBatch ? <SpendPanel form={spendForm} batch={spendBatch} /> : null}
+      {managesSpend && spendForm && spendBatch ? <SpendPanel form={spendForm} batch={spendBatch} /> : null}
       {/* region: headline figures (pages with a table) */}
       <ReportHeadline report={report} />
       {/* region: chart */}
