@@ -33,7 +33,7 @@ const atInProgramOffset = `CAST($2 AS BIGINT) + coalesce((
     * (TRY_CAST(substr(utc_offset, 2, 2) AS INTEGER) * 60 + TRY_CAST(substr(utc_offset, 5, 2) AS INTEGER)) * 60000
   FROM programs WHERE id = $1 AND regexp_full_match(utc_offset, '[+-][0-9]{2}:[0-9]{2}')), 0)`;
 
-/** Adds rows to the program's tally of the day of `at` in the program's offset (kind 'event' or 'order'). */
+/** Adds rows to the program's tally of the day of `at` in the program's offset (kind 'event' or 'order'), in one statement. */
 export const tallyRows = async (
   sql: Statements,
   programId: number,
@@ -41,16 +41,16 @@ export const tallyRows = async (
   outcomes: ReadonlyMap<string, number>,
   at: number,
 ): Promise<void> => {
-  for (const [outcome, rows] of outcomes) {
-    if (rows === 0) continue;
-    await sql.run(
-      `INSERT INTO ingestion_tallies (program_id, day, kind, outcome, rows, last_at)
-       SELECT $1, CAST(epoch_ms(${atInProgramOffset}) AS DATE), $3, $4, $5, $2
-       ON CONFLICT (program_id, day, kind, outcome) DO UPDATE
-       SET rows = ingestion_tallies.rows + excluded.rows, last_at = greatest(ingestion_tallies.last_at, excluded.last_at)`,
-      [programId, at, kind, outcome, rows],
-    );
-  }
+  const counted = [...outcomes].filter(([, rows]) => rows > 0);
+  if (counted.length === 0) return;
+  await sql.run(
+    `INSERT INTO ingestion_tallies (program_id, day, kind, outcome, rows, last_at)
+     SELECT $1, CAST(epoch_ms(${atInProgramOffset}) AS DATE), $3, t.outcome, t.rows, $2
+     FROM (VALUES ${counted.map((_, i) => `($${4 + 2 * i}, CAST($${5 + 2 * i} AS BIGINT))`).join(", ")}) AS t(outcome, rows)
+     ON CONFLICT (program_id, day, kind, outcome) DO UPDATE
+     SET rows = ingestion_tallies.rows + excluded.rows, last_at = greatest(ingestion_tallies.last_at, excluded.last_at)`,
+    [programId, at, kind, ...counted.flat()],
+  );
 };
 
 /** The temporary tables of an incremental run's scope. */
@@ -99,7 +99,11 @@ const newHitShape = JSON.stringify([
  * and ingestion_due are written from the event ids alone and a range: five statements per
  * program and group, whatever the number of writes sharing the transaction.
  */
-const storeEvents = async (sql: Statements, group: ReadonlyArray<EventWrite>): Promise<ReadonlyArray<StoredRows>> => {
+const storeEvents = async (
+  sql: Statements,
+  group: ReadonlyArray<EventWrite>,
+  lastHitSeen: Map<number, number>,
+): Promise<ReadonlyArray<StoredRows>> => {
   const storedByWrite = group.map(() => 0);
   const programIds = [...new Set(group.map((w) => w.programId))];
   for (const programId of programIds) {
@@ -110,16 +114,22 @@ const storeEvents = async (sql: Statements, group: ReadonlyArray<EventWrite>): P
     });
     const found = (
       await sql.rows(
-        `SELECT (SELECT coalesce(max(hit_id), 0) FROM hits WHERE program_id = $1) AS last,
+        `SELECT (SELECT max(hit_id) FROM hits WHERE program_id = $1 AND hit_id >= $3) AS last,
            (SELECT coalesce(list(event_id), []) FROM collected_events
             WHERE program_id = $1 AND event_id IN (SELECT unnest(from_json($2, '["VARCHAR"]')))) AS stored`,
-        [programId, JSON.stringify([...firsts.keys()])],
+        [programId, JSON.stringify([...firsts.keys()]), lastHitSeen.get(programId) ?? 0],
       )
     )[0];
+    // The last hit id seen bounds the scan (the row groups below it are skipped); when no hit reaches it any more
+    // (a rolled-back write, a program planted again) the whole program is read.
+    const last =
+      found?.["last"] != null
+        ? numberOf(found["last"])
+        : numberOf((await sql.rows("SELECT coalesce(max(hit_id), 0) AS id FROM hits WHERE program_id = $1", [programId]))[0]?.["id"] ?? 0);
     for (const id of (found?.["stored"] ?? []) as ReadonlyArray<string>) firsts.delete(id);
     const fresh = [...firsts.values()];
     const at = Math.max(...group.filter((w) => w.programId === programId).map((w) => w.at));
-    const first = numberOf(found?.["last"] ?? 0) + 1;
+    const first = last + 1;
     const end = first + fresh.length;
     if (fresh.length > 0) {
       const hits = JSON.stringify(
@@ -159,6 +169,7 @@ const storeEvents = async (sql: Statements, group: ReadonlyArray<EventWrite>): P
       ]);
       for (const f of fresh) storedByWrite[f.write] = (storedByWrite[f.write] ?? 0) + 1;
     }
+    lastHitSeen.set(programId, end - 1);
     const sent = group.reduce((sum, w) => sum + (w.programId === programId ? w.hits.length : 0), 0);
     await tallyRows(
       sql,
@@ -177,21 +188,29 @@ const storeEvents = async (sql: Statements, group: ReadonlyArray<EventWrite>): P
   });
 };
 
+/** How long a flush finding no write under way waits for others to join its transaction. */
+export const eventGatherMs = 4;
+
 export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: ConnectionLine): IngestionQueries => {
   const workingKeys = new Map<string, Program>();
   let revocations = 0;
 
   // Event writes waiting while another is stored: stored together in the next transaction (a group commit), each
-  // answered with its own counts once it committed. A transaction costs ~10 ms whatever its size, so concurrent
-  // senders share it instead of queueing one transaction each.
+  // answered with its own counts once it committed. A transaction costs tens of ms on a loaded machine whatever its
+  // size, so concurrent senders share it instead of queueing one transaction each. A flush that finds the line idle
+  // first gathers for `eventGatherMs`: the senders answered by the last commit send again within a few ms, and
+  // without the wait the first of them would take a transaction alone while the rest queue behind it.
   const eventWrites: EventWrite[] = [];
+  // Per program, the last hit id a write saw or stored: a lower bound of the next write's, not a truth.
+  const lastHitSeen = new Map<number, number>();
   let flushing = false;
   const flushEventWrites = async (): Promise<void> => {
     flushing = true;
+    await new Promise((gathered) => setTimeout(gathered, eventGatherMs));
     while (eventWrites.length > 0) {
       const group = eventWrites.splice(0, eventWrites.length);
       try {
-        const counts = await line.transaction((sql) => storeEvents(sql, group));
+        const counts = await line.transaction((sql) => storeEvents(sql, group, lastHitSeen));
         group.forEach((write, r) => write.resolve(counts[r] ?? { stored: 0, unchanged: write.hits.length }));
       } catch (error) {
         for (const write of group) write.reject(error);
