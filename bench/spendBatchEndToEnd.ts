@@ -4,7 +4,7 @@
  * summed cost within 10 s on the 2-core build machine, measured in Chromium against the
  * built app served by the reference server.
  *
- * Signed in as demo, on the batch import wizard (/account/costs/fixed/batch): a CSV of
+ * Signed in as admin (spend management is the admins'), on the batch import wizard (/account/costs/fixed/batch): a CSV of
  * 1,000 single fixed spend rows (one level-one channel of its own, dated inside the
  * session's dates, headers that map themselves) is chosen at File Upload; Next at Options;
  * Import at Configuration once the dry run counts 1,000 to create; Process sends them (10
@@ -24,7 +24,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import type { BenchRow } from "./exports";
 import { isRunDirectly, runStandaloneBench } from "./standalone";
-import { signInAsDemo, storedSession } from "./spendListTasks";
+import { signInAsAdmin, storedSession } from "./spendListTasks";
 
 const rowCount = 1_000;
 export const batchBudgetMs = 10_000;
@@ -96,7 +96,7 @@ export const measureSpendBatch = async (browser: Browser, baseUrl: string): Prom
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 1000 } });
   try {
     const page = await context.newPage();
-    await signInAsDemo(page);
+    await signInAsAdmin(page);
     const session = await storedSession(page);
     const channel = `Bench Batch ${Date.now().toString(36)}`;
     const { csv, totalPence } = batchFile(channel, session.from, session.to);
