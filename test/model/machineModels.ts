@@ -45,6 +45,7 @@ import { tagInputModel } from "./journeys/tagInput.model";
 import { customReportBuilderModel, customReportListModel, customReportViewModel } from "./customReports/customReports.model";
 import { journeyFilterModel } from "./journeys/journeyFilter.model";
 import { journeysReportModel } from "./journeys/journeysReport.model";
+import { dataSourcesModel, ingestionHealthModel } from "./dataSources/dataSources.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -94,4 +95,6 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   customReportView: customReportViewModel as unknown as MachineModel,
   journeyFilter: journeyFilterModel as unknown as MachineModel,
   journeysReport: journeysReportModel as unknown as MachineModel,
+  dataSources: dataSourcesModel as unknown as MachineModel,
+  ingestionHealth: ingestionHealthModel as unknown as MachineModel,
 };

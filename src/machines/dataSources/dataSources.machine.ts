@@ -1,10 +1,9 @@
 import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import type { Ok } from "../../domain/access/auth";
 import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
-import type { IngestionHealth } from "../../domain/ingestion/ingestionHealth";
 import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../domain/ingestion/writeKeys";
 import type { SessionScope } from "../../domain/report/reportScope";
-import { createWriteKey, ingestionHealth, listWriteKeys, revokeWriteKey } from "../../services/dataSources/dataSources";
+import { createWriteKey, listWriteKeys, revokeWriteKey } from "../../services/dataSources/dataSources";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/adminRefusal";
@@ -22,6 +21,7 @@ import {
   type SessionSource,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
+import { ingestionHealthMachine, type IngestionHealthActorRef } from "./ingestionHealth.machine";
 
 /**
  * The data sources screen (/account/data-sources, admins; docs/architecture.md, "Data
@@ -29,11 +29,11 @@ import { fromApiCall } from "../runtime/fromEffect";
  * ingestion health.
  *
  * `waiting` (no program yet), `loading` the keys, `failed` ('Try again'), `refused` (a
- * 403: the admin refusal, then /), or `ready` with two regions:
- * - `keys`: `idle`, `creating` (the new key is kept in the context to be shown once, until
- *   dismissed or another program; never stored), `confirming` a revocation, `revoking`;
- * - `health`: `loading`, `shown` or `unavailable`, each loaded again after the named
- *   delay `healthRefresh` while the screen is open.
+ * 403: the admin refusal, then /), or `ready`: `idle`, `creating` (the new key is kept in
+ * the context to be shown once, until dismissed or another program; never stored),
+ * `confirming` a revocation, `revoking`, `revoked` (the list loaded again). While
+ * `ready`, it runs the program's ingestion health (ingestionHealth.machine.ts, loaded
+ * again on its named delay), as the child `health`.
  * Another program or API context loads afresh and forgets the shown key.
  */
 
@@ -66,7 +66,6 @@ export interface DataSourcesContext extends ScopedReport {
   readonly target: WriteKey | null;
   readonly notice: KeysNotice | null;
   readonly copy: CopyState;
-  readonly health: IngestionHealth["data"] | null;
 }
 
 export type DataSourcesEvent =
@@ -94,9 +93,6 @@ type Context = DataSourcesContext;
 
 const t = dataSourcesTexts.keys;
 
-/** How long the health stays before it is loaded again. */
-export const healthRefreshMs = 10_000;
-
 const programCallOf = ({ context }: { readonly context: Context }): ProgramCall => {
   const call = reportCallOf(context.scope);
   return { api: call.api, program: call.program };
@@ -108,6 +104,15 @@ const sameProgram = (a: SessionScope, b: SessionScope): boolean =>
   a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program?.code === b.program?.code;
 
 const failureOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
+
+/** Every state but `refused` follows the session: another program loads afresh, no program waits. */
+const followScope = {
+  "session.scopeChanged": [
+    { guard: scopeGuard("isIncompleteScope"), target: "#dataSources.waiting", actions: [keepScope, "forgetAll"] },
+    { guard: scopeGuard("isOtherScope"), target: "#dataSources.loading", actions: [keepScope, "forgetAll"] },
+    { actions: keepScope },
+  ],
+} as const;
 
 const refusedOnForbidden = { guard: { type: "isForbidden", params: failureOf }, target: "#dataSources.refused" } as const;
 
@@ -122,15 +127,12 @@ export const dataSourcesMachine = setup({
     loadKeys: fromApiCall<WriteKeyList, ProgramCall, HttpError>(({ program }) => listWriteKeys(program)),
     createKey: fromApiCall<CreatedWriteKey, ProgramCall, HttpError>(({ program }) => createWriteKey(program)),
     revokeKey: fromApiCall<Ok, RevokeCall, HttpError>(({ program, id }) => revokeWriteKey(program, id)),
-    loadHealth: fromApiCall<IngestionHealth, ProgramCall, HttpError>(({ program }) => ingestionHealth(program)),
-  },
-  delays: {
-    healthRefresh: healthRefreshMs,
+    healthPoller: ingestionHealthMachine,
   },
   actions: {
     keepScope: assign(keepScopeAssignment),
     keepKeys: assign((_, answer: WriteKeyList) => ({ keys: answer.data })),
-    forgetAll: assign({ keys: () => [], shown: () => null, target: () => null, notice: () => null, copy: () => null, health: () => null }),
+    forgetAll: assign({ keys: () => [], shown: () => null, target: () => null, notice: () => null, copy: () => null }),
     /** The new key: first in the list (newest first) and shown once. */
     keepCreated: assign(({ context }, answer: CreatedWriteKey) => {
       const { key, ...record } = answer.data;
@@ -149,7 +151,6 @@ export const dataSourcesMachine = setup({
     sayRevokeFailed: assign(({ context }) => ({ notice: { tone: "failure", text: t.revokeFailed(context.target?.prefix ?? "") } as KeysNotice, target: null })),
     forgetNotice: assign({ notice: () => null }),
     keepCopy: assign((_, copy: CopyState) => ({ copy })),
-    keepHealth: assign((_, answer: IngestionHealth) => ({ health: answer.data })),
     notify: notifyToasts,
     goHome: () => {},
   },
@@ -171,20 +172,13 @@ export const dataSourcesMachine = setup({
     target: null,
     notice: null,
     copy: null,
-    health: null,
   }),
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
-  on: {
-    "session.scopeChanged": [
-      { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "forgetAll"] },
-      { guard: scopeGuard("isOtherScope"), target: ".loading", actions: [keepScope, "forgetAll"] },
-      { actions: keepScope },
-    ],
-  },
   initial: "waiting",
   states: {
-    waiting: { always: { guard: "hasCompleteScope", target: "loading" } },
+    waiting: { on: followScope, always: { guard: "hasCompleteScope", target: "loading" } },
     loading: {
+      on: followScope,
       invoke: {
         src: "loadKeys",
         input: programCallOf,
@@ -193,78 +187,59 @@ export const dataSourcesMachine = setup({
       },
     },
     /** The keys could not be loaded: says so, with 'Try again'. */
-    failed: { on: { "keys.retried": "loading" } },
+    failed: { on: { ...followScope, "keys.retried": "loading" } },
     refused: adminRefusedState,
     ready: {
-      type: "parallel",
+      invoke: { id: "health", src: "healthPoller", input: programCallOf, onDone: "#dataSources.refused" },
       on: {
+        ...followScope,
         "keys.shownDismissed": { actions: "forgetShown" },
         "keys.noticeDismissed": { actions: "forgetNotice" },
         "copy.done": { actions: { type: "keepCopy", params: ({ event }) => ({ target: event.target, outcome: "copied" }) } },
         "copy.refused": { actions: { type: "keepCopy", params: ({ event }) => ({ target: event.target, outcome: "refused" }) } },
       },
+      initial: "idle",
       states: {
-        keys: {
-          initial: "idle",
-          states: {
-            idle: {
-              on: {
-                "keys.createAsked": "creating",
-                "keys.revokeAsked": {
-                  guard: { type: "isActiveKey", params: ({ event }) => event.id },
-                  target: "confirming",
-                  actions: { type: "chooseTarget", params: ({ event }) => event.id },
-                },
-              },
-            },
-            creating: {
-              invoke: {
-                src: "createKey",
-                input: programCallOf,
-                onDone: { target: "idle", actions: { type: "keepCreated", params: ({ event }) => event.output } },
-                onError: [refusedOnForbidden, { target: "idle", actions: "sayCreateFailed" }],
-              },
-            },
-            /** 'Revoke this write key?' about the target. */
-            confirming: {
-              on: {
-                "keys.revokeCancelled": { target: "idle", actions: "forgetTarget" },
-                "keys.revokeConfirmed": "revoking",
-              },
-            },
-            revoking: {
-              invoke: {
-                src: "revokeKey",
-                input: revokeCallOf,
-                onDone: "revoked",
-                onError: [refusedOnForbidden, { target: "idle", actions: "sayRevokeFailed" }],
-              },
-            },
-            /** Revoked: the list is loaded again for the server's revocation time. */
-            revoked: {
-              invoke: {
-                src: "loadKeys",
-                input: programCallOf,
-                onDone: { target: "idle", actions: [{ type: "markRevoked", params: 0 }, { type: "keepKeys", params: ({ event }) => event.output }] },
-                onError: [refusedOnForbidden, { target: "idle", actions: { type: "markRevoked", params: 0 } }],
-              },
+        idle: {
+          on: {
+            "keys.createAsked": "creating",
+            "keys.revokeAsked": {
+              guard: { type: "isActiveKey", params: ({ event }) => event.id },
+              target: "confirming",
+              actions: { type: "chooseTarget", params: ({ event }) => event.id },
             },
           },
         },
-        health: {
-          initial: "loading",
-          states: {
-            loading: {
-              invoke: {
-                src: "loadHealth",
-                input: programCallOf,
-                onDone: { target: "shown", actions: { type: "keepHealth", params: ({ event }) => event.output } },
-                onError: [refusedOnForbidden, { target: "unavailable" }],
-              },
-            },
-            shown: { after: { healthRefresh: "loading" } },
-            /** The health could not be loaded: tried again after the same delay. */
-            unavailable: { after: { healthRefresh: "loading" } },
+        creating: {
+          invoke: {
+            src: "createKey",
+            input: programCallOf,
+            onDone: { target: "idle", actions: { type: "keepCreated", params: ({ event }) => event.output } },
+            onError: [refusedOnForbidden, { target: "idle", actions: "sayCreateFailed" }],
+          },
+        },
+        /** 'Revoke this write key?' about the target. */
+        confirming: {
+          on: {
+            "keys.revokeCancelled": { target: "idle", actions: "forgetTarget" },
+            "keys.revokeConfirmed": "revoking",
+          },
+        },
+        revoking: {
+          invoke: {
+            src: "revokeKey",
+            input: revokeCallOf,
+            onDone: "revoked",
+            onError: [refusedOnForbidden, { target: "idle", actions: "sayRevokeFailed" }],
+          },
+        },
+        /** Revoked: the list is loaded again for the server's revocation time. */
+        revoked: {
+          invoke: {
+            src: "loadKeys",
+            input: programCallOf,
+            onDone: { target: "idle", actions: [{ type: "markRevoked", params: 0 }, { type: "keepKeys", params: ({ event }) => event.output }] },
+            onError: [refusedOnForbidden, { target: "idle", actions: { type: "markRevoked", params: 0 } }],
           },
         },
       },
@@ -275,26 +250,24 @@ export const dataSourcesMachine = setup({
 type Snap = SnapshotFrom<typeof dataSourcesMachine>;
 
 export type KeysStatus = "loading" | "ready" | "empty" | "failed";
-export type HealthStatus = "loading" | "shown" | "unavailable";
 
 /** Named selectors: the view reads the screen only through these. */
 export const dataSourcesSelectors = {
   keysStatus: (s: Snap): KeysStatus =>
     s.matches("failed") ? "failed" : s.matches("ready") ? (s.context.keys.length === 0 ? "empty" : "ready") : "loading",
   keys: (s: Snap) => s.context.keys,
-  isCreating: (s: Snap) => s.matches({ ready: { keys: "creating" } }),
+  isCreating: (s: Snap) => s.matches({ ready: "creating" }),
   shownKey: (s: Snap) => s.context.shown,
   copy: (s: Snap) => s.context.copy,
   /** The key 'Revoke this write key?' asks about (also while it is revoked). */
   confirming: (s: Snap): WriteKey | null =>
-    s.matches({ ready: { keys: "confirming" } }) || s.matches({ ready: { keys: "revoking" } }) ? s.context.target : null,
-  isRevoking: (s: Snap) => s.matches({ ready: { keys: "revoking" } }),
+    s.matches({ ready: "confirming" }) || s.matches({ ready: "revoking" }) ? s.context.target : null,
+  isRevoking: (s: Snap) => s.matches({ ready: "revoking" }),
   notice: (s: Snap) => s.context.notice,
   program: (s: Snap) => s.context.scope.program,
   api: (s: Snap) => s.context.scope.api,
-  health: (s: Snap) => s.context.health,
-  healthStatus: (s: Snap): HealthStatus =>
-    s.context.health !== null ? "shown" : s.matches({ ready: { health: "unavailable" } }) ? "unavailable" : "loading",
+  /** The running ingestion health (while the keys are shown). */
+  health: (s: Snap) => (s.children["health"] as IngestionHealthActorRef | undefined) ?? null,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type DataSourcesActorRef = ActorRefFrom<typeof dataSourcesMachine>;

@@ -21,6 +21,7 @@ import {
   type CopyTarget,
   type DataSourcesActorRef,
 } from "../../machines/dataSources/dataSources.machine";
+import { ingestionHealthSelectors as healthSel, type IngestionHealthActorRef } from "../../machines/dataSources/ingestionHealth.machine";
 import { Modal } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useAppActors } from "../shell/AppActorsContext";
@@ -192,17 +193,28 @@ const KeyList = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
   );
 };
 
-/** The script tag and the order feed call, with the key just created in them (else a placeholder to replace). */
+/** The snippets, their example order dated by the server's clock as the health last told it. */
 const Snippets = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
+  const health = useSelector(screen, sel.health);
+  const keys = useSelector(screen, sel.keys);
+  return health === null ? <SnippetTexts screen={screen} at={keys[0]?.created_at ?? 0} /> : <SnippetsAtHealth screen={screen} health={health} fallback={keys[0]?.created_at ?? 0} />;
+};
+
+const SnippetsAtHealth = ({ screen, health, fallback }: { readonly screen: DataSourcesActorRef; readonly health: IngestionHealthActorRef; readonly fallback: number }) => {
+  const figures = useSelector(health, healthSel.health);
+  return <SnippetTexts screen={screen} at={figures?.at ?? fallback} />;
+};
+
+/** The script tag and the order feed call, with the key just created in them (else a placeholder to replace). */
+const SnippetTexts = ({ screen, at }: { readonly screen: DataSourcesActorRef; readonly at: number }) => {
   const shown = useSelector(screen, sel.shownKey);
   const program = useSelector(screen, sel.program);
   const api = useSelector(screen, sel.api);
-  const health = useSelector(screen, sel.health);
   if (program === null) return null;
   const pageOrigin = typeof window === "undefined" ? "http://localhost" : window.location.origin;
   const key = shown?.key ?? t.snippet.keyPlaceholder;
   const script = scriptSnippet(collectionOrigin(api.baseUrl, pageOrigin), key);
-  const order = orderFeedSnippet(absoluteApiBase(api.baseUrl, pageOrigin), program.code, key, { currency: program.currency, time: health?.at ?? 0 });
+  const order = orderFeedSnippet(absoluteApiBase(api.baseUrl, pageOrigin), program.code, key, { currency: program.currency, time: at });
   return (
     <section aria-labelledby="data-sources-snippets">
       <h2 id="data-sources-snippets">{t.snippet.heading}</h2>
@@ -232,8 +244,14 @@ const Snippets = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
 };
 
 const Health = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
-  const health = useSelector(screen, sel.health);
-  const status = useSelector(screen, sel.healthStatus);
+  const poller = useSelector(screen, sel.health);
+  if (poller === null) return null;
+  return <HealthFigures poller={poller} />;
+};
+
+const HealthFigures = ({ poller }: { readonly poller: IngestionHealthActorRef }) => {
+  const health = useSelector(poller, healthSel.health);
+  const status = useSelector(poller, healthSel.status);
   return (
     <section aria-labelledby="data-sources-health" className="data-sources-health">
       <h2 id="data-sources-health">{t.health.heading}</h2>

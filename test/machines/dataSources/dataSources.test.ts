@@ -6,10 +6,10 @@ import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../../src/domai
 import {
   dataSourcesMachine,
   dataSourcesSelectors as sel,
-  healthRefreshMs,
   type ProgramCall,
   type RevokeCall,
 } from "../../../src/machines/dataSources/dataSources.machine";
+import { healthRefreshMs, ingestionHealthMachine, ingestionHealthSelectors as healthSel, type HealthCall } from "../../../src/machines/dataSources/ingestionHealth.machine";
 import { httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
 import { controlled, flush } from "../support";
 
@@ -40,13 +40,13 @@ const open = () => {
   const loadKeys = controlled<WriteKeyList, ProgramCall>();
   const createKey = controlled<CreatedWriteKey, ProgramCall>();
   const revokeKey = controlled<Ok, RevokeCall>();
-  const loadHealth = controlled<IngestionHealth, ProgramCall>();
+  const loadHealth = controlled<IngestionHealth, HealthCall>();
   const toasts: EventObject[] = [];
   const toastActor = createActor(createMachine({ on: { "*": { actions: ({ event }) => toasts.push(event) } } })).start();
   let wentHome = 0;
   const screen = createActor(
     dataSourcesMachine.provide({
-      actors: { loadKeys: loadKeys.logic, createKey: createKey.logic, revokeKey: revokeKey.logic, loadHealth: loadHealth.logic, sessionScopeListener: quietReportScopeListener },
+      actors: { loadKeys: loadKeys.logic, createKey: createKey.logic, revokeKey: revokeKey.logic, healthPoller: ingestionHealthMachine.provide({ actors: { loadHealth: loadHealth.logic } }), sessionScopeListener: quietReportScopeListener },
       actions: { goHome: () => void wentHome++ },
     }),
     { input: { session: sessionOf(), toasts: toastActor }, clock },
@@ -56,7 +56,13 @@ const open = () => {
     await loadKeys.resolve({ data: keys });
     await loadHealth.resolve(healthOf(accepted));
   };
-  return { screen, clock, loadKeys, createKey, revokeKey, loadHealth, toasts, wentHome: () => wentHome, ready, snap: () => screen.getSnapshot() };
+  const snap = () => screen.getSnapshot();
+  const healthSnap = () => {
+    const poller = sel.health(snap());
+    if (poller === null) throw new Error("no health while the keys are not shown");
+    return poller.getSnapshot();
+  };
+  return { screen, clock, loadKeys, createKey, revokeKey, loadHealth, toasts, wentHome: () => wentHome, ready, snap, healthSnap };
 };
 
 describe("data sources screen", () => {
@@ -67,10 +73,10 @@ describe("data sources screen", () => {
     await s.loadKeys.resolve({ data: [older, gone] });
     expect(sel.keysStatus(s.snap())).toBe("ready");
     expect(sel.keys(s.snap()).map((k) => k.id)).toEqual([1, 2]);
-    expect(sel.healthStatus(s.snap())).toBe("loading");
+    expect(healthSel.status(s.healthSnap())).toBe("loading");
     await s.loadHealth.resolve(healthOf(4));
-    expect(sel.healthStatus(s.snap())).toBe("shown");
-    expect(sel.health(s.snap())?.events.accepted).toBe(4);
+    expect(healthSel.status(s.healthSnap())).toBe("shown");
+    expect(healthSel.health(s.healthSnap())?.events.accepted).toBe(4);
   });
 
   it("says when the program has no keys", async () => {
@@ -89,21 +95,21 @@ describe("data sources screen", () => {
     await flush();
     expect(s.loadHealth.calls).toHaveLength(2);
     // The old figures stay on screen while the next ones load.
-    expect(sel.healthStatus(s.snap())).toBe("shown");
+    expect(healthSel.status(s.healthSnap())).toBe("shown");
     await s.loadHealth.resolve(healthOf(9));
-    expect(sel.health(s.snap())?.events.accepted).toBe(9);
+    expect(healthSel.health(s.healthSnap())?.events.accepted).toBe(9);
   });
 
   it("tries a failed health again after the same delay, saying so meanwhile", async () => {
     const s = open();
     await s.loadKeys.resolve({ data: [older] });
     await s.loadHealth.reject(httpErrors.server);
-    expect(sel.healthStatus(s.snap())).toBe("unavailable");
+    expect(healthSel.status(s.healthSnap())).toBe("unavailable");
     s.clock.increment(healthRefreshMs);
     await flush();
     expect(s.loadHealth.calls).toHaveLength(2);
     await s.loadHealth.resolve(healthOf(1));
-    expect(sel.healthStatus(s.snap())).toBe("shown");
+    expect(healthSel.status(s.healthSnap())).toBe("shown");
   });
 
   it("shows a created key once: first in the list, until dismissed", async () => {
@@ -184,6 +190,25 @@ describe("data sources screen", () => {
     await s.revokeKey.reject(httpErrors.server);
     expect(sel.notice(s.snap())?.tone).toBe("failure");
     expect(sel.keys(s.snap())[0]?.revoked_at).toBeNull();
+  });
+
+  it("ends with the admin refusal when the health is refused too", async () => {
+    const s = open();
+    await s.loadKeys.resolve({ data: [older] });
+    expect(s.loadHealth.calls[0]?.program).toBe("acme");
+    await s.loadHealth.reject(httpErrors.forbidden);
+    expect(s.snap().status).toBe("done");
+    expect(s.wentHome()).toBe(1);
+  });
+
+  it("stops loading the health once the program changes", async () => {
+    const s = open();
+    await s.ready();
+    s.screen.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: "beta" }) });
+    expect(sel.health(s.snap())).toBeNull();
+    s.clock.increment(healthRefreshMs * 3);
+    await flush();
+    expect(s.loadHealth.calls).toHaveLength(1);
   });
 
   it("ends with the admin refusal on a 403: the toasts say so and the screen opens /", async () => {

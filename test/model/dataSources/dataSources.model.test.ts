@@ -1,0 +1,5 @@
+import { modelSuite } from "../modelSuite";
+import { dataSourcesModel, ingestionHealthModel } from "./dataSources.model";
+
+modelSuite(dataSourcesModel);
+modelSuite(ingestionHealthModel);
