@@ -1,0 +1,76 @@
+import { expect, test, type Page } from "@playwright/test";
+import { e2ePort } from "./environment";
+import { signInAs } from "./support";
+
+/**
+ * The data sources screen (/account/data-sources, admins): a write key created is shown
+ * once (gone after a reload), an event sent with it to /collect raises the accepted
+ * count of the ingestion health, a revoked key is refused by /collect at once; a person
+ * who is no admin is refused the screen.
+ */
+
+const appUrl = `http://127.0.0.1:${e2ePort}`;
+/** A browser's user agent: /collect drops headless Chromium's own as a robot's. */
+const personsAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+
+const menu = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const acceptedEvents = (page: Page) => page.getByTestId("events-accepted");
+const count = async (page: Page): Promise<number> => Number((await acceptedEvents(page).innerText()).replace(/[^0-9].*$/s, "").replace(/,/g, ""));
+
+test("as admin: a key is shown once, an event sent with it is counted, and once revoked it is refused", async ({ page, request }) => {
+  await signInAs(page, "admin");
+  await page.goto("/performance?program=northwind");
+  await menu(page).getByRole("link", { name: "Data Sources", exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/data-sources/);
+  await expect(page.getByRole("heading", { name: "Data Sources", level: 1 })).toBeVisible();
+  await expect(acceptedEvents(page)).toBeVisible();
+  const before = await count(page);
+
+  // Create: the key is shown once, with the warning and a copy button, and put into the snippet.
+  await page.getByRole("button", { name: "Create write key" }).click();
+  const shown = page.getByRole("region", { name: "Your new write key" });
+  await expect(shown.getByText("This is the only time you will see this key", { exact: false })).toBeVisible();
+  await expect(shown.getByRole("button", { name: "Copy" })).toBeVisible();
+  const key = (await page.getByTestId("new-write-key").innerText()).trim();
+  expect(key).toMatch(/^wk_[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByText(`<script async src="${appUrl}/t.js" data-key="${key}"></script>`)).toBeVisible();
+  const prefix = key.slice(0, 10);
+  const table = page.getByRole("table", { name: "Write keys" });
+  await expect(table.getByRole("row").filter({ hasText: prefix })).toContainText("Active");
+
+  // After a reload the key is gone for good: only its first characters are listed.
+  await page.reload();
+  await expect(table.getByRole("row").filter({ hasText: prefix })).toBeVisible();
+  await expect(page.getByTestId("new-write-key")).toHaveCount(0);
+  await expect(page.getByText(key)).toHaveCount(0);
+
+  // One event with the key: the health's accepted count rises (it is loaded again every 10 s).
+  const event = { event_id: `data-sources-${Date.now()}`, type: "click", time: Date.now() - 60_000, visitor_id: "v-data-sources", url: "https://shop.example/?utm_source=newsletter&utm_medium=email" };
+  const sent = await request.post(`${appUrl}/collect`, { data: { key, events: [event] }, headers: { "User-Agent": personsAgent } });
+  expect(sent.status()).toBe(202);
+  expect(await sent.json()).toMatchObject({ accepted: 1, refused: 0 });
+  await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThan(before);
+
+  // Revoke, after the question: the row says so and /collect refuses the key at once.
+  await table.getByRole("button", { name: `Revoke the key ${prefix}…` }).click();
+  const dialog = page.getByRole("dialog", { name: "Revoke this write key?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Revoke" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`The key ${prefix}… is revoked.`)).toBeVisible();
+  await expect(table.getByRole("row").filter({ hasText: prefix })).toContainText("Revoked");
+  const refused = await request.post(`${appUrl}/collect`, {
+    data: { key, events: [{ ...event, event_id: `${event.event_id}-after` }] },
+    headers: { "User-Agent": personsAgent },
+  });
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toMatchObject({ error: "invalid_write_key" });
+});
+
+test("as demo: no Data Sources in the menu, and the address is refused with 'You don't have access to admin resources'", async ({ page }) => {
+  await signInAs(page, "demo");
+  await expect(menu(page).getByRole("link", { name: "Data Sources" })).toHaveCount(0);
+  await page.goto("/account/data-sources");
+  await expect(page.getByText("You don't have access to admin resources")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Data Sources", level: 1 })).toHaveCount(0);
+});
