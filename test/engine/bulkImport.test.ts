@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -166,6 +167,40 @@ describe("bulk import", () => {
     expect(answer.lines[2]).toMatch(/^ {2}row 2: invalid: type: /);
     expect(answer.lines[3]).toBe("  row 3: out_of_range: time: more than a day ahead of the server's clock");
     expect(Number((await figures())?.["hits"])).toBe(Number(before?.["hits"]) + 1);
+  });
+
+  it("says the server is running when another process holds the database, and imports nothing", async () => {
+    // Another process (as the server would) opens the database and keeps it until told to stop.
+    const holder = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { DuckDBInstance } from "@duckdb/node-api";
+         const instance = await DuckDBInstance.create(process.argv[1]);
+         await instance.connect();
+         process.stdout.write("open\\n");
+         process.stdin.on("data", () => process.exit(0));`,
+        join(dir, "analytics.duckdb"),
+      ],
+      { cwd: process.cwd(), stdio: ["pipe", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.once("data", () => resolve());
+        holder.once("exit", (code) => reject(new Error(`the holder ended with ${code}`)));
+      });
+      const answer = await run("--program", "northwind", file("hits.parquet"));
+      expect(answer.code).toBe(1);
+      expect(answer.lines).toEqual([
+        `${join(dir, "analytics.duckdb")} is in use by another process: is the server running with this DATA_DIR?`,
+        "DuckDB lets one process write a database: stop the server, import, then start it again.",
+      ]);
+    } finally {
+      const ended = new Promise((resolve) => holder.once("exit", resolve));
+      holder.stdin.write("stop\n");
+      await ended;
+    }
   });
 
   it("says what is wrong before opening anything: no program, no file, no database", async () => {
