@@ -66,9 +66,9 @@ const timeRefusal = (time: number, now: number): string | null =>
 
 /**
  * Reads a batch of events for a program: each decoded with `CollectedEvent`, its time
- * checked against `now`, its landing URL read into the fields the classification reads and
- * its day taken in the program's UTC offset. `bot` refuses every event (the request's user
- * agent is a robot's).
+ * checked against `now`, its landing URL and referrer read into the fields the
+ * classification reads (`landingFieldsOf`) and its day taken in the program's UTC offset.
+ * `bot` refuses every event (the request's user agent is a robot's).
  */
 export const readEvents = (raws: ReadonlyArray<unknown>, program: Program, now: number, bot = false): ReadRows<IngestedHit> => {
   const rows: IngestedHit[] = [];
@@ -80,7 +80,7 @@ export const readEvents = (raws: ReadonlyArray<unknown>, program: Program, now: 
     const event = decoded.right;
     const late = timeRefusal(event.time, now);
     if (late) return refusals.push(refusal(index, event.event_id, "out_of_range", late));
-    const landing = landingFieldsOf(event.url);
+    const landing = landingFieldsOf(event.url, event.referrer);
     rows.push({
       eventId: event.event_id,
       visitorId: event.visitor_id,

@@ -1,7 +1,10 @@
 /**
- * What an event's landing URL tells the classification: the utm parameters, read into
- * the hit fields source, medium, campaign, content and term. Everything else (gclid,
- * the path) stays in the landing URL, which rules may read as well.
+ * What an event's landing URL (and referrer) tells the classification: the utm
+ * parameters, read into the hit fields source, medium, campaign, content and term. A
+ * landing without utm_source and utm_medium gets them the way analytics products derive
+ * them: a gclid (Google Ads auto-tagging) gives google / cpc, otherwise a known search
+ * engine's referrer gives the engine's name / organic. Everything else (gclid, the path)
+ * stays in the landing URL, which rules may read as well.
  */
 export interface LandingFields {
   readonly source: string | null;
@@ -13,8 +16,25 @@ export interface LandingFields {
 
 const utmFields = ["source", "medium", "campaign", "content", "term"] as const;
 
-/** The utm parameters of a URL (absolute or not; a parameter given empty reads as absent). */
-export const landingFieldsOf = (url: string | null | undefined): LandingFields => {
+/**
+ * Search engines by the name their hosts carry (www.google.co.uk, duckduckgo.com,
+ * search.yahoo.com): the source an untagged landing from one of them is given.
+ */
+export const searchEngines = ["google", "bing", "yahoo", "duckduckgo", "ecosia", "baidu", "yandex", "qwant", "startpage", "naver", "seznam"] as const;
+
+/** The search engine a referrer URL comes from (its host has the engine's name before the domain ending), or null. */
+export const searchEngineOf = (referrer: string | null | undefined): string | null => {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:@]+)/i.exec((referrer ?? "").trim())?.[1]?.toLowerCase() ?? "";
+  const labels = host.split(".").slice(0, -1);
+  return searchEngines.find((engine) => labels.includes(engine)) ?? null;
+};
+
+/**
+ * The utm parameters of a URL (absolute or not; a parameter given empty reads as absent);
+ * without utm_source and utm_medium, google / cpc for a gclid, else a search engine's
+ * name / organic for its referrer.
+ */
+export const landingFieldsOf = (url: string | null | undefined, referrer?: string | null): LandingFields => {
   const query = (url ?? "").split("#")[0]?.split("?").slice(1).join("?") ?? "";
   let params: URLSearchParams;
   try {
@@ -27,7 +47,11 @@ export const landingFieldsOf = (url: string | null | undefined): LandingFields =
     return value === "" ? null : value.slice(0, 256);
   };
   const [source, medium, campaign, content, term] = utmFields.map(read);
-  return { source: source ?? null, medium: medium ?? null, campaign: campaign ?? null, content: content ?? null, term: term ?? null };
+  const fields = { source: source ?? null, medium: medium ?? null, campaign: campaign ?? null, content: content ?? null, term: term ?? null };
+  if (fields.source !== null || fields.medium !== null) return fields;
+  if ((params.get("gclid")?.trim() ?? "") !== "") return { ...fields, source: "google", medium: "cpc" };
+  const engine = searchEngineOf(referrer);
+  return engine === null ? fields : { ...fields, source: engine, medium: "organic" };
 };
 
 /** "+01:00" → 60, "-05:00" → -300; anything else 0. */
