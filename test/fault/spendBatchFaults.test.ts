@@ -57,7 +57,7 @@ describe("1,000 spend rows through the row sender while a fifth of the answers f
 
   beforeAll(async () => {
     t = await openContractApp();
-    token = await t.signIn("demo");
+    token = await t.signIn("admin");
     const random = seeded(20260101);
     const faultsInARow = new Map<string, number>();
     /** The browser's fetch, in front of the app: some requests never reach it, some answers never come back. */
