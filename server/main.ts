@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { BackgroundWork } from "./http/backgroundWork";
 import { createEngine } from "./engine/createEngine";
+import { feedNewestDay } from "./demoNewestDay";
 import { consoleLog } from "./log";
 import { FileOutbox } from "./outbox/outbox";
 import { dayOfMs } from "./seed/calendar";
@@ -55,10 +56,14 @@ if (await warehouse.demoData.isEmpty()) {
     today: dayOfMs(Date.now()),
   };
   const started = performance.now();
-  await plantDemoData(warehouse, generateDemoData(parameters));
+  // The newest day is held back from the bulk load and sent through the ingest path once the rest is materialised.
+  const newestDay = await plantDemoData(warehouse, generateDemoData(parameters), undefined, { holdNewestDay: true });
   log.info("demo data written", { ...parameters, ms: Math.round(performance.now() - started) });
   await runEngine("demo data materialised", async () => {
     for (const program of await warehouse.programs.all()) await engine.reclassify(program.id);
+  });
+  await runEngine("demo's newest day ingested", async () => {
+    log.info("demo's newest day through the ingest path", { ...(await feedNewestDay(warehouse, engine, newestDay, Date.now())) });
   });
 } else {
   // A database kept from an earlier run: materialise only programs that never were (a start interrupted mid-way).

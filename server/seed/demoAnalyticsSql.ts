@@ -1,6 +1,6 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import type { DemoAnalyticsRows, TrafficPlan } from "./demoAnalyticsRows";
-import { insertRows, type Statements } from "../warehouse/statements";
+import { insertRows, nullableTextOf, numberOf, textOf, type Statements } from "../warehouse/statements";
 
 /**
  * Loads the analytics half of the demo data (DemoDataQueries.load, inside its transaction).
@@ -25,11 +25,54 @@ import { insertRows, type Statements } from "../warehouse/statements";
  * - variable costs: per day and cost link, the clicks carrying it x its cost per click x
  *   a daily +-15% noise, plus the plan's spend on cost links that no hit carries.
  * Nothing is dated at or after `endsAt`; dates are the program's local days.
+ *
+ * With `holdNewestDay`, the hits and orders from the start of each program's last local
+ * day on are not written but answered (`NewestDay`), as the events and orders a site and
+ * a shop would send, for the start to feed them through the validated ingest path
+ * (docs/engine.md, "Ingestion"); every other row, the held rows' ids and the variable
+ * costs are the same as without it.
  */
-export const loadDemoAnalytics = async (sql: Statements, rows: DemoAnalyticsRows): Promise<void> => {
+export const loadDemoAnalytics = async (
+  sql: Statements,
+  rows: DemoAnalyticsRows,
+  options: { readonly holdNewestDay?: boolean } = {},
+): Promise<NewestDay> => {
   await insertConfiguration(sql, rows);
-  await generateTraffic(sql, rows.traffic);
+  return generateTraffic(sql, rows.traffic, options.holdNewestDay ?? false);
 };
+
+/** An event as POST /collect takes it (`CollectedEvent`). */
+export interface HeldEvent {
+  readonly event_id: string;
+  readonly type: "click" | "impression";
+  readonly time: number;
+  readonly visitor_id: string;
+  readonly url: string | null;
+  readonly referrer: string | null;
+  readonly publisher_id: string | null;
+  readonly cost_link: string | null;
+}
+
+/** An order as the order feed takes it, but its currency (`FedOrder`: the program's). */
+export interface HeldOrder {
+  readonly order_id: string;
+  readonly time: number;
+  readonly amount: number;
+  readonly status: "valid" | "cancelled";
+  readonly customer_type: string;
+  readonly payment: string;
+  readonly visitor_id: string;
+}
+
+/** The demo's newest day per program, held back from the bulk load: events in hit id order, orders in id order. */
+export type NewestDay = ReadonlyArray<{
+  readonly programId: number;
+  readonly events: ReadonlyArray<HeldEvent>;
+  readonly orders: ReadonlyArray<HeldOrder>;
+}>;
+
+/** The event id of a held hit: its hit id, which the ingest path gives it again (hits numbered after the program's last). */
+export const heldEventId = (hitId: number): string => `demo-${hitId}`;
 
 const insertConfiguration = async (sql: Statements, rows: DemoAnalyticsRows): Promise<void> => {
   await insertRows(
@@ -153,7 +196,10 @@ const temporaryTables = [
   "demo_order",
 ] as const;
 
-const generateTraffic = async (sql: Statements, plan: TrafficPlan): Promise<void> => {
+/** A row of the newest day, held back: from the start of the program's last local day on (an order may fall on the next). */
+const held = (ts: string) => `${ts} >= p.first_ms + CAST(p.days - 1 AS BIGINT) * 86400000`;
+
+const generateTraffic = async (sql: Statements, plan: TrafficPlan, holdNewestDay: boolean): Promise<NewestDay> => {
   if (!Number.isSafeInteger(plan.seed)) throw new Error(`the demo seed must be a whole number, got ${plan.seed}`);
   // u(base, key): a uniform number in [0, 1) for a program (base) and a key; hash() mixes one
   // 64-bit value well, so the program's base and the key are combined before hashing.
@@ -162,13 +208,15 @@ const generateTraffic = async (sql: Statements, plan: TrafficPlan): Promise<void
   // FSST analysis makes writing millions of hits markedly faster. Row order is irrelevant.
   await sql.run("SET disabled_compression_methods = 'fsst'");
   await sql.run("SET preserve_insertion_order = false");
+  let newestDay: NewestDay = [];
   try {
     await createPlanTables(sql, plan);
     await createLookups(sql);
     await generateVisitorsAndClicks(sql);
-    await insertHits(sql);
-    await generateOrders(sql);
+    await insertHits(sql, holdNewestDay);
+    await generateOrders(sql, holdNewestDay);
     await insertVariableCosts(sql);
+    if (holdNewestDay) newestDay = await heldRows(sql, plan);
   } finally {
     // After a failure the transaction is aborted and refuses these; the load's own error is
     // the one to report (and a failed demo load ends the start-up anyway).
@@ -177,6 +225,7 @@ const generateTraffic = async (sql: Statements, plan: TrafficPlan): Promise<void
   }
   // Temporary tables live in this connection until dropped (a failed load rolls them back).
   await sql.run([...temporaryTables.map((table) => `DROP TABLE IF EXISTS ${table};`), "DROP MACRO IF EXISTS demo_u;"].join("\n"));
+  return newestDay;
 };
 
 const createPlanTables = async (sql: Statements, plan: TrafficPlan): Promise<void> => {
@@ -407,7 +456,7 @@ const generateVisitorsAndClicks = async (sql: Statements): Promise<void> => {
 
 const visitorId = (base: string, key: string) => `printf('%016x', hash(xor(${base}, CAST(${visitorIdKeys} + ${key} AS UBIGINT))))`;
 
-const insertHits = async (sql: Statements): Promise<void> => {
+const insertHits = async (sql: Statements, holdNewestDay: boolean): Promise<void> => {
   // Numbered on narrow rows (hit ids follow time within a program); the raw text fields
   // are joined on only when written.
   await sql.run(`CREATE TEMP TABLE demo_event AS
@@ -438,10 +487,11 @@ const insertHits = async (sql: Statements): Promise<void> => {
       v.source, v.medium, v.campaign, v.content, v.term, v.referrer, v.landing_url, v.publisher_id, v.cost_link
     FROM demo_event e
     JOIN demo_program p ON p.program_id = e.program_id
-    JOIN demo_variant v ON v.program_id = e.program_id AND v.variant_no = e.variant_no`);
+    JOIN demo_variant v ON v.program_id = e.program_id AND v.variant_no = e.variant_no
+    ${holdNewestDay ? `WHERE NOT (${held("e.ts")})` : ""}`);
 };
 
-const generateOrders = async (sql: Statements): Promise<void> => {
+const generateOrders = async (sql: Statements, holdNewestDay: boolean): Promise<void> => {
   // order_key: 4n for a visitor's first order, 4n + 1 for the repeat, offlineOffset + m offline.
   await sql.run(`CREATE TEMP TABLE demo_order AS
     WITH converted AS (
@@ -497,23 +547,76 @@ const generateOrders = async (sql: Statements): Promise<void> => {
       demo_u(o.base, ${orderKeys} + o.order_key * 16 + 9) AS cancel_draw,
       round(greatest(p.minimum_amount, exp(p.amount_mu + p.amount_sigma
         * sqrt(-2 * ln(greatest(demo_u(o.base, ${orderKeys} + o.order_key * 16 + 10), 1e-12)))
-        * cos(2 * pi() * demo_u(o.base, ${orderKeys} + o.order_key * 16 + 11)))), 2) AS amount
+        * cos(2 * pi() * demo_u(o.base, ${orderKeys} + o.order_key * 16 + 11)))), 2) AS amount,
+      -- Numbered here, before any is held back, so the order ids are the same either way.
+      row_number() OVER (PARTITION BY o.program_id ORDER BY o.ts, o.order_key) AS order_no
     FROM all_orders o
     JOIN demo_program p ON p.program_id = o.program_id
     WHERE o.ts < p.ends_at`);
 
   await sql.run(`INSERT INTO orders (program_id, order_id, visitor_id, ts, order_date, amount, status, customer_type, payment)
     SELECT o.program_id,
-      p.order_prefix || '-' || lpad(CAST(row_number() OVER (PARTITION BY o.program_id ORDER BY o.ts, o.order_key) AS VARCHAR), 7, '0'),
+      ${orderId},
       ${visitorId("o.base", "o.visitor_no")},
       o.ts,
       CAST(epoch_ms(o.ts + p.offset_ms) AS DATE),
       o.amount,
-      CASE WHEN o.cancel_draw < CASE WHEN o.credit THEN p.cancelled_credit ELSE p.cancelled_cash END THEN 'cancelled' ELSE 'valid' END,
+      ${orderStatus},
       o.customer_type,
       CASE WHEN o.credit THEN 'credit' ELSE 'cash' END
     FROM demo_order o JOIN demo_program p ON p.program_id = o.program_id
+    ${holdNewestDay ? `WHERE NOT (${held("o.ts")})` : ""}
     ORDER BY o.program_id, o.ts, o.order_key`);
+};
+
+const orderId = "p.order_prefix || '-' || lpad(CAST(o.order_no AS VARCHAR), 7, '0')";
+const orderStatus = "CASE WHEN o.cancel_draw < CASE WHEN o.credit THEN p.cancelled_credit ELSE p.cancelled_cash END THEN 'cancelled' ELSE 'valid' END";
+
+/** The held newest day: the same fields the bulk load writes, as events and orders. */
+const heldRows = async (sql: Statements, plan: TrafficPlan): Promise<NewestDay> => {
+  const events = await sql.rows(`SELECT e.program_id, e.hit_id, ${visitorId("p.base", "e.visitor_no")} AS visitor_id, e.ts,
+      CASE WHEN e.impression_no = 0 THEN 'click' ELSE 'impression' END AS event_type,
+      v.landing_url, v.referrer, v.publisher_id, v.cost_link
+    FROM demo_event e
+    JOIN demo_program p ON p.program_id = e.program_id
+    JOIN demo_variant v ON v.program_id = e.program_id AND v.variant_no = e.variant_no
+    WHERE ${held("e.ts")}
+    ORDER BY e.program_id, e.hit_id`);
+  const orders = await sql.rows(`SELECT o.program_id, ${orderId} AS order_id, ${visitorId("o.base", "o.visitor_no")} AS visitor_id, o.ts, o.amount,
+      ${orderStatus} AS status, o.customer_type, CASE WHEN o.credit THEN 'credit' ELSE 'cash' END AS payment
+    FROM demo_order o JOIN demo_program p ON p.program_id = o.program_id
+    WHERE ${held("o.ts")}
+    ORDER BY o.program_id, o.order_no`);
+  return plan.programs.map(({ programId }) => ({
+    programId,
+    events: events
+      .filter((r) => numberOf(r["program_id"]) === programId)
+      .map(
+        (r): HeldEvent => ({
+          event_id: heldEventId(numberOf(r["hit_id"])),
+          type: textOf(r["event_type"]) === "click" ? "click" : "impression",
+          time: numberOf(r["ts"]),
+          visitor_id: textOf(r["visitor_id"]),
+          url: nullableTextOf(r["landing_url"]),
+          referrer: nullableTextOf(r["referrer"]),
+          publisher_id: nullableTextOf(r["publisher_id"]),
+          cost_link: nullableTextOf(r["cost_link"]),
+        }),
+      ),
+    orders: orders
+      .filter((r) => numberOf(r["program_id"]) === programId)
+      .map(
+        (r): HeldOrder => ({
+          order_id: textOf(r["order_id"]),
+          time: numberOf(r["ts"]),
+          amount: numberOf(r["amount"]),
+          status: textOf(r["status"]) === "cancelled" ? "cancelled" : "valid",
+          customer_type: textOf(r["customer_type"]),
+          payment: textOf(r["payment"]),
+          visitor_id: textOf(r["visitor_id"]),
+        }),
+      ),
+  }));
 };
 
 const insertVariableCosts = async (sql: Statements): Promise<void> => {
