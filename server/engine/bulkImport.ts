@@ -1,6 +1,7 @@
 import { CollectedEvent, FedOrder, type RowRefusal } from "../../src/domain/ingestion/collection";
 import type { Program } from "../../src/domain/shell/program";
 import type { FileFormat, FileRows, WantedColumn } from "../warehouse/fileRows";
+import type { IngestionQueries } from "../warehouse/ingestionQueries";
 import { ingestEvents, ingestOrders, type IngestTarget } from "./ingestion";
 
 /**
@@ -74,9 +75,12 @@ export type ImportOutcome =
   | { readonly ok: false; readonly problems: ReadonlyArray<FileProblem> }
   | { readonly ok: true; readonly files: ReadonlyArray<ImportedFile> };
 
+/** Where an import's rows go: the ingest path's target, events stored by its bulk store (`importEvents`). */
+export type ImportTarget = IngestTarget & Pick<IngestionQueries, "importEvents">;
+
 export interface ImportDeps {
   readonly reader: FileRows;
-  readonly target: IngestTarget;
+  readonly target: ImportTarget;
   /** Folds what was stored into the facts (the engine's processIngested). */
   readonly process: (programId: number) => Promise<void>;
   readonly clock: () => number;
@@ -85,7 +89,7 @@ export interface ImportDeps {
 /** How many bad rows a problem lists. */
 export const badRowsShown = 5;
 /** Rows sent through the ingest path at once (an order batch is looked up by id, so it is smaller). */
-export const importBatchSize: Readonly<Record<ImportedKind, number>> = { events: 50_000, orders: 5_000 };
+export const importBatchSize: Readonly<Record<ImportedKind, number>> = { events: 100_000, orders: 5_000 };
 
 interface CheckedFile {
   readonly file: string;
@@ -123,6 +127,8 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
   const problems = checked.filter(isProblem);
   if (problems.length > 0) return { ok: false, problems };
 
+  // Events are decoded and refused exactly as by POST /collect (ingestEvents); only their store is the bulk one.
+  const eventTarget: IngestTarget = { ...deps.target, addEvents: (programId, hits, at) => deps.target.importEvents(programId, hits, at) };
   const imported: ImportedFile[] = [];
   for (const file of checked.filter((c): c is CheckedFile => !isProblem(c))) {
     let rows = 0;
@@ -140,7 +146,7 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
       const now = deps.clock();
       const answer =
         file.kind === "events"
-          ? await ingestEvents(deps.target, program, batch.rows, now)
+          ? await ingestEvents(eventTarget, program, batch.rows, now)
           : await ingestOrders(deps.target, program, batch.rows, now);
       rows += batch.rows.length;
       accepted += answer.accepted - answer.duplicates;

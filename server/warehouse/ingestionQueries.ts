@@ -73,6 +73,12 @@ export interface IngestionQueries {
   programOfKey(digest: string): Promise<Program | null>;
   /** Stores the events whose ids the program has not stored yet (one transaction); repeats count as unchanged. */
   addEvents(programId: number, hits: ReadonlyArray<IngestedHit>, at: number): Promise<StoredRows>;
+  /**
+   * Stores a bulk import's chunk of events as addEvents does (the first of each id the program has not stored
+   * becomes a hit numbered after the program's last, in chunk order, kept in collected_events and marked in
+   * ingestion_due; the tallies count accepted and duplicate rows), in a few set-wise statements for the whole chunk.
+   */
+  importEvents(programId: number, hits: ReadonlyArray<IngestedHit>, at: number): Promise<StoredRows>;
   /** Stores orders, an order id already stored being replaced (unchanged when it is the same). */
   putOrders(programId: number, orders: ReadonlyArray<IngestedOrder>, at: number): Promise<StoredRows>;
   /** Adds refused rows to the program's tallies of today (UTC), by reason. */

@@ -1,4 +1,4 @@
-import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBPreparedStatement } from "@duckdb/node-api";
+import type { DuckDBAppender, DuckDBConnection, DuckDBMaterializedResult, DuckDBPreparedStatement } from "@duckdb/node-api";
 import type { SqlParameters, Statements } from "../statements";
 
 /** A transaction asked for and not yet begun. */
@@ -76,8 +76,23 @@ export class ConnectionLine {
   private readonly statements: Statements;
   private waiting: Array<WaitingTransaction> = [];
 
-  constructor(connection: DuckDBConnection) {
+  constructor(private readonly connection: DuckDBConnection) {
     this.statements = keptStatements(connection);
+  }
+
+  /**
+   * Appends rows to a temporary table with DuckDB's appender (a bulk import's staging: a native call per value
+   * instead of a statement's parameters or a JSON text to parse). Call it only inside a turn of this line (the
+   * work of `exclusive` or `transaction`), whose connection and transaction it shares.
+   */
+  async appendTemporary(table: string, write: (appender: DuckDBAppender) => void): Promise<void> {
+    const appender = await this.connection.createAppender(table, "main", "temp");
+    try {
+      write(appender);
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
   }
 
   exclusive<T>(work: (sql: Statements) => Promise<T>): Promise<T> {

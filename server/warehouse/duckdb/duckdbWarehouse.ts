@@ -290,6 +290,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
     ingestion: {
       ...ingestion,
       addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),
+      importEvents: (programId, hits, at) => generations.after(ingestion.importEvents(programId, hits, at), programId),
       putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
       process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
     },

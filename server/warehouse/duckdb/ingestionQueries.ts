@@ -1,3 +1,4 @@
+import type { DuckDBAppender } from "@duckdb/node-api";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { Program } from "../../../src/domain/shell/program";
 import type { IngestedHit, IngestionQueries, StoredRows, WriteKeyRecord } from "../ingestionQueries";
@@ -188,6 +189,85 @@ const storeEvents = async (
   });
 };
 
+/** The temporary tables of a bulk import's chunk: every row sent, in its place, and the new hits numbered. */
+const importStaged = "import_staged_events";
+const importFresh = "import_fresh_hits";
+
+/** The staged row's text columns after its place and instant, in the order they are appended. */
+const stagedTextColumns = ["event_id", "visitor_id", "hit_date", "event_type", ...hitFieldColumns.split(", ")];
+
+const appendText = (appender: DuckDBAppender, value: string | null): void => {
+  if (value === null) appender.appendNull();
+  else appender.appendVarchar(value);
+};
+
+/**
+ * A bulk import's chunk stored set-wise (docs/engine.md, "Bulk import"), with what storeEvents does for a
+ * group: the chunk is staged with DuckDB's appender, each row with its place; the first row of each event id
+ * that the program's collected_events does not hold (one anti-join) is numbered after the program's last hit
+ * id in chunk order; then hits, collected_events, ingestion_due and the tallies are each one INSERT ... SELECT.
+ */
+const importEventChunk = async (
+  line: ConnectionLine,
+  sql: Statements,
+  programId: number,
+  hits: ReadonlyArray<IngestedHit>,
+  at: number,
+): Promise<StoredRows> => {
+  await sql.run(
+    `CREATE OR REPLACE TEMP TABLE ${importStaged} (place BIGINT, ts DOUBLE, ${stagedTextColumns.map((c) => `${c} VARCHAR`).join(", ")})`,
+  );
+  await line.appendTemporary(importStaged, (appender) => {
+    hits.forEach((h, place) => {
+      appender.appendBigInt(BigInt(place));
+      appender.appendDouble(h.ts);
+      appender.appendVarchar(h.eventId);
+      appender.appendVarchar(h.visitorId);
+      appender.appendVarchar(h.hitDate);
+      appender.appendVarchar(h.eventType);
+      appendText(appender, h.source);
+      appendText(appender, h.medium);
+      appendText(appender, h.campaign);
+      appendText(appender, h.content);
+      appendText(appender, h.term);
+      appendText(appender, h.referrer);
+      appendText(appender, h.landingUrl);
+      appendText(appender, h.publisherId);
+      appendText(appender, h.costLink);
+      appender.endRow();
+    });
+  });
+  const last = numberOf((await sql.rows("SELECT coalesce(max(hit_id), 0) AS id FROM hits WHERE program_id = $1", [programId]))[0]?.["id"] ?? 0);
+  await sql.run(
+    `CREATE OR REPLACE TEMP TABLE ${importFresh} AS
+     SELECT CAST($2 AS BIGINT) + row_number() OVER (ORDER BY place) AS hit_id, * EXCLUDE (place)
+     FROM (SELECT * FROM ${importStaged} QUALIFY row_number() OVER (PARTITION BY event_id ORDER BY place) = 1) s
+     WHERE NOT EXISTS (SELECT 1 FROM collected_events c WHERE c.program_id = $1 AND c.event_id = s.event_id)`,
+    [programId, last],
+  );
+  const fresh = await countOf(sql, importFresh);
+  if (fresh > 0) {
+    await sql.run(
+      `INSERT INTO hits (program_id, hit_id, visitor_id, ts, hit_date, event_type, ${hitFieldColumns}, ${taxonomyLevels.join(", ")})
+       SELECT $1, hit_id, visitor_id, CAST(ts AS BIGINT), CAST(hit_date AS DATE), event_type, ${hitFieldColumns}, 'None', 'None', 'None', 'None'
+       FROM ${importFresh} ORDER BY hit_id`,
+      [programId],
+    );
+    await sql.run(
+      `INSERT INTO collected_events (program_id, event_id, hit_id, received_at) SELECT $1, event_id, hit_id, $2 FROM ${importFresh}`,
+      [programId, at],
+    );
+    await sql.run(`INSERT INTO ingestion_due (program_id, hit_id, order_id, marked_at) SELECT $1, hit_id, NULL, $2 FROM ${importFresh}`, [
+      programId,
+      at,
+    ]);
+  }
+  await tallyRows(sql, programId, "event", new Map([["accepted", fresh], ["duplicate", hits.length - fresh]]), at);
+  await sql.run(`DROP TABLE ${importStaged}`);
+  await sql.run(`DROP TABLE ${importFresh}`);
+  return { stored: fresh, unchanged: hits.length - fresh };
+};
+
 /** How long a flush finding no write under way waits for others to join its transaction. */
 export const eventGatherMs = 4;
 
@@ -299,6 +379,9 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
             eventWrites.push({ programId, hits, at, resolve, reject });
             if (!flushing) void flushEventWrites();
           }),
+
+    importEvents: (programId, hits, at) =>
+      hits.length === 0 ? Promise.resolve({ stored: 0, unchanged: 0 }) : line.transaction((sql) => importEventChunk(line, sql, programId, hits, at)),
 
     putOrders: (programId, orders, at) =>
       line.transaction(async (sql) => {
