@@ -1,4 +1,5 @@
 import type { Log } from "../log";
+import { createCoalescedRuns } from "./coalescedRuns";
 
 /**
  * How long a program's cost refresh waits: `quietMs` after its latest spend write (a burst
@@ -36,95 +37,19 @@ export interface CostRefresher {
   settled(programId: number): Promise<void>;
 }
 
-interface ProgramRefresh {
-  /** A write was told since the last refresh began. */
-  due: boolean;
-  /** Fires `quietMs` after the latest write. */
-  quietDelay: ReturnType<typeof setTimeout> | null;
-  /** Fires `longestWaitMs` after the first write not yet counted. */
-  longestWait: ReturnType<typeof setTimeout> | null;
-  /** The refresh under way (refreshes of one program run one after another). */
-  running: Promise<void> | null;
-  /** How long the last refresh took (ms). */
-  lastRefreshMs: number;
-}
-
 export const createCostRefresher = (deps: {
   /** Rewrites the program's cost facts from its stored spend and clears its due mark (the engine's `refreshCosts`). */
   readonly refresh: (programId: number) => Promise<void>;
   readonly log: Log;
   readonly timing?: CostRefreshTiming;
 }): CostRefresher => {
-  const { refresh, log } = deps;
   const timing = deps.timing ?? costRefreshTiming;
-  const programs = new Map<number, ProgramRefresh>();
-
-  const stateOf = (programId: number): ProgramRefresh => {
-    const known = programs.get(programId);
-    if (known) return known;
-    const state: ProgramRefresh = { due: false, quietDelay: null, longestWait: null, running: null, lastRefreshMs: 0 };
-    programs.set(programId, state);
-    return state;
-  };
-
-  const stopTimers = (state: ProgramRefresh): void => {
-    if (state.quietDelay) clearTimeout(state.quietDelay);
-    if (state.longestWait) clearTimeout(state.longestWait);
-    state.quietDelay = null;
-    state.longestWait = null;
-  };
-
-  /** Runs the program's refresh now (after the one under way), if a write is still uncounted. */
-  const refreshNow = (programId: number): Promise<void> => {
-    const state = stateOf(programId);
-    stopTimers(state);
-    const turn = (state.running ?? Promise.resolve()).catch(() => undefined).then(async () => {
-      if (!state.due) return;
-      state.due = false;
-      const started = performance.now();
-      try {
-        await refresh(programId);
-        state.lastRefreshMs = performance.now() - started;
-      } catch (error) {
-        // The durable mark stays: the next write, report read or start tries again.
-        state.due = true;
-        log.error("the cost facts refresh failed", { programId, error });
-        throw error;
-      }
-    });
-    state.running = turn;
-    void turn
-      .finally(() => {
-        if (state.running === turn) state.running = null;
-      })
-      .catch(() => undefined);
-    return turn;
-  };
-
-  /** A timer's refresh: its failure is logged by refreshNow and retried on the next occasion. */
-  const refreshLater = (programId: number) => (): void => {
-    refreshNow(programId).catch(() => undefined);
-  };
-
-  const unrefed = (timer: ReturnType<typeof setTimeout>): ReturnType<typeof setTimeout> => {
-    // A pending refresh never keeps a stopping process alive: the durable mark covers it.
-    if (typeof timer === "object" && "unref" in timer) timer.unref();
-    return timer;
-  };
-
-  return {
-    spendChanged: (programId) => {
-      const state = stateOf(programId);
-      state.due = true;
-      if (state.quietDelay) clearTimeout(state.quietDelay);
-      state.quietDelay = unrefed(setTimeout(refreshLater(programId), timing.quietMs));
-      state.longestWait ??= unrefed(setTimeout(refreshLater(programId), Math.max(timing.longestWaitMs, refreshShare * state.lastRefreshMs)));
-    },
-    settled: async (programId) => {
-      const state = programs.get(programId);
-      if (!state) return;
-      if (state.due) return refreshNow(programId);
-      if (state.running) return state.running;
-    },
-  };
+  const runs = createCoalescedRuns({
+    run: deps.refresh,
+    log: deps.log,
+    failure: "the cost facts refresh failed",
+    quietMs: timing.quietMs,
+    longestWaitMs: (lastRefreshMs) => Math.max(timing.longestWaitMs, refreshShare * lastRefreshMs),
+  });
+  return { spendChanged: runs.due, settled: runs.settled };
 };
