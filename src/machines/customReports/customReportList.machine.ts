@@ -4,7 +4,6 @@ import type { CustomReport, CustomReportList } from "../../domain/customReports/
 import { customReportsTexts } from "../../domain/customReports/customReportsTexts";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { listCustomReports, removeCustomReport } from "../../services/customReports/customReports";
-import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 import {
@@ -13,9 +12,11 @@ import {
   keepScopeAssignment,
   openedScopeListener,
   openingScope,
-  reportCallOf,
+  programCallOf,
+  sameProgramCall,
   scopeGuard,
   scopeListenerInput,
+  type ProgramCall,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
@@ -57,10 +58,7 @@ export type CustomReportListEvent =
   | { readonly type: "reports.removeConfirmed" }
   | { readonly type: "reports.noticeDismissed" };
 
-export interface ListLoad {
-  readonly api: ApiContext;
-  readonly program: string;
-}
+export type ListLoad = ProgramCall;
 
 export interface RemoveLoad extends ListLoad {
   readonly id: number;
@@ -70,15 +68,9 @@ type Context = CustomReportListContext;
 
 const t = customReportsTexts.list;
 
-const listLoadOf = ({ context }: { readonly context: Context }): ListLoad => {
-  const call = reportCallOf(context.scope);
-  return { api: call.api, program: call.program };
-};
+const listLoadOf = ({ context }: { readonly context: Context }): ListLoad => programCallOf(context.scope);
 
 const removeLoadOf = ({ context }: { readonly context: Context }): RemoveLoad => ({ ...listLoadOf({ context }), id: context.target?.id ?? 0 });
-
-const sameProgram = (a: SessionScope, b: SessionScope): boolean =>
-  a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program?.code === b.program?.code;
 
 const failureOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
 
@@ -109,7 +101,7 @@ export const customReportListMachine = setup({
   guards: {
     hasCompleteScope: ({ context }) => isCompleteScope(context.scope),
     isIncompleteScope: (_, scope: SessionScope) => !isCompleteScope(scope),
-    isOtherScope: ({ context }, scope: SessionScope) => !sameProgram(context.scope, scope),
+    isOtherScope: ({ context }, scope: SessionScope) => !sameProgramCall(context.scope, scope),
     isListed: ({ context }, id: number) => context.reports.some((r) => r.id === id),
     isGone: (_, error: unknown) => typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "NotFound",
   },

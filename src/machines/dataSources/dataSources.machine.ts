@@ -4,7 +4,6 @@ import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
 import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../domain/ingestion/writeKeys";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { createWriteKey, listWriteKeys, revokeWriteKey } from "../../services/dataSources/dataSources";
-import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/adminRefusal";
 import {
@@ -13,9 +12,11 @@ import {
   keepScopeAssignment,
   openedScopeListener,
   openingScope,
-  reportCallOf,
+  programCallOf,
+  sameProgramCall,
   scopeGuard,
   scopeListenerInput,
+  type ProgramCall,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
@@ -80,10 +81,7 @@ export type DataSourcesEvent =
   | { readonly type: "copy.done"; readonly target: CopyTarget }
   | { readonly type: "copy.refused"; readonly target: CopyTarget };
 
-export interface ProgramCall {
-  readonly api: ApiContext;
-  readonly program: string;
-}
+export type { ProgramCall };
 
 export interface RevokeCall extends ProgramCall {
   readonly id: number;
@@ -93,15 +91,9 @@ type Context = DataSourcesContext;
 
 const t = dataSourcesTexts.keys;
 
-const programCallOf = ({ context }: { readonly context: Context }): ProgramCall => {
-  const call = reportCallOf(context.scope);
-  return { api: call.api, program: call.program };
-};
+const programCallOfContext = ({ context }: { readonly context: Context }): ProgramCall => programCallOf(context.scope);
 
-const revokeCallOf = ({ context }: { readonly context: Context }): RevokeCall => ({ ...programCallOf({ context }), id: context.target?.id ?? 0 });
-
-const sameProgram = (a: SessionScope, b: SessionScope): boolean =>
-  a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program?.code === b.program?.code;
+const revokeCallOf = ({ context }: { readonly context: Context }): RevokeCall => ({ ...programCallOfContext({ context }), id: context.target?.id ?? 0 });
 
 const failureOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
 
@@ -158,7 +150,7 @@ export const dataSourcesMachine = setup({
     ...adminRefusalGuards,
     hasCompleteScope: ({ context }) => isCompleteScope(context.scope),
     isIncompleteScope: (_, scope: SessionScope) => !isCompleteScope(scope),
-    isOtherScope: ({ context }, scope: SessionScope) => !sameProgram(context.scope, scope),
+    isOtherScope: ({ context }, scope: SessionScope) => !sameProgramCall(context.scope, scope),
     isActiveKey: ({ context }, id: number) => context.keys.some((k) => k.id === id && k.revoked_at === null),
   },
 }).createMachine({
@@ -181,7 +173,7 @@ export const dataSourcesMachine = setup({
       on: followScope,
       invoke: {
         src: "loadKeys",
-        input: programCallOf,
+        input: programCallOfContext,
         onDone: { target: "ready", actions: { type: "keepKeys", params: ({ event }) => event.output } },
         onError: [refusedOnForbidden, { target: "failed" }],
       },
@@ -190,7 +182,7 @@ export const dataSourcesMachine = setup({
     failed: { on: { ...followScope, "keys.retried": "loading" } },
     refused: adminRefusedState,
     ready: {
-      invoke: { id: "health", src: "healthPoller", input: programCallOf, onDone: "#dataSources.refused" },
+      invoke: { id: "health", src: "healthPoller", input: programCallOfContext, onDone: "#dataSources.refused" },
       on: {
         ...followScope,
         "keys.shownDismissed": { actions: "forgetShown" },
@@ -213,7 +205,7 @@ export const dataSourcesMachine = setup({
         creating: {
           invoke: {
             src: "createKey",
-            input: programCallOf,
+            input: programCallOfContext,
             onDone: { target: "idle", actions: { type: "keepCreated", params: ({ event }) => event.output } },
             onError: [refusedOnForbidden, { target: "idle", actions: "sayCreateFailed" }],
           },
@@ -237,7 +229,7 @@ export const dataSourcesMachine = setup({
         revoked: {
           invoke: {
             src: "loadKeys",
-            input: programCallOf,
+            input: programCallOfContext,
             onDone: { target: "idle", actions: [{ type: "markRevoked", params: 0 }, { type: "keepKeys", params: ({ event }) => event.output }] },
             onError: [refusedOnForbidden, { target: "idle", actions: { type: "markRevoked", params: 0 } }],
           },

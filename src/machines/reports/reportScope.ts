@@ -48,6 +48,16 @@ export const reportCallOf = (scope: SessionScope): ReportCall => ({
   range: { from: scope.range?.from ?? "", to: scope.range?.to ?? "" },
 });
 
+/** What a screen's calls need when they are the program's, not its dates' (custom report list, write keys). */
+export type ProgramCall = Omit<ReportCall, "range">;
+
+/** The program call scope of a session scope. */
+export const programCallOf = (scope: SessionScope): ProgramCall => ({ api: scope.api, program: scope.program?.code ?? "" });
+
+/** Whether two session scopes reach the same program through the same API context (their dates aside). */
+export const sameProgramCall = (a: SessionScope, b: SessionScope): boolean =>
+  a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program?.code === b.program?.code;
+
 export const sameReportCall = (a: ReportCall, b: ReportCall): boolean =>
   a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program === b.program && a.range.from === b.range.from && a.range.to === b.range.to;
 
