@@ -1,5 +1,6 @@
 import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import type { Ok } from "../../domain/access/auth";
+import { absoluteApiBase, collectionOrigin } from "../../domain/dataSources/dataSources";
 import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
 import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../domain/ingestion/writeKeys";
 import type { SessionScope } from "../../domain/report/reportScope";
@@ -42,6 +43,8 @@ export interface DataSourcesInput {
   readonly session: SessionSource;
   /** The app's toasts actor: hears the no-access message. */
   readonly toasts?: AnyActorRef | null;
+  /** The page's own origin (`location.origin`): the snippets' addresses when the API is on the same origin. */
+  readonly pageOrigin?: string;
 }
 
 /** A key just created: shown once. */
@@ -62,6 +65,7 @@ export interface KeysNotice {
 
 export interface DataSourcesContext extends ScopedReport {
   readonly toasts: AnyActorRef | null;
+  readonly pageOrigin: string;
   readonly keys: ReadonlyArray<WriteKey>;
   readonly shown: ShownKey | null;
   readonly target: WriteKey | null;
@@ -159,6 +163,7 @@ export const dataSourcesMachine = setup({
     session: input.session,
     scope: openingScope(input.session),
     toasts: input.toasts ?? null,
+    pageOrigin: input.pageOrigin ?? "http://localhost",
     keys: [],
     shown: null,
     target: null,
@@ -257,7 +262,10 @@ export const dataSourcesSelectors = {
   isRevoking: (s: Snap) => s.matches({ ready: "revoking" }),
   notice: (s: Snap) => s.context.notice,
   program: (s: Snap) => s.context.scope.program,
-  api: (s: Snap) => s.context.scope.api,
+  /** Where the script tag sends events: the API's origin, or the page's. */
+  collectionOrigin: (s: Snap) => collectionOrigin(s.context.scope.api.baseUrl, s.context.pageOrigin),
+  /** The API's absolute base, for the order feed example. */
+  apiBase: (s: Snap) => absoluteApiBase(s.context.scope.api.baseUrl, s.context.pageOrigin),
   /** The running ingestion health (while the keys are shown). */
   health: (s: Snap) => (s.children["health"] as IngestionHealthActorRef | undefined) ?? null,
 } satisfies Record<string, (s: Snap) => unknown>;

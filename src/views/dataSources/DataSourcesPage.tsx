@@ -2,8 +2,6 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { useLocation } from "wouter";
 import {
-  absoluteApiBase,
-  collectionOrigin,
   keyStatusWords,
   lagWords,
   lastArrivalWords,
@@ -60,7 +58,7 @@ export const DataSourcesPage = () => {
   const { session, toasts } = useAppActors();
   const [, navigate] = useLocation();
   const screen = useActorRef(dataSourcesMachine.provide({ actions: { goHome: () => navigate("/", { replace: true }) } }), {
-    input: { session, toasts },
+    input: { session, toasts, pageOrigin: window.location.origin },
   });
   return (
     <AppShell>
@@ -209,12 +207,12 @@ const SnippetsAtHealth = ({ screen, health, fallback }: { readonly screen: DataS
 const SnippetTexts = ({ screen, at }: { readonly screen: DataSourcesActorRef; readonly at: number }) => {
   const shown = useSelector(screen, sel.shownKey);
   const program = useSelector(screen, sel.program);
-  const api = useSelector(screen, sel.api);
+  const origin = useSelector(screen, sel.collectionOrigin);
+  const apiBase = useSelector(screen, sel.apiBase);
   if (program === null) return null;
-  const pageOrigin = typeof window === "undefined" ? "http://localhost" : window.location.origin;
   const key = shown?.key ?? t.snippet.keyPlaceholder;
-  const script = scriptSnippet(collectionOrigin(api.baseUrl, pageOrigin), key);
-  const order = orderFeedSnippet(absoluteApiBase(api.baseUrl, pageOrigin), program.code, key, { currency: program.currency, time: at });
+  const script = scriptSnippet(origin, key);
+  const order = orderFeedSnippet(apiBase, program.code, key, { currency: program.currency, time: at });
   return (
     <section aria-labelledby="data-sources-snippets">
       <h2 id="data-sources-snippets">{t.snippet.heading}</h2>

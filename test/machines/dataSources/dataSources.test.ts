@@ -66,6 +66,18 @@ const open = () => {
 };
 
 describe("data sources screen", () => {
+  it.each<[string, string | undefined, string, string]>([
+    ["the app's relative API on the page's origin", "/api", "https://shop.example", "https://shop.example"],
+    ["an API on another origin", "https://api.example/api", "https://shop.example", "https://api.example"],
+  ])("the snippets' addresses: %s", (_, apiBaseUrl, pageOrigin, origin) => {
+    const screen = createActor(dataSourcesMachine.provide({ actors: { sessionScopeListener: quietReportScopeListener } }), {
+      input: { session: sessionOf({ apiBaseUrl }), pageOrigin },
+    });
+    const snap = screen.getSnapshot();
+    expect(sel.collectionOrigin(snap)).toBe(origin);
+    expect(sel.apiBase(snap)).toBe(`${origin}/api`);
+  });
+
   it("loads the session program's keys, then its health", async () => {
     const s = open();
     expect(sel.keysStatus(s.snap())).toBe("loading");
