@@ -1,5 +1,4 @@
 import { modelSuite } from "../modelSuite";
-import { dataSourcesModel, ingestionHealthModel } from "./dataSources.model";
+import { dataSourcesModel } from "./dataSources.model";
 
 modelSuite(dataSourcesModel);
-modelSuite(ingestionHealthModel);

@@ -1,0 +1,4 @@
+import { modelSuite } from "../modelSuite";
+import { customReportListModel } from "./customReports.model";
+
+modelSuite(customReportListModel);

@@ -1,0 +1,4 @@
+import { modelSuite } from "../modelSuite";
+import { customReportViewModel } from "./customReports.model";
+
+modelSuite(customReportViewModel);

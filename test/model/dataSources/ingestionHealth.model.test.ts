@@ -1,0 +1,4 @@
+import { modelSuite } from "../modelSuite";
+import { ingestionHealthModel } from "./dataSources.model";
+
+modelSuite(ingestionHealthModel);
