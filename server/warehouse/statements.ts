@@ -19,6 +19,18 @@ export interface Statements {
   run(sql: string, parameters?: SqlParameters): Promise<void>;
 }
 
+/**
+ * Work on one warehouse, one turn at a time: DuckDB's connection line (duckdb/connectionLine.ts)
+ * and ClickHouse's (clickhouse/clickhouseLine.ts). On DuckDB `transaction` commits the turn
+ * whole or not at all; ClickHouse has no multi-statement transactions, so there it is a turn
+ * of its own whose statements are ordered so that a failure part-way leaves what a retry or
+ * the next rebuild repairs (docs/engine.md, "ClickHouse").
+ */
+export interface StatementLine {
+  exclusive<T>(work: (sql: Statements) => Promise<T>): Promise<T>;
+  transaction<T>(work: (sql: Statements) => Promise<T>): Promise<T>;
+}
+
 /** Placeholders $1, $2, ... handed out in order, with their values. */
 export class Placeholders {
   readonly values: DuckDBValue[] = [];
@@ -57,19 +69,19 @@ export const insertRows = async (
 
 // Reading rows: DuckDB answers BIGINT and counts as bigint, INTEGER as number.
 
-export const numberOf = (value: JS | undefined): number => {
+export const numberOf = (value: unknown): number => {
   if (typeof value === "number") return value;
   if (typeof value === "bigint") return Number(value);
   throw new TypeError(`Expected a number from the warehouse, got ${typeof value}`);
 };
 
-export const nullableNumberOf = (value: JS | undefined): number | null =>
+export const nullableNumberOf = (value: unknown): number | null =>
   value === null || value === undefined ? null : numberOf(value);
 
-export const textOf = (value: JS | undefined): string => {
+export const textOf = (value: unknown): string => {
   if (typeof value === "string") return value;
   throw new TypeError(`Expected text from the warehouse, got ${typeof value}`);
 };
 
-export const nullableTextOf = (value: JS | undefined): string | null =>
+export const nullableTextOf = (value: unknown): string | null =>
   value === null || value === undefined ? null : textOf(value);

@@ -3,8 +3,7 @@ import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFil
 import type { JourneyPath } from "../../../src/domain/journeys/journeySummary";
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
 import type { JS } from "@duckdb/node-api";
-import { numberOf, textOf, Placeholders, type Row, type Statements } from "../statements";
-import type { ConnectionLine } from "./connectionLine";
+import { numberOf, textOf, Placeholders, type Row, type Statements, type StatementLine } from "../statements";
 import { noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
@@ -134,7 +133,7 @@ const rangeConditions = (p: Placeholders, q: { readonly programId: number; reado
 const matchedJourneys = (p: Placeholders, q: JourneyQuery, numbers: ReadonlyMap<string, number>): string =>
   [...rangeConditions(p, q), ...journeyConditions(p, q.search, numbers), ...(q.path ? [exactPathCondition(p, q.path, numbers)] : [])].join("\n         AND ");
 
-export const duckDbAnalysisQueries = (line: ConnectionLine): AnalysisQueries => ({
+export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => ({
   funnel: (q, byDay) =>
     line.exclusive(async (sql) => {
       const p = new Placeholders();

@@ -1,7 +1,6 @@
 import type { AnnotationQueries, AnnotationRecord } from "../annotationQueries";
 import { nextId, removeRecord, rowsInRange, type RangedList } from "./records";
-import { numberOf, textOf, type Row } from "../statements";
-import type { ConnectionLine } from "./connectionLine";
+import { numberOf, textOf, type Row, type StatementLine } from "../statements";
 
 const notes: RangedList = {
   select: "SELECT id, CAST(note_date AS VARCHAR) AS note_date, colour, text FROM annotations",
@@ -9,7 +8,7 @@ const notes: RangedList = {
   orderBy: "note_date, id",
 };
 
-export const duckDbAnnotationQueries = (line: ConnectionLine): AnnotationQueries => ({
+export const duckDbAnnotationQueries = (line: StatementLine): AnnotationQueries => ({
   inRange: (programId, range) =>
     line.exclusive(async (sql) =>
       (await rowsInRange(sql, notes, programId, range)).map(annotationFrom),

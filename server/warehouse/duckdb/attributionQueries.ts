@@ -1,11 +1,10 @@
 import type { AttributionModel } from "../../../src/domain/settings/programSettings";
 import type { AttributionQueries, AttributionSettings } from "../engineQueries";
 import type { ClassificationPlan } from "../classificationPlan";
-import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type Statements } from "../statements";
+import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type Statements, type StatementLine } from "../statements";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import { funnelRoles } from "../../../src/domain/report/metrics";
 import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, ruleColumns } from "./classificationSql";
-import type { ConnectionLine } from "./connectionLine";
 import { noneWhenEmpty, salesSumNames, taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
 import { appendRawData } from "./ingestQueries";
 import { journeyPathStatements } from "./journeyPathSql";
@@ -34,7 +33,7 @@ const attributedCreditSql: Readonly<Record<AttributionModel, string>> = {
   time_decay: "decay / sum(decay) OVER (PARTITION BY order_id)",
 };
 
-export const duckDbAttributionQueries = (line: ConnectionLine): AttributionQueries => ({
+export const duckDbAttributionQueries = (line: StatementLine): AttributionQueries => ({
   programIds: () =>
     line.exclusive(async (sql) =>
       (

@@ -1,14 +1,13 @@
 import type { ClassificationQueries } from "../classificationQueries";
-import { numberOf, textOf } from "../statements";
+import { numberOf, textOf, type StatementLine } from "../statements";
 import { previewClassification, type PreviewMemo } from "./classificationPreviewQueries";
-import type { ConnectionLine } from "./connectionLine";
 
 /**
  * The saved trees on `line`; the dry run on `previews`, a read connection of its own (a
  * preview reads for a second or more when nothing is remembered, and must not hold up
  * writes and reports meanwhile), keeping its draft-independent reads in `memo`.
  */
-export const duckDbClassificationQueries = (line: ConnectionLine, previews: ConnectionLine, memo: PreviewMemo): ClassificationQueries => ({
+export const duckDbClassificationQueries = (line: StatementLine, previews: StatementLine, memo: PreviewMemo): ClassificationQueries => ({
   find: (programId) =>
     line.exclusive(async (sql) => {
       const row = (await sql.rows("SELECT tree, coalesce(version, 1) AS version FROM classifications WHERE program_id = $1", [programId]))[0];

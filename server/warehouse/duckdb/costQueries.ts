@@ -2,8 +2,7 @@ import { Schema } from "effect";
 import { Frequency } from "../../../src/domain/spend/costs";
 import type { CostQueries, FixedCostRecord, FixedCostValues, VariableCostRecord, VariableCostValues } from "../costQueries";
 import { holds, removeRecord, rowsInRange, type RangedList } from "./records";
-import { numberOf, nullableTextOf, textOf, type Row, type Statements } from "../statements";
-import type { ConnectionLine } from "./connectionLine";
+import { numberOf, nullableTextOf, textOf, type Row, type Statements, type StatementLine } from "../statements";
 import { createOnce, storedKeysOf } from "./idempotencyKeys";
 
 const isFrequency = Schema.is(Frequency);
@@ -29,7 +28,7 @@ const variableList: RangedList = {
  * the engine's refresh rewrites them and clears the mark in one transaction, so after a crash
  * the marks name every program whose facts may lag its stored spend.
  */
-export const duckDbCostQueries = (line: ConnectionLine): CostQueries => ({
+export const duckDbCostQueries = (line: StatementLine): CostQueries => ({
   fixedInRange: (programId, range) =>
     line.exclusive(async (sql) =>
       (await rowsInRange(sql, fixedList, programId, range)).map(fixedCostFrom),

@@ -1,12 +1,11 @@
 import type { CustomReportQueries, CustomReportRecord, CustomReportValues } from "../customReportQueries";
 import { nextId, removeRecord } from "./records";
-import { numberOf, textOf, type Row, type Statements } from "../statements";
+import { numberOf, textOf, type Row, type Statements, type StatementLine } from "../statements";
 import { createOnce } from "./idempotencyKeys";
-import type { ConnectionLine } from "./connectionLine";
 
 const columns = "id, name, level, rules, meta";
 
-export const duckDbCustomReportQueries = (line: ConnectionLine): CustomReportQueries => ({
+export const duckDbCustomReportQueries = (line: StatementLine): CustomReportQueries => ({
   list: (programId) =>
     line.exclusive(async (sql) =>
       (await sql.rows(`SELECT ${columns} FROM custom_reports WHERE program_id = $1 ORDER BY id`, [programId])).map(reportFrom),

@@ -1,6 +1,5 @@
 import type { IngestionHealthQueries } from "../ingestionHealthQueries";
-import { nullableNumberOf, numberOf, textOf } from "../statements";
-import type { ConnectionLine } from "./connectionLine";
+import { nullableNumberOf, numberOf, textOf, type StatementLine } from "../statements";
 
 /**
  * Ingestion health on DuckDB (docs/engine.md, "Ingestion health"): the day's rows of
@@ -8,7 +7,7 @@ import type { ConnectionLine } from "./connectionLine";
  * the marks of ingestion_due with their time (a mark written before migration 10 has none
  * and is dated by its event's arrival in collected_events).
  */
-export const duckDbIngestionHealthQueries = (line: ConnectionLine): IngestionHealthQueries => ({
+export const duckDbIngestionHealthQueries = (line: StatementLine): IngestionHealthQueries => ({
   health: (programId, day) =>
     line.exclusive(async (sql) => {
       const tallies = await sql.rows(

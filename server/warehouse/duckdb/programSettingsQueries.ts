@@ -1,12 +1,11 @@
 import { Schema } from "effect";
 import { AttributionModel, defaultProgramSettings } from "../../../src/domain/settings/programSettings";
-import { numberOf } from "../statements";
-import type { ConnectionLine } from "./connectionLine";
+import { numberOf, type StatementLine } from "../statements";
 import type { ProgramSettingsQueries } from "../programSettingsQueries";
 
 const isModel = Schema.is(AttributionModel);
 
-export const duckDbProgramSettingsQueries = (line: ConnectionLine): ProgramSettingsQueries => ({
+export const duckDbProgramSettingsQueries = (line: StatementLine): ProgramSettingsQueries => ({
   find: (programId) =>
     line.exclusive(async (sql) => {
       const row = (

@@ -3,8 +3,7 @@ import { sumNames, type MetricSums, type SumName } from "../../../src/domain/rep
 import { OrderRule, type Interval, type TaxonomyPath } from "../../../src/domain/performance/performance";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { FactQuery, FactRow, ReportQueries } from "../engineQueries";
-import { numberOf, textOf, Placeholders, type Row, type Statements } from "../statements";
-import type { ConnectionLine } from "./connectionLine";
+import { numberOf, textOf, Placeholders, type Row, type Statements, type StatementLine } from "../statements";
 import { noneLastOrder, orderRulesSql, prefixSql, salesSumNames, taxonomyPrefixOf } from "./factSql";
 
 /**
@@ -21,7 +20,7 @@ const periodSql: Readonly<Record<Interval, string>> = {
 
 const decodeRule = Schema.decodeUnknownEither(OrderRule);
 
-export const duckDbReportQueries = (line: ConnectionLine): ReportQueries => ({
+export const duckDbReportQueries = (line: StatementLine): ReportQueries => ({
   sums: (query) => line.exclusive((sql) => factSums(sql, query)),
 
   taxonomies: (programId, from, to, prefix, depth = 4) =>

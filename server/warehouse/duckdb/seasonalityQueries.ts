@@ -1,6 +1,5 @@
 import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./records";
-import { numberOf, textOf } from "../statements";
-import type { ConnectionLine } from "./connectionLine";
+import { numberOf, textOf, type StatementLine } from "../statements";
 import type { SeasonalityQueries } from "../seasonalityQueries";
 
 /** Tagged weeks overlapping the range. */
@@ -10,7 +9,7 @@ const weekTags: RangedList = {
   orderBy: "week_start",
 };
 
-export const duckDbSeasonalityQueries = (line: ConnectionLine): SeasonalityQueries => ({
+export const duckDbSeasonalityQueries = (line: StatementLine): SeasonalityQueries => ({
   typesWithWeeks: (programId, range) =>
     line.exclusive(async (sql) => {
       const types = await sql.rows("SELECT id, name FROM seasonality_types WHERE program_id = $1 ORDER BY id", [programId]);

@@ -1,0 +1,314 @@
+import type { DuckDBValue } from "@duckdb/node-api";
+import type { Message } from "../../src/domain/shell/message";
+import type { Program } from "../../src/domain/shell/program";
+import type { User } from "../../src/domain/shell/user";
+import type { AccessMemo } from "./accessMemo";
+import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
+import type {
+  DataSetRows,
+  MessageAudience,
+  MessageQueries,
+  MessageRow,
+  PasswordResetQueries,
+  ProgramQueries,
+  ResetLinkRecord,
+  SessionQueries,
+  UserCredentials,
+  UserQueries,
+} from "./warehouse";
+
+/**
+ * Accounts, sessions, programs, messages and password resets: the families every warehouse
+ * answers with the same standard SQL (DuckDB and ClickHouse alike). Writes and reads take
+ * turns on `line`; the per-request access checks (a session's user, a program by its code,
+ * membership) read through `accessChecks`, a line of their own where the engine has one,
+ * and keep what cannot go stale in `memo` (accessMemo.ts).
+ */
+export interface AccountQueries {
+  readonly users: UserQueries;
+  readonly sessions: SessionQueries;
+  readonly programs: ProgramQueries;
+  readonly messages: MessageQueries;
+  readonly passwordResets: PasswordResetQueries;
+}
+
+export const accountQueries = (line: StatementLine, accessChecks: StatementLine, memo: AccessMemo): AccountQueries => ({
+    users: {
+      findCredentials: (username) =>
+        line.exclusive(async (sql) => {
+          const rows = await sql.rows(
+            "SELECT id, username, email, is_admin, password_hash FROM users WHERE username = $1",
+            [username.toLowerCase()],
+          );
+          const row = rows[0];
+          return row ? credentialsFrom(row) : null;
+        }),
+      findByEmail: (email) =>
+        line.exclusive(async (sql) => {
+          const rows = await sql.rows(
+            "SELECT id, username, email, is_admin FROM users WHERE lower(email) = $1 ORDER BY id LIMIT 1",
+            [email.toLowerCase()],
+          );
+          const row = rows[0];
+          return row ? userFrom(row) : null;
+        }),
+    },
+
+    sessions: {
+      open: (session) =>
+        line.exclusive((sql) =>
+          sql.run("INSERT INTO sessions (token_digest, user_id, opened_at, expires_at) VALUES ($1, $2, $3, $4)", [
+            session.tokenDigest,
+            session.userId,
+            session.openedAt,
+            session.expiresAt,
+          ]),
+        ),
+      findUser: (tokenDigest, now) => {
+        const known = memo.session(tokenDigest, now);
+        if (known) return Promise.resolve(known);
+        const mark = memo.lookupMark();
+        return accessChecks.exclusive(async (sql) => {
+          const rows = await sql.rows(
+            `SELECT u.id, u.username, u.email, u.is_admin, s.expires_at
+             FROM sessions s JOIN users u ON u.id = s.user_id
+             WHERE s.token_digest = $1 AND s.expires_at > $2`,
+            [tokenDigest, now],
+          );
+          const row = rows[0];
+          if (!row) return null;
+          const user = userFrom(row);
+          memo.rememberSession(tokenDigest, user, numberOf(row["expires_at"]), mark);
+          return user;
+        });
+      },
+      end: (tokenDigest) =>
+        memo.whileEnding({ tokenDigest }, () =>
+          line.exclusive((sql) => sql.run("DELETE FROM sessions WHERE token_digest = $1", [tokenDigest])),
+        ),
+      purgeExpired: (now) =>
+        memo.whileEnding({ expiredAt: now }, () =>
+          line.exclusive((sql) => sql.run("DELETE FROM sessions WHERE expires_at <= $1", [now])),
+        ),
+    },
+
+    programs: {
+      all: () =>
+        line.exclusive(async (sql) =>
+          (await sql.rows("SELECT id, code, name, currency, utc_offset, locale FROM programs ORDER BY id")).map(programFrom),
+        ),
+      ofMember: (userId) =>
+        line.exclusive(async (sql) =>
+          (
+            await sql.rows(
+              `SELECT p.id, p.code, p.name, p.currency, p.utc_offset, p.locale
+               FROM programs p JOIN program_members m ON m.program_id = p.id
+               WHERE m.user_id = $1 ORDER BY p.id`,
+              [userId],
+            )
+          ).map(programFrom),
+        ),
+      findByCode: (code) => {
+        const known = memo.program(code);
+        if (known) return Promise.resolve(known);
+        return accessChecks.exclusive(async (sql) => {
+          const rows = await sql.rows("SELECT id, code, name, currency, utc_offset, locale FROM programs WHERE code = $1", [
+            code,
+          ]);
+          const row = rows[0];
+          if (!row) return null;
+          const program = programFrom(row);
+          memo.rememberProgram(program);
+          return program;
+        });
+      },
+      isMember: (userId, programId) => {
+        if (memo.isMember(userId, programId)) return Promise.resolve(true);
+        return accessChecks.exclusive(async (sql) => {
+          const rows = await sql.rows(
+            "SELECT count(*) AS n FROM program_members WHERE user_id = $1 AND program_id = $2",
+            [userId, programId],
+          );
+          const member = numberOf(rows[0]?.["n"] ?? 0) > 0;
+          if (member) memo.rememberMember(userId, programId);
+          return member;
+        });
+      },
+    },
+
+    messages: {
+      system: () =>
+        line.exclusive(async (sql) =>
+          (
+            await sql.rows("SELECT id, html, meta_icon, meta_type FROM messages WHERE audience = 'system' ORDER BY id")
+          ).map(messageFrom),
+        ),
+      forUser: (userId) =>
+        line.exclusive(async (sql) =>
+          (
+            await sql.rows(
+              `SELECT id, html, meta_icon, meta_type FROM messages
+               WHERE audience = 'user' AND user_id = $1
+                 AND id NOT IN (SELECT message_id FROM message_dismissals WHERE user_id = $1)
+               ORDER BY id`,
+              [userId],
+            )
+          ).map(messageFrom),
+        ),
+      forProgram: (programId, userId) =>
+        line.exclusive(async (sql) =>
+          (
+            await sql.rows(
+              `SELECT id, html, meta_icon, meta_type FROM messages
+               WHERE audience = 'program' AND program_id = $1
+                 AND id NOT IN (SELECT message_id FROM message_dismissals WHERE user_id = $2)
+               ORDER BY id`,
+              [programId, userId],
+            )
+          ).map(messageFrom),
+        ),
+      findAudience: (messageId) =>
+        line.exclusive(async (sql) => {
+          const rows = await sql.rows("SELECT audience, user_id, program_id FROM messages WHERE id = $1", [messageId]);
+          const row = rows[0];
+          return row ? audienceFrom(row) : null;
+        }),
+      dismiss: (messageId, userId, at) =>
+        line.exclusive((sql) =>
+          sql.run(
+            `INSERT INTO message_dismissals (message_id, user_id, dismissed_at)
+             SELECT $1, $2, $3
+             WHERE NOT EXISTS (SELECT 1 FROM message_dismissals WHERE message_id = $1 AND user_id = $2)`,
+            [messageId, userId, at],
+          ),
+        ),
+    },
+
+    passwordResets: {
+      issue: (link) =>
+        line.transaction(async (sql) => {
+          // A newer link voids the user's open ones: only the last mail works.
+          await sql.run("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", [
+            link.issuedAt,
+            link.userId,
+          ]);
+          await sql.run(
+            `INSERT INTO password_resets (token_digest, user_id, email, issued_at, expires_at, used_at)
+             VALUES ($1, $2, $3, $4, $5, NULL)`,
+            [link.tokenDigest, link.userId, link.email, link.issuedAt, link.expiresAt],
+          );
+        }),
+      find: (tokenDigest) =>
+        line.exclusive(async (sql) => {
+          const rows = await sql.rows(
+            "SELECT token_digest, user_id, email, issued_at, expires_at, used_at FROM password_resets WHERE token_digest = $1",
+            [tokenDigest],
+          );
+          const row = rows[0];
+          return row ? resetLinkFrom(row) : null;
+        }),
+      redeem: (redemption) =>
+        memo.whileEnding({ userId: redemption.userId }, () => line.transaction(async (sql) => {
+          const open = await sql.rows(
+            "SELECT count(*) AS n FROM password_resets WHERE token_digest = $1 AND user_id = $2 AND used_at IS NULL",
+            [redemption.tokenDigest, redemption.userId],
+          );
+          if (numberOf(open[0]?.["n"] ?? 0) === 0) return false;
+          await sql.run("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", [
+            redemption.at,
+            redemption.userId,
+          ]);
+          await sql.run("UPDATE users SET password_hash = $1 WHERE id = $2", [redemption.passwordHash, redemption.userId]);
+          await sql.run("DELETE FROM sessions WHERE user_id = $1", [redemption.userId]);
+          return true;
+        })),
+    },
+
+});
+
+/** Writes a data set's programs, users, memberships and messages (the demo data, tests). */
+export const loadAccountRows = async (sql: Statements, rows: DataSetRows): Promise<void> => {
+  await insertRows(
+    sql,
+    "programs",
+    ["id", "code", "name", "currency", "utc_offset", "locale"],
+    rows.programs.map((p) => [p.id, p.code, p.name, p.currency, p.utc_offset, p.locale]),
+  );
+  await insertRows(
+    sql,
+    "users",
+    ["id", "username", "email", "password_hash", "is_admin"],
+    rows.users.map((u) => [u.id, u.username.toLowerCase(), u.email, u.passwordHash, u.isAdmin]),
+  );
+  await insertRows(
+    sql,
+    "program_members",
+    ["program_id", "user_id"],
+    rows.memberships.map((m) => [m.programId, m.userId]),
+  );
+  await insertRows(
+    sql,
+    "messages",
+    ["id", "audience", "user_id", "program_id", "html", "meta_icon", "meta_type", "created_at"],
+    rows.messages.map(messageColumns),
+  );
+};
+
+const messageColumns = (m: MessageRow): ReadonlyArray<DuckDBValue> => {
+  const userId = m.audience.kind === "user" ? m.audience.userId : null;
+  const programId = m.audience.kind === "program" ? m.audience.programId : null;
+  return [m.id, m.audience.kind, userId, programId, m.html, m.icon, m.type, m.createdAt];
+};
+
+const userFrom = (row: Row): User => ({
+  id: numberOf(row["id"]),
+  username: textOf(row["username"]),
+  email: textOf(row["email"]),
+  is_admin: row["is_admin"] === true,
+});
+
+const credentialsFrom = (row: Row): UserCredentials => ({
+  user: userFrom(row),
+  passwordHash: textOf(row["password_hash"]),
+});
+
+const programFrom = (row: Row): Program => ({
+  id: numberOf(row["id"]),
+  code: textOf(row["code"]),
+  name: textOf(row["name"]),
+  currency: textOf(row["currency"]),
+  utc_offset: textOf(row["utc_offset"]),
+  locale: textOf(row["locale"]),
+});
+
+const messageFrom = (row: Row): Message => {
+  const icon = nullableTextOf(row["meta_icon"]);
+  const type = nullableTextOf(row["meta_type"]);
+  return {
+    id: numberOf(row["id"]),
+    message: textOf(row["html"]),
+    meta: { ...(icon === null ? {} : { icon }), ...(type === null ? {} : { type }) },
+  };
+};
+
+const audienceFrom = (row: Row): MessageAudience | null => {
+  switch (row["audience"]) {
+    case "system":
+      return { kind: "system" };
+    case "user":
+      return { kind: "user", userId: numberOf(row["user_id"]) };
+    case "program":
+      return { kind: "program", programId: numberOf(row["program_id"]) };
+    default:
+      return null;
+  }
+};
+
+const resetLinkFrom = (row: Row): ResetLinkRecord => ({
+  tokenDigest: textOf(row["token_digest"]),
+  userId: numberOf(row["user_id"]),
+  email: textOf(row["email"]),
+  issuedAt: numberOf(row["issued_at"]),
+  expiresAt: numberOf(row["expires_at"]),
+  usedAt: nullableNumberOf(row["used_at"]),
+});
