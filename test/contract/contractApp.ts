@@ -10,7 +10,7 @@ import { silentLog } from "../../server/log";
 import { MemoryOutbox } from "../../server/outbox/outbox";
 import { generateDemoData } from "../../server/seed/demoData";
 import { plantDemoData } from "../../server/seed/plantDemoData";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 
 /** A clock the test moves by hand. */
@@ -78,7 +78,7 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
   readonly warehouse?: (warehouse: Warehouse) => Warehouse;
 } = {}): Promise<ContractApp> => {
   const clock = new FakeClock();
-  const stored = await openDuckDbWarehouse({ path: ":memory:", clock: clock.read });
+  const stored = await openFreshWarehouse(clock.read);
   await plantDemoData(stored, contractData, quickScryptCost);
   const warehouse = extra.warehouse ? extra.warehouse(stored) : stored;
   const outbox = new MemoryOutbox();

@@ -4,7 +4,7 @@ import { createEngine } from "../../server/engine/createEngine";
 import { diminishingSeries, funnelRows, funnelTrends, isoInOffset, journeyPage } from "../../server/engine/analysis";
 import { validOrders, type FactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { fixtureBatch, programId } from "./fixture";
 
@@ -19,7 +19,7 @@ const scope: FactScope = { programId, from: "2025-01-01", to: "2025-02-28", orde
 let warehouse: Warehouse;
 
 beforeAll(async () => {
-  warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+  warehouse = await openFreshWarehouse(() => 0);
   await warehouse.attribution.append(fixtureBatch);
   await createEngine({ warehouse, clock: () => 1, log: silentLog }).materialiseAll();
 });

@@ -4,7 +4,7 @@ import type { Classification, ClassificationRule, TaxonomyOne } from "../../src/
 import { classifyHit, parseClassification, planOf, ruleMatches, type RawHitFields } from "../../server/engine/classification";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { HitRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 
@@ -206,7 +206,7 @@ describe("classification in SQL", () => {
   ];
 
   beforeAll(async () => {
-    warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+    warehouse = await openFreshWarehouse(() => 0);
     await warehouse.attribution.append({ hits, classifications: [{ programId, tree: JSON.stringify(tree), savedAt: 0 }] });
     engine = createEngine({ warehouse, clock: () => 1, log: silentLog });
   });

@@ -5,7 +5,7 @@ import { classifyHit, planOf } from "../../server/engine/classification";
 import { previewOf } from "../../server/engine/classificationPreview";
 import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";
 import { previewKeys } from "../../server/warehouse/duckdb/classificationPreviewQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
@@ -102,7 +102,7 @@ describe("the classification dry run", () => {
   const plan = planOf(draft);
 
   beforeAll(async () => {
-    warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+    warehouse = await openFreshWarehouse(() => 0);
     await warehouse.attribution.append({ hits, orders });
     // No saved classification: the hits keep their ingested taxonomy ('None'); the orders get their touches.
     await createEngine({ warehouse, clock: () => 1, log: silentLog }).materialise(programId);
@@ -227,7 +227,7 @@ describe("the dry run's kept reads", () => {
 
   let warehouse: Warehouse;
   beforeAll(async () => {
-    warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+    warehouse = await openFreshWarehouse(() => 0);
     await warehouse.attribution.append({ hits, orders });
     await createEngine({ warehouse, clock: () => 1, log: silentLog }).materialise(programId);
   });
@@ -242,7 +242,7 @@ describe("the dry run's kept reads", () => {
     data: { readonly hits: ReadonlyArray<HitRow> } = { hits },
     prepare: (w: Warehouse) => Promise<void> = async () => undefined,
   ): Promise<ClassificationPreview> => {
-    const fresh = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+    const fresh = await openFreshWarehouse(() => 0);
     try {
       await fresh.attribution.append({ hits: data.hits, orders });
       await createEngine({ warehouse: fresh, clock: () => 1, log: silentLog }).materialise(programId);

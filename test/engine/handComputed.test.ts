@@ -13,7 +13,7 @@ import {
   type FactScope,
 } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { fixtureBatch, programId } from "./fixture";
 
@@ -50,7 +50,7 @@ let warehouse: Warehouse;
 let engine: Engine;
 
 beforeAll(async () => {
-  warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+  warehouse = await openFreshWarehouse(() => 0);
   await warehouse.attribution.append(fixtureBatch);
   engine = createEngine({ warehouse, clock: () => 1, log: silentLog });
   await engine.materialiseAll();

@@ -8,7 +8,7 @@ import { classifyHit, planOf } from "../../server/engine/classification";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { chartRows, tableRows, validOrders, type FactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { AttributionModel } from "../../src/domain/settings/programSettings";
 import type { FixedCostRow, HitRow, OrderRow, VariableCostRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
@@ -177,7 +177,7 @@ let warehouse: Warehouse;
 let engine: Engine;
 
 beforeAll(async () => {
-  warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+  warehouse = await openFreshWarehouse(() => 0);
   await warehouse.attribution.append({
     ...data,
     classifications: [{ programId, tree: JSON.stringify(randomTree(1)), savedAt: 0 }],

@@ -10,6 +10,7 @@ import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { validOrders, type FactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { tree } from "./fixture";
@@ -249,7 +250,7 @@ const checkAll = async (seed: number) => {
 };
 
 beforeAll(async () => {
-  warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+  warehouse = await openFreshWarehouse(() => 0);
   await warehouse.attribution.append({ hits: data.hits, orders: data.orders });
   engine = createEngine({ warehouse, clock: () => 1, log: silentLog });
   await engine.materialiseAll();

@@ -4,7 +4,7 @@ import { journeyPage, journeySummary } from "../../server/engine/analysis";
 import { createEngine } from "../../server/engine/createEngine";
 import { validOrders, type FactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 
@@ -59,7 +59,7 @@ const scope: FactScope = { programId, from: isoDay(day0 - 86_400_000), to: isoDa
 let warehouse: Warehouse;
 
 beforeAll(async () => {
-  warehouse = await openDuckDbWarehouse({ path: ":memory:", clock: () => 0 });
+  warehouse = await openFreshWarehouse(() => 0);
   await warehouse.attribution.append({ hits, orders });
   await createEngine({ warehouse, clock: () => 1, log: silentLog }).materialiseAll();
 });

@@ -1,0 +1,162 @@
+import { tmpdir } from "node:os";
+import { createClient, type ClickHouseClient } from "@clickhouse/client";
+import { createChdbConnection } from "chdb/connection";
+import type { Warehouse } from "../warehouse";
+import { numberOf } from "../statements";
+import { accountQueries, loadAccountRows } from "../accountQueries";
+import { createAccessMemo } from "../accessMemo";
+import { createDataGenerations } from "../dataGenerations";
+import { ClickHouseLine } from "./clickhouseLine";
+import { clickHouseMigrationLedger, pendingClickHouseMigrations } from "./schema";
+import { copyDemoAnalytics } from "./demoAnalyticsCopy";
+import { duckDbAnnotationQueries } from "../duckdb/annotationQueries";
+import { duckDbClassificationQueries } from "../duckdb/classificationQueries";
+import { duckDbColumnSetQueries } from "../duckdb/columnSetQueries";
+import { duckDbConnectorQueries } from "../duckdb/connectorQueries";
+import { duckDbCostQueries } from "../duckdb/costQueries";
+import { duckDbCustomReportQueries } from "../duckdb/customReportQueries";
+import { duckDbProgramSettingsQueries } from "../duckdb/programSettingsQueries";
+import { duckDbSeasonalityQueries } from "../duckdb/seasonalityQueries";
+import { duckDbAttributionQueries } from "../duckdb/attributionQueries";
+import { duckDbReportQueries } from "../duckdb/reportQueries";
+import { duckDbAnalysisQueries } from "../duckdb/analysisQueries";
+import { duckDbIngestionHealthQueries } from "../duckdb/ingestionHealthQueries";
+import { createPreviewMemo } from "../duckdb/classificationPreviewQueries";
+
+export interface ClickHouseWarehouseOptions {
+  /** A client of a ClickHouse server or cluster, or of the embedded engine (openChdbWarehouse). */
+  readonly client: ClickHouseClient;
+  /** Stamps applied migrations. */
+  readonly clock: () => number;
+  /** Where the demo data's raw rows are written on their way in (a folder the engine can read files from), when embedded. */
+  readonly exchangeDir?: string;
+}
+
+/**
+ * The Warehouse families on ClickHouse. Work takes turns on one line (clickhouseLine.ts),
+ * so one server's writes never interleave; the access checks and the classification
+ * preview read on lines of their own over the same client, as on DuckDB: ClickHouse shows a
+ * read every insert that has answered, so a check sees what a client was told.
+ */
+export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOptions): Promise<Warehouse> => {
+  const { client } = options;
+  const line = new ClickHouseLine(client);
+  await migrate(line, options.clock());
+  const accessChecks = new ClickHouseLine(client);
+  const previews = new ClickHouseLine(client);
+  const generations = createDataGenerations();
+  const attribution = duckDbAttributionQueries(line);
+  const memo = createAccessMemo();
+
+  return {
+    ...accountQueries(line, accessChecks, memo),
+
+    demoData: {
+      isEmpty: () =>
+        line.exclusive(async (sql) => numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0),
+      load: (rows, alsoWrite) =>
+        generations.after(
+          line.transaction(async (sql) => {
+            if (alsoWrite) await copyDemoAnalytics(sql, client, alsoWrite, options.exchangeDir);
+            // The programs go last: a load that failed part-way leaves isEmpty() true, and the next start loads again.
+            await loadAccountRows(sql, rows);
+          }),
+        ),
+    },
+
+    costs: duckDbCostQueries(line),
+    annotations: duckDbAnnotationQueries(line),
+    seasonality: duckDbSeasonalityQueries(line),
+    columnSets: duckDbColumnSetQueries(line),
+    programSettings: duckDbProgramSettingsQueries(line),
+    customReports: duckDbCustomReportQueries(line),
+    classifications: duckDbClassificationQueries(line, previews, createPreviewMemo(generations.of)),
+    connectors: duckDbConnectorQueries(line),
+
+    attribution: {
+      ...attribution,
+      rebuild: (programId, work) => generations.after(attribution.rebuild(programId, work), programId),
+      append: (batch) => generations.after(attribution.append(batch)),
+    },
+    reports: duckDbReportQueries(line),
+    analysis: duckDbAnalysisQueries(line),
+    // UNFINISHED: the ingestion family on ClickHouse (collection, order feed, write keys) is being written.
+    ingestion: new Proxy({} as Warehouse["ingestion"], { get: () => () => Promise.reject(new Error("ingestion is not on ClickHouse yet")) }),
+    ingestionHealth: duckDbIngestionHealthQueries(line),
+
+    close: async () => {
+      await accessChecks.exclusive(async () => undefined);
+      await previews.exclusive(async () => undefined);
+      await line.exclusive(() => client.close());
+    },
+  };
+};
+
+export interface ChdbWarehouseOptions {
+  /** The embedded engine's data folder (one per process), or ":memory:". */
+  readonly path: string;
+  readonly clock: () => number;
+  /** A folder for the demo data's files on their way in; the system's temporary folder when absent. */
+  readonly exchangeDir?: string;
+}
+
+/** ClickHouse embedded in this process (the `chdb` package), through the same client and SQL as a server. */
+export const openChdbWarehouse = (options: ChdbWarehouseOptions): Promise<Warehouse> =>
+  openClickHouseWarehouse({
+    client: createClient({ connection: embeddedConnection(options.path) }),
+    clock: options.clock,
+    exchangeDir: options.exchangeDir ?? tmpdir(),
+  });
+
+/**
+ * chdb's connection for `@clickhouse/client`. chdb types it against @clickhouse/client-common, which the client
+ * bundles a copy of: the two declarations of one interface differ only in where they come from.
+ */
+const embeddedConnection = (path: string): NonNullable<Parameters<typeof createClient>[0]>["connection"] =>
+  createChdbConnection({ path }) as unknown as NonNullable<Parameters<typeof createClient>[0]>["connection"];
+
+export interface ClickHouseServerOptions {
+  readonly url: string;
+  readonly username?: string;
+  readonly password?: string;
+  /** Created when missing. */
+  readonly database: string;
+  readonly clock: () => number;
+}
+
+/** A ClickHouse server or cluster over HTTP. */
+export const openClickHouseServerWarehouse = async (options: ClickHouseServerOptions): Promise<Warehouse> => {
+  const credentials = {
+    url: options.url,
+    ...(options.username === undefined ? {} : { username: options.username }),
+    ...(options.password === undefined ? {} : { password: options.password }),
+  };
+  const setup = createClient(credentials);
+  try {
+    // The database name is an identifier, not a value: only letters, digits and underscores are taken.
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.database)) throw new Error(`Not a database name: ${options.database}`);
+    await setup.command({ query: `CREATE DATABASE IF NOT EXISTS ${options.database}` });
+  } finally {
+    await setup.close();
+  }
+  return openClickHouseWarehouse({ client: createClient({ ...credentials, database: options.database }), clock: options.clock });
+};
+
+const migrate = async (line: ClickHouseLine, now: number): Promise<void> => {
+  await line.exclusive((sql) => sql.run(clickHouseMigrationLedger));
+  const applied = await line.exclusive(async (sql) =>
+    new Set((await sql.rows("SELECT version FROM schema_migrations")).map((r) => numberOf(r["version"] ?? null))),
+  );
+  for (const migration of pendingClickHouseMigrations(applied)) {
+    // No transaction spans DDL on ClickHouse: the ledger row is written after every statement answered, and each
+    // CREATE is written so that running it again after a failure part-way is refused loudly rather than silently.
+    await line.exclusive(async (sql) => {
+      for (const statement of migration.statements) await sql.run(statement);
+      await sql.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
+        migration.version,
+        migration.name,
+        now,
+      ]);
+    });
+  }
+};

@@ -1,0 +1,85 @@
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ClickHouseClient } from "@clickhouse/client";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { ConnectionLine } from "../duckdb/connectionLine";
+import { migrations } from "../duckdb/schema";
+import { textOf, type Statements } from "../statements";
+import { clickHouseSettings } from "./clickhouseLine";
+
+/** Tables the account rows fill (written by the warehouse itself), never copied from the demo's analytics. */
+const accountTables = new Set([
+  "schema_migrations",
+  "programs",
+  "users",
+  "program_members",
+  "sessions",
+  "password_resets",
+  "messages",
+  "message_dismissals",
+]);
+
+/**
+ * The demo data's analytics on ClickHouse. The demo generator is SQL that draws hits,
+ * orders and costs from a traffic plan with DuckDB's hash function as its random source
+ * (server/seed/demoAnalyticsSql.ts): the same plan gives the same rows only on DuckDB. So
+ * that a ClickHouse warehouse shows the very numbers a DuckDB one does, the generator runs
+ * on a scratch in-memory DuckDB with the warehouse schema, and every table it filled is
+ * copied across as Parquet: read by the engine from a file when it is embedded (chdb), or
+ * streamed in an INSERT ... FORMAT Parquet to a server. Ten million hits cross in seconds
+ * and never pass through JavaScript.
+ */
+export const copyDemoAnalytics = async (
+  sql: Statements,
+  client: ClickHouseClient,
+  write: (duckdb: Statements) => Promise<void>,
+  exchangeDir: string | undefined,
+): Promise<void> => {
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const scratch = new ConnectionLine(connection);
+  const folder = await mkdtemp(join(exchangeDir ?? tmpdir(), "demo-"));
+  try {
+    await scratch.exclusive(async (duckdb) => {
+      for (const migration of migrations) for (const statement of migration.statements) await duckdb.run(statement);
+      await write(duckdb);
+    });
+    const tables = await scratch.exclusive(async (duckdb) =>
+      (
+        await duckdb.rows(
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE' ORDER BY table_name",
+        )
+      ).map((r) => textOf(r["table_name"])),
+    );
+    for (const table of tables.filter((t) => !accountTables.has(t))) {
+      const file = join(folder, `${table}.parquet`);
+      const columns = await scratch.exclusive(async (duckdb) => {
+        const count = (await duckdb.rows(`SELECT count(*) AS n FROM ${table}`))[0]?.["n"];
+        if (Number(count) === 0) return null;
+        await duckdb.run(`COPY ${table} TO '${file}' (FORMAT parquet)`);
+        return (
+          await duckdb.rows("SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position", [table])
+        ).map((r) => textOf(r["column_name"]));
+      });
+      if (columns === null) continue;
+      if (exchangeDir !== undefined) {
+        // The file's path is ours (a fresh temporary folder and a table name from the schema), not a value.
+        await sql.run(`INSERT INTO ${table} (${columns.join(", ")}) SELECT ${columns.join(", ")} FROM file('${file}', Parquet)`);
+      } else {
+        await client.insert({
+          table,
+          columns: columns as [string, ...Array<string>],
+          values: createReadStream(file),
+          format: "Parquet",
+          clickhouse_settings: clickHouseSettings,
+        });
+      }
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+    await rm(folder, { recursive: true, force: true });
+  }
+};
