@@ -13,8 +13,16 @@ export type Row = Record<string, JS>;
 /** The values of a statement's placeholders, in order. */
 export type SqlParameters = ReadonlyArray<DuckDBValue>;
 
+/**
+ * The SQL dialect a statement is written for. Most statements are standard SQL that both
+ * engines answer the same; where the dialects differ (date truncation, list functions,
+ * temporary tables, rounding) a module writes each engine's form and picks by this.
+ */
+export type SqlEngine = "duckdb" | "clickhouse";
+
 /** The statements one exclusive turn on the connection may run. */
 export interface Statements {
+  readonly engine: SqlEngine;
   rows(sql: string, parameters?: SqlParameters): Promise<ReadonlyArray<Row>>;
   run(sql: string, parameters?: SqlParameters): Promise<void>;
 }
@@ -27,6 +35,7 @@ export interface Statements {
  * the next rebuild repairs (docs/engine.md, "ClickHouse").
  */
 export interface StatementLine {
+  readonly engine: SqlEngine;
   exclusive<T>(work: (sql: Statements) => Promise<T>): Promise<T>;
   transaction<T>(work: (sql: Statements) => Promise<T>): Promise<T>;
 }

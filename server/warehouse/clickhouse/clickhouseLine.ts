@@ -82,6 +82,7 @@ const withStatement = (error: unknown, query: string): Error => {
 };
 
 const statementsOf = (client: ClickHouseClient): ClickHouseStatements => ({
+  engine: "clickhouse",
   rows: async (sql, parameters = []) => {
     const { query, params } = bindParameters(sql, parameters);
     try {
@@ -119,6 +120,7 @@ const statementsOf = (client: ClickHouseClient): ClickHouseStatements => ({
  * transactions (see StatementLine).
  */
 export class ClickHouseLine implements StatementLine {
+  readonly engine = "clickhouse";
   private tail: Promise<unknown> = Promise.resolve();
   readonly statements: ClickHouseStatements;
 

@@ -45,6 +45,7 @@ const keptStatements = (connection: DuckDBConnection): Statements => {
     }
   };
   return {
+    engine: "duckdb",
     rows: async (sql, parameters = []) => {
       const result = await execute(sql, parameters);
       return result.getRowObjectsJS();
@@ -72,6 +73,7 @@ export const transactionsPerCommit = 64;
  * a client could tell apart.
  */
 export class ConnectionLine {
+  readonly engine = "duckdb";
   private tail: Promise<unknown> = Promise.resolve();
   private readonly statements: Statements;
   private waiting: Array<WaitingTransaction> = [];
