@@ -14,24 +14,30 @@ import { defaultDemoDataParameters, demoSignIns, generateDemoData } from "./seed
 import { demoScaleFrom } from "./seed/demoScale";
 import { plantDemoData } from "./seed/plantDemoData";
 import { listeningLines, numberFrom, serverSettingsOf } from "./serverSettings";
-import { openDuckDbWarehouse } from "./warehouse/duckdb/duckdbWarehouse";
+import { openWarehouse } from "./warehouse/openWarehouse";
 
 /**
  * `npm run serve`: the API and the built SPA on one port.
  * PORT (8080), HOST (127.0.0.1; 0.0.0.0 opens every interface), DATA_DIR (./data),
  * PUBLIC_URL (http://localhost:PORT), TRUSTED_PROXIES (none), DEMO_SEED and DEMO_SCALE
  * (a number, or `bench` for 10 million hits; used only when the database is new: a
- * DATA_DIR kept between runs is reused as it is). See serverSettings.ts.
+ * DATA_DIR kept between runs is reused as it is), WAREHOUSE (duckdb; chdb; clickhouse with
+ * CLICKHOUSE_URL ...). See serverSettings.ts.
  */
-const { port, host, dataDir, publicUrl, trustedProxies } = serverSettingsOf(process.env);
+const { port, host, dataDir, publicUrl, trustedProxies, warehouse: warehouseChoice } = serverSettingsOf(process.env);
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL("../dist", import.meta.url));
 const log = consoleLog;
 const background = new BackgroundWork(log);
 
 mkdirSync(dataDir, { recursive: true });
-const databaseFile = join(dataDir, "analytics.duckdb");
-const warehouse = await openDuckDbWarehouse({ path: databaseFile, clock: Date.now }).catch((error: unknown) => {
-  log.error(`cannot open ${databaseFile} (is another server using this DATA_DIR?)`, { error });
+if ("refused" in warehouseChoice) {
+  log.error(warehouseChoice.refused);
+  process.exit(1);
+}
+const warehouseName =
+  warehouseChoice.engine === "clickhouse" ? `the ClickHouse server at ${warehouseChoice.clickhouse?.url ?? ""}` : `${warehouseChoice.engine} in ${dataDir}`;
+const warehouse = await openWarehouse({ ...warehouseChoice, dataDir, clock: Date.now }).catch((error: unknown) => {
+  log.error(`cannot open ${warehouseName} (is another server using this DATA_DIR?)`, { error });
   process.exit(1);
 });
 const engine = createEngine({ warehouse, clock: Date.now, log });
@@ -97,7 +103,7 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const lines = [
     ...listeningLines(host, info.port),
-    `Data in ${dataDir}; password-reset links go to ${join(dataDir, "outbox.jsonl")}`,
+    `Data in ${warehouseName}; password-reset links go to ${join(dataDir, "outbox.jsonl")}`,
     "Demo sign-ins:",
     ...demoSignIns.map((s) => `  ${s.username} / ${s.password}  ${s.note}`),
   ];

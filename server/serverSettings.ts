@@ -1,11 +1,15 @@
 import { resolve } from "node:path";
 import { trustedProxiesFrom } from "./http/clientAddress";
+import { warehouseEngineOf, type WarehouseSettings } from "./warehouse/openWarehouse";
 
 /**
  * What `npm run serve` reads from its environment:
  * PORT (8080); HOST (127.0.0.1: this machine only, since the demo sign-ins are known;
  * `HOST=0.0.0.0` opens every interface); DATA_DIR (./data); PUBLIC_URL
- * (http://localhost:PORT); TRUSTED_PROXIES (none: X-Forwarded-For is ignored).
+ * (http://localhost:PORT); TRUSTED_PROXIES (none: X-Forwarded-For is ignored);
+ * WAREHOUSE (duckdb, the default; chdb: ClickHouse embedded, data in DATA_DIR/clickhouse;
+ * clickhouse: a ClickHouse server at CLICKHOUSE_URL with CLICKHOUSE_USER,
+ * CLICKHOUSE_PASSWORD and CLICKHOUSE_DATABASE, default attribution).
  */
 export interface ServerSettings {
   readonly port: number;
@@ -13,7 +17,26 @@ export interface ServerSettings {
   readonly dataDir: string;
   readonly publicUrl: string;
   readonly trustedProxies: ReadonlySet<string>;
+  /** The warehouse to open; a message instead when WAREHOUSE or the ClickHouse server's settings are wrong. */
+  readonly warehouse: Omit<WarehouseSettings, "clock" | "dataDir"> | { readonly refused: string };
 }
+
+const warehouseOf = (env: Readonly<Record<string, string | undefined>>): ServerSettings["warehouse"] => {
+  const engine = warehouseEngineOf(env.WAREHOUSE);
+  if (engine === null) return { refused: `WAREHOUSE=${env.WAREHOUSE ?? ""} is none of duckdb, chdb, clickhouse` };
+  if (engine !== "clickhouse") return { engine };
+  const url = env.CLICKHOUSE_URL?.trim();
+  if (!url) return { refused: "WAREHOUSE=clickhouse needs CLICKHOUSE_URL (http://host:8123)" };
+  return {
+    engine,
+    clickhouse: {
+      url,
+      ...(env.CLICKHOUSE_USER ? { username: env.CLICKHOUSE_USER } : {}),
+      ...(env.CLICKHOUSE_PASSWORD ? { password: env.CLICKHOUSE_PASSWORD } : {}),
+      ...(env.CLICKHOUSE_DATABASE ? { database: env.CLICKHOUSE_DATABASE } : {}),
+    },
+  };
+};
 
 export const defaultHost = "127.0.0.1";
 
@@ -30,6 +53,7 @@ export const serverSettingsOf = (env: Readonly<Record<string, string | undefined
     dataDir: resolve(env.DATA_DIR || "./data"),
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustedProxies: trustedProxiesFrom(env.TRUSTED_PROXIES),
+    warehouse: warehouseOf(env),
   };
 };
 

@@ -28,4 +28,18 @@ describe("the server's settings from its environment", () => {
     expect(first).toContain(`listening on ${host}:8080`);
     expect(second).toContain(reach);
   });
+
+  it.each([
+    [{}, { engine: "duckdb" }],
+    [{ WAREHOUSE: "DuckDB" }, { engine: "duckdb" }],
+    [{ WAREHOUSE: "chdb" }, { engine: "chdb" }],
+    [
+      { WAREHOUSE: "clickhouse", CLICKHOUSE_URL: "http://ch:8123", CLICKHOUSE_USER: "app", CLICKHOUSE_PASSWORD: "secret" },
+      { engine: "clickhouse", clickhouse: { url: "http://ch:8123", username: "app", password: "secret" } },
+    ],
+    [{ WAREHOUSE: "clickhouse" }, { refused: "WAREHOUSE=clickhouse needs CLICKHOUSE_URL (http://host:8123)" }],
+    [{ WAREHOUSE: "postgres" }, { refused: "WAREHOUSE=postgres is none of duckdb, chdb, clickhouse" }],
+  ])("WAREHOUSE in %o chooses %o", (env, expected) => {
+    expect(serverSettingsOf(env).warehouse).toEqual(expected);
+  });
 });
