@@ -22,7 +22,8 @@ import { createEngine } from "../server/engine/createEngine";
 import { silentLog } from "../server/log";
 import { MemoryOutbox } from "../server/outbox/outbox";
 import { openDuckDbWarehouse } from "../server/warehouse/duckdb/duckdbWarehouse";
-import { ensureBenchData } from "./benchData";
+import { ensureBenchData, type BenchEngine, type BenchSize } from "./benchData";
+import { openChdbWarehouse } from "../server/warehouse/clickhouse/clickhouseWarehouse";
 import { isRunDirectly } from "./standalone";
 
 export interface ApiRow {
@@ -45,6 +46,10 @@ export interface ApiBenchOptions {
   readonly reportsOnly?: boolean;
   /** Only the journeys calls over a year (`node --import tsx bench/api.ts --journeys`). */
   readonly journeysOnly?: boolean;
+  /** The warehouse the app runs on (DuckDB by default; chdb: ClickHouse embedded, over the same rows). */
+  readonly engine?: BenchEngine;
+  /** The data set: about 10 million hits (default) or 100 million. */
+  readonly size?: BenchSize;
 }
 
 const dayMs = 86_400_000;
@@ -531,6 +536,21 @@ export const benchCustomReportView = async (
   }
 };
 
+/**
+ * Of two engines' rows for the same cases, the engine whose timed calls took less in all
+ * (the sum of their p50s over the cases both answered); DuckDB when nothing compares.
+ */
+export const fasterEngine = (duckdb: ReadonlyArray<ApiRow>, chdb: ReadonlyArray<ApiRow>): BenchEngine => {
+  const timings = (rows: ReadonlyArray<ApiRow>) =>
+    new Map(rows.flatMap((r) => (/^[\d.]+ ms$/.test(r.value) ? [[r.measure.replace(/^API (\[[^\]]*\] )?/, ""), Number.parseFloat(r.value)] as const] : [])));
+  const a = timings(duckdb);
+  const b = timings(chdb);
+  const shared = [...a.keys()].filter((k) => b.has(k));
+  if (shared.length === 0) return "duckdb";
+  const sum = (m: Map<string, number>) => shared.reduce((t, k) => t + (m.get(k) ?? 0), 0);
+  return sum(b) < sum(a) ? "chdb" : "duckdb";
+};
+
 /** Measures the API cases and answers the rows of the runner's table. */
 export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<ApiRow>> => {
   const warmups = options.warmups ?? 3;
@@ -539,12 +559,18 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
   const withPreview = !options.reportsOnly && !options.journeysOnly;
   // The saved custom report's view is an analysis report: measured in the full run and with --reports.
   const withCustomView = !options.journeysOnly;
-  const data = await ensureBenchData({ rebuild: options.rebuildData, port: options.port });
+  const engineName = options.engine ?? "duckdb";
+  const dataSize = options.size ?? "bench";
+  // Measures of the default run keep their names; the others say their engine and size.
+  const tag = engineName === "duckdb" && dataSize === "bench" ? "" : `[${dataSize === "bench" ? "10M" : "100M"}, ${engineName === "duckdb" ? "DuckDB" : "ClickHouse chdb"}] `;
+  // The DuckDB data set of the size: its parameters and raw GROUP BYs (the ClickHouse set holds the same rows).
+  const duckData = await ensureBenchData({ rebuild: options.rebuildData, port: options.port, size: dataSize });
+  const data = engineName === "duckdb" ? duckData : await ensureBenchData({ rebuild: options.rebuildData, port: options.port, engine: engineName, size: dataSize });
   const size = `${(data.bytes / 1024 ** 3).toFixed(2)} GiB`;
   const buildTime = data.buildMs === null ? "unknown" : `${(data.buildMs / 1000).toFixed(0)} s`;
 
-  // Phase 1: read-only, the parameters and the raw GROUP BYs.
-  const instance = await DuckDBInstance.create(data.database, { access_mode: "READ_ONLY" });
+  // Phase 1: read-only, the parameters and the raw GROUP BYs (beside DuckDB's API figures only).
+  const instance = await DuckDBInstance.create(duckData.database, { access_mode: "READ_ONLY" });
   const connection = await instance.connect();
   let parameters: Parameters;
   const baselines = new Map<string, Timing>();
@@ -560,15 +586,15 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
         ` search "${parameters.searchTerm}"; journeys first ${parameters.journeyFilter.first},` +
         ` anywhere ${parameters.journeyFilter.anywhere.join(" / ")}; ${warmups} warm-ups + ${runs} timed runs each, sequential`,
     );
-    for (const c of cases) {
+    for (const c of engineName === "duckdb" ? cases : []) {
       const p = parameters;
       baselines.set(c.measure(p), await timed(warmups, runs, async () => {
         const sql = typeof c.baseline.sql === "string" ? c.baseline.sql : c.baseline.sql(p);
         await rowsOf(connection, sql, c.baseline.parameters(p));
       }));
     }
-    if (withPreview) baselines.set(previewMeasure, await timePreviewBaseline(connection, parameters, warmups, runs));
-    if (withCustomView) {
+    if (withPreview && engineName === "duckdb") baselines.set(previewMeasure, await timePreviewBaseline(connection, parameters, warmups, runs));
+    if (withCustomView && engineName === "duckdb") {
       const p = parameters;
       baselines.set(customViewMeasure, await timed(warmups, runs, async () => void (await rowsOf(connection, customViewBaseline.sql, customViewBaseline.parameters(p)))));
     }
@@ -578,7 +604,10 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
   }
 
   // Phase 2: the app over the same file.
-  const warehouse = await openDuckDbWarehouse({ path: data.database, clock: Date.now });
+  const warehouse =
+    engineName === "duckdb"
+      ? await openDuckDbWarehouse({ path: data.database, clock: Date.now })
+      : await openChdbWarehouse({ path: data.database, clock: Date.now });
   const rows: ApiRow[] = [];
   try {
     const engine = createEngine({ warehouse, clock: Date.now, log: silentLog });
@@ -595,7 +624,7 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
 
     for (const c of cases) {
       const url = `/api/programs/${e(parameters.programCode)}/${c.path(parameters)}`;
-      const measure = `API ${c.measure(parameters)}`;
+      const measure = `API ${tag}${c.measure(parameters)}`;
       const baseline = baselines.get(c.measure(parameters));
       const baselineText = baseline ? ms(baseline.p50) : "";
       const budget = c.budgetMs === null ? "" : `p95 ≤ ${c.budgetMs} ms`;
@@ -620,17 +649,18 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
         verdict: c.budgetMs === null ? "info" : timing.p95 <= c.budgetMs ? "within" : "OVER",
       });
     }
-    if (withCustomView) rows.push(await benchCustomReportView(app, headers, parameters, warmups, runs, baselines.get(customViewMeasure)));
+    const tagged = (row: ApiRow): ApiRow => ({ ...row, measure: row.measure.replace(/^API /, `API ${tag}`) });
+    if (withCustomView) rows.push(tagged(await benchCustomReportView(app, headers, parameters, warmups, runs, baselines.get(customViewMeasure))));
     if (withPreview) {
       // An empty append is a write of raw data: it makes the warehouse forget what previews keep.
       const afresh = () => warehouse.attribution.append({});
-      rows.push(...(await benchClassificationPreview(app, parameters.programCode, warmups, runs, baselines.get(previewMeasure), afresh)));
+      rows.push(...(await benchClassificationPreview(app, parameters.programCode, warmups, runs, baselines.get(previewMeasure), afresh)).map(tagged));
     }
   } finally {
     await warehouse.close();
   }
   rows.push({
-    measure: `API data set: ${parameters.hits.toLocaleString("en")} hits, ${size}; build time (DEMO_SCALE=bench${data.built ? "" : ", cached"})`,
+    measure: `API ${tag}data set: ${parameters.hits.toLocaleString("en")} hits, ${size}; build time (${dataSize === "bench" ? "DEMO_SCALE=bench" : "DEMO_SCALE ten times bench"}${data.built ? "" : ", cached"})`,
     value: buildTime,
     p95: "",
     baseline: "",
@@ -640,9 +670,16 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
   return rows;
 };
 
-// Run alone: `node --import tsx bench/api.ts [--reports | --journeys]` (the cached data set; --rebuild-data builds it again).
+// Run alone: `node --import tsx bench/api.ts [--reports | --journeys] [--chdb] [--hundred]` (the cached data set; --rebuild-data builds it again).
 if (isRunDirectly(import.meta.filename)) {
-  benchApi({ rebuildData: process.argv.includes("--rebuild-data"), port: Number(process.env.BENCH_PORT ?? 18_191), reportsOnly: process.argv.includes("--reports"), journeysOnly: process.argv.includes("--journeys") })
+  benchApi({
+    rebuildData: process.argv.includes("--rebuild-data"),
+    port: Number(process.env.BENCH_PORT ?? 18_191),
+    reportsOnly: process.argv.includes("--reports"),
+    journeysOnly: process.argv.includes("--journeys"),
+    engine: process.argv.includes("--chdb") ? "chdb" : "duckdb",
+    size: process.argv.includes("--hundred") ? "hundred" : "bench",
+  })
     .then((rows) => {
       console.log("");
       for (const r of rows) console.log(`${r.measure.padEnd(72)} p50 ${r.value.padStart(10)}  p95 ${r.p95.padStart(10)}  baseline ${r.baseline.padStart(10)}  ${r.budget}  ${r.verdict}`);

@@ -1,19 +1,39 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { benchScale } from "../server/seed/demoScale";
 
 const root = resolve(import.meta.dirname, "..");
 
+/** The engines a bench data set is built on. */
+export type BenchEngine = "duckdb" | "chdb";
+
 /**
- * The cached benchmark data folder (git-ignored), built once with DEMO_SCALE=bench.
- * BENCH_DATA_DIR points at another folder holding an analytics.duckdb (a copy of the cached
- * one, so a bench run does not hold the file others open).
+ * A cached benchmark data set (git-ignored), built once by the real server with
+ * DEMO_SCALE: `bench` is about 10 million hits (`.bench/data` on DuckDB, `.bench/chdb` on
+ * ClickHouse embedded); `hundred` is ten times that (`.bench/data-100m`, `.bench/chdb-100m`).
+ * BENCH_DATA_DIR points the 10-million DuckDB set at another folder holding an
+ * analytics.duckdb (a copy of the cached one, so a bench run does not hold the file others open).
  */
-export const benchDataDir = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : resolve(root, ".bench/data");
-export const benchDatabase = join(benchDataDir, "analytics.duckdb");
-const buildRecord = join(benchDataDir, "build.json");
+export type BenchSize = "bench" | "hundred";
+
+/** DEMO_SCALE of each size: `bench` is the server's own; a hundred million is ten times it. */
+const scaleOf: Readonly<Record<BenchSize, string>> = { bench: "bench", hundred: String(benchScale * 10) };
+
+export const benchDataDirOf = (engine: BenchEngine, size: BenchSize): string => {
+  if (engine === "duckdb" && size === "bench" && process.env.BENCH_DATA_DIR) return resolve(process.env.BENCH_DATA_DIR);
+  const name = engine === "duckdb" ? "data" : "chdb";
+  return resolve(root, ".bench", size === "bench" ? name : `${name}-100m`);
+};
+
+/** Where the engine keeps its data inside the data set's folder. */
+const storeOf = (engine: BenchEngine, dir: string): string => join(dir, engine === "duckdb" ? "analytics.duckdb" : "clickhouse");
+
+export const benchDataDir = benchDataDirOf("duckdb", "bench");
+export const benchDatabase = storeOf("duckdb", benchDataDir);
 
 export interface BenchData {
+  /** The DuckDB file, or the ClickHouse data folder. */
   readonly database: string;
   /** True when this run built the data set; false when the cached one was reused. */
   readonly built: boolean;
@@ -22,36 +42,53 @@ export interface BenchData {
   readonly bytes: number;
 }
 
+/** Bytes of a file, or of every file under a folder. */
+const sizeOf = (path: string): number => {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+};
+
 /**
- * The 10-million-hit data set: reused when `.bench/data/analytics.duckdb` exists, else
- * built by starting the real server (server/main.ts) with DEMO_SCALE=bench on a fresh
- * folder. The server seeds, runs the attribution engine, and only then listens, so the
- * first answer means the database is complete. The build goes to `.bench/data.partial`
- * and is renamed when finished, so an interrupted build is never mistaken for a cache.
+ * The data set: reused when its folder holds a finished build, else built by starting the
+ * real server (server/main.ts) with WAREHOUSE and DEMO_SCALE on a fresh folder. The server
+ * seeds, runs the attribution engine, and only then listens, so the first answer means the
+ * database is complete. The build goes to `<folder>.partial` and is renamed when finished,
+ * so an interrupted build is never mistaken for a cache.
  */
-export const ensureBenchData = async (options: { readonly rebuild: boolean; readonly port: number }): Promise<BenchData> => {
-  if (!options.rebuild && existsSync(benchDatabase)) {
+export const ensureBenchData = async (options: {
+  readonly rebuild: boolean;
+  readonly port: number;
+  readonly engine?: BenchEngine;
+  readonly size?: BenchSize;
+}): Promise<BenchData> => {
+  const engine = options.engine ?? "duckdb";
+  const size = options.size ?? "bench";
+  const dir = benchDataDirOf(engine, size);
+  const store = storeOf(engine, dir);
+  const buildRecord = join(dir, "build.json");
+  if (!options.rebuild && existsSync(store)) {
     const recorded = existsSync(buildRecord) ? (JSON.parse(readFileSync(buildRecord, "utf8")) as { buildMs?: number }) : {};
-    return { database: benchDatabase, built: false, buildMs: recorded.buildMs ?? null, bytes: statSync(benchDatabase).size };
+    return { database: store, built: false, buildMs: recorded.buildMs ?? null, bytes: sizeOf(store) };
   }
-  const partial = `${benchDataDir}.partial`;
+  const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  console.log(`Building the 10-million-hit data set in ${partial} (DEMO_SCALE=bench; several minutes)…`);
+  console.log(`Building the ${size === "bench" ? "10" : "100"}-million-hit data set on ${engine} in ${partial} (DEMO_SCALE=${scaleOf[size]}; minutes)…`);
   const started = performance.now();
-  await runServerUntilReady(partial, options.port);
+  await runServerUntilReady(partial, options.port, { WAREHOUSE: engine, DEMO_SCALE: scaleOf[size] });
   const buildMs = performance.now() - started;
-  rmSync(benchDataDir, { recursive: true, force: true });
-  renameSync(partial, benchDataDir);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
   writeFileSync(buildRecord, `${JSON.stringify({ buildMs: Math.round(buildMs), builtAt: new Date().toISOString() })}\n`);
-  return { database: benchDatabase, built: true, buildMs, bytes: statSync(benchDatabase).size };
+  return { database: store, built: true, buildMs, bytes: sizeOf(store) };
 };
 
 /** Starts server/main.ts on `dataDir`, waits for its first answer (seed + engine done), stops it. */
-const runServerUntilReady = async (dataDir: string, port: number): Promise<void> => {
+const runServerUntilReady = async (dataDir: string, port: number, settings: Readonly<Record<string, string>>): Promise<void> => {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DEMO_SCALE: "bench" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,7 +6,7 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { resolve } from "node:path";
-import { benchApi } from "./api";
+import { benchApi, fasterEngine } from "./api";
 import { launchChromium } from "./browser";
 import { runExportsBench } from "./exports";
 import { scriptsLoadedBy } from "./loginBundle";
@@ -88,7 +88,14 @@ const main = async () => {
     await server.stop();
   }
   // The API over 10 million hits (bench/api.ts); `--rebuild-data` rebuilds the cached data set.
-  rows.push(...(await benchApi({ rebuildData: process.argv.includes("--rebuild-data"), port: Number(process.env.BENCH_PORT ?? 18_190) + 1 })));
+  const apiPort = Number(process.env.BENCH_PORT ?? 18_190) + 1;
+  const rebuildData = process.argv.includes("--rebuild-data");
+  const onDuckDb = await benchApi({ rebuildData, port: apiPort });
+  rows.push(...onDuckDb);
+  // The same calls on ClickHouse embedded (chdb) over the same 10 million hits, then 100 million hits on the faster engine.
+  const onChdb = await benchApi({ rebuildData, port: apiPort, engine: "chdb" });
+  rows.push(...onChdb);
+  rows.push(...(await benchApi({ rebuildData, port: apiPort, engine: fasterEngine(onDuckDb, onChdb), size: "hundred" })));
   // HTTP collection throughput and freshness under that load, against a server of its own (bench/ingestion.ts).
   rows.push(...(await (await import("./ingestion")).runIngestionBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
   // A year of history, a million hits, imported from Parquet the import command's way (bench/bulkImport.ts).
