@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { openChdbWarehouse, openClickHouseServerWarehouse } from "./clickhouse/clickhouseWarehouse";
+import { shardedWarehouse } from "./clickhouse/shardedWarehouse";
 import { openDuckDbWarehouse } from "./duckdb/duckdbWarehouse";
 import type { Warehouse } from "./warehouse";
 
@@ -20,7 +21,7 @@ export interface WarehouseSettings {
   /** The embedded engines' folder (DATA_DIR): analytics.duckdb for DuckDB, clickhouse/ for chdb; null for in memory. */
   readonly dataDir: string | null;
   readonly clock: () => number;
-  /** CLICKHOUSE_URL, CLICKHOUSE_USER, CLICKHOUSE_PASSWORD and CLICKHOUSE_DATABASE (default attribution), for a server. */
+  /** CLICKHOUSE_URL (comma-separated for a cluster's shards: `shardUrlsOf`), CLICKHOUSE_USER, CLICKHOUSE_PASSWORD and CLICKHOUSE_DATABASE (default attribution), for a server. */
   readonly clickhouse?: {
     readonly url: string;
     readonly username?: string;
@@ -33,6 +34,28 @@ export interface WarehouseSettings {
 export const warehousePath = (engine: "duckdb" | "chdb", dataDir: string | null): string =>
   dataDir === null ? ":memory:" : join(dataDir, engine === "duckdb" ? "analytics.duckdb" : "clickhouse");
 
+/**
+ * CLICKHOUSE_URL as the nodes to talk to: one URL for a server, or comma-separated, one node of each shard of a
+ * cluster laid out by clickhouse/cluster.sql, in the cluster's shard order (docs/engine.md, "Cluster").
+ */
+export const shardUrlsOf = (url: string): ReadonlyArray<string> =>
+  url
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+
+/** One warehouse per shard behind the sharded warehouse, the cluster replicating the whole tables; all open or none. */
+const openShards = async (urls: ReadonlyArray<string>, open: (url: string) => Promise<Warehouse>): Promise<Warehouse> => {
+  const opened = await Promise.allSettled(urls.map(open));
+  const shards = opened.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = opened.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) {
+    await Promise.all(shards.map((shard) => shard.close()));
+    throw failed.reason;
+  }
+  return shardedWarehouse(shards, { replicatedByCluster: true });
+};
+
 export const openWarehouse = (settings: WarehouseSettings): Promise<Warehouse> => {
   switch (settings.engine) {
     case "duckdb":
@@ -42,13 +65,16 @@ export const openWarehouse = (settings: WarehouseSettings): Promise<Warehouse> =
     case "clickhouse": {
       const server = settings.clickhouse;
       if (!server) return Promise.reject(new Error("WAREHOUSE=clickhouse needs CLICKHOUSE_URL"));
-      return openClickHouseServerWarehouse({
-        url: server.url,
-        ...(server.username === undefined ? {} : { username: server.username }),
-        ...(server.password === undefined ? {} : { password: server.password }),
-        database: server.database ?? "attribution",
-        clock: settings.clock,
-      });
+      const open = (url: string): Promise<Warehouse> =>
+        openClickHouseServerWarehouse({
+          url,
+          ...(server.username === undefined ? {} : { username: server.username }),
+          ...(server.password === undefined ? {} : { password: server.password }),
+          database: server.database ?? "attribution",
+          clock: settings.clock,
+        });
+      const urls = shardUrlsOf(server.url);
+      return urls.length === 1 ? open(server.url.trim()) : openShards(urls, open);
     }
   }
 };

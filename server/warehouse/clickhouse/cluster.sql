@@ -23,9 +23,9 @@
 --   a much larger program is moved by giving its shard a smaller weight or by moving its rows.
 --   Every statement of the server is scoped to one program, so it runs whole on one shard: its joins
 --   (hits with orders, touches with facts, settings and classification with hits) meet rows of one
---   program, all local. The server talks to each shard's nodes over the local tables (one
---   ClickHouse warehouse per shard behind shardedWarehouse.ts); lightweight UPDATE and DELETE, which
---   the server uses, run on local tables only.
+--   program, all local. The server talks to one node of each shard over the local tables (CLICKHOUSE_URL
+--   lists them, comma-separated, in shard order: one ClickHouse warehouse per shard behind
+--   shardedWarehouse.ts); lightweight UPDATE and DELETE, which the server uses, run on local tables only.
 --   The Distributed tables serve whatever reads across programs (an admin's totals, ad-hoc analysis)
 --   and bulk loaders that insert rows of many programs at once (each row lands on its program's shard).
 --   A per-program read of a Distributed table with optimize_skip_unused_shards = 1 and

@@ -175,7 +175,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
     passwordResets: family("passwordResets", { issue: "replicated", find: "anyShard", redeem: "replicated" }),
     demoData: {
       isEmpty: async () => (await Promise.all(shards.map((shard) => shard.demoData.isEmpty()))).some((empty) => empty),
-      load: (rows, alsoWrite) => loadSharded(shards, rows, alsoWrite, options.exchangeDir),
+      load: (rows, alsoWrite) => loadSharded(shards, rows, alsoWrite, options),
     },
     costs: family("costs", {
       fixedInRange: "program",
@@ -285,14 +285,18 @@ const loadSharded = async (
   shards: ReadonlyArray<Warehouse>,
   rows: DataSetRows,
   alsoWrite: ((sql: Statements) => Promise<void>) | undefined,
-  exchangeDir: string | undefined,
+  options: ShardedWarehouseOptions,
 ): Promise<void> => {
   const empty = await Promise.all(shards.map((shard) => shard.demoData.isEmpty()));
+  // A cluster replicates its whole tables from the first shard; separate warehouses each need every row.
+  const once = options.replicatedByCluster === true;
+  const rowsOf = (shard: number): DataSetRows =>
+    once && shard > 0 ? { programs: [], users: [], memberships: [], messages: [] } : rows;
   if (!alsoWrite) {
-    await Promise.all(shards.map((shard, index) => (empty[index] ? shard.demoData.load(rows) : Promise.resolve())));
+    await Promise.all(shards.map((shard, index) => (empty[index] ? shard.demoData.load(rowsOf(index)) : Promise.resolve())));
     return;
   }
-  const folder = await mkdtemp(join(exchangeDir ?? tmpdir(), "shards-"));
+  const folder = await mkdtemp(join(options.exchangeDir ?? tmpdir(), "shards-"));
   const instance = await DuckDBInstance.create(":memory:");
   const connection = await instance.connect();
   const scratch = new ConnectionLine(connection);
@@ -312,6 +316,7 @@ const loadSharded = async (
         const dir = join(folder, `shard-${shard}`);
         await mkdir(dir);
         for (const table of tables) {
+          if (once && shard > 0 && wholeTables.includes(table)) continue;
           const where = !wholeTables.includes(table) ? `WHERE ((program_id % ${shards.length}) + ${shards.length}) % ${shards.length} = ${shard}` : "";
           const n = (await duckdb.rows(`SELECT count(*) AS n FROM ${table} ${where}`))[0]?.["n"];
           if (Number(n) === 0) continue;
@@ -324,7 +329,7 @@ const loadSharded = async (
     });
     await Promise.all(
       shards.map((shard, index) =>
-        empty[index] ? shard.demoData.load(rows, parquetWrite({ files: shardFiles[index] ?? [] })) : Promise.resolve(),
+        empty[index] ? shard.demoData.load(rowsOf(index), parquetWrite({ files: shardFiles[index] ?? [] })) : Promise.resolve(),
       ),
     );
   } finally {
