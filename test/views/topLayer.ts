@@ -67,6 +67,10 @@ export const installTopLayer = (): void => {
     };
   }
 
+  // Once per document: a second set-up in the same document would close a dialog twice.
+  const installed = Symbol.for("test.topLayer.escape");
+  if (installed in document) return;
+  Object.defineProperty(document, installed, { value: true });
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || e.defaultPrevented) return;
     const modal = [...document.querySelectorAll<HTMLDialogElement>("dialog[open]")].pop();
