@@ -6,9 +6,12 @@ import type { FilesArgument, ShardAnswer, ShardCall } from "./warehouseProcess";
 /** The shard process of warehouseProcess.ts: a fresh warehouse of the engine under test, answering calls until closed. */
 const isFiles = (arg: unknown): arg is FilesArgument => typeof arg === "object" && arg !== null && "parquetFiles" in arg;
 
-const reply = (answer: ShardAnswer): void => {
-  process.send?.(answer);
-};
+/** Resolves once the answer is handed to the channel. */
+const reply = (answer: ShardAnswer): Promise<void> =>
+  new Promise((done) => {
+    if (!process.send) done();
+    else process.send(answer, undefined, {}, () => done());
+  });
 
 const serve = (warehouse: Warehouse): void => {
   process.on("message", (message: ShardCall) => {
@@ -16,7 +19,7 @@ const serve = (warehouse: Warehouse): void => {
       try {
         if (message.family === "" && message.method === "close") {
           await warehouse.close();
-          reply({ id: message.id, ok: true, value: null });
+          await reply({ id: message.id, ok: true, value: null });
           process.disconnect();
           return;
         }
@@ -24,13 +27,16 @@ const serve = (warehouse: Warehouse): void => {
         const method = family?.[message.method];
         if (!family || typeof method !== "function") throw new Error(`no such call: ${message.family}.${message.method}`);
         const args = message.args.map((arg) => (isFiles(arg) ? parquetWrite({ files: arg.parquetFiles }) : arg));
-        reply({ id: message.id, ok: true, value: await method.apply(family, args) });
+        await reply({ id: message.id, ok: true, value: await method.apply(family, args) });
       } catch (error) {
-        reply({ id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+        await reply({ id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) });
       }
     })();
   });
 };
+
+// A parent that went away (a test run stopped) takes its shards with it.
+process.on("disconnect", () => process.exit());
 
 openFreshWarehouse(Date.now).then(
   (warehouse) => {
