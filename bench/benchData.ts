@@ -76,7 +76,8 @@ export const ensureBenchData = async (options: {
   mkdirSync(partial, { recursive: true });
   console.log(`Building the ${size === "bench" ? "10" : "100"}-million-hit data set on ${engine} in ${partial} (DEMO_SCALE=${scaleOf[size]}; minutes)…`);
   const started = performance.now();
-  await runServerUntilReady(partial, options.port, { WAREHOUSE: engine, DEMO_SCALE: scaleOf[size] });
+  // The build's DuckDB (the generator, and the warehouse itself on DuckDB) keeps to 12 GB, so a machine shared with other work is not starved.
+  await runServerUntilReady(partial, options.port, { WAREHOUSE: engine, DEMO_SCALE: scaleOf[size], DUCKDB_MEMORY_LIMIT: process.env.DUCKDB_MEMORY_LIMIT ?? "12GB" });
   const buildMs = performance.now() - started;
   rmSync(dir, { recursive: true, force: true });
   renameSync(partial, dir);

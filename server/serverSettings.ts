@@ -9,7 +9,8 @@ import { warehouseEngineOf, type WarehouseSettings } from "./warehouse/openWareh
  * (http://localhost:PORT); TRUSTED_PROXIES (none: X-Forwarded-For is ignored);
  * WAREHOUSE (duckdb, the default; chdb: ClickHouse embedded, data in DATA_DIR/clickhouse;
  * clickhouse: a ClickHouse server at CLICKHOUSE_URL with CLICKHOUSE_USER,
- * CLICKHOUSE_PASSWORD and CLICKHOUSE_DATABASE, default attribution).
+ * CLICKHOUSE_PASSWORD and CLICKHOUSE_DATABASE, default attribution); DUCKDB_MEMORY_LIMIT
+ * (DuckDB's memory_limit, e.g. 8GB; DuckDB's default is 80% of the machine's memory).
  */
 export interface ServerSettings {
   readonly port: number;
@@ -24,6 +25,7 @@ export interface ServerSettings {
 const warehouseOf = (env: Readonly<Record<string, string | undefined>>): ServerSettings["warehouse"] => {
   const engine = warehouseEngineOf(env.WAREHOUSE);
   if (engine === null) return { refused: `WAREHOUSE=${env.WAREHOUSE ?? ""} is none of duckdb, chdb, clickhouse` };
+  if (engine === "duckdb") return env.DUCKDB_MEMORY_LIMIT?.trim() ? { engine, duckdbMemoryLimit: env.DUCKDB_MEMORY_LIMIT.trim() } : { engine };
   if (engine !== "clickhouse") return { engine };
   const url = env.CLICKHOUSE_URL?.trim();
   if (!url) return { refused: "WAREHOUSE=clickhouse needs CLICKHOUSE_URL (http://host:8123)" };

@@ -21,6 +21,8 @@ export interface WarehouseSettings {
   /** The embedded engines' folder (DATA_DIR): analytics.duckdb for DuckDB, clickhouse/ for chdb; null for in memory. */
   readonly dataDir: string | null;
   readonly clock: () => number;
+  /** DUCKDB_MEMORY_LIMIT: DuckDB's memory_limit ("8GB"), for a machine shared with other work. */
+  readonly duckdbMemoryLimit?: string;
   /** CLICKHOUSE_URL (comma-separated for a cluster's shards: `shardUrlsOf`), CLICKHOUSE_USER, CLICKHOUSE_PASSWORD and CLICKHOUSE_DATABASE (default attribution), for a server. */
   readonly clickhouse?: {
     readonly url: string;
@@ -59,7 +61,11 @@ const openShards = async (urls: ReadonlyArray<string>, open: (url: string) => Pr
 export const openWarehouse = (settings: WarehouseSettings): Promise<Warehouse> => {
   switch (settings.engine) {
     case "duckdb":
-      return openDuckDbWarehouse({ path: warehousePath("duckdb", settings.dataDir), clock: settings.clock });
+      return openDuckDbWarehouse({
+        path: warehousePath("duckdb", settings.dataDir),
+        clock: settings.clock,
+        ...(settings.duckdbMemoryLimit ? { memoryLimit: settings.duckdbMemoryLimit } : {}),
+      });
     case "chdb":
       return openChdbWarehouse({ path: warehousePath("chdb", settings.dataDir), clock: settings.clock });
     case "clickhouse": {

@@ -32,6 +32,7 @@ describe("the server's settings from its environment", () => {
   it.each([
     [{}, { engine: "duckdb" }],
     [{ WAREHOUSE: "DuckDB" }, { engine: "duckdb" }],
+    [{ DUCKDB_MEMORY_LIMIT: "8GB" }, { engine: "duckdb", duckdbMemoryLimit: "8GB" }],
     [{ WAREHOUSE: "chdb" }, { engine: "chdb" }],
     [
       { WAREHOUSE: "clickhouse", CLICKHOUSE_URL: "http://ch:8123", CLICKHOUSE_USER: "app", CLICKHOUSE_PASSWORD: "secret" },

@@ -26,6 +26,8 @@ export interface DuckDbWarehouseOptions {
   readonly path: string;
   /** Stamps applied migrations. */
   readonly clock: () => number;
+  /** DuckDB's memory_limit (e.g. "8GB"); DuckDB's own default, 80% of the machine's memory, when absent. */
+  readonly memoryLimit?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface DuckDbWarehouseOptions {
  * demo data).
  */
 export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Promise<Warehouse> => {
-  const instance = await DuckDBInstance.create(options.path);
+  const instance = await DuckDBInstance.create(options.path, options.memoryLimit ? { memory_limit: options.memoryLimit } : {});
   const connection = await instance.connect();
   const line = new ConnectionLine(connection);
   await migrate(line, options.clock());
@@ -93,6 +95,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
       ...ingestion,
       addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),
       importEvents: (programId, hits, at) => generations.after(ingestion.importEvents(programId, hits, at), programId),
+      importEventFile: (programId, file, at) => generations.after(ingestion.importEventFile(programId, file, at), programId),
       putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
       process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
     },
