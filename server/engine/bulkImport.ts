@@ -1,8 +1,9 @@
 import { CollectedEvent, FedOrder, type RowRefusal } from "../../src/domain/ingestion/collection";
+import { offsetMinutesOf } from "../../src/domain/ingestion/landing";
 import type { Program } from "../../src/domain/shell/program";
 import type { FileFormat, FileRows, WantedColumn } from "../warehouse/fileRows";
-import type { IngestionQueries } from "../warehouse/ingestionQueries";
-import { ingestEvents, ingestOrders, type IngestTarget } from "./ingestion";
+import type { FileEventRow, IngestedHit, IngestionQueries } from "../warehouse/ingestionQueries";
+import { furthestAheadMs, ingestOrders, oldestRowAgeMs, readEvents, type IngestTarget } from "./ingestion";
 
 /**
  * Bulk import of history from files (docs/engine.md, "Bulk import"): each file is read
@@ -14,6 +15,11 @@ import { ingestEvents, ingestOrders, type IngestTarget } from "./ingestion";
  * and the first bad rows. A row the ingest path refuses is reported with its row number
  * and reason, and the others are stored. Importing the same files again changes nothing
  * (event ids are stored once; an order sent again unchanged is a duplicate).
+ *
+ * A file of events is stored by the warehouse's `importEventFile`: the rows its set-wise
+ * checks pass (those the ingest path would keep, read into the same fields) never reach
+ * JavaScript; the rows they leave are read here by the ingest path's `readEvents`, which
+ * refuses them with the same reasons and details as POST /collect, or keeps them.
  */
 
 export type ImportedKind = "events" | "orders";
@@ -75,8 +81,8 @@ export type ImportOutcome =
   | { readonly ok: false; readonly problems: ReadonlyArray<FileProblem> }
   | { readonly ok: true; readonly files: ReadonlyArray<ImportedFile> };
 
-/** Where an import's rows go: the ingest path's target, events stored by its bulk store (`importEvents`). */
-export type ImportTarget = IngestTarget & Pick<IngestionQueries, "importEvents">;
+/** Where an import's rows go: orders through the ingest path's store, files of events through `importEventFile`. */
+export type ImportTarget = IngestTarget & Pick<IngestionQueries, "importEventFile">;
 
 export interface ImportDeps {
   readonly reader: FileRows;
@@ -88,8 +94,8 @@ export interface ImportDeps {
 
 /** How many bad rows a problem lists. */
 export const badRowsShown = 5;
-/** Rows sent through the ingest path at once (an order batch is looked up by id, so it is smaller). */
-export const importBatchSize: Readonly<Record<ImportedKind, number>> = { events: 100_000, orders: 5_000 };
+/** Rows of a file of orders sent through the ingest path at once (a batch is looked up by id); events go by file. */
+export const importBatchSize: Readonly<Record<"orders", number>> = { orders: 5_000 };
 
 interface CheckedFile {
   readonly file: string;
@@ -127,8 +133,6 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
   const problems = checked.filter(isProblem);
   if (problems.length > 0) return { ok: false, problems };
 
-  // Events are decoded and refused exactly as by POST /collect (ingestEvents); only their store is the bulk one.
-  const eventTarget: IngestTarget = { ...deps.target, addEvents: (programId, hits, at) => deps.target.importEvents(programId, hits, at) };
   const imported: ImportedFile[] = [];
   for (const file of checked.filter((c): c is CheckedFile => !isProblem(c))) {
     let rows = 0;
@@ -136,22 +140,45 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
     let duplicates = 0;
     const reasons = new Map<string, number>();
     const badRows: BadRow[] = [];
-    const note = (firstRow: number, refusals: ReadonlyArray<RowRefusal>) => {
-      for (const r of refusals) {
-        reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
-        if (badRows.length < badRowsShown) badRows.push({ row: firstRow + r.index, problem: `${r.reason}: ${r.detail}` });
-      }
+    const note = (row: number, r: RowRefusal) => {
+      reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
+      if (badRows.length < badRowsShown) badRows.push({ row, problem: `${r.reason}: ${r.detail}` });
     };
-    for await (const batch of deps.reader.batches(file.file, file.format, importColumns[file.kind].all, importBatchSize[file.kind])) {
+    if (file.kind === "events") {
       const now = deps.clock();
-      const answer =
-        file.kind === "events"
-          ? await ingestEvents(eventTarget, program, batch.rows, now)
-          : await ingestOrders(deps.target, program, batch.rows, now);
-      rows += batch.rows.length;
-      accepted += answer.accepted - answer.duplicates;
-      duplicates += answer.duplicates;
-      note(batch.firstRow, answer.refusals);
+      // The rows the warehouse's checks leave, read and refused exactly as by POST /collect (readEvents).
+      const readRest = (rest: ReadonlyArray<FileEventRow>): ReadonlyArray<IngestedHit | null> => {
+        const read = readEvents(rest.map((r) => r.values), program, now);
+        for (const r of read.refusals) note(rest[r.index]?.row ?? 0, r);
+        const refused = new Set(read.refusals.map((r) => r.index));
+        let kept = 0;
+        return rest.map((_, i) => (refused.has(i) ? null : (read.rows[kept++] ?? null)));
+      };
+      const answer = await deps.target.importEventFile(
+        program.id,
+        {
+          path: file.file,
+          format: file.format,
+          earliest: now - oldestRowAgeMs,
+          latest: now + furthestAheadMs,
+          offsetMs: offsetMinutesOf(program.utc_offset) * 60_000,
+          readRest,
+        },
+        now,
+      );
+      if (reasons.size > 0) await deps.target.tallyRefused(program.id, "event", reasons, now);
+      rows = answer.rows;
+      accepted = answer.stored;
+      duplicates = answer.unchanged;
+    } else {
+      for await (const batch of deps.reader.batches(file.file, file.format, importColumns[file.kind].all, importBatchSize.orders)) {
+        const now = deps.clock();
+        const answer = await ingestOrders(deps.target, program, batch.rows, now);
+        rows += batch.rows.length;
+        accepted += answer.accepted - answer.duplicates;
+        duplicates += answer.duplicates;
+        for (const r of answer.refusals) note(batch.firstRow + r.index, r);
+      }
     }
     imported.push({ file: file.file, kind: file.kind, rows, accepted, duplicates, refused: rows - accepted - duplicates, reasons, badRows });
   }

@@ -1,6 +1,7 @@
 import type { Program } from "../../src/domain/shell/program";
 import type { AttributionSettings } from "./engineQueries";
 import type { ClassificationPlan } from "./classificationPlan";
+import type { FileFormat } from "./fileRows";
 
 /**
  * Data sent in from outside (docs/engine.md, "Ingestion"): the programs' write keys, the
@@ -54,6 +55,34 @@ export interface StoredRows {
   readonly unchanged: number;
 }
 
+/** A row of an events file the set-wise checks left to the ingest path: its number in the file (from 1) and its fields as read. */
+export interface FileEventRow {
+  readonly row: number;
+  readonly values: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * A bulk import's file of events (docs/engine.md, "Bulk import"), stored by `importEventFile`: read by the
+ * database from `path`, its rows checked set-wise against the time window and the program's offset; the rows
+ * those checks leave are read by `readRest` (the ingest path's own reading), in file order, a page at a time.
+ */
+export interface EventFileImport {
+  readonly path: string;
+  readonly format: FileFormat;
+  /** The earliest and latest times kept, in epoch ms. */
+  readonly earliest: number;
+  readonly latest: number;
+  /** The program's UTC offset, in ms. */
+  readonly offsetMs: number;
+  /** The hit each row gives, in order; null for a row refused (the caller notes why). */
+  readonly readRest: (rows: ReadonlyArray<FileEventRow>) => ReadonlyArray<IngestedHit | null>;
+}
+
+/** What importing a file of events did: its rows, and of the hits they gave, those stored and those already stored. */
+export interface ImportedEventFile extends StoredRows {
+  readonly rows: number;
+}
+
 /** What one incremental run rebuilt (for logs and tests). */
 export interface ProcessedChanges {
   readonly hits: number;
@@ -79,6 +108,12 @@ export interface IngestionQueries {
    * ingestion_due; the tallies count accepted and duplicate rows), in a few set-wise statements for the whole chunk.
    */
   importEvents(programId: number, hits: ReadonlyArray<IngestedHit>, at: number): Promise<StoredRows>;
+  /**
+   * Imports a file of events in one transaction, as importEvents would store the hits the ingest path makes of
+   * its rows in file order: rows that pass the set-wise checks never leave the database, the others are read by
+   * `file.readRest`. Tallies accepted and duplicate rows (refused ones are the caller's to tally).
+   */
+  importEventFile(programId: number, file: EventFileImport, at: number): Promise<ImportedEventFile>;
   /** Stores orders, an order id already stored being replaced (unchanged when it is the same). */
   putOrders(programId: number, orders: ReadonlyArray<IngestedOrder>, at: number): Promise<StoredRows>;
   /** Adds refused rows to the program's tallies of today (UTC), by reason. */

@@ -8,14 +8,14 @@ import type { FileBatch, FileFormat, FileRows, UnreadableColumns, WantedColumn }
  * the file's own description, quoted.
  */
 
-const sourceOf = (format: FileFormat): string =>
+export const sourceOf = (format: FileFormat): string =>
   format === "parquet"
     ? "read_parquet($1)"
     : format === "csv"
       ? "read_csv($1, header = true, all_varchar = true)"
       : "read_json($1, format = 'newline_delimited')";
 
-const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+export const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** The column's value as text (null for a null or an empty text). */
 const textOf = (column: string): string => `nullif(trim(CAST(${quoted(column)} AS VARCHAR)), '')`;
@@ -36,24 +36,30 @@ const readingOf = (column: string, as: WantedColumn["as"], type: string): string
     epoch_ms(TRY_CAST(${text} AS TIMESTAMPTZ))) AS DOUBLE)`;
 };
 
+/** Runs a statement with the file's path as its one parameter, answering its rows. */
+type FileQuery = (sql: string, parameters: ReadonlyArray<string>) => Promise<ReadonlyArray<Record<string, unknown>>>;
+
+/** The file's columns: their names as the file spells them and their types, by lower-case name. */
+const describedWith = async (query: FileQuery, path: string, format: FileFormat): Promise<ReadonlyMap<string, { name: string; type: string }>> => {
+  const rows = await query(`DESCRIBE SELECT * FROM ${sourceOf(format)}`, [path]);
+  return new Map(rows.map((r) => [String(r["column_name"]).toLowerCase(), { name: String(r["column_name"]), type: String(r["column_type"]) }]));
+};
+
+/** The wanted columns the file has and the SQL reading each (null where a value cannot be read), the path being `$1`. */
+export const fileReadings = async (query: FileQuery, path: string, format: FileFormat, wanted: ReadonlyArray<WantedColumn>) => {
+  const columns = await describedWith(query, path, format);
+  return wanted.flatMap((w) => {
+    const column = columns.get(w.name);
+    return column ? [{ wanted: w, column, reading: readingOf(column.name, w.as, column.type) }] : [];
+  });
+};
+
 export const openDuckDbFileRows = async (): Promise<FileRows> => {
   const instance = await DuckDBInstance.create(":memory:");
   const connection: DuckDBConnection = await instance.connect();
-
-  /** The file's columns: their names as the file spells them and their types, by lower-case name. */
-  const described = async (path: string, format: FileFormat): Promise<ReadonlyMap<string, { name: string; type: string }>> => {
-    const rows = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${sourceOf(format)}`, [path])).getRowObjectsJS();
-    return new Map(rows.map((r) => [String(r["column_name"]).toLowerCase(), { name: String(r["column_name"]), type: String(r["column_type"]) }]));
-  };
-
-  /** `SELECT` items reading each wanted column the file has, named by the wanted name. */
-  const selection = async (path: string, format: FileFormat, wanted: ReadonlyArray<WantedColumn>) => {
-    const columns = await described(path, format);
-    return wanted.flatMap((w) => {
-      const column = columns.get(w.name);
-      return column ? [{ wanted: w, column, reading: readingOf(column.name, w.as, column.type) }] : [];
-    });
-  };
+  const query: FileQuery = async (sql, parameters) => (await connection.runAndReadAll(sql, [...parameters])).getRowObjectsJS();
+  const described = (path: string, format: FileFormat) => describedWith(query, path, format);
+  const selection = (path: string, format: FileFormat, wanted: ReadonlyArray<WantedColumn>) => fileReadings(query, path, format, wanted);
 
   return {
     columns: async (path, format) => [...(await described(path, format)).keys()],

@@ -1,10 +1,12 @@
 import type { DuckDBAppender } from "@duckdb/node-api";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { Program } from "../../../src/domain/shell/program";
-import type { IngestedHit, IngestionQueries, StoredRows, WriteKeyRecord } from "../ingestionQueries";
+import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows, WriteKeyRecord } from "../ingestionQueries";
 import { insertRows, nullableNumberOf, numberOf, textOf, type Row, type Statements } from "../statements";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "./attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
+import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
+import { fileReadings, sourceOf } from "./fileRows";
 
 /**
  * Ingestion on DuckDB (docs/engine.md, "Ingestion"). Writes run on the warehouse's one
@@ -189,23 +191,45 @@ const storeEvents = async (
   });
 };
 
-/** The temporary tables of a bulk import's chunk: every row sent, in its place, and the new hits numbered. */
+/** The temporary tables of a bulk import: the rows staged by the appender, in their places, and the new hits. */
 const importStaged = "import_staged_events";
 const importFresh = "import_fresh_hits";
 
 /** The staged row's text columns after its place and instant, in the order they are appended. */
 const stagedTextColumns = ["event_id", "visitor_id", "hit_date", "event_type", ...hitFieldColumns.split(", ")];
 
+const stageTable = (sql: Statements): Promise<void> =>
+  sql.run(`CREATE OR REPLACE TEMP TABLE ${importStaged} (place BIGINT, ts DOUBLE, ${stagedTextColumns.map((c) => `${c} VARCHAR`).join(", ")})`);
+
 const appendText = (appender: DuckDBAppender, value: string | null): void => {
   if (value === null) appender.appendNull();
   else appender.appendVarchar(value);
 };
 
+const appendHits = (appender: DuckDBAppender, hits: ReadonlyArray<{ readonly place: number; readonly hit: IngestedHit }>): void => {
+  for (const { place, hit: h } of hits) {
+    appender.appendBigInt(BigInt(place));
+    appender.appendDouble(h.ts);
+    appender.appendVarchar(h.eventId);
+    appender.appendVarchar(h.visitorId);
+    appender.appendVarchar(h.hitDate);
+    appender.appendVarchar(h.eventType);
+    appendText(appender, h.source);
+    appendText(appender, h.medium);
+    appendText(appender, h.campaign);
+    appendText(appender, h.content);
+    appendText(appender, h.term);
+    appendText(appender, h.referrer);
+    appendText(appender, h.landingUrl);
+    appendText(appender, h.publisherId);
+    appendText(appender, h.costLink);
+    appender.endRow();
+  }
+};
+
 /**
  * A bulk import's chunk stored set-wise (docs/engine.md, "Bulk import"), with what storeEvents does for a
- * group: the chunk is staged with DuckDB's appender, each row with its place; the first row of each event id
- * that the program's collected_events does not hold (one anti-join) is numbered after the program's last hit
- * id in chunk order; then hits, collected_events, ingestion_due and the tallies are each one INSERT ... SELECT.
+ * group: the chunk is staged with DuckDB's appender, each row with its place, then stored by storeStaged.
  */
 const importEventChunk = async (
   line: ConnectionLine,
@@ -214,58 +238,126 @@ const importEventChunk = async (
   hits: ReadonlyArray<IngestedHit>,
   at: number,
 ): Promise<StoredRows> => {
-  await sql.run(
-    `CREATE OR REPLACE TEMP TABLE ${importStaged} (place BIGINT, ts DOUBLE, ${stagedTextColumns.map((c) => `${c} VARCHAR`).join(", ")})`,
-  );
-  await line.appendTemporary(importStaged, (appender) => {
-    hits.forEach((h, place) => {
-      appender.appendBigInt(BigInt(place));
-      appender.appendDouble(h.ts);
-      appender.appendVarchar(h.eventId);
-      appender.appendVarchar(h.visitorId);
-      appender.appendVarchar(h.hitDate);
-      appender.appendVarchar(h.eventType);
-      appendText(appender, h.source);
-      appendText(appender, h.medium);
-      appendText(appender, h.campaign);
-      appendText(appender, h.content);
-      appendText(appender, h.term);
-      appendText(appender, h.referrer);
-      appendText(appender, h.landingUrl);
-      appendText(appender, h.publisherId);
-      appendText(appender, h.costLink);
-      appender.endRow();
-    });
-  });
+  await stageTable(sql);
+  await line.appendTemporary(importStaged, (appender) => appendHits(appender, hits.map((hit, place) => ({ place, hit }))));
+  const stored = await storeStaged(sql, programId, importStaged, hits.length, at);
+  await sql.run(`DROP TABLE ${importStaged}`);
+  return stored;
+};
+
+/**
+ * The hits of `rows` (a relation of place, ts and the staged texts; `sent` rows) stored as one chunk: the first
+ * row of each event id that the program's collected_events does not hold (two anti-joins, one against the
+ * program's stored ids, one against the earlier rows of a repeated id) is numbered after the program's last hit
+ * id in place order; then hits, collected_events, ingestion_due and the tallies are each one INSERT ... SELECT.
+ */
+const storeStaged = async (sql: Statements, programId: number, rows: string, sent: number, at: number): Promise<StoredRows> => {
   const last = numberOf((await sql.rows("SELECT coalesce(max(hit_id), 0) AS id FROM hits WHERE program_id = $1", [programId]))[0]?.["id"] ?? 0);
+  // The new hits numbered on their places and ids alone (a narrow sort), then joined to their rows by place.
   await sql.run(
     `CREATE OR REPLACE TEMP TABLE ${importFresh} AS
-     SELECT CAST($2 AS BIGINT) + row_number() OVER (ORDER BY place) AS hit_id, * EXCLUDE (place)
-     FROM (SELECT * FROM ${importStaged} QUALIFY row_number() OVER (PARTITION BY event_id ORDER BY place) = 1) s
-     WHERE NOT EXISTS (SELECT 1 FROM collected_events c WHERE c.program_id = $1 AND c.event_id = s.event_id)`,
+     WITH sent AS (SELECT place, event_id FROM ${rows}),
+       repeated AS (SELECT event_id, min(place) AS first FROM sent GROUP BY event_id HAVING count(*) > 1),
+       stored AS (SELECT event_id FROM collected_events WHERE program_id = $1)
+     SELECT s.place, s.event_id, CAST($2 AS BIGINT) + row_number() OVER (ORDER BY s.place) AS hit_id FROM sent s
+       ANTI JOIN stored USING (event_id)
+       ANTI JOIN repeated r ON r.event_id = s.event_id AND r.first <> s.place`,
     [programId, last],
   );
   const fresh = await countOf(sql, importFresh);
   if (fresh > 0) {
     await sql.run(
       `INSERT INTO hits (program_id, hit_id, visitor_id, ts, hit_date, event_type, ${hitFieldColumns}, ${taxonomyLevels.join(", ")})
-       SELECT $1, hit_id, visitor_id, CAST(ts AS BIGINT), CAST(hit_date AS DATE), event_type, ${hitFieldColumns}, 'None', 'None', 'None', 'None'
-       FROM ${importFresh} ORDER BY hit_id`,
+       SELECT $1, f.hit_id, s.visitor_id, CAST(s.ts AS BIGINT), CAST(s.hit_date AS DATE), s.event_type, ${hitFieldColumns
+         .split(", ")
+         .map((c) => `s.${c}`)
+         .join(", ")}, 'None', 'None', 'None', 'None'
+       FROM ${rows} s JOIN ${importFresh} f USING (place)`,
       [programId],
     );
-    await sql.run(
-      `INSERT INTO collected_events (program_id, event_id, hit_id, received_at) SELECT $1, event_id, hit_id, $2 FROM ${importFresh}`,
-      [programId, at],
-    );
+    await sql.run(`INSERT INTO collected_events (program_id, event_id, hit_id, received_at) SELECT $1, event_id, hit_id, $2 FROM ${importFresh}`, [
+      programId,
+      at,
+    ]);
     await sql.run(`INSERT INTO ingestion_due (program_id, hit_id, order_id, marked_at) SELECT $1, hit_id, NULL, $2 FROM ${importFresh}`, [
       programId,
       at,
     ]);
   }
-  await tallyRows(sql, programId, "event", new Map([["accepted", fresh], ["duplicate", hits.length - fresh]]), at);
-  await sql.run(`DROP TABLE ${importStaged}`);
+  await tallyRows(sql, programId, "event", new Map([["accepted", fresh], ["duplicate", sent - fresh]]), at);
   await sql.run(`DROP TABLE ${importFresh}`);
-  return { stored: fresh, unchanged: hits.length - fresh };
+  return { stored: fresh, unchanged: sent - fresh };
+};
+
+/** The temporary tables of a file of events: each row checked (eventFileChecks.ts), and the landings and engines read. */
+const importChecked = "import_checked_events";
+const importLandings = "import_landings";
+const importEngines = "import_engines";
+/** Rows the checks leave, read by the ingest path a page at a time. */
+export const restPageSize = 20_000;
+
+/**
+ * A file of events imported in the caller's transaction (docs/engine.md, "Bulk import"): DuckDB reads the file,
+ * numbering its rows in file order, and checks every row set-wise into a temporary table; the landing fields of
+ * each distinct query and the engine of each distinct referrer of the rows that pass are read once; the rows left
+ * are read page by page by `file.readRest` and the hits it gives staged with the appender; then the passing rows'
+ * hits and the staged ones are stored as one chunk (storeStaged).
+ */
+const importEventFileIn = async (line: ConnectionLine, sql: Statements, programId: number, file: EventFileImport, at: number): Promise<ImportedEventFile> => {
+  const readings = await fileReadings(
+    (text, parameters) => sql.rows(text, parameters),
+    file.path,
+    file.format,
+    eventFileColumns.map((name) => ({ name, as: name === "time" ? "instant" : "text" })),
+  );
+  const columns = eventFileColumns.map((name) => {
+    const reading = readings.find((r) => r.wanted.name === name)?.reading ?? "NULL";
+    return `CAST(${reading} AS ${name === "time" ? "DOUBLE" : "VARCHAR"}) AS ${name}`;
+  });
+  await sql.run(
+    `CREATE OR REPLACE TEMP TABLE ${importChecked} AS
+     ${checkedEventsSql(`(SELECT row_number() OVER () AS place, ${columns.join(", ")} FROM ${sourceOf(file.format)})`, 2)}`,
+    [file.path, file.earliest, file.latest, file.offsetMs],
+  );
+  await sql.run(`CREATE OR REPLACE TEMP TABLE ${importLandings} AS ${landingsSql(importChecked)}`);
+  await sql.run(`CREATE OR REPLACE TEMP TABLE ${importEngines} AS ${enginesSql(importChecked)}`);
+  const rows = await countOf(sql, importChecked);
+  await stageTable(sql);
+  let after = 0;
+  for (;;) {
+    const page = await sql.rows(
+      `SELECT place, event_id, event_type AS type, ts AS time, visitor_id, landing_url AS url, referrer, publisher_id, cost_link
+       FROM ${importChecked} WHERE NOT passes AND place > $1 ORDER BY place LIMIT ${restPageSize}`,
+      [after],
+    );
+    if (page.length === 0) break;
+    const rest = page.map((r) => ({
+      row: numberOf(r["place"]),
+      values: Object.fromEntries(
+        eventFileColumns.flatMap((name) => {
+          const value = r[name];
+          return typeof value === "string" || typeof value === "number" ? [[name, value]] : [];
+        }),
+      ),
+    }));
+    const hits = file.readRest(rest);
+    const kept = rest.flatMap((r, i) => {
+      const hit = hits[i];
+      return hit ? [{ place: r.row, hit }] : [];
+    });
+    if (kept.length > 0) await line.appendTemporary(importStaged, (appender) => appendHits(appender, kept));
+    after = rest[rest.length - 1]?.row ?? after;
+  }
+  const sent = numberOf((await sql.rows(`SELECT (SELECT count(*) FROM ${importChecked} WHERE passes) + (SELECT count(*) FROM ${importStaged}) AS n`))[0]?.["n"] ?? 0);
+  const stored = await storeStaged(
+    sql,
+    programId,
+    `(${passedHitsSql(importChecked, importLandings, importEngines)} UNION ALL SELECT ${passedHitColumns.join(", ")} FROM ${importStaged})`,
+    sent,
+    at,
+  );
+  for (const table of [importChecked, importLandings, importEngines, importStaged]) await sql.run(`DROP TABLE ${table}`);
+  return { rows, ...stored };
 };
 
 /** How long a flush finding no write under way waits for others to join its transaction. */
@@ -382,6 +474,8 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
 
     importEvents: (programId, hits, at) =>
       hits.length === 0 ? Promise.resolve({ stored: 0, unchanged: 0 }) : line.transaction((sql) => importEventChunk(line, sql, programId, hits, at)),
+
+    importEventFile: (programId, file, at) => line.transaction((sql) => importEventFileIn(line, sql, programId, file, at)),
 
     putOrders: (programId, orders, at) =>
       line.transaction(async (sql) => {

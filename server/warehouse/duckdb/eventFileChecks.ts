@@ -1,0 +1,110 @@
+import { maxUrlLength } from "../../../src/domain/ingestion/collection";
+import { searchEngines } from "../../../src/domain/ingestion/landing";
+
+/**
+ * The checks of a bulk import's events done set-wise in DuckDB (docs/engine.md, "Bulk
+ * import"): a row passes them only when the ingest path's own reading (the CollectedEvent
+ * Schema, the time window, landingFieldsOf, dayInOffset) would accept it, and then the
+ * SQL gives the very fields that reading gives. They are deliberately narrower than the
+ * Schema: a row they do not pass is not refused here but read by the ingest path in
+ * JavaScript, which refuses it with its reason or keeps it. So a landing URL whose query
+ * has a character beyond plain ASCII, a `?`, a `#` or an encoded parameter name, a
+ * referrer with a space or a character beyond ASCII, or a text longer in bytes than its
+ * limit in characters, is left to JavaScript. test/engine/eventFileChecks.test.ts holds
+ * the two to the same answers over rows of every refusal reason and every landing rule.
+ */
+
+/** The columns of an events file as staged: the wire fields as read (texts trimmed, null when empty; the time in epoch ms). */
+export const eventFileColumns = ["event_id", "type", "time", "visitor_id", "url", "referrer", "publisher_id", "cost_link"] as const;
+
+/** An id: 1 to 128 printable ASCII characters (SentId). */
+const idPasses = (column: string): string => `regexp_full_match(${column}, '[!-~]{1,128}')`;
+
+/** At most `limit` characters: counted in bytes, never fewer than JavaScript's UTF-16 units. */
+const fitsIn = (column: string, limit: number): string => `(${column} IS NULL OR strlen(${column}) <= ${limit})`;
+
+// A query a URLSearchParams reads exactly as the SQL below: pairs split on `&`, names of plain characters (no `%` or
+// `+` to decode), values of plain characters, `+` and percent escapes of printable ASCII.
+const nameCharacters = "[A-Za-z0-9._~!$()*,;:@/-]";
+const valueCharacters = "(?:[A-Za-z0-9._~!$()*,;:@/=+-]|%[2-7][0-9A-Fa-f])";
+const pair = `${nameCharacters}*(?:=${valueCharacters}*)?`;
+const plainQuery = `(?:${pair})(?:&${pair})*`;
+
+/** The query of a landing URL: after its first `?`, before its first `#` ('' without one). */
+const queryOf = (url: string): string =>
+  `CASE WHEN strpos(split_part(coalesce(${url}, ''), '#', 1), '?') = 0 THEN ''
+    ELSE substr(split_part(${url}, '#', 1), strpos(split_part(${url}, '#', 1), '?') + 1) END`;
+
+/** The parameters the landing fields read, by their name in a query. */
+const parameters = ["utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "gclid"] as const;
+
+/** The value of the first pair named `name` (`pairs` the query split on `&`, `names` their names), or null. */
+const rawParameterOf = (name: string): string => `substr(pairs[list_position(names, '${name}')], ${name.length + 2}) AS ${name}_raw`;
+
+/** URLSearchParams.get(name) trimmed, null when empty, at most 256 characters: the raw value, `+` read as a space, escapes decoded. */
+const parameterOf = (name: string): string =>
+  `nullif(left(CASE WHEN strpos(${name}_raw, '%') > 0 OR strpos(${name}_raw, '+') > 0
+    THEN trim(url_decode(replace(${name}_raw, '+', ' '))) ELSE ${name}_raw END, 256), '') AS ${name}`;
+
+/** searchEngineOf: the first engine, in the list's order, naming a label of the referrer's host other than the last. */
+const engineOf = (referrer: string): string => {
+  const host = `lower(regexp_extract(${referrer}, '^[A-Za-z][A-Za-z0-9+.-]*://([^/?#:@]+)', 1))`;
+  return `CASE ${searchEngines.map((engine) => `WHEN regexp_matches(${host}, '(?:^|\\.)${engine}\\.') THEN '${engine}'`).join(" ")} END`;
+};
+
+/**
+ * A SELECT over `source` (a `place` and the `eventFileColumns`) answering each row's place, whether it passes
+ * (`passes`), its fields as read under the names of a hit (ts, event_id, visitor_id, event_type, referrer,
+ * landing_url, publisher_id, cost_link), its landing URL's `query`, and for a row that passes its `hit_date`.
+ * Parameters from `$first`: the earliest time kept, the latest, the program's UTC offset in ms.
+ */
+export const checkedEventsSql = (source: string, first: number): string => `
+  SELECT place, passes, time AS ts, event_id, visitor_id, type AS event_type, query, referrer, url AS landing_url, publisher_id, cost_link,
+    CASE WHEN passes THEN CAST(CAST(epoch_ms(CAST(time AS BIGINT) + CAST($${first + 2} AS BIGINT)) AS DATE) AS VARCHAR) END AS hit_date
+  FROM (
+    SELECT *, coalesce(
+        event_id IS NOT NULL AND ${idPasses("event_id")}
+        AND visitor_id IS NOT NULL AND ${idPasses("visitor_id")}
+        AND type IN ('click', 'impression')
+        AND time IS NOT NULL AND isfinite(time) AND time = trunc(time) AND time >= 0
+        AND time >= CAST($${first} AS DOUBLE) AND time <= CAST($${first + 1} AS DOUBLE)
+        AND ${fitsIn("url", maxUrlLength)} AND (url IS NULL OR regexp_full_match(query, '${plainQuery}'))
+        AND ${fitsIn("referrer", maxUrlLength)} AND (referrer IS NULL OR regexp_full_match(referrer, '[!-~]*'))
+        AND ${fitsIn("publisher_id", 256)} AND ${fitsIn("cost_link", 256)},
+      false) AS passes
+    FROM (SELECT *, ${queryOf("url")} AS query FROM ${source})
+  )`;
+
+/**
+ * The landing fields of each distinct query of the rows of `checked` (checkedEventsSql's) that pass: landing
+ * URLs repeat (pages and campaigns, not visitors), so each is read once. Answers query, the utm fields and gclid.
+ */
+export const landingsSql = (checked: string): string => {
+  const pairs = `SELECT query, string_split(query, '&') AS pairs FROM (SELECT DISTINCT query FROM ${checked} WHERE passes)`;
+  const named = `SELECT *, list_transform(pairs, p -> split_part(p, '=', 1)) AS names FROM (${pairs})`;
+  const raw = `SELECT query, ${parameters.map(rawParameterOf).join(", ")} FROM (${named})`;
+  return `SELECT query, ${parameters.map(parameterOf).join(", ")} FROM (${raw})`;
+};
+
+/** The search engine of each distinct referrer of the rows of `checked` that pass: referrer, engine. */
+export const enginesSql = (checked: string): string =>
+  `SELECT referrer, ${engineOf("referrer")} AS engine FROM (SELECT DISTINCT referrer FROM ${checked} WHERE passes AND referrer IS NOT NULL)`;
+
+/** The hit columns a passing row gives, in the order of a staged row: place, ts, then the texts. */
+export const passedHitColumns = [
+  ...["place", "ts", "event_id", "visitor_id", "hit_date", "event_type"],
+  ...["source", "medium", "campaign", "content", "term", "referrer", "landing_url", "publisher_id", "cost_link"],
+] as const;
+
+/** The hits of the rows of `checked` that pass, with their landing fields (`landings`, `engines`), as `passedHitColumns`. */
+export const passedHitsSql = (checked: string, landings: string, engines: string): string => `
+  SELECT place, ts, event_id, visitor_id, hit_date, event_type,
+    CASE WHEN utm_source IS NULL AND utm_medium IS NULL THEN CASE WHEN gclid IS NOT NULL THEN 'google' ELSE engine END ELSE utm_source END AS source,
+    CASE WHEN utm_source IS NULL AND utm_medium IS NULL THEN CASE WHEN gclid IS NOT NULL THEN 'cpc' WHEN engine IS NOT NULL THEN 'organic' END
+      ELSE utm_medium END AS medium,
+    utm_campaign AS campaign, utm_content AS content, utm_term AS term,
+    c.referrer, landing_url, publisher_id, cost_link
+  FROM ${checked} c
+    JOIN ${landings} l ON l.query = c.query
+    LEFT JOIN ${engines} e ON e.referrer = c.referrer
+  WHERE c.passes`;

@@ -1,0 +1,205 @@
+import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maxUrlLength } from "../../src/domain/ingestion/collection";
+import { furthestAheadMs, oldestRowAgeMs, readEvents } from "../../server/engine/ingestion";
+import { offsetMinutesOf } from "../../src/domain/ingestion/landing";
+import {
+  checkedEventsSql,
+  enginesSql,
+  eventFileColumns,
+  landingsSql,
+  passedHitColumns,
+  passedHitsSql,
+} from "../../server/warehouse/duckdb/eventFileChecks";
+import type { IngestedHit } from "../../server/warehouse/ingestionQueries";
+
+/**
+ * The bulk import's set-wise checks (server/warehouse/duckdb/eventFileChecks.ts) against the
+ * ingest path's reading in JavaScript (readEvents: the CollectedEvent Schema, the time window,
+ * landingFieldsOf, dayInOffset), over the same rows: every row the SQL passes is one readEvents
+ * keeps, read into the very same hit; every row readEvents refuses (each reason and field) is
+ * one the SQL leaves to JavaScript; and the plain rows a file mostly holds pass in SQL.
+ */
+
+const now = Date.parse("2025-06-02T09:00:00Z");
+const hour = 3_600_000;
+const base = { event_id: "e-1", type: "click", time: now - 5 * hour, visitor_id: "v-1" };
+const long = (n: number, c = "a") => c.repeat(n);
+
+type Values = Readonly<Record<string, string | number>>;
+type Expected = "passes" | "left to JavaScript" | "invalid" | "out_of_range";
+
+/** A row as the file reader gives it (an absent field left out), and what should become of it. */
+const cases: ReadonlyArray<readonly [string, Values, Expected]> = [
+  ["a click with no landing", base, "passes"],
+  ["an impression", { ...base, type: "impression" }, "passes"],
+  ["every utm parameter", { ...base, url: "https://shop.example/p?utm_source=news&utm_medium=email&utm_campaign=June&utm_content=hero&utm_term=boots" }, "passes"],
+  ["a path and no query", { ...base, url: "https://shop.example/p/1" }, "passes"],
+  ["an empty query", { ...base, url: "https://shop.example/p?" }, "passes"],
+  ["a gclid alone", { ...base, url: "https://shop.example/?gclid=Cj0KCQ" }, "passes"],
+  ["a gclid beside utm_source", { ...base, url: "https://shop.example/?utm_source=bing&gclid=x" }, "passes"],
+  ["a gclid given empty", { ...base, url: "https://shop.example/?gclid=", referrer: "https://www.google.com/" }, "passes"],
+  ["utm_medium alone", { ...base, url: "https://shop.example/?utm_medium=cpc", referrer: "https://www.google.com/" }, "passes"],
+  ["a search referrer", { ...base, referrer: "https://www.google.co.uk/search?q=boots" }, "passes"],
+  ["a search referrer in capitals", { ...base, referrer: "HTTPS://WWW.DuckDuckGo.COM/" }, "passes"],
+  ["an engine as the host's last label", { ...base, referrer: "https://news.google/" }, "passes"],
+  ["an engine's name inside a label", { ...base, referrer: "https://notgoogle.com/" }, "passes"],
+  ["two engines: the list's order", { ...base, referrer: "https://bing.google.com/" }, "passes"],
+  ["a referrer with a port", { ...base, referrer: "https://search.yahoo.com:443/x" }, "passes"],
+  ["a referrer without a scheme", { ...base, referrer: "www.google.com/" }, "passes"],
+  ["a referrer not a search engine", { ...base, referrer: "https://blog.example/" }, "passes"],
+  ["an escaped space", { ...base, url: "https://shop.example/?utm_campaign=Spring%20Sale&utm_source=a" }, "passes"],
+  ["a plus for a space", { ...base, url: "https://shop.example/?utm_campaign=Spring+Sale&utm_source=a" }, "passes"],
+  ["spaces around a value", { ...base, url: "https://shop.example/?utm_source=+google+&utm_medium=%20cpc%20" }, "passes"],
+  ["a value of spaces only", { ...base, url: "https://shop.example/?utm_source=%20&utm_medium=+", referrer: "https://www.bing.com/" }, "passes"],
+  ["an escaped plus and percent", { ...base, url: "https://shop.example/?utm_source=a%2Bb%25c" }, "passes"],
+  ["a repeated parameter: the first", { ...base, url: "https://shop.example/?utm_source=a&utm_source=b" }, "passes"],
+  ["a repeated parameter, the first empty", { ...base, url: "https://shop.example/?utm_source&utm_source=b&gclid=z" }, "passes"],
+  ["a value holding =", { ...base, url: "https://shop.example/?utm_campaign=a=b&utm_source=s" }, "passes"],
+  ["a name that only starts alike", { ...base, url: "https://shop.example/?utm_sourcex=a&xutm_source=b" }, "passes"],
+  ["empty pairs", { ...base, url: "https://shop.example/?&&utm_source=a&&" }, "passes"],
+  ["a fragment after the query", { ...base, url: "https://shop.example/?utm_source=a#utm_medium=b" }, "passes"],
+  ["a fragment before a question mark", { ...base, url: "https://shop.example/#x?utm_source=a" }, "passes"],
+  ["a relative landing", { ...base, url: "/p?utm_source=a&utm_medium=b" }, "passes"],
+  ["a value longer than 256", { ...base, url: `https://shop.example/?utm_campaign=${long(300)}&utm_source=s` }, "passes"],
+  ["publisher and cost link", { ...base, publisher_id: "pub 7", cost_link: "link-3" }, "passes"],
+  ["a publisher id of 256", { ...base, publisher_id: long(256) }, "passes"],
+  ["ids of 128 printable characters", { ...base, event_id: long(128, "~"), visitor_id: "!#$%&'()*+,-./:;<=>?@[]^_`{|}" }, "passes"],
+  ["a landing of 2048", { ...base, url: `https://shop.example/${long(maxUrlLength - 21)}` }, "passes"],
+  ["the earliest time kept", { ...base, time: now - oldestRowAgeMs }, "passes"],
+  ["the latest time kept", { ...base, time: now + furthestAheadMs }, "passes"],
+  ["a time near midnight", { ...base, time: Date.parse("2025-06-01T23:30:00Z") }, "passes"],
+  ["a time at midnight", { ...base, time: Date.parse("2025-06-02T00:00:00Z") }, "passes"],
+
+  ["a landing beyond ASCII", { ...base, url: "https://shop.example/?utm_campaign=été&utm_source=a" }, "left to JavaScript"],
+  ["an escape beyond ASCII", { ...base, url: "https://shop.example/?utm_campaign=%C3%A9t%C3%A9" }, "left to JavaScript"],
+  ["an escaped name", { ...base, url: "https://shop.example/?utm%5Fsource=a" }, "left to JavaScript"],
+  ["a bad escape", { ...base, url: "https://shop.example/?utm_source=100%&utm_medium=%zz" }, "left to JavaScript"],
+  ["a second question mark", { ...base, url: "https://shop.example/??utm_source=a" }, "left to JavaScript"],
+  ["a space in the query", { ...base, url: "https://shop.example/?utm_source=a b" }, "left to JavaScript"],
+  ["an escaped tab", { ...base, url: "https://shop.example/?utm_source=%09a" }, "left to JavaScript"],
+  ["a referrer with a tab", { ...base, referrer: "\thttps://www.google.com/" }, "left to JavaScript"],
+  ["a referrer beyond ASCII", { ...base, referrer: "https://www.google.com/sëarch" }, "left to JavaScript"],
+  ["a landing of 2048 characters and more bytes", { ...base, url: `https://shop.example/${long(maxUrlLength - 21, "é")}` }, "left to JavaScript"],
+  ["a cost link of 256 characters and more bytes", { ...base, cost_link: long(256, "é") }, "left to JavaScript"],
+
+  ["no event id", { type: "click", time: now, visitor_id: "v" }, "invalid"],
+  ["an event id with a space", { ...base, event_id: "e 1" }, "invalid"],
+  ["an event id of 129", { ...base, event_id: long(129) }, "invalid"],
+  ["an event id beyond ASCII", { ...base, event_id: "é" }, "invalid"],
+  ["no visitor", { event_id: "e", type: "click", time: now }, "invalid"],
+  ["a visitor id of 129", { ...base, visitor_id: long(129) }, "invalid"],
+  ["no type", { event_id: "e", time: now, visitor_id: "v" }, "invalid"],
+  ["a type not known", { ...base, type: "scroll" }, "invalid"],
+  ["a type in capitals", { ...base, type: "Click" }, "invalid"],
+  ["no time", { event_id: "e", type: "click", visitor_id: "v" }, "invalid"],
+  ["a time with a fraction", { ...base, time: now - 0.5 }, "invalid"],
+  ["a negative time", { ...base, time: -1 }, "invalid"],
+  ["a time as text", { ...base, time: "2025-06-01" }, "invalid"],
+  ["a landing of 2049", { ...base, url: `https://shop.example/${long(maxUrlLength - 20)}` }, "invalid"],
+  ["a referrer of 2049", { ...base, referrer: `https://ref.example/${long(maxUrlLength - 19)}` }, "invalid"],
+  ["a publisher id of 257", { ...base, publisher_id: long(257) }, "invalid"],
+  ["a cost link of 257", { ...base, cost_link: long(257) }, "invalid"],
+  ["many faults at once", { event_id: "e 1", type: "scroll", time: 1.5, url: long(maxUrlLength + 1) }, "invalid"],
+  ["a time more than a day ahead", { ...base, time: now + furthestAheadMs + 1 }, "out_of_range"],
+  ["a time older than the history kept", { ...base, time: now - oldestRowAgeMs - 1 }, "out_of_range"],
+  ["a time far ahead with a fraction", { ...base, time: now + 10 * furthestAheadMs + 0.5 }, "invalid"],
+];
+
+const program = (utc_offset: string) => ({ id: 1, code: "northwind", name: "Northwind", currency: "GBP", utc_offset, locale: "en-GB" });
+
+/** A hit as the SQL gives it, in readEvents' shape. */
+const hitOf = (r: Record<string, unknown>): IngestedHit => ({
+  eventId: String(r["event_id"]),
+  visitorId: String(r["visitor_id"]),
+  ts: Number(r["ts"]),
+  hitDate: String(r["hit_date"]),
+  eventType: r["event_type"] as IngestedHit["eventType"],
+  source: (r["source"] as string | null) ?? null,
+  medium: (r["medium"] as string | null) ?? null,
+  campaign: (r["campaign"] as string | null) ?? null,
+  content: (r["content"] as string | null) ?? null,
+  term: (r["term"] as string | null) ?? null,
+  referrer: (r["referrer"] as string | null) ?? null,
+  landingUrl: (r["landing_url"] as string | null) ?? null,
+  publisherId: (r["publisher_id"] as string | null) ?? null,
+  costLink: (r["cost_link"] as string | null) ?? null,
+});
+
+describe("the bulk import's set-wise checks of events", () => {
+  let instance: DuckDBInstance;
+  let connection: DuckDBConnection;
+
+  beforeAll(async () => {
+    instance = await DuckDBInstance.create(":memory:");
+    connection = await instance.connect();
+    await connection.run(
+      `CREATE TABLE sent (place BIGINT, ${eventFileColumns.map((c) => `${c} ${c === "time" ? "DOUBLE" : "VARCHAR"}`).join(", ")})`,
+    );
+    const appender = await connection.createAppender("sent");
+    cases.forEach(([, values], i) => {
+      appender.appendBigInt(BigInt(i + 1));
+      for (const column of eventFileColumns) {
+        const value = values[column];
+        if (value === undefined) appender.appendNull();
+        else if (column === "time") {
+          // A time the reader could not read as a number is null in the file's rows (and refused before).
+          if (typeof value === "number") appender.appendDouble(value);
+          else appender.appendNull();
+        } else appender.appendVarchar(String(value));
+      }
+      appender.endRow();
+    });
+    appender.flushSync();
+    appender.closeSync();
+  });
+  afterAll(() => {
+    connection.closeSync();
+    instance.closeSync();
+  });
+
+  /** What the SQL makes of every row for a program of `offset`: whether it passes, and its hit when it does. */
+  const checked = async (offset: string) => {
+    const offsetMs = offsetMinutesOf(offset) * 60_000;
+    await connection.run(`CREATE OR REPLACE TEMP TABLE checked AS ${checkedEventsSql("sent", 1)}`, [now - oldestRowAgeMs, now + furthestAheadMs, offsetMs]);
+    await connection.run(`CREATE OR REPLACE TEMP TABLE landings AS ${landingsSql("checked")}`);
+    await connection.run(`CREATE OR REPLACE TEMP TABLE engines AS ${enginesSql("checked")}`);
+    const passes = (await connection.runAndReadAll("SELECT place, passes FROM checked ORDER BY place")).getRowObjectsJS();
+    const hits = (await connection.runAndReadAll(`SELECT ${passedHitColumns.join(", ")} FROM (${passedHitsSql("checked", "landings", "engines")}) ORDER BY place`)).getRowObjectsJS();
+    return {
+      passes: new Map(passes.map((r) => [Number(r["place"]), r["passes"] === true])),
+      hits: new Map(hits.map((r) => [Number(r["place"]), hitOf(r)])),
+    };
+  };
+
+  // A row whose time the reader gives as text is refused before (an unreadable column); here it stands for a JSON value.
+  const javascriptOf = (values: Values, offset: string) => readEvents([values], program(offset), now);
+
+  for (const offset of ["+00:00", "-05:00", "+05:30"]) {
+    describe(`for a program at ${offset}`, () => {
+      let sql: Awaited<ReturnType<typeof checked>>;
+      beforeAll(async () => {
+        sql = await checked(offset);
+      });
+
+      it.each(cases.map(([name, values, expected], i) => ({ name, values, expected, place: i + 1 })))(
+        "$name: $expected",
+        ({ values, expected, place }) => {
+          const read = javascriptOf(values, offset);
+          const passes = sql.passes.get(place);
+          if (expected === "invalid" || expected === "out_of_range") {
+            expect(read.refusals.map((r) => r.reason)).toEqual([expected]);
+            expect(passes).toBe(false);
+            expect(sql.hits.has(place)).toBe(false);
+            return;
+          }
+          // Kept by the ingest path: passed in SQL into the same hit, or left to JavaScript.
+          expect(read.refusals).toEqual([]);
+          expect(passes).toBe(expected === "passes");
+          if (expected === "passes") expect(sql.hits.get(place)).toEqual(read.rows[0]);
+          else expect(sql.hits.has(place)).toBe(false);
+        },
+      );
+    });
+  }
+});
