@@ -106,9 +106,10 @@ export interface ShardedWarehouseOptions {
  * One Warehouse over N shards, each a whole warehouse, as a ClickHouse cluster lays the data out
  * (cluster.sql): a program's hits, orders, facts and configuration live on one shard
  * (`shardOf(programId, N)`), and the small tables of accounts, sessions, programs, memberships,
- * messages and password resets, and a user's column sets and connectors, live whole on every
- * node. Program-scoped calls go to the program's shard; writes of the whole tables go to every
- * shard and their reads to the first; lists of program ids are merged from what each shard holds.
+ * messages and password resets, a user's column sets and connectors, and write keys, live whole
+ * on every node (`wholeTables`). Program-scoped calls go to the program's shard; writes of the whole
+ * tables go to every shard (to the first only with `replicatedByCluster`) and their reads to the
+ * first; lists of program ids are merged from what each shard holds.
  *
  * Ids a create answers (a spend row's, a note's) are one more than the largest of the shard's
  * table, not of every program's: unique within a program, which is all the routes ask of them
@@ -278,8 +279,9 @@ const appendSharded = async (shards: ReadonlyArray<Warehouse>, batch: RawDataBat
  * every node); the analytics are written once, by `alsoWrite`, on a scratch DuckDB with the warehouse schema
  * (the one engine the demo generator speaks, and the one both warehouses hand `alsoWrite`), and each table is
  * split by `shardOf(program_id)` into Parquet files that each shard reads in its own load. The whole tables
- * (`wholeTables`: a user's column sets and ad accounts) go whole to every shard. Generating once keeps the rows (and
- * their hit ids, numbered across programs) the very ones a single warehouse holds.
+ * (`wholeTables`: a user's column sets and ad accounts) go whole to every shard, or, with `replicatedByCluster`,
+ * with the account rows to the first shard only (the cluster copies them to the others). Generating once keeps
+ * the rows (and their hit ids, numbered across programs) the very ones a single warehouse holds.
  */
 const loadSharded = async (
   shards: ReadonlyArray<Warehouse>,
