@@ -1,7 +1,7 @@
 import type { AttributionModel } from "../../../src/domain/settings/programSettings";
 import type { AttributionQueries, AttributionSettings } from "../engineQueries";
 import type { ClassificationPlan } from "../classificationPlan";
-import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type Statements, type StatementLine } from "../statements";
+import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type SqlEngine, type Statements, type StatementLine } from "../statements";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import { funnelRoles } from "../../../src/domain/report/metrics";
 import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, ruleColumns } from "./classificationSql";
@@ -38,8 +38,9 @@ export const duckDbAttributionQueries = (line: StatementLine): AttributionQuerie
     line.exclusive(async (sql) =>
       (
         await sql.rows(
-          `SELECT id FROM programs UNION SELECT DISTINCT program_id FROM hits UNION SELECT DISTINCT program_id FROM orders
-           ORDER BY 1`,
+          `SELECT id FROM (SELECT id FROM programs UNION SELECT DISTINCT program_id FROM hits
+             UNION SELECT DISTINCT program_id FROM orders) p
+           ORDER BY id`,
         )
       ).map((r) => numberOf(r["id"])),
     ),
@@ -50,7 +51,7 @@ export const duckDbAttributionQueries = (line: StatementLine): AttributionQuerie
         await sql.rows(
           `SELECT id FROM (SELECT id FROM programs UNION SELECT DISTINCT program_id FROM hits
              UNION SELECT DISTINCT program_id FROM orders) p
-           WHERE id NOT IN (SELECT program_id FROM attribution_runs) ORDER BY 1`,
+           WHERE id NOT IN (SELECT program_id FROM attribution_runs) ORDER BY id`,
         )
       ).map((r) => numberOf(r["id"])),
     ),
@@ -71,6 +72,12 @@ export const duckDbAttributionQueries = (line: StatementLine): AttributionQuerie
 
   rebuild: (programId, work) =>
     line.transaction(async (sql) => {
+      // The program's run is struck first: on ClickHouse, without transactions, a rebuild that fails part-way leaves
+      // the program unmaterialised, and the next materialisation rebuilds it whole.
+      const previous = (
+        await sql.rows("SELECT attribution_model, lookback_days FROM attribution_runs WHERE program_id = $1", [programId])
+      )[0];
+      await sql.run("DELETE FROM attribution_runs WHERE program_id = $1", [programId]);
       if (work.classification) await classify(sql, programId, work.classification);
       if (work.traffic) await writeTrafficFacts(sql, programId);
       if (work.attribution) await attribute(sql, programId, work.attribution);
@@ -78,10 +85,6 @@ export const duckDbAttributionQueries = (line: StatementLine): AttributionQuerie
         await writeCostFacts(sql, programId);
         await sql.run("DELETE FROM cost_refreshes_due WHERE program_id = $1", [programId]);
       }
-      const previous = (
-        await sql.rows("SELECT attribution_model, lookback_days FROM attribution_runs WHERE program_id = $1", [programId])
-      )[0];
-      await sql.run("DELETE FROM attribution_runs WHERE program_id = $1", [programId]);
       await sql.run(
         "INSERT INTO attribution_runs (program_id, attribution_model, lookback_days, materialised_at) VALUES ($1, $2, $3, $4)",
         [
@@ -167,6 +170,7 @@ const within = (table: string | undefined, column: string, key: string, alias = 
  * combination (NULL-safe) to write taxonomy_1..4 and cost_link.
  */
 export const classify = async (sql: Statements, programId: number, plan: ClassificationPlan, scope?: FactScope): Promise<void> => {
+  if (sql.engine === "clickhouse") return classifyOnClickHouse(sql, programId, plan, scope);
   const only = (alias = ""): string => within(scope?.hits, "hit_id", "hit_id", alias);
   await sql.run(
     `UPDATE hits SET cost_link = kept.cost_link FROM hit_ingested_cost_links kept
@@ -177,11 +181,7 @@ export const classify = async (sql: Statements, programId: number, plan: Classif
 
   const keys = ruleColumns(plan);
   if (keys.length === 0) {
-    await sql.run(
-      `UPDATE hits SET taxonomy_1 = 'None', taxonomy_2 = 'None', taxonomy_3 = 'None', taxonomy_4 = 'None'
-       WHERE program_id = $1${only()}`,
-      [programId],
-    );
+    await classifyAsNone(sql, programId, only());
     return;
   }
 
@@ -230,6 +230,81 @@ export const classify = async (sql: Statements, programId: number, plan: Classif
   );
   await sql.run("DROP TABLE classification_outputs");
   await sql.run("DROP TABLE classification_keys");
+};
+
+const classifyAsNone = (sql: Statements, programId: number, only: string): Promise<void> =>
+  sql.run(
+    `UPDATE hits SET taxonomy_1 = 'None', taxonomy_2 = 'None', taxonomy_3 = 'None', taxonomy_4 = 'None'
+     WHERE program_id = $1${only}`,
+    [programId],
+  );
+
+/**
+ * The same classification on ClickHouse, whose UPDATE takes neither FROM nor a correlated
+ * subquery. Each distinct combination of the rule fields is still classified once, into a
+ * scratch table of the program (`classification_keys_<program>`, a key text per combination
+ * and its branch index: temporary tables do not outlive a statement there); the UPDATE then
+ * looks each hit's combination up with `transform` over that table's two columns, read once
+ * as scalar subqueries, and the titles and extract codes follow from the branch index as on
+ * DuckDB. A combination's key is `toString(tuple(...))`, which tells NULL from 'NULL' and ''
+ * (the NULL-safe match of the DuckDB join). The ingested cost links are put back by the same
+ * lookup over hit_ingested_cost_links. A failure part-way leaves hits a later rebuild
+ * classifies again: the statements read and write the same columns in the same order.
+ */
+const classifyOnClickHouse = async (sql: Statements, programId: number, plan: ClassificationPlan, scope?: FactScope): Promise<void> => {
+  const only = within(scope?.hits, "hit_id", "hit_id");
+  const kept = `(SELECT hit_id FROM hit_ingested_cost_links WHERE program_id = $1${only})`;
+  await sql.run(
+    `UPDATE hits SET cost_link = transform(hit_id,
+         (SELECT groupArray(hit_id) FROM hit_ingested_cost_links WHERE program_id = $1${only}),
+         (SELECT groupArray(cost_link) FROM hit_ingested_cost_links WHERE program_id = $1${only}), cost_link)
+     WHERE program_id = $1 AND hit_id IN ${kept}`,
+    [programId],
+  );
+  await sql.run(`DELETE FROM hit_ingested_cost_links WHERE program_id = $1${only}`, [programId]);
+
+  const keys = ruleColumns(plan);
+  if (keys.length === 0) {
+    await classifyAsNone(sql, programId, only);
+    return;
+  }
+  // The program id is a number: the scratch table's name holds no text from a request.
+  const combinations = `classification_keys_${Math.trunc(programId)}`;
+  const key = `toString(tuple(${keys.join(", ")}))`;
+  const indexing = new Placeholders();
+  const program = indexing.add(programId);
+  await sql.run(`DROP TABLE IF EXISTS ${combinations}`);
+  await sql.run(
+    `CREATE TABLE ${combinations} ENGINE = Memory AS
+     SELECT ${key} AS combination, CAST(${branchIndexSql(plan, indexing, "clickhouse")} AS Int32) AS branch
+     FROM (SELECT DISTINCT ${keys.join(", ")} FROM hits WHERE program_id = ${program}${only}) combinations`,
+    indexing.values,
+  );
+  const naming = new Placeholders();
+  naming.add(programId);
+  const branch = `transform(${key}, (SELECT groupArray(combination) FROM ${combinations}),
+    (SELECT groupArray(branch) FROM ${combinations}), CAST(0 AS Int32))`;
+  const outputs = branchOutputsSql(plan, `(${branch})`, naming);
+  const costLink = extractedSql(plan, "costlink", outputs.costlink_field, "cost_link");
+  if (extractsCostLinks(plan)) {
+    await sql.run(
+      `INSERT INTO hit_ingested_cost_links (program_id, hit_id, cost_link)
+       SELECT program_id, hit_id, cost_link FROM hits
+       WHERE program_id = $1${only} AND (${outputs.costlink_field}) <> 0 AND (${costLink}) IS DISTINCT FROM cost_link`,
+      naming.values,
+    );
+  }
+  await sql.run(
+    `UPDATE hits SET
+       taxonomy_1 = ${outputs.taxonomy_1},
+       taxonomy_2 = ${outputs.taxonomy_2},
+       taxonomy_3 = ${extractedSql(plan, "tax3", outputs.tax3_field, "'None'")},
+       taxonomy_4 = ${extractedSql(plan, "tax4", outputs.tax4_field, "'None'")},
+       cost_link = ${costLink}
+     WHERE program_id = $1${only}`,
+    naming.values,
+  );
+  await sql.run(`DROP TABLE ${combinations}`);
 };
 
 // ---------------------------------------------------------------------------------------
@@ -324,7 +399,7 @@ export const attribute = async (sql: Statements, programId: number, settings: At
      ORDER BY order_date, order_id, touch_index`,
     [programId, settings.lookbackDays * dayMs, halfLifeMs],
   );
-  for (const statement of journeyPathStatements("$1")) await sql.run(statement, [programId]);
+  for (const statement of journeyPathStatements("$1", sql.engine)) await sql.run(statement, [programId]);
 
   const roleSums = funnelRoles
     .map(
@@ -377,6 +452,24 @@ export const attribute = async (sql: Statements, programId: number, settings: At
  * below. Fixed costs: single on start_date; daily the whole cost every day start..end;
  * monthly cost / days-in-that-month on each day start..end; yearly cost / days-in-that-year.
  */
+const lastCostDay = `CASE WHEN lower(frequency) IN ('daily', 'monthly', 'yearly') THEN coalesce(end_date, start_date) ELSE start_date END`;
+
+/** One row per day a fixed cost covers, start_date..its last day (none when that is before the start). */
+const fixedCostDaysSql: Readonly<Record<SqlEngine, string>> = {
+  duckdb: `CAST(unnest(generate_series(start_date, ${lastCostDay}, INTERVAL 1 DAY)) AS DATE) AS day`,
+  clickhouse: `arrayJoin(arrayMap(i -> addDays(start_date, i),
+    range(toUInt32(greatest(dateDiff('day', start_date, ${lastCostDay}) + 1, 0))))) AS day`,
+};
+/** The days of `day`'s month, and of its year. */
+const daysInMonthSql: Readonly<Record<SqlEngine, string>> = {
+  duckdb: "day(last_day(day))",
+  clickhouse: "toDayOfMonth(toLastDayOfMonth(day))",
+};
+const daysInYearSql: Readonly<Record<SqlEngine, string>> = {
+  duckdb: "datediff('day', make_date(year(day), 1, 1), make_date(year(day) + 1, 1, 1))",
+  clickhouse: "dateDiff('day', makeDate(toYear(day), 1, 1), makeDate(toYear(day) + 1, 1, 1))",
+};
+
 /** Rewrites a program's cost facts from its stored spend (a rebuild with `costs`, which also clears the program's due mark). */
 export const writeCostFacts = async (sql: Statements, programId: number): Promise<void> => {
   await sql.run("DELETE FROM cost_facts WHERE program_id = $1", [programId]);
@@ -389,8 +482,8 @@ export const writeCostFacts = async (sql: Statements, programId: number): Promis
        GROUP BY cost_link, ${taxonomyList}
      ),
      ranked AS (
-       SELECT v.id, v.cost_date, v.cost, v.taxonomy_1 AS own_taxonomy_1,
-         c.taxonomy_1, c.taxonomy_2, c.taxonomy_3, c.taxonomy_4,
+       SELECT v.id AS id, v.cost_date AS cost_date, v.cost AS cost, v.taxonomy_1 AS own_taxonomy_1,
+         ${taxonomyLevels.map((c) => `c.${c} AS ${c}`).join(", ")},
          row_number() OVER (
            PARTITION BY v.id, v.cost_date, v.cost, v.cost_link, v.taxonomy_1
            ORDER BY CASE WHEN c.taxonomy_1 = v.taxonomy_1 THEN 0 ELSE 1 END, c.hits DESC,
@@ -408,9 +501,7 @@ export const writeCostFacts = async (sql: Statements, programId: number): Promis
      ),
      fixed_days AS (
        SELECT taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost, lower(frequency) AS frequency,
-         CAST(unnest(generate_series(start_date,
-           CASE WHEN lower(frequency) IN ('daily', 'monthly', 'yearly') THEN coalesce(end_date, start_date) ELSE start_date END,
-           INTERVAL 1 DAY)) AS DATE) AS day
+         ${fixedCostDaysSql[sql.engine]}
        FROM fixed_costs WHERE program_id = $1
      ),
      fixed AS (
@@ -418,8 +509,8 @@ export const writeCostFacts = async (sql: Statements, programId: number): Promis
          ${taxonomyLevels.map((c) => noneWhenEmpty(c)).join(", ")},
          0.0 AS variable_cost,
          CASE frequency
-           WHEN 'monthly' THEN cost / day(last_day(day))
-           WHEN 'yearly' THEN cost / datediff('day', make_date(year(day), 1, 1), make_date(year(day) + 1, 1, 1))
+           WHEN 'monthly' THEN cost / ${daysInMonthSql[sql.engine]}
+           WHEN 'yearly' THEN cost / ${daysInYearSql[sql.engine]}
            ELSE cost
          END AS fixed_cost
        FROM fixed_days

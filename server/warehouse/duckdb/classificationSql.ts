@@ -1,6 +1,6 @@
 import { NONE, ruleFields, type ClassificationRule, type RuleField } from "../../../src/domain/classification/classification";
 import type { ClassificationBranch, ClassificationPlan, RuleGroup } from "../classificationPlan";
-import type { Placeholders } from "../statements";
+import type { Placeholders, SqlEngine } from "../statements";
 
 /**
  * Compiles a classification plan (server/engine/classification.ts) into SQL expressions
@@ -9,8 +9,9 @@ import type { Placeholders } from "../statements";
  * are data, never SQL. 'contains' uses strpos on lower-cased text rather than LIKE, so %
  * and _ are literal.
  *
- * The SQL is plain enough for DuckDB and ClickHouse alike (ClickHouse spells strpos
- * `position` and lower `lowerUTF8`; that difference would live here).
+ * The SQL is plain enough for DuckDB and ClickHouse alike but for text search: `engine`
+ * picks strpos and lower on DuckDB, position and lowerUTF8 on ClickHouse (whose lower is
+ * ASCII-only), the same test on any text.
  */
 
 /** The hits column of each rule field: a fixed map, never text from a request. */
@@ -27,15 +28,22 @@ export const hitColumns: Readonly<Record<RuleField, string>> = {
   event_type: "event_type",
 };
 
+/** Where a text is found in another (1-based, 0 when absent), and lower case, per engine. */
+const textSearch: Readonly<Record<SqlEngine, { readonly position: string; readonly lower: string }>> = {
+  duckdb: { position: "strpos", lower: "lower" },
+  clickhouse: { position: "position", lower: "lowerUTF8" },
+};
+
 /** Whether one rule holds for a hit: a boolean SQL expression over the hits columns. */
-export const ruleSql = (rule: ClassificationRule, p: Placeholders): string => {
+export const ruleSql = (rule: ClassificationRule, p: Placeholders, engine: SqlEngine = "duckdb"): string => {
   const column = hitColumns[rule.field];
   const expected = (): string => p.add(rule.expectedValue ?? "");
+  const { position, lower } = textSearch[engine];
   switch (rule.matchType) {
     case "contains":
-      return `(${column} IS NOT NULL AND strpos(lower(${column}), lower(${expected()})) > 0)`;
+      return `(${column} IS NOT NULL AND ${position}(${lower}(${column}), ${lower}(${expected()})) > 0)`;
     case "not contains":
-      return `(${column} IS NULL OR strpos(lower(${column}), lower(${expected()})) = 0)`;
+      return `(${column} IS NULL OR ${position}(${lower}(${column}), ${lower}(${expected()})) = 0)`;
     case "exists":
       return `(${column} IS NOT NULL)`;
     case "not exists":
@@ -45,22 +53,22 @@ export const ruleSql = (rule: ClassificationRule, p: Placeholders): string => {
     case "not empty":
       return `(${column} IS NOT NULL AND ${column} <> '')`;
     case "event_type is":
-      return `(lower(event_type) = lower(${expected()}))`;
+      return `(${lower}(event_type) = ${lower}(${expected()}))`;
   }
 };
 
-const groupSql = (group: RuleGroup, p: Placeholders): string =>
-  `(${group.rules.map((r) => ruleSql(r, p)).join(group.joinType === "and" ? " AND " : " OR ")})`;
+const groupSql = (group: RuleGroup, p: Placeholders, engine: SqlEngine): string =>
+  `(${group.rules.map((r) => ruleSql(r, p, engine)).join(group.joinType === "and" ? " AND " : " OR ")})`;
 
 /** Whether all of a branch's rule groups hold (regardless of the branches before it). */
-export const branchCondition = (branch: ClassificationBranch, p: Placeholders): string =>
-  branch.groups.map((g) => groupSql(g, p)).join(" AND ");
+export const branchCondition = (branch: ClassificationBranch, p: Placeholders, engine: SqlEngine = "duckdb"): string =>
+  branch.groups.map((g) => groupSql(g, p, engine)).join(" AND ");
 
 /** The 1-based index of the first matching branch, 0 when none matches. */
-export const branchIndexSql = (plan: ClassificationPlan, p: Placeholders): string =>
+export const branchIndexSql = (plan: ClassificationPlan, p: Placeholders, engine: SqlEngine = "duckdb"): string =>
   plan.branches.length === 0
     ? "0"
-    : `CASE ${plan.branches.map((b, i) => `WHEN ${branchCondition(b, p)} THEN ${i + 1}`).join(" ")} ELSE 0 END`;
+    : `CASE ${plan.branches.map((b, i) => `WHEN ${branchCondition(b, p, engine)} THEN ${i + 1}`).join(" ")} ELSE 0 END`;
 
 const byBranch = (index: string, arms: ReadonlyArray<string | null>, otherwise: string): string => {
   const whens = arms.flatMap((arm, i) => (arm === null ? [] : [`WHEN ${i + 1} THEN ${arm}`]));

@@ -1,5 +1,6 @@
 import type { RawDataBatch } from "../engineQueries";
 import { insertRows, type Statements } from "../statements";
+import type { DuckDBValue } from "@duckdb/node-api";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
 /**
@@ -7,9 +8,27 @@ import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
  * as they arrive (imports, tests), in the caller's transaction.
  */
 
+/** A statement line that also writes rows in bulk (ClickHouse's, clickhouse/clickhouseLine.ts). */
+interface BulkStatements extends Statements {
+  insert(table: string, columns: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<DuckDBValue>>): Promise<void>;
+}
+
+const writesInBulk = (sql: Statements): sql is BulkStatements => "insert" in sql && typeof sql.insert === "function";
+
+/**
+ * Rows written as given: on ClickHouse one bulk insert (a multi-row INSERT of typed parameters costs a
+ * parse per value there), on DuckDB multi-row parameterised INSERTs.
+ */
+const writeRows = (
+  sql: Statements,
+  table: string,
+  columns: ReadonlyArray<string>,
+  rows: ReadonlyArray<ReadonlyArray<DuckDBValue>>,
+): Promise<void> => (writesInBulk(sql) ? sql.insert(table, columns, rows) : insertRows(sql, table, columns, rows));
+
 /** Appends raw data and configuration as given (facts are not touched). */
 export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promise<void> => {
-  await insertRows(
+  await writeRows(
     sql,
     "hits",
     [
@@ -49,7 +68,7 @@ export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promi
       ...(h.taxonomy ?? ["None", "None", "None", "None"]),
     ]),
   );
-  await insertRows(
+  await writeRows(
     sql,
     "orders",
     ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"],
@@ -84,7 +103,7 @@ export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promi
       s.lookbackDays,
     ]);
   }
-  await insertRows(
+  await writeRows(
     sql,
     "fixed_costs",
     [
@@ -110,13 +129,13 @@ export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promi
       f.createdAt ?? 0,
     ]),
   );
-  await insertRows(
+  await writeRows(
     sql,
     "variable_costs",
     ["id", "program_id", "taxonomy_1", "cost", "cost_date", "cost_link"],
     (batch.variableCosts ?? []).map((v) => [v.id, v.programId, v.taxonomy1, v.cost, v.costDate, v.costLink]),
   );
-  await insertRows(
+  await writeRows(
     sql,
     "data_sets",
     ["id", "program_id", "data_set_tag", "field", "operator", "value"],

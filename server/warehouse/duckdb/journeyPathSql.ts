@@ -1,5 +1,6 @@
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import { taxonomyDepths } from "./factSql";
+import type { SqlEngine } from "../statements";
 
 /**
  * The per-order journey paths the journeys call reads (docs/engine.md, "Journey paths"),
@@ -19,9 +20,25 @@ import { taxonomyDepths } from "./factSql";
  *
  * `program` is the placeholder of the one program a rebuild writes; null (the migration
  * that added the tables) writes every program's. The caller deletes the program's old rows.
- * Dialect note: INTEGER[] and list() are Array(Int32) and groupArray there.
+ * `engine` picks the dialect of the list functions (INTEGER[] on DuckDB, Array(Int32) on ClickHouse).
  */
-export const journeyPathStatements = (program: string | null): ReadonlyArray<string> => {
+/**
+ * An order's touches gathered as steps led by touch_index and sorted, and the level-k list of
+ * them: DuckDB's struct list and lambda, ClickHouse's tuple array (CAST to Int32: the numbers
+ * come from row_number) and arrayMap; both sort a step by its first field, the touch index.
+ */
+const stepsSql: Readonly<Record<SqlEngine, { readonly gathered: string; readonly level: (level: number) => string }>> = {
+  duckdb: {
+    gathered: `list_sort(list(struct_pack(i := t.touch_index, ${taxonomyDepths.map((level) => `p${level} := n.p${level}`).join(", ")})), 'ASC')`,
+    level: (level) => `list_transform(steps, lambda step: step.p${level})`,
+  },
+  clickhouse: {
+    gathered: `arraySort(groupArray(tuple(t.touch_index, ${taxonomyDepths.map((level) => `CAST(n.p${level} AS Int32)`).join(", ")})))`,
+    level: (level) => `arrayMap(step -> step.${level + 1}, steps)`,
+  },
+};
+
+export const journeyPathStatements = (program: string | null, engine: SqlEngine = "duckdb"): ReadonlyArray<string> => {
   const where = (alias: string) => (program === null ? "TRUE" : `${alias}program_id = ${program}`);
   const prefixes = taxonomyDepths
     .map(
@@ -31,7 +48,7 @@ export const journeyPathStatements = (program: string | null): ReadonlyArray<str
     )
     .join("\n       UNION ALL ");
   // Each full path of the program's touches with the numbers of its four prefixes (a few thousand rows at most).
-  const numbered = `SELECT f.program_id, ${taxonomyLevels.map((c) => `f.${c}`).join(", ")},
+  const numbered = `SELECT f.program_id AS program_id, ${taxonomyLevels.map((c) => `f.${c} AS ${c}`).join(", ")},
        ${taxonomyDepths
          .slice(0, -1)
          .map((level) => `p${level}.touchpoint AS p${level}`)
@@ -62,11 +79,11 @@ export const journeyPathStatements = (program: string | null): ReadonlyArray<str
      SELECT program_id, order_id, order_date, ts, amount, status, customer_type, payment, touch_count,
        row_number() OVER (PARTITION BY program_id ORDER BY ts, order_id),
        row_number() OVER (PARTITION BY program_id ORDER BY touch_count, order_id),
-       ${taxonomyDepths.map((level) => `list_transform(steps, lambda step: step.p${level})`).join(", ")}
+       ${taxonomyDepths.map((level) => stepsSql[engine].level(level)).join(", ")}
      FROM (
-       SELECT t.program_id, t.order_id, any_value(o.ts) AS ts,
+       SELECT t.program_id AS program_id, t.order_id AS order_id, any_value(o.ts) AS ts,
          ${orderColumns.map((c) => `any_value(t.${c}) AS ${c}`).join(", ")},
-         list_sort(list(struct_pack(i := t.touch_index, ${taxonomyDepths.map((level) => `p${level} := n.p${level}`).join(", ")})), 'ASC') AS steps
+         ${stepsSql[engine].gathered} AS steps
        FROM touches t
          JOIN orders o ON o.program_id = t.program_id AND o.order_id = t.order_id
          JOIN (${numbered}) n ON n.program_id = t.program_id ${taxonomyLevels.map((c) => `AND n.${c} = t.${c}`).join(" ")}
