@@ -1,16 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eDataDir, e2ePort } from "./test/e2e/environment";
+import { e2ePort, e2eServerDataDir, e2eServerPort, e2eWorkers } from "./test/e2e/environment";
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium, installed with apt by the
- * test command; never `playwright install`). The reference server runs on its own port
- * with a fresh data folder, serving the built app.
+ * test command; never `playwright install`). Each worker has a reference server of its
+ * own (its own port and fresh data folder, serving the built app): a test file runs whole
+ * in one worker, and no worker sees another's writes. This file is read again in each
+ * worker, where `baseURL` is that worker's server (test/e2e/environment.ts).
  */
 export default defineConfig({
   testDir: "test/e2e",
   testMatch: /.*\.e2e\.ts$/,
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -34,13 +36,19 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: e2eWorkers }, (_, server) => ({
     command: `node --import tsx server/main.ts`,
-    url: `http://127.0.0.1:${e2ePort}/api/system-messages`,
+    url: `http://127.0.0.1:${e2eServerPort(server)}/api/system-messages`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(e2ePort), HOST: "127.0.0.1", DATA_DIR: e2eDataDir, PUBLIC_URL: `http://127.0.0.1:${e2ePort}`, ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) },
-  },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(e2eServerPort(server)),
+      HOST: "127.0.0.1",
+      DATA_DIR: e2eServerDataDir(server),
+      PUBLIC_URL: `http://127.0.0.1:${e2eServerPort(server)}`,
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+    },
+  })),
 });

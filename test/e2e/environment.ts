@@ -1,6 +1,21 @@
 import { resolve } from "node:path";
 
-/** Where the end-to-end server listens and keeps its data (made fresh by the test command). */
-export const e2ePort = Number(process.env.E2E_PORT ?? 18_090);
-export const e2eDataDir = resolve(process.env.E2E_DATA_DIR ?? ".test-data/e2e");
+/**
+ * The browser tests run in E2E_WORKERS Playwright workers (1 unless set; the test command
+ * sets 2), each against a reference server of its own, so no worker sees another's writes:
+ * worker n talks to port E2E_PORT + n, with its data in the fresh folder E2E_DATA_DIR/server-n.
+ * Playwright gives each worker its n as TEST_PARALLEL_INDEX (kept by a worker restarted
+ * after a failure); the runner itself, which starts the servers, has none.
+ */
+export const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+const basePort = Number(process.env.E2E_PORT ?? 18_090);
+const baseDataDir = resolve(process.env.E2E_DATA_DIR ?? ".test-data/e2e");
+
+export const e2eServerPort = (server: number): number => basePort + server;
+export const e2eServerDataDir = (server: number): string => resolve(baseDataDir, `server-${server}`);
+
+const thisWorkersServer = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+/** Where this worker's server listens and keeps its data (made fresh by the test command). */
+export const e2ePort = e2eServerPort(thisWorkersServer);
+export const e2eDataDir = e2eServerDataDir(thisWorkersServer);
 export const outboxFile = resolve(e2eDataDir, "outbox.jsonl");
