@@ -1,19 +1,36 @@
 #!/usr/bin/env bash
 # The whole suite, as CI runs it: type-check, lint and layer rules, unit, machine,
 # model-based and contract tests, the production build, then the browser tests.
+# Each step prints how long it took; the type-check and the lint run side by side
+# (each is single-threaded, and CI has two cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
-step() { printf '\n== %s\n' "$*"; }
+step_start=
+step() {
+  local now
+  now=$(date +%s)
+  [ -z "$step_start" ] || printf '   (%ss)\n' "$(( now - step_start ))"
+  step_start=$now
+  printf '\n== %s\n' "$*"
+}
 
-step "Type-check (tsc --noEmit)"
-npx tsc --noEmit -p tsconfig.json
+step "Type-check (tsc --noEmit), beside lint and layer rules (eslint, check-layers)"
+logs=$(mktemp -d /tmp/test-suite-XXXXXX)
+npx tsc --noEmit -p tsconfig.json >"$logs/tsc.log" 2>&1 &
+tsc_pid=$!
+{ npx eslint . && node --import tsx scripts/check-layers.ts; } >"$logs/lint.log" 2>&1 &
+lint_pid=$!
+tsc_status=0
+wait "$tsc_pid" || tsc_status=$?
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+cat "$logs/tsc.log" "$logs/lint.log"
+rm -rf "$logs"
+[ "$tsc_status" = 0 ] || { echo "Type-check failed." >&2; exit "$tsc_status"; }
+[ "$lint_status" = 0 ] || { echo "Lint or layer rules failed." >&2; exit "$lint_status"; }
 
-step "Lint and layer rules"
-npx eslint .
-node --import tsx scripts/check-layers.ts
-
-step "Unit, machine, model-based and contract tests (vitest)"
+step "Unit, machine, model-based, contract and view tests (vitest)"
 rm -rf .test-data/results && mkdir -p .test-data/results
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-data/results/vitest.json
 
@@ -23,5 +40,6 @@ npx vite build --logLevel warn
 step "End-to-end tests (Playwright in Debian's Chromium)"
 bash scripts/e2e.sh
 
-printf '\nAll checks passed in %ss.\n' "$(( $(date +%s) - start ))"
+step "Summary"
+printf 'All checks passed in %ss.\n' "$(( $(date +%s) - start ))"
 node --import tsx scripts/test-summary.ts
