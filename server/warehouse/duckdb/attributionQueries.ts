@@ -240,6 +240,16 @@ const classifyAsNone = (sql: Statements, programId: number, only: string): Promi
   );
 
 /**
+ * `key` looked up in the rows (lookup_key, lookup_value) of `pairs`, or `otherwise`: ClickHouse's transform over the pairs
+ * gathered once as a scalar subquery (its two mentions are one subquery, run once), so keys and values keep
+ * their order and a NULL value keeps its place (groupArray of a bare column drops NULLs).
+ */
+const lookedUp = (key: string, pairs: string, otherwise: string): string => {
+  const gathered = `(SELECT groupArray(tuple(lookup_key, lookup_value)) FROM (${pairs}))`;
+  return `transform(${key}, arrayMap(pair -> pair.1, ${gathered}), arrayMap(pair -> pair.2, ${gathered}), ${otherwise})`;
+};
+
+/**
  * The same classification on ClickHouse, whose UPDATE takes neither FROM nor a correlated
  * subquery. Each distinct combination of the rule fields is still classified once, into a
  * scratch table of the program (`classification_keys_<program>`, a key text per combination
@@ -255,9 +265,7 @@ const classifyOnClickHouse = async (sql: Statements, programId: number, plan: Cl
   const only = within(scope?.hits, "hit_id", "hit_id");
   const kept = `(SELECT hit_id FROM hit_ingested_cost_links WHERE program_id = $1${only})`;
   await sql.run(
-    `UPDATE hits SET cost_link = transform(hit_id,
-         (SELECT groupArray(hit_id) FROM hit_ingested_cost_links WHERE program_id = $1${only}),
-         (SELECT groupArray(cost_link) FROM hit_ingested_cost_links WHERE program_id = $1${only}), cost_link)
+    `UPDATE hits SET cost_link = ${lookedUp("hit_id", `SELECT hit_id AS lookup_key, cost_link AS lookup_value FROM hit_ingested_cost_links WHERE program_id = $1${only}`, "cost_link")}
      WHERE program_id = $1 AND hit_id IN ${kept}`,
     [programId],
   );
@@ -282,8 +290,7 @@ const classifyOnClickHouse = async (sql: Statements, programId: number, plan: Cl
   );
   const naming = new Placeholders();
   naming.add(programId);
-  const branch = `transform(${key}, (SELECT groupArray(combination) FROM ${combinations}),
-    (SELECT groupArray(branch) FROM ${combinations}), CAST(0 AS Int32))`;
+  const branch = lookedUp(key, `SELECT combination AS lookup_key, branch AS lookup_value FROM ${combinations}`, "CAST(0 AS Int32)");
   const outputs = branchOutputsSql(plan, `(${branch})`, naming);
   const costLink = extractedSql(plan, "costlink", outputs.costlink_field, "cost_link");
   if (extractsCostLinks(plan)) {
