@@ -10,7 +10,7 @@ import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { validOrders, type FactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
-import { openFreshWarehouse } from "../warehouseUnderTest";
+import { engineUnderTest, openFreshWarehouse } from "../warehouseUnderTest";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { tree } from "./fixture";
@@ -290,7 +290,10 @@ describe("journeys over journey paths", () => {
   }, 360_000);
 });
 
-describe("the migration that added journey paths", () => {
+// DuckDB's migration 8 writes the paths of touches stored before it; every ClickHouse warehouse was created with
+// the journey tables already in its schema, so there is nothing to migrate there. The test opens DuckDB files of
+// its own whatever the engine under test, so the ClickHouse run leaves it to the DuckDB run.
+describe.runIf(engineUnderTest === "duckdb")("the migration that added journey paths", () => {
   it("writes the paths of touches materialised before it", async () => {
     const folder = mkdtempSync(join(tmpdir(), "journey-paths-"));
     const path = join(folder, "analytics.duckdb");
