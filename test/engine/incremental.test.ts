@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine } from "../../server/engine/createEngine";
 import { ingestEvents, ingestOrders } from "../../server/engine/ingestion";
 import { silentLog } from "../../server/log";
 import { generateDemoData } from "../../server/seed/demoData";
 import { plantDemoData } from "../../server/seed/plantDemoData";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import type { Warehouse } from "../../server/warehouse/warehouse";
+import { warehouseFileIn, type WarehouseFile } from "./warehouseFile";
 
 /**
  * Incremental processing (docs/engine.md, "Ingestion") against the full rebuild: events and
@@ -37,36 +37,22 @@ const tables: ReadonlyArray<readonly [string, string]> = [
 
 describe("incremental processing", () => {
   let dir = "";
-  let path = "";
-
-  const withConnection = async <T,>(work: (rows: (sql: string) => Promise<ReadonlyArray<Record<string, unknown>>>) => Promise<T>): Promise<T> => {
-    const instance = await DuckDBInstance.create(path);
-    const connection = await instance.connect();
-    try {
-      return await work(async (sql) => (await connection.runAndReadAll(sql)).getRowObjectsJson() as ReadonlyArray<Record<string, unknown>>);
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
-  };
+  let file: WarehouseFile;
 
   const snapshot = () =>
-    withConnection(async (rows) => {
+    file.read(async (reading) => {
       const taken: Record<string, ReadonlyArray<Record<string, unknown>>> = {};
       for (const [table, order] of tables) {
-        const doubles = (
-          await rows(`SELECT column_name FROM information_schema.columns WHERE table_name = '${table}' AND data_type = 'DOUBLE'`)
-        ).map((r) => String(r["column_name"]));
+        const doubles = await reading.doubleColumns(table);
         const replace = doubles.length === 0 ? "" : ` REPLACE (${doubles.map((c) => `round(${c}, 6) AS ${c}`).join(", ")})`;
-        const orderBy = order === "ALL" ? "ALL" : order;
-        taken[table] = await rows(`SELECT *${replace} FROM ${table} WHERE program_id = ${programId} ORDER BY ${orderBy}`);
+        taken[table] = await reading.rows(`SELECT *${replace} FROM ${table} WHERE program_id = ${programId} ORDER BY ${order}`);
       }
       return taken;
     });
 
-  /** Opens the warehouse on the file, runs `work` with it and an engine, closes it. */
-  const session = async (work: (w: Awaited<ReturnType<typeof openDuckDbWarehouse>>, engine: ReturnType<typeof createEngine>) => Promise<void>) => {
-    const warehouse = await openDuckDbWarehouse({ path, clock: () => now });
+  /** Opens the warehouse in its folder, runs `work` with it and an engine, closes it. */
+  const session = async (work: (w: Warehouse, engine: ReturnType<typeof createEngine>) => Promise<void>) => {
+    const warehouse = await file.open(() => now);
     try {
       await work(warehouse, createEngine({ warehouse, clock: () => now, log: silentLog }));
     } finally {
@@ -79,18 +65,18 @@ describe("incremental processing", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "ingest-incremental-"));
-    path = join(dir, "incremental.duckdb");
+    file = warehouseFileIn(dir);
     await session(async (warehouse, engine) => {
       await plantDemoData(warehouse, generateDemoData({ seed: 11, scale: 0.05, today }), { N: 1024, r: 8, p: 1 });
       await engine.materialiseAll();
     });
     // Visitors with orders (their journeys change), one order to cancel, one to move to another day and a cost link of the program's spend.
-    const picked = await withConnection(async (rows) => ({
-      buyers: await rows(
+    const picked = await file.read(async (reading) => ({
+      buyers: await reading.rows(
         `SELECT visitor_id, order_id, ts, amount, customer_type, payment FROM orders
          WHERE program_id = ${programId} AND status = 'valid' ORDER BY ts DESC, order_id LIMIT 12`,
       ),
-      costLink: String((await rows(`SELECT cost_link FROM variable_costs WHERE program_id = ${programId} ORDER BY id LIMIT 1`))[0]?.["cost_link"]),
+      costLink: String((await reading.rows(`SELECT cost_link FROM variable_costs WHERE program_id = ${programId} ORDER BY id LIMIT 1`))[0]?.["cost_link"]),
     }));
     const ts = (row: Record<string, unknown>) => Number(row["ts"]);
     events = [

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEvents } from "../../server/engine/ingestion";
 import { generateDemoData } from "../../server/seed/demoData";
 import { plantDemoData } from "../../server/seed/plantDemoData";
-import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
+import type { Warehouse } from "../../server/warehouse/warehouse";
+import { warehouseFileIn, type WarehouseFile } from "./warehouseFile";
 
 /**
  * Storing collected events (docs/engine.md, "Ingestion"): concurrent writes share one
@@ -30,13 +30,13 @@ const event = (id: string, visitor: string, minutesAgo: number) => ({
 
 describe("storing collected events", () => {
   let dir = "";
-  let path = "";
-  let warehouse: Awaited<ReturnType<typeof openDuckDbWarehouse>>;
+  let file: WarehouseFile;
+  let warehouse: Warehouse;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "ingest-store-"));
-    path = join(dir, "store.duckdb");
-    warehouse = await openDuckDbWarehouse({ path, clock: () => now });
+    file = warehouseFileIn(dir);
+    warehouse = await file.open(() => now);
     await plantDemoData(warehouse, generateDemoData({ seed: 5, scale: 0.01, today }), { N: 1024, r: 8, p: 1 });
   });
   afterAll(async () => {
@@ -44,17 +44,13 @@ describe("storing collected events", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Reads the file on a connection of its own (the warehouse closed meanwhile, then opened again). */
+  /** Reads the stored tables on a connection of their own (the warehouse closed meanwhile, then opened again). */
   const rowsOf = async (sql: string): Promise<ReadonlyArray<Record<string, unknown>>> => {
     await warehouse.close();
-    const instance = await DuckDBInstance.create(path);
-    const connection = await instance.connect();
     try {
-      return (await connection.runAndReadAll(sql)).getRowObjectsJson() as ReadonlyArray<Record<string, unknown>>;
+      return await file.read((reading) => reading.rows(sql));
     } finally {
-      connection.closeSync();
-      instance.closeSync();
-      warehouse = await openDuckDbWarehouse({ path, clock: () => now });
+      warehouse = await file.open(() => now);
     }
   };
 
@@ -74,12 +70,12 @@ describe("storing collected events", () => {
       { stored: 1, unchanged: 1 },
     ]);
     const kept = await rowsOf(
-      `SELECT c.event_id, c.hit_id, h.visitor_id, h.campaign, h.taxonomy_1, d.hit_id IS NOT NULL AS marked
+      `SELECT c.event_id AS event_id, c.hit_id AS hit_id, h.visitor_id AS visitor_id, h.campaign AS campaign, h.taxonomy_1 AS taxonomy_1, CASE WHEN d.hit_id IS NOT NULL THEN 1 ELSE 0 END AS marked
        FROM collected_events c JOIN hits h ON h.program_id = c.program_id AND h.hit_id = c.hit_id
        LEFT JOIN ingestion_due d ON d.program_id = c.program_id AND d.hit_id = c.hit_id
        WHERE c.program_id = 1 ORDER BY c.hit_id`,
     );
-    expect(kept.map((r) => [r["event_id"], Number(r["hit_id"]) - last, r["visitor_id"], r["campaign"], r["taxonomy_1"], r["marked"]])).toEqual([
+    expect(kept.map((r) => [r["event_id"], Number(r["hit_id"]) - last, r["visitor_id"], r["campaign"], r["taxonomy_1"], Boolean(r["marked"])])).toEqual([
       ["a", 1, "v1", "a", "None", true],
       ["b", 2, "v2", "b", "None", true],
       ["c", 3, "v5", "c", "None", true],

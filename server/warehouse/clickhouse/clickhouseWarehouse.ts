@@ -21,7 +21,10 @@ import { duckDbAttributionQueries } from "../duckdb/attributionQueries";
 import { duckDbReportQueries } from "../duckdb/reportQueries";
 import { duckDbAnalysisQueries } from "../duckdb/analysisQueries";
 import { duckDbIngestionHealthQueries } from "../duckdb/ingestionHealthQueries";
-import { createPreviewMemo } from "../duckdb/classificationPreviewQueries";
+import { createPreviewMemo, forgetPreviews } from "../duckdb/classificationPreviewQueries";
+import { openDuckDbFileRows } from "../duckdb/fileRows";
+import type { FileRows } from "../fileRows";
+import { clickHouseIngestionQueries } from "./ingestionQueries";
 
 export interface ClickHouseWarehouseOptions {
   /** A client of a ClickHouse server or cluster, or of the embedded engine (openChdbWarehouse). */
@@ -47,6 +50,10 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
   const generations = createDataGenerations();
   const attribution = duckDbAttributionQueries(line);
   const memo = createAccessMemo();
+  const previewMemo = createPreviewMemo(generations.of);
+  // A bulk import's files are read on this machine (a ClickHouse server cannot read them), opened at the first import.
+  let files: Promise<FileRows> | null = null;
+  const ingestion = clickHouseIngestionQueries(line, accessChecks, () => (files ??= openDuckDbFileRows()));
 
   return {
     ...accountQueries(line, accessChecks, memo),
@@ -70,7 +77,7 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
     columnSets: duckDbColumnSetQueries(line),
     programSettings: duckDbProgramSettingsQueries(line),
     customReports: duckDbCustomReportQueries(line),
-    classifications: duckDbClassificationQueries(line, previews, createPreviewMemo(generations.of)),
+    classifications: duckDbClassificationQueries(line, previews, previewMemo),
     connectors: duckDbConnectorQueries(line),
 
     attribution: {
@@ -80,13 +87,21 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
     },
     reports: duckDbReportQueries(line),
     analysis: duckDbAnalysisQueries(line),
-    // UNFINISHED: the ingestion family on ClickHouse (collection, order feed, write keys) is being written.
-    ingestion: new Proxy({} as Warehouse["ingestion"], { get: () => () => Promise.reject(new Error("ingestion is not on ClickHouse yet")) }),
+    ingestion: {
+      ...ingestion,
+      addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),
+      importEvents: (programId, hits, at) => generations.after(ingestion.importEvents(programId, hits, at), programId),
+      importEventFile: (programId, file, at) => generations.after(ingestion.importEventFile(programId, file, at), programId),
+      putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
+      process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
+    },
     ingestionHealth: duckDbIngestionHealthQueries(line),
 
     close: async () => {
       await accessChecks.exclusive(async () => undefined);
-      await previews.exclusive(async () => undefined);
+      // The dry run's kept groupings are tables of the database here, not a connection's temporary tables: they go now (one left by a failure is only space).
+      await previews.exclusive((sql) => forgetPreviews(sql, previewMemo)).catch(() => undefined);
+      if (files) await (await files).close();
       await line.exclusive(() => client.close());
     },
   };

@@ -1,0 +1,109 @@
+import type { Program } from "../../src/domain/shell/program";
+import type { IngestionQueries, WriteKeyRecord } from "./ingestionQueries";
+import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine } from "./statements";
+
+/**
+ * The programs' write keys (docs/engine.md, "Ingestion") in standard SQL both engines answer
+ * the same. A key's digest is unique: a new key is written only after a read in the same turn
+ * found no key with its digest (ClickHouse has no unique constraint; DuckDB's also holds).
+ * Lookups run on the access-check line. A working key's program is remembered in the
+ * process; revoking forgets every remembered key before the write starts and again once it
+ * answered, and a lookup begun before a revocation is not remembered after it, so a revoked
+ * key is refused from the moment its revocation answers.
+ */
+
+export type WriteKeyQueries = Pick<IngestionQueries, "createWriteKey" | "writeKeys" | "revokeWriteKey" | "programOfKey">;
+
+const keyFrom = (row: Row): WriteKeyRecord => ({
+  id: numberOf(row["id"]),
+  programId: numberOf(row["program_id"]),
+  prefix: textOf(row["prefix"]),
+  createdAt: numberOf(row["created_at"]),
+  revokedAt: nullableNumberOf(row["revoked_at"]),
+});
+
+/** Remembered working keys at most; past it the memory starts again. */
+const workingKeysKept = 10_000;
+
+export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine): WriteKeyQueries => {
+  const workingKeys = new Map<string, Program>();
+  let revocations = 0;
+
+  return {
+    createWriteKey: (programId, digest, prefix, at) =>
+      line.transaction(async (sql) => {
+        const taken = await sql.rows("SELECT 1 AS taken FROM write_keys WHERE key_digest = $1 LIMIT 1", [digest]);
+        if (taken.length > 0) throw new Error("A write key with this digest is already stored");
+        const next = numberOf((await sql.rows("SELECT coalesce(max(id), 0) + 1 AS id FROM write_keys"))[0]?.["id"] ?? 1);
+        await sql.run(
+          "INSERT INTO write_keys (id, program_id, key_digest, prefix, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, NULL)",
+          [next, programId, digest, prefix, at],
+        );
+        return { id: next, programId, prefix, createdAt: at, revokedAt: null };
+      }),
+
+    writeKeys: (programId) =>
+      line.exclusive(async (sql) =>
+        (
+          await sql.rows(
+            "SELECT id, program_id, prefix, created_at, revoked_at FROM write_keys WHERE program_id = $1 ORDER BY created_at DESC, id DESC",
+            [programId],
+          )
+        ).map(keyFrom),
+      ),
+
+    revokeWriteKey: async (programId, id, at) => {
+      const forget = () => {
+        revocations++;
+        workingKeys.clear();
+      };
+      forget();
+      try {
+        return await line.transaction(async (sql) => {
+          const found = await sql.rows("SELECT revoked_at FROM write_keys WHERE program_id = $1 AND id = $2", [programId, id]);
+          if (found.length === 0) return false;
+          if (found.some((row) => row["revoked_at"] === null || row["revoked_at"] === undefined)) {
+            await sql.run("UPDATE write_keys SET revoked_at = $3 WHERE program_id = $1 AND id = $2 AND revoked_at IS NULL", [
+              programId,
+              id,
+              at,
+            ]);
+          }
+          return true;
+        });
+      } finally {
+        forget();
+      }
+    },
+
+    programOfKey: (digest) => {
+      const known = workingKeys.get(digest);
+      if (known !== undefined) return Promise.resolve(known);
+      const mark = revocations;
+      return accessChecks.exclusive(async (sql) => {
+        const row = (
+          await sql.rows(
+            `SELECT p.id AS id, p.code AS code, p.name AS name, p.currency AS currency, p.utc_offset AS utc_offset, p.locale AS locale
+             FROM write_keys k JOIN programs p ON p.id = k.program_id
+             WHERE k.key_digest = $1 AND k.revoked_at IS NULL`,
+            [digest],
+          )
+        )[0];
+        if (!row) return null;
+        const program: Program = {
+          id: numberOf(row["id"]),
+          code: textOf(row["code"]),
+          name: textOf(row["name"]),
+          currency: textOf(row["currency"]),
+          utc_offset: textOf(row["utc_offset"]),
+          locale: textOf(row["locale"]),
+        };
+        if (mark === revocations) {
+          if (workingKeys.size >= workingKeysKept) workingKeys.clear();
+          workingKeys.set(digest, program);
+        }
+        return program;
+      });
+    },
+  };
+};
