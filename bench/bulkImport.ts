@@ -7,9 +7,10 @@
  * their classification), materialised; DuckDB then writes the Parquet file: a million
  * events over the 365 days before today (nine clicks for one impression, 200,000 visitors,
  * landing URLs with utm parameters of six channels). The import goes the command's way
- * (server/import/importCommand.ts): the file read in batches through the validated ingest
- * path, then the program processed once. Printed: hits a second, the time the facts took
- * to build (part of the import) and the time the file took to write (not part of it).
+ * (server/import/importCommand.ts): the file checked, its events checked set-wise and stored
+ * by the warehouse's importEventFile (the rows its checks leave read by the ingest path),
+ * then the program processed once. Printed: hits a second, the time the facts took to build
+ * (part of the import) and the time the file took to write (not part of it).
  *
  * `node --import tsx bench/bulkImport.ts` runs it on its own.
  */

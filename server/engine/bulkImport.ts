@@ -8,11 +8,11 @@ import { furthestAheadMs, ingestOrders, oldestRowAgeMs, readEvents, type IngestT
 /**
  * Bulk import of history from files (docs/engine.md, "Bulk import"): each file is read
  * with the database's own readers, its columns taken by name (the wire fields of an event
- * or an order), and its rows sent in batches through the validated ingest path, exactly
- * as POST /collect and the order feed send theirs; the program is processed once at the
- * end. Every file is checked first: a missing column or a value that cannot be read (an
- * instant or an amount) stops the import before anything is stored, naming the column
- * and the first bad rows. A row the ingest path refuses is reported with its row number
+ * or an order), and its rows validated exactly as POST /collect and the order feed
+ * validate theirs (orders sent in batches through the ingest path; events as below); the
+ * program is processed once at the end. Every file is checked first: a missing column or
+ * a value that cannot be read (an instant or an amount) stops the import before anything
+ * is stored, naming the column and the first bad rows. A row the ingest path refuses is reported with its row number
  * and reason, and the others are stored. Importing the same files again changes nothing
  * (event ids are stored once; an order sent again unchanged is a duplicate).
  *

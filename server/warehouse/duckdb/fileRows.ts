@@ -15,6 +15,15 @@ export const sourceOf = (format: FileFormat): string =>
       ? "read_csv($1, header = true, all_varchar = true)"
       : "read_json($1, format = 'newline_delimited')";
 
+/**
+ * The file's rows as `place` (from 1, in the file's order) and `columns` (SELECT items), the path being `$1`: a
+ * Parquet file's own row numbers (its row groups read in parallel), another file's rows numbered as they are read.
+ */
+export const numberedRowsOf = (format: FileFormat, columns: ReadonlyArray<string>): string =>
+  format === "parquet"
+    ? `(SELECT file_row_number + 1 AS place, ${columns.join(", ")} FROM read_parquet($1, file_row_number = true))`
+    : `(SELECT row_number() OVER () AS place, ${columns.join(", ")} FROM ${sourceOf(format)})`;
+
 export const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** The column's value as text (null for a null or an empty text). */
@@ -65,7 +74,8 @@ export const openDuckDbFileRows = async (): Promise<FileRows> => {
     columns: async (path, format) => [...(await described(path, format)).keys()],
 
     unreadable: async (path, format, wanted, limit): Promise<UnreadableColumns> => {
-      const parsed = (await selection(path, format, wanted)).filter((s) => s.wanted.as !== "text");
+      // Only a reading that parses text can fail: a typed column (a Parquet timestamp, a number) is cast, never read as null.
+      const parsed = (await selection(path, format, wanted)).filter((s) => s.wanted.as !== "text" && s.reading.includes("TRY_CAST"));
       if (parsed.length === 0) return { counts: new Map(), first: [] };
       const bad = (s: (typeof parsed)[number]) => `(${textOf(s.column.name)} IS NOT NULL AND (${s.reading}) IS NULL)`;
       const numbered = `(SELECT row_number() OVER () AS row_number, * FROM ${sourceOf(format)})`;

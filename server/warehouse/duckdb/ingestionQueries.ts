@@ -6,7 +6,7 @@ import { insertRows, nullableNumberOf, numberOf, textOf, type Row, type Statemen
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "./attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
-import { fileReadings, sourceOf } from "./fileRows";
+import { fileReadings, numberedRowsOf } from "./fileRows";
 
 /**
  * Ingestion on DuckDB (docs/engine.md, "Ingestion"). Writes run on the warehouse's one
@@ -316,7 +316,7 @@ const importEventFileIn = async (line: ConnectionLine, sql: Statements, programI
   });
   await sql.run(
     `CREATE OR REPLACE TEMP TABLE ${importChecked} AS
-     ${checkedEventsSql(`(SELECT row_number() OVER () AS place, ${columns.join(", ")} FROM ${sourceOf(file.format)})`, 2)}`,
+     ${checkedEventsSql(numberedRowsOf(file.format, columns), 2)}`,
     [file.path, file.earliest, file.latest, file.offsetMs],
   );
   await sql.run(`CREATE OR REPLACE TEMP TABLE ${importLandings} AS ${landingsSql(importChecked)}`);
