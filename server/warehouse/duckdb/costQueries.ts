@@ -92,28 +92,51 @@ export const markCostsDue = async (sql: Statements, programId: number): Promise<
 
 /**
  * Adds a configuration and marks the program's cost facts due, in the caller's transaction;
- * answers the new id (one more than the largest, drawn in the insert itself: the
- * connection line serialises writers, so no two draw the same id).
+ * answers the new id (one more than the largest: the connection line serialises writers, so
+ * no two draw the same id).
  */
-const insertFixed = async (sql: Statements, programId: number, v: FixedCostValues, at: number): Promise<number> => {
-  const inserted = await sql.rows(
-    `INSERT INTO fixed_costs (id, program_id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost, start_date, end_date,
-       frequency, original_frequency, created_at)
-     SELECT coalesce(max(id), 0) + 1, $1, $2, $3, $4, $5, $6, CAST($7 AS DATE), CAST($8 AS DATE), $9, $10, $11 FROM fixed_costs
-     RETURNING id`,
-    [programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at],
-  );
-  await markCostsDue(sql, programId);
-  return numberOf(inserted[0]?.["id"]);
-};
+const insertFixed = (sql: Statements, programId: number, v: FixedCostValues, at: number): Promise<number> =>
+  insertSpend(sql, programId, "fixed_costs", {
+    columns: "program_id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost, start_date, end_date, frequency, original_frequency, created_at",
+    values: "$1, $2, $3, $4, $5, $6, CAST($7 AS DATE), CAST($8 AS DATE), $9, $10, $11",
+  }, [programId, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, at]);
 
 /** Adds a variable row and marks the program's cost facts due, in the caller's transaction; answers the new id (drawn as for a configuration). */
-const insertVariable = async (sql: Statements, programId: number, v: VariableCostValues): Promise<number> => {
+const insertVariable = (sql: Statements, programId: number, v: VariableCostValues): Promise<number> =>
+  insertSpend(sql, programId, "variable_costs", {
+    columns: "program_id, taxonomy_1, cost, cost_date, cost_link",
+    values: "$1, $2, $3, CAST($4 AS DATE), $5",
+  }, [programId, v.taxonomy_1, v.cost, v.date, v.cost_link]);
+
+/**
+ * Inserts one spend row under the next id, marks the program's cost facts due and answers
+ * the id. DuckDB draws the id in the INSERT ... SELECT and answers it (RETURNING), in the
+ * caller's transaction. ClickHouse has neither RETURNING nor transactions: one read draws
+ * the id and finds the program's mark, the mark is written first when missing (a mark with
+ * no new row only costs a refresh), then the row under the id drawn (its last placeholder):
+ * two statements a create in a burst, where every create but the first finds the mark.
+ */
+const insertSpend = async (
+  sql: Statements,
+  programId: number,
+  table: "fixed_costs" | "variable_costs",
+  row: { readonly columns: string; readonly values: string },
+  values: ReadonlyArray<string | number | null>,
+): Promise<number> => {
+  if (sql.engine === "clickhouse") {
+    const drawn = (await sql.rows(
+      `SELECT (SELECT coalesce(max(id), 0) + 1 FROM ${table}) AS id,
+         (SELECT coalesce(count(*), 0) FROM cost_refreshes_due WHERE program_id = $1) AS marked`,
+      [programId],
+    ))[0];
+    const id = numberOf(drawn?.["id"]);
+    if (numberOf(drawn?.["marked"]) === 0) await sql.run("INSERT INTO cost_refreshes_due (program_id) VALUES ($1)", [programId]);
+    await sql.run(`INSERT INTO ${table} (${row.columns}, id) VALUES (${row.values}, $${values.length + 1})`, [...values, id]);
+    return id;
+  }
   const inserted = await sql.rows(
-    `INSERT INTO variable_costs (id, program_id, taxonomy_1, cost, cost_date, cost_link)
-     SELECT coalesce(max(id), 0) + 1, $1, $2, $3, CAST($4 AS DATE), $5 FROM variable_costs
-     RETURNING id`,
-    [programId, v.taxonomy_1, v.cost, v.date, v.cost_link],
+    `INSERT INTO ${table} (id, ${row.columns}) SELECT coalesce(max(id), 0) + 1, ${row.values} FROM ${table} RETURNING id`,
+    values,
   );
   await markCostsDue(sql, programId);
   return numberOf(inserted[0]?.["id"]);

@@ -20,7 +20,10 @@ const lastSweeps = new WeakMap<Statements, number>();
  * one transaction). Writes on one warehouse take turns (the connection line), so of
  * concurrent requests with one key the first creates and the others find its key and
  * answer its answer; the primary key refuses a second row for one key should writers ever
- * run side by side (that request then fails and creates nothing).
+ * run side by side (that request then fails and creates nothing). ClickHouse has neither the
+ * primary key nor the transaction: there the turn alone keeps one row per key (one server's
+ * writes), and the record is written before its key, so a failure between the two leaves a
+ * record whose key a resend does not find (it creates again), never a key without its record.
  */
 export const createOnce = async (
   sql: Statements,
@@ -32,7 +35,11 @@ export const createOnce = async (
   const scope = [claim.userId, programId, claim.route, claim.key];
   if (claim.at - (lastSweeps.get(sql) ?? -Infinity) >= keySweepIntervalMs) {
     lastSweeps.set(sql, claim.at);
-    await sql.run(`DELETE FROM idempotency_keys WHERE created_at <= $5 AND NOT (${sameKey})`, [...scope, cutoff]);
+    // Looked for first: a DELETE is a mutation on ClickHouse, a few hundred ms even when it matches no row.
+    const expired = `FROM idempotency_keys WHERE created_at <= $5 AND NOT (${sameKey})`;
+    if ((await sql.rows(`SELECT 1 AS expired ${expired} LIMIT 1`, [...scope, cutoff])).length > 0) {
+      await sql.run(`DELETE ${expired}`, [...scope, cutoff]);
+    }
   }
   const stored = (await sql.rows(`SELECT body_digest, answer_status, answer_body, created_at FROM idempotency_keys WHERE ${sameKey}`, scope))[0];
   if (stored && numberOf(stored["created_at"]) > cutoff) {
