@@ -1,8 +1,8 @@
 import type { DuckDBAppender } from "@duckdb/node-api";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
-import type { Program } from "../../../src/domain/shell/program";
-import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows, WriteKeyRecord } from "../ingestionQueries";
-import { insertRows, nullableNumberOf, numberOf, textOf, type Row, type Statements } from "../statements";
+import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows } from "../ingestionQueries";
+import { insertRows, numberOf, textOf, type Statements } from "../statements";
+import { writeKeyQueries } from "../writeKeyQueries";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "./attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
@@ -11,24 +11,14 @@ import { fileReadings, numberedRowsOf } from "./fileRows";
 /**
  * Ingestion on DuckDB (docs/engine.md, "Ingestion"). Writes run on the warehouse's one
  * write connection, each in a transaction that also marks what it changed in
- * `ingestion_due`; key lookups run on the access-check connection. A working key's
- * program is remembered in the process; revoking forgets every remembered key before the
- * write starts and again once it committed, and a lookup begun before a revocation is not
- * remembered after it, so a revoked key is refused from the moment its revocation answers.
+ * `ingestion_due`; the write keys are writeKeyQueries.ts, shared with ClickHouse, their
+ * lookups on the access-check connection.
  */
 
 const dayMs = 86_400_000;
 
 const placeholdersFrom = (first: number, count: number): string =>
   Array.from({ length: count }, (_, i) => `$${first + i}`).join(", ");
-
-const keyFrom = (row: Row): WriteKeyRecord => ({
-  id: numberOf(row["id"]),
-  programId: numberOf(row["program_id"]),
-  prefix: textOf(row["prefix"]),
-  createdAt: numberOf(row["created_at"]),
-  revokedAt: nullableNumberOf(row["revoked_at"]),
-});
 
 /** `at` moved into the program's UTC offset ('+01:00'; anything else is taken as UTC), for its calendar day. */
 const atInProgramOffset = `CAST($2 AS BIGINT) + coalesce((
@@ -364,9 +354,6 @@ const importEventFileIn = async (line: ConnectionLine, sql: Statements, programI
 export const eventGatherMs = 4;
 
 export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: ConnectionLine): IngestionQueries => {
-  const workingKeys = new Map<string, Program>();
-  let revocations = 0;
-
   // Event writes waiting while another is stored: stored together in the next transaction (a group commit), each
   // answered with its own counts once it committed. A transaction costs tens of ms on a loaded machine whatever its
   // size, so concurrent senders share it instead of queueing one transaction each. A flush that finds the line idle
@@ -392,77 +379,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
   };
 
   return {
-    createWriteKey: (programId, digest, prefix, at) =>
-      line.transaction(async (sql) => {
-        const next = numberOf((await sql.rows("SELECT coalesce(max(id), 0) + 1 AS id FROM write_keys"))[0]?.["id"] ?? 1);
-        await sql.run(
-          "INSERT INTO write_keys (id, program_id, key_digest, prefix, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, NULL)",
-          [next, programId, digest, prefix, at],
-        );
-        return { id: next, programId, prefix, createdAt: at, revokedAt: null };
-      }),
-
-    writeKeys: (programId) =>
-      line.exclusive(async (sql) =>
-        (
-          await sql.rows(
-            "SELECT id, program_id, prefix, created_at, revoked_at FROM write_keys WHERE program_id = $1 ORDER BY created_at DESC, id DESC",
-            [programId],
-          )
-        ).map(keyFrom),
-      ),
-
-    revokeWriteKey: async (programId, id, at) => {
-      const forget = () => {
-        revocations++;
-        workingKeys.clear();
-      };
-      forget();
-      try {
-        return await line.transaction(async (sql) => {
-          const found = await sql.rows("SELECT revoked_at FROM write_keys WHERE program_id = $1 AND id = $2", [programId, id]);
-          if (found.length === 0) return false;
-          await sql.run("UPDATE write_keys SET revoked_at = $3 WHERE program_id = $1 AND id = $2 AND revoked_at IS NULL", [
-            programId,
-            id,
-            at,
-          ]);
-          return true;
-        });
-      } finally {
-        forget();
-      }
-    },
-
-    programOfKey: (digest) => {
-      const known = workingKeys.get(digest);
-      if (known !== undefined) return Promise.resolve(known);
-      const mark = revocations;
-      return accessChecks.exclusive(async (sql) => {
-        const row = (
-          await sql.rows(
-            `SELECT p.id, p.code, p.name, p.currency, p.utc_offset, p.locale
-             FROM write_keys k JOIN programs p ON p.id = k.program_id
-             WHERE k.key_digest = $1 AND k.revoked_at IS NULL`,
-            [digest],
-          )
-        )[0];
-        if (!row) return null;
-        const program: Program = {
-          id: numberOf(row["id"]),
-          code: textOf(row["code"]),
-          name: textOf(row["name"]),
-          currency: textOf(row["currency"]),
-          utc_offset: textOf(row["utc_offset"]),
-          locale: textOf(row["locale"]),
-        };
-        if (mark === revocations) {
-          if (workingKeys.size >= 10_000) workingKeys.clear();
-          workingKeys.set(digest, program);
-        }
-        return program;
-      });
-    },
+    ...writeKeyQueries(line, accessChecks),
 
     addEvents: (programId, hits, at) =>
       hits.length === 0
