@@ -19,9 +19,10 @@ import type { Warehouse } from "../../server/warehouse/warehouse";
  * import": rows checked set-wise in DuckDB, the rest read by the ingest path) against the
  * same file read row by row through the collection's path (the reader's batches, ingestEvents,
  * addEvents): as NDJSON and as Parquet, with rows of every kind (plain, left to JavaScript
- * and kept, repeated in the file, stored before, refused for each reason), both leave the
- * same counts, reasons and first bad rows, the same hits, ids, marks and tallies, and once
- * processed the same classification and facts.
+ * and kept, repeated in the file, stored before, refused for each reason), and a file of
+ * rows all new (its hits numbered from their places), both leave the same counts, reasons
+ * and first bad rows, the same hits, ids, marks and tallies, and once processed the same
+ * classification and facts.
  */
 
 const today = "2025-06-02";
@@ -69,6 +70,9 @@ const rows: ReadonlyArray<Record<string, unknown>> = [
   { ...event(44), type: "impression", time: now - hour + 0.5 },
 ];
 
+/** A file every row of which is new and kept: its hits' ids follow from their places, without a join. */
+const cleanRows: ReadonlyArray<Record<string, unknown>> = Array.from({ length: 20 }, (_, i) => event(2 * i + 1, `file-new-${i}`));
+
 /** What each side leaves, read in a fixed order (doubles rounded: sums may add in another order). */
 const tables: ReadonlyArray<readonly [string, string]> = [
   ["hits", "program_id, hit_id"],
@@ -92,7 +96,7 @@ interface Outcome {
 
 describe.each<FileFormat>(["ndjson", "parquet"])("a file of events as %s", (format) => {
   let dir = "";
-  const file = () => join(dir, `events.${format}`);
+  const file = (name = "events") => join(dir, `${name}.${format}`);
   const warehouses: Record<"collected" | "imported", Warehouse | null> = { collected: null, imported: null };
   const pathOf = (side: "collected" | "imported") => join(dir, side, "analytics.duckdb");
   const open = async (side: "collected" | "imported"): Promise<Warehouse> =>
@@ -126,7 +130,7 @@ describe.each<FileFormat>(["ndjson", "parquet"])("a file of events as %s", (form
   };
 
   /** The file read as the collection reads events: the reader's rows, one batch through ingestEvents and addEvents. */
-  const collect = async (): Promise<Outcome> => {
+  const collect = async (path = file()): Promise<Outcome> => {
     const warehouse = await open("collected");
     const program = await northwind(warehouse);
     const reader = await openDuckDbFileRows();
@@ -136,7 +140,7 @@ describe.each<FileFormat>(["ndjson", "parquet"])("a file of events as %s", (form
     let accepted = 0;
     let duplicates = 0;
     try {
-      for await (const batch of reader.batches(file(), format, importColumns.events.all, 1_000)) {
+      for await (const batch of reader.batches(path, format, importColumns.events.all, 1_000)) {
         const answer = await ingestEvents(warehouse.ingestion, program, batch.rows, now);
         sent += batch.rows.length;
         accepted += answer.accepted - answer.duplicates;
@@ -152,12 +156,12 @@ describe.each<FileFormat>(["ndjson", "parquet"])("a file of events as %s", (form
     return { rows: sent, accepted, duplicates, refused: sent - accepted - duplicates, reasons: [...reasons], badRows };
   };
 
-  const importFile = async (): Promise<Outcome> => {
+  const importFile = async (path = file()): Promise<Outcome> => {
     const warehouse = await open("imported");
     const program = await northwind(warehouse);
     const reader = await openDuckDbFileRows();
     try {
-      const outcome = await importFiles({ reader, target: warehouse.ingestion, process: async () => undefined, clock: () => now }, program, [file()]);
+      const outcome = await importFiles({ reader, target: warehouse.ingestion, process: async () => undefined, clock: () => now }, program, [path]);
       if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
       const [imported] = outcome.files;
       if (!imported) throw new Error("no file imported");
@@ -170,14 +174,19 @@ describe.each<FileFormat>(["ndjson", "parquet"])("a file of events as %s", (form
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "bulk-file-"));
-    const ndjson = join(dir, "events.ndjson");
-    writeFileSync(ndjson, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
-    if (format === "parquet") {
-      const writer = await DuckDBInstance.create(":memory:");
-      const connection = await writer.connect();
-      await connection.run(`COPY (SELECT * FROM read_json('${ndjson}', format = 'newline_delimited')) TO '${file()}' (FORMAT parquet)`);
-      connection.closeSync();
-      writer.closeSync();
+    for (const [name, written] of [
+      ["events", rows],
+      ["new", cleanRows],
+    ] as const) {
+      const ndjson = join(dir, `${name}.ndjson`);
+      writeFileSync(ndjson, written.map((r) => JSON.stringify(r)).join("\n") + "\n");
+      if (format === "parquet") {
+        const writer = await DuckDBInstance.create(":memory:");
+        const connection = await writer.connect();
+        await connection.run(`COPY (SELECT * FROM read_json('${ndjson}', format = 'newline_delimited')) TO '${file(name)}' (FORMAT parquet)`);
+        connection.closeSync();
+        writer.closeSync();
+      }
     }
     for (const side of ["collected", "imported"] as const) {
       mkdirSync(join(dir, side));
@@ -203,6 +212,13 @@ describe.each<FileFormat>(["ndjson", "parquet"])("a file of events as %s", (form
       ["out_of_range", 2],
     ]);
     expect(imported.badRows.map((r) => r.row)).toEqual([34, 35, 38, 40, 41]);
+    expect(await snapshot("imported")).toEqual(await snapshot("collected"));
+  });
+
+  it("stores the same hits and ids from a file every row of which is new", async () => {
+    const collected = await collect(file("new"));
+    expect(await importFile(file("new"))).toEqual(collected);
+    expect(collected).toMatchObject({ rows: 20, accepted: 20, duplicates: 0, refused: 0 });
     expect(await snapshot("imported")).toEqual(await snapshot("collected"));
   });
 

@@ -254,17 +254,27 @@ const storeStaged = async (sql: Statements, programId: number, rows: string, sen
        ANTI JOIN repeated r ON r.event_id = s.event_id AND r.first <> s.place`,
     [programId, last],
   );
-  const fresh = await countOf(sql, importFresh);
+  const span = (await sql.rows(`SELECT count(*) AS n, min(place) AS first, max(place) AS last FROM ${importFresh}`))[0];
+  const fresh = numberOf(span?.["n"] ?? 0);
   if (fresh > 0) {
-    await sql.run(
-      `INSERT INTO hits (program_id, hit_id, visitor_id, ts, hit_date, event_type, ${hitFieldColumns}, ${taxonomyLevels.join(", ")})
-       SELECT $1, f.hit_id, s.visitor_id, CAST(s.ts AS BIGINT), CAST(s.hit_date AS DATE), s.event_type, ${hitFieldColumns
-         .split(", ")
-         .map((c) => `s.${c}`)
-         .join(", ")}, 'None', 'None', 'None', 'None'
-       FROM ${rows} s JOIN ${importFresh} f USING (place)`,
-      [programId],
-    );
+    const first = numberOf(span?.["first"]);
+    const columns = `s.visitor_id, CAST(s.ts AS BIGINT), CAST(s.hit_date AS DATE), s.event_type, ${hitFieldColumns
+      .split(", ")
+      .map((c) => `s.${c}`)
+      .join(", ")}, 'None', 'None', 'None', 'None'`;
+    const into = `INSERT INTO hits (program_id, hit_id, visitor_id, ts, hit_date, event_type, ${hitFieldColumns}, ${taxonomyLevels.join(", ")})`;
+    // Places are unique: when the new hits' places leave no gap (every row new, as in a first import), the rows in
+    // that span are exactly the new ones and a hit's id follows from its place; otherwise it is joined by place.
+    if (numberOf(span?.["last"]) - first + 1 === fresh) {
+      await sql.run(`${into} SELECT $1, CAST($2 AS BIGINT) + s.place - CAST($3 AS BIGINT) + 1, ${columns} FROM ${rows} s WHERE s.place BETWEEN $3 AND $4`, [
+        programId,
+        last,
+        first,
+        numberOf(span?.["last"]),
+      ]);
+    } else {
+      await sql.run(`${into} SELECT $1, f.hit_id, ${columns} FROM ${rows} s JOIN ${importFresh} f USING (place)`, [programId]);
+    }
     await sql.run(`INSERT INTO collected_events (program_id, event_id, hit_id, received_at) SELECT $1, event_id, hit_id, $2 FROM ${importFresh}`, [
       programId,
       at,
