@@ -3,18 +3,54 @@ import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFil
 import type { JourneyPath } from "../../../src/domain/journeys/journeySummary";
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
 import type { JS } from "@duckdb/node-api";
-import { numberOf, textOf, Placeholders, type Row, type Statements, type StatementLine } from "../statements";
-import { noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
+import { numberOf, textOf, Placeholders, type Row, type SqlEngine, type Statements, type StatementLine } from "../statements";
+import { compensatedSum, noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
 /**
  * The analysis reports' SQL on DuckDB. Values are always parameters; the only text
  * assembled comes from fixed column lists and closed sets (levels, roles, sort keys).
- * Dialect notes for ClickHouse: date_trunc('week', ...) (toMonday there); the journey
- * paths' list functions list_contains, list_position, list_reverse, list_transform with an
- * index (has, indexOf, arrayReverse, arrayMap with arrayEnumerate there; arrays count from
- * 1 in both); LIMIT ... OFFSET.
+ * The statements are shared by DuckDB and ClickHouse; where the dialects differ (the week
+ * of a day, the journey paths' list functions) `dialects` holds each engine's fragment.
+ * Arrays count from 1 in both.
  */
+
+/** A list condition or expression in one engine's dialect. */
+interface Dialect {
+  /** The Monday of a day's week, a DATE. */
+  readonly week: (day: string) => string;
+  /** The list holds the value. */
+  readonly contains: (list: string, value: string) => string;
+  /** The first `before` in `beforeList` comes earlier than the last `after` in `afterList` (FALSE when either is absent). */
+  readonly comesBefore: (beforeList: string, before: string, afterList: string, after: string) => string;
+  /** Some entry i of `beforeList` is `before` and entry i + 1 of `afterList` is `after`. */
+  readonly followedBy: (beforeList: string, before: string, afterList: string, after: string) => string;
+  /** The list without each entry equal to the one before it. */
+  readonly merged: (list: string) => string;
+}
+
+const dialects: Readonly<Record<SqlEngine, Dialect>> = {
+  duckdb: {
+    week: (day) => `CAST(date_trunc('week', ${day}) AS DATE)`,
+    contains: (list, value) => `list_contains(${list}, ${value})`,
+    comesBefore: (beforeList, before, afterList, after) =>
+      `coalesce(list_position(${beforeList}, ${before}) < touch_count + 1 - list_position(list_reverse(${afterList}), ${after}), FALSE)`,
+    followedBy: (beforeList, before, afterList, after) =>
+      `coalesce(list_bool_or(list_transform(${beforeList}, lambda x, i: x = ${before} AND ${afterList}[i + 1] = ${after})), FALSE)`,
+    merged: (list) => `list_filter(${list}, lambda x, i: i = 1 OR x <> ${list}[i - 1])`,
+  },
+  // indexOf answers 0 where list_position answers NULL; an index past the end reads 0 (no prefix's number), not NULL.
+  clickhouse: {
+    week: (day) => `toMonday(${day})`,
+    contains: (list, value) => `has(${list}, ${value})`,
+    comesBefore: (beforeList, before, afterList, after) =>
+      `(indexOf(${beforeList}, ${before}) > 0 AND has(${afterList}, ${after})
+         AND indexOf(${beforeList}, ${before}) < touch_count + 1 - indexOf(arrayReverse(${afterList}), ${after}))`,
+    followedBy: (beforeList, before, afterList, after) =>
+      `arrayExists((x, i) -> x = ${before} AND ${afterList}[i + 1] = ${after}, ${beforeList}, arrayEnumerate(${beforeList}))`,
+    merged: (list) => `arrayFilter((x, i) -> i = 1 OR x <> ${list}[i - 1], ${list}, arrayEnumerate(${list}))`,
+  },
+};
 
 /** program, range, level and prefix of a facts table. */
 const factWhere = (p: Placeholders, q: AnalysisFactQuery): string =>
@@ -70,11 +106,11 @@ const touchpointNumbers = async (
  * journeyMatches (src/domain/journeys/journeys.ts) as conditions over one journey_paths row.
  * A filter touchpoint naming k levels matches touch i exactly when path_k[i] is its number
  * (0, which no prefix has, when no touch of the program has its prefix):
- * first: path_k[1]; last: path_k[touch_count]; anywhere: list_contains per filter joined by
+ * first: path_k[1]; last: path_k[touch_count]; anywhere: contains per filter joined by
  * and/or; before / after: the first touch matching `before` comes earlier than the last one
  * matching `after`; immediately: some touch i matches `before` and touch i + 1 `after`.
  */
-const journeyConditions = (p: Placeholders, s: JourneySearch, numbers: ReadonlyMap<string, number>): ReadonlyArray<string> => {
+const journeyConditions = (p: Placeholders, s: JourneySearch, numbers: ReadonlyMap<string, number>, dialect: Dialect): ReadonlyArray<string> => {
   const touchpoint = (f: TouchpointFilter) => {
     const levels = filterLevels(f);
     return { path: `path_${levels.length}`, number: `CAST(${p.add(numbers.get(touchpointKey(levels)) ?? 0)} AS INTEGER)` };
@@ -85,19 +121,18 @@ const journeyConditions = (p: Placeholders, s: JourneySearch, numbers: ReadonlyM
   if (s.first) conditions.push(at(s.first, "1"));
   if (s.last) conditions.push(at(s.last, "touch_count"));
   if (s.anywhere) {
-    const each = s.anywhere.map((f) => touchpoint(f)).map((t) => `list_contains(${t.path}, ${t.number})`);
+    const each = s.anywhere.map((f) => touchpoint(f)).map((t) => dialect.contains(t.path, t.number));
     conditions.push(`(${each.join(s.anywhere_connector === "and" ? " AND " : " OR ")})`);
   }
   for (const c of s.comparison ?? []) {
     const before = touchpoint(c.before);
     const after = touchpoint(c.after);
-    // Immediately: both list_contains first (necessary, cheap) so the lambda runs only on the journeys that pass them.
+    // Immediately: both contains first (necessary, cheap) so the lambda runs only on the journeys that pass them.
     conditions.push(
       c.immediately
-        ? `(list_contains(${before.path}, ${before.number}) AND list_contains(${after.path}, ${after.number})
-             AND coalesce(list_bool_or(list_transform(${before.path}, lambda x, i: x = ${before.number} AND ${after.path}[i + 1] = ${after.number})), FALSE))`
-        : `coalesce(list_position(${before.path}, ${before.number})
-             < touch_count + 1 - list_position(list_reverse(${after.path}), ${after.number}), FALSE)`,
+        ? `(${dialect.contains(before.path, before.number)} AND ${dialect.contains(after.path, after.number)}
+             AND ${dialect.followedBy(before.path, before.number, after.path, after.number)})`
+        : dialect.comesBefore(before.path, before.number, after.path, after.number),
     );
   }
   return conditions;
@@ -107,7 +142,7 @@ const journeyConditions = (p: Placeholders, s: JourneySearch, numbers: ReadonlyM
  * A journey's path at a level with consecutive identical touches merged (the tags the
  * table shows): path_k without each entry equal to the one before it.
  */
-const mergedPath = (level: number): string => `list_filter(path_${level}, lambda x, i: i = 1 OR x <> path_${level}[i - 1])`;
+const mergedPath = (level: number, dialect: Dialect): string => dialect.merged(`path_${level}`);
 
 /**
  * The condition that a journey's merged path at the path's level is exactly the path: its
@@ -115,12 +150,12 @@ const mergedPath = (level: number): string => `list_filter(path_${level}, lambda
  * first step and the length are checked first (cheap) so the list is built only for the
  * journeys that pass them.
  */
-const exactPathCondition = (p: Placeholders, path: JourneyPath, numbers: ReadonlyMap<string, number>): string => {
+const exactPathCondition = (p: Placeholders, path: JourneyPath, numbers: ReadonlyMap<string, number>, dialect: Dialect): string => {
   const level = path[0]?.length ?? 2;
   const steps = path.map((step) => numbers.get(touchpointKey(step)));
   if (steps.some((n) => n === undefined)) return "FALSE";
   const list = steps.map((n) => `CAST(${p.add(n as number)} AS INTEGER)`);
-  return `(path_${level}[1] = ${list[0]} AND touch_count >= ${p.add(path.length)} AND ${mergedPath(level)} = list_value(${list.join(", ")}))`;
+  return `(path_${level}[1] = ${list[0]} AND touch_count >= ${p.add(path.length)} AND ${mergedPath(level, dialect)} = [${list.join(", ")}])`;
 };
 
 /** The base of every journeys question: program, conversion days and order rules. */
@@ -130,17 +165,22 @@ const rangeConditions = (p: Placeholders, q: { readonly programId: number; reado
 ];
 
 /** The journey_paths rows of a journeys query: program, conversion days, order rules, filter and chosen path. */
-const matchedJourneys = (p: Placeholders, q: JourneyQuery, numbers: ReadonlyMap<string, number>): string =>
-  [...rangeConditions(p, q), ...journeyConditions(p, q.search, numbers), ...(q.path ? [exactPathCondition(p, q.path, numbers)] : [])].join("\n         AND ");
+const matchedJourneys = (p: Placeholders, q: JourneyQuery, numbers: ReadonlyMap<string, number>, dialect: Dialect): string =>
+  [
+    ...rangeConditions(p, q),
+    ...journeyConditions(p, q.search, numbers, dialect),
+    ...(q.path ? [exactPathCondition(p, q.path, numbers, dialect)] : []),
+  ].join("\n         AND ");
 
 export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => ({
   funnel: (q, byDay) =>
     line.exclusive(async (sql) => {
       const p = new Placeholders();
+      const sum = compensatedSum[sql.engine];
       const keys = [...taxonomyLevels.slice(0, q.level), ...(byDay ? ["day"] : [])];
       const rows = await sql.rows(
         `SELECT ${taxonomyLevels.slice(0, q.level).join(", ")}${byDay ? ", CAST(day AS VARCHAR) AS period" : ""},
-           ${roleMeasures.map((m) => `CAST(sum(${m}) AS DOUBLE) AS ${m}`).join(", ")}
+           ${roleMeasures.map((m) => `CAST(${sum(m)} AS DOUBLE) AS ${m}`).join(", ")}
          FROM sales_facts WHERE ${factWhere(p, q)}${orderRulesSql(p, q.orders)}
          GROUP BY ${keys.join(", ")}
          ORDER BY ${[noneLastOrder(q.level), ...(byDay ? ["day"] : [])].join(", ")}`,
@@ -158,14 +198,16 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
       const p = new Placeholders();
       const where = factWhere(p, q);
       const columns = taxonomyLevels.slice(0, q.level).join(", ");
+      const week = dialects[sql.engine].week("day");
+      const sum = compensatedSum[sql.engine];
       const rows = await sql.rows(
         `SELECT ${columns}, CAST(week AS VARCHAR) AS week,
-           CAST(sum(cost) AS DOUBLE) AS total_cost, CAST(sum(revenue) AS DOUBLE) AS attributed_revenue
+           CAST(${sum("cost")} AS DOUBLE) AS total_cost, CAST(${sum("revenue")} AS DOUBLE) AS attributed_revenue
          FROM (
-           SELECT ${columns}, CAST(date_trunc('week', day) AS DATE) AS week, variable_cost + fixed_cost AS cost, 0.0 AS revenue
+           SELECT ${columns}, ${week} AS week, variable_cost + fixed_cost AS cost, 0.0 AS revenue
            FROM cost_facts WHERE ${where}
            UNION ALL
-           SELECT ${columns}, CAST(date_trunc('week', day) AS DATE) AS week, 0.0 AS cost, attributed_revenue AS revenue
+           SELECT ${columns}, ${week} AS week, 0.0 AS cost, attributed_revenue AS revenue
            FROM sales_facts WHERE ${where}${orderRulesSql(p, q.orders)}
          ) facts
          GROUP BY ${columns}, week
@@ -184,12 +226,12 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
     line.exclusive(async (sql) => {
       const numbers = await touchpointNumbers(sql, q.programId, q.search, q.path ?? []);
       const counting = new Placeholders();
-      const counted = await sql.rows(`SELECT count(*) AS n FROM journey_paths WHERE ${matchedJourneys(counting, q, numbers)}`, counting.values);
+      const counted = await sql.rows(`SELECT count(*) AS n FROM journey_paths WHERE ${matchedJourneys(counting, q, numbers, dialects[sql.engine])}`, counting.values);
       const total = numberOf(counted[0]?.["n"] ?? 0);
       if (total === 0 || q.offset >= total) return { total, rows: [] };
 
       const paging = new Placeholders();
-      const where = matchedJourneys(paging, q, numbers);
+      const where = matchedJourneys(paging, q, numbers, dialects[sql.engine]);
       const direction = q.direction === "asc" ? "ASC" : "DESC";
       // date_rank orders as (ts, order_id), length_rank as (touch_count, order_id): one integer to sort instead of two keys.
       const rank = q.sortBy === "journey_length" ? "length_rank" : "date_rank";
@@ -248,11 +290,13 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
       // Every order of the range, and those the search keeps, in one pass.
       const totals = new Placeholders();
       const base = rangeConditions(totals, q).join(" AND ");
-      const kept = journeyConditions(totals, q.search, numbers);
+      const dialect = dialects[sql.engine];
+      const sum = compensatedSum[sql.engine];
+      const kept = journeyConditions(totals, q.search, numbers, dialect);
       const keptSql = kept.length === 0 ? "TRUE" : kept.join(" AND ");
       const [sums] = await sql.rows(
-        `SELECT count(*) AS all_n, CAST(coalesce(sum(amount), 0) AS DOUBLE) AS all_revenue,
-           count(*) FILTER (WHERE ${keptSql}) AS n, CAST(coalesce(sum(amount) FILTER (WHERE ${keptSql}), 0) AS DOUBLE) AS revenue
+        `SELECT count(*) AS all_n, CAST(coalesce(${sum("amount")}, 0) AS DOUBLE) AS all_revenue,
+           count(*) FILTER (WHERE ${keptSql}) AS n, CAST(coalesce(${sum("amount")} FILTER (WHERE ${keptSql}), 0) AS DOUBLE) AS revenue
          FROM journey_paths WHERE ${base}`,
         totals.values,
       );
@@ -260,13 +304,13 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
 
       // The kept orders' most common merged paths at the level; ties: more revenue, then the prefixes' numbers (their values' order).
       const grouping = new Placeholders();
-      const where = [...rangeConditions(grouping, q), ...journeyConditions(grouping, q.search, numbers)].join(" AND ");
+      const where = [...rangeConditions(grouping, q), ...journeyConditions(grouping, q.search, numbers, dialect)].join(" AND ");
       const top =
         filtered.orders === 0
           ? []
           : await sql.rows(
-              `SELECT steps, count(*) AS n, CAST(sum(amount) AS DOUBLE) AS revenue
-               FROM (SELECT amount, ${mergedPath(q.level)} AS steps FROM journey_paths WHERE ${where}) merged
+              `SELECT steps, count(*) AS n, CAST(${sum("amount")} AS DOUBLE) AS revenue
+               FROM (SELECT amount, ${mergedPath(q.level, dialect)} AS steps FROM journey_paths WHERE ${where}) merged
                GROUP BY steps
                ORDER BY n DESC, revenue DESC, steps
                LIMIT ${grouping.add(q.limit)}`,
@@ -276,9 +320,9 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
       let chosen: { orders: number; revenue: number } | null = null;
       if (q.path) {
         const choosing = new Placeholders();
-        const condition = [...rangeConditions(choosing, q), ...journeyConditions(choosing, q.search, numbers), exactPathCondition(choosing, q.path, numbers)].join(" AND ");
+        const condition = [...rangeConditions(choosing, q), ...journeyConditions(choosing, q.search, numbers, dialect), exactPathCondition(choosing, q.path, numbers, dialect)].join(" AND ");
         const [row] = await sql.rows(
-          `SELECT count(*) AS n, CAST(coalesce(sum(amount), 0) AS DOUBLE) AS revenue FROM journey_paths WHERE ${condition}`,
+          `SELECT count(*) AS n, CAST(coalesce(${sum("amount")}, 0) AS DOUBLE) AS revenue FROM journey_paths WHERE ${condition}`,
           choosing.values,
         );
         chosen = count(row, "n", "revenue");
@@ -308,11 +352,12 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
   affiliates: (programId, from, to, orders) =>
     line.exclusive(async (sql) => {
       const p = new Placeholders();
+      const sum = compensatedSum[sql.engine];
       const program = p.add(programId);
       const fromDate = `CAST(${p.add(from)} AS DATE)`;
       const toDate = `CAST(${p.add(to)} AS DATE)`;
       const path = taxonomyList;
-      const aPath = taxonomyLevels.map((c) => `a.${c}`).join(", ");
+      const aPath = taxonomyLevels.map((c) => `a.${c} AS ${c}`).join(", ");
       const measures = ["variable_cost", "clicks", "impressions", ...salesSumNames, "sales_including"];
       const select = (given: Record<string, string>) => measures.map((m) => `${given[m] ?? "0.0"} AS ${m}`).join(", ");
       const rows = await sql.rows(
@@ -326,7 +371,7 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
            GROUP BY cost_link, publisher_id, ${path}
          ),
          ranked AS (
-           SELECT v.cost, c.publisher_id, ${taxonomyLevels.map((col) => `c.${col}`).join(", ")},
+           SELECT v.cost AS cost, c.publisher_id AS publisher_id, ${taxonomyLevels.map((col) => `c.${col} AS ${col}`).join(", ")},
              row_number() OVER (
                PARTITION BY v.id, v.cost_date, v.cost, v.cost_link, v.taxonomy_1
                ORDER BY c.hits DESC, c.publisher_id, ${taxonomyLevels.map((col) => `c.${col}`).join(", ")}
@@ -343,20 +388,21 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
            UNION ALL
            SELECT publisher_id, ${path}, ${select({ variable_cost: "cost" })} FROM ranked WHERE choice = 1
            UNION ALL
-           SELECT a.publisher_id, ${aPath}, ${select({
-             first_click_sales: "sum(t.first_credit)",
-             first_click_revenue: "sum(t.first_credit * t.amount)",
-             last_click_sales: "sum(t.last_credit)",
-             last_click_revenue: "sum(t.last_credit * t.amount)",
-             attributed_sales: "sum(t.attributed_credit)",
-             attributed_revenue: "sum(t.attributed_credit * t.amount)",
-             sales_including: "count(DISTINCT t.order_id)",
+           SELECT a.publisher_id AS publisher_id, ${aPath}, ${select({
+             first_click_sales: sum("t.first_credit"),
+             first_click_revenue: sum("t.first_credit * t.amount"),
+             last_click_sales: sum("t.last_credit"),
+             last_click_revenue: sum("t.last_credit * t.amount"),
+             attributed_sales: sum("t.attributed_credit"),
+             attributed_revenue: sum("t.attributed_credit * t.amount"),
+             // A DOUBLE as the other parts' measures (ClickHouse would unite UInt64 and Float64 as a Variant).
+             sales_including: "CAST(count(DISTINCT t.order_id) AS DOUBLE)",
            })}
            FROM touches t JOIN aff a ON a.hit_id = t.hit_id
            WHERE t.program_id = ${program} AND t.order_date BETWEEN ${fromDate} AND ${toDate}${orderRulesSql(p, orders, "t.")}
-           GROUP BY a.publisher_id, ${aPath}
+           GROUP BY a.publisher_id, ${taxonomyLevels.map((c) => `a.${c}`).join(", ")}
          )
-         SELECT publisher_id, ${path}, ${measures.map((m) => `CAST(sum(${m}) AS DOUBLE) AS ${m}`).join(", ")}
+         SELECT publisher_id, ${path}, ${measures.map((m) => `CAST(${sum(m)} AS DOUBLE) AS ${m}`).join(", ")}
          FROM parts GROUP BY publisher_id, ${path}
          ORDER BY ${path}, publisher_id`,
         p.values,

@@ -1,7 +1,7 @@
 import type { OrderRule } from "../../../src/domain/performance/performance";
 import type { SumName } from "../../../src/domain/report/metrics";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
-import { textOf, type Placeholders, type Row } from "../statements";
+import { textOf, type Placeholders, type Row, type SqlEngine } from "../statements";
 
 /**
  * SQL pieces shared by the rebuilds, the reports and the analysis reports over hits,
@@ -24,6 +24,16 @@ export const salesSumNames = [
   "attributed_sales",
   "attributed_revenue",
 ] as const satisfies ReadonlyArray<SumName>;
+
+/**
+ * A compensated sum (fsum on DuckDB, sumKahan on ClickHouse): about the correctly rounded
+ * total whatever order the rows come in, so both engines answer the same figure where a
+ * plain sum's last digits follow the order the engine added the rows in.
+ */
+export const compensatedSum: Readonly<Record<SqlEngine, (value: string) => string>> = {
+  duckdb: (value) => `fsum(${value})`,
+  clickhouse: (value) => `sumKahan(${value})`,
+};
 
 /** A taxonomy column with '' (a level no rule fills) read as 'None'; `from` qualifies the column read. */
 export const noneWhenEmpty = (column: string, from = ""): string => `coalesce(nullif(${from}${column}, ''), 'None') AS ${column}`;

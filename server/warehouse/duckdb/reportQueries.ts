@@ -3,19 +3,25 @@ import { sumNames, type MetricSums, type SumName } from "../../../src/domain/rep
 import { OrderRule, type Interval, type TaxonomyPath } from "../../../src/domain/performance/performance";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { FactQuery, FactRow, ReportQueries } from "../engineQueries";
-import { numberOf, textOf, Placeholders, type Row, type Statements, type StatementLine } from "../statements";
-import { noneLastOrder, orderRulesSql, prefixSql, salesSumNames, taxonomyPrefixOf } from "./factSql";
+import { numberOf, textOf, Placeholders, type Row, type SqlEngine, type Statements, type StatementLine } from "../statements";
+import { compensatedSum, noneLastOrder, orderRulesSql, prefixSql, salesSumNames, taxonomyPrefixOf } from "./factSql";
 
 /**
- * Reports on DuckDB (the `reports` family): small GROUP BYs over the daily facts the
+ * Reports on DuckDB and ClickHouse (the `reports` family): small GROUP BYs over the daily facts the
  * attribution rebuild wrote. Values are always parameters.
  */
 
-/** The period start of a fact's day: a closed set of expressions. */
-const periodSql: Readonly<Record<Interval, string>> = {
-  day: "day",
-  week: "CAST(date_trunc('week', day) AS DATE)",
-  month: "CAST(date_trunc('month', day) AS DATE)",
+/** The period start of a fact's day, a DATE, in each engine's dialect: a closed set of expressions. */
+const periodSql: Readonly<Record<SqlEngine, Readonly<Record<Interval, string>>>> = {
+  duckdb: { day: "day", week: "CAST(date_trunc('week', day) AS DATE)", month: "CAST(date_trunc('month', day) AS DATE)" },
+  // date_trunc answers a DateTime there.
+  clickhouse: { day: "day", week: "toMonday(day)", month: "toStartOfMonth(day)" },
+};
+
+/** A taxonomy column contains the searched text, case aside (lower is ASCII-only on ClickHouse, lowerUTF8 is DuckDB's lower). */
+const containsSql: Readonly<Record<SqlEngine, (column: string, text: string) => string>> = {
+  duckdb: (column, text) => `strpos(lower(${column}), lower(${text})) > 0`,
+  clickhouse: (column, text) => `position(lowerUTF8(${column}), lowerUTF8(${text})) > 0`,
 };
 
 const decodeRule = Schema.decodeUnknownEither(OrderRule);
@@ -84,7 +90,7 @@ const contributions: Readonly<Record<Source, Partial<Record<SumName, string>>>> 
 const factSums = async (sql: Statements, q: FactQuery): Promise<ReadonlyArray<FactRow>> => {
   const p = new Placeholders();
   const level = Math.max(q.groupLevel, Math.min(q.prefix.length, 4));
-  const keys = [...taxonomyLevels.slice(0, level), ...(q.period ? [`${periodSql[q.period]} AS period`] : [])];
+  const keys = [...taxonomyLevels.slice(0, level), ...(q.period ? [`${periodSql[sql.engine][q.period]} AS period`] : [])];
   const keyNames = [...taxonomyLevels.slice(0, level), ...(q.period ? ["period"] : [])];
   const where = factFilter(p, q.programId, q.from, q.to, q.prefix);
   const atLevel = p.add(level);
@@ -96,14 +102,15 @@ const factSums = async (sql: Statements, q: FactQuery): Promise<ReadonlyArray<Fa
     return `SELECT ${[...keys, measures].join(", ")} FROM ${source} WHERE ${where} AND level = ${atLevel}${orders}`;
   };
 
-  const sums = sumNames.map((name) => `CAST(sum(${name}) AS DOUBLE) AS ${name}`).join(", ");
+  const sum = compensatedSum[sql.engine];
+  const sums = sumNames.map((name) => `CAST(${sum(name)} AS DOUBLE) AS ${name}`).join(", ");
   const union = (["traffic_facts", "sales_facts", "inclusion_facts", "cost_facts"] as const).map(branch).join("\nUNION ALL ");
   const searched = q.search;
   const search =
     searched && level > 0
       ? `WHERE ${taxonomyLevels
           .slice(0, level)
-          .map((c) => `strpos(lower(${c}), lower(${p.add(searched)})) > 0`)
+          .map((c) => containsSql[sql.engine](c, p.add(searched)))
           .join(" OR ")}`
       : "";
   const grouping = keyNames.length > 0 ? `GROUP BY ${keyNames.join(", ")}` : "";
