@@ -226,10 +226,15 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
       ["program_id", "hit_id", "order_id", "marked_at"],
       changed.map((o) => [programId, null, o.orderId, at]),
     );
-    await sql.run("DELETE FROM orders WHERE program_id = $1 AND has(JSONExtract($2, 'Array(String)'), order_id)", [
-      programId,
-      JSON.stringify(changed.map((o) => o.orderId)),
-    ]);
+    // A DELETE is a mutation on ClickHouse (tens of ms even when it matches nothing): only stored ids are replaced.
+    const storedIds = new Set(stored.map((row) => textOf(row["order_id"])));
+    const replaced = changed.filter((o) => storedIds.has(o.orderId)).map((o) => o.orderId);
+    if (replaced.length > 0) {
+      await sql.run("DELETE FROM orders WHERE program_id = $1 AND has(JSONExtract($2, 'Array(String)'), order_id)", [
+        programId,
+        JSON.stringify(replaced),
+      ]);
+    }
     await sql.insert(
       "orders",
       orderColumns,
