@@ -4,7 +4,7 @@ import type { JourneyPath } from "../../../src/domain/journeys/journeySummary";
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
 import type { JS } from "@duckdb/node-api";
 import { numberOf, textOf, Placeholders, type Row, type SqlEngine, type Statements, type StatementLine } from "../statements";
-import { compensatedSum, noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
+import { compensatedSum, noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, summedFigureOf, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
 /**
@@ -189,7 +189,7 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
       return rows.map((r) => ({
         taxonomy: taxonomyPrefixOf(r, q.level),
         period: byDay ? textOf(r["period"]) : null,
-        sums: Object.fromEntries(roleMeasures.map((m) => [m, numberOf(r[m])])) as unknown as FunnelSums,
+        sums: Object.fromEntries(roleMeasures.map((m) => [m, summedFigureOf(r[m] ?? null)])) as unknown as FunnelSums,
       }));
     }),
 
@@ -217,8 +217,8 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
       return rows.map((r) => ({
         taxonomy: taxonomyPrefixOf(r, q.level),
         week: textOf(r["week"]),
-        totalCost: numberOf(r["total_cost"]),
-        attributedRevenue: numberOf(r["attributed_revenue"]),
+        totalCost: summedFigureOf(r["total_cost"] ?? null),
+        attributedRevenue: summedFigureOf(r["attributed_revenue"] ?? null),
       }));
     }),
 
@@ -284,7 +284,7 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
       const numbers = await touchpointNumbers(sql, q.programId, q.search, q.path ?? []);
       const count = (r: Row | undefined, n: string, revenue: string) => ({
         orders: numberOf(r?.[n] ?? 0),
-        revenue: numberOf(r?.[revenue] ?? 0),
+        revenue: summedFigureOf(r?.[revenue] ?? 0),
       });
 
       // Every order of the range, and those the search keeps, in one pass.
@@ -411,17 +411,17 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
         publisherId: textOf(r["publisher_id"]),
         taxonomy: taxonomyPathOf(r),
         sums: {
-          variable_cost: numberOf(r["variable_cost"]),
+          variable_cost: summedFigureOf(r["variable_cost"] ?? null),
           fixed_cost: 0,
-          clicks: numberOf(r["clicks"]),
-          impressions: numberOf(r["impressions"]),
-          first_click_sales: numberOf(r["first_click_sales"]),
-          first_click_revenue: numberOf(r["first_click_revenue"]),
-          last_click_sales: numberOf(r["last_click_sales"]),
-          last_click_revenue: numberOf(r["last_click_revenue"]),
-          attributed_sales: numberOf(r["attributed_sales"]),
-          attributed_revenue: numberOf(r["attributed_revenue"]),
-          sales_including: numberOf(r["sales_including"]),
+          clicks: summedFigureOf(r["clicks"] ?? null),
+          impressions: summedFigureOf(r["impressions"] ?? null),
+          first_click_sales: summedFigureOf(r["first_click_sales"] ?? null),
+          first_click_revenue: summedFigureOf(r["first_click_revenue"] ?? null),
+          last_click_sales: summedFigureOf(r["last_click_sales"] ?? null),
+          last_click_revenue: summedFigureOf(r["last_click_revenue"] ?? null),
+          attributed_sales: summedFigureOf(r["attributed_sales"] ?? null),
+          attributed_revenue: summedFigureOf(r["attributed_revenue"] ?? null),
+          sales_including: summedFigureOf(r["sales_including"] ?? null),
         },
       }));
     }),

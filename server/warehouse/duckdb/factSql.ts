@@ -1,7 +1,7 @@
 import type { OrderRule } from "../../../src/domain/performance/performance";
 import type { SumName } from "../../../src/domain/report/metrics";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
-import { textOf, type Placeholders, type Row, type SqlEngine } from "../statements";
+import { numberOf, textOf, type Placeholders, type Row, type SqlEngine } from "../statements";
 
 /**
  * SQL pieces shared by the rebuilds, the reports and the analysis reports over hits,
@@ -34,6 +34,13 @@ export const compensatedSum: Readonly<Record<SqlEngine, (value: string) => strin
   duckdb: (value) => `fsum(${value})`,
   clickhouse: (value) => `sumKahan(${value})`,
 };
+
+/**
+ * A summed figure as read, to 12 significant digits: the engines add rows in orders of
+ * their own, so even compensated sums may part in the last binary digits; those are
+ * noise, and a figure read at 12 digits is the same whichever engine (or thread) added it.
+ */
+export const summedFigureOf = (value: Row[string]): number => (value === null ? 0 : Number(numberOf(value).toPrecision(12)));
 
 /** A taxonomy column with '' (a level no rule fills) read as 'None'; `from` qualifies the column read. */
 export const noneWhenEmpty = (column: string, from = ""): string => `coalesce(nullif(${from}${column}, ''), 'None') AS ${column}`;

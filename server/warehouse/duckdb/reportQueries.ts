@@ -3,8 +3,8 @@ import { sumNames, type MetricSums, type SumName } from "../../../src/domain/rep
 import { OrderRule, type Interval, type TaxonomyPath } from "../../../src/domain/performance/performance";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { FactQuery, FactRow, ReportQueries } from "../engineQueries";
-import { numberOf, textOf, Placeholders, type Row, type SqlEngine, type Statements, type StatementLine } from "../statements";
-import { compensatedSum, noneLastOrder, orderRulesSql, prefixSql, salesSumNames, taxonomyPrefixOf } from "./factSql";
+import { textOf, Placeholders, type Row, type SqlEngine, type Statements, type StatementLine } from "../statements";
+import { compensatedSum, noneLastOrder, orderRulesSql, prefixSql, salesSumNames, summedFigureOf, taxonomyPrefixOf } from "./factSql";
 
 /**
  * Reports on DuckDB and ClickHouse (the `reports` family): small GROUP BYs over the daily facts the
@@ -129,6 +129,6 @@ const factSums = async (sql: Statements, q: FactQuery): Promise<ReadonlyArray<Fa
     .map((r) => ({
       taxonomy: taxonomyPrefixOf(r, level),
       period: q.period ? textOf(r["period"]) : null,
-      sums: Object.fromEntries(sumNames.map((name) => [name, r[name] === null ? 0 : numberOf(r[name])])) as MetricSums,
+      sums: Object.fromEntries(sumNames.map((name) => [name, summedFigureOf(r[name] ?? null)])) as MetricSums,
     }));
 };
