@@ -4,6 +4,7 @@ import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, In
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../duckdb/attributionQueries";
+import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
 
 /**
@@ -280,11 +281,13 @@ const eventFileReading: ReadonlyArray<WantedColumn> = [
  * cannot read this machine's files, so every row goes through `readRest`, the ingest path).
  */
 export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: ClickHouseLine, files: () => Promise<FileRows>): IngestionQueries => {
-  // Event writes waiting while another is stored: stored together in the next turn (a group commit), as on DuckDB.
+  // Event writes waiting while another is stored: stored together in the next turn (a group commit), as on DuckDB,
+  // a flush finding no write under way first gathering for `eventGatherMs` (a turn costs tens of ms on ClickHouse).
   const eventWrites: Array<EventWrite & { readonly resolve: (rows: StoredRows) => void; readonly reject: (error: unknown) => void }> = [];
   let flushing = false;
   const flushEventWrites = async (): Promise<void> => {
     flushing = true;
+    await new Promise((gathered) => setTimeout(gathered, eventGatherMs));
     while (eventWrites.length > 0) {
       const group = eventWrites.splice(0, eventWrites.length);
       try {
