@@ -302,7 +302,8 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
       );
       const filtered = count(sums, "n", "revenue");
 
-      // The kept orders' most common merged paths at the level; ties: more revenue, then the prefixes' numbers (their values' order).
+      // The kept orders' most common merged paths at the level; ties: more revenue (to the millionth, past the engines' summing noise),
+      // then the prefixes' numbers (their values' order).
       const grouping = new Placeholders();
       const where = [...rangeConditions(grouping, q), ...journeyConditions(grouping, q.search, numbers, dialect)].join(" AND ");
       const top =
@@ -312,7 +313,7 @@ export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => (
               `SELECT steps, count(*) AS n, CAST(${sum("amount")} AS DOUBLE) AS revenue
                FROM (SELECT amount, ${mergedPath(q.level, dialect)} AS steps FROM journey_paths WHERE ${where}) merged
                GROUP BY steps
-               ORDER BY n DESC, revenue DESC, steps
+               ORDER BY n DESC, round(revenue, 6) DESC, steps
                LIMIT ${grouping.add(q.limit)}`,
               grouping.values,
             );
