@@ -4,7 +4,7 @@ import type { AttributionSettings, StoredSettings } from "../warehouse/engineQue
 
 /**
  * Journeys and credit (docs/engine.md, "Journeys and credit"). The warehouse computes them in
- * SQL for every order at once (warehouse/duckdb/attributionQueries.ts `attribute`); this module holds the
+ * SQL for every order at once (warehouse/sql/attributionQueries.ts `attribute`); this module holds the
  * settings and the same rules for one journey in TypeScript, which tests compare with the
  * SQL.
  *

@@ -16,7 +16,7 @@ export type { ClassificationBranch, ClassificationPlan, RuleGroup };
  * Classification (docs/engine.md, "Classification"): a program's tree of taxonomies turned into an
  * ordered list of branches, each a (level-1, level-2) pair with the rule groups that must
  * all match and the raw fields its extracts copy. The warehouse runs the branches as one
- * SQL CASE over the program's hits (server/warehouse/duckdb/classificationSql.ts);
+ * SQL CASE over the program's hits (server/warehouse/sql/classificationSql.ts);
  * `classifyHit` is the same semantics in TypeScript, for tests and to cross-check the SQL.
  *
  * Semantics (docs/engine.md, "Classification"):

@@ -19,7 +19,7 @@ import type { ClassificationPlan } from "./classification";
  * Every facts table holds each level: level 4 rows are full paths, level k rows the
  * roll-up of a k-level prefix (deeper levels ''), level 0 the program's total. A report
  * reads only its level's rows: a level-one table over a year reads (channels x days)
- * rows, whatever the number of hits. The SQL is in server/warehouse/duckdb/attributionQueries.ts.
+ * rows, whatever the number of hits. The SQL is in server/warehouse/sql/attributionQueries.ts.
  */
 
 /** Saving the classification: classify, then everything that depends on taxonomy paths. */

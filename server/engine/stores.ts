@@ -15,7 +15,7 @@ export type { WriteKeyRecord } from "../warehouse/ingestionQueries";
  * What the routes read and write, by record kind; the routes never reach the warehouse
  * themselves. Accounts, sessions and most configuration are stored as they are. A fixed
  * or variable cost added, changed or removed marks the program's cost facts due in the
- * same warehouse transaction (warehouse/duckdb/costQueries.ts) and tells the cost
+ * same warehouse transaction (warehouse/sql/costQueries.ts) and tells the cost
  * refresher (costRefresher.ts), which rewrites them once per burst of writes; the report
  * reads that count cost (`reports.sums`, `analysis.weekly`) first wait for a due refresh,
  * so a report read after a write's answer counts it. The other writes that change what

@@ -5,7 +5,7 @@ import type { OrderRule } from "../../src/domain/performance/performance";
 
 /**
  * The analysis reports' query family (funnel, funnel trends, diminishing returns,
- * journeys, affiliates). The DuckDB implementation is duckdb/analysisQueries.ts.
+ * journeys, affiliates). The DuckDB implementation is sql/analysisQueries.ts.
  */
 
 /** Rows grouped by taxonomy_1..level (and by day when asked), under a prefix, over a range, counting the order rules. */

@@ -7,8 +7,8 @@ import type { ClassificationPlan } from "./classificationPlan";
  * The attribution engine's query families (docs/engine.md): `attribution` materialises
  * classification, per-touch credits and daily facts when data or configuration changes
  * (never per request); `reports` answers reports with small GROUP BYs over the facts.
- * The DuckDB implementation is duckdb/ingestQueries.ts, duckdb/attributionQueries.ts and
- * duckdb/reportQueries.ts.
+ * The DuckDB implementation is sql/ingestQueries.ts, sql/attributionQueries.ts and
+ * sql/reportQueries.ts.
  */
 
 

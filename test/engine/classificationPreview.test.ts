@@ -7,7 +7,7 @@ import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
 import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";
-import { previewKeys } from "../../server/warehouse/duckdb/classificationPreviewQueries";
+import { previewKeys } from "../../server/warehouse/sql/classificationPreviewQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { rawFieldsOf } from "./fixture";
 

@@ -9,19 +9,19 @@ import { createDataGenerations } from "../dataGenerations";
 import { ClickHouseLine } from "./clickhouseLine";
 import { clickHouseMigrationLedger, pendingClickHouseMigrations } from "./schema";
 import { copyDemoAnalytics } from "./demoAnalyticsCopy";
-import { duckDbAnnotationQueries } from "../duckdb/annotationQueries";
-import { duckDbClassificationQueries } from "../duckdb/classificationQueries";
-import { duckDbColumnSetQueries } from "../duckdb/columnSetQueries";
-import { duckDbConnectorQueries } from "../duckdb/connectorQueries";
-import { duckDbCostQueries } from "../duckdb/costQueries";
-import { duckDbCustomReportQueries } from "../duckdb/customReportQueries";
-import { duckDbProgramSettingsQueries } from "../duckdb/programSettingsQueries";
-import { duckDbSeasonalityQueries } from "../duckdb/seasonalityQueries";
-import { duckDbAttributionQueries } from "../duckdb/attributionQueries";
-import { duckDbReportQueries } from "../duckdb/reportQueries";
-import { duckDbAnalysisQueries } from "../duckdb/analysisQueries";
-import { duckDbIngestionHealthQueries } from "../duckdb/ingestionHealthQueries";
-import { createPreviewMemo, forgetPreviews } from "../duckdb/classificationPreviewQueries";
+import { sqlAnnotationQueries } from "../sql/annotationQueries";
+import { sqlClassificationQueries } from "../sql/classificationQueries";
+import { sqlColumnSetQueries } from "../sql/columnSetQueries";
+import { sqlConnectorQueries } from "../sql/connectorQueries";
+import { sqlCostQueries } from "../sql/costQueries";
+import { sqlCustomReportQueries } from "../sql/customReportQueries";
+import { sqlProgramSettingsQueries } from "../sql/programSettingsQueries";
+import { sqlSeasonalityQueries } from "../sql/seasonalityQueries";
+import { sqlAttributionQueries } from "../sql/attributionQueries";
+import { sqlReportQueries } from "../sql/reportQueries";
+import { sqlAnalysisQueries } from "../sql/analysisQueries";
+import { sqlIngestionHealthQueries } from "../sql/ingestionHealthQueries";
+import { createPreviewMemo, forgetPreviews } from "../sql/classificationPreviewQueries";
 import { openDuckDbFileRows } from "../duckdb/fileRows";
 import type { FileRows } from "../fileRows";
 import { clickHouseIngestionQueries } from "./ingestionQueries";
@@ -48,7 +48,7 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
   const accessChecks = new ClickHouseLine(client);
   const previews = new ClickHouseLine(client);
   const generations = createDataGenerations();
-  const attribution = duckDbAttributionQueries(line);
+  const attribution = sqlAttributionQueries(line);
   const memo = createAccessMemo();
   const previewMemo = createPreviewMemo(generations.of);
   // A bulk import's files are read on this machine (a ClickHouse server cannot read them), opened at the first import.
@@ -71,22 +71,22 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
         ),
     },
 
-    costs: duckDbCostQueries(line),
-    annotations: duckDbAnnotationQueries(line),
-    seasonality: duckDbSeasonalityQueries(line),
-    columnSets: duckDbColumnSetQueries(line),
-    programSettings: duckDbProgramSettingsQueries(line),
-    customReports: duckDbCustomReportQueries(line),
-    classifications: duckDbClassificationQueries(line, previews, previewMemo),
-    connectors: duckDbConnectorQueries(line),
+    costs: sqlCostQueries(line),
+    annotations: sqlAnnotationQueries(line),
+    seasonality: sqlSeasonalityQueries(line),
+    columnSets: sqlColumnSetQueries(line),
+    programSettings: sqlProgramSettingsQueries(line),
+    customReports: sqlCustomReportQueries(line),
+    classifications: sqlClassificationQueries(line, previews, previewMemo),
+    connectors: sqlConnectorQueries(line),
 
     attribution: {
       ...attribution,
       rebuild: (programId, work) => generations.after(attribution.rebuild(programId, work), programId),
       append: (batch) => generations.after(attribution.append(batch)),
     },
-    reports: duckDbReportQueries(line),
-    analysis: duckDbAnalysisQueries(line),
+    reports: sqlReportQueries(line),
+    analysis: sqlAnalysisQueries(line),
     ingestion: {
       ...ingestion,
       addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),
@@ -95,7 +95,7 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
       putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
       process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
     },
-    ingestionHealth: duckDbIngestionHealthQueries(line),
+    ingestionHealth: sqlIngestionHealthQueries(line),
 
     close: async () => {
       await accessChecks.exclusive(async () => undefined);

@@ -3,7 +3,7 @@ import type { FileRows, WantedColumn } from "../fileRows";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, IngestionQueries, StoredRows } from "../ingestionQueries";
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
-import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../duckdb/attributionQueries";
+import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
 

@@ -1,17 +1,17 @@
 import { DuckDBInstance } from "@duckdb/node-api";
-import { duckDbAnnotationQueries } from "./annotationQueries";
-import { duckDbClassificationQueries } from "./classificationQueries";
-import { duckDbColumnSetQueries } from "./columnSetQueries";
-import { duckDbConnectorQueries } from "./connectorQueries";
-import { duckDbCostQueries } from "./costQueries";
-import { duckDbCustomReportQueries } from "./customReportQueries";
-import { duckDbProgramSettingsQueries } from "./programSettingsQueries";
-import { duckDbSeasonalityQueries } from "./seasonalityQueries";
-import { duckDbAttributionQueries } from "./attributionQueries";
-import { duckDbReportQueries } from "./reportQueries";
-import { duckDbAnalysisQueries } from "./analysisQueries";
+import { sqlAnnotationQueries } from "../sql/annotationQueries";
+import { sqlClassificationQueries } from "../sql/classificationQueries";
+import { sqlColumnSetQueries } from "../sql/columnSetQueries";
+import { sqlConnectorQueries } from "../sql/connectorQueries";
+import { sqlCostQueries } from "../sql/costQueries";
+import { sqlCustomReportQueries } from "../sql/customReportQueries";
+import { sqlProgramSettingsQueries } from "../sql/programSettingsQueries";
+import { sqlSeasonalityQueries } from "../sql/seasonalityQueries";
+import { sqlAttributionQueries } from "../sql/attributionQueries";
+import { sqlReportQueries } from "../sql/reportQueries";
+import { sqlAnalysisQueries } from "../sql/analysisQueries";
 import { duckDbIngestionQueries } from "./ingestionQueries";
-import { duckDbIngestionHealthQueries } from "./ingestionHealthQueries";
+import { sqlIngestionHealthQueries } from "../sql/ingestionHealthQueries";
 import { migrationLedger, pendingMigrations } from "./schema";
 import type { Warehouse } from "../warehouse";
 import { numberOf } from "../statements";
@@ -19,7 +19,7 @@ import { accountQueries, loadAccountRows } from "../accountQueries";
 import { ConnectionLine } from "./connectionLine";
 import { createAccessMemo } from "../accessMemo";
 import { createDataGenerations } from "../dataGenerations";
-import { createPreviewMemo } from "./classificationPreviewQueries";
+import { createPreviewMemo } from "../sql/classificationPreviewQueries";
 
 export interface DuckDbWarehouseOptions {
   /** A database file, or ":memory:". */
@@ -55,7 +55,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   const previewConnection = await instance.connect();
   const previews = new ConnectionLine(previewConnection);
   const generations = createDataGenerations();
-  const attribution = duckDbAttributionQueries(line);
+  const attribution = sqlAttributionQueries(line);
   const ingestion = duckDbIngestionQueries(line, accessChecks);
   // The access checks' answers that cannot go stale, kept in the process (warehouse/accessMemo.ts).
   const memo = createAccessMemo();
@@ -75,22 +75,22 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
         ),
     },
 
-    costs: duckDbCostQueries(line),
-    annotations: duckDbAnnotationQueries(line),
-    seasonality: duckDbSeasonalityQueries(line),
-    columnSets: duckDbColumnSetQueries(line),
-    programSettings: duckDbProgramSettingsQueries(line),
-    customReports: duckDbCustomReportQueries(line),
-    classifications: duckDbClassificationQueries(line, previews, createPreviewMemo(generations.of)),
-    connectors: duckDbConnectorQueries(line),
+    costs: sqlCostQueries(line),
+    annotations: sqlAnnotationQueries(line),
+    seasonality: sqlSeasonalityQueries(line),
+    columnSets: sqlColumnSetQueries(line),
+    programSettings: sqlProgramSettingsQueries(line),
+    customReports: sqlCustomReportQueries(line),
+    classifications: sqlClassificationQueries(line, previews, createPreviewMemo(generations.of)),
+    connectors: sqlConnectorQueries(line),
 
     attribution: {
       ...attribution,
       rebuild: (programId, work) => generations.after(attribution.rebuild(programId, work), programId),
       append: (batch) => generations.after(attribution.append(batch)),
     },
-    reports: duckDbReportQueries(line),
-    analysis: duckDbAnalysisQueries(line),
+    reports: sqlReportQueries(line),
+    analysis: sqlAnalysisQueries(line),
     ingestion: {
       ...ingestion,
       addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),
@@ -99,7 +99,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
       putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
       process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
     },
-    ingestionHealth: duckDbIngestionHealthQueries(line),
+    ingestionHealth: sqlIngestionHealthQueries(line),
 
     close: async () => {
       await accessChecks.exclusive(async () => accessConnection.closeSync());

@@ -3,7 +3,7 @@ import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows } from "../ingestionQueries";
 import { insertRows, numberOf, textOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
-import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "./attributionQueries";
+import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
 import { fileReadings, numberedRowsOf } from "./fileRows";

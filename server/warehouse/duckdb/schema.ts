@@ -1,4 +1,4 @@
-import { journeyPathStatements } from "./journeyPathSql";
+import { journeyPathStatements } from "../sql/journeyPathSql";
 
 /**
  * The warehouse schema as an ordered list of migrations. Each runs once, in its own

@@ -7,7 +7,7 @@ import { nullableNumberOf, numberOf, textOf, type StatementLine } from "../state
  * the marks of ingestion_due with their time (a mark written before migration 10 has none
  * and is dated by its event's arrival in collected_events).
  */
-export const duckDbIngestionHealthQueries = (line: StatementLine): IngestionHealthQueries => ({
+export const sqlIngestionHealthQueries = (line: StatementLine): IngestionHealthQueries => ({
   health: (programId, day) =>
     line.exclusive(async (sql) => {
       const tallies = await sql.rows(

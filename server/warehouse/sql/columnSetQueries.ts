@@ -5,7 +5,7 @@ import { numberOf, textOf, type Row, type Statements, type StatementLine } from 
 const owns = async (sql: Statements, userId: number, id: number): Promise<boolean> =>
   numberOf((await sql.rows("SELECT count(*) AS n FROM column_sets WHERE user_id = $1 AND id = $2", [userId, id]))[0]?.["n"]) > 0;
 
-export const duckDbColumnSetQueries = (line: StatementLine): ColumnSetQueries => ({
+export const sqlColumnSetQueries = (line: StatementLine): ColumnSetQueries => ({
   ofUser: (userId) =>
     line.exclusive(async (sql) => {
       const sets = (await sql.rows("SELECT id, name, columns FROM column_sets WHERE user_id = $1 ORDER BY id", [userId])).map(

@@ -33,7 +33,7 @@ const attributedCreditSql: Readonly<Record<AttributionModel, string>> = {
   time_decay: "decay / sum(decay) OVER (PARTITION BY order_id)",
 };
 
-export const duckDbAttributionQueries = (line: StatementLine): AttributionQueries => ({
+export const sqlAttributionQueries = (line: StatementLine): AttributionQueries => ({
   programIds: () =>
     line.exclusive(async (sql) =>
       (

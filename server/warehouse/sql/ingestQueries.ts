@@ -4,7 +4,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
 /**
- * Ingest on DuckDB: hits, orders, classifications, settings, costs and data sets written
+ * Ingest: hits, orders, classifications, settings, costs and data sets written
  * as they arrive (imports, tests), in the caller's transaction.
  */
 

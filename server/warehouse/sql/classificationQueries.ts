@@ -10,7 +10,7 @@ import { previewClassification, type PreviewMemo } from "./classificationPreview
  * second or more when nothing is remembered, and must not hold up writes and reports
  * meanwhile), keeping its draft-independent reads in `memo`.
  */
-export const duckDbClassificationQueries = (line: StatementLine, previews: StatementLine, memo: PreviewMemo): ClassificationQueries => ({
+export const sqlClassificationQueries = (line: StatementLine, previews: StatementLine, memo: PreviewMemo): ClassificationQueries => ({
   find: (programId) =>
     line.exclusive(async (sql) => {
       const row = (

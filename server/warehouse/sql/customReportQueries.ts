@@ -5,7 +5,7 @@ import { createOnce } from "./idempotencyKeys";
 
 const columns = "id, name, level, rules, meta";
 
-export const duckDbCustomReportQueries = (line: StatementLine): CustomReportQueries => ({
+export const sqlCustomReportQueries = (line: StatementLine): CustomReportQueries => ({
   list: (programId) =>
     line.exclusive(async (sql) =>
       (await sql.rows(`SELECT ${columns} FROM custom_reports WHERE program_id = $1 ORDER BY id`, [programId])).map(reportFrom),

@@ -5,7 +5,7 @@ import type { ProgramSettingsQueries } from "../programSettingsQueries";
 
 const isModel = Schema.is(AttributionModel);
 
-export const duckDbProgramSettingsQueries = (line: StatementLine): ProgramSettingsQueries => ({
+export const sqlProgramSettingsQueries = (line: StatementLine): ProgramSettingsQueries => ({
   find: (programId) =>
     line.exclusive(async (sql) => {
       const row = (

@@ -8,7 +8,7 @@ import { compensatedSum, noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql,
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
 /**
- * The analysis reports' SQL on DuckDB. Values are always parameters; the only text
+ * The analysis reports' SQL. Values are always parameters; the only text
  * assembled comes from fixed column lists and closed sets (levels, roles, sort keys).
  * The statements are shared by DuckDB and ClickHouse; where the dialects differ (the week
  * of a day, the journey paths' list functions) `dialects` holds each engine's fragment.
@@ -172,7 +172,7 @@ const matchedJourneys = (p: Placeholders, q: JourneyQuery, numbers: ReadonlyMap<
     ...(q.path ? [exactPathCondition(p, q.path, numbers, dialect)] : []),
   ].join("\n         AND ");
 
-export const duckDbAnalysisQueries = (line: StatementLine): AnalysisQueries => ({
+export const sqlAnalysisQueries = (line: StatementLine): AnalysisQueries => ({
   funnel: (q, byDay) =>
     line.exclusive(async (sql) => {
       const p = new Placeholders();

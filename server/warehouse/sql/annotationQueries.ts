@@ -8,7 +8,7 @@ const notes: RangedList = {
   orderBy: "note_date, id",
 };
 
-export const duckDbAnnotationQueries = (line: StatementLine): AnnotationQueries => ({
+export const sqlAnnotationQueries = (line: StatementLine): AnnotationQueries => ({
   inRange: (programId, range) =>
     line.exclusive(async (sql) =>
       (await rowsInRange(sql, notes, programId, range)).map(annotationFrom),

@@ -9,7 +9,7 @@ const weekTags: RangedList = {
   orderBy: "week_start",
 };
 
-export const duckDbSeasonalityQueries = (line: StatementLine): SeasonalityQueries => ({
+export const sqlSeasonalityQueries = (line: StatementLine): SeasonalityQueries => ({
   typesWithWeeks: (programId, range) =>
     line.exclusive(async (sql) => {
       const types = await sql.rows("SELECT id, name FROM seasonality_types WHERE program_id = $1 ORDER BY id", [programId]);

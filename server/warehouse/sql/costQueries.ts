@@ -28,7 +28,7 @@ const variableList: RangedList = {
  * the engine's refresh rewrites them and clears the mark in one transaction, so after a crash
  * the marks name every program whose facts may lag its stored spend.
  */
-export const duckDbCostQueries = (line: StatementLine): CostQueries => ({
+export const sqlCostQueries = (line: StatementLine): CostQueries => ({
   fixedInRange: (programId, range) =>
     line.exclusive(async (sql) =>
       (await rowsInRange(sql, fixedList, programId, range)).map(fixedCostFrom),

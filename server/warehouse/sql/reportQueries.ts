@@ -26,7 +26,7 @@ const containsSql: Readonly<Record<SqlEngine, (column: string, text: string) => 
 
 const decodeRule = Schema.decodeUnknownEither(OrderRule);
 
-export const duckDbReportQueries = (line: StatementLine): ReportQueries => ({
+export const sqlReportQueries = (line: StatementLine): ReportQueries => ({
   sums: (query) => line.exclusive((sql) => factSums(sql, query)),
 
   taxonomies: (programId, from, to, prefix, depth = 4) =>

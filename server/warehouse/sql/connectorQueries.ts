@@ -4,7 +4,7 @@ import { insertRows, nullableNumberOf, numberOf, textOf, type Statements, type S
 const countOf = async (sql: Statements, query: string, parameters: ReadonlyArray<string | number>): Promise<number> =>
   numberOf((await sql.rows(query, parameters))[0]?.["n"]);
 
-export const duckDbConnectorQueries = (line: StatementLine): ConnectorQueries => ({
+export const sqlConnectorQueries = (line: StatementLine): ConnectorQueries => ({
   issueState: (state) =>
     line.exclusive((sql) =>
       sql.run("INSERT INTO connector_states (state, user_id, platform, issued_at, used_at) VALUES ($1, $2, $3, $4, NULL)", [
