@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite, as CI runs it: type-check, lint and layer rules, unit, machine,
-# model-based and contract tests, the production build, then the browser tests.
+# model-based and contract tests (the engine and contract suites on DuckDB, then again on
+# ClickHouse embedded), the production build, then the browser tests.
 # Each step prints how long it took; the type-check and the lint run side by side
 # (each is single-threaded, and CI has two cores).
 set -euo pipefail
@@ -33,6 +34,10 @@ rm -rf "$logs"
 step "Unit, machine, model-based, contract and view tests (vitest)"
 rm -rf .test-data/results && mkdir -p .test-data/results
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-data/results/vitest.json
+
+step "Engine and contract tests again on ClickHouse embedded (WAREHOUSE=chdb): any difference from DuckDB fails"
+WAREHOUSE=chdb npx vitest run --project node test/engine test/contract \
+  --reporter=default --reporter=json --outputFile.json=.test-data/results/vitest-chdb.json
 
 step "Production build"
 npx vite build --logLevel warn

@@ -1,17 +1,17 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { createEngine } from "../engine/createEngine";
 import { importFiles, type BadRow, type ImportOutcome } from "../engine/bulkImport";
 import { silentLog } from "../log";
 import { openDuckDbFileRows } from "../warehouse/duckdb/fileRows";
-import { openDuckDbWarehouse } from "../warehouse/duckdb/duckdbWarehouse";
+import { openWarehouse, warehousePath, type WarehouseSettings } from "../warehouse/openWarehouse";
 
 /**
  * `npm run import -- --program <code> <file>...` (docs/engine.md, "Bulk import"): imports
  * Parquet, CSV and NDJSON files of events or orders into a program of the database in
- * DATA_DIR (./data), through the validated ingest path, then processes the program.
- * DuckDB lets one process write a database: the server must be stopped while importing
- * (the command says so when the database is in use), and started again after.
+ * DATA_DIR (./data), or of the warehouse WAREHOUSE names (as the server reads it), through
+ * the validated ingest path, then processes the program. An embedded engine lets one
+ * process write its data: the server must be stopped while importing (the command says so
+ * when DuckDB's database is in use), and started again after.
  */
 
 export const usage = "usage: npm run import -- --program <code> <file.parquet|file.csv|file.ndjson>...";
@@ -53,25 +53,30 @@ export const reportLines = (outcome: ImportOutcome): ReadonlyArray<string> =>
 /** A database another process holds (the server): DuckDB's lock refusal. */
 const isLocked = (error: unknown): boolean => /lock/i.test(String(error instanceof Error ? error.message : error));
 
-export const runImportCommand = async (args: ReadonlyArray<string>, dataDir: string, clock: () => number = Date.now): Promise<CommandAnswer> => {
+export const runImportCommand = async (
+  args: ReadonlyArray<string>,
+  dataDir: string,
+  clock: () => number = Date.now,
+  choice: Omit<WarehouseSettings, "clock" | "dataDir"> = { engine: "duckdb" },
+): Promise<CommandAnswer> => {
   const { program: code, files } = commandArgumentsOf(args);
   if (!code || files.length === 0) return { code: 1, lines: [usage] };
   const missingFiles = files.filter((f) => !existsSync(f));
   if (missingFiles.length > 0) return { code: 1, lines: ["Nothing was imported:", ...missingFiles.map((f) => `${f}: no such file`)] };
-  const databaseFile = join(dataDir, "analytics.duckdb");
-  if (!existsSync(databaseFile)) {
+  const databaseFile = choice.engine === "clickhouse" ? null : warehousePath(choice.engine, dataDir);
+  if (databaseFile !== null && !existsSync(databaseFile)) {
     return { code: 1, lines: [`There is no database at ${databaseFile}: start the server once (npm start) to create it, or set DATA_DIR.`] };
   }
   let warehouse;
   try {
-    warehouse = await openDuckDbWarehouse({ path: databaseFile, clock });
+    warehouse = await openWarehouse({ ...choice, dataDir, clock });
   } catch (error) {
     if (isLocked(error)) {
       return {
         code: 1,
         lines: [
           `${databaseFile} is in use by another process: is the server running with this DATA_DIR?`,
-          "DuckDB lets one process write a database: stop the server, import, then start it again.",
+          "An embedded database lets one process write it: stop the server, import, then start it again.",
         ],
       };
     }

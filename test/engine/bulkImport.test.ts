@@ -194,7 +194,7 @@ describe("bulk import", () => {
       expect(answer.code).toBe(1);
       expect(answer.lines).toEqual([
         `${join(dir, "analytics.duckdb")} is in use by another process: is the server running with this DATA_DIR?`,
-        "DuckDB lets one process write a database: stop the server, import, then start it again.",
+        "An embedded database lets one process write it: stop the server, import, then start it again.",
       ]);
     } finally {
       const ended = new Promise((resolve) => holder.once("exit", resolve));
