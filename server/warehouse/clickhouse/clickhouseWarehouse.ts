@@ -4,23 +4,12 @@ import { createChdbConnection } from "chdb/connection";
 import type { Warehouse } from "../warehouse";
 import { numberOf } from "../statements";
 import { accountQueries, loadAccountRows } from "../accountQueries";
+import { sqlFamilies } from "../sql/families";
 import { createAccessMemo } from "../accessMemo";
 import { createDataGenerations } from "../dataGenerations";
 import { ClickHouseLine } from "./clickhouseLine";
 import { clickHouseMigrationLedger, pendingClickHouseMigrations } from "./schema";
 import { copyDemoAnalytics } from "./demoAnalyticsCopy";
-import { sqlAnnotationQueries } from "../sql/annotationQueries";
-import { sqlClassificationQueries } from "../sql/classificationQueries";
-import { sqlColumnSetQueries } from "../sql/columnSetQueries";
-import { sqlConnectorQueries } from "../sql/connectorQueries";
-import { sqlCostQueries } from "../sql/costQueries";
-import { sqlCustomReportQueries } from "../sql/customReportQueries";
-import { sqlProgramSettingsQueries } from "../sql/programSettingsQueries";
-import { sqlSeasonalityQueries } from "../sql/seasonalityQueries";
-import { sqlAttributionQueries } from "../sql/attributionQueries";
-import { sqlReportQueries } from "../sql/reportQueries";
-import { sqlAnalysisQueries } from "../sql/analysisQueries";
-import { sqlIngestionHealthQueries } from "../sql/ingestionHealthQueries";
 import { createPreviewMemo, forgetPreviews } from "../sql/classificationPreviewQueries";
 import { openDuckDbFileRows } from "../duckdb/fileRows";
 import type { FileRows } from "../fileRows";
@@ -48,7 +37,6 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
   const accessChecks = new ClickHouseLine(client);
   const previews = new ClickHouseLine(client);
   const generations = createDataGenerations();
-  const attribution = sqlAttributionQueries(line);
   const memo = createAccessMemo();
   const previewMemo = createPreviewMemo(generations.of);
   // A bulk import's files are read on this machine (a ClickHouse server cannot read them), opened at the first import.
@@ -71,31 +59,7 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
         ),
     },
 
-    costs: sqlCostQueries(line),
-    annotations: sqlAnnotationQueries(line),
-    seasonality: sqlSeasonalityQueries(line),
-    columnSets: sqlColumnSetQueries(line),
-    programSettings: sqlProgramSettingsQueries(line),
-    customReports: sqlCustomReportQueries(line),
-    classifications: sqlClassificationQueries(line, previews, previewMemo),
-    connectors: sqlConnectorQueries(line),
-
-    attribution: {
-      ...attribution,
-      rebuild: (programId, work) => generations.after(attribution.rebuild(programId, work), programId),
-      append: (batch) => generations.after(attribution.append(batch)),
-    },
-    reports: sqlReportQueries(line),
-    analysis: sqlAnalysisQueries(line),
-    ingestion: {
-      ...ingestion,
-      addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),
-      importEvents: (programId, hits, at) => generations.after(ingestion.importEvents(programId, hits, at), programId),
-      importEventFile: (programId, file, at) => generations.after(ingestion.importEventFile(programId, file, at), programId),
-      putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
-      process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
-    },
-    ingestionHealth: sqlIngestionHealthQueries(line),
+    ...sqlFamilies({ line, previews, previewMemo, generations, ingestion }),
 
     close: async () => {
       await accessChecks.exclusive(async () => undefined);

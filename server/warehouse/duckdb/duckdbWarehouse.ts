@@ -1,21 +1,10 @@
 import { DuckDBInstance } from "@duckdb/node-api";
-import { sqlAnnotationQueries } from "../sql/annotationQueries";
-import { sqlClassificationQueries } from "../sql/classificationQueries";
-import { sqlColumnSetQueries } from "../sql/columnSetQueries";
-import { sqlConnectorQueries } from "../sql/connectorQueries";
-import { sqlCostQueries } from "../sql/costQueries";
-import { sqlCustomReportQueries } from "../sql/customReportQueries";
-import { sqlProgramSettingsQueries } from "../sql/programSettingsQueries";
-import { sqlSeasonalityQueries } from "../sql/seasonalityQueries";
-import { sqlAttributionQueries } from "../sql/attributionQueries";
-import { sqlReportQueries } from "../sql/reportQueries";
-import { sqlAnalysisQueries } from "../sql/analysisQueries";
 import { duckDbIngestionQueries } from "./ingestionQueries";
-import { sqlIngestionHealthQueries } from "../sql/ingestionHealthQueries";
 import { migrationLedger, pendingMigrations } from "./schema";
 import type { Warehouse } from "../warehouse";
 import { numberOf } from "../statements";
 import { accountQueries, loadAccountRows } from "../accountQueries";
+import { sqlFamilies } from "../sql/families";
 import { ConnectionLine } from "./connectionLine";
 import { createAccessMemo } from "../accessMemo";
 import { createDataGenerations } from "../dataGenerations";
@@ -55,7 +44,6 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   const previewConnection = await instance.connect();
   const previews = new ConnectionLine(previewConnection);
   const generations = createDataGenerations();
-  const attribution = sqlAttributionQueries(line);
   const ingestion = duckDbIngestionQueries(line, accessChecks);
   // The access checks' answers that cannot go stale, kept in the process (warehouse/accessMemo.ts).
   const memo = createAccessMemo();
@@ -75,31 +63,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
         ),
     },
 
-    costs: sqlCostQueries(line),
-    annotations: sqlAnnotationQueries(line),
-    seasonality: sqlSeasonalityQueries(line),
-    columnSets: sqlColumnSetQueries(line),
-    programSettings: sqlProgramSettingsQueries(line),
-    customReports: sqlCustomReportQueries(line),
-    classifications: sqlClassificationQueries(line, previews, createPreviewMemo(generations.of)),
-    connectors: sqlConnectorQueries(line),
-
-    attribution: {
-      ...attribution,
-      rebuild: (programId, work) => generations.after(attribution.rebuild(programId, work), programId),
-      append: (batch) => generations.after(attribution.append(batch)),
-    },
-    reports: sqlReportQueries(line),
-    analysis: sqlAnalysisQueries(line),
-    ingestion: {
-      ...ingestion,
-      addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),
-      importEvents: (programId, hits, at) => generations.after(ingestion.importEvents(programId, hits, at), programId),
-      importEventFile: (programId, file, at) => generations.after(ingestion.importEventFile(programId, file, at), programId),
-      putOrders: (programId, orders, at) => generations.after(ingestion.putOrders(programId, orders, at), programId),
-      process: (programId, plan, settings, at) => generations.after(ingestion.process(programId, plan, settings, at), programId),
-    },
-    ingestionHealth: sqlIngestionHealthQueries(line),
+    ...sqlFamilies({ line, previews, previewMemo: createPreviewMemo(generations.of), generations, ingestion }),
 
     close: async () => {
       await accessChecks.exclusive(async () => accessConnection.closeSync());
