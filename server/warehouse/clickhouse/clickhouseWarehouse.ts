@@ -8,7 +8,8 @@ import { sqlFamilies } from "../sql/families";
 import { createAccessMemo } from "../accessMemo";
 import { createDataGenerations } from "../dataGenerations";
 import { ClickHouseLine } from "./clickhouseLine";
-import { clickHouseMigrationLedger, pendingClickHouseMigrations } from "./schema";
+import { clickHouseMigrationLedger, clickHouseMigrations } from "./schema";
+import { applyMigrations } from "../migrations";
 import { copyDemoAnalytics } from "./demoAnalyticsCopy";
 import { createPreviewMemo, forgetPreviews } from "../sql/classificationPreviewQueries";
 import { openDuckDbFileRows } from "../duckdb/fileRows";
@@ -33,7 +34,7 @@ export interface ClickHouseWarehouseOptions {
 export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOptions): Promise<Warehouse> => {
   const { client } = options;
   const line = new ClickHouseLine(client);
-  await migrate(line, options.clock());
+  await applyMigrations(line, clickHouseMigrationLedger, clickHouseMigrations, options.clock());
   const accessChecks = new ClickHouseLine(client);
   const previews = new ClickHouseLine(client);
   const generations = createDataGenerations();
@@ -121,21 +122,3 @@ export const openClickHouseServerWarehouse = async (options: ClickHouseServerOpt
   return openClickHouseWarehouse({ client: createClient({ ...credentials, database: options.database }), clock: options.clock });
 };
 
-const migrate = async (line: ClickHouseLine, now: number): Promise<void> => {
-  await line.exclusive((sql) => sql.run(clickHouseMigrationLedger));
-  const applied = await line.exclusive(async (sql) =>
-    new Set((await sql.rows("SELECT version FROM schema_migrations")).map((r) => numberOf(r["version"] ?? null))),
-  );
-  for (const migration of pendingClickHouseMigrations(applied)) {
-    // No transaction spans DDL on ClickHouse: the ledger row is written after every statement answered, and each
-    // CREATE is written so that running it again after a failure part-way is refused loudly rather than silently.
-    await line.exclusive(async (sql) => {
-      for (const statement of migration.statements) await sql.run(statement);
-      await sql.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
-        migration.version,
-        migration.name,
-        now,
-      ]);
-    });
-  }
-};

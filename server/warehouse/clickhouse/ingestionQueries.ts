@@ -3,6 +3,7 @@ import type { FileRows, WantedColumn } from "../fileRows";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, IngestionQueries, StoredRows } from "../ingestionQueries";
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
+import { changedOrders } from "../sql/storedOrders";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
@@ -204,22 +205,7 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
            FROM orders WHERE program_id = $1 AND has(JSONExtract($2, 'Array(String)'), order_id)`,
           [programId, JSON.stringify(ids)],
         );
-  for (const row of stored) {
-    const sent = lasts.get(textOf(row["order_id"]));
-    if (
-      sent &&
-      sent.visitorId === textOf(row["visitor_id"]) &&
-      sent.ts === numberOf(row["ts"]) &&
-      sent.orderDate === textOf(row["order_date"]) &&
-      sent.amount === numberOf(row["amount"]) &&
-      sent.status === textOf(row["status"]) &&
-      sent.customerType === textOf(row["customer_type"]) &&
-      sent.payment === textOf(row["payment"])
-    ) {
-      lasts.delete(sent.orderId);
-    }
-  }
-  const changed = [...lasts.values()];
+  const changed = changedOrders(lasts, stored);
   if (changed.length > 0) {
     // The marks first, then the replacement: a failure part-way leaves marks the next processing reads again.
     await sql.insert(

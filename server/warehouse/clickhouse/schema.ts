@@ -1,3 +1,5 @@
+import type { Migration } from "../migrations";
+
 /**
  * The warehouse schema on ClickHouse, as an ordered list of migrations with the DuckDB
  * list's versions and names (duckdb/schema.ts), recorded in `schema_migrations` the same
@@ -17,11 +19,6 @@
  *
  * Times are epoch milliseconds in Int64 columns; calendar days are Date.
  */
-export interface ClickHouseMigration {
-  readonly version: number;
-  readonly name: string;
-  readonly statements: ReadonlyArray<string>;
-}
 
 /** Table settings that allow lightweight UPDATE ... SET ... WHERE. */
 const mutable = "SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1";
@@ -37,7 +34,7 @@ export const clickHouseMigrationLedger = `CREATE TABLE IF NOT EXISTS schema_migr
 /** The four taxonomy columns of a fact or touch. */
 const taxonomyColumns = "taxonomy_1 String, taxonomy_2 String, taxonomy_3 String, taxonomy_4 String";
 
-export const clickHouseMigrations: ReadonlyArray<ClickHouseMigration> = [
+export const clickHouseMigrations: ReadonlyArray<Migration> = [
   {
     version: 1,
     name: "accounts, sessions, password resets and messages",
@@ -212,6 +209,3 @@ export const clickHouseMigrations: ReadonlyArray<ClickHouseMigration> = [
   },
 ];
 
-/** The migrations not yet applied, in version order. */
-export const pendingClickHouseMigrations = (applied: ReadonlySet<number>): ReadonlyArray<ClickHouseMigration> =>
-  [...clickHouseMigrations].sort((a, b) => a.version - b.version).filter((m) => !applied.has(m.version));

@@ -1,6 +1,7 @@
 import { DuckDBInstance } from "@duckdb/node-api";
 import { duckDbIngestionQueries } from "./ingestionQueries";
-import { migrationLedger, pendingMigrations } from "./schema";
+import { migrationLedger, migrations } from "./schema";
+import { applyMigrations } from "../migrations";
 import type { Warehouse } from "../warehouse";
 import { numberOf } from "../statements";
 import { accountQueries, loadAccountRows } from "../accountQueries";
@@ -38,7 +39,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   const instance = await DuckDBInstance.create(options.path, options.memoryLimit ? { memory_limit: options.memoryLimit } : {});
   const connection = await instance.connect();
   const line = new ConnectionLine(connection);
-  await migrate(line, options.clock());
+  await applyMigrations(line, migrationLedger, migrations, options.clock());
   const accessConnection = await instance.connect();
   const accessChecks = new ConnectionLine(accessConnection);
   const previewConnection = await instance.connect();
@@ -76,19 +77,3 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   };
 };
 
-const migrate = async (line: ConnectionLine, now: number): Promise<void> => {
-  await line.exclusive((sql) => sql.run(migrationLedger));
-  const applied = await line.exclusive(async (sql) =>
-    new Set((await sql.rows("SELECT version FROM schema_migrations")).map((r) => numberOf(r["version"] ?? null))),
-  );
-  for (const migration of pendingMigrations(applied)) {
-    await line.transaction(async (sql) => {
-      for (const statement of migration.statements) await sql.run(statement);
-      await sql.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [
-        migration.version,
-        migration.name,
-        now,
-      ]);
-    });
-  }
-};

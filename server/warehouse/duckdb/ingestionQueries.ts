@@ -1,8 +1,9 @@
 import type { DuckDBAppender } from "@duckdb/node-api";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows } from "../ingestionQueries";
-import { insertRows, numberOf, textOf, type Statements } from "../statements";
+import { insertRows, numberOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
+import { changedOrders } from "../sql/storedOrders";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
@@ -416,22 +417,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
                  FROM orders WHERE program_id = $1 AND order_id IN (${placeholdersFrom(2, ids.length)})`,
                 [programId, ...ids],
               );
-        for (const row of stored) {
-          const sent = lasts.get(textOf(row["order_id"]));
-          if (
-            sent &&
-            sent.visitorId === textOf(row["visitor_id"]) &&
-            sent.ts === numberOf(row["ts"]) &&
-            sent.orderDate === textOf(row["order_date"]) &&
-            sent.amount === numberOf(row["amount"]) &&
-            sent.status === textOf(row["status"]) &&
-            sent.customerType === textOf(row["customer_type"]) &&
-            sent.payment === textOf(row["payment"])
-          ) {
-            lasts.delete(sent.orderId);
-          }
-        }
-        const changed = [...lasts.values()];
+        const changed = changedOrders(lasts, stored);
         if (changed.length > 0) {
           await sql.run(
             `DELETE FROM orders WHERE program_id = $1 AND order_id IN (${placeholdersFrom(2, changed.length)})`,

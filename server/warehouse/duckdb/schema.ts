@@ -1,3 +1,4 @@
+import type { Migration } from "../migrations";
 import { journeyPathStatements } from "../sql/journeyPathSql";
 
 /**
@@ -9,11 +10,6 @@ import { journeyPathStatements } from "../sql/journeyPathSql";
  * BOOLEAN); times are epoch milliseconds in BIGINT columns. Constraints and table
  * engines are what an engine-specific migration list would change.
  */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly statements: ReadonlyArray<string>;
-}
 
 export const migrationLedger = `CREATE TABLE IF NOT EXISTS schema_migrations (
   version INTEGER PRIMARY KEY,
@@ -485,6 +481,3 @@ export const migrations: ReadonlyArray<Migration> = [
   },
 ];
 
-/** The migrations not yet applied, in version order. */
-export const pendingMigrations = (applied: ReadonlySet<number>): ReadonlyArray<Migration> =>
-  [...migrations].sort((a, b) => a.version - b.version).filter((m) => !applied.has(m.version));
