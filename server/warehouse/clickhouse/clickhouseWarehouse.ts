@@ -53,8 +53,10 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
       load: (rows, alsoWrite) =>
         generations.after(
           line.transaction(async (sql) => {
-            if (alsoWrite) await copyDemoAnalytics(sql, client, alsoWrite, options.exchangeDir);
-            // The programs go last: a load that failed part-way leaves isEmpty() true, and the next start loads again.
+            // The programs go last: a load that failed part-way leaves isEmpty() true, and the next start loads again,
+            // replacing what the failed one copied into a database with no program.
+            const fresh = numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0;
+            if (alsoWrite) await copyDemoAnalytics(sql, client, alsoWrite, options.exchangeDir, fresh);
             await loadAccountRows(sql, rows);
           }),
         ),

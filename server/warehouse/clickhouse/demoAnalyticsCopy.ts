@@ -36,6 +36,8 @@ export const copyDemoAnalytics = async (
   client: ClickHouseClient,
   write: (duckdb: Statements) => Promise<void>,
   exchangeDir: string | undefined,
+  /** Empty each table before its rows arrive: the database has no program yet, so what is there is a failed load's. */
+  replace: boolean,
 ): Promise<void> => {
   const instance = await DuckDBInstance.create(":memory:");
   const connection = await instance.connect();
@@ -64,6 +66,7 @@ export const copyDemoAnalytics = async (
         ).map((r) => textOf(r["column_name"]));
       });
       if (columns === null) continue;
+      if (replace) await sql.run(`TRUNCATE TABLE ${table}`);
       if (exchangeDir !== undefined) {
         // The file's path is ours (a fresh temporary folder and a table name from the schema), not a value.
         await sql.run(`INSERT INTO ${table} (${columns.join(", ")}) SELECT ${columns.join(", ")} FROM file('${file}', Parquet)`);
