@@ -32,6 +32,26 @@ export interface AccountQueries {
   readonly passwordResets: PasswordResetQueries;
 }
 
+/**
+ * The tables of the accounts families and the migration ledger: what a warehouse writes
+ * itself, never copied from the demo's analytics (clickhouse/demoAnalyticsCopy.ts) and held
+ * whole on every node of a cluster (clickhouse/shardedWarehouse.ts).
+ */
+export const accountTables: ReadonlyArray<string> = [
+  "schema_migrations",
+  "programs",
+  "users",
+  "program_members",
+  "sessions",
+  "password_resets",
+  "messages",
+  "message_dismissals",
+];
+
+/** True while the warehouse holds no program (a new database, or one whose demo load failed before its programs). */
+export const noProgramYet = async (sql: Statements): Promise<boolean> =>
+  numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0;
+
 export const accountQueries = (line: StatementLine, accessChecks: StatementLine, memo: AccessMemo): AccountQueries => ({
     users: {
       findCredentials: (username) =>

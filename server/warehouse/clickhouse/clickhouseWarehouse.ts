@@ -2,8 +2,7 @@ import { tmpdir } from "node:os";
 import { createClient, type ClickHouseClient } from "@clickhouse/client";
 import { createChdbConnection } from "chdb/connection";
 import type { Warehouse } from "../warehouse";
-import { numberOf } from "../statements";
-import { accountQueries, loadAccountRows } from "../accountQueries";
+import { accountQueries, loadAccountRows, noProgramYet } from "../accountQueries";
 import { sqlFamilies } from "../sql/families";
 import { createAccessMemo } from "../accessMemo";
 import { createDataGenerations } from "../dataGenerations";
@@ -49,13 +48,13 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
 
     demoData: {
       isEmpty: () =>
-        line.exclusive(async (sql) => numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0),
+        line.exclusive(noProgramYet),
       load: (rows, alsoWrite) =>
         generations.after(
           line.transaction(async (sql) => {
             // The programs go last: a load that failed part-way leaves isEmpty() true, and the next start loads again,
             // replacing what the failed one copied into a database with no program.
-            const fresh = numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0;
+            const fresh = await noProgramYet(sql);
             if (alsoWrite) await copyDemoAnalytics(sql, client, alsoWrite, options.exchangeDir, fresh);
             await loadAccountRows(sql, rows);
           }),

@@ -8,18 +8,8 @@ import { ConnectionLine } from "../duckdb/connectionLine";
 import { migrations } from "../duckdb/schema";
 import { textOf, type Statements } from "../statements";
 import { clickHouseSettings } from "./clickhouseLine";
+import { accountTables } from "../accountQueries";
 
-/** Tables the account rows fill (written by the warehouse itself), never copied from the demo's analytics. */
-const accountTables = new Set([
-  "schema_migrations",
-  "programs",
-  "users",
-  "program_members",
-  "sessions",
-  "password_resets",
-  "messages",
-  "message_dismissals",
-]);
 
 /**
  * The demo data's analytics on ClickHouse. The demo generator is SQL that draws hits,
@@ -39,23 +29,10 @@ export const copyDemoAnalytics = async (
   /** Empty each table before its rows arrive: the database has no program yet, so what is there is a failed load's. */
   replace: boolean,
 ): Promise<void> => {
-  const instance = await DuckDBInstance.create(":memory:");
-  const connection = await instance.connect();
-  const scratch = new ConnectionLine(connection);
   const folder = await mkdtemp(join(exchangeDir ?? tmpdir(), "demo-"));
   try {
-    await scratch.exclusive(async (duckdb) => {
-      for (const migration of migrations) for (const statement of migration.statements) await duckdb.run(statement);
-      await write(duckdb);
-    });
-    const tables = await scratch.exclusive(async (duckdb) =>
-      (
-        await duckdb.rows(
-          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE' ORDER BY table_name",
-        )
-      ).map((r) => textOf(r["table_name"])),
-    );
-    for (const table of tables.filter((t) => !accountTables.has(t))) {
+    await withScratchDemo(write, async (scratch, tables) => {
+    for (const table of tables) {
       const file = join(folder, `${table}.parquet`);
       const columns = await scratch.exclusive(async (duckdb) => {
         const count = (await duckdb.rows(`SELECT count(*) AS n FROM ${table}`))[0]?.["n"];
@@ -80,9 +57,40 @@ export const copyDemoAnalytics = async (
         });
       }
     }
+    });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+};
+
+/**
+ * Runs the demo's analytics writer on a scratch in-memory DuckDB with the warehouse schema,
+ * then `work` over it with the tables the writer may have filled (every table but the
+ * account tables, which the warehouse writes itself); the scratch database is gone after.
+ * Both the ClickHouse load and the sharded load read the generator's rows this way.
+ */
+export const withScratchDemo = async <T>(
+  write: (duckdb: Statements) => Promise<void>,
+  work: (scratch: ConnectionLine, tables: ReadonlyArray<string>) => Promise<T>,
+): Promise<T> => {
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const scratch = new ConnectionLine(connection);
+  try {
+    const tables = await scratch.exclusive(async (duckdb) => {
+      for (const migration of migrations) for (const statement of migration.statements) await duckdb.run(statement);
+      await write(duckdb);
+      return (
+        await duckdb.rows(
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE' ORDER BY table_name",
+        )
+      )
+        .map((r) => textOf(r["table_name"]))
+        .filter((table) => !accountTables.includes(table));
+    });
+    return await work(scratch, tables);
   } finally {
     connection.closeSync();
     instance.closeSync();
-    await rm(folder, { recursive: true, force: true });
   }
 };

@@ -4,6 +4,7 @@ import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, In
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { changedOrders } from "../sql/storedOrders";
+import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
@@ -112,11 +113,6 @@ const storedIdsOf = async (sql: ClickHouseStatements, programId: number, ids: Re
 };
 
 /** A write of events: its program, hits and time; each answered with its own counts. */
-interface EventWrite {
-  readonly programId: number;
-  readonly hits: ReadonlyArray<IngestedHit>;
-  readonly at: number;
-}
 
 /**
  * Stores writes of events in the caller's turn, as DuckDB's storeEvents does: per program, the
@@ -173,7 +169,7 @@ const storeEventWrites = async (sql: ClickHouseStatements, group: ReadonlyArray<
       );
       for (const f of fresh) storedByWrite[f.write] = (storedByWrite[f.write] ?? 0) + 1;
     }
-    const sent = group.reduce((sum, w) => sum + (w.programId === programId ? w.hits.length : 0), 0);
+    const sent = sentFor(group, programId);
     await tallyRows(
       sql,
       programId,
@@ -185,10 +181,7 @@ const storeEventWrites = async (sql: ClickHouseStatements, group: ReadonlyArray<
       at,
     );
   }
-  return group.map((write, r): StoredRows => {
-    const stored = storedByWrite[r] ?? 0;
-    return { stored, unchanged: write.hits.length - stored };
-  });
+  return answersOf(group, storedByWrite);
 };
 
 const orderColumns = ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"];

@@ -1,12 +1,11 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
-import { ConnectionLine } from "../duckdb/connectionLine";
-import { migrations } from "../duckdb/schema";
 import type { RawDataBatch } from "../engineQueries";
-import { textOf, type Statements } from "../statements";
+import type { Statements } from "../statements";
 import type { DataSetRows, Warehouse } from "../warehouse";
+import { accountTables } from "../accountQueries";
+import { withScratchDemo } from "./demoAnalyticsCopy";
 
 /**
  * The shard that holds a program's data among `shardCount` shards: the program id modulo the
@@ -70,14 +69,7 @@ export const parquetWrite = (shard: ShardFiles): ((duckdb: Statements) => Promis
  * keys (POST /collect finds a key's program by the key alone, before it knows which shard to ask).
  */
 export const wholeTables: ReadonlyArray<string> = [
-  "schema_migrations",
-  "programs",
-  "users",
-  "program_members",
-  "sessions",
-  "password_resets",
-  "messages",
-  "message_dismissals",
+  ...accountTables,
   "column_sets",
   "column_set_favourites",
   "connector_accounts",
@@ -88,7 +80,6 @@ export const wholeTables: ReadonlyArray<string> = [
 ];
 
 /** Whole tables the account rows of a demo load fill (the warehouse writes them itself). */
-const accountTables = new Set(wholeTables.slice(0, 8));
 
 export interface ShardedWarehouseOptions {
   /** A folder for the demo data's files on their way to the shards; the system's temporary folder when absent. */
@@ -299,20 +290,8 @@ const loadSharded = async (
     return;
   }
   const folder = await mkdtemp(join(options.exchangeDir ?? tmpdir(), "shards-"));
-  const instance = await DuckDBInstance.create(":memory:");
-  const connection = await instance.connect();
-  const scratch = new ConnectionLine(connection);
   try {
-    const shardFiles = await scratch.exclusive(async (duckdb) => {
-      for (const migration of migrations) for (const statement of migration.statements) await duckdb.run(statement);
-      await alsoWrite(duckdb);
-      const tables = (
-        await duckdb.rows(
-          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE' ORDER BY table_name",
-        )
-      )
-        .map((r) => textOf(r["table_name"]))
-        .filter((table) => !accountTables.has(table));
+    const shardFiles = await withScratchDemo(alsoWrite, (scratch, tables) => scratch.exclusive(async (duckdb) => {
       const files = shards.map((): Array<{ table: string; file: string }> => []);
       for (const [shard, list] of files.entries()) {
         const dir = join(folder, `shard-${shard}`);
@@ -328,15 +307,13 @@ const loadSharded = async (
         }
       }
       return files;
-    });
+    }));
     await Promise.all(
       shards.map((shard, index) =>
         empty[index] ? shard.demoData.load(rowsOf(index), parquetWrite({ files: shardFiles[index] ?? [] })) : Promise.resolve(),
       ),
     );
   } finally {
-    connection.closeSync();
-    instance.closeSync();
     await rm(folder, { recursive: true, force: true });
   }
 };

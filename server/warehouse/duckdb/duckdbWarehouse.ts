@@ -3,8 +3,7 @@ import { duckDbIngestionQueries } from "./ingestionQueries";
 import { migrationLedger, migrations } from "./schema";
 import { applyMigrations } from "../migrations";
 import type { Warehouse } from "../warehouse";
-import { numberOf } from "../statements";
-import { accountQueries, loadAccountRows } from "../accountQueries";
+import { accountQueries, loadAccountRows, noProgramYet } from "../accountQueries";
 import { sqlFamilies } from "../sql/families";
 import { ConnectionLine } from "./connectionLine";
 import { createAccessMemo } from "../accessMemo";
@@ -54,7 +53,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
 
     demoData: {
       isEmpty: () =>
-        line.exclusive(async (sql) => numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0),
+        line.exclusive(noProgramYet),
       load: (rows, alsoWrite) =>
         generations.after(
           line.transaction(async (sql) => {

@@ -4,6 +4,7 @@ import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries,
 import { insertRows, numberOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { changedOrders } from "../sql/storedOrders";
+import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
@@ -61,10 +62,7 @@ const hitFieldColumns = "source, medium, campaign, content, term, referrer, land
 const countOf = async (sql: Statements, table: string): Promise<number> =>
   numberOf((await sql.rows(`SELECT count(*) AS n FROM ${table}`))[0]?.["n"] ?? 0);
 
-interface EventWrite {
-  readonly programId: number;
-  readonly hits: ReadonlyArray<IngestedHit>;
-  readonly at: number;
+interface WaitingEventWrite extends EventWrite {
   readonly resolve: (rows: StoredRows) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -164,7 +162,7 @@ const storeEvents = async (
       for (const f of fresh) storedByWrite[f.write] = (storedByWrite[f.write] ?? 0) + 1;
     }
     lastHitSeen.set(programId, end - 1);
-    const sent = group.reduce((sum, w) => sum + (w.programId === programId ? w.hits.length : 0), 0);
+    const sent = sentFor(group, programId);
     await tallyRows(
       sql,
       programId,
@@ -176,10 +174,7 @@ const storeEvents = async (
       at,
     );
   }
-  return group.map((write, r): StoredRows => {
-    const stored = storedByWrite[r] ?? 0;
-    return { stored, unchanged: write.hits.length - stored };
-  });
+  return answersOf(group, storedByWrite);
 };
 
 /** The temporary tables of a bulk import: the rows staged by the appender, in their places, and the new hits. */
@@ -370,7 +365,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
   // size, so concurrent senders share it instead of queueing one transaction each. A flush that finds the line idle
   // first gathers for `eventGatherMs`: the senders answered by the last commit send again within a few ms, and
   // without the wait the first of them would take a transaction alone while the rest queue behind it.
-  const eventWrites: EventWrite[] = [];
+  const eventWrites: WaitingEventWrite[] = [];
   // Per program, the last hit id a write saw or stored: a lower bound of the next write's, not a truth.
   const lastHitSeen = new Map<number, number>();
   let flushing = false;
