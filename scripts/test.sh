@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite, as CI runs it: type-check, lint and layer rules, unit, machine,
+# The whole suite, as CI runs it: the lockfile check, type-check, lint and layer rules, unit, machine,
 # model-based and contract tests (the engine and contract suites on DuckDB, then again on
 # ClickHouse embedded), the production build, then the browser tests.
 # Each step prints how long it took; the type-check and the lint run side by side
@@ -14,6 +14,15 @@ step() {
   [ -z "$step_start" ] || printf '   (%ss)\n' "$(( now - step_start ))"
   step_start=$now
   printf '\n== %s\n' "$*"
+}
+
+step "Lockfile in step with package.json (npm ci --dry-run, as CI installs with npm ci)"
+# npm install tolerates optional packages the registry does not have and leaves them out
+# of the lockfile; npm ci then refuses the lockfile. This catches that before CI does.
+npm ci --dry-run --no-audit --no-fund >/dev/null || {
+  echo "package-lock.json does not match package.json: npm ci would refuse it." >&2
+  echo "Every optional platform package (e.g. chdb's @chdb/lib-*) needs its entry." >&2
+  exit 1
 }
 
 step "Type-check (tsc --noEmit), beside lint and layer rules (eslint, check-layers)"
