@@ -15,6 +15,7 @@
  * warehouse on the file and times the API. Same process, same file, same thread count,
  * each with its own warm-ups.
  */
+import { writeFileSync } from "node:fs";
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
 import type { Hono } from "hono";
 import { createApp } from "../server/app";
@@ -670,8 +671,13 @@ export const benchApi = async (options: ApiBenchOptions): Promise<ReadonlyArray<
   return rows;
 };
 
+/** The flag with which `npm run bench` asks a child process for its rows as JSON, in the file that follows it. */
+export const rowsFileFlag = "--rows-file";
+
 // Run alone: `node --import tsx bench/api.ts [--reports | --journeys] [--chdb] [--hundred]` (the cached data set; --rebuild-data builds it again).
+// `npm run bench` runs it so too, one process per engine and size, with --rows-file <path>.
 if (isRunDirectly(import.meta.filename)) {
+  const rowsFile = process.argv[process.argv.indexOf(rowsFileFlag) + 1];
   benchApi({
     rebuildData: process.argv.includes("--rebuild-data"),
     port: Number(process.env.BENCH_PORT ?? 18_191),
@@ -681,6 +687,7 @@ if (isRunDirectly(import.meta.filename)) {
     size: process.argv.includes("--hundred") ? "hundred" : "bench",
   })
     .then((rows) => {
+      if (process.argv.includes(rowsFileFlag) && rowsFile !== undefined) writeFileSync(rowsFile, JSON.stringify(rows));
       console.log("");
       for (const r of rows) console.log(`${r.measure.padEnd(72)} p50 ${r.value.padStart(10)}  p95 ${r.p95.padStart(10)}  baseline ${r.baseline.padStart(10)}  ${r.budget}  ${r.verdict}`);
     })

@@ -2,11 +2,13 @@
  * `npm run bench`: the speed and size budgets (docs/architecture.md, "Budgets"), measured here and
  * printed beside their budgets. Not a test: it reports, it does not fail the suite.
  */
-import { execSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
-import { resolve } from "node:path";
-import { benchApi, fasterEngine } from "./api";
+import { dirname, resolve } from "node:path";
+import { fasterEngine, rowsFileFlag, type ApiRow } from "./api";
+import type { BenchEngine, BenchSize } from "./benchData";
 import { launchChromium } from "./browser";
 import { runExportsBench } from "./exports";
 import { scriptsLoadedBy } from "./loginBundle";
@@ -51,6 +53,30 @@ const print = () => {
   for (const r of rows) console.log(line(columns.map(([, cell]) => cell(r))));
 };
 
+/** bench/api.ts in a child process (its output shown as it runs), answering its rows. */
+const benchApiInChild = async (options: { rebuildData: boolean; port: number; engine: BenchEngine; size: BenchSize }): Promise<ReadonlyArray<ApiRow>> => {
+  const rowsFile = resolve(mkdtempSync(resolve(tmpdir(), "bench-api-")), "rows.json");
+  const args = [
+    "--import",
+    "tsx",
+    resolve(root, "bench/api.ts"),
+    ...(options.rebuildData ? ["--rebuild-data"] : []),
+    ...(options.engine === "chdb" ? ["--chdb"] : []),
+    ...(options.size === "hundred" ? ["--hundred"] : []),
+    rowsFileFlag,
+    rowsFile,
+  ];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, BENCH_PORT: String(options.port) } });
+  const code = await new Promise<number | null>((done, fail) => {
+    child.on("error", fail);
+    child.on("exit", done);
+  });
+  if (code !== 0) throw new Error(`bench/api.ts ${args.slice(3).join(" ")} exited with ${code}`);
+  const answered = JSON.parse(readFileSync(rowsFile, "utf8")) as ReadonlyArray<ApiRow>;
+  rmSync(dirname(rowsFile), { recursive: true, force: true });
+  return answered;
+};
+
 const main = async () => {
   if (process.argv.includes("--rebuild") || !existsSync(resolve(root, "dist/index.html"))) {
     console.log("Building the app…");
@@ -90,12 +116,14 @@ const main = async () => {
   // The API over 10 million hits (bench/api.ts); `--rebuild-data` rebuilds the cached data set.
   const apiPort = Number(process.env.BENCH_PORT ?? 18_190) + 1;
   const rebuildData = process.argv.includes("--rebuild-data");
-  const onDuckDb = await benchApi({ rebuildData, port: apiPort });
+  // Each engine and size runs in a process of its own, as a server would: no heap left by the
+  // browser benches above, and no other engine's threads (chdb's cannot be unloaded) beside it.
+  const onDuckDb = await benchApiInChild({ rebuildData, port: apiPort, engine: "duckdb", size: "bench" });
   rows.push(...onDuckDb);
   // The same calls on ClickHouse embedded (chdb) over the same 10 million hits, then 100 million hits on the faster engine.
-  const onChdb = await benchApi({ rebuildData, port: apiPort, engine: "chdb" });
+  const onChdb = await benchApiInChild({ rebuildData, port: apiPort, engine: "chdb", size: "bench" });
   rows.push(...onChdb);
-  rows.push(...(await benchApi({ rebuildData, port: apiPort, engine: fasterEngine(onDuckDb, onChdb), size: "hundred" })));
+  rows.push(...(await benchApiInChild({ rebuildData, port: apiPort, engine: fasterEngine(onDuckDb, onChdb), size: "hundred" })));
   // HTTP collection throughput and freshness under that load, against a server of its own (bench/ingestion.ts).
   rows.push(...(await (await import("./ingestion")).runIngestionBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
   // A year of history, a million hits, imported from Parquet the import command's way (bench/bulkImport.ts).
