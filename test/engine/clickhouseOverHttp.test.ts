@@ -9,6 +9,7 @@ import { openClickHouseServerWarehouse } from "../../server/warehouse/clickhouse
 import type { FactQuery } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { contractData, FakeClock, quickScryptCost } from "../contract/contractApp";
+import { roundedAnswer } from "../support/roundedAnswer";
 import { startClickHouseHttpShim, type ClickHouseHttpShim } from "../support/clickhouseHttpShim";
 import { engineUnderTest, openFreshWarehouse } from "../warehouseUnderTest";
 
@@ -53,14 +54,8 @@ describe.runIf(engineUnderTest === "chdb")("the ClickHouse warehouse over HTTP, 
     rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
-  const rounded = (answer: unknown): unknown => {
-    if (typeof answer === "number") return Number.isInteger(answer) ? answer : Number(answer.toPrecision(12));
-    if (Array.isArray(answer)) return answer.map(rounded);
-    if (typeof answer === "object" && answer !== null) return Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, rounded(value)]));
-    return answer;
-  };
   const same = async (http: Promise<unknown>, chdb: Promise<unknown>, label?: string): Promise<void> => {
-    expect(rounded(await http), label).toEqual(rounded(await chdb));
+    expect(roundedAnswer(await http), label).toEqual(roundedAnswer(await chdb));
   };
 
   it("creates the database, names it on every request and signs every request in", async () => {

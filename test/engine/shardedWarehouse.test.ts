@@ -7,6 +7,7 @@ import { shardedWarehouse, shardOf } from "../../server/warehouse/clickhouse/sha
 import type { FactQuery } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { contractData, FakeClock, quickScryptCost } from "../contract/contractApp";
+import { roundedAnswer } from "../support/roundedAnswer";
 import { openWarehouseProcess } from "../support/warehouseProcess";
 import { engineUnderTest, openFreshWarehouse } from "../warehouseUnderTest";
 
@@ -43,22 +44,9 @@ afterAll(async () => {
   rmSync(exchangeDir, { recursive: true, force: true });
 }, 120_000);
 
-/**
- * An answer with every number to 12 significant digits: a shard holds the program's rows in another
- * physical order than one warehouse does (they arrived split and copied), and a float sum taken in another
- * order may differ in its last bits (121.59 against 121.59000000000002); every other difference shows.
- */
-const rounded = (answer: unknown): unknown => {
-  if (typeof answer === "number") return Number.isInteger(answer) ? answer : Number(answer.toPrecision(12));
-  if (Array.isArray(answer)) return answer.map(rounded);
-  if (answer instanceof Map) return new Map([...answer].map(([key, value]) => [key, rounded(value)]));
-  if (typeof answer === "object" && answer !== null) return Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, rounded(value)]));
-  return answer;
-};
-
 /** The sharded answer against one warehouse's, both awaited and rounded. */
 const same = async (sharded: Promise<unknown>, one: Promise<unknown>, label?: string): Promise<void> => {
-  expect(rounded(await sharded), label).toEqual(rounded(await one));
+  expect(roundedAnswer(await sharded), label).toEqual(roundedAnswer(await one));
 };
 
 const allOrders = { prefix: [], groupLevel: 1, period: null, orders: [] } as const;
