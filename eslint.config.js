@@ -24,4 +24,15 @@ export default tseslint.config(
     files: ["server/**/*.ts", "scripts/**/*.ts", "bench/**/*.ts", "test/**/*.ts"],
     rules: { "no-console": "off" },
   },
+  {
+    // The browser suite runs on a pinned day: its tests take `test` from fixtures.ts, which pins each context's clock.
+    files: ["test/e2e/**/*.ts"],
+    ignores: ["test/e2e/fixtures.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from test/e2e/fixtures.ts: it pins every context to the suite's day." }] },
+      ],
+    },
+  },
 );

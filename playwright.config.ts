@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2ePort, e2eServerDataDir, e2eServerPort, e2eWorkers } from "./test/e2e/environment";
+import { e2eDay, e2ePort, e2eServerDataDir, e2eServerPort, e2eWorkers } from "./test/e2e/environment";
 
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium, installed with apt by the
@@ -7,6 +7,8 @@ import { e2ePort, e2eServerDataDir, e2eServerPort, e2eWorkers } from "./test/e2e
  * own (its own port and fresh data folder, serving the built app): a test file runs whole
  * in one worker, and no worker sees another's writes. This file is read again in each
  * worker, where `baseURL` is that worker's server (test/e2e/environment.ts).
+ * The suite runs on a pinned day (E2E_DAY; test/support/pinnedDays.ts), never the real
+ * one: the servers' clocks start at its instant, and the browser keeps its time zone.
  */
 export default defineConfig({
   testDir: "test/e2e",
@@ -16,13 +18,14 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: ".test-data/results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: `.test-data/results/e2e-${e2eDay.name}.json` }]],
   outputDir: "test-results",
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
+    timezoneId: e2eDay.timeZone,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -48,6 +51,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: e2eServerDataDir(server),
       PUBLIC_URL: `http://127.0.0.1:${e2eServerPort(server)}`,
+      CLOCK_START: e2eDay.now,
       ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     },
   })),

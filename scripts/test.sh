@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole suite, as CI runs it: the lockfile check, type-check, lint and layer rules, unit, machine,
 # model-based and contract tests (the engine and contract suites on DuckDB, then again on
-# ClickHouse embedded), the production build, then the browser tests.
+# ClickHouse embedded), the date-sensitive ones again on pinned days, the production build,
+# then the browser tests (on pinned days too).
 # Each step prints how long it took; the type-check and the lint run side by side
 # (each is single-threaded, and CI has two cores).
 set -euo pipefail
@@ -40,9 +41,13 @@ rm -rf "$logs"
 [ "$tsc_status" = 0 ] || { echo "Type-check failed." >&2; exit "$tsc_status"; }
 [ "$lint_status" = 0 ] || { echo "Lint or layer rules failed." >&2; exit "$lint_status"; }
 
-step "Unit, machine, model-based, contract and view tests (vitest)"
+step "Unit, machine, model-based, contract and view tests (vitest), noting which files read the clock"
 rm -rf .test-data/results && mkdir -p .test-data/results
-npx vitest run --reporter=default --reporter=json --outputFile.json=.test-data/results/vitest.json
+TEST_CLOCK_READERS=.test-data/results/clock-readers \
+  npx vitest run --reporter=default --reporter=json --outputFile.json=.test-data/results/vitest.json
+
+step "The files that read the clock again on each pinned day (test/support/pinnedDays.ts)"
+node --import tsx scripts/pinned-days.ts .test-data/results/clock-readers
 
 step "Engine and contract tests again on ClickHouse embedded (WAREHOUSE=chdb): any difference from DuckDB fails"
 WAREHOUSE=chdb npx vitest run --project node test/engine test/contract \

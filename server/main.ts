@@ -24,7 +24,7 @@ import { openWarehouse } from "./warehouse/openWarehouse";
  * DATA_DIR kept between runs is reused as it is), WAREHOUSE (duckdb; chdb; clickhouse with
  * CLICKHOUSE_URL ...). See serverSettings.ts.
  */
-const { port, host, dataDir, publicUrl, trustedProxies, warehouse: warehouseChoice } = serverSettingsOf(process.env);
+const { port, host, dataDir, publicUrl, trustedProxies, warehouse: warehouseChoice, clock: clockChoice } = serverSettingsOf(process.env);
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL("../dist", import.meta.url));
 const log = consoleLog;
 const background = new BackgroundWork(log);
@@ -34,13 +34,18 @@ if ("refused" in warehouseChoice) {
   log.error(warehouseChoice.refused);
   process.exit(1);
 }
+if ("refused" in clockChoice) {
+  log.error(clockChoice.refused);
+  process.exit(1);
+}
+const clock = clockChoice;
 const warehouseName =
   warehouseChoice.engine === "clickhouse" ? `the ClickHouse server at ${warehouseChoice.clickhouse?.url ?? ""}` : `${warehouseChoice.engine} in ${dataDir}`;
-const warehouse = await openWarehouse({ ...warehouseChoice, dataDir, clock: Date.now }).catch((error: unknown) => {
+const warehouse = await openWarehouse({ ...warehouseChoice, dataDir, clock }).catch((error: unknown) => {
   log.error(`cannot open ${warehouseName} (is another server using this DATA_DIR?)`, { error });
   process.exit(1);
 });
-const engine = createEngine({ warehouse, clock: Date.now, log });
+const engine = createEngine({ warehouse, clock, log });
 
 /** Runs the attribution engine; a failure is logged and the server still serves (reports stay empty). */
 const runEngine = async (what: string, work: () => Promise<void>): Promise<void> => {
@@ -59,7 +64,7 @@ if (await warehouse.demoData.isEmpty()) {
   const parameters = {
     seed: Math.trunc(numberFrom(process.env.DEMO_SEED, defaultDemoDataParameters.seed)),
     scale: scale ?? defaultDemoDataParameters.scale,
-    today: dayOfMs(Date.now()),
+    today: dayOfMs(clock()),
   };
   const started = performance.now();
   // The newest day is held back from the bulk load and sent through the ingest path once the rest is materialised.
@@ -69,7 +74,7 @@ if (await warehouse.demoData.isEmpty()) {
     for (const program of await warehouse.programs.all()) await engine.reclassify(program.id);
   });
   await runEngine("demo's newest day ingested", async () => {
-    log.info("demo's newest day through the ingest path", { ...(await feedNewestDay(warehouse, engine, newestDay, Date.now())) });
+    log.info("demo's newest day through the ingest path", { ...(await feedNewestDay(warehouse, engine, newestDay, clock())) });
   });
 } else {
   // A database kept from an earlier run: materialise only programs that never were (a start interrupted mid-way).
@@ -92,7 +97,7 @@ const app = createApp({
   warehouse,
   engine,
   outbox: new FileOutbox(join(dataDir, "outbox.jsonl"), log),
-  clock: Date.now,
+  clock,
   staticDir,
   log,
   publicUrl,

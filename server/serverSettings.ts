@@ -10,7 +10,10 @@ import { warehouseEngineOf, type WarehouseSettings } from "./warehouse/openWareh
  * WAREHOUSE (duckdb, the default; chdb: ClickHouse embedded, data in DATA_DIR/clickhouse;
  * clickhouse: a ClickHouse server at CLICKHOUSE_URL with CLICKHOUSE_USER,
  * CLICKHOUSE_PASSWORD and CLICKHOUSE_DATABASE, default attribution); DUCKDB_MEMORY_LIMIT
- * (DuckDB's memory_limit, e.g. 8GB; DuckDB's default is 80% of the machine's memory).
+ * (DuckDB's memory_limit, e.g. 8GB; DuckDB's default is 80% of the machine's memory);
+ * CLOCK_START (unset: the machine's clock; an ISO instant such as 2026-11-28T10:00:00Z:
+ * the server's clock starts there and runs on, so the demo's "today" and every date the
+ * server reads are that day's; the browser tests pin their servers this way).
  */
 export interface ServerSettings {
   readonly port: number;
@@ -20,6 +23,8 @@ export interface ServerSettings {
   readonly trustedProxies: ReadonlySet<string>;
   /** The warehouse to open; a message instead when WAREHOUSE or the ClickHouse server's settings are wrong. */
   readonly warehouse: Omit<WarehouseSettings, "clock" | "dataDir"> | { readonly refused: string };
+  /** The server's clock: the machine's, or one that started at CLOCK_START; a message instead when CLOCK_START is not an instant. */
+  readonly clock: (() => number) | { readonly refused: string };
 }
 
 const warehouseOf = (env: Readonly<Record<string, string | undefined>>): ServerSettings["warehouse"] => {
@@ -56,7 +61,24 @@ export const serverSettingsOf = (env: Readonly<Record<string, string | undefined
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     trustedProxies: trustedProxiesFrom(env.TRUSTED_PROXIES),
     warehouse: warehouseOf(env),
+    clock: clockOf(env.CLOCK_START),
   };
+};
+
+/**
+ * The server's clock. Unset, the machine's. An ISO instant (with its offset or Z): a clock
+ * that reads that instant at start and runs on at the machine's pace from there.
+ */
+export const clockOf = (
+  start: string | undefined,
+  machine: () => number = Date.now,
+): (() => number) | { readonly refused: string } => {
+  if (start === undefined || start.trim() === "") return machine;
+  const text = start.trim();
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : NaN;
+  if (!Number.isFinite(at)) return { refused: "CLOCK_START is not an instant with its offset, such as 2026-11-28T10:00:00Z" };
+  const shift = at - machine();
+  return () => machine() + shift;
 };
 
 /** Whether the server answers other machines (anything but a loopback address). */

@@ -1,5 +1,31 @@
 // Node 20 has no Temporal: the polyfill stands in, as it does in browsers without one.
 import "temporal-polyfill/global";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, expect } from "vitest";
+import { installClockWatch, installPinnedClock } from "./support/pinnedClock";
+
+// "Today" in the tests (docs/architecture.md, "How tests get today"). TEST_NOW pins it
+// for the pinned-day runs (test/support/pinnedDays.ts). TEST_CLOCK_READERS names a folder:
+// the run writes there each test file that read the clock (the date-sensitive files the
+// pinned-day runs then take); the time itself stays the machine's.
+if (process.env.TEST_NOW) installPinnedClock(process.env.TEST_NOW);
+else if (process.env.TEST_CLOCK_READERS) {
+  const folder = process.env.TEST_CLOCK_READERS;
+  const slot = Symbol.for("attribution.clockReads");
+  const state = ((globalThis as Record<symbol, { read: boolean }>)[slot] ??= { read: false });
+  installClockWatch(() => {
+    state.read = true;
+  });
+  // This file's setup runs before each test file: reads from here on are the file's own.
+  state.read = false;
+  afterAll(() => {
+    const file = expect.getState().testPath;
+    if (!state.read || !file) return;
+    mkdirSync(folder, { recursive: true });
+    appendFileSync(join(folder, `${process.pid}.txt`), `${file}\n`);
+  });
+}
 
 // View tests run in jsdom, which lacks <dialog>'s showModal and the popover methods.
 if (typeof document !== "undefined") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listeningLines, serverSettingsOf } from "../../server/serverSettings";
+import { clockOf, listeningLines, serverSettingsOf } from "../../server/serverSettings";
 
 describe("the server's settings from its environment", () => {
   it("listens on 127.0.0.1 by default, so the demo sign-ins stay on this machine", () => {
@@ -42,5 +42,28 @@ describe("the server's settings from its environment", () => {
     [{ WAREHOUSE: "postgres" }, { refused: "WAREHOUSE=postgres is none of duckdb, chdb, clickhouse" }],
   ])("WAREHOUSE in %o chooses %o", (env, expected) => {
     expect(serverSettingsOf(env).warehouse).toEqual(expected);
+  });
+
+  it("reads the machine's clock unless CLOCK_START names an instant", () => {
+    const machine = () => 1_000;
+    expect(clockOf(undefined, machine)).toBe(machine);
+    expect(clockOf("  ", machine)).toBe(machine);
+  });
+
+  it.each([
+    ["2026-11-28T10:00:00Z", Date.UTC(2026, 10, 28, 10)],
+    ["2028-02-29T23:30:00.250Z", Date.UTC(2028, 1, 29, 23, 30, 0, 250)],
+    ["2027-03-28T01:30+01:00", Date.UTC(2027, 2, 28, 0, 30)],
+  ])("a clock started at CLOCK_START=%s reads it at start and runs on at the machine's pace", (start, at) => {
+    let machineNow = 5_000_000;
+    const clock = clockOf(start, () => machineNow);
+    if (typeof clock !== "function") throw new Error(clock.refused);
+    expect(clock()).toBe(at);
+    machineNow += 90_000;
+    expect(clock()).toBe(at + 90_000);
+  });
+
+  it.each(["2026-11-28", "tomorrow", "2026-11-28T10:00:00", "2026-13-40T99:00:00Z"])("refuses CLOCK_START=%s, which is no instant with its offset", (start) => {
+    expect(clockOf(start)).toEqual({ refused: "CLOCK_START is not an instant with its offset, such as 2026-11-28T10:00:00Z" });
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signInAs } from "./support";
 
 const versions = (page: Page) => page.getByRole("navigation", { name: "Versions" });

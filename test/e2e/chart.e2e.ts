@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { signInAs } from "./support";
 
 /** The performance chart of the page, and the data table that says what it draws. */
@@ -24,7 +24,7 @@ const csvRows = (text: string): string[][] =>
     .filter((line) => line !== "")
     .map((line) => line.split(","));
 
-test("change chart metrics and interval, switch bar/area and Campaign Notes, and export the chart", async ({ page }) => {
+test("change chart metrics and interval, switch bar/area and Campaign Notes, and export the chart", { tag: "@dates" }, async ({ page }) => {
   await signInAs(page, "demo");
   const chart = chartOf(page);
   await expect(chart.getByRole("img", { name: /^Performance chart: Page Lands and Attributed Revenue, daily,/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, newPinnedContext, test, type Page } from "./fixtures";
 import * as XLSX from "xlsx";
 import { signInAs } from "./support";
 
@@ -198,8 +198,8 @@ test("as admin: Download gives Classification.xlsx with a sheet Classification h
 
 test("two admins: a save over someone else's newer save is refused, the editor says so and Reload shows theirs; nothing is lost silently", async ({ browser }) => {
   // Two sign-ins in two browser contexts: two sessions, as two people would have.
-  const first = await (await browser.newContext()).newPage();
-  const second = await (await browser.newContext()).newPage();
+  const first = await (await newPinnedContext(browser)).newPage();
+  const second = await (await newPinnedContext(browser)).newPage();
   const theirs = `Theirs ${Date.now().toString(36)}`;
   const mine = `Mine ${Date.now().toString(36)}`;
   for (const page of [first, second]) {

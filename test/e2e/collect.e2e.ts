@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, newPinnedContext, test, type Locator, type Page } from "./fixtures";
+import { daysAgo } from "./days";
 import { e2ePort } from "./environment";
 import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
@@ -60,15 +61,15 @@ const emailAttributedRevenue = async (page: Page): Promise<number> => {
   return screenNumber(row.cells[column] ?? "") ?? 0;
 };
 
-test("a page land on another site with the snippet and a fed order show up as an Email sale within 10 s", async ({ browser, page, request }) => {
-  const today = new Date().toISOString().slice(0, 10);
+test("a page land on another site with the snippet and a fed order show up as an Email sale", { tag: "@dates" }, async ({ browser, page, request }) => {
+  const today = daysAgo(0);
   const report = `/performance?program=northwind&date_from=${today}&date_to=${today}`;
   await signInAs(page, "demo");
   await page.goto(report);
   const before = await emailAttributedRevenue(page);
 
   // A visitor lands on the shop from the newsletter.
-  const visitorContext = await browser.newContext({ userAgent: personsAgent });
+  const visitorContext = await newPinnedContext(browser, { userAgent: personsAgent });
   const visit = await visitorContext.newPage();
   const beacon = visit.waitForResponse((r) => r.url() === `${appUrl}/collect` && r.request().method() === "POST");
   await visit.goto(`${shopUrl}/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring_e2e`);
@@ -96,16 +97,15 @@ test("a page land on another site with the snippet and a fed order show up as an
   });
   expect(fed.status()).toBe(202);
   expect(await fed.json()).toMatchObject({ accepted: 1, refused: 0 });
-  const accepted = Date.now();
 
+  // How fast it shows is the bench's collection freshness row; here the poll's timeout only guards against a hang.
   await expect
     .poll(
       async () => {
         await page.goto(report);
         return Math.round((await emailAttributedRevenue(page)) * 100) / 100;
       },
-      { timeout: 10_000, intervals: [500] },
+      { timeout: 60_000, intervals: [500] },
     )
     .toBe(Math.round((before + amount) * 100) / 100);
-  expect(Date.now() - accepted).toBeLessThan(10_000);
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import type { ColumnSetList } from "../../src/domain/performance/columnSets";
 import { defaultColumns, metricDefinitions, type MetricName } from "../../src/domain/report/metrics";
 import { signInAs } from "./support";

@@ -1,6 +1,6 @@
 // The comparison maths of the domain run here, in Node, to check the screen against the engine.
 import "temporal-polyfill/global";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { change, direction, directionTone, formatChange, previousPeriod } from "../../src/domain/report/comparison";
 import { formatRange } from "../../src/domain/report/dateFormat";
 import type { DateRange } from "../../src/domain/report/dateRange";

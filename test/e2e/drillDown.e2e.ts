@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Request } from "./fixtures";
 import { totalsOf, type MetricName } from "../../src/domain/report/metrics";
 import type { PerformanceRow, TableResponse } from "../../src/domain/performance/performance";
 import { metricOfLabel, readTable, roundingOf, screenNumber, type ScreenTable } from "./screenTable";

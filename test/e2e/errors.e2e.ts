@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./support";
 
 test("a 403 shows the Forbidden dialog, then 'Okay' signs out through /logout", async ({ page }) => {

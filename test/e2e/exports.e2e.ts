@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import * as XLSX from "xlsx";
 import { metricDefinitions, metricNames } from "../../src/domain/report/metrics";
 import { contents, downloadBy, parseCsv } from "./downloads";

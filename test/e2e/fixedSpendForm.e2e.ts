@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
+import { dayAfter, daysAgo } from "./days";
 import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
 
@@ -12,7 +13,6 @@ const sessionOf = async (page: Page): Promise<{ program: string; from: string; t
     return { program: context?.programCode ?? "", from: context?.range?.from ?? "", to: context?.range?.to ?? "" };
   });
 
-const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The level-one table's 'Total Cost' of the footer and of a row, as shown. */
 const shownTotalCost = async (table: Locator, row: string): Promise<{ footer: number | null; row: number | null }> => {
@@ -36,7 +36,7 @@ const reportCost = async (page: Page) => {
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
-test("a fixed spend: created from the list with the defaults and the form's rules, listed, counted by the report, edited, then removed after the question", async ({ page }) => {
+test("a fixed spend: created from the list with the defaults and the form's rules, listed, counted by the report, edited, then removed after the question", { tag: "@dates" }, async ({ page }) => {
   await signInAs(page, "admin");
   const { to } = await sessionOf(page);
   const tag = `e2e form ${Date.now().toString(36)}`;
@@ -52,7 +52,7 @@ test("a fixed spend: created from the list with the defaults and the form's rule
   await expect(crumbs.getByRole("listitem")).toHaveText(["Fixed Spend", "Create"]);
   await expect(crumbs.getByRole("link", { name: "Fixed Spend" })).toHaveAttribute("href", "/account/costs/fixed");
   const form = page.getByRole("form", { name: "Add Fixed Spend" });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = daysAgo(0);
   await expect(form.getByLabel("Spend", { exact: true })).toHaveValue("0");
   await expect(form.getByLabel("Frequency")).toHaveValue("daily");
   await expect(form.getByLabel("Start date")).toHaveValue(today);

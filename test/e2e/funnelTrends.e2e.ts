@@ -1,10 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
+import { daysAgo } from "./days";
 import { csvRecords, downloadBy } from "./downloads";
 import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
 
-/** A day `n` days before today (UTC), inside the demo data's 400 days. */
-const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 /** Twenty days: one more than a page of 15. */
 const from = daysAgo(59);
@@ -20,7 +19,7 @@ const pager = (page: Page) => page.getByRole("navigation", { name: "Days pages" 
 /** The ISO dates of the days table's rows. */
 const shownDates = (page: Page): Promise<string[]> => daysTable(page).locator("tbody time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime") ?? ""));
 
-test("funnel trends: menu, sidebar, drill-down and back by breadcrumb, every control in the URL, a shared link, and an export that matches the screen", async ({ page, context }) => {
+test("funnel trends: menu, sidebar, drill-down and back by breadcrumb, every control in the URL, a shared link, and an export that matches the screen", { tag: "@dates" }, async ({ page, context }) => {
   await signInAs(page, "demo");
   await page.getByRole("link", { name: "Funnel Trends", exact: true }).click();
   await expect(page).toHaveURL(/\/funnel-trends(\?|$)/);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { csvRecords, downloadBy } from "./downloads";
 import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";

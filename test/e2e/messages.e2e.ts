@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signInAs } from "./support";
 
 test("messages are shown sanitised and can be dismissed for good", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { groupedEntries } from "../../src/domain/shell/menuGroup";
 import { menuRoutes, type MenuRoute } from "../../src/views/shell/menuRoutes";
 import { signInAs } from "./support";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { outboxLinks, pathOf, signIn, waitForNewLink } from "./support";
 
 // An extra demo user no other suite signs in as; its password (its username) has 8

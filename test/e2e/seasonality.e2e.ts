@@ -1,8 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
+import { daysAgo } from "./days";
 import { signInAs } from "./support";
 
-/** A day `n` days before today (UTC), inside the demo data's 400 days. */
-const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 /** About twenty weeks, starting and ending mid-week or not, as the days fall. */
 const dates = new URLSearchParams({ date_from: daysAgo(160), date_to: daysAgo(20) }).toString();
@@ -14,7 +13,7 @@ const typeCard = (page: Page, name: string) => page.getByRole("list", { name: "S
 const segments = (page: Page) => page.getByRole("group", { name: "Data segments" });
 const weeksTable = (page: Page) => page.getByRole("table", { name: "Weeks", exact: true });
 
-test("seasonality: create a type, tag weeks by pointer and keyboard, see the type as a diminishing-returns segment at once, untag, delete", async ({ page }) => {
+test("seasonality: create a type, tag weeks by pointer and keyboard, see the type as a diminishing-returns segment at once, untag, delete", { tag: "@dates" }, async ({ page }) => {
   const name = `Launch ${Date.now() % 100_000}`;
   await signInAs(page, "demo");
   await page.goto(`/performance?${dates}`);

@@ -1,14 +1,13 @@
 // The date formatting of the domain runs here, in Node, to read the pickers' labels.
 import "temporal-polyfill/global";
-import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Request } from "./fixtures";
+import { daysAgo } from "./days";
 import { formatRange } from "../../src/domain/report/dateFormat";
 import type { DateRange } from "../../src/domain/report/dateRange";
 import { metricDefinitions, type MetricName } from "../../src/domain/report/metrics";
 import type { PerformanceRow, TableResponse } from "../../src/domain/performance/performance";
 import { demoUsers, signInAs } from "./support";
 
-/** A day `n` days before today (UTC), inside the demo data's 400 days. */
-const daysAgo = (n: number): string => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 const range: DateRange = { from: daysAgo(75), to: daysAgo(40) };
 const compared: DateRange = { from: daysAgo(140), to: daysAgo(100) };
@@ -48,7 +47,7 @@ const expectLinkKept = async (page: Page) => {
     .toEqual({ path: linkPath, ...Object.fromEntries(linkQuery) });
 };
 
-test("a signed-out person opening a shared link lands, after signing in, on exactly that view", async ({ page }) => {
+test("a signed-out person opening a shared link lands, after signing in, on exactly that view", { tag: "@dates" }, async ({ page }) => {
   await page.goto(link);
   await expect(page).toHaveURL(/\/login\?next=/);
   await signInHere(page, "demo");
@@ -102,7 +101,7 @@ test("choices made on the report go into the URL: interval, metrics, Compare on 
   await expect.poll(() => (new URL(page.url()).searchParams.get("columns") ?? "").split(",").includes("impressions")).toBe(!shown);
 });
 
-test("a shared link's first requests already use its program and dates, never the stored ones", async ({ page }) => {
+test("a shared link's first requests already use its program and dates, never the stored ones", { tag: "@dates" }, async ({ page }) => {
   await signInAs(page, "demo");
   await expect(page.getByLabel("Program")).toHaveValue("northwind");
   const stored = new URL(page.url()).searchParams;

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
+import { dayAfter } from "./days";
 import * as XLSX from "xlsx";
 import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
@@ -221,9 +222,8 @@ const shownTotalCost = async (table: Locator, row: string): Promise<{ footer: nu
   return { footer: screenNumber(shown.footer?.[column] ?? ""), row: cells ? screenNumber(cells[column] ?? "") : null };
 };
 
-const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-test("a spend created for today shows at once in the level-one table's Total Cost, without reloading the page", async ({ page }) => {
+test("a spend created for today shows at once in the level-one table's Total Cost, without reloading the page", { tag: "@dates" }, async ({ page }) => {
   await signInAs(page, "admin");
   // The default range ends yesterday (the program's day): stretch it to today.
   const start = new URL(page.url());

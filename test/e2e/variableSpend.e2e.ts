@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signInAs } from "./support";
 
 /** The session's token, program and dates, as the app keeps them (localStorage). */

@@ -1,0 +1,35 @@
+/**
+ * The "todays" the date-sensitive tests are run under, besides the real one: days on which
+ * a date computation that holds most of the year goes wrong. Each is an instant (the time
+ * of day matters too: near midnight, the UTC day and a program's or a browser's local day
+ * differ) and the time zone of the process or browser that runs the tests.
+ *
+ * `TEST_NOW` (an ISO instant) pins the clock of a vitest run (test/support/pinnedClock.ts)
+ * and of the browser suite (its servers' `CLOCK_START` and each page's clock);
+ * `TZ` the node process's time zone (the browser's is set per run). `npm test` runs the node suites' date-sensitive files under
+ * every day below (scripts/pinned-days.ts) and the browser suite under two of them.
+ */
+export interface PinnedDay {
+  readonly name: string;
+  /** The instant the clock reads when the run starts. */
+  readonly now: string;
+  /** The IANA time zone of the process or browser. */
+  readonly timeZone: string;
+  readonly why: string;
+}
+
+export const pinnedDays: ReadonlyArray<PinnedDay> = [
+  { name: "saturday", now: "2026-11-28T10:00:00Z", timeZone: "UTC", why: "a Saturday: both ends of a range a few weeks back fall mid-week or on a weekend" },
+  { name: "monday", now: "2027-03-01T00:30:00Z", timeZone: "UTC", why: "a Monday just after midnight, the first day of a month after a short February" },
+  { name: "leap-day", now: "2028-02-29T12:00:00Z", timeZone: "UTC", why: "29 February: a year back and a year on have no such day" },
+  { name: "new-years-eve", now: "2026-12-31T23:30:00Z", timeZone: "Europe/Berlin", why: "31 December, late: in Berlin it is already the new year" },
+  { name: "eu-spring-forward", now: "2027-03-28T09:00:00Z", timeZone: "Europe/London", why: "Europe's summer time starts: a 23-hour day" },
+  { name: "eu-fall-back", now: "2027-10-31T09:00:00Z", timeZone: "Europe/Berlin", why: "Europe's summer time ends: a 25-hour day" },
+  { name: "us-spring-forward", now: "2027-03-14T15:00:00Z", timeZone: "America/New_York", why: "the US's daylight saving time starts" },
+  { name: "us-fall-back", now: "2027-11-07T15:00:00Z", timeZone: "America/Los_Angeles", why: "the US's daylight saving time ends" },
+];
+
+/** The pinned days the browser suite runs on (each adds a run of its date-sensitive files). */
+export const browserPinnedDays: ReadonlyArray<PinnedDay> = pinnedDays.filter((d) => d.name === "saturday" || d.name === "leap-day");
+
+export const pinnedDayNamed = (name: string): PinnedDay | undefined => pinnedDays.find((d) => d.name === name);
