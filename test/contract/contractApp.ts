@@ -76,10 +76,17 @@ export const contractData = generateDemoData({
  */
 export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming" | "ingestionTiming" | "collectionLimit">> & {
   readonly warehouse?: (warehouse: Warehouse) => Warehouse;
+  /**
+   * An ISO instant to run at instead of the contract day: the clock starts there and a
+   * smaller demo data set ends on its (UTC) day (the pinned-day tests).
+   */
+  readonly at?: string;
 } = {}): Promise<ContractApp> => {
-  const clock = new FakeClock();
+  const clock = extra.at === undefined ? new FakeClock() : new FakeClock(Date.parse(extra.at));
   const stored = await openFreshWarehouse(clock.read);
-  await plantDemoData(stored, contractData, quickScryptCost);
+  const data =
+    extra.at === undefined ? contractData : generateDemoData({ seed: 7, scale: 0.05, today: new Date(clock.now).toISOString().slice(0, 10) });
+  await plantDemoData(stored, data, quickScryptCost);
   const warehouse = extra.warehouse ? extra.warehouse(stored) : stored;
   const outbox = new MemoryOutbox();
   const background = new BackgroundWork(extra.log ?? silentLog);
