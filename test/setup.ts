@@ -12,16 +12,14 @@ import { installClockWatch, installPinnedClock } from "./support/pinnedClock";
 if (process.env.TEST_NOW) installPinnedClock(process.env.TEST_NOW);
 else if (process.env.TEST_CLOCK_READERS) {
   const folder = process.env.TEST_CLOCK_READERS;
-  const slot = Symbol.for("attribution.clockReads");
-  const state = ((globalThis as Record<symbol, { read: boolean }>)[slot] ??= { read: false });
-  installClockWatch(() => {
-    state.read = true;
-  });
+  const reads = { seen: false };
   // This file's setup runs before each test file: reads from here on are the file's own.
-  state.read = false;
+  installClockWatch(() => {
+    reads.seen = true;
+  });
   afterAll(() => {
     const file = expect.getState().testPath;
-    if (!state.read || !file) return;
+    if (!reads.seen || !file) return;
     mkdirSync(folder, { recursive: true });
     appendFileSync(join(folder, `${process.pid}.txt`), `${file}\n`);
   });

@@ -8,16 +8,27 @@
  * are still `instanceof Date`. Fake timers installed later (`vi.useFakeTimers`) take over as
  * usual and give this clock back when they are uninstalled.
  */
-const installed = Symbol.for("attribution.testClock");
+interface TestClock {
+  /** What the clock adds to the machine's time. */
+  shiftMs: number;
+  /** The instant it was last pinned to (a pin to the same one again changes nothing). */
+  pinnedTo: string | null;
+  onRead: () => void;
+  readonly machineNow: () => number;
+}
 
-const installClock = (shiftMs: number, onRead: () => void): void => {
-  // Once a process: a setup file runs again before each test file of a shared process.
-  if ((globalThis as Record<symbol, unknown>)[installed]) return;
-  (globalThis as Record<symbol, unknown>)[installed] = true;
+const slot = Symbol.for("attribution.testClock");
+
+/** Puts the test clock in place of `Date` once a process (a setup file runs again before each test file). */
+const testClock = (): TestClock => {
+  const slots = globalThis as Record<symbol, TestClock | undefined>;
+  const existing = slots[slot];
+  if (existing) return existing;
   const MachineDate = globalThis.Date;
+  const clock: TestClock = { shiftMs: 0, pinnedTo: null, onRead: () => undefined, machineNow: () => MachineDate.now() };
   const now = (): number => {
-    onRead();
-    return MachineDate.now() + shiftMs;
+    clock.onRead();
+    return MachineDate.now() + clock.shiftMs;
   };
   // A subclass keeps parsing, UTC and every method; only "now" changes.
   class TestDate extends MachineDate {
@@ -34,12 +45,21 @@ const installClock = (shiftMs: number, onRead: () => void): void => {
   }
   // Called as a function, Date answers the current time as text.
   globalThis.Date = new Proxy(TestDate, { apply: () => new MachineDate(now()).toString() }) as DateConstructor;
+  slots[slot] = clock;
+  return clock;
 };
 
+/** Pins the clock to `instant` (again only when it names another one: a process may serve several pinned days' files). */
 export const installPinnedClock = (instant: string): void => {
   const at = Date.parse(instant);
   if (!Number.isFinite(at)) throw new Error(`TEST_NOW is not an instant: ${instant}`);
-  installClock(at - Date.now(), () => undefined);
+  const clock = testClock();
+  if (clock.pinnedTo === instant) return;
+  clock.pinnedTo = instant;
+  clock.shiftMs = at - clock.machineNow();
 };
 
-export const installClockWatch = (onRead: () => void): void => installClock(0, onRead);
+/** Calls `onRead` at every read of the clock, whose time stays the machine's. */
+export const installClockWatch = (onRead: () => void): void => {
+  testClock().onRead = onRead;
+};

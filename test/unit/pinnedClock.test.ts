@@ -57,6 +57,16 @@ describe("the test clock: pinned for the date-sensitive runs, watched to find th
     expect(reads).toBe(2);
   });
 
+  it("a process that serves another pinned day's files is pinned again to that day; the same day again changes nothing", () => {
+    installPinnedClock("2028-02-29T12:00:00Z");
+    expect(new Date().toISOString().slice(0, 10)).toBe("2028-02-29");
+    installPinnedClock("2026-12-31T23:30:00Z");
+    expect(new Date().toISOString().slice(0, 16)).toBe("2026-12-31T23:30");
+    const read = Date.now();
+    installPinnedClock("2026-12-31T23:30:00Z");
+    expect(Date.now()).toBeGreaterThanOrEqual(read);
+  });
+
   it("refuses a value that is no instant", () => {
     expect(() => installPinnedClock("someday")).toThrow("TEST_NOW is not an instant: someday");
   });
