@@ -6,8 +6,8 @@ import type { SpendEntry, SpendFormValues } from "./spendForm";
 /**
  * The create and edit screens of a fixed spend configuration (/account/costs/fixed/create
  * and /account/costs/fixed/{spend}). Their fields and every rule are the spend form's
- * (`spendForm.ts`, one zod source); this module adds what only these screens need: the
- * new form's defaults, the form of a stored configuration, the body an edit sends, the
+ * (`spendForm.ts`, with the spend rules of `spendRules.ts`); this module adds what only
+ * these screens need: the new form's defaults, the form of a stored configuration, the body an edit sends, the
  * route's id, the create's Idempotency-Key and the screens' words.
  */
 
