@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { CalendarDate, FilledText, inclusiveDays } from "../report/configuration";
+import { taxonomyPathFields } from "../report/reportAnswers";
 import { costProblem, isEmptyLevel, isSpendFrequency, noneLevel, spendProblems, spendRuleMessages, type SpendFrequency } from "./spendRules";
 
 /**
@@ -76,10 +77,7 @@ export type FixedCostMeta = typeof FixedCostMeta.Type;
  */
 export const FixedCost = Schema.Struct({
   id: Schema.Number,
-  taxonomy_1: Schema.String,
-  taxonomy_2: Schema.String,
-  taxonomy_3: Schema.String,
-  taxonomy_4: Schema.String,
+  ...taxonomyPathFields,
   cost: Schema.Number,
   start_date: Schema.String,
   end_date: Schema.NullOr(Schema.String),
@@ -87,6 +85,9 @@ export const FixedCost = Schema.Struct({
   days: Schema.Number,
 });
 export type FixedCost = typeof FixedCost.Type;
+
+/** A configuration's own values: its taxonomy path, cost and dates (end_date null when single). */
+export type FixedCostFields = Pick<FixedCost, "taxonomy_1" | "taxonomy_2" | "taxonomy_3" | "taxonomy_4" | "cost" | "start_date" | "end_date">;
 
 export const FixedCostList = Schema.Struct({ data: Schema.Array(FixedCost) });
 export type FixedCostList = typeof FixedCostList.Type;

@@ -1,5 +1,5 @@
 import { temporal } from "../report/temporal";
-import { isEmptyLevel, type FixedCost } from "./costs";
+import { isEmptyLevel, type FixedCost, type FixedCostFields } from "./costs";
 import { fnv1a128 } from "./spendBatchRetry";
 import type { SpendEntry, SpendFormValues } from "./spendForm";
 
@@ -46,14 +46,7 @@ export const fixedSpendFormOf = (cost: FixedCost): SpendFormValues => ({
  * configuration's end date are cleared on the server too (an empty level as "", no end
  * date as null). Built from the spend form's validated body.
  */
-export interface FixedSpendUpdate {
-  readonly taxonomy_1: string;
-  readonly taxonomy_2: string;
-  readonly taxonomy_3: string;
-  readonly taxonomy_4: string;
-  readonly cost: number;
-  readonly start_date: string;
-  readonly end_date: string | null;
+export interface FixedSpendUpdate extends FixedCostFields {
   readonly frequency: SpendEntry["frequency"];
 }
 
