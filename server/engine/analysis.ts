@@ -13,7 +13,7 @@ import { periodStart, periodStarts, type Interval, type OrderRule, type Taxonomy
 import type { AnalysisQueries, FunnelFactRow } from "../warehouse/analysisQueries";
 import type { ReportQueries } from "../warehouse/engineQueries";
 import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
-import type { FactScope } from "./reports";
+import type { ReportFactScope } from "./reports";
 import { taxonomyLevels, type TaxonomyLevel } from "../../src/domain/report/taxonomyLevels";
 
 /**
@@ -39,7 +39,7 @@ const zeroFunnel: FunnelSums = {
 const taxonomyFields = (taxonomy: ReadonlyArray<string>) =>
   Object.fromEntries(taxonomy.slice(0, 4).map((value, i) => [taxonomyLevels[i], value])) as Partial<Record<TaxonomyLevel, string>>;
 
-const factQuery = (scope: FactScope, prefix: ReadonlyArray<string>, level: 1 | 2 | 3 | 4) => ({
+const factQuery = (scope: ReportFactScope, prefix: ReadonlyArray<string>, level: 1 | 2 | 3 | 4) => ({
   programId: scope.programId,
   from: scope.from,
   to: scope.to,
@@ -54,7 +54,7 @@ const factQuery = (scope: FactScope, prefix: ReadonlyArray<string>, level: 1 | 2
  */
 export const funnelRows = async (
   analysis: AnalysisQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   prefix: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<FunnelRow>> =>
   (await analysis.funnel(factQuery(scope, prefix, levelOf(prefix)), false)).map((r) => ({
@@ -65,7 +65,7 @@ export const funnelRows = async (
 /** The distinct values of the next level under each value of the level (children of a series). */
 const childrenByName = async (
   reports: ReportQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   prefix: ReadonlyArray<string>,
   level: 1 | 2 | 3 | 4,
 ): Promise<Map<string, ReadonlyArray<string>> | null> => {
@@ -100,7 +100,7 @@ const groupByName = <R extends { readonly taxonomy: ReadonlyArray<string> }>(row
 export const funnelTrends = async (
   analysis: AnalysisQueries,
   reports: ReportQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   prefix: ReadonlyArray<string>,
   interval: Interval,
 ): Promise<ReadonlyArray<FunnelTrendSeries>> => {
@@ -137,7 +137,7 @@ export const diminishingSeries = async (
   analysis: AnalysisQueries,
   reports: ReportQueries,
   seasonality: SeasonalityQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   prefix: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<DiminishingSeries>> => {
   const level = levelOf(prefix);
@@ -181,7 +181,7 @@ export interface JourneyPageRequest {
 /** touchpoints/journeys: one page of the orders converting in range that pass the filter, and their total. */
 export const journeyPage = async (
   analysis: AnalysisQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   request: JourneyPageRequest,
 ): Promise<{ readonly data: ReadonlyArray<JourneyRow>; readonly total: number }> => {
   const result = await analysis.journeys({
@@ -216,7 +216,7 @@ export const journeyPage = async (
  */
 export const journeySummary = async (
   analysis: AnalysisQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   request: {
     readonly level: 2 | 3 | 4;
     readonly search: JourneySearch | undefined;
@@ -255,7 +255,7 @@ export const journeySummary = async (
 /** The affiliate report: publisher id, full path and the 25 metrics. */
 export const affiliateRows = async (
   analysis: AnalysisQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   orders: ReadonlyArray<OrderRule> = scope.orders,
 ): Promise<ReadonlyArray<AffiliateRow>> =>
   (await analysis.affiliates(scope.programId, scope.from, scope.to, orders)).map((r) => ({

@@ -21,7 +21,7 @@ import { roundedValue, toCsv } from "../../src/domain/exports/exportCells";
  */
 
 /** The facts a report reads: the program, the range (inclusive) and the orders it counts. */
-export interface FactScope {
+export interface ReportFactScope {
   readonly programId: number;
   readonly from: string;
   readonly to: string;
@@ -70,7 +70,7 @@ export const performanceRow = (taxonomy: ReadonlyArray<string>, period: string |
   };
 };
 
-const query = (scope: FactScope, rest: Omit<FactQuery, "programId" | "from" | "to" | "orders">): FactQuery => ({
+const query = (scope: ReportFactScope, rest: Omit<FactQuery, "programId" | "from" | "to" | "orders">): FactQuery => ({
   programId: scope.programId,
   from: scope.from,
   to: scope.to,
@@ -83,7 +83,7 @@ const levelOf = (n: number): 0 | 1 | 2 | 3 | 4 => Math.max(0, Math.min(4, n)) as
 /** The rows of one level under a prefix (level = prefix length + 1). */
 export const tableRows = async (
   reports: ReportQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   prefix: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<PerformanceRow>> =>
   (await reports.sums(query(scope, { prefix, groupLevel: levelOf(prefix.length + 1), period: null }))).map((r) =>
@@ -128,7 +128,7 @@ const filled = (
 /** One series over time for a path (the empty path: every channel together), every period present. */
 export const chartRows = async (
   reports: ReportQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   path: ReadonlyArray<string>,
   interval: Interval,
 ): Promise<ReadonlyArray<PerformanceRow>> => {
@@ -146,7 +146,7 @@ const childrenOf = (paths: ReadonlyArray<TaxonomyPath>, level: number, name: str
 /** One series per value of the level under a prefix, each with its next-level values and every period. */
 export const multiChartSeries = async (
   reports: ReportQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   prefix: ReadonlyArray<string>,
   interval: Interval,
 ): Promise<ReadonlyArray<ChartSeries>> => {
@@ -174,7 +174,7 @@ export const multiChartSeries = async (
 /** Per-day rows of each value of the level under a prefix (the old-source meta 'daily' call); days without facts are absent. */
 export const dailyRows = async (
   reports: ReportQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   prefix: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<PerformanceRow>> =>
   (await reports.sums(query(scope, { prefix, groupLevel: levelOf(prefix.length + 1), period: "day" }))).map((r) =>
@@ -184,7 +184,7 @@ export const dailyRows = async (
 /** Level-4 rows with any taxonomy value containing the text, case-insensitively. */
 export const searchRows = async (
   reports: ReportQueries,
-  scope: FactScope,
+  scope: ReportFactScope,
   text: string,
 ): Promise<ReadonlyArray<PerformanceRow>> =>
   (await reports.sums(query(scope, { prefix: [], groupLevel: 4, period: null, search: text }))).map((r) =>
@@ -192,7 +192,7 @@ export const searchRows = async (
   );
 
 /** Distinct full paths with traffic or sales in the range. */
-export const taxonomyPaths = (reports: ReportQueries, scope: FactScope): Promise<ReadonlyArray<TaxonomyPath>> =>
+export const taxonomyPaths = (reports: ReportQueries, scope: ReportFactScope): Promise<ReadonlyArray<TaxonomyPath>> =>
   reports.taxonomies(scope.programId, scope.from, scope.to, []);
 
 /** The level tables' headers (25 metrics) and the search table's (23). */

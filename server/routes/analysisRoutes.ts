@@ -12,7 +12,7 @@ import { JourneysResponse } from "../../src/domain/journeys/journeys";
 import { JourneySummaryQuery, JourneySummaryResponse } from "../../src/domain/journeys/journeySummary";
 import { ChartQuery, RangeQuery } from "../../src/domain/performance/performance";
 import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage, journeySummary } from "../engine/analysis";
-import { tableHeaders, validOrders, type FactScope } from "../engine/reports";
+import { tableHeaders, validOrders, type ReportFactScope } from "../engine/reports";
 import { answer, refuse, refusals } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import { readPathValues, readQuery } from "../http/requestReading";
@@ -37,7 +37,7 @@ export const analysisRoutes = (context: ServerContext) => {
   const { analysis, reports, seasonality } = context.stores;
   const routes = new Hono<ProgramEnv>();
 
-  const scopeOf = (c: Context<ProgramEnv>, range: { date_from: string; date_to: string }): FactScope => ({
+  const scopeOf = (c: Context<ProgramEnv>, range: { date_from: string; date_to: string }): ReportFactScope => ({
     programId: c.get("program").id,
     from: range.date_from,
     to: range.date_to,

@@ -27,7 +27,7 @@ import {
   taxonomyPaths,
   namedOrders,
   validOrders,
-  type FactScope,
+  type ReportFactScope,
 } from "../engine/reports";
 import { answer, refuse, refusals, type Refusal } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
@@ -89,7 +89,7 @@ export const performanceRoutes = (context: ServerContext) => {
   const reports = context.stores.reports;
   const routes = new Hono<ProgramEnv>();
 
-  const scopeOf = (c: Context<ProgramEnv>, range: { date_from: string; date_to: string }, orders: ReadonlyArray<OrderRule>): FactScope => ({
+  const scopeOf = (c: Context<ProgramEnv>, range: { date_from: string; date_to: string }, orders: ReadonlyArray<OrderRule>): ReportFactScope => ({
     programId: c.get("program").id,
     from: range.date_from,
     to: range.date_to,

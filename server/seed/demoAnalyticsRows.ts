@@ -1,3 +1,5 @@
+import type { SpendFrequency } from "../../src/domain/spend/spendRules";
+
 /**
  * What the demo-data generator loads besides accounts and messages: the analytics
  * configuration as rows, and a traffic plan from which demoAnalyticsSql.ts generates hits,
@@ -29,8 +31,8 @@ export interface DemoFixedCostRow {
   readonly startDate: string;
   /** Null for a single cost. */
   readonly endDate: string | null;
-  readonly frequency: "single" | "daily" | "monthly" | "yearly";
-  readonly originalFrequency: "single" | "daily" | "monthly" | "yearly";
+  readonly frequency: SpendFrequency;
+  readonly originalFrequency: SpendFrequency;
   readonly createdAt: number;
 }
 

@@ -145,6 +145,19 @@ describe("fixed and variable spend", () => {
       expect(suite.engine.take()).toEqual([]);
     });
 
+    it.each([
+      ["taxonomy 3 without taxonomy 2", { ...dailyForm, taxonomy_2: "", taxonomy_3: "Banner" }, "taxonomy_2: Taxonomy 2 is required if taxonomy 3 or taxonomy 4 is filled."],
+      ["taxonomy 4 without taxonomy 3", { ...dailyForm, taxonomy_4: "Leaderboard" }, "taxonomy_3: Taxonomy 3 is required if taxonomy 4 is filled."],
+      ["a cost with 3 decimals", { ...dailyForm, cost: 1.005 }, "cost: Spend must be a decimal with 2 places."],
+      ["an unknown frequency", { ...dailyForm, frequency: "weekly" }, "frequency: Frequency is required: single, daily, monthly or yearly."],
+      ["an end on the start", { ...dailyForm, end_date: "2025-03-01" }, "start_date: Start date must be before the end date.; end_date: End date must be after the start date."],
+      ["no end (monthly)", { ...dailyForm, end_date: null, frequency: "monthly" }, "end_date: End date is required."],
+    ])("refuses %s in the spend form's words", async (_, body, problems) => {
+      const answer = await suite.t.call("POST", fixed, { token: suite.tokens.admin, json: body });
+      expectBadRequest(answer);
+      expect((answer.json as { message: string }).message).toBe(`Invalid request body: ${problems}`);
+    });
+
     it("refuses malformed JSON and an empty body", async () => {
       expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.admin, body: "{\"cost\": 1," }), "malformed_json");
       expectBadRequest(await suite.t.call("POST", fixed, { token: suite.tokens.admin, body: "" }), "malformed_json");

@@ -71,9 +71,9 @@ test("the spend form: an invalid configuration shows the toast and each field's 
   const toast = page.getByText(invalidToast);
   await expect(toast).toBeVisible();
   await expect(form.getByLabel("Taxonomy 1")).toHaveAccessibleDescription("Taxonomy 1 is required.");
-  await expect(form.getByLabel("Taxonomy 2")).toHaveAccessibleDescription("Taxonomy 2 is required when taxonomy 3 or taxonomy 4 is filled.");
-  await expect(form.getByLabel("Taxonomy 3")).toHaveAccessibleDescription("Taxonomy 3 is required when taxonomy 4 is filled.");
-  await expect(form.getByLabel("Spend", { exact: true })).toHaveAccessibleDescription("Spend must be a number with at most 2 decimal places, such as 120 or 99.95.");
+  await expect(form.getByLabel("Taxonomy 2")).toHaveAccessibleDescription("Taxonomy 2 is required if taxonomy 3 or taxonomy 4 is filled.");
+  await expect(form.getByLabel("Taxonomy 3")).toHaveAccessibleDescription("Taxonomy 3 is required if taxonomy 4 is filled.");
+  await expect(form.getByLabel("Spend", { exact: true })).toHaveAccessibleDescription("Spend must be a decimal with 2 places.");
   await expect(form.getByLabel("Start date")).toHaveAccessibleDescription("Start date is required.");
   await expect(form.getByLabel("End date")).toHaveAccessibleDescription("End date is required.");
   await expect(form.getByLabel("Taxonomy 1")).toBeFocused();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journeyMatches, type JourneySearch, type JourneyTouch } from "../../src/domain/journeys/journeys";
 import { createEngine } from "../../server/engine/createEngine";
 import { diminishingSeries, funnelRows, funnelTrends, isoInOffset, journeyPage } from "../../server/engine/analysis";
-import { validOrders, type FactScope } from "../../server/engine/reports";
+import { validOrders, type ReportFactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { Warehouse } from "../../server/warehouse/warehouse";
@@ -15,7 +15,7 @@ import { fixtureBatch, programId } from "./fixture";
  * O2 (cancelled) has O1's journey.
  */
 
-const scope: FactScope = { programId, from: "2025-01-01", to: "2025-02-28", orders: validOrders };
+const scope: ReportFactScope = { programId, from: "2025-01-01", to: "2025-02-28", orders: validOrders };
 let warehouse: Warehouse;
 
 beforeAll(async () => {

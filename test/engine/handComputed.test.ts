@@ -10,7 +10,7 @@ import {
   searchRows,
   tableRows,
   validOrders,
-  type FactScope,
+  type ReportFactScope,
 } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openFreshWarehouse } from "../warehouseUnderTest";
@@ -44,7 +44,7 @@ import { fixtureBatch, programId } from "./fixture";
  *   fixed monthly 31 -> 31/31 = 1/day 01-20..01-31 (12) + 31/28/day 02-01..02-14 (14 x 31/28 = 15.5) -> PS/None/None/None (27.5)
  */
 
-const range: FactScope = { programId, from: "2025-01-01", to: "2025-02-28", orders: validOrders };
+const range: ReportFactScope = { programId, from: "2025-01-01", to: "2025-02-28", orders: validOrders };
 
 let warehouse: Warehouse;
 let engine: Engine;

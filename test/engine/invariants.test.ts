@@ -6,7 +6,7 @@ import type { PerformanceRow } from "../../src/domain/performance/performance";
 import { journeyCredits } from "../../server/engine/attribution";
 import { classifyHit, planOf } from "../../server/engine/classification";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
-import { chartRows, tableRows, validOrders, type FactScope } from "../../server/engine/reports";
+import { chartRows, tableRows, validOrders, type ReportFactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { AttributionModel } from "../../src/domain/settings/programSettings";
@@ -244,7 +244,7 @@ describe.each<[AttributionModel, number]>([
   });
 
   it.each(ranges)("%s..%s: first, last and attributed sales each sum to the valid orders", async (from, to) => {
-    const scope: FactScope = { programId, from, to, orders: validOrders };
+    const scope: ReportFactScope = { programId, from, to, orders: validOrders };
     const valid = data.orders.filter((o) => o.status === "valid" && o.orderDate >= from && o.orderDate <= to);
     const revenue = valid.reduce((sum, o) => sum + o.amount, 0);
     const total = totalsOf(await tableRows(warehouse.reports, scope, []));
@@ -261,7 +261,7 @@ describe.each<[AttributionModel, number]>([
   it.each(ranges.map(([from, to], i) => [from, to, i === 0 ? 4 : 2] as const))(
     "%s..%s: children add up to their parent down to level %i; sales_including does not",
     async (from, to, deepest) => {
-    const scope: FactScope = { programId, from, to, orders: validOrders };
+    const scope: ReportFactScope = { programId, from, to, orders: validOrders };
     const check = async (parent: PerformanceRow, prefix: ReadonlyArray<string>, depth: number): Promise<void> => {
       const children = await tableRows(warehouse.reports, scope, prefix);
       expect(children.length, prefix.join("/")).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { journeyMatches, type JourneySearch, type JourneySortBy, type JourneyTou
 import type { OrderRule } from "../../src/domain/performance/performance";
 import { isoInOffset, journeyPage } from "../../server/engine/analysis";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
-import { validOrders, type FactScope } from "../../server/engine/reports";
+import { validOrders, type ReportFactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openDuckDbWarehouse } from "../../server/warehouse/duckdb/duckdbWarehouse";
 import { engineUnderTest, openFreshWarehouse } from "../warehouseUnderTest";
@@ -191,7 +191,7 @@ const storedJourneys = async (): Promise<Journeys> => {
 };
 
 /** The reference: the stored journeys, journeyMatches, the sort with ties by order id in its direction, the page's slice. */
-const expectedPage = (journeys: Journeys, scope: FactScope, ask: Ask) => {
+const expectedPage = (journeys: Journeys, scope: ReportFactScope, ask: Ask) => {
   const passes = (o: OrderRow) =>
     scope.orders.every((rule: OrderRule) => {
       const value = { status: o.status, customer_type: o.customerType, payment: o.payment }[rule.field];
@@ -214,10 +214,10 @@ const expectedPage = (journeys: Journeys, scope: FactScope, ask: Ask) => {
   };
 };
 
-const answered = (scope: FactScope, ask: Ask) =>
+const answered = (scope: ReportFactScope, ask: Ask) =>
   journeyPage(warehouse.analysis, scope, { ...ask, search: ask.search, utcOffset: "-05:00" });
 
-const scope: FactScope = { programId, from, to, orders: validOrders };
+const scope: ReportFactScope = { programId, from, to, orders: validOrders };
 
 /** Every shape in both sorts and directions over a few pages (a whole one, a small one, one past the end), and random searches. */
 const checkAll = async (seed: number) => {
@@ -267,7 +267,7 @@ describe("journeys over journey paths", () => {
   it("counts other order rules and every conversion day", async () => {
     const journeys = await storedJourneys();
     for (const orders of [[], [{ field: "status", operator: "=", value: "cancelled" }], [{ field: "payment", operator: "!=", value: "cash" }]] as const) {
-      const wide: FactScope = { programId, from: isoDay(start), to: isoDay(start + days * day), orders };
+      const wide: ReportFactScope = { programId, from: isoDay(start), to: isoDay(start + days * day), orders };
       for (const search of shapes.slice(0, 8)) {
         const ask: Ask = { search, sortBy: "conversion_date", direction: "desc", page: 1, perPage: 500 };
         expect(await answered(wide, ask), JSON.stringify([orders, search])).toEqual(expectedPage(journeys, wide, ask));

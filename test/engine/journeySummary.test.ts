@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JourneyTouch } from "../../src/domain/journeys/journeys";
 import { journeyPage, journeySummary } from "../../server/engine/analysis";
 import { createEngine } from "../../server/engine/createEngine";
-import { validOrders, type FactScope } from "../../server/engine/reports";
+import { validOrders, type ReportFactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
 import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";
@@ -54,7 +54,7 @@ const orders: OrderRow[] = journeys.map((j, n) => {
   return { programId, orderId: j.order, visitorId: `v-${j.order}`, ts, orderDate: isoDay(ts), amount: j.amount, status: j.status, customerType: "new", payment: "cash" };
 });
 
-const scope: FactScope = { programId, from: isoDay(day0 - 86_400_000), to: isoDay(day0 + 86_400_000), orders: validOrders };
+const scope: ReportFactScope = { programId, from: isoDay(day0 - 86_400_000), to: isoDay(day0 + 86_400_000), orders: validOrders };
 
 let warehouse: Warehouse;
 

@@ -5,7 +5,7 @@ import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { changedOrders } from "../sql/storedOrders";
 import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
-import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
+import { attribute, classify, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
 
@@ -227,7 +227,7 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
 };
 
 /** The tables of an incremental run's scope, named per program (real tables: dropped at the end of the run's turn). */
-const scopeOf = (programId: number): FactScope => ({
+const scopeOf = (programId: number): IncrementalRunTables => ({
   hits: `ingest_scope_hits_${programId}`,
   trafficDays: `ingest_scope_traffic_days_${programId}`,
   orders: `ingest_scope_orders_${programId}`,

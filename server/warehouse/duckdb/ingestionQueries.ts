@@ -5,7 +5,7 @@ import { insertRows, numberOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { changedOrders } from "../sql/storedOrders";
 import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
-import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
+import { attribute, classify, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
 import { fileReadings, numberedRowsOf } from "./fileRows";
@@ -49,7 +49,7 @@ export const tallyRows = async (
 };
 
 /** The temporary tables of an incremental run's scope. */
-const scope: FactScope = {
+const scope: IncrementalRunTables = {
   hits: "ingest_scope_hits",
   trafficDays: "ingest_scope_traffic_days",
   orders: "ingest_scope_orders",

@@ -143,7 +143,7 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
  * The part of a program an incremental run rewrites (duckdb/ingestionQueries.ts `process`),
  * as temporary tables of one column each; absent, a rebuild rewrites the whole program.
  */
-export interface FactScope {
+export interface IncrementalRunTables {
   /** hit_id: the hits to classify. */
   readonly hits: string;
   /** day: the hit days whose traffic facts are rewritten. */
@@ -169,7 +169,7 @@ const within = (table: string | undefined, column: string, key: string, alias = 
  * classification replaces are kept aside; and one UPDATE joins the hits to their
  * combination (NULL-safe) to write taxonomy_1..4 and cost_link.
  */
-export const classify = async (sql: Statements, programId: number, plan: ClassificationPlan, scope?: FactScope): Promise<void> => {
+export const classify = async (sql: Statements, programId: number, plan: ClassificationPlan, scope?: IncrementalRunTables): Promise<void> => {
   if (sql.engine === "clickhouse") return classifyOnClickHouse(sql, programId, plan, scope);
   const only = (alias = ""): string => within(scope?.hits, "hit_id", "hit_id", alias);
   await sql.run(
@@ -261,7 +261,7 @@ const lookedUp = (key: string, pairs: string, otherwise: string): string => {
  * lookup over hit_ingested_cost_links. A failure part-way leaves hits a later rebuild
  * classifies again: the statements read and write the same columns in the same order.
  */
-const classifyOnClickHouse = async (sql: Statements, programId: number, plan: ClassificationPlan, scope?: FactScope): Promise<void> => {
+const classifyOnClickHouse = async (sql: Statements, programId: number, plan: ClassificationPlan, scope?: IncrementalRunTables): Promise<void> => {
   const only = within(scope?.hits, "hit_id", "hit_id");
   const kept = `(SELECT hit_id FROM hit_ingested_cost_links WHERE program_id = $1${only})`;
   await sql.run(
@@ -336,7 +336,7 @@ const rolledUp = (base: string, keep: ReadonlyArray<string>, measures: ReadonlyA
      ORDER BY level, day`;
 };
 
-export const writeTrafficFacts = async (sql: Statements, programId: number, scope?: FactScope): Promise<void> => {
+export const writeTrafficFacts = async (sql: Statements, programId: number, scope?: IncrementalRunTables): Promise<void> => {
   await sql.run(`DELETE FROM traffic_facts WHERE program_id = $1${within(scope?.trafficDays, "day", "day")}`, [programId]);
   await sql.run(
     `INSERT INTO traffic_facts (program_id, day, level, ${taxonomyList}, clicks, impressions)
@@ -363,7 +363,7 @@ export const writeTrafficFacts = async (sql: Statements, programId: number, scop
  * journey paths (journeyPathSql.ts), the sales facts and the per-level inclusion facts
  * from the touches.
  */
-export const attribute = async (sql: Statements, programId: number, settings: AttributionSettings, scope?: FactScope): Promise<void> => {
+export const attribute = async (sql: Statements, programId: number, settings: AttributionSettings, scope?: IncrementalRunTables): Promise<void> => {
   const orders = (alias = ""): string => within(scope?.orders, "order_id", "order_id", alias);
   const days = (column: string): string => within(scope?.salesDays, column, "day");
   // The journey paths number touchpoints and rank orders across the whole program, so a scoped run rewrites them too.

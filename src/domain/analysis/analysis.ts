@@ -2,7 +2,8 @@ import { Schema } from "effect";
 import { funnelRoles, metricNames, type FunnelRole } from "../report/metrics";
 import { JourneySearch, JourneySortBy } from "../journeys/journeys";
 import { JourneyPath } from "../journeys/journeySummary";
-import { checkRange, ColumnHeaders, IsoDate, metricFields, taxonomySeries } from "../performance/performance";
+import { checkRange, IsoDate, metricFields, taxonomySeries } from "../performance/performance";
+import { chartAnswer, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
 
 /**
  * The wire contract of the analysis reports: funnel, funnel trends, diminishing returns, journeys and the affiliate report.
@@ -53,20 +54,13 @@ export const funnelHeaders: Record<string, string> = Object.fromEntries(
 
 /** A funnel table row: taxonomy_1..taxonomy_k of its level and the 12 funnel fields. */
 export const FunnelRow = Schema.Struct({
-  taxonomy_1: Schema.optional(Schema.String),
-  taxonomy_2: Schema.optional(Schema.String),
-  taxonomy_3: Schema.optional(Schema.String),
-  taxonomy_4: Schema.optional(Schema.String),
+  ...levelTaxonomyFields,
   ...funnelFields,
 });
 export type FunnelRow = typeof FunnelRow.Type;
 
 /** funnel/single: the rows of a level; `total` is the number of rows. */
-export const FunnelResponse = Schema.Struct({
-  data: Schema.Array(FunnelRow),
-  column_headers: ColumnHeaders,
-  total: Schema.Number,
-});
+export const FunnelResponse = tableAnswer(FunnelRow);
 export type FunnelResponse = typeof FunnelResponse.Type;
 
 /** A point of a funnel trend: the period start (a non-empty date) and the 12 funnel fields. */
@@ -80,10 +74,7 @@ export const FunnelTrendSeries = taxonomySeries(FunnelTrendPoint, Schema.NonEmpt
 export type FunnelTrendSeries = typeof FunnelTrendSeries.Type;
 
 /** funnel/multi: one series per taxonomy value, every period of the range present. */
-export const FunnelTrendsResponse = Schema.Struct({
-  data: Schema.Array(FunnelTrendSeries),
-  column_headers: ColumnHeaders,
-});
+export const FunnelTrendsResponse = chartAnswer(FunnelTrendSeries);
 export type FunnelTrendsResponse = typeof FunnelTrendsResponse.Type;
 
 // ---------------------------------------------------------------------------------------
@@ -142,19 +133,12 @@ export type JourneysQuery = typeof JourneysQuery.Type;
 /** A row of the affiliate performance report: a publisher id, its taxonomy path and the 25 metrics. */
 export const AffiliateRow = Schema.Struct({
   publisher_id: Schema.String,
-  taxonomy_1: Schema.String,
-  taxonomy_2: Schema.String,
-  taxonomy_3: Schema.String,
-  taxonomy_4: Schema.String,
+  ...taxonomyPathFields,
   ...metricFields,
 });
 export type AffiliateRow = typeof AffiliateRow.Type;
 
-export const AffiliatesResponse = Schema.Struct({
-  data: Schema.Array(AffiliateRow),
-  column_headers: ColumnHeaders,
-  total: Schema.Number,
-});
+export const AffiliatesResponse = tableAnswer(AffiliateRow);
 export type AffiliatesResponse = typeof AffiliatesResponse.Type;
 
 /** The affiliate report's metric columns (the 25 of a table). */

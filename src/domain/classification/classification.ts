@@ -53,12 +53,7 @@ export type TaxonomyTwo = typeof TaxonomyTwo.Type;
 
 /** A level-1 taxonomy; its own rules must match too when it has any. */
 export const TaxonomyOne = Schema.Struct({
-  id: Schema.Number,
-  title: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
-  joinType: JoinType,
-  rules: Schema.Array(ClassificationRule),
-  extracts: Schema.Array(ClassificationExtract),
-  execution_order: Schema.Number,
+  ...TaxonomyTwo.fields,
   children: Schema.Array(TaxonomyTwo),
 });
 export type TaxonomyOne = typeof TaxonomyOne.Type;

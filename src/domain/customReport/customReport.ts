@@ -1,6 +1,8 @@
 import type { DataSet, ReportMeta } from "../customReports/customReports";
 import type { ChartSeries as MultiSeries, OrderRule, PerformanceRow } from "../performance/performance";
 import type { ChartSeries } from "../performance/performanceChart";
+import { defaultColumns } from "../report/defaultColumns";
+import { clickModelMetrics } from "../report/metricNames";
 import { metricsFromSums, ratio, totalsOf, zeroSums, type MetricName, type Metrics } from "../report/metrics";
 import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
 import { oneOfChoice, type ReportQueryShape } from "../reports/reportQuery";
@@ -65,35 +67,13 @@ export const reportSource = (meta: ReportMeta, dataSets: ReadonlyArray<DataSet>)
 // Columns
 
 /** The metrics each side offers as table columns, in the Columns modal's order. */
-export const tableMetrics: ReadonlyArray<MetricName> = [
-  "first_click_sales",
-  "first_click_revenue",
-  "first_click_conversion_rate",
-  "first_click_aov",
-  "last_click_sales",
-  "last_click_revenue",
-  "last_click_conversion_rate",
-  "last_click_aov",
-  "attributed_sales",
-  "attributed_revenue",
-  "attributed_conversion_rate",
-  "attributed_aov",
-  "attributed_revenue_variance_percent",
-  "cpa",
-  "roas",
-  "roi",
-];
+export const tableMetrics: ReadonlyArray<MetricName> = [...clickModelMetrics, "attributed_revenue_variance_percent", "cpa", "roas", "roi"];
 
-/** The metrics shown after a reset of the columns. */
-export const defaultTableMetrics: ReadonlyArray<MetricName> = [
-  "last_click_sales",
-  "last_click_revenue",
-  "attributed_sales",
-  "attributed_revenue",
-  "cpa",
-  "roas",
-  "attributed_revenue_variance_percent",
-];
+/**
+ * The metrics shown after a reset of the columns: the default visible columns this table
+ * offers (last click and attributed sales and revenue, CPA, ROAS, variance %).
+ */
+export const defaultTableMetrics: ReadonlyArray<MetricName> = defaultColumns.filter((metric) => tableMetrics.includes(metric));
 
 /** A table column: a side's metric, `first.cpa`, `second.roi` (the names excludedColumns uses). */
 export const columnKey = (side: Side, metric: MetricName): string => `${side}.${metric}`;

@@ -1,6 +1,7 @@
 import type { PerformanceRow } from "../performance/performance";
 import type { MetricName } from "../report/metrics";
 import type { SortDirection, SortSpec } from "../table/tableSort";
+import { defaultColumns } from "../report/defaultColumns";
 import { taxonomyLevels } from "../report/taxonomyLevels";
 import type { ReportLevel } from "./customReports";
 
@@ -13,18 +14,8 @@ import type { ReportLevel } from "./customReports";
 /** Rows a page of a custom report's table. */
 export const customReportPerPage = 15;
 
-/** The metric columns of a custom report's table, in order. */
-export const customReportColumns: ReadonlyArray<MetricName> = [
-  "total_cost",
-  "clicks",
-  "last_click_sales",
-  "last_click_revenue",
-  "attributed_sales",
-  "attributed_revenue",
-  "cpa",
-  "roas",
-  "attributed_revenue_variance_percent",
-];
+/** The metric columns of a custom report's table, in order: the default visible columns. */
+export const customReportColumns: ReadonlyArray<MetricName> = defaultColumns;
 
 /** The taxonomy columns a report of the level names, top level first (taxonomy_1 … its level). */
 export const levelColumnsOf = (level: ReportLevel): ReadonlyArray<ReportLevel> => taxonomyLevels.slice(0, taxonomyLevels.indexOf(level) + 1);

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { FilledText } from "../report/configuration";
-import { checkRange, IsoDate } from "../performance/performance";
+import { checkRange, FilterOperator, IsoDate, OrderField, OrderRule } from "../performance/performance";
 import { taxonomyLevels } from "../report/taxonomyLevels";
 
 /**
@@ -17,18 +17,14 @@ export const orderFieldValues = {
   customer_type: ["new", "returning"],
   payment: ["cash", "credit"],
 } as const;
-export const OrderField = Schema.Literal("status", "customer_type", "payment");
-export type OrderField = typeof OrderField.Type;
+export { OrderField };
 
-export const RuleOperator = Schema.Literal("=", "!=");
-export type RuleOperator = typeof RuleOperator.Type;
+/** A rule's operator: the order rules' (= or !=). */
+export const RuleOperator = FilterOperator;
+export type RuleOperator = FilterOperator;
 
-/** One rule over orders: `field operator value`, e.g. status != cancelled. */
-export const ReportRule = Schema.Struct({
-  field: OrderField,
-  operator: RuleOperator,
-  value: Schema.String,
-}).pipe(
+/** One rule over orders: an order rule (`field operator value`, e.g. status != cancelled) whose value the field can hold. */
+export const ReportRule = OrderRule.pipe(
   Schema.filter((rule) =>
     (orderFieldValues[rule.field] as ReadonlyArray<string>).includes(rule.value)
       ? undefined

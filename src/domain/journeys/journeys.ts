@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { taxonomyPathFields } from "../report/reportAnswers";
 import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
 
 /**
@@ -8,12 +9,7 @@ import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
  */
 
 /** One touch of a journey; 'None' means the level is absent. */
-export const JourneyTouch = Schema.Struct({
-  taxonomy_1: Schema.String,
-  taxonomy_2: Schema.String,
-  taxonomy_3: Schema.String,
-  taxonomy_4: Schema.String,
-});
+export const JourneyTouch = Schema.Struct(taxonomyPathFields);
 export type JourneyTouch = typeof JourneyTouch.Type;
 
 export const JourneyRow = Schema.Struct({

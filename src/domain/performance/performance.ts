@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { parseDate, parseRange, rangeLength } from "../report/dateRange";
 import { temporal } from "../report/temporal";
 import type { MetricName } from "../report/metrics";
+import { chartAnswer, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
 
 /**
  * The wire contract of the performance reports: the reference server encodes every answer
@@ -51,32 +52,20 @@ export const metricFields = {
  * Monday of the week or the first of the month).
  */
 export const PerformanceRow = Schema.Struct({
-  taxonomy_1: Schema.optional(Schema.String),
-  taxonomy_2: Schema.optional(Schema.String),
-  taxonomy_3: Schema.optional(Schema.String),
-  taxonomy_4: Schema.optional(Schema.String),
+  ...levelTaxonomyFields,
   conversion_date: Schema.optional(Schema.String),
   ...metricFields,
 });
 export type PerformanceRow = typeof PerformanceRow.Type;
 
-/** Metric name to label. */
-export const ColumnHeaders = Schema.Record({ key: Schema.String, value: Schema.String });
-export type ColumnHeaders = typeof ColumnHeaders.Type;
+export { ColumnHeaders } from "../report/reportAnswers";
 
 /** A table: its rows, their column headers and `total`, the number of rows. */
-export const TableResponse = Schema.Struct({
-  data: Schema.Array(PerformanceRow),
-  column_headers: ColumnHeaders,
-  total: Schema.Number,
-});
+export const TableResponse = tableAnswer(PerformanceRow);
 export type TableResponse = typeof TableResponse.Type;
 
 /** A single series over time. */
-export const ChartResponse = Schema.Struct({
-  data: Schema.Array(PerformanceRow),
-  column_headers: ColumnHeaders,
-});
+export const ChartResponse = chartAnswer(PerformanceRow);
 export type ChartResponse = typeof ChartResponse.Type;
 
 /** A series per taxonomy value (multi charts, funnel trends, diminishing returns): the value, its next-level values, its points. */
@@ -91,19 +80,11 @@ export const taxonomySeries = <A, I>(point: Schema.Schema<A, I, never>, name: Sc
 export const ChartSeries = taxonomySeries(PerformanceRow);
 export type ChartSeries = typeof ChartSeries.Type;
 
-export const MultiChartResponse = Schema.Struct({
-  data: Schema.Array(ChartSeries),
-  column_headers: ColumnHeaders,
-});
+export const MultiChartResponse = chartAnswer(ChartSeries);
 export type MultiChartResponse = typeof MultiChartResponse.Type;
 
 /** A full taxonomy path (the filter tree of search and journeys). */
-export const TaxonomyPath = Schema.Struct({
-  taxonomy_1: Schema.String,
-  taxonomy_2: Schema.String,
-  taxonomy_3: Schema.String,
-  taxonomy_4: Schema.String,
-});
+export const TaxonomyPath = Schema.Struct(taxonomyPathFields);
 export type TaxonomyPath = typeof TaxonomyPath.Type;
 
 export const TaxonomiesResponse = Schema.Struct({ data: Schema.Array(TaxonomyPath) });

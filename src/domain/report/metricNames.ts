@@ -5,13 +5,12 @@
  * session, and so the /login entry chunk, needs only them.
  */
 
-/** The 25 metrics of a performance row, in the standard order. */
-export const metricNames = [
-  "variable_cost",
-  "fixed_cost",
-  "total_cost",
-  "clicks",
-  "impressions",
+/**
+ * Sales, revenue, conversion rate and AOV under each way of crediting an order (first
+ * click, last click, attributed), in the standard order: the rows' and the custom
+ * report's columns share them.
+ */
+export const clickModelMetrics = [
   "first_click_sales",
   "first_click_revenue",
   "first_click_conversion_rate",
@@ -24,6 +23,16 @@ export const metricNames = [
   "attributed_revenue",
   "attributed_conversion_rate",
   "attributed_aov",
+] as const;
+
+/** The 25 metrics of a performance row, in the standard order. */
+export const metricNames = [
+  "variable_cost",
+  "fixed_cost",
+  "total_cost",
+  "clicks",
+  "impressions",
+  ...clickModelMetrics,
   "attributed_revenue_variance",
   "attributed_revenue_variance_percent",
   "introducer_ratio",

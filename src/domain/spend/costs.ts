@@ -1,33 +1,22 @@
 import { Schema } from "effect";
 import { CalendarDate, FilledText, inclusiveDays } from "../report/configuration";
+import { taxonomyPathFields } from "../report/reportAnswers";
+import { costProblem, isEmptyLevel, isSpendFrequency, noneLevel, spendProblems, spendRuleMessages, type SpendFrequency } from "./spendRules";
 
 /**
  * Fixed (manual) spend configurations and variable spend rows (docs/engine.md, data model).
  */
 
-export const frequencies = ["single", "daily", "monthly", "yearly"] as const;
-export const Frequency = Schema.Literal(...frequencies);
+/** The spend frequencies (one list: the spend rules'). */
+export const Frequency = Schema.String.pipe(
+  Schema.filter((value): value is SpendFrequency => isSpendFrequency(value), { message: () => spendRuleMessages.frequencyInvalid }),
+);
 export type Frequency = typeof Frequency.Type;
 
-/** The taxonomy value of an empty level. */
-const noneLevel = "None";
+export { isEmptyLevel };
 
-/** Largest cost a configuration may carry. */
-export const largestCost = 1_000_000_000_000;
-
-/** Whether a number has at most two decimal places (0.1 + 0.2 style float noise tolerated). */
-export const hasAtMostTwoDecimals = (value: number): boolean => {
-  const cents = value * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
-};
-
-/** Money as entered: at least 0, at most 2 decimals. */
-export const Cost = Schema.Number.pipe(
-  Schema.finite(),
-  Schema.greaterThanOrEqualTo(0, { message: () => "Expected a cost of 0 or more" }),
-  Schema.lessThanOrEqualTo(largestCost),
-  Schema.filter((value) => (hasAtMostTwoDecimals(value) ? undefined : "Expected a cost with at most 2 decimal places")),
-);
+/** Money as sent: a number of 0 or more with at most 2 decimals (the spend rules' cost rule). */
+export const Cost = Schema.Number.pipe(Schema.filter((value) => costProblem(value)));
 
 /** Taxonomy 1: required text. */
 export const TaxonomyName = FilledText(200);
@@ -35,58 +24,27 @@ export const TaxonomyName = FilledText(200);
 /** Taxonomy 2 to 4 as sent: absent, null, "" or "None" all mean the level is empty. */
 const OptionalTaxonomy = Schema.optional(Schema.NullOr(Schema.String.pipe(Schema.maxLength(200))));
 
-/** An end date as sent: absent, null or "" when there is none (single). */
-const OptionalDate = Schema.optional(Schema.NullOr(Schema.Union(Schema.Literal(""), CalendarDate)));
-
-/** Whether a sent taxonomy level is empty. */
-export const isEmptyLevel = (value: string | null | undefined): boolean =>
-  value === null || value === undefined || value.trim() === "" || value === noneLevel;
+/** A date as sent (the spend rules check that it is one); an end date may be absent, null or "" when there is none (single). */
+const SentDate = Schema.String.pipe(Schema.maxLength(10));
+const OptionalDate = Schema.optional(Schema.NullOr(SentDate));
 
 /** A level as stored and answered: its trimmed text, or 'None' when empty. */
 export const levelValue = (value: string | null | undefined): string =>
   isEmptyLevel(value) ? noneLevel : (value ?? "").trim();
 
+/**
+ * The fields of a sent configuration: their types and size bounds. What makes a
+ * configuration valid is the spend rules' (`spendProblems`), checked on the whole of it.
+ */
 const fixedCostFields = {
-  start_date: CalendarDate,
+  start_date: SentDate,
   end_date: OptionalDate,
-  taxonomy_1: TaxonomyName,
+  taxonomy_1: Schema.String.pipe(Schema.maxLength(200)),
   taxonomy_2: OptionalTaxonomy,
   taxonomy_3: OptionalTaxonomy,
   taxonomy_4: OptionalTaxonomy,
-  cost: Cost,
+  cost: Schema.Number,
   frequency: Frequency,
-};
-
-interface FixedCostShape {
-  readonly start_date: string;
-  readonly end_date?: string | null | undefined;
-  readonly taxonomy_2?: string | null | undefined;
-  readonly taxonomy_3?: string | null | undefined;
-  readonly taxonomy_4?: string | null | undefined;
-  readonly frequency: Frequency;
-}
-
-/**
- * The spend form's cross-field rules: taxonomy 2 is
- * required when 3 or 4 is filled, taxonomy 3 when 4 is; unless the frequency is single,
- * the end date is required and after the start date.
- */
-export const fixedCostProblems = (value: FixedCostShape): ReadonlyArray<{ path: ReadonlyArray<string>; message: string }> => {
-  const problems: Array<{ path: ReadonlyArray<string>; message: string }> = [];
-  if (isEmptyLevel(value.taxonomy_2) && !(isEmptyLevel(value.taxonomy_3) && isEmptyLevel(value.taxonomy_4))) {
-    problems.push({ path: ["taxonomy_2"], message: "Taxonomy 2 is required when taxonomy 3 or taxonomy 4 is filled" });
-  }
-  if (isEmptyLevel(value.taxonomy_3) && !isEmptyLevel(value.taxonomy_4)) {
-    problems.push({ path: ["taxonomy_3"], message: "Taxonomy 3 is required when taxonomy 4 is filled" });
-  }
-  if (value.frequency !== "single") {
-    if (!value.end_date) {
-      problems.push({ path: ["end_date"], message: "The end date is required unless the frequency is single" });
-    } else if (value.end_date <= value.start_date) {
-      problems.push({ path: ["end_date"], message: "The end date must be after the start date" });
-    }
-  }
-  return problems;
 };
 
 /**
@@ -96,8 +54,10 @@ export const fixedCostProblems = (value: FixedCostShape): ReadonlyArray<{ path: 
  */
 export const FixedCostInput = Schema.Struct(fixedCostFields).pipe(
   Schema.filter((value) => {
-    const problems = fixedCostProblems(value);
-    return problems.length === 0 ? undefined : problems;
+    const problems = spendProblems({ ...value, spend: value.cost });
+    return problems.length === 0
+      ? undefined
+      : problems.map(({ field, message }) => ({ path: [field === "spend" ? "cost" : field], message }));
   }),
 );
 export type FixedCostInput = typeof FixedCostInput.Type;
@@ -117,10 +77,7 @@ export type FixedCostMeta = typeof FixedCostMeta.Type;
  */
 export const FixedCost = Schema.Struct({
   id: Schema.Number,
-  taxonomy_1: Schema.String,
-  taxonomy_2: Schema.String,
-  taxonomy_3: Schema.String,
-  taxonomy_4: Schema.String,
+  ...taxonomyPathFields,
   cost: Schema.Number,
   start_date: Schema.String,
   end_date: Schema.NullOr(Schema.String),
@@ -128,6 +85,9 @@ export const FixedCost = Schema.Struct({
   days: Schema.Number,
 });
 export type FixedCost = typeof FixedCost.Type;
+
+/** A configuration's own values: its taxonomy path, cost and dates (end_date null when single). */
+export type FixedCostFields = Pick<FixedCost, "taxonomy_1" | "taxonomy_2" | "taxonomy_3" | "taxonomy_4" | "cost" | "start_date" | "end_date">;
 
 export const FixedCostList = Schema.Struct({ data: Schema.Array(FixedCost) });
 export type FixedCostList = typeof FixedCostList.Type;

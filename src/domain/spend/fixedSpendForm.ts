@@ -1,13 +1,13 @@
 import { temporal } from "../report/temporal";
-import { isEmptyLevel, type FixedCost } from "./costs";
+import { isEmptyLevel, type FixedCost, type FixedCostFields } from "./costs";
 import { fnv1a128 } from "./spendBatchRetry";
 import type { SpendEntry, SpendFormValues } from "./spendForm";
 
 /**
  * The create and edit screens of a fixed spend configuration (/account/costs/fixed/create
  * and /account/costs/fixed/{spend}). Their fields and every rule are the spend form's
- * (`spendForm.ts`, one zod source); this module adds what only these screens need: the
- * new form's defaults, the form of a stored configuration, the body an edit sends, the
+ * (`spendForm.ts`, with the spend rules of `spendRules.ts`); this module adds what only
+ * these screens need: the new form's defaults, the form of a stored configuration, the body an edit sends, the
  * route's id, the create's Idempotency-Key and the screens' words.
  */
 
@@ -46,14 +46,7 @@ export const fixedSpendFormOf = (cost: FixedCost): SpendFormValues => ({
  * configuration's end date are cleared on the server too (an empty level as "", no end
  * date as null). Built from the spend form's validated body.
  */
-export interface FixedSpendUpdate {
-  readonly taxonomy_1: string;
-  readonly taxonomy_2: string;
-  readonly taxonomy_3: string;
-  readonly taxonomy_4: string;
-  readonly cost: number;
-  readonly start_date: string;
-  readonly end_date: string | null;
+export interface FixedSpendUpdate extends FixedCostFields {
   readonly frequency: SpendEntry["frequency"];
 }
 

@@ -1,17 +1,14 @@
-import { z } from "../shell/formSchema";
-import { temporal } from "../report/temporal";
-import { parseDate } from "../report/dateRange";
 import { formatMoney, type NumberFormatOptions } from "../report/numberFormat";
 import { reportTexts } from "../report/reportTexts";
 import { taxonomyLevels } from "../report/taxonomyLevels";
+import { isEmptyLevel, spendProblems, spendRuleMessages, type SpendFrequency } from "./spendRules";
+
+export { spendFrequencies, spendPattern, type SpendFrequency } from "./spendRules";
 
 /**
- * The quick spend entry form and the body it sends. The product words only the toast; the
- * field messages below are this module's own.
+ * The quick spend entry form and the body it sends. Its rules and their messages are the
+ * spend rules (`spendRules.ts`), which the server decodes a sent configuration with too.
  */
-
-export const spendFrequencies = ["single", "daily", "monthly", "yearly"] as const;
-export type SpendFrequency = (typeof spendFrequencies)[number];
 
 export const spendFrequencyLabels: Readonly<Record<SpendFrequency, string>> = {
   single: "Single",
@@ -38,74 +35,13 @@ export const emptySpendForm: SpendFormValues = {
 };
 
 export const spendMessages = {
-  taxonomy1Required: "Taxonomy 1 is required.",
-  taxonomy2Required: "Taxonomy 2 is required when taxonomy 3 or taxonomy 4 is filled.",
-  taxonomy3Required: "Taxonomy 3 is required when taxonomy 4 is filled.",
-  spendRequired: "Spend is required.",
-  spendDecimal: "Spend must be a number with at most 2 decimal places, such as 120 or 99.95.",
-  frequencyInvalid: "Frequency must be single, daily, monthly or yearly.",
-  startRequired: "Start date is required.",
-  startInvalid: "Start date must be a valid date (YYYY-MM-DD).",
-  startBeforeEnd: "Start date must be before the end date.",
-  endRequired: "End date is required.",
-  endInvalid: "End date must be a valid date (YYYY-MM-DD).",
-  endAfterStart: "End date must be after the start date.",
+  ...spendRuleMessages,
   /** The toast on save when the form is invalid (3 seconds). */
   invalidToast: reportTexts.toasts.spendInvalid,
 } as const;
 
-/**
- * "A decimal with 2 places": a non-negative amount with at most 2 decimals ("120",
- * "120.5", "120.50"); no sign, no grouping, no exponent, nothing after 2 decimals.
- */
-export const spendPattern = /^\d+(\.\d{1,2})?$/;
-
-const filled = (s: string): boolean => s.trim() !== "";
-
-const isFrequency = (s: string): s is SpendFrequency => (spendFrequencies as ReadonlyArray<string>).includes(s);
-
 /** The end date is disabled (and not sent) when the frequency is single. */
 export const isEndDateEnabled = (frequency: string): boolean => frequency.trim() !== "single";
-
-/** The spend form's rules as a zod schema; every broken rule is an issue on its field. */
-export const spendFormSchema = z
-  .object({
-    taxonomy_1: z.string(),
-    taxonomy_2: z.string(),
-    taxonomy_3: z.string(),
-    taxonomy_4: z.string(),
-    spend: z.string(),
-    frequency: z.string(),
-    start_date: z.string(),
-    end_date: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    const issue = (field: SpendFormField, message: string) => ctx.addIssue({ code: "custom", message, path: [field] });
-    if (!filled(v.taxonomy_1)) issue("taxonomy_1", spendMessages.taxonomy1Required);
-    if (!filled(v.taxonomy_2) && (filled(v.taxonomy_3) || filled(v.taxonomy_4))) issue("taxonomy_2", spendMessages.taxonomy2Required);
-    if (!filled(v.taxonomy_3) && filled(v.taxonomy_4)) issue("taxonomy_3", spendMessages.taxonomy3Required);
-
-    if (!filled(v.spend)) issue("spend", spendMessages.spendRequired);
-    else if (!spendPattern.test(v.spend.trim())) issue("spend", spendMessages.spendDecimal);
-
-    const frequency = v.frequency.trim();
-    if (!isFrequency(frequency)) issue("frequency", spendMessages.frequencyInvalid);
-    const single = frequency === "single";
-
-    const start = parseDate(v.start_date.trim());
-    if (!filled(v.start_date)) issue("start_date", spendMessages.startRequired);
-    else if (!start) issue("start_date", spendMessages.startInvalid);
-
-    if (single) return;
-    const end = parseDate(v.end_date.trim());
-    if (!filled(v.end_date)) issue("end_date", spendMessages.endRequired);
-    else if (!end) issue("end_date", spendMessages.endInvalid);
-
-    if (start && end && temporal().PlainDate.compare(start, end) >= 0) {
-      issue("start_date", spendMessages.startBeforeEnd);
-      issue("end_date", spendMessages.endAfterStart);
-    }
-  });
 
 /** The body of a spend entry as sent: taxonomies 2-4 only when filled, end_date only when not single. */
 export interface SpendEntry {
@@ -125,7 +61,7 @@ export interface SpendEntry {
  */
 export const spendRequestBody = (v: SpendFormValues): SpendEntry => {
   const frequency = v.frequency.trim() as SpendFrequency;
-  const optional = (field: "taxonomy_2" | "taxonomy_3" | "taxonomy_4") => (filled(v[field]) ? { [field]: v[field].trim() } : {});
+  const optional = (field: "taxonomy_2" | "taxonomy_3" | "taxonomy_4") => (isEmptyLevel(v[field]) ? {} : { [field]: v[field].trim() });
   return {
     taxonomy_1: v.taxonomy_1.trim(),
     ...optional("taxonomy_2"),
@@ -138,25 +74,19 @@ export const spendRequestBody = (v: SpendFormValues): SpendEntry => {
   };
 };
 
-/** The form's rules, then the body: parsing a form gives the request body. */
-export const spendRequestSchema = spendFormSchema.transform(spendRequestBody);
-
 export type SpendFormErrors = Partial<Record<SpendFormField, string>>;
 
 export type SpendValidation =
   | { readonly ok: true; readonly body: SpendEntry }
   | { readonly ok: false; readonly errors: SpendFormErrors; readonly toast: string };
 
-/** Validates a form: the body when valid, else the first message per field and the toast. */
+/** Validates a form with the spend rules: the body when valid, else the first message per field and the toast. */
 export const validateSpendForm = (form: SpendFormValues): SpendValidation => {
-  const r = spendRequestSchema.safeParse(form);
-  if (r.success) return { ok: true, body: r.data };
+  const problems = spendProblems(form);
+  if (problems.length === 0) return { ok: true, body: spendRequestBody(form) };
   const errors: Partial<Record<SpendFormField, string>> = {};
-  for (const issue of r.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (spendFormFields as ReadonlyArray<string>).includes(field) && !(field in errors)) {
-      errors[field as SpendFormField] = issue.message;
-    }
+  for (const { field, message } of problems) {
+    if (!(field in errors)) errors[field] = message;
   }
   return { ok: false, errors, toast: spendMessages.invalidToast };
 };

@@ -1,4 +1,4 @@
-import { configurationDays, isEmptyLevel, type FixedCost, type Frequency, type VariableCost } from "./costs";
+import { configurationDays, isEmptyLevel, type FixedCost, type FixedCostFields, type Frequency, type VariableCost } from "./costs";
 import { isCalendarDate } from "../report/configuration";
 import { formatNumber } from "../report/numberFormat";
 import { sortRows, type SortSpec } from "../table/tableSort";
@@ -13,16 +13,8 @@ import { pageBounds, pageCount, pageSlice, clampPage } from "../table/pagination
  */
 
 /** A fixed configuration as its list row shows it: `meta` flattened to its frequency, `days` derived. */
-export type FixedSpendRow = {
+export type FixedSpendRow = FixedCostFields & {
   readonly id: number;
-  readonly taxonomy_1: string;
-  readonly taxonomy_2: string;
-  readonly taxonomy_3: string;
-  readonly taxonomy_4: string;
-  readonly cost: number;
-  readonly start_date: string;
-  /** null for a single configuration (no end date). */
-  readonly end_date: string | null;
   /** Inclusive day count; null when the dates cannot be read or the end is before the start. */
   readonly days: number | null;
   readonly frequency: Frequency;

@@ -1,7 +1,7 @@
 import type { Effect } from "effect";
 import { AffiliatesResponse } from "../../domain/analysis/analysis";
-import { decodeInSlices } from "../http/decodeInSlices";
-import { request, type ApiCall } from "../http/http";
+import type { ApiCall } from "../http/http";
+import { rangeQuery, requestRows } from "../http/reportRequest";
 import type { HttpError } from "../http/httpErrors";
 import { silentReportFailures, type ReportRange } from "../performance/performance";
 
@@ -17,10 +17,9 @@ export interface AffiliateScope {
  * any other says the report could not be loaded.
  */
 export const loadAffiliatePerformance = (scope: AffiliateScope): Effect.Effect<AffiliatesResponse, HttpError, ApiCall> =>
-  request({
+  requestRows({
     segments: ["programs", scope.program, "performance", "affiliates"],
-    query: { date_from: scope.range.from, date_to: scope.range.to },
+    query: rangeQuery(scope.range),
     response: AffiliatesResponse,
     handles: ["Forbidden", ...silentReportFailures],
-    decodeLarge: decodeInSlices,
   });

@@ -1,7 +1,7 @@
 import type { Effect } from "effect";
 import { TableResponse } from "../../domain/performance/performance";
-import { decodeInSlices } from "../http/decodeInSlices";
-import { request, type ApiCall } from "../http/http";
+import type { ApiCall } from "../http/http";
+import { dayQuery, requestRows } from "../http/reportRequest";
 import type { HttpError } from "../http/httpErrors";
 import { silentReportFailures, tableSegments, type ReportScope } from "../performance/performance";
 
@@ -13,10 +13,4 @@ import { silentReportFailures, tableSegments, type ReportScope } from "../perfor
  * except 401 and 403, which stay app-wide.
  */
 export const loadAttributionTable = (scope: ReportScope): Effect.Effect<TableResponse, HttpError, ApiCall> =>
-  request({
-    segments: tableSegments(scope),
-    query: { date_from: scope.range.from, date_to: scope.range.to, interval: "day" },
-    response: TableResponse,
-    handles: silentReportFailures,
-    decodeLarge: decodeInSlices,
-  });
+  requestRows({ segments: tableSegments(scope), query: dayQuery(scope.range), response: TableResponse, handles: silentReportFailures });

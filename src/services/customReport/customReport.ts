@@ -14,8 +14,8 @@ import { ChartResponse, MultiChartResponse, TableResponse, type ChartSeries, typ
 import { previousPeriod } from "../../domain/report/comparison";
 import type { DateRange } from "../../domain/report/dateRange";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
-import { decodeInSlices } from "../http/decodeInSlices";
 import { request, type ApiCall } from "../http/http";
+import { dayQuery, rangeQuery, requestRows } from "../http/reportRequest";
 import type { HttpError } from "../http/httpErrors";
 import { silentReportFailures } from "../performance/performance";
 
@@ -51,8 +51,6 @@ const levelSegments = (path: ReadonlyArray<string>): Array<string> => {
   return [...prefix.flatMap((value, i) => [taxonomyLevels[i] as string, value]), taxonomyLevels[customReportLevel(path) - 1] as string];
 };
 
-const rangeQuery = (range: DateRange) => ({ date_from: range.from, date_to: range.to });
-
 const sideQuery = (source: CustomReportSource, side: Side, range: DateRange) =>
   source.kind === "meta" ? { ...rangeQuery(range), meta: JSON.stringify([source.rules[side]]) } : rangeQuery(range);
 
@@ -61,30 +59,27 @@ const sideBase = (program: string, source: CustomReportSource, side: Side): Arra
 
 /** A side's table of the level over a range. */
 export const loadSideTable = (program: string, source: CustomReportSource, side: Side, path: ReadonlyArray<string>, range: DateRange): Effect.Effect<ReadonlyArray<PerformanceRow>, HttpError, ApiCall> =>
-  request({
+  requestRows({
     segments: [...sideBase(program, source, side), ...(source.kind === "named" ? ["table", "single"] : ["grouped"]), ...levelSegments(path)],
     query: sideQuery(source, side, range),
     response: TableResponse,
     handles: silentReportFailures,
-    decodeLarge: decodeInSlices,
   }).pipe(Effect.map((answer) => answer.data));
 
 /** A side's series per value of the level, by day. */
 export const loadSideChart = (program: string, source: CustomReportSource, side: Side, path: ReadonlyArray<string>, range: DateRange): Effect.Effect<ReadonlyArray<ChartSeries>, HttpError, ApiCall> =>
   source.kind === "named"
-    ? request({
+    ? requestRows({
         segments: [...sideBase(program, source, side), "chart", "multi", ...levelSegments(path)],
-        query: { ...rangeQuery(range), interval: "day" },
+        query: dayQuery(range),
         response: MultiChartResponse,
         handles: silentReportFailures,
-        decodeLarge: decodeInSlices,
       }).pipe(Effect.map((answer) => answer.data))
-    : request({
+    : requestRows({
         segments: [...sideBase(program, source, side), "daily", ...levelSegments(path)],
         query: sideQuery(source, side, range),
         response: ChartResponse,
         handles: silentReportFailures,
-        decodeLarge: decodeInSlices,
       }).pipe(Effect.map((answer) => seriesFromDailyRows(answer.data, customReportLevel(path))));
 
 /** The screen's data: each side's charts and its current and previous period tables. */

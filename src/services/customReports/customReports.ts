@@ -4,8 +4,8 @@ import { CustomReportAnswer, CustomReportList, type CustomReportInput, type Repo
 import { encodedRules, type DraftRule } from "../../domain/customReports/reportDraft";
 import { TableResponse } from "../../domain/performance/performance";
 import { Created } from "../../domain/report/configuration";
-import { decodeInSlices } from "../http/decodeInSlices";
 import { request, type ApiCall } from "../http/http";
+import { rangeQuery, requestRows } from "../http/reportRequest";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
 import type { ReportRange } from "../performance/performance";
 
@@ -48,13 +48,7 @@ export const removeCustomReport = (program: string, id: number): Effect.Effect<O
 
 /** A saved report's table over the dates (404 when the program has no such report). */
 export const viewCustomReport = (program: string, id: number, range: ReportRange): Effect.Effect<TableResponse, HttpError, ApiCall> =>
-  request({
-    segments: [...reportsPath(program), id, "view"],
-    query: { date_from: range.from, date_to: range.to },
-    response: TableResponse,
-    handles: screenFailures,
-    decodeLarge: decodeInSlices,
-  });
+  requestRows({ segments: [...reportsPath(program), id, "view"], query: rangeQuery(range), response: TableResponse, handles: screenFailures });
 
 /** What a preview shows: an unsaved report's level and rules. */
 export interface PreviewDefinition {
@@ -64,10 +58,9 @@ export interface PreviewDefinition {
 
 /** An unsaved report's table over the dates (`rules` as JSON in the query). */
 export const previewCustomReport = (program: string, definition: PreviewDefinition, range: ReportRange): Effect.Effect<TableResponse, HttpError, ApiCall> =>
-  request({
+  requestRows({
     segments: [...reportsPath(program), "preview"],
-    query: { date_from: range.from, date_to: range.to, level: definition.level, rules: encodedRules(definition.rules) },
+    query: { ...rangeQuery(range), level: definition.level, rules: encodedRules(definition.rules) },
     response: TableResponse,
     handles: screenFailures,
-    decodeLarge: decodeInSlices,
   });

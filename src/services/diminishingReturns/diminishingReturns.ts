@@ -4,6 +4,7 @@ import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
 import { SeasonalityList } from "../../domain/seasonality/seasonality";
 import { request, type ApiCall } from "../http/http";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
+import { rangeQuery } from "../http/reportRequest";
 import { type ReportRange } from "../performance/performance";
 
 /** Which level of diminishing returns: the program, the dates and the taxonomy values chosen (0 to 3). */
@@ -25,8 +26,6 @@ export const diminishingSegments = (scope: DiminishingScope): Array<string> => {
   const pairs = values.flatMap((value, i) => [taxonomyLevels[i] ?? "taxonomy_3", value]);
   return ["programs", scope.program, "performance", "diminishing", "multi", ...pairs, taxonomyLevels[values.length] ?? "taxonomy_4"];
 };
-
-const rangeQuery = (range: ReportRange) => ({ date_from: range.from, date_to: range.to });
 
 /** The series of a level (one per taxonomy value, its children and its weeks) and the seasonality types of the dates. */
 export interface DiminishingAnswer {

@@ -2,8 +2,8 @@ import { Effect } from "effect";
 import { FunnelResponse } from "../../domain/analysis/analysis";
 import { withFunnelHeaders } from "../../domain/funnel/funnelReport";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
-import { decodeInSlices } from "../http/decodeInSlices";
-import { request, type ApiCall } from "../http/http";
+import type { ApiCall } from "../http/http";
+import { dayQuery, requestRows } from "../http/reportRequest";
 import type { HttpError } from "../http/httpErrors";
 import { silentReportFailures, type ReportRange } from "../performance/performance";
 
@@ -31,10 +31,4 @@ export const funnelSegments = (scope: FunnelScope): Array<string> => {
  * among them). A failed load is the report's own to handle (silent).
  */
 export const loadFunnel = (scope: FunnelScope): Effect.Effect<FunnelResponse, HttpError, ApiCall> =>
-  request({
-    segments: funnelSegments(scope),
-    query: { date_from: scope.range.from, date_to: scope.range.to, interval: "day" },
-    response: FunnelResponse,
-    handles: silentReportFailures,
-    decodeLarge: decodeInSlices,
-  }).pipe(Effect.map((answer) => ({ ...answer, column_headers: withFunnelHeaders(answer.column_headers) })));
+  requestRows({ segments: funnelSegments(scope), query: dayQuery(scope.range), response: FunnelResponse, handles: silentReportFailures }).pipe(Effect.map((answer) => ({ ...answer, column_headers: withFunnelHeaders(answer.column_headers) })));

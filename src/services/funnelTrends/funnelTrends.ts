@@ -3,8 +3,8 @@ import { funnelHeaders } from "../../domain/analysis/analysis";
 import { checkTrendSeries, type CheckedTrends } from "../../domain/funnelTrends/funnelTrends";
 import { ColumnHeaders } from "../../domain/performance/performance";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
-import { decodeInSlices } from "../http/decodeInSlices";
-import { request, type ApiCall } from "../http/http";
+import type { ApiCall } from "../http/http";
+import { dayQuery, requestRows } from "../http/reportRequest";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
 import type { ReportRange } from "../performance/performance";
 
@@ -42,10 +42,4 @@ export interface FunnelTrendsAnswer extends CheckedTrends {
 
 /** The funnel trends of a level, day by day. */
 export const loadFunnelTrends = (scope: FunnelTrendsScope): Effect.Effect<FunnelTrendsAnswer, HttpError, ApiCall> =>
-  request({
-    segments: funnelTrendsSegments(scope),
-    query: { date_from: scope.range.from, date_to: scope.range.to, interval: "day" },
-    response: FunnelTrendsEnvelope,
-    handles: funnelTrendsHandledFailures,
-    decodeLarge: decodeInSlices,
-  }).pipe(Effect.map((answer) => ({ ...checkTrendSeries(answer.data), headers: { ...funnelHeaders, ...answer.column_headers } })));
+  requestRows({ segments: funnelTrendsSegments(scope), query: dayQuery(scope.range), response: FunnelTrendsEnvelope, handles: funnelTrendsHandledFailures }).pipe(Effect.map((answer) => ({ ...checkTrendSeries(answer.data), headers: { ...funnelHeaders, ...answer.column_headers } })));

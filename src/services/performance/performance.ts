@@ -6,9 +6,9 @@ import {
   type Interval,
 } from "../../domain/performance/performance";
 import type { NamedFilter } from "../../domain/shell/session";
-import { decodeInSlices } from "../http/decodeInSlices";
 import { request, requestText, type ApiCall } from "../http/http";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
+import { rangeQuery, requestRows } from "../http/reportRequest";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
 
 /**
@@ -66,11 +66,9 @@ export const csvSegments = (program: string, path: ReadonlyArray<string>): Array
   return segments;
 };
 
-const rangeQuery = (range: ReportRange) => ({ date_from: range.from, date_to: range.to });
-
 /** The table of the level below `scope.path` (level one when the path is empty). */
 export const loadTable = (scope: ReportScope): Effect.Effect<TableResponse, HttpError, ApiCall> =>
-  request({ segments: tableSegments(scope), query: rangeQuery(scope.range), response: TableResponse, handles: silentReportFailures, decodeLarge: decodeInSlices });
+  requestRows({ segments: tableSegments(scope), query: rangeQuery(scope.range), response: TableResponse, handles: silentReportFailures });
 
 /** The time series of `scope.path` (every channel when empty) at an interval. */
 export const loadChart = (scope: ReportScope, interval: Interval): Effect.Effect<ChartResponse, HttpError, ApiCall> =>
@@ -83,13 +81,7 @@ export const loadChart = (scope: ReportScope, interval: Interval): Effect.Effect
 
 /** Rows whose taxonomy path holds the text at any level. */
 export const search = (program: string, range: ReportRange, query: string): Effect.Effect<TableResponse, HttpError, ApiCall> =>
-  request({
-    segments: ["programs", program, "performance", "search"],
-    query: { query, ...rangeQuery(range) },
-    response: TableResponse,
-    handles: silentReportFailures,
-    decodeLarge: decodeInSlices,
-  });
+  requestRows({ segments: ["programs", program, "performance", "search"], query: { query, ...rangeQuery(range) }, response: TableResponse, handles: silentReportFailures });
 
 /** Every taxonomy path with traffic, sales or cost in the range (the search filter tree). */
 export const taxonomies = (program: string, range: ReportRange): Effect.Effect<TaxonomiesResponse, HttpError, ApiCall> =>

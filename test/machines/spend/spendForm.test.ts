@@ -309,14 +309,14 @@ describe("spendForm machine", () => {
   it("the real createSpend shows the server's refusal", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response(JSON.stringify({ error: "invalid_body", message: "Invalid request body: cost: Expected a cost of 0 or more" }), { status: 400 })),
+      vi.fn(async () => new Response(JSON.stringify({ error: "invalid_body", message: "Invalid request body: cost: Spend must be a decimal with 2 places." }), { status: 400 })),
     );
     const actor = createActor(spendFormMachine, { input: { api: signedInApi, program: "acme" } }).start();
     for (const [field, value] of Object.entries(validMonthly)) actor.send({ type: "spend.fieldChanged", field: field as SpendFormField, value });
     actor.send({ type: "spend.saved" });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toEqual({ editing: "failed" }));
     await flush();
-    expect(sel.failure(actor.getSnapshot())).toBe("The spend configuration was not created: Invalid request body: cost: Expected a cost of 0 or more");
+    expect(sel.failure(actor.getSnapshot())).toBe("The spend configuration was not created: Invalid request body: cost: Spend must be a decimal with 2 places.");
     expect(sel.values(actor.getSnapshot())).toEqual(validMonthly);
   });
 });
