@@ -66,12 +66,12 @@ const fail = (message: string): never => {
 };
 
 async function drive(page: Page, map: BrowserMap, model: MachineModel, path: ModelPath): Promise<void> {
-  const c: PathContext = { page, expect, input: path.input };
   const usesClock = path.plan.some((s) => s.action.kind === "timer");
   if (usesClock) await page.clock.install();
   const held = path.plan.some((s) => s.action.kind === "actor") ? await holdCalls(page, map) : new Map<string, Route[]>();
 
   for (const [index, step] of path.plan.entries()) {
+    const c: PathContext = { page, expect, input: path.input, observed: step.expected.observed };
     await test.step(path.steps[index] ?? `step ${index}`, async () => {
       const action = step.action;
       switch (action.kind) {

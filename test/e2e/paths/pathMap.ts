@@ -16,11 +16,16 @@ import type { MachineModel } from "../../model/harness";
 
 export type Expect = typeof playwrightExpect;
 
-/** What each step of a map gets: the page, Playwright's `expect`, and the path's input label. */
+/**
+ * What each step of a map gets: the page, Playwright's `expect`, the path's input label,
+ * and the machine's context as the model observes it after the step (its `observe`
+ * projection, when it has one), for views that show it.
+ */
 export interface PathContext {
   readonly page: Page;
   readonly expect: Expect;
   readonly input: string;
+  readonly observed: unknown;
 }
 
 /** A person's action for one event of a path (`label` names the model's example payload). */
