@@ -24,36 +24,44 @@ import { e2eDataDir, e2ePort } from "../environment";
 import { demoUsers } from "../support";
 import { isNotInPaths, mapProblems, type BrowserMap, type PathContext } from "./pathMap";
 
-/** The worker's demo sign-in, made once on first need and kept as a storage state file. */
-let demoState: Promise<string> | undefined;
-const signInOnce = (browser: Browser, workerIndex: number): Promise<string> =>
-  (demoState ??= (async () => {
-    mkdirSync(e2eDataDir, { recursive: true });
-    const file = resolve(e2eDataDir, `paths-demo-state-${workerIndex}.json`);
-    const page = await browser.newPage({ baseURL: `http://127.0.0.1:${e2ePort}` });
-    await page.goto("/login");
-    await page.getByLabel("Username").fill(demoUsers.demo.username);
-    await page.getByLabel("Password", { exact: true }).fill(demoUsers.demo.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("heading", { name: "Performance Report" })).toBeVisible();
-    await page.context().storageState({ path: file });
-    await page.context().close();
-    return file;
-  })());
+type Who = "demo" | "admin";
+/** The worker's sign-in of each demo user, made once on first need and kept as a storage state file. */
+const signIns = new Map<Who, Promise<string>>();
+const signInOnce = (browser: Browser, who: Who, workerIndex: number): Promise<string> => {
+  const made = signIns.get(who) ?? signIn(browser, who, workerIndex);
+  signIns.set(who, made);
+  return made;
+};
+const signIn = async (browser: Browser, who: Who, workerIndex: number): Promise<string> => {
+  mkdirSync(e2eDataDir, { recursive: true });
+  const file = resolve(e2eDataDir, `paths-${who}-state-${workerIndex}.json`);
+  const page = await browser.newPage({ baseURL: `http://127.0.0.1:${e2ePort}` });
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(demoUsers[who].username);
+  await page.getByLabel("Password", { exact: true }).fill(demoUsers[who].password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { name: "Performance Report" })).toBeVisible();
+  await page.context().storageState({ path: file });
+  await page.context().close();
+  return file;
+};
 
-const test = base.extend<{ signedInAs: "demo" | null }>({
+const test = base.extend<{ signedInAs: Who | null }>({
   signedInAs: [null, { option: true }],
   storageState: async ({ signedInAs, browser }, use, info) => {
-    await use(signedInAs === "demo" ? await signInOnce(browser, info.workerIndex) : undefined);
+    await use(signedInAs === null ? undefined : await signInOnce(browser, signedInAs, info.workerIndex));
   },
 });
 
 /** Holds every request of the map's actors until a step of the path answers it. */
 const holdCalls = async (page: Page, map: BrowserMap): Promise<Map<string, Route[]>> => {
   const held = new Map<string, Route[]>();
-  const actors = Object.entries(map.actors).flatMap(([src, a]) => (isNotInPaths(a) ? [] : [[src, a] as const]));
+  const actors = [
+    ...Object.entries(map.actors).flatMap(([src, a]) => (isNotInPaths(a) ? [] : [[src, a.request] as const])),
+    ...Object.entries(map.heldRequests ?? {}),
+  ];
   await page.route("**/api/**", async (route) => {
-    const match = actors.find(([, a]) => a.request(route.request()));
+    const match = actors.find(([, request]) => request(route.request()));
     if (!match) return route.fallback();
     const [src] = match;
     held.set(src, [...(held.get(src) ?? []), route]);
@@ -66,17 +74,20 @@ const fail = (message: string): never => {
 };
 
 async function drive(page: Page, map: BrowserMap, model: MachineModel, path: ModelPath): Promise<void> {
-  const usesClock = path.plan.some((s) => s.action.kind === "timer");
+  const usesClock = map.clock !== undefined || path.plan.some((s) => s.action.kind === "timer");
   if (usesClock) await page.clock.install();
-  const held = path.plan.some((s) => s.action.kind === "actor") ? await holdCalls(page, map) : new Map<string, Route[]>();
+  const holds = path.plan.some((s) => s.action.kind === "actor") || map.heldRequests !== undefined;
+  const held = holds ? await holdCalls(page, map) : new Map<string, Route[]>();
+  const memory = new Map<string, unknown>();
 
   for (const [index, step] of path.plan.entries()) {
-    const c: PathContext = { page, expect, input: path.input, observed: step.expected.observed };
+    const c: PathContext = { page, expect, input: path.input, observed: step.expected.observed, memory, held };
     await test.step(path.steps[index] ?? `step ${index}`, async () => {
       const action = step.action;
       switch (action.kind) {
         case "init":
           await map.open(c);
+          if (map.clock === "paused") await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
           break;
         case "event": {
           const drive = map.events[action.event.type] ?? fail(`the ${map.machine} map has no action for event '${action.event.type}'`);

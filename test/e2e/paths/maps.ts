@@ -5,5 +5,6 @@ import { journeyFilterMap } from "./journeyFilter.map";
 import { recoverPasswordMap } from "./recoverPassword.map";
 import { resetPasswordMap } from "./resetPassword.map";
 import { signInMap } from "./signIn.map";
+import { spendBatchMap } from "./spendBatch.map";
 
-export const browserMaps: ReadonlyArray<BrowserMap> = [signInMap, recoverPasswordMap, resetPasswordMap, journeyFilterMap, columnSetsMap];
+export const browserMaps: ReadonlyArray<BrowserMap> = [signInMap, recoverPasswordMap, resetPasswordMap, journeyFilterMap, columnSetsMap, spendBatchMap];

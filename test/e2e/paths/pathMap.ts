@@ -9,7 +9,7 @@
  *
  * No Playwright runtime here (only types): the vitest check imports the maps.
  */
-import type { Page, Request, expect as playwrightExpect } from "@playwright/test";
+import type { Page, Request, Route, expect as playwrightExpect } from "@playwright/test";
 import type { EventObject } from "xstate";
 import { machineSurface } from "../../model/browserPaths";
 import type { MachineModel } from "../../model/harness";
@@ -26,6 +26,10 @@ export interface PathContext {
   readonly expect: Expect;
   readonly input: string;
   readonly observed: unknown;
+  /** What a map keeps from one step of a path to the next (e.g. the rows of the file it dropped). */
+  readonly memory: Map<string, unknown>;
+  /** The held calls of the map's actors and of `heldRequests`, oldest first: a step may answer one itself. */
+  readonly held: Map<string, Route[]>;
 }
 
 /** A person's action for one event of a path (`label` names the model's example payload). */
@@ -54,7 +58,14 @@ export interface BrowserMap {
   /** The machine's name in test/model/machineModels.ts (and `npm run paths`). */
   readonly machine: string;
   /** Who is signed in when a path starts (the worker's shared sign-in), or nobody. */
-  readonly signedIn: "demo" | null;
+  readonly signedIn: "demo" | "admin" | null;
+  /**
+   * Requests the machine makes from spawned children rather than invoked actors, held
+   * like an actor's calls (under this name) for the map's events to answer.
+   */
+  readonly heldRequests?: Readonly<Record<string, (request: Request) => boolean>>;
+  /** "paused": the page clock stands still after `open`, so only the path's steps move time (for waits raised by actions). */
+  readonly clock?: "paused";
   /** Opens the screen for a path of the given input label, before its first step. */
   readonly open: (c: PathContext) => Promise<void>;
   readonly events: Readonly<Record<string, EventAction | NotInPaths>>;
