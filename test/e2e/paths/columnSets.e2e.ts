@@ -1,0 +1,4 @@
+import { pathSuite } from "./drive";
+import { columnSetsMap } from "./columnSets.map";
+
+pathSuite(columnSetsMap);

@@ -1,0 +1,4 @@
+import { pathSuite } from "./drive";
+import { journeyFilterMap } from "./journeyFilter.map";
+
+pathSuite(journeyFilterMap);

@@ -1,0 +1,4 @@
+import { pathSuite } from "./drive";
+import { recoverPasswordMap } from "./recoverPassword.map";
+
+pathSuite(recoverPasswordMap);

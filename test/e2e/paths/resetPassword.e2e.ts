@@ -1,0 +1,4 @@
+import { pathSuite } from "./drive";
+import { resetPasswordMap } from "./resetPassword.map";
+
+pathSuite(resetPasswordMap);

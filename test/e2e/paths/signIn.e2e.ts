@@ -1,0 +1,4 @@
+import { pathSuite } from "./drive";
+import { signInMap } from "./signIn.map";
+
+pathSuite(signInMap);

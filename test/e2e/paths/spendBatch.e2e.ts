@@ -1,0 +1,4 @@
+import { pathSuite } from "./drive";
+import { spendBatchMap } from "./spendBatch.map";
+
+pathSuite(spendBatchMap);

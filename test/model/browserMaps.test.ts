@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { browserMaps } from "../e2e/paths/maps";
+import { mapProblems, type BrowserMap } from "../e2e/paths/pathMap";
+import { browserPaths } from "./browserPaths";
+import { machineModels } from "./machineModels";
+
+/**
+ * The browser path suite's maps, checked without a browser: a machine change the map does
+ * not follow (a new event, state, call or delay, or a new example in its model) fails
+ * here by name, before Playwright starts.
+ */
+describe.each(browserMaps.map((m) => [m.machine, m] as const))("browser map of %s", (name, map) => {
+  const model = machineModels[name];
+
+  it("names every event, state, call and delay of its machine and every example of its model", () => {
+    expect(model, `no machine model '${name}'`).toBeDefined();
+    if (model) expect(mapProblems(map, model)).toEqual([]);
+  });
+
+  it("drives paths that take every transition and reach every state of the generated set", () => {
+    if (!model) return;
+    const set = browserPaths(model);
+    expect(set.driven.length).toBeGreaterThan(0);
+    expect(set.driven.length).toBeLessThanOrEqual(set.generated.length);
+    const keys = (paths: typeof set.generated) => new Set(paths.flatMap((p) => [...p.steps.slice(1), ...p.plan.flatMap((s) => s.expected.nodeIds)]));
+    expect(keys(set.driven)).toEqual(keys(set.generated));
+  });
+});
+
+describe("map check", () => {
+  const signIn = browserMaps.find((m) => m.machine === "signIn") as BrowserMap;
+  const model = machineModels.signIn;
+  it("names an event, a state and an outcome the map leaves out", () => {
+    if (!model) throw new Error("no signIn model");
+    const { "signIn.alertClosed": _event, ...events } = signIn.events;
+    const { "signIn.failed.throttled": _state, ...states } = signIn.states;
+    const login = signIn.actors.login as Extract<BrowserMap["actors"][string], { request: unknown }>;
+    const { "429": _outcome, ...rejects } = login.rejects ?? {};
+    const broken: BrowserMap = { ...signIn, events, states, actors: { ...signIn.actors, login: { ...login, rejects } } };
+    expect(mapProblems(broken, model)).toEqual([
+      "signIn: event 'signIn.alertClosed' has no user action in the map",
+      "signIn: state 'signIn.failed.throttled' has no view in the map",
+      "signIn: no answer for 'login rejects [429]'",
+    ]);
+  });
+});
