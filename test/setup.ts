@@ -7,15 +7,23 @@ import { installClockWatch, installPinnedClock } from "./support/pinnedClock";
 
 // "Today" in the tests (docs/architecture.md, "How tests get today"). TEST_NOW pins it
 // for the pinned-day runs (test/support/pinnedDays.ts). TEST_CLOCK_READERS names a folder:
-// the run writes there each test file that read the clock (the date-sensitive files the
-// pinned-day runs then take); the time itself stays the machine's.
+// the run writes there each test file whose product code read the clock (the
+// date-sensitive files the pinned-day runs then take); the time itself stays the machine's.
 if (process.env.TEST_NOW) installPinnedClock(process.env.TEST_NOW);
 else if (process.env.TEST_CLOCK_READERS) {
   const folder = process.env.TEST_CLOCK_READERS;
   const reads = { seen: false };
-  // This file's setup runs before each test file: reads from here on are the file's own.
+  // A read counts when the product's code makes it (a frame in src/ or server/ outside
+  // node_modules): a test's own stamps, fake timers and libraries' bookkeeping do not turn
+  // on the day. This file's setup runs before each test file: reads from here on are the file's own.
+  const product = [`${process.cwd()}/src/`, `${process.cwd()}/server/`];
   installClockWatch(() => {
-    reads.seen = true;
+    if (reads.seen) return;
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 30;
+    const stack = new Error().stack ?? "";
+    Error.stackTraceLimit = limit;
+    reads.seen = stack.split("\n").some((frame) => !frame.includes("node_modules") && product.some((folder) => frame.includes(folder)));
   });
   afterAll(() => {
     const file = expect.getState().testPath;

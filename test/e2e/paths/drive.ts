@@ -14,7 +14,7 @@
  *
  * Signed-in maps share one sign-in per worker (a storage state made once).
  */
-import { test as base, expect, type Browser, type Page, type Route } from "@playwright/test";
+import { test as base, expect, newPinnedContext, type Browser, type Page, type Route } from "../fixtures";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { browserPaths } from "../../model/browserPaths";
@@ -35,7 +35,7 @@ const signInOnce = (browser: Browser, who: Who, workerIndex: number): Promise<st
 const signIn = async (browser: Browser, who: Who, workerIndex: number): Promise<string> => {
   mkdirSync(e2eDataDir, { recursive: true });
   const file = resolve(e2eDataDir, `paths-${who}-state-${workerIndex}.json`);
-  const page = await browser.newPage({ baseURL: `http://127.0.0.1:${e2ePort}` });
+  const page = await (await newPinnedContext(browser, { baseURL: `http://127.0.0.1:${e2ePort}` })).newPage();
   await page.goto("/login");
   await page.getByLabel("Username").fill(demoUsers[who].username);
   await page.getByLabel("Password", { exact: true }).fill(demoUsers[who].password);
@@ -74,8 +74,7 @@ const fail = (message: string): never => {
 };
 
 async function drive(page: Page, map: BrowserMap, model: MachineModel, path: ModelPath): Promise<void> {
-  const usesClock = map.clock !== undefined || path.plan.some((s) => s.action.kind === "timer");
-  if (usesClock) await page.clock.install();
+  // The page's clock is Playwright's already (fixtures.ts installs it on every context, at the suite's pinned day).
   const holds = path.plan.some((s) => s.action.kind === "actor") || map.heldRequests !== undefined;
   const held = holds ? await holdCalls(page, map) : new Map<string, Route[]>();
   const memory = new Map<string, unknown>();
