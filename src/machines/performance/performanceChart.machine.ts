@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type DoneActorEvent, type SnapshotFrom } from "xstate";
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import type { ChartResponse, PerformanceRow } from "../../domain/performance/performance";
 import {
   canChooseChartMetric,
@@ -75,7 +75,8 @@ export interface LoadChartInput {
 export const sameChartParams = (a: ChartParams, b: ChartParams): boolean => sameReportParams(a, b) && samePath(a.path, b.path);
 
 /** The chart call's answer carried by its done event. */
-const answerOf = (event: { type: string }): ChartResponse => (event as unknown as DoneActorEvent<ChartResponse>).output;
+/** The chart load's answer, as the actions and guards of its done transition take it. */
+const answerOf = ({ event }: { event: { output: ChartResponse } }): ChartResponse => event.output;
 
 const loadInput = (context: PerformanceChartContext, interval: Interval): LoadChartInput => ({
   api: context.params.api,
@@ -109,7 +110,11 @@ const intervalMode = (interval: Interval) => {
           src: "loadChart" as const,
           input: ({ context }: { context: PerformanceChartContext }) => loadInput(context, interval),
           onDone: [
-            { guard: "answerHasData" as const, target: "loaded" as const, actions: "storeRows" as const },
+            {
+              guard: { type: "answerHasData" as const, params: answerOf },
+              target: "loaded" as const,
+              actions: { type: "storeRows" as const, params: answerOf },
+            },
             { target: "empty" as const, actions: "clearRows" as const },
           ],
           onError: { target: "empty" as const, actions: "clearRows" as const },
@@ -132,7 +137,7 @@ export const performanceChartMachine = setup({
   },
   actions: {
     changeScope: assign((_, change: { params: ChartParams }) => ({ params: change.params })),
-    storeRows: assign(({ event }) => ({ rows: answerOf(event).data })),
+    storeRows: assign((_, answer: ChartResponse) => ({ rows: answer.data })),
     clearRows: assign({ rows: [] as ReadonlyArray<PerformanceRow> }),
     chooseMetricOne: assign((_, params: { metric: string }) => ({ metricOne: params.metric })),
     chooseMetricTwo: assign((_, params: { metric: string }) => ({ metricTwo: params.metric })),
@@ -152,7 +157,7 @@ export const performanceChartMachine = setup({
     choosesInterval: (_, params: { chosen: Interval; interval: Interval }) => params.chosen === params.interval,
     opensAt: ({ context }, params: { interval: Interval }) => context.opening.interval === params.interval,
     opensAsBar: ({ context }) => context.opening.chartType === "bar",
-    answerHasData: ({ event }) => hasChartData(answerOf(event).data),
+    answerHasData: (_, answer: ChartResponse) => hasChartData(answer.data),
     canBeMetricOne: ({ context }, params: { metric: string }) =>
       params.metric !== context.metricOne && canChooseChartMetric(params.metric, context.metricTwo),
     canBeMetricTwo: ({ context }, params: { metric: string }) =>
