@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from "xstate";
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import type { Ok } from "../../domain/access/auth";
 import type { Annotation, AnnotationInput, AnnotationList } from "../../domain/performance/annotations";
 import { checkNoteDraft, defaultNoteColour, noteRefusal, type NoteDraft } from "../../domain/performance/campaignNotes";
@@ -110,7 +110,7 @@ export const campaignNotesMachine = setup({
   },
   actions: {
     changeScope: assign((_, params: { scope: NotesScope }) => ({ scope: params.scope })),
-    storeNotes: assign(({ event }) => ({ notes: (event as unknown as DoneActorEvent<AnnotationList>).output.data })),
+    storeNotes: assign((_, list: AnnotationList) => ({ notes: list.data })),
     clearNotes: assign({ notes: [] as ReadonlyArray<Annotation> }),
     editDraft: assign(({ context }, params: { date?: string; colour?: string; text?: string }) => {
       const { date = context.draft.date, colour = context.draft.colour, text = context.draft.text } = params;
@@ -126,8 +126,8 @@ export const campaignNotesMachine = setup({
     markDeleting: assign((_, params: { id: number }) => ({ deleting: params.id, problem: null })),
     /** The deleted note leaves the list at once (the reload that follows confirms it). */
     dropDeleted: assign(({ context }) => ({ notes: context.notes.filter((n) => n.id !== context.deleting), deleting: null })),
-    rememberAddRefusal: assign(({ event }) => ({ problem: noteRefusal("add", (event as unknown as ErrorActorEvent).error) })),
-    rememberDeleteRefusal: assign(({ event }) => ({ problem: noteRefusal("delete", (event as unknown as ErrorActorEvent).error), deleting: null })),
+    rememberAddRefusal: assign((_, params: { error: unknown }) => ({ problem: noteRefusal("add", params.error) })),
+    rememberDeleteRefusal: assign((_, params: { error: unknown }) => ({ problem: noteRefusal("delete", params.error), deleting: null })),
     /** The listener hears which toggle is now on or off. */
     reportToggle: enqueueActions(({ context, enqueue }, change: Omit<NotesToggleChanged, "type">) => {
       if (context.listener) enqueue.sendTo(context.listener, { type: "notes.toggleChanged", ...change } satisfies NotesToggleChanged);
@@ -164,7 +164,7 @@ export const campaignNotesMachine = setup({
           invoke: {
             src: "listNotes",
             input: ({ context }) => ({ scope: context.scope }),
-            onDone: { target: "ready", actions: "storeNotes" },
+            onDone: { target: "ready", actions: { type: "storeNotes", params: ({ event }) => event.output } },
             onError: { target: "ready", actions: "clearNotes" },
           },
         },
@@ -181,7 +181,7 @@ export const campaignNotesMachine = setup({
             src: "addNote",
             input: ({ context }) => addInput(context),
             onDone: { target: "loading", actions: "clearDraftText" },
-            onError: { target: "ready", actions: "rememberAddRefusal" },
+            onError: { target: "ready", actions: { type: "rememberAddRefusal", params: ({ event }) => ({ error: event.error }) } },
           },
         },
         deleting: {
@@ -190,7 +190,7 @@ export const campaignNotesMachine = setup({
             src: "deleteNote",
             input: ({ context }) => ({ scope: context.scope, id: context.deleting ?? -1 }),
             onDone: { target: "loading", actions: "dropDeleted" },
-            onError: { target: "ready", actions: "rememberDeleteRefusal" },
+            onError: { target: "ready", actions: { type: "rememberDeleteRefusal", params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
