@@ -111,7 +111,7 @@ export const sessionMachine = setup({
   },
   guards: {
     isUnauthorized: (_, params: { error: HttpError }) => params.error._tag === "Unauthorized",
-    isUnauthorizedError: ({ event }) => isUnauthorizedError((event as { error?: unknown }).error),
+    isUnauthorizedError: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
     isKnownProgram: ({ context }, params: { program: string }) => context.programs.some((p) => p.code === params.program),
     isValidRange: (_, params: { from: string; to: string }) => parseRange(params.from, params.to) !== null,
     isValidApiBaseUrl: (_, params: { url: string }) => isValidApiBaseUrl(params.url),
@@ -171,7 +171,11 @@ export const sessionMachine = setup({
             input: ({ context }) => apiContext(context),
             onDone: { target: "ready", actions: { type: "applyProfile", params: ({ event }) => event.output } },
             onError: [
-              { guard: "isUnauthorizedError", target: "#session.signedOut.expired", actions: "forgetCredentials" },
+              {
+                guard: { type: "isUnauthorizedError", params: ({ event }) => ({ error: event.error }) },
+                target: "#session.signedOut.expired",
+                actions: "forgetCredentials",
+              },
               { target: "unavailable" },
             ],
           },
