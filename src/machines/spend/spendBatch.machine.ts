@@ -8,6 +8,7 @@ import { createFixedCost } from "../../services/spend/costs";
 import { isHttpError } from "../../services/http/httpErrors";
 import { CurrentApiContext, type ApiContext } from "../../services/http/apiClient";
 import { appRuntime } from "../../services/runtime/runtime";
+import { eventData, type EventData } from "../runtime/eventData";
 
 /**
  * The spend rows of a dropped spreadsheet (the file drop area's follow-up): the rows are
@@ -164,9 +165,8 @@ const attemptFailureOf = (cause: Cause.Cause<unknown>): AttemptFailure => {
 const retryOf = (context: SpendBatchContext, settled: Pick<RowSettled, "row" | "outcome" | "failure">): number | null =>
   settled.outcome === "error" && settled.failure !== undefined ? nextRetryMs(context.attempts[settled.row] ?? maxRowAttempts, settled.failure) : null;
 
-/** What a row's `batch.rowSettled` tells the actions and guards. */
-type Settled = Omit<RowSettled, "type">;
-const settledOf = ({ event: { type: _type, ...settled } }: { event: RowSettled }): Settled => settled;
+/** What a row's `batch.rowSettled` tells the actions and guards (its transitions give it with `eventData`). */
+type Settled = EventData<RowSettled>;
 
 /** The settling row is the last one in flight and none is queued. */
 const isLastRow = (context: SpendBatchContext, settled: Settled): boolean =>
@@ -324,16 +324,16 @@ export const spendBatchMachine = setup({
       on: {
         "batch.rowSettled": [
           {
-            guard: { type: "shouldRetryRow", params: settledOf },
+            guard: { type: "shouldRetryRow", params: eventData },
             actions: { type: "scheduleRetry", params: ({ event }) => ({ row: event.row }) },
           },
           {
-            guard: { type: "isLastRowOfASavingBatch", params: settledOf },
+            guard: { type: "isLastRowOfASavingBatch", params: eventData },
             target: "finished",
-            actions: [{ type: "settleRow", params: settledOf }, "tellBatchFinished"],
+            actions: [{ type: "settleRow", params: eventData }, "tellBatchFinished"],
           },
-          { guard: { type: "isLastRow", params: settledOf }, target: "finished", actions: { type: "settleRow", params: settledOf } },
-          { guard: { type: "isSendingRow", params: settledOf }, actions: { type: "settleRow", params: settledOf } },
+          { guard: { type: "isLastRow", params: eventData }, target: "finished", actions: { type: "settleRow", params: eventData } },
+          { guard: { type: "isSendingRow", params: eventData }, actions: { type: "settleRow", params: eventData } },
         ],
         "batch.retryDue": {
           guard: { type: "isRetryingRow", params: ({ event }) => ({ row: event.row }) },
