@@ -21,6 +21,31 @@ export default tseslint.config(
     },
   },
   {
+    // Machines tell events apart by transitions, and pass what an action or guard needs as
+    // typed params: no branching on the event's kind inside an action or guard.
+    files: ["src/machines/**/*.ts"],
+    // The event log records every actor's events: it reads an event's kind to leave out XState's own.
+    ignores: ["src/machines/shell/eventLog.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==?$/]:matches([left.type='MemberExpression'][left.property.name='type'][left.object.name=/^(event|ev|e)$/], [right.type='MemberExpression'][right.property.name='type'][right.object.name=/^(event|ev|e)$/])",
+          message: "Branch on the event in transitions, not on `event.type`: give the action or guard typed params.",
+        },
+        {
+          selector: "SwitchStatement[discriminant.type='MemberExpression'][discriminant.property.name='type'][discriminant.object.name=/^(event|ev|e)$/]",
+          message: "Branch on the event in transitions, not on `event.type`: give the action or guard typed params.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(startsWith|endsWith|includes)$/][callee.object.type='MemberExpression'][callee.object.property.name='type'][callee.object.object.name=/^(event|ev|e)$/]",
+          message: "Branch on the event in transitions, not on `event.type`: give the action or guard typed params.",
+        },
+      ],
+    },
+  },
+  {
     files: ["server/**/*.ts", "scripts/**/*.ts", "bench/**/*.ts", "test/**/*.ts"],
     rules: { "no-console": "off" },
   },

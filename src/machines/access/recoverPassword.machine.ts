@@ -37,8 +37,8 @@ export const recoverPasswordMachine = setup({
   actions: {
     /** Provided by the app: goes to /login. */
     redirectToLogin: () => {},
-    logFailure: ({ event }) => {
-      console.warn("Password reset request failed", (event as { error?: unknown }).error);
+    logFailure: (_, params: { error: unknown }) => {
+      console.warn("Password reset request failed", params.error);
     },
   },
   guards: {
@@ -61,7 +61,7 @@ export const recoverPasswordMachine = setup({
         src: "requestReset",
         input: ({ context, event }) => ({ api: context.api, email: event.email.trim() }),
         onDone: "submitted",
-        onError: { target: "failed", actions: "logFailure" },
+        onError: { target: "failed", actions: { type: "logFailure", params: ({ event }) => ({ error: event.error }) } },
       },
     },
     submitted: {

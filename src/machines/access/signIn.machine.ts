@@ -15,6 +15,8 @@ export interface SignInInput {
 interface SignInContext extends SignInInput {
   readonly api: ApiContext;
   readonly username: string;
+  /** The password being sent: held only while the sign-in call is made. */
+  readonly password: string;
 }
 
 export type SignInEvent =
@@ -52,40 +54,43 @@ export const signInMachine = setup({
   actions: {
     /** A new API base URL set on the login page: the next sign-in goes there. */
     followBaseUrl: assign((_, scope: SessionScope) => ({ api: { baseUrl: scope.api.baseUrl, token: null } })),
-    rememberUsername: assign(({ event }) => (event.type === "signIn.submitted" ? { username: event.username.trim() } : {})),
+    rememberCredentials: assign((_, params: { username: string; password: string }) => ({
+      username: params.username.trim(),
+      password: params.password,
+    })),
+    forgetPassword: assign({ password: "" }),
     announceSignedIn: sendTo(
       ({ context }) => context.session,
       (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user }),
     ),
   },
   guards: {
-    hasCredentials: ({ event }) => event.type === "signIn.submitted" && event.username.trim() !== "" && event.password !== "",
+    hasCredentials: (_, params: { username: string; password: string }) => params.username.trim() !== "" && params.password !== "",
     /** Wrong or missing credentials (401, 400) and throttling (429); any other answer is the global dialog's. */
     isCredentialFailure: (_, { status }: FailureStatus) => status === 401 || status === 400,
     isThrottled: (_, { status }: FailureStatus) => status === 429,
   },
 }).createMachine({
   id: "signIn",
-  context: ({ input }) => ({ session: input.session, api: signedOutApiOf(input.session), username: "" }),
+  context: ({ input }) => ({ session: input.session, api: signedOutApiOf(input.session), username: "", password: "" }),
   invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
   on: { "session.scopeChanged": { actions: { type: "followBaseUrl", params: ({ event }) => event.scope } } },
   initial: "editing",
   states: {
     editing: {
       on: {
-        "signIn.submitted": { guard: "hasCredentials", target: "submitting", actions: "rememberUsername" },
+        "signIn.submitted": {
+          guard: { type: "hasCredentials", params: ({ event }) => ({ username: event.username, password: event.password }) },
+          target: "submitting",
+          actions: { type: "rememberCredentials", params: ({ event }) => ({ username: event.username, password: event.password }) },
+        },
       },
     },
     submitting: {
+      exit: "forgetPassword",
       invoke: {
         src: "login",
-        input: ({ context, event }) => ({
-          api: context.api,
-          body: {
-            username: event.type === "signIn.submitted" ? event.username.trim() : context.username,
-            password: event.type === "signIn.submitted" ? event.password : "",
-          },
-        }),
+        input: ({ context }) => ({ api: context.api, body: { username: context.username, password: context.password } }),
         onDone: { target: "signedIn", actions: { type: "announceSignedIn", params: ({ event }) => event.output } },
         onError: [
           { guard: { type: "isCredentialFailure", params: ({ event }) => failureStatus(event) }, target: "failed.wrongCredentials" },

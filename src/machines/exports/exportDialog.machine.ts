@@ -150,50 +150,49 @@ export const exportDialogMachine = setup({
     ),
   },
   actions: {
-    openWith: assign(({ event }) => {
-      if (event.type !== "export.opened") return {};
-      const taxonomyColumns = [...new Set(event.taxonomyColumns)];
-      const exportable = new Set(event.columns);
+    openWith: assign((_, opened: Omit<ExportOpened, "type">) => {
+      const taxonomyColumns = [...new Set(opened.taxonomyColumns)];
+      const exportable = new Set(opened.columns);
       return {
         ...closedContext,
-        kind: event.kind ?? "table",
-        reportName: reportName(event.naming),
-        columns: [...new Set(event.columns)].filter((c) => !taxonomyColumns.includes(c)),
-        labels: event.labels ?? {},
+        kind: opened.kind ?? "table",
+        reportName: reportName(opened.naming),
+        columns: [...new Set(opened.columns)].filter((c) => !taxonomyColumns.includes(c)),
+        labels: opened.labels ?? {},
         taxonomyColumns,
-        visibleColumns: event.visibleColumns.filter((c) => exportable.has(c)),
+        visibleColumns: opened.visibleColumns.filter((c) => exportable.has(c)),
         selected: resetToVisible(
           taxonomyColumns,
-          event.visibleColumns.filter((c) => exportable.has(c)),
+          opened.visibleColumns.filter((c) => exportable.has(c)),
         ),
-        rows: event.rows,
-        sort: event.sort ?? null,
-        sheetName: event.sheetName ?? event.naming.reportKind,
+        rows: opened.rows,
+        sort: opened.sort ?? null,
+        sheetName: opened.sheetName ?? opened.naming.reportKind,
       };
     }),
     forget: assign(() => closedContext),
-    toggleColumn: assign(({ context, event }) =>
-      event.type === "export.columnToggled" && (context.columns.includes(event.column) || context.taxonomyColumns.includes(event.column))
-        ? { selected: toggleExportColumn(context.taxonomyColumns, context.selected, event.column), error: null }
+    toggleColumn: assign(({ context }, params: { column: string }) =>
+      context.columns.includes(params.column) || context.taxonomyColumns.includes(params.column)
+        ? { selected: toggleExportColumn(context.taxonomyColumns, context.selected, params.column), error: null }
         : {},
     ),
     selectVisible: assign(({ context }) => ({ selected: resetToVisible(context.taxonomyColumns, context.visibleColumns), error: null })),
     selectAll: assign(({ context }) => ({ selected: selectAllColumns(context.taxonomyColumns, context.columns), error: null })),
     removeAll: assign(({ context }) => ({ selected: removeAllColumns(context.taxonomyColumns), error: null })),
-    moveColumn: assign(({ context, event }) =>
-      event.type === "export.columnMoved" ? { selected: moveExportColumn(context.taxonomyColumns, context.selected, event.column, event.direction) } : {},
-    ),
-    rename: assign(({ event }) => (event.type === "export.nameChanged" ? { reportName: event.name, error: null } : {})),
+    moveColumn: assign(({ context }, params: { column: string; direction: MoveDirection }) => ({
+      selected: moveExportColumn(context.taxonomyColumns, context.selected, params.column, params.direction),
+    })),
+    rename: assign((_, params: { name: string }) => ({ reportName: params.name, error: null })),
     planExport: assign(({ context }, params: { format: ExportFormat; customOrdering: boolean }) => ({
       plan: exportPlan(context, params.format, params.customOrdering),
       error: null,
     })),
-    rememberFailure: assign(({ event }) => ({ plan: null, error: failureMessage((event as { error?: unknown }).error) })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ plan: null, error: failureMessage(params.error) })),
   },
   guards: {
     hasColumnsToExport: ({ context }) => exportedColumnCount(context) > 0,
-    canMoveColumn: ({ context, event }) =>
-      event.type === "export.columnMoved" && canMoveExportColumn(context.taxonomyColumns, context.selected, event.column, event.direction),
+    canMoveColumn: ({ context }, params: { column: string; direction: MoveDirection }) =>
+      canMoveExportColumn(context.taxonomyColumns, context.selected, params.column, params.direction),
   },
 }).createMachine({
   id: "exportDialog",
@@ -202,7 +201,7 @@ export const exportDialogMachine = setup({
   states: {
     closed: {
       entry: "forget",
-      on: { "export.opened": { target: "open", actions: "openWith" } },
+      on: { "export.opened": { target: "open", actions: { type: "openWith", params: ({ event: { type: _type, ...opened } }) => opened } } },
     },
     open: {
       initial: "editing",
@@ -211,11 +210,11 @@ export const exportDialogMachine = setup({
         editing: {
           initial: "standardOrder",
           on: {
-            "export.columnToggled": { actions: "toggleColumn" },
+            "export.columnToggled": { actions: { type: "toggleColumn", params: ({ event }) => ({ column: event.column }) } },
             "export.resetToVisible": { actions: "selectVisible" },
             "export.selectAll": { actions: "selectAll" },
             "export.removeAll": { actions: "removeAll" },
-            "export.nameChanged": { actions: "rename" },
+            "export.nameChanged": { actions: { type: "rename", params: ({ event }) => ({ name: event.name }) } },
           },
           states: {
             /** Custom Column Ordering off: the export uses the standard order. */
@@ -238,7 +237,10 @@ export const exportDialogMachine = setup({
             customOrder: {
               on: {
                 "export.orderingToggled": "standardOrder",
-                "export.columnMoved": { guard: "canMoveColumn", actions: "moveColumn" },
+                "export.columnMoved": {
+                  guard: { type: "canMoveColumn", params: ({ event }) => ({ column: event.column, direction: event.direction }) },
+                  actions: { type: "moveColumn", params: ({ event }) => ({ column: event.column, direction: event.direction }) },
+                },
                 "export.excelRequested": {
                   guard: "hasColumnsToExport",
                   target: "#exportDialog.open.writing.excel",
@@ -264,7 +266,10 @@ export const exportDialogMachine = setup({
                 src: "writeExcel",
                 input: ({ context }) => context.plan as ExportPlan,
                 onDone: "#exportDialog.closed",
-                onError: { target: "#exportDialog.open.editing.previousOrdering", actions: "rememberFailure" },
+                onError: {
+                  target: "#exportDialog.open.editing.previousOrdering",
+                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             csv: {
@@ -272,7 +277,10 @@ export const exportDialogMachine = setup({
                 src: "writeCsv",
                 input: ({ context }) => context.plan as ExportPlan,
                 onDone: "#exportDialog.closed",
-                onError: { target: "#exportDialog.open.editing.previousOrdering", actions: "rememberFailure" },
+                onError: {
+                  target: "#exportDialog.open.editing.previousOrdering",
+                  actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
           },

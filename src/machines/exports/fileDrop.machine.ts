@@ -54,13 +54,10 @@ export const fileDropMachine = setup({
     readWorkbook: fromEffect<ReadWorkbook, { file: WorkbookFileLike }, WorkbookReadError>(({ file }) => readWorkbook(file)),
   },
   actions: {
-    rememberFile: assign(({ event }) => (event.type === "file.dropped" ? { ...emptyContext, file: event.file, fileName: event.file.name } : {})),
-    storeWorkbook: assign(({ event }) => {
-      const output = (event as { output?: ReadWorkbook }).output;
-      return { file: null, sheets: output?.sheets ?? [], sheetIndex: 0, error: null };
-    }),
-    chooseSheet: assign(({ event }) => (event.type === "file.sheetChosen" ? { sheetIndex: event.sheet } : {})),
-    rememberFailure: assign(({ event }) => ({ file: null, error: messageOf((event as { error?: unknown }).error) })),
+    rememberFile: assign((_, params: { file: WorkbookFileLike }) => ({ ...emptyContext, file: params.file, fileName: params.file.name })),
+    storeWorkbook: assign((_, workbook: ReadWorkbook) => ({ file: null, sheets: workbook.sheets, sheetIndex: 0, error: null })),
+    chooseSheet: assign((_, params: { sheet: number }) => ({ sheetIndex: params.sheet })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ file: null, error: messageOf(params.error) })),
     rememberUnsupported: assign(() => ({ file: null, error: workbookMessages.unsupported })),
     forget: assign(() => emptyContext),
     /** Provided by the app: the toast 'That file format isn't supported' (toast.shown to the toasts actor). */
@@ -71,15 +68,11 @@ export const fileDropMachine = setup({
     announceCleared: () => {},
   },
   guards: {
-    isSupportedFile: ({ event }) => event.type === "file.dropped" && workbookKind(event.file.name) !== null,
-    hasSeveralSheets: ({ event }) => ((event as { output?: ReadWorkbook }).output?.sheets.length ?? 0) > 1,
-    isUnsupportedFile: ({ event }) => (event as { error?: { _tag?: unknown } }).error?._tag === "UnsupportedFile",
-    isOtherSheet: ({ context, event }) =>
-      event.type === "file.sheetChosen" &&
-      Number.isInteger(event.sheet) &&
-      event.sheet >= 0 &&
-      event.sheet < context.sheets.length &&
-      event.sheet !== context.sheetIndex,
+    isSupportedFile: (_, params: { file: WorkbookFileLike }) => workbookKind(params.file.name) !== null,
+    hasSeveralSheets: (_, workbook: ReadWorkbook) => workbook.sheets.length > 1,
+    isUnsupportedFile: (_, params: { error: unknown }) => (params.error as { _tag?: unknown } | undefined)?._tag === "UnsupportedFile",
+    isOtherSheet: ({ context }, params: { sheet: number }) =>
+      Number.isInteger(params.sheet) && params.sheet >= 0 && params.sheet < context.sheets.length && params.sheet !== context.sheetIndex,
   },
 }).createMachine({
   id: "fileDrop",
@@ -87,8 +80,21 @@ export const fileDropMachine = setup({
   initial: "empty",
   on: {
     "file.dropped": [
-      { guard: "isSupportedFile", target: ".reading", reenter: true, actions: ["rememberFile", "announceCleared"] },
-      { target: ".refused.unsupported", actions: ["rememberFile", "rememberUnsupported", "notifyUnsupported", "announceCleared"] },
+      {
+        guard: { type: "isSupportedFile", params: ({ event }) => ({ file: event.file }) },
+        target: ".reading",
+        reenter: true,
+        actions: [{ type: "rememberFile", params: ({ event }) => ({ file: event.file }) }, "announceCleared"],
+      },
+      {
+        target: ".refused.unsupported",
+        actions: [
+          { type: "rememberFile", params: ({ event }) => ({ file: event.file }) },
+          "rememberUnsupported",
+          "notifyUnsupported",
+          "announceCleared",
+        ],
+      },
     ],
   },
   states: {
@@ -98,12 +104,23 @@ export const fileDropMachine = setup({
         src: "readWorkbook",
         input: ({ context }) => ({ file: context.file as WorkbookFileLike }),
         onDone: [
-          { guard: "hasSeveralSheets", target: "loaded.severalSheets", actions: ["storeWorkbook", { type: "announceSheet", params: loadedSheet }] },
-          { target: "loaded.oneSheet", actions: ["storeWorkbook", { type: "announceSheet", params: loadedSheet }] },
+          {
+            guard: { type: "hasSeveralSheets", params: ({ event }) => event.output },
+            target: "loaded.severalSheets",
+            actions: [{ type: "storeWorkbook", params: ({ event }) => event.output }, { type: "announceSheet", params: loadedSheet }],
+          },
+          {
+            target: "loaded.oneSheet",
+            actions: [{ type: "storeWorkbook", params: ({ event }) => event.output }, { type: "announceSheet", params: loadedSheet }],
+          },
         ],
         onError: [
-          { guard: "isUnsupportedFile", target: "refused.unsupported", actions: ["rememberUnsupported", "notifyUnsupported"] },
-          { target: "refused.unreadable", actions: "rememberFailure" },
+          {
+            guard: { type: "isUnsupportedFile", params: ({ event }) => ({ error: event.error }) },
+            target: "refused.unsupported",
+            actions: ["rememberUnsupported", "notifyUnsupported"],
+          },
+          { target: "refused.unreadable", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
         ],
       },
       on: { "file.removed": { target: "empty", actions: ["forget", "announceCleared"] } },
@@ -115,7 +132,12 @@ export const fileDropMachine = setup({
         oneSheet: {},
         /** A sheet to choose (the first is chosen at first). */
         severalSheets: {
-          on: { "file.sheetChosen": { guard: "isOtherSheet", actions: ["chooseSheet", { type: "announceSheet", params: loadedSheet }] } },
+          on: {
+            "file.sheetChosen": {
+              guard: { type: "isOtherSheet", params: ({ event }) => ({ sheet: event.sheet }) },
+              actions: [{ type: "chooseSheet", params: ({ event }) => ({ sheet: event.sheet }) }, { type: "announceSheet", params: loadedSheet }],
+            },
+          },
         },
       },
     },

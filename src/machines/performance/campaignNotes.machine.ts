@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type DoneActorEvent, type ErrorActorEvent, type SnapshotFrom } from "xstate";
+import { assign, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import type { Ok } from "../../domain/access/auth";
 import type { Annotation, AnnotationInput, AnnotationList } from "../../domain/performance/annotations";
 import { checkNoteDraft, defaultNoteColour, noteRefusal, type NoteDraft } from "../../domain/performance/campaignNotes";
@@ -8,6 +8,7 @@ import type { ReportRange } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
+import { eventData } from "../runtime/eventData";
 
 /**
  * The program's campaign notes on the performance chart: the notes of the dates shown, the 'Campaign Notes' toggle (drawn on
@@ -108,12 +109,11 @@ export const campaignNotesMachine = setup({
     deleteNote: fromApiCall<Ok, DeleteNoteInput, HttpError>(({ scope, id }) => annotationsApi.deleteAnnotation(scope.program, id), apiOfScope),
   },
   actions: {
-    changeScope: assign(({ event }) => (event.type === "notes.scopeChanged" ? { scope: event.scope } : {})),
-    storeNotes: assign(({ event }) => ({ notes: (event as unknown as DoneActorEvent<AnnotationList>).output.data })),
+    changeScope: assign((_, params: { scope: NotesScope }) => ({ scope: params.scope })),
+    storeNotes: assign((_, list: AnnotationList) => ({ notes: list.data })),
     clearNotes: assign({ notes: [] as ReadonlyArray<Annotation> }),
-    editDraft: assign(({ context, event }) => {
-      if (event.type !== "notes.draftChanged") return {};
-      const { date = context.draft.date, colour = context.draft.colour, text = context.draft.text } = event;
+    editDraft: assign(({ context }, params: { date?: string; colour?: string; text?: string }) => {
+      const { date = context.draft.date, colour = context.draft.colour, text = context.draft.text } = params;
       return { draft: { date, colour, text }, problem: null };
     }),
     rememberDraftProblem: assign(({ context }) => {
@@ -123,20 +123,20 @@ export const campaignNotesMachine = setup({
     forgetProblem: assign({ problem: null }),
     /** After a note is added the form is ready for the next one: same date and colour, no text. */
     clearDraftText: assign(({ context }) => ({ draft: { ...context.draft, text: "" } })),
-    markDeleting: assign(({ event }) => (event.type === "notes.deleted" ? { deleting: event.id, problem: null } : {})),
+    markDeleting: assign((_, params: { id: number }) => ({ deleting: params.id, problem: null })),
     /** The deleted note leaves the list at once (the reload that follows confirms it). */
     dropDeleted: assign(({ context }) => ({ notes: context.notes.filter((n) => n.id !== context.deleting), deleting: null })),
-    rememberAddRefusal: assign(({ event }) => ({ problem: noteRefusal("add", (event as unknown as ErrorActorEvent).error) })),
-    rememberDeleteRefusal: assign(({ event }) => ({ problem: noteRefusal("delete", (event as unknown as ErrorActorEvent).error), deleting: null })),
+    rememberAddRefusal: assign((_, params: { error: unknown }) => ({ problem: noteRefusal("add", params.error) })),
+    rememberDeleteRefusal: assign((_, params: { error: unknown }) => ({ problem: noteRefusal("delete", params.error), deleting: null })),
     /** The listener hears which toggle is now on or off. */
     reportToggle: enqueueActions(({ context, enqueue }, change: Omit<NotesToggleChanged, "type">) => {
       if (context.listener) enqueue.sendTo(context.listener, { type: "notes.toggleChanged", ...change } satisfies NotesToggleChanged);
     }),
   },
   guards: {
-    isNewScope: ({ context, event }) => event.type === "notes.scopeChanged" && !sameNotesScope(context.scope, event.scope),
+    isNewScope: ({ context }, params: { scope: NotesScope }) => !sameNotesScope(context.scope, params.scope),
     isDraftValid: ({ context }) => checkNoteDraft(context.draft).ok,
-    isListedNote: ({ context, event }) => event.type === "notes.deleted" && context.notes.some((n) => n.id === event.id),
+    isListedNote: ({ context }, params: { id: number }) => context.notes.some((n) => n.id === params.id),
     opensHidden: ({ context }) => !context.opening.markersShown,
     opensTableOpen: ({ context }) => context.opening.tableOpen,
   },
@@ -153,44 +153,44 @@ export const campaignNotesMachine = setup({
   }),
   type: "parallel",
   on: {
-    "notes.draftChanged": { actions: "editDraft" },
+    "notes.draftChanged": { actions: { type: "editDraft", params: eventData } },
   },
   states: {
     list: {
       initial: "loading",
-      on: { "notes.scopeChanged": { guard: "isNewScope", target: ".loading", actions: "changeScope" } },
+      on: { "notes.scopeChanged": { guard: { type: "isNewScope", params: eventData }, target: ".loading", actions: { type: "changeScope", params: eventData } } },
       states: {
         loading: {
           invoke: {
             src: "listNotes",
             input: ({ context }) => ({ scope: context.scope }),
-            onDone: { target: "ready", actions: "storeNotes" },
+            onDone: { target: "ready", actions: { type: "storeNotes", params: ({ event }) => event.output } },
             onError: { target: "ready", actions: "clearNotes" },
           },
         },
         ready: {
           on: {
             "notes.added": [{ guard: "isDraftValid", target: "adding", actions: "forgetProblem" }, { actions: "rememberDraftProblem" }],
-            "notes.deleted": { guard: "isListedNote", target: "deleting", actions: "markDeleting" },
+            "notes.deleted": { guard: { type: "isListedNote", params: eventData }, target: "deleting", actions: { type: "markDeleting", params: eventData } },
           },
         },
         /** A new scope while adding is kept for the reload that follows: the add is not abandoned. */
         adding: {
-          on: { "notes.scopeChanged": { guard: "isNewScope", actions: "changeScope" } },
+          on: { "notes.scopeChanged": { guard: { type: "isNewScope", params: eventData }, actions: { type: "changeScope", params: eventData } } },
           invoke: {
             src: "addNote",
             input: ({ context }) => addInput(context),
             onDone: { target: "loading", actions: "clearDraftText" },
-            onError: { target: "ready", actions: "rememberAddRefusal" },
+            onError: { target: "ready", actions: { type: "rememberAddRefusal", params: ({ event }) => ({ error: event.error }) } },
           },
         },
         deleting: {
-          on: { "notes.scopeChanged": { guard: "isNewScope", actions: "changeScope" } },
+          on: { "notes.scopeChanged": { guard: { type: "isNewScope", params: eventData }, actions: { type: "changeScope", params: eventData } } },
           invoke: {
             src: "deleteNote",
             input: ({ context }) => ({ scope: context.scope, id: context.deleting ?? -1 }),
             onDone: { target: "loading", actions: "dropDeleted" },
-            onError: { target: "ready", actions: "rememberDeleteRefusal" },
+            onError: { target: "ready", actions: { type: "rememberDeleteRefusal", params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },

@@ -18,6 +18,7 @@ import { defaultColumns } from "../../domain/report/metrics";
 import * as columnSetsApi from "../../services/performance/columnSets";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
+import { eventData } from "../runtime/eventData";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -118,16 +119,15 @@ export const columnSetsMachine = setup({
       selectedId: context.favouriteId,
       columns: [...columnsOfSet(context.favouriteId, context.sets)],
     })),
-    chooseSet: assign(({ context, event }) =>
-      event.type === "columnSets.setChosen" ? { selectedId: event.id, columns: [...columnsOfSet(event.id, context.sets)] } : {},
+    chooseSet: assign(({ context }, params: { id: number }) =>
+      ({ selectedId: params.id, columns: [...columnsOfSet(params.id, context.sets)] }),
     ),
-    changeColumn: assign(({ context, event }) => {
-      if (event.type !== "columnSets.columnToggled") return {};
-      const columns = toggleColumn(context.columns, event.column);
+    changeColumn: assign(({ context }, params: { column: string }) => {
+      const columns = toggleColumn(context.columns, params.column);
       return { columns, selectedId: matchingSet(columns, context.sets) };
     }),
     resetColumns: assign(({ context }) => ({ columns: [...defaultColumns], selectedId: matchingSet(defaultColumns, context.sets) })),
-    changeName: assign(({ event }) => (event.type === "columnSets.nameChanged" ? { name: event.name } : {})),
+    changeName: assign((_, params: { name: string }) => ({ name: params.name })),
     /** The person's choice: the session keeps the columns and the selected set's id. */
     tellSession: sendTo(
       ({ context }) => context.session,
@@ -149,11 +149,8 @@ export const columnSetsMachine = setup({
       return { sets, selectedId: matchingSet(context.columns, sets), name: "", saving: null };
     }),
     forgetSave: assign({ saving: null }),
-    rememberPending: assign(({ context, event }) => {
-      if (event.type === "columnSets.deleteRequested") return { pendingId: event.id };
-      if (event.type === "columnSets.favouriteToggled") return { pendingId: favouriteTarget(context, event.id) };
-      return {};
-    }),
+    /** The set a delete or favourite call is about (the transition says which). */
+    rememberPending: assign((_, params: { id: number }) => ({ pendingId: params.id })),
     forgetPending: assign({ pendingId: null }),
     removeDeletedSet: assign(({ context }) => {
       if (context.pendingId === null) return {};
@@ -176,13 +173,13 @@ export const columnSetsMachine = setup({
       matchingSet(context.columns, list.data) !== customSetId &&
       list.favourite !== defaultSetId &&
       list.data.some((s) => s.id === list.favourite),
-    isKnownSet: ({ context, event }) => event.type === "columnSets.setChosen" && isKnown(context.sets, event.id),
-    isKnownColumn: ({ event }) => event.type === "columnSets.columnToggled" && knownColumns.has(event.column),
+    isKnownSet: ({ context }, params: { id: number }) => isKnown(context.sets, params.id),
+    isKnownColumn: (_, params: { column: string }) => knownColumns.has(params.column),
     canSaveSelection: ({ context }) =>
       canSave(context.selectedId, context.name, context.columns, context.sets).ok && context.columns.every(isColumnMetric),
-    isDeletable: ({ context, event }) => event.type === "columnSets.deleteRequested" && event.id !== defaultSetId && context.sets.some((s) => s.id === event.id),
-    canFavourite: ({ context, event }) =>
-      event.type === "columnSets.favouriteToggled" && isKnown(context.sets, event.id) && !(event.id === defaultSetId && context.favouriteId === defaultSetId),
+    isDeletable: ({ context }, params: { id: number }) => params.id !== defaultSetId && context.sets.some((s) => s.id === params.id),
+    canFavourite: ({ context }, params: { id: number }) =>
+      isKnown(context.sets, params.id) && !(params.id === defaultSetId && context.favouriteId === defaultSetId),
     deletesSelectedSet: ({ context }) => context.pendingId === context.selectedId,
   },
 }).createMachine({
@@ -201,10 +198,10 @@ export const columnSetsMachine = setup({
   }),
   initial: "loading",
   on: {
-    "columnSets.setChosen": { guard: "isKnownSet", actions: ["chooseSet", "tellSession"] },
-    "columnSets.columnToggled": { guard: "isKnownColumn", actions: ["changeColumn", "tellSession"] },
+    "columnSets.setChosen": { guard: { type: "isKnownSet", params: eventData }, actions: [{ type: "chooseSet", params: eventData }, "tellSession"] },
+    "columnSets.columnToggled": { guard: { type: "isKnownColumn", params: eventData }, actions: [{ type: "changeColumn", params: eventData }, "tellSession"] },
     "columnSets.columnsReset": { actions: ["resetColumns", "tellSession"] },
-    "columnSets.nameChanged": { actions: "changeName" },
+    "columnSets.nameChanged": { actions: { type: "changeName", params: eventData } },
   },
   states: {
     loading: {
@@ -229,8 +226,16 @@ export const columnSetsMachine = setup({
         idle: {
           on: {
             "columnSets.saveRequested": { guard: "canSaveSelection", target: "saving", actions: "startSave" },
-            "columnSets.deleteRequested": { guard: "isDeletable", target: "deleting", actions: "rememberPending" },
-            "columnSets.favouriteToggled": { guard: "canFavourite", target: "favouriting", actions: "rememberPending" },
+            "columnSets.deleteRequested": {
+              guard: { type: "isDeletable", params: eventData },
+              target: "deleting",
+              actions: { type: "rememberPending", params: eventData },
+            },
+            "columnSets.favouriteToggled": {
+              guard: { type: "canFavourite", params: eventData },
+              target: "favouriting",
+              actions: { type: "rememberPending", params: ({ context, event }) => ({ id: favouriteTarget(context, event.id) }) },
+            },
           },
         },
         saving: {

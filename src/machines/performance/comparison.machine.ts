@@ -14,6 +14,7 @@ import { loadTable, type ReportScope } from "../../services/performance/performa
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
+import { eventData } from "../runtime/eventData";
 
 /**
  * Comparison mode of the performance tables: off by default; on, the same table call is made for the comparison dates and
@@ -98,6 +99,15 @@ export interface ComparisonLoad {
   readonly scope: ReportScope;
 }
 
+/**
+ * The guard of one shortcut's transition: the `comparison.shortcutChosen` names that shortcut.
+ * (Inside `and`, a guard's params cannot come from the event, so the event is read here.)
+ */
+const choosesShortcut =
+  (shortcut: ComparisonShortcut) =>
+  ({ event }: { readonly event: { readonly shortcut: ComparisonShortcut } }): boolean =>
+    event.shortcut === shortcut;
+
 const scopeOf = (e: ComparisonScope): ComparisonScope => ({
   api: e.api,
   program: e.program,
@@ -120,7 +130,7 @@ export const comparisonMachine = setup({
     loadComparison: fromApiCall<TableResponse, ComparisonLoad, HttpError>(({ scope }) => loadTable(scope)),
   },
   actions: {
-    changeScope: assign(({ event }) => (event.type === "comparison.scopeChanged" ? scopeOf(event) : {})),
+    changeScope: assign((_, scope: ComparisonScope) => scopeOf(scope)),
     /** Off, and whenever it is turned off: the comparison dates are the previous period. */
     resetComparisonDates: assign(({ context }) => ({ comparisonRange: defaultComparisonRange(context.range) })),
     usePreviousPeriod: assign(({ context }) => ({ comparisonRange: comparisonShortcutRange("previousPeriod", context.range) })),
@@ -128,8 +138,8 @@ export const comparisonMachine = setup({
     /** Custom dates stay, with the picker's rules (`closeComparisonDraft`) against the (new) main range. */
     keepCustomDates: assign(({ context }) => ({ comparisonRange: closeComparisonDraft(context.comparisonRange, context.range, context.today) })),
     startDraft: assign(({ context }) => ({ draft: { from: context.comparisonRange.from, to: context.comparisonRange.to } })),
-    changeDraftFrom: assign(({ context, event }) => (event.type === "comparison.draftFromChanged" ? { draft: draftOf(context, { from: event.value }) } : {})),
-    changeDraftTo: assign(({ context, event }) => (event.type === "comparison.draftToChanged" ? { draft: draftOf(context, { to: event.value }) } : {})),
+    changeDraftFrom: assign(({ context }, params: { value: string }) => ({ draft: draftOf(context, { from: params.value }) })),
+    changeDraftTo: assign(({ context }, params: { value: string }) => ({ draft: draftOf(context, { to: params.value }) })),
     applyDraft: assign(({ context }) => ({ comparisonRange: closeComparisonDraft(context.draft, context.range, context.today) })),
     storeComparison: assign((_, response: TableResponse) => ({ previousRows: response.data })),
     clearComparison: assign({ previousRows: [] as ReadonlyArray<PerformanceRow> }),
@@ -144,10 +154,6 @@ export const comparisonMachine = setup({
     /** The picker's dates pass the date-range rule of both pickers (`comparisonDraftProblem`). */
     isDraftARange: ({ context }) => comparisonDraftProblem(context.draft, context.range, context.today) === null,
     isDraftApplicable: and([stateIn("#comparison.on.picker.open"), "isDraftARange"]),
-    isPreviousPeriodInPicker: and([stateIn("#comparison.on.picker.open"), "isPreviousPeriodShortcut"]),
-    isYearOnYearInPicker: and([stateIn("#comparison.on.picker.open"), "isYearOnYearShortcut"]),
-    isPreviousPeriodShortcut: ({ event }) => event.type === "comparison.shortcutChosen" && event.shortcut === "previousPeriod",
-    isYearOnYearShortcut: ({ event }) => event.type === "comparison.shortcutChosen" && event.shortcut === "yearOnYear",
   },
 }).createMachine({
   id: "comparison",
@@ -173,7 +179,7 @@ export const comparisonMachine = setup({
       entry: ["clearComparison", "resetComparisonDates", { type: "tellListener", params: { on: false } }],
       on: {
         "comparison.toggled": "on",
-        "comparison.scopeChanged": { actions: ["changeScope", "resetComparisonDates"] },
+        "comparison.scopeChanged": { actions: [{ type: "changeScope", params: eventData }, "resetComparisonDates"] },
       },
     },
     on: {
@@ -185,23 +191,29 @@ export const comparisonMachine = setup({
           initial: "previousPeriod",
           on: {
             "comparison.shortcutChosen": [
-              { guard: "isPreviousPeriodInPicker", target: ".previousPeriod" },
-              { guard: "isYearOnYearInPicker", target: ".yearOnYear" },
+              {
+                guard: and(["isPickerOpen", choosesShortcut("previousPeriod")]),
+                target: ".previousPeriod",
+              },
+              {
+                guard: and(["isPickerOpen", choosesShortcut("yearOnYear")]),
+                target: ".yearOnYear",
+              },
             ],
             "comparison.pickerApplied": { guard: "isDraftApplicable", target: ".custom" },
           },
           states: {
             previousPeriod: {
               entry: "usePreviousPeriod",
-              on: { "comparison.scopeChanged": { target: "previousPeriod", reenter: true, actions: "changeScope" } },
+              on: { "comparison.scopeChanged": { target: "previousPeriod", reenter: true, actions: { type: "changeScope", params: eventData } } },
             },
             yearOnYear: {
               entry: "useYearOnYear",
-              on: { "comparison.scopeChanged": { target: "yearOnYear", reenter: true, actions: "changeScope" } },
+              on: { "comparison.scopeChanged": { target: "yearOnYear", reenter: true, actions: { type: "changeScope", params: eventData } } },
             },
             /** Dates typed in the picker (set by its `applyDraft`). */
             custom: {
-              on: { "comparison.scopeChanged": { actions: ["changeScope", "keepCustomDates"] } },
+              on: { "comparison.scopeChanged": { actions: [{ type: "changeScope", params: eventData }, "keepCustomDates"] } },
             },
           },
         },
@@ -214,8 +226,8 @@ export const comparisonMachine = setup({
             },
             open: {
               on: {
-                "comparison.draftFromChanged": { actions: "changeDraftFrom" },
-                "comparison.draftToChanged": { actions: "changeDraftTo" },
+                "comparison.draftFromChanged": { actions: { type: "changeDraftFrom", params: eventData } },
+                "comparison.draftToChanged": { actions: { type: "changeDraftTo", params: eventData } },
                 "comparison.shortcutChosen": "closed",
                 // Dates that do not form a range are refused: the picker stays open with the message (`draftProblem`).
                 "comparison.pickerApplied": { guard: "isDraftARange", target: "closed", actions: "applyDraft" },

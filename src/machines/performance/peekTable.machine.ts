@@ -10,6 +10,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 import { peekComparisonMachine, type PeekComparisonActorRef, type PeekComparisonInput } from "./peekComparison.machine";
 import { levelColumnOf, sameReportParams, scopeOf, type ReportParams } from "./reportParams";
+import { eventData } from "../runtime/eventData";
 
 /**
  * The peek table under an open row: the
@@ -89,19 +90,19 @@ export const peekTableMachine = setup({
     reportFailure: enqueueActions(({ context, enqueue }) => {
       if (context.owner) enqueue.sendTo(context.owner, { type: "expansion.peekFailed", path: context.path } satisfies PeekFailed);
     }),
-    changeParams: assign(({ event }) => (event.type === "peek.paramsChanged" ? { params: event.params } : {})),
+    changeParams: assign((_, change: { params: ReportParams }) => ({ params: change.params })),
     spawnComparison: spawnChild("peekComparison", { id: peekComparisonId, input: comparisonInput }),
     tellComparisonParams: sendTo(peekComparisonId, ({ context }) => ({ type: "peekComparison.paramsChanged" as const, params: context.params })),
-    changeComparisonRange: assign(({ event }) => (event.type === "peek.comparisonChanged" ? { comparisonRange: event.range } : {})),
+    changeComparisonRange: assign((_, params: { range: DateRange | null }) => ({ comparisonRange: params.range })),
     tellComparisonRange: sendTo(peekComparisonId, ({ context }) => ({ type: "peekComparison.rangeChanged" as const, range: context.comparisonRange })),
-    changeSort: assign(({ context, event }) =>
-      event.type === "peek.sortChanged" ? { sort: event.sort, rows: sorted(context.rows, event.sort) } : {},
+    changeSort: assign(({ context }, params: { sort: SortSpec }) =>
+      ({ sort: params.sort, rows: sorted(context.rows, params.sort) }),
     ),
   },
   guards: {
-    hasNewParams: ({ context, event }) => event.type === "peek.paramsChanged" && !sameReportParams(context.params, event.params),
-    isOtherSort: ({ context, event }) =>
-      event.type === "peek.sortChanged" && (event.sort.column !== context.sort.column || event.sort.direction !== context.sort.direction),
+    hasNewParams: ({ context }, change: { params: ReportParams }) => !sameReportParams(context.params, change.params),
+    isOtherSort: ({ context }, params: { sort: SortSpec }) =>
+      (params.sort.column !== context.sort.column || params.sort.direction !== context.sort.direction),
   },
 }).createMachine({
   id: "peekTable",
@@ -116,9 +117,9 @@ export const peekTableMachine = setup({
   entry: "spawnComparison",
   initial: "loading",
   on: {
-    "peek.paramsChanged": { guard: "hasNewParams", target: ".loading", actions: ["changeParams", "tellComparisonParams"] },
-    "peek.sortChanged": { guard: "isOtherSort", actions: "changeSort" },
-    "peek.comparisonChanged": { actions: ["changeComparisonRange", "tellComparisonRange"] },
+    "peek.paramsChanged": { guard: { type: "hasNewParams", params: eventData }, target: ".loading", actions: [{ type: "changeParams", params: eventData }, "tellComparisonParams"] },
+    "peek.sortChanged": { guard: { type: "isOtherSort", params: eventData }, actions: { type: "changeSort", params: eventData } },
+    "peek.comparisonChanged": { actions: [{ type: "changeComparisonRange", params: eventData }, "tellComparisonRange"] },
   },
   states: {
     loading: {

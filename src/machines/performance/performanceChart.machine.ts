@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type DoneActorEvent, type SnapshotFrom } from "xstate";
+import { assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import type { ChartResponse, PerformanceRow } from "../../domain/performance/performance";
 import {
   canChooseChartMetric,
@@ -16,6 +16,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 import { samePath, sameReportParams, scopeOf, type ReportParams } from "./reportParams";
+import { eventData } from "../runtime/eventData";
 
 /**
  * The performance chart: one chart call
@@ -74,7 +75,8 @@ export interface LoadChartInput {
 export const sameChartParams = (a: ChartParams, b: ChartParams): boolean => sameReportParams(a, b) && samePath(a.path, b.path);
 
 /** The chart call's answer carried by its done event. */
-const answerOf = (event: { type: string }): ChartResponse => (event as unknown as DoneActorEvent<ChartResponse>).output;
+/** The chart load's answer, as the actions and guards of its done transition take it. */
+const answerOf = ({ event }: { event: { output: ChartResponse } }): ChartResponse => event.output;
 
 const loadInput = (context: PerformanceChartContext, interval: Interval): LoadChartInput => ({
   api: context.params.api,
@@ -93,11 +95,11 @@ const intervalMode = (interval: Interval) => {
     initial: "loading" as const,
     on: {
       "chart.intervalChosen": others.map((other) => ({
-        guard: { type: "choosesInterval" as const, params: { interval: other } },
+        guard: { type: "choosesInterval" as const, params: ({ event }: { event: { interval: Interval } }) => ({ chosen: event.interval, interval: other }) },
         target: other,
         actions: { type: "tellSessionInterval" as const, params: { interval: other } },
       })),
-      "chart.scopeChanged": { guard: "isNewScope" as const, target: ".loading" as const, actions: "changeScope" as const },
+      "chart.scopeChanged": { guard: { type: "isNewScope" as const, params: eventData }, target: ".loading" as const, actions: { type: "changeScope" as const, params: eventData } },
       // The same scope again (its figures changed, e.g. a spend was created): the series loads afresh.
       "chart.reloaded": ".loading" as const,
     },
@@ -108,7 +110,11 @@ const intervalMode = (interval: Interval) => {
           src: "loadChart" as const,
           input: ({ context }: { context: PerformanceChartContext }) => loadInput(context, interval),
           onDone: [
-            { guard: "answerHasData" as const, target: "loaded" as const, actions: "storeRows" as const },
+            {
+              guard: { type: "answerHasData" as const, params: answerOf },
+              target: "loaded" as const,
+              actions: { type: "storeRows" as const, params: answerOf },
+            },
             { target: "empty" as const, actions: "clearRows" as const },
           ],
           onError: { target: "empty" as const, actions: "clearRows" as const },
@@ -130,11 +136,11 @@ export const performanceChartMachine = setup({
     loadChart: fromApiCall<ChartResponse, LoadChartInput, HttpError>(({ scope, interval }) => performanceApi.loadChart(scope, interval)),
   },
   actions: {
-    changeScope: assign(({ event }) => (event.type === "chart.scopeChanged" ? { params: event.params } : {})),
-    storeRows: assign(({ event }) => ({ rows: answerOf(event).data })),
+    changeScope: assign((_, change: { params: ChartParams }) => ({ params: change.params })),
+    storeRows: assign((_, answer: ChartResponse) => ({ rows: answer.data })),
     clearRows: assign({ rows: [] as ReadonlyArray<PerformanceRow> }),
-    chooseMetricOne: assign(({ event }) => (event.type === "chart.metricOneChosen" ? { metricOne: event.metric } : {})),
-    chooseMetricTwo: assign(({ event }) => (event.type === "chart.metricTwoChosen" ? { metricTwo: event.metric } : {})),
+    chooseMetricOne: assign((_, params: { metric: string }) => ({ metricOne: params.metric })),
+    chooseMetricTwo: assign((_, params: { metric: string }) => ({ metricTwo: params.metric })),
     tellSessionInterval: sendTo(
       ({ context }) => context.session,
       (_, params: { interval: Interval }) => ({ type: "session.intervalChanged", interval: params.interval }),
@@ -146,15 +152,16 @@ export const performanceChartMachine = setup({
     ),
   },
   guards: {
-    isNewScope: ({ context, event }) => event.type === "chart.scopeChanged" && !sameChartParams(context.params, event.params),
-    choosesInterval: ({ event }, params: { interval: Interval }) => event.type === "chart.intervalChosen" && event.interval === params.interval,
+    isNewScope: ({ context }, change: { params: ChartParams }) => !sameChartParams(context.params, change.params),
+    /** The chosen interval (`chosen`) is the one this transition goes to. */
+    choosesInterval: (_, params: { chosen: Interval; interval: Interval }) => params.chosen === params.interval,
     opensAt: ({ context }, params: { interval: Interval }) => context.opening.interval === params.interval,
     opensAsBar: ({ context }) => context.opening.chartType === "bar",
-    answerHasData: ({ event }) => hasChartData(answerOf(event).data),
-    canBeMetricOne: ({ context, event }) =>
-      event.type === "chart.metricOneChosen" && event.metric !== context.metricOne && canChooseChartMetric(event.metric, context.metricTwo),
-    canBeMetricTwo: ({ context, event }) =>
-      event.type === "chart.metricTwoChosen" && event.metric !== context.metricTwo && canChooseChartMetric(event.metric, context.metricOne),
+    answerHasData: (_, answer: ChartResponse) => hasChartData(answer.data),
+    canBeMetricOne: ({ context }, params: { metric: string }) =>
+      params.metric !== context.metricOne && canChooseChartMetric(params.metric, context.metricTwo),
+    canBeMetricTwo: ({ context }, params: { metric: string }) =>
+      params.metric !== context.metricTwo && canChooseChartMetric(params.metric, context.metricOne),
   },
 }).createMachine({
   id: "performanceChart",
@@ -167,8 +174,8 @@ export const performanceChartMachine = setup({
   }),
   type: "parallel",
   on: {
-    "chart.metricOneChosen": { guard: "canBeMetricOne", actions: ["chooseMetricOne", "tellSessionMetrics"] },
-    "chart.metricTwoChosen": { guard: "canBeMetricTwo", actions: ["chooseMetricTwo", "tellSessionMetrics"] },
+    "chart.metricOneChosen": { guard: { type: "canBeMetricOne", params: eventData }, actions: [{ type: "chooseMetricOne", params: eventData }, "tellSessionMetrics"] },
+    "chart.metricTwoChosen": { guard: { type: "canBeMetricTwo", params: eventData }, actions: [{ type: "chooseMetricTwo", params: eventData }, "tellSessionMetrics"] },
   },
   states: {
     /** The interval mode, each with its series: loading, loaded or empty. */

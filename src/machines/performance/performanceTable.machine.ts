@@ -8,6 +8,7 @@ import * as performanceApi from "../../services/performance/performance";
 import type { ReportScope } from "../../services/performance/performance";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
+import { eventData } from "../runtime/eventData";
 import { fromApiCall } from "../runtime/fromEffect";
 import { levelColumnOf, sameTableParams, scopeOf, type TableParams } from "./reportParams";
 
@@ -115,7 +116,7 @@ export const performanceTableMachine = setup({
     loadTable: fromApiCall<TableResponse, LoadInput, HttpError>(({ scope }) => performanceApi.loadTable(scope)),
   },
   actions: {
-    changeParams: assign(({ event }) => (event.type === "table.paramsChanged" ? { params: event.params } : {})),
+    changeParams: assign((_, change: { params: TableParams | null }) => ({ params: change.params })),
     storeTable: assign(({ context }, table: TableResponse) => {
       const total = table.data.length;
       return {
@@ -135,9 +136,8 @@ export const performanceTableMachine = setup({
       footer: noRows,
       page: 1,
     }),
-    changeSort: assign(({ context, event }) => {
-      if (event.type !== "table.sortChanged") return {};
-      const sort = nextSort(context.sort, event.column);
+    changeSort: assign(({ context }, params: { column: string }) => {
+      const sort = nextSort(context.sort, params.column);
       return { sort, sorted: sortedRows(context.rows, sort) };
     }),
     reportSort: enqueueActions(({ context, enqueue }) => {
@@ -151,23 +151,23 @@ export const performanceTableMachine = setup({
         enqueue.sendTo(context.sortListener, { type: "table.pagingChanged", paging } satisfies TablePagingChanged);
       }
     }),
-    changePage: assign(({ context, event }) =>
-      event.type === "table.pageChanged" ? { page: clampPage(event.page, context.total, context.perPage) } : {},
+    changePage: assign(({ context }, params: { page: number }) =>
+      ({ page: clampPage(params.page, context.total, context.perPage) }),
     ),
     /** A page past the last page after a per-page change moves to the last page. */
-    changePerPage: assign(({ context, event }) =>
-      event.type === "table.perPageChanged" ? { perPage: event.perPage, page: clampPage(context.page, context.total, event.perPage) } : {},
+    changePerPage: assign(({ context }, params: { perPage: number }) =>
+      ({ perPage: params.perPage, page: clampPage(context.page, context.total, params.perPage) }),
     ),
   },
   guards: {
     hasParams: ({ context }) => context.params !== null,
-    hasNewParams: ({ context, event }) =>
-      event.type === "table.paramsChanged" && event.params !== null && !sameTableParams(context.params, event.params),
-    clearsParams: ({ context, event }) => event.type === "table.paramsChanged" && event.params === null && context.params !== null,
-    isOfferedPerPage: ({ context, event }) =>
-      event.type === "table.perPageChanged" && perPageOptions[context.kind].includes(event.perPage) && event.perPage !== context.perPage,
-    isOtherPage: ({ context, event }) =>
-      event.type === "table.pageChanged" && clampPage(event.page, context.total, context.perPage) !== context.page,
+    hasNewParams: ({ context }, change: { params: TableParams | null }) =>
+      change.params !== null && !sameTableParams(context.params, change.params),
+    clearsParams: ({ context }, change: { params: TableParams | null }) => change.params === null && context.params !== null,
+    isOfferedPerPage: ({ context }, params: { perPage: number }) =>
+      perPageOptions[context.kind].includes(params.perPage) && params.perPage !== context.perPage,
+    isOtherPage: ({ context }, params: { page: number }) =>
+      clampPage(params.page, context.total, context.perPage) !== context.page,
   },
 }).createMachine({
   id: "performanceTable",
@@ -188,12 +188,12 @@ export const performanceTableMachine = setup({
   initial: "idle",
   on: {
     "table.paramsChanged": [
-      { guard: "hasNewParams", target: ".loading", actions: "changeParams" },
-      { guard: "clearsParams", target: ".idle", actions: ["changeParams", "emptyTable", "reportPaging"] },
+      { guard: { type: "hasNewParams", params: eventData }, target: ".loading", actions: { type: "changeParams", params: eventData } },
+      { guard: { type: "clearsParams", params: eventData }, target: ".idle", actions: [{ type: "changeParams", params: eventData }, "emptyTable", "reportPaging"] },
     ],
-    "table.sortChanged": { actions: ["changeSort", "reportSort"] },
-    "table.pageChanged": { guard: "isOtherPage", actions: ["changePage", "reportPaging"] },
-    "table.perPageChanged": { guard: "isOfferedPerPage", actions: ["changePerPage", "reportPaging"] },
+    "table.sortChanged": { actions: [{ type: "changeSort", params: eventData }, "reportSort"] },
+    "table.pageChanged": { guard: { type: "isOtherPage", params: eventData }, actions: [{ type: "changePage", params: eventData }, "reportPaging"] },
+    "table.perPageChanged": { guard: { type: "isOfferedPerPage", params: eventData }, actions: [{ type: "changePerPage", params: eventData }, "reportPaging"] },
   },
   states: {
     /** No table to load (yet): a table with parameters starts loading at once. */

@@ -2,6 +2,7 @@ import { enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from "xst
 import type { DateRange } from "../../domain/report/dateRange";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { peekTableMachine, type PeekFailed, type PeekTableActorRef } from "./peekTable.machine";
+import { eventData } from "../runtime/eventData";
 import { holdsNone, isBelow, pathKey, samePath, sameReportParams, type ReportParams } from "./reportParams";
 
 /**
@@ -77,75 +78,70 @@ export const rowExpansionMachine = setup({
     peekTable: peekTableMachine,
   },
   actions: {
-    openRow: enqueueActions(({ context, event, enqueue, self }) => {
-      if (event.type !== "expansion.toggled" || context.params === null) return;
+    openRow: enqueueActions(({ context, enqueue, self }, params: { path: ReadonlyArray<string> }) => {
+      if (context.params === null) return;
       enqueue.spawnChild("peekTable", {
-        id: peekId(event.path),
+        id: peekId(params.path),
         input: {
           params: context.params,
-          path: event.path,
+          path: params.path,
           sort: context.sort,
           owner: self,
           comparisonRange: context.comparisonRange,
         },
       });
-      enqueue.assign({ open: [...context.open, event.path] });
+      enqueue.assign({ open: [...context.open, params.path] });
     }),
     /** Closes the row and every open row below it. */
-    closeRow: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "expansion.toggled") return;
-      const closing = context.open.filter((p) => samePath(p, event.path) || isBelow(p, event.path));
+    closeRow: enqueueActions(({ context, enqueue }, params: { path: ReadonlyArray<string> }) => {
+      const closing = context.open.filter((p) => samePath(p, params.path) || isBelow(p, params.path));
       for (const p of closing) enqueue.stopChild(peekId(p));
       enqueue.assign({ open: context.open.filter((p) => !closing.includes(p)) });
     }),
     /** A reload: every row closes except level three, whose peek tables reload with the new parameters. */
-    reload: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "expansion.paramsChanged") return;
-      const kept = context.open.filter((p) => p.length === keptLevel && isBelow(p, event.base));
+    reload: enqueueActions(({ context, enqueue }, change: { params: ReportParams; base: ReadonlyArray<string> }) => {
+      const kept = context.open.filter((p) => p.length === keptLevel && isBelow(p, change.base));
       for (const p of context.open) if (!kept.includes(p)) enqueue.stopChild(peekId(p));
-      for (const p of kept) enqueue.sendTo(peekId(p), { type: "peek.paramsChanged", params: event.params });
-      enqueue.assign({ params: event.params, base: event.base, open: kept });
+      for (const p of kept) enqueue.sendTo(peekId(p), { type: "peek.paramsChanged", params: change.params });
+      enqueue.assign({ params: change.params, base: change.base, open: kept });
     }),
-    changeSort: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "expansion.sortChanged") return;
-      for (const p of context.open) enqueue.sendTo(peekId(p), { type: "peek.sortChanged", sort: event.sort });
-      enqueue.assign({ sort: event.sort });
+    changeSort: enqueueActions(({ context, enqueue }, params: { sort: SortSpec }) => {
+      for (const p of context.open) enqueue.sendTo(peekId(p), { type: "peek.sortChanged", sort: params.sort });
+      enqueue.assign({ sort: params.sort });
     }),
     /** Comparison mode on (its dates), off (null) or reloading: every open peek table follows it. */
-    changeComparison: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "expansion.comparisonChanged") return;
-      for (const p of context.open) enqueue.sendTo(peekId(p), { type: "peek.comparisonChanged", range: event.range });
-      enqueue.assign({ comparisonRange: event.range });
+    changeComparison: enqueueActions(({ context, enqueue }, params: { range: DateRange | null }) => {
+      for (const p of context.open) enqueue.sendTo(peekId(p), { type: "peek.comparisonChanged", range: params.range });
+      enqueue.assign({ comparisonRange: params.range });
     }),
     /** A failed peek table, silently, clears its data (the peek does) and the tree below it. */
-    clearTreeBelow: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "expansion.peekFailed") return;
-      const below = context.open.filter((p) => isBelow(p, event.path));
+    clearTreeBelow: enqueueActions(({ context, enqueue }, params: { path: ReadonlyArray<string> }) => {
+      const below = context.open.filter((p) => isBelow(p, params.path));
       for (const p of below) enqueue.stopChild(peekId(p));
       enqueue.assign({ open: context.open.filter((p) => !below.includes(p)) });
     }),
   },
   guards: {
-    isOpen: ({ context, event }) => event.type === "expansion.toggled" && isOpenIn(context.open, event.path),
-    canOpen: ({ context, event }) => event.type === "expansion.toggled" && canOpen(context, event.path),
-    isNewPage: ({ context, event }) =>
-      event.type === "expansion.paramsChanged" && (!sameReportParams(context.params, event.params) || !samePath(context.base, event.base)),
-    isOtherSort: ({ context, event }) =>
-      event.type === "expansion.sortChanged" && (event.sort.column !== context.sort.column || event.sort.direction !== context.sort.direction),
-    isOpenPeek: ({ context, event }) => event.type === "expansion.peekFailed" && isOpenIn(context.open, event.path),
+    isOpen: ({ context }, params: { path: ReadonlyArray<string> }) => isOpenIn(context.open, params.path),
+    canOpen: ({ context }, params: { path: ReadonlyArray<string> }) => canOpen(context, params.path),
+    isNewPage: ({ context }, change: { params: ReportParams; base: ReadonlyArray<string> }) =>
+      !sameReportParams(context.params, change.params) || !samePath(context.base, change.base),
+    isOtherSort: ({ context }, params: { sort: SortSpec }) =>
+      params.sort.column !== context.sort.column || params.sort.direction !== context.sort.direction,
+    isOpenPeek: ({ context }, params: { path: ReadonlyArray<string> }) => isOpenIn(context.open, params.path),
   },
 }).createMachine({
   id: "rowExpansion",
   context: ({ input }) => ({ ...input, comparisonRange: input.comparisonRange ?? null, open: [] }),
   on: {
     "expansion.toggled": [
-      { guard: "isOpen", actions: "closeRow" },
-      { guard: "canOpen", actions: "openRow" },
+      { guard: { type: "isOpen", params: eventData }, actions: { type: "closeRow", params: eventData } },
+      { guard: { type: "canOpen", params: eventData }, actions: { type: "openRow", params: eventData } },
     ],
-    "expansion.paramsChanged": { guard: "isNewPage", actions: "reload" },
-    "expansion.sortChanged": { guard: "isOtherSort", actions: "changeSort" },
-    "expansion.peekFailed": { guard: "isOpenPeek", actions: "clearTreeBelow" },
-    "expansion.comparisonChanged": { actions: "changeComparison" },
+    "expansion.paramsChanged": { guard: { type: "isNewPage", params: eventData }, actions: { type: "reload", params: eventData } },
+    "expansion.sortChanged": { guard: { type: "isOtherSort", params: eventData }, actions: { type: "changeSort", params: eventData } },
+    "expansion.peekFailed": { guard: { type: "isOpenPeek", params: eventData }, actions: { type: "clearTreeBelow", params: eventData } },
+    "expansion.comparisonChanged": { actions: { type: "changeComparison", params: eventData } },
   },
 });
 

@@ -22,6 +22,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
+import { eventData } from "../runtime/eventData";
 
 /**
  * The search results of /performance/search/{term}: the search call and the taxonomies call (the Filter's tree) load side
@@ -128,7 +129,7 @@ export const searchResultsMachine = setup({
     loadTaxonomies: fromApiCall<TaxonomiesResponse, SearchScope, HttpError>((s) => performanceApi.taxonomies(s.program, s.range)),
   },
   actions: {
-    changeScope: assign(({ event }) => (event.type === "search.scopeChanged" ? { scope: event.scope } : {})),
+    changeScope: assign((_, params: { scope: SearchScope }) => ({ scope: params.scope })),
     storeResults: assign(({ context }, response: TableResponse) => {
       const next = { ...context, rows: response.data, headers: response.column_headers };
       return { rows: next.rows, headers: next.headers, page: clampedPage(next) };
@@ -143,9 +144,8 @@ export const searchResultsMachine = setup({
       const next = { ...context, tree, treeSize: size, selected };
       return { tree, treeSize: size, selected: next.selected, page: pageAfterFilter(next) };
     }),
-    toggleNode: assign(({ context, event }) => {
-      if (event.type !== "search.nodeToggled") return {};
-      const next = { ...context, selected: toggleNode(context.tree, event.key, context.selected) };
+    toggleNode: assign(({ context }, params: { key: string }) => {
+      const next = { ...context, selected: toggleNode(context.tree, params.key, context.selected) };
       return { selected: next.selected, page: pageAfterFilter(next) };
     }),
     resetFilter: assign(({ context }) => {
@@ -158,13 +158,13 @@ export const searchResultsMachine = setup({
         enqueue.sendTo(context.listener, { type: "search.choicesChanged", unchecked: uncheckedNodes(context), paging } satisfies SearchChoicesChanged);
       }
     }),
-    changeSort: assign(({ context, event }) => (event.type === "search.sortChanged" ? { sort: nextSort(context.sort, event.column) } : {})),
-    changePage: assign(({ context, event }) =>
-      event.type === "search.pageChanged" ? { page: clampPage(event.page, filtered(context.rows, context.tree, context.selected).length, context.perPage) } : {},
+    changeSort: assign(({ context }, params: { column: string }) => ({ sort: nextSort(context.sort, params.column) })),
+    changePage: assign(({ context }, params: { page: number }) =>
+      ({ page: clampPage(params.page, filtered(context.rows, context.tree, context.selected).length, context.perPage) }),
     ),
   },
   guards: {
-    isKnownNode: ({ context, event }) => event.type === "search.nodeToggled" && context.tree.byKey.has(event.key),
+    isKnownNode: ({ context }, params: { key: string }) => context.tree.byKey.has(params.key),
   },
 }).createMachine({
   id: "searchResults",
@@ -183,11 +183,11 @@ export const searchResultsMachine = setup({
   }),
   type: "parallel",
   on: {
-    "search.scopeChanged": { target: [".results.loading", ".tree.loading"], actions: "changeScope" },
-    "search.nodeToggled": { guard: "isKnownNode", actions: ["toggleNode", "reportChoices"] },
+    "search.scopeChanged": { target: [".results.loading", ".tree.loading"], actions: { type: "changeScope", params: eventData } },
+    "search.nodeToggled": { guard: { type: "isKnownNode", params: eventData }, actions: [{ type: "toggleNode", params: eventData }, "reportChoices"] },
     "search.filterReset": { actions: ["resetFilter", "reportChoices"] },
-    "search.sortChanged": { actions: "changeSort" },
-    "search.pageChanged": { actions: ["changePage", "reportChoices"] },
+    "search.sortChanged": { actions: { type: "changeSort", params: eventData } },
+    "search.pageChanged": { actions: [{ type: "changePage", params: eventData }, "reportChoices"] },
   },
   states: {
     /** The search call: the rows and their headers. */

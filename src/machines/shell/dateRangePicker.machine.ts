@@ -33,15 +33,14 @@ export const dateRangePickerMachine = setup({
     input: {} as DateRangePickerInput,
   },
   actions: {
-    startDraft: assign(({ event }) => {
-      if (event.type !== "picker.opened") return {};
-      const today = todayAt(Date.now(), event.utcOffset);
-      const range = event.range ?? presetRange("last30", today);
+    startDraft: assign((_, params: { range: DateRange | null; utcOffset: string }) => {
+      const today = todayAt(Date.now(), params.utcOffset);
+      const range = params.range ?? presetRange("last30", today);
       return { from: range.from, to: range.to, today };
     }),
-    draftPreset: assign(({ context, event }) => (event.type === "picker.presetChosen" ? presetRange(event.preset, context.today) : {})),
-    draftFrom: assign(({ event }) => (event.type === "picker.fromChanged" ? { from: event.value } : {})),
-    draftTo: assign(({ event }) => (event.type === "picker.toChanged" ? { to: event.value } : {})),
+    draftPreset: assign(({ context }, params: { preset: PresetId }) => presetRange(params.preset, context.today)),
+    draftFrom: assign((_, params: { value: string }) => ({ from: params.value })),
+    draftTo: assign((_, params: { value: string }) => ({ to: params.value })),
     applyDraft: sendTo(
       ({ context }) => context.session,
       ({ context }) => ({ type: "session.datesChanged", from: context.from, to: context.to }),
@@ -57,13 +56,21 @@ export const dateRangePickerMachine = setup({
   initial: "closed",
   states: {
     closed: {
-      on: { "picker.opened": { target: "open", actions: "startDraft" } },
+      on: {
+        "picker.opened": {
+          target: "open",
+          actions: { type: "startDraft", params: ({ event }) => ({ range: event.range, utcOffset: event.utcOffset }) },
+        },
+      },
     },
     open: {
       on: {
-        "picker.presetChosen": { target: "closed", actions: ["draftPreset", "applyDraft"] },
-        "picker.fromChanged": { actions: "draftFrom" },
-        "picker.toChanged": { actions: "draftTo" },
+        "picker.presetChosen": {
+          target: "closed",
+          actions: [{ type: "draftPreset", params: ({ event }) => ({ preset: event.preset }) }, "applyDraft"],
+        },
+        "picker.fromChanged": { actions: { type: "draftFrom", params: ({ event }) => ({ value: event.value }) } },
+        "picker.toChanged": { actions: { type: "draftTo", params: ({ event }) => ({ value: event.value }) } },
         "picker.applied": { guard: "isDraftValid", target: "closed", actions: "applyDraft" },
         "picker.cancelled": "closed",
       },

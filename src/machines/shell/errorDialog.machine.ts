@@ -1,5 +1,6 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { texts } from "../../domain/shell/texts";
+import type { HttpError } from "../../services/http/httpErrors";
 import { httpFailureListener, type HttpFailedEvent } from "./httpFailureListener";
 
 /** What a screen may say instead of the default Forbidden text, and where to go after it. */
@@ -45,27 +46,26 @@ export const errorDialogMachine = setup({
       forbiddenText: context.override?.text ?? texts.dialogs.forbidden.text,
       forbiddenRedirect: context.override?.redirectTo ?? "/logout",
     })),
-    setOverride: assign(({ event }) => (event.type === "dialog.overrideSet" ? { override: event.override } : {})),
+    setOverride: assign((_, params: { override: ForbiddenOverride | null }) => ({ override: params.override })),
   },
   guards: {
-    isForbidden: ({ event }) => event.type === "http.failed" && event.error._tag === "Forbidden",
-    isClientError: ({ event }) =>
-      event.type === "http.failed" && (event.error._tag === "ClientError" || event.error._tag === "NotFound"),
-    isServerError: ({ event }) => event.type === "http.failed" && event.error._tag === "ServerError",
+    isForbidden: (_, params: { error: HttpError }) => params.error._tag === "Forbidden",
+    isClientError: (_, params: { error: HttpError }) => params.error._tag === "ClientError" || params.error._tag === "NotFound",
+    isServerError: (_, params: { error: HttpError }) => params.error._tag === "ServerError",
   },
 }).createMachine({
   id: "errorDialog",
   context: { forbiddenText: texts.dialogs.forbidden.text, forbiddenRedirect: "/logout", override: null },
   invoke: { id: "httpFailures", src: "httpFailureListener" },
-  on: { "dialog.overrideSet": { actions: "setOverride" } },
+  on: { "dialog.overrideSet": { actions: { type: "setOverride", params: ({ event }) => ({ override: event.override }) } } },
   initial: "closed",
   states: {
     closed: {
       on: {
         "http.failed": [
-          { guard: "isForbidden", target: "forbidden", actions: "rememberForbidden" },
-          { guard: "isClientError", target: "clientError" },
-          { guard: "isServerError", target: "serverError" },
+          { guard: { type: "isForbidden", params: ({ event }) => ({ error: event.error }) }, target: "forbidden", actions: "rememberForbidden" },
+          { guard: { type: "isClientError", params: ({ event }) => ({ error: event.error }) }, target: "clientError" },
+          { guard: { type: "isServerError", params: ({ event }) => ({ error: event.error }) }, target: "serverError" },
         ],
         "dialog.forbidden": { target: "forbidden", actions: "rememberForbidden" },
         "dialog.clientError": "clientError",

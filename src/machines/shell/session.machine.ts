@@ -68,9 +68,7 @@ export const sessionMachine = setup({
     httpFailureListener,
   },
   actions: {
-    storeCredentials: assign(({ event }) =>
-      event.type === "session.signedIn" ? { token: event.token, user: event.user } : {},
-    ),
+    storeCredentials: assign((_, params: { token: string; user: User }) => ({ token: params.token, user: params.user })),
     /** Everything but where calls go: the next person to sign in on this browser starts afresh. */
     forgetCredentials: assign({
       token: null,
@@ -86,51 +84,42 @@ export const sessionMachine = setup({
         context.range ?? (program ? defaultRange(todayAt(Date.now(), program.utc_offset)) : null);
       return { user: profile.user, programs: profile.programs, programCode: program?.code ?? null, range };
     }),
-    selectProgram: assign(({ event }) => (event.type === "session.programSelected" ? { programCode: event.program } : {})),
-    changeDates: assign(({ event }) =>
-      event.type === "session.datesChanged" ? { range: { from: event.from, to: event.to } } : {},
-    ),
-    openLink: assign(({ context, event }) => (event.type === "session.linkOpened" ? applyLink(context, event.link, parseRange) : {})),
-    changeApiBaseUrl: assign(({ event }) =>
-      event.type === "session.apiBaseUrlChanged" ? { apiBaseUrl: event.url.trim().replace(/\/+$/, "") || defaultApiBaseUrl } : {},
-    ),
-    changeNamedFilter: assign(({ context, event }) =>
-      event.type === "session.namedFilterChanged" ? { preferences: { ...context.preferences, namedFilter: event.filter } } : {},
-    ),
-    changeMetrics: assign(({ context, event }) =>
-      event.type === "session.metricsChanged"
-        ? { preferences: { ...context.preferences, metricOne: event.metricOne, metricTwo: event.metricTwo } }
-        : {},
-    ),
+    selectProgram: assign((_, params: { program: string }) => ({ programCode: params.program })),
+    changeDates: assign((_, params: { from: string; to: string }) => ({ range: { from: params.from, to: params.to } })),
+    openLink: assign(({ context }, params: { link: SessionLink }) => applyLink(context, params.link, parseRange)),
+    changeApiBaseUrl: assign((_, params: { url: string }) => ({
+      apiBaseUrl: params.url.trim().replace(/\/+$/, "") || defaultApiBaseUrl,
+    })),
+    changeNamedFilter: assign(({ context }, params: { filter: NamedFilter }) => ({
+      preferences: { ...context.preferences, namedFilter: params.filter },
+    })),
+    changeMetrics: assign(({ context }, params: { metricOne: string; metricTwo: string }) => ({
+      preferences: { ...context.preferences, metricOne: params.metricOne, metricTwo: params.metricTwo },
+    })),
     toggleChartType: assign(({ context }) => ({
       preferences: { ...context.preferences, chartType: (context.preferences.chartType === "area" ? "bar" : "area") as ChartType },
     })),
-    changeInterval: assign(({ context, event }) =>
-      event.type === "session.intervalChanged" ? { preferences: { ...context.preferences, interval: event.interval } } : {},
-    ),
-    changeColumns: assign(({ context, event }) =>
-      event.type === "session.columnsChanged"
-        ? { preferences: { ...context.preferences, columns: [...event.columns], columnSet: event.setId ?? null } }
-        : {},
-    ),
-    changeSort: assign(({ context, event }) =>
-      event.type === "session.sortChanged"
-        ? { preferences: { ...context.preferences, sortMetric: event.metric, sortDirection: event.direction } }
-        : {},
-    ),
+    changeInterval: assign(({ context }, params: { interval: Interval }) => ({
+      preferences: { ...context.preferences, interval: params.interval },
+    })),
+    changeColumns: assign(({ context }, params: { columns: ReadonlyArray<string>; setId?: number }) => ({
+      preferences: { ...context.preferences, columns: [...params.columns], columnSet: params.setId ?? null },
+    })),
+    changeSort: assign(({ context }, params: { metric: string; direction: SortDirection }) => ({
+      preferences: { ...context.preferences, sortMetric: params.metric, sortDirection: params.direction },
+    })),
   },
   guards: {
-    isUnauthorized: ({ event }) => event.type === "http.failed" && event.error._tag === "Unauthorized",
-    isUnauthorizedError: ({ event }) => isUnauthorizedError((event as { error?: unknown }).error),
-    isKnownProgram: ({ context, event }) =>
-      event.type === "session.programSelected" && context.programs.some((p) => p.code === event.program),
-    isValidRange: ({ event }) => event.type === "session.datesChanged" && parseRange(event.from, event.to) !== null,
-    isValidApiBaseUrl: ({ event }) => event.type === "session.apiBaseUrlChanged" && isValidApiBaseUrl(event.url),
-    isKnownFilter: ({ event }) => event.type === "session.namedFilterChanged" && namedFilters.includes(event.filter),
-    areDistinctMetrics: ({ event }) =>
-      event.type === "session.metricsChanged" && event.metricOne !== "" && event.metricTwo !== "" && event.metricOne !== event.metricTwo,
-    isKnownInterval: ({ event }) => event.type === "session.intervalChanged" && intervals.includes(event.interval),
-    hasColumns: ({ event }) => event.type === "session.columnsChanged" && event.columns.length > 0,
+    isUnauthorized: (_, params: { error: HttpError }) => params.error._tag === "Unauthorized",
+    isUnauthorizedError: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
+    isKnownProgram: ({ context }, params: { program: string }) => context.programs.some((p) => p.code === params.program),
+    isValidRange: (_, params: { from: string; to: string }) => parseRange(params.from, params.to) !== null,
+    isValidApiBaseUrl: (_, params: { url: string }) => isValidApiBaseUrl(params.url),
+    isKnownFilter: (_, params: { filter: NamedFilter }) => namedFilters.includes(params.filter),
+    areDistinctMetrics: (_, params: { metricOne: string; metricTwo: string }) =>
+      params.metricOne !== "" && params.metricTwo !== "" && params.metricOne !== params.metricTwo,
+    isKnownInterval: (_, params: { interval: Interval }) => intervals.includes(params.interval),
+    hasColumns: (_, params: { columns: ReadonlyArray<string> }) => params.columns.length > 0,
   },
 }).createMachine({
   id: "session",
@@ -153,17 +142,27 @@ export const sessionMachine = setup({
         expired: {},
       },
       on: {
-        "session.signedIn": { target: "signedIn", actions: "storeCredentials" },
-        "session.apiBaseUrlChanged": { guard: "isValidApiBaseUrl", actions: "changeApiBaseUrl" },
+        "session.signedIn": {
+          target: "signedIn",
+          actions: { type: "storeCredentials", params: ({ event }) => ({ token: event.token, user: event.user }) },
+        },
+        "session.apiBaseUrlChanged": {
+          guard: { type: "isValidApiBaseUrl", params: ({ event }) => ({ url: event.url }) },
+          actions: { type: "changeApiBaseUrl", params: ({ event }) => ({ url: event.url }) },
+        },
       },
     },
     signedIn: {
       initial: "loadingProfile",
       invoke: { id: "httpFailures", src: "httpFailureListener" },
       on: {
-        "http.failed": { guard: "isUnauthorized", target: "#session.signedOut.expired", actions: "forgetCredentials" },
+        "http.failed": {
+          guard: { type: "isUnauthorized", params: ({ event }) => ({ error: event.error }) },
+          target: "#session.signedOut.expired",
+          actions: "forgetCredentials",
+        },
         "session.signOutRequested": ".signingOut",
-        "session.linkOpened": { actions: "openLink" },
+        "session.linkOpened": { actions: { type: "openLink", params: ({ event }) => ({ link: event.link }) } },
       },
       states: {
         loadingProfile: {
@@ -172,7 +171,11 @@ export const sessionMachine = setup({
             input: ({ context }) => apiContext(context),
             onDone: { target: "ready", actions: { type: "applyProfile", params: ({ event }) => event.output } },
             onError: [
-              { guard: "isUnauthorizedError", target: "#session.signedOut.expired", actions: "forgetCredentials" },
+              {
+                guard: { type: "isUnauthorizedError", params: ({ event }) => ({ error: event.error }) },
+                target: "#session.signedOut.expired",
+                actions: "forgetCredentials",
+              },
               { target: "unavailable" },
             ],
           },
@@ -184,14 +187,34 @@ export const sessionMachine = setup({
         ready: {
           on: {
             "session.resumed": "loadingProfile",
-            "session.programSelected": { guard: "isKnownProgram", actions: "selectProgram" },
-            "session.datesChanged": { guard: "isValidRange", actions: "changeDates" },
-            "session.namedFilterChanged": { guard: "isKnownFilter", actions: "changeNamedFilter" },
-            "session.metricsChanged": { guard: "areDistinctMetrics", actions: "changeMetrics" },
+            "session.programSelected": {
+              guard: { type: "isKnownProgram", params: ({ event }) => ({ program: event.program }) },
+              actions: { type: "selectProgram", params: ({ event }) => ({ program: event.program }) },
+            },
+            "session.datesChanged": {
+              guard: { type: "isValidRange", params: ({ event }) => ({ from: event.from, to: event.to }) },
+              actions: { type: "changeDates", params: ({ event }) => ({ from: event.from, to: event.to }) },
+            },
+            "session.namedFilterChanged": {
+              guard: { type: "isKnownFilter", params: ({ event }) => ({ filter: event.filter }) },
+              actions: { type: "changeNamedFilter", params: ({ event }) => ({ filter: event.filter }) },
+            },
+            "session.metricsChanged": {
+              guard: { type: "areDistinctMetrics", params: ({ event }) => ({ metricOne: event.metricOne, metricTwo: event.metricTwo }) },
+              actions: { type: "changeMetrics", params: ({ event }) => ({ metricOne: event.metricOne, metricTwo: event.metricTwo }) },
+            },
             "session.chartTypeToggled": { actions: "toggleChartType" },
-            "session.intervalChanged": { guard: "isKnownInterval", actions: "changeInterval" },
-            "session.columnsChanged": { guard: "hasColumns", actions: "changeColumns" },
-            "session.sortChanged": { actions: "changeSort" },
+            "session.intervalChanged": {
+              guard: { type: "isKnownInterval", params: ({ event }) => ({ interval: event.interval }) },
+              actions: { type: "changeInterval", params: ({ event }) => ({ interval: event.interval }) },
+            },
+            "session.columnsChanged": {
+              guard: { type: "hasColumns", params: ({ event }) => ({ columns: event.columns }) },
+              actions: { type: "changeColumns", params: ({ event }) => ({ columns: event.columns, setId: event.setId }) },
+            },
+            "session.sortChanged": {
+              actions: { type: "changeSort", params: ({ event }) => ({ metric: event.metric, direction: event.direction }) },
+            },
           },
         },
         signingOut: {

@@ -17,11 +17,10 @@ export type ToastsEvent = { type: "toast.shown"; text: string; kind?: Toast["kin
 export const toastsMachine = setup({
   types: { context: {} as ToastsContext, events: {} as ToastsEvent },
   actions: {
-    enqueue: assign(({ context, event }) =>
-      event.type === "toast.shown"
-        ? { queue: [...context.queue, { id: context.nextId, text: event.text, kind: event.kind ?? "info" }], nextId: context.nextId + 1 }
-        : {},
-    ),
+    enqueue: assign(({ context }, params: { text: string; kind?: Toast["kind"] }) => ({
+      queue: [...context.queue, { id: context.nextId, text: params.text, kind: params.kind ?? "info" }],
+      nextId: context.nextId + 1,
+    })),
     dequeue: assign(({ context }) => ({ queue: context.queue.slice(1) })),
   },
   guards: {
@@ -32,7 +31,7 @@ export const toastsMachine = setup({
   id: "toasts",
   context: { queue: [], nextId: 1 },
   initial: "hidden",
-  on: { "toast.shown": { actions: "enqueue" } },
+  on: { "toast.shown": { actions: { type: "enqueue", params: ({ event }) => ({ text: event.text, kind: event.kind }) } } },
   states: {
     hidden: { always: { guard: "hasQueued", target: "showing" } },
     showing: {

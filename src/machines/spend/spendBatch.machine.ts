@@ -1,5 +1,5 @@
 import { Cause, Effect, Exit, Option } from "effect";
-import { and, assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import { batchConcurrency, missingSpendBatchColumns, spendBatchAliases, spendBatchColumns, spendBatchRow, spendBatchTexts, type SpendBatchRow } from "../../domain/spend/spendBatch";
 import type { SpendEntry } from "../../domain/spend/spendForm";
 import { rowsFromSheet, type WorkbookCell } from "../../domain/exports/workbookRows";
@@ -8,6 +8,7 @@ import { createFixedCost } from "../../services/spend/costs";
 import { isHttpError } from "../../services/http/httpErrors";
 import { CurrentApiContext, type ApiContext } from "../../services/http/apiClient";
 import { appRuntime } from "../../services/runtime/runtime";
+import { eventData, type EventData } from "../runtime/eventData";
 
 /**
  * The spend rows of a dropped spreadsheet (the file drop area's follow-up): the rows are
@@ -161,10 +162,18 @@ const attemptFailureOf = (cause: Cause.Cause<unknown>): AttemptFailure => {
 };
 
 /** The wait before a failed row is sent again, or null when it ends as an error (by its attempts so far and the failure). */
-const retryOf = (context: SpendBatchContext, event: SpendBatchEvent): number | null =>
-  event.type === "batch.rowSettled" && event.outcome === "error" && event.failure !== undefined
-    ? nextRetryMs(context.attempts[event.row] ?? maxRowAttempts, event.failure)
-    : null;
+const retryOf = (context: SpendBatchContext, settled: Pick<RowSettled, "row" | "outcome" | "failure">): number | null =>
+  settled.outcome === "error" && settled.failure !== undefined ? nextRetryMs(context.attempts[settled.row] ?? maxRowAttempts, settled.failure) : null;
+
+/** What a row's `batch.rowSettled` tells the actions and guards (its transitions give it with `eventData`). */
+type Settled = EventData<RowSettled>;
+
+/** The settling row is the last one in flight and none is queued. */
+const isLastRow = (context: SpendBatchContext, settled: Settled): boolean =>
+  context.statuses[settled.row] === "sending" && inFlight(context) === 1 && context.started >= context.queue.length;
+
+/** A row was saved already, or the settling one was. */
+const savesARow = (context: SpendBatchContext, settled: Settled): boolean => context.statuses.includes("success") || settled.outcome === "success";
 
 const failureText = (cause: Cause.Cause<unknown>): string => {
   const failure = Cause.failureOption(cause);
@@ -197,15 +206,13 @@ export const spendBatchMachine = setup({
   },
   actions: {
     /** A new sheet: the sheet options are kept for another sheet of the same file, reset for a new file. */
-    loadSheet: assign(({ context, event }) => {
-      if (event.type !== "batch.sheetLoaded") return {};
-      const options = event.fileName === context.fileName ? context.options : defaultSheetOptions;
-      return { ...emptySheet, fileName: event.fileName, sheet: event.rows, options, ...previewSheet(event.rows, options, context.today) };
+    loadSheet: assign(({ context }, loaded: { fileName: string; rows: ReadonlyArray<ReadonlyArray<WorkbookCell>> }) => {
+      const options = loaded.fileName === context.fileName ? context.options : defaultSheetOptions;
+      return { ...emptySheet, fileName: loaded.fileName, sheet: loaded.rows, options, ...previewSheet(loaded.rows, options, context.today) };
     }),
-    changeOptions: assign(({ context, event }) => {
-      if (event.type !== "batch.optionsChanged") return {};
-      const skip = event.skip === undefined ? context.options.skip : Number.isFinite(event.skip) ? Math.max(0, Math.floor(event.skip)) : 0;
-      const options: SheetOptions = { headerRow: event.headerRow ?? context.options.headerRow, skip };
+    changeOptions: assign(({ context }, change: { headerRow?: boolean; skip?: number }) => {
+      const skip = change.skip === undefined ? context.options.skip : Number.isFinite(change.skip) ? Math.max(0, Math.floor(change.skip)) : 0;
+      const options: SheetOptions = { headerRow: change.headerRow ?? context.options.headerRow, skip };
       return { options, failures: {}, queue: [], started: 0, attempts: {}, ...previewSheet(context.sheet ?? [], options, context.today) };
     }),
     forget: assign(() => emptySheet),
@@ -220,33 +227,30 @@ export const spendBatchMachine = setup({
       for (const row of first) enqueue.spawnChild("createSpend", { id: requestId(row), input: requestInput(context, row, 1) });
     }),
     /** Records a row's outcome, stops its request and starts the next queued row. */
-    settleRow: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "batch.rowSettled") return;
+    settleRow: enqueueActions(({ context, enqueue }, settled: Settled) => {
       const nextRow = context.queue[context.started];
-      const statuses = context.statuses.map((s, i): BatchRowStatus => (i === event.row ? event.outcome : i === nextRow ? "sending" : s));
-      const failures = event.outcome === "error" ? { ...context.failures, [event.row]: event.message ?? spendBatchTexts.sendFailed } : context.failures;
-      enqueue.stopChild(requestId(event.row));
+      const statuses = context.statuses.map((s, i): BatchRowStatus => (i === settled.row ? settled.outcome : i === nextRow ? "sending" : s));
+      const failures = settled.outcome === "error" ? { ...context.failures, [settled.row]: settled.message ?? spendBatchTexts.sendFailed } : context.failures;
+      enqueue.stopChild(requestId(settled.row));
       const attempts = nextRow === undefined ? context.attempts : { ...context.attempts, [nextRow]: 1 };
       enqueue.assign({ statuses, failures, attempts, started: nextRow === undefined ? context.started : context.started + 1 });
       if (nextRow !== undefined) enqueue.spawnChild("createSpend", { id: requestId(nextRow), input: requestInput(context, nextRow, 1) });
     }),
     /** A failed row that may be tried again: its request is stopped and it waits `retryWait`, keeping its place in the pool. */
-    scheduleRetry: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "batch.rowSettled") return;
-      enqueue.stopChild(requestId(event.row));
-      enqueue.assign({ statuses: context.statuses.map((s, i): BatchRowStatus => (i === event.row ? "retrying" : s)) });
-      enqueue.raise({ type: "batch.retryDue", row: event.row }, { id: retryId(event.row), delay: "retryWait" });
+    scheduleRetry: enqueueActions(({ context, enqueue }, params: { row: number }) => {
+      enqueue.stopChild(requestId(params.row));
+      enqueue.assign({ statuses: context.statuses.map((s, i): BatchRowStatus => (i === params.row ? "retrying" : s)) });
+      enqueue.raise({ type: "batch.retryDue", row: params.row }, { id: retryId(params.row), delay: "retryWait" });
     }),
     /** A waiting row is sent again, with the same Idempotency-Key. */
-    retryRow: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== "batch.retryDue") return;
-      const attempt = (context.attempts[event.row] ?? 0) + 1;
-      enqueue.cancel(retryId(event.row));
+    retryRow: enqueueActions(({ context, enqueue }, params: { row: number }) => {
+      const attempt = (context.attempts[params.row] ?? 0) + 1;
+      enqueue.cancel(retryId(params.row));
       enqueue.assign({
-        statuses: context.statuses.map((s, i): BatchRowStatus => (i === event.row ? "sending" : s)),
-        attempts: { ...context.attempts, [event.row]: attempt },
+        statuses: context.statuses.map((s, i): BatchRowStatus => (i === params.row ? "sending" : s)),
+        attempts: { ...context.attempts, [params.row]: attempt },
       });
-      enqueue.spawnChild("createSpend", { id: requestId(event.row), input: requestInput(context, event.row, attempt) });
+      enqueue.spawnChild("createSpend", { id: requestId(params.row), input: requestInput(context, params.row, attempt) });
     }),
     /** The listener hears once that the batch finished, with how many rows it saved. */
     tellBatchFinished: enqueueActions(({ context, enqueue }) => {
@@ -264,20 +268,18 @@ export const spendBatchMachine = setup({
     sheetRefused: ({ context }) => context.problem !== null,
     hasRowsToSend: ({ context }) => context.rows.some((r) => r.check.kind === "ready"),
     hasRows: ({ context }) => context.rows.length > 0,
-    isSendingRow: ({ context, event }) => event.type === "batch.rowSettled" && context.statuses[event.row] === "sending",
+    isSendingRow: ({ context }, settled: Settled) => context.statuses[settled.row] === "sending",
     /** The row's request failed in a way worth trying again (no answer, 5xx, 429) and it has attempts left. */
-    shouldRetryRow: ({ context, event }) => event.type === "batch.rowSettled" && context.statuses[event.row] === "sending" && retryOf(context, event) !== null,
-    isRetryingRow: ({ context, event }) => event.type === "batch.retryDue" && context.statuses[event.row] === "retrying",
-    isLastRow: ({ context, event }) =>
-      event.type === "batch.rowSettled" && context.statuses[event.row] === "sending" && inFlight(context) === 1 && context.started >= context.queue.length,
-    /** A row was saved already, or the settling one was. */
-    savesARow: ({ context, event }) => context.statuses.includes("success") || (event.type === "batch.rowSettled" && event.outcome === "success"),
-    /** The last row settles and the batch saved at least one row: the listener hears of it. */
-    isLastRowOfASavingBatch: and(["isLastRow", "savesARow"]),
+    shouldRetryRow: ({ context }, settled: Settled) => context.statuses[settled.row] === "sending" && retryOf(context, settled) !== null,
+    isRetryingRow: ({ context }, params: { row: number }) => context.statuses[params.row] === "retrying",
+    isLastRow: ({ context }, settled: Settled) => isLastRow(context, settled),
+    /** The last row settles and the batch saved at least one row (before, or this one): the listener hears of it. */
+    isLastRowOfASavingBatch: ({ context }, settled: Settled) => isLastRow(context, settled) && savesARow(context, settled),
   },
   delays: {
     /** How long a failed row waits before it is sent again (0.5 s doubling to 8 s, or the answer's Retry-After, capped at 8 s). */
-    retryWait: ({ context, event }) => retryOf(context, event) ?? 0,
+    // Raised only by `scheduleRetry`, on the failed row's `batch.rowSettled` (a delay has no params of its own).
+    retryWait: ({ context, event }) => retryOf(context, event as RowSettled) ?? 0,
   },
 }).createMachine({
   id: "spendBatch",
@@ -285,7 +287,7 @@ export const spendBatchMachine = setup({
   initial: "empty",
   states: {
     empty: {
-      on: { "batch.sheetLoaded": { target: "checking", actions: "loadSheet" } },
+      on: { "batch.sheetLoaded": { target: "checking", actions: { type: "loadSheet", params: ({ event }) => ({ fileName: event.fileName, rows: event.rows }) } } },
     },
     /** Passed through: a sheet is refused or previewed. */
     checking: {
@@ -293,8 +295,11 @@ export const spendBatchMachine = setup({
     },
     preview: {
       on: {
-        "batch.sheetLoaded": { target: "checking", actions: "loadSheet" },
-        "batch.optionsChanged": { target: "checking", actions: "changeOptions" },
+        "batch.sheetLoaded": { target: "checking", actions: { type: "loadSheet", params: ({ event }) => ({ fileName: event.fileName, rows: event.rows }) } },
+        "batch.optionsChanged": {
+          target: "checking",
+          actions: { type: "changeOptions", params: ({ event }) => ({ headerRow: event.headerRow, skip: event.skip }) },
+        },
         "batch.cleared": { target: "empty", actions: "forget" },
         "batch.sent": [
           { guard: "hasRowsToSend", target: "sending", actions: "startBatch" },
@@ -306,8 +311,11 @@ export const spendBatchMachine = setup({
     /** The sheet cannot be used; other sheet options may fix it. */
     refused: {
       on: {
-        "batch.sheetLoaded": { target: "checking", actions: "loadSheet" },
-        "batch.optionsChanged": { target: "checking", actions: "changeOptions" },
+        "batch.sheetLoaded": { target: "checking", actions: { type: "loadSheet", params: ({ event }) => ({ fileName: event.fileName, rows: event.rows }) } },
+        "batch.optionsChanged": {
+          target: "checking",
+          actions: { type: "changeOptions", params: ({ event }) => ({ headerRow: event.headerRow, skip: event.skip }) },
+        },
         "batch.cleared": { target: "empty", actions: "forget" },
       },
     },
@@ -315,18 +323,28 @@ export const spendBatchMachine = setup({
       exit: "stopRequests",
       on: {
         "batch.rowSettled": [
-          { guard: "shouldRetryRow", actions: "scheduleRetry" },
-          { guard: "isLastRowOfASavingBatch", target: "finished", actions: ["settleRow", "tellBatchFinished"] },
-          { guard: "isLastRow", target: "finished", actions: "settleRow" },
-          { guard: "isSendingRow", actions: "settleRow" },
+          {
+            guard: { type: "shouldRetryRow", params: eventData },
+            actions: { type: "scheduleRetry", params: ({ event }) => ({ row: event.row }) },
+          },
+          {
+            guard: { type: "isLastRowOfASavingBatch", params: eventData },
+            target: "finished",
+            actions: [{ type: "settleRow", params: eventData }, "tellBatchFinished"],
+          },
+          { guard: { type: "isLastRow", params: eventData }, target: "finished", actions: { type: "settleRow", params: eventData } },
+          { guard: { type: "isSendingRow", params: eventData }, actions: { type: "settleRow", params: eventData } },
         ],
-        "batch.retryDue": { guard: "isRetryingRow", actions: "retryRow" },
+        "batch.retryDue": {
+          guard: { type: "isRetryingRow", params: ({ event }) => ({ row: event.row }) },
+          actions: { type: "retryRow", params: ({ event }) => ({ row: event.row }) },
+        },
         "batch.cleared": { target: "empty", actions: "forget" },
       },
     },
     finished: {
       on: {
-        "batch.sheetLoaded": { target: "checking", actions: "loadSheet" },
+        "batch.sheetLoaded": { target: "checking", actions: { type: "loadSheet", params: ({ event }) => ({ fileName: event.fileName, rows: event.rows }) } },
         "batch.cleared": { target: "empty", actions: "forget" },
       },
     },

@@ -97,6 +97,9 @@ export const spendFailureText = (error: unknown): string => {
 
 const isField = (field: unknown): field is SpendFormField => typeof field === "string" && (spendFormFields as ReadonlyArray<string>).includes(field);
 
+/** The field and value a `spend.fieldChanged` sets. */
+const fieldChange = ({ event }: { event: { field: SpendFormField; value: string } }) => ({ field: event.field, value: event.value });
+
 export const spendFormMachine = setup({
   types: {
     context: {} as SpendFormContext,
@@ -108,8 +111,8 @@ export const spendFormMachine = setup({
     createSpend: fromApiCall<CreatedFixedCost, CreateSpendInput, HttpError>(({ program, body }) => createFixedCost(program, body)),
   },
   actions: {
-    changeField: assign(({ context, event }) =>
-      event.type === "spend.fieldChanged" && isField(event.field) ? { values: { ...context.values, [event.field]: String(event.value) } } : {},
+    changeField: assign(({ context }, params: { field: SpendFormField; value: string }) =>
+      isField(params.field) ? { values: { ...context.values, [params.field]: String(params.value) } } : {},
     ),
     showErrors: assign(({ context }) => ({ errors: errorsOf(context.values), failure: null, created: null })),
     /** While invalid, the messages follow what is typed. */
@@ -119,12 +122,12 @@ export const spendFormMachine = setup({
       return { submitted: r.ok ? r.body : null, errors: noErrors, failure: null, created: null };
     }),
     /** Created: the form is emptied and remembers what was created. */
-    rememberCreated: assign(({ context, event }) => {
-      const id = (event as { output?: CreatedFixedCost }).output?.data.id ?? 0;
+    rememberCreated: assign(({ context }, created: CreatedFixedCost) => {
+      const id = created.data.id;
       return { created: context.submitted ? { id, entry: context.submitted } : null, values: emptySpendForm, errors: noErrors, failure: null };
     }),
     /** Failed: the reason is kept; the values are left as typed. */
-    rememberFailure: assign(({ event }) => ({ failure: spendFailureText((event as { error?: unknown }).error) })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({ failure: spendFailureText(params.error) })),
     forgetCreated: assign({ created: null }),
     /** The listener hears of the creation once, so what shows costs loads again. */
     tellSpendCreated: enqueueActions(({ context, enqueue }) => {
@@ -153,20 +156,20 @@ export const spendFormMachine = setup({
       states: {
         /** Typing; nothing checked yet. */
         idle: {
-          on: { "spend.fieldChanged": { actions: "changeField" } },
+          on: { "spend.fieldChanged": { actions: { type: "changeField", params: fieldChange } } },
         },
         /** Saved while invalid: each broken rule's message under its field, updated as the person types. */
         invalid: {
           always: { guard: "hasNoErrors", target: "idle" },
-          on: { "spend.fieldChanged": { actions: ["changeField", "revalidate"] } },
+          on: { "spend.fieldChanged": { actions: [{ type: "changeField", params: fieldChange }, "revalidate"] } },
         },
         /** Created: the form is empty and says what was created until the person types again. */
         created: {
-          on: { "spend.fieldChanged": { target: "idle", actions: ["forgetCreated", "changeField"] } },
+          on: { "spend.fieldChanged": { target: "idle", actions: ["forgetCreated", { type: "changeField", params: fieldChange }] } },
         },
         /** Not created: the reason is shown until the next save; what was typed is kept. */
         failed: {
-          on: { "spend.fieldChanged": { actions: "changeField" } },
+          on: { "spend.fieldChanged": { actions: { type: "changeField", params: fieldChange } } },
         },
       },
     },
@@ -175,8 +178,8 @@ export const spendFormMachine = setup({
       invoke: {
         src: "createSpend",
         input: ({ context }) => ({ api: context.api, program: context.program, body: context.submitted as SpendEntry }),
-        onDone: { target: "editing.created", actions: ["rememberCreated", "tellSpendCreated"] },
-        onError: { target: "editing.failed", actions: "rememberFailure" },
+        onDone: { target: "editing.created", actions: [{ type: "rememberCreated", params: ({ event }) => event.output }, "tellSpendCreated"] },
+        onError: { target: "editing.failed", actions: { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

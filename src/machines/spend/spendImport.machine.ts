@@ -248,10 +248,8 @@ const attemptFailureOf = (cause: Cause.Cause<unknown>): AttemptFailure => {
 const failureText = (failure: AttemptFailure): string =>
   failure.kind === "status" ? `${spendImportTexts.sendFailed} (HTTP ${failure.status})` : spendImportTexts.sendFailed;
 
-const retryOf = (context: Context, event: SpendImportEvent): number | null =>
-  event.type === "import.rowSettled" && event.outcome === "error" && event.failure !== undefined
-    ? nextRetryMs(context.attempts[event.row] ?? maxRowAttempts, event.failure)
-    : null;
+const retryOf = (context: Context, settled: ImportRowSettled): number | null =>
+  settled.outcome === "error" && settled.failure !== undefined ? nextRetryMs(context.attempts[settled.row] ?? maxRowAttempts, settled.failure) : null;
 
 const inFlight = (context: Context): number => context.statuses.filter((s) => s === "sending" || s === "retrying").length;
 
@@ -391,7 +389,8 @@ export const spendImportMachine = setup({
     nothingToSend: ({ context }) => context.queue.length === 0,
   },
   delays: {
-    retryWait: ({ context, event }) => retryOf(context, event) ?? 0,
+    // Raised only by `scheduleRetry`, on the failed row's `import.rowSettled` (a delay has no params of its own).
+    retryWait: ({ context, event }) => retryOf(context, event as ImportRowSettled) ?? 0,
     dryRunPause: dryRunPauseMs,
   },
 }).createMachine({
