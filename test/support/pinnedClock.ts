@@ -39,7 +39,7 @@ const testClock = (): TestClock => {
     static override now(): number {
       return now();
     }
-    static [Symbol.hasInstance](value: unknown): boolean {
+    static override [Symbol.hasInstance](value: unknown): boolean {
       return value instanceof MachineDate;
     }
   }
