@@ -262,8 +262,17 @@ const eventFileReading: ReadonlyArray<WantedColumn> = [
 export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: ClickHouseLine, files: () => Promise<FileRows>): IngestionQueries => {
   // Event writes waiting while another is stored: stored together in the next turn (a group commit), as on DuckDB,
   // a flush finding no write under way first gathering for `eventGatherMs` (a turn costs tens of ms on ClickHouse).
-  const eventWrites: Array<EventWrite & { readonly resolve: (rows: StoredRows) => void; readonly reject: (error: unknown) => void }> = [];
+  type WaitingEventWrite = EventWrite & { readonly resolve: (rows: StoredRows) => void; readonly reject: (error: unknown) => void };
+  const eventWrites: WaitingEventWrite[] = [];
   let flushing = false;
+  const storeAlone = async (write: WaitingEventWrite): Promise<void> => {
+    try {
+      const [counts] = await line.transaction((sql) => storeEventWrites(sql, [write]));
+      write.resolve(counts ?? { stored: 0, unchanged: write.hits.length });
+    } catch (error) {
+      write.reject(error);
+    }
+  };
   const flushEventWrites = async (): Promise<void> => {
     flushing = true;
     await new Promise((gathered) => setTimeout(gathered, eventGatherMs));
@@ -273,7 +282,11 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
         const counts = await line.transaction((sql) => storeEventWrites(sql, group));
         group.forEach((write, r) => write.resolve(counts[r] ?? { stored: 0, unchanged: write.hits.length }));
       } catch (error) {
-        for (const write of group) write.reject(error);
+        // Each write is stored again in a turn of its own, so only the write at fault is refused. ClickHouse has no
+        // rollback: a bad value fails its program's insert into hits, before that program's ids are kept; a program of
+        // the group stored before it keeps its rows, and its writes then find their ids stored (answered as accepted).
+        if (group.length === 1) group[0]?.reject(error);
+        else for (const write of group) await storeAlone(write);
       }
     }
     flushing = false;

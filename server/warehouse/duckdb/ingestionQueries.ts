@@ -369,6 +369,14 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
   // Per program, the last hit id a write saw or stored: a lower bound of the next write's, not a truth.
   const lastHitSeen = new Map<number, number>();
   let flushing = false;
+  const storeAlone = async (write: WaitingEventWrite): Promise<void> => {
+    try {
+      const [counts] = await line.transaction((sql) => storeEvents(sql, [write], lastHitSeen));
+      write.resolve(counts ?? { stored: 0, unchanged: write.hits.length });
+    } catch (error) {
+      write.reject(error);
+    }
+  };
   const flushEventWrites = async (): Promise<void> => {
     flushing = true;
     await new Promise((gathered) => setTimeout(gathered, eventGatherMs));
@@ -378,7 +386,10 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
         const counts = await line.transaction((sql) => storeEvents(sql, group, lastHitSeen));
         group.forEach((write, r) => write.resolve(counts[r] ?? { stored: 0, unchanged: write.hits.length }));
       } catch (error) {
-        for (const write of group) write.reject(error);
+        // The group was rolled back: each write is stored again in a transaction of its own, so only the write at
+        // fault is refused (one bad write must never fail the requests that happened to share its commit).
+        if (group.length === 1) group[0]?.reject(error);
+        else for (const write of group) await storeAlone(write);
       }
     }
     flushing = false;

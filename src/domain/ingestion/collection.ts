@@ -17,10 +17,22 @@ export const maxUrlLength = 2048;
 /** An identifier sent in: 1 to 128 printable ASCII characters. */
 export const SentId = Schema.String.pipe(Schema.pattern(/^[\x21-\x7e]{1,128}$/));
 
-/** A short free text (publisher id, cost link, customer type, payment): 1 to 256 characters. */
-const ShortText = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(256));
+/**
+ * Whether a text is well-formed UTF-16 (no lone surrogate such as "\ud800"): such a text
+ * cannot be stored as UTF-8, so it is refused with its row instead of failing the write
+ * that shares its transaction.
+ */
+export const isWellFormedText = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
-const UrlText = Schema.String.pipe(Schema.maxLength(maxUrlLength));
+/** Text that is well-formed UTF-16: every text field sent in goes through it. */
+export const WellFormedText = Schema.String.pipe(
+  Schema.filter((text) => isWellFormedText(text) || "malformed text (a lone UTF-16 surrogate)"),
+);
+
+/** A short free text (publisher id, cost link, customer type, payment): 1 to 256 characters. */
+const ShortText = WellFormedText.pipe(Schema.minLength(1), Schema.maxLength(256));
+
+const UrlText = WellFormedText.pipe(Schema.maxLength(maxUrlLength));
 
 /** An instant in epoch milliseconds (a whole number). */
 export const Instant = Schema.Number.pipe(Schema.int(), Schema.nonNegative());
