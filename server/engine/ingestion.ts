@@ -8,7 +8,7 @@ import {
   type RowRefusal,
 } from "../../src/domain/ingestion/collection";
 import { dayInOffset, landingFieldsOf } from "../../src/domain/ingestion/landing";
-import { writeKeyPrefixLength } from "../../src/domain/ingestion/writeKeys";
+import { writeKeyPrefixLength, writeKeyStarts, type IssuedKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import type { IngestedHit, IngestedOrder, IngestionQueries } from "../warehouse/ingestionQueries";
 
@@ -19,9 +19,9 @@ import type { IngestedHit, IngestedOrder, IngestionQueries } from "../warehouse/
  * and the others are stored; stored rows are marked for the incremental processing.
  */
 
-/** A new write key, its SHA-256 digest (all that is stored) and its prefix (what lists show). */
-export const issueWriteKey = (): { readonly key: string; readonly digest: string; readonly prefix: string } => {
-  const key = `wk_${randomBytes(32).toString("base64url")}`;
+/** A new write key of a kind, its SHA-256 digest (all that is stored) and its prefix (what lists show). */
+export const issueWriteKey = (kind: IssuedKeyKind): { readonly key: string; readonly digest: string; readonly prefix: string } => {
+  const key = `${writeKeyStarts[kind]}${randomBytes(32).toString("base64url")}`;
   return { key, digest: writeKeyDigest(key), prefix: key.slice(0, writeKeyPrefixLength) };
 };
 

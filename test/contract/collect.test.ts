@@ -18,7 +18,7 @@ describe("POST /collect", () => {
     // The processor waits longer than the suite runs: these tests look at what is stored and answered.
     t = await openContractApp({ collectionLimit: rule, ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
     const admin = await t.signIn("admin");
-    key = decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin }), CreatedWriteKey).data.key;
+    key = decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin, json: { kind: "publishable" } }), CreatedWriteKey).data.key;
   });
   afterAll(() => t.close());
 

@@ -12,14 +12,16 @@ describe("the order feed", () => {
   let t: ContractApp;
   let key = "";
   let otherKey = "";
+  let publishableKey = "";
   let admin = "";
   beforeAll(async () => {
     t = await openContractApp({ ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
     admin = await t.signIn("admin");
-    const create = async (program: string) =>
-      decoded(await t.call("POST", `/api/programs/${program}/write-keys`, { token: admin }), CreatedWriteKey).data.key;
+    const create = async (program: string, kind = "secret") =>
+      decoded(await t.call("POST", `/api/programs/${program}/write-keys`, { token: admin, json: { kind } }), CreatedWriteKey).data.key;
     key = await create("northwind");
     otherKey = await create("bluepeak");
+    publishableKey = await create("northwind", "publishable");
   });
   afterAll(() => t.close());
 
@@ -45,6 +47,19 @@ describe("the order feed", () => {
     expectRefusal(await t.call("POST", feed, { json: order("o-x") }), 401, "invalid_write_key");
     expectRefusal(await post(order("o-x"), otherKey), 401, "invalid_write_key");
     expectRefusal(await post(order("o-x"), admin), 401, "invalid_write_key");
+  });
+
+  it("refuses the publishable key (the one in every shop page): it cannot replace orders, the secret key can", async () => {
+    const originals = Array.from({ length: 50 }, (_, i) => order(`o-attack-${i}`));
+    expect(await answerOf({ orders: originals })).toMatchObject({ accepted: 50, refused: 0 });
+    // The attack of issue 25: the same orders sent again, cancelled, with the key a page shows.
+    const attack = await post({ orders: originals.map((o) => ({ ...o, status: "cancelled" })) }, publishableKey);
+    expectRefusal(attack, 403, "publishable_key");
+    expect(attack.text).toContain("secret key");
+    expect((await touchesOf("o-attack-7")).map((touch) => touch.status)).not.toContain("cancelled");
+    // The secret key may change them.
+    expect(await answerOf({ orders: [order("o-attack-7", { status: "cancelled" })] })).toMatchObject({ accepted: 1, duplicates: 0 });
+    expect((await touchesOf("o-attack-7")).every((touch) => touch.status === "cancelled")).toBe(true);
   });
 
   it("stores an order once: the same order again is a duplicate", async () => {
