@@ -73,7 +73,7 @@ export interface ImportedFile {
   readonly refused: number;
   /** Refused rows by reason. */
   readonly reasons: ReadonlyMap<string, number>;
-  /** The first refused rows. */
+  /** The refused rows, the first `refusedRowsListed` of them. */
   readonly badRows: ReadonlyArray<BadRow>;
 }
 
@@ -94,6 +94,8 @@ export interface ImportDeps {
 
 /** How many bad rows a problem lists. */
 export const badRowsShown = 5;
+/** How many refused rows an imported file lists (the report says how many more there were). */
+export const refusedRowsListed = 1_000;
 /** Rows of a file of orders sent through the ingest path at once (a batch is looked up by id); events go by file. */
 export const importBatchSize: Readonly<Record<"orders", number>> = { orders: 5_000 };
 
@@ -142,7 +144,7 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
     const badRows: BadRow[] = [];
     const note = (row: number, r: RowRefusal) => {
       reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
-      if (badRows.length < badRowsShown) badRows.push({ row, problem: `${r.reason}: ${r.detail}` });
+      if (badRows.length < refusedRowsListed) badRows.push({ row, problem: `${r.reason}: ${r.detail}` });
     };
     if (file.kind === "events") {
       const now = deps.clock();

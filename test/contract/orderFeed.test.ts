@@ -99,6 +99,29 @@ describe("the order feed", () => {
     ]);
   });
 
+  it("refuses amounts out of bounds or too precise, and malformed text, per order with the field named", async () => {
+    const answer = await answerOf({
+      orders: [
+        order("o-big", { amount: 9.3e18 }),
+        order("o-bigger", { amount: 1e19 }),
+        order("o-just-over", { amount: 1_000_000_000_000.01 }),
+        order("o-precise", { amount: 10.12345 }),
+        order("o-surrogate", { customer_type: "new\ud800" }),
+        order("o-largest", { amount: 1_000_000_000_000 }),
+        order("o-four-places", { amount: 10.1234 }),
+      ],
+    });
+    expect(answer.refusals.map((r) => [r.id, r.reason, r.detail.split(":")[0]])).toEqual([
+      ["o-big", "invalid", "amount"],
+      ["o-bigger", "invalid", "amount"],
+      ["o-just-over", "invalid", "amount"],
+      ["o-precise", "invalid", "amount"],
+      ["o-surrogate", "invalid", "customer_type"],
+    ]);
+    expect(answer.refusals.map((r) => r.detail).join(" ")).not.toMatch(/9\.3e|1e\+19|10\.12345/);
+    expect(answer.accepted).toBe(2);
+  });
+
   it("answers 400 for a body that is not an object of orders", async () => {
     expectRefusal(await t.call("POST", feed, { body: "[", headers: { Authorization: `Bearer ${key}` } }), 400, "malformed_json");
     expectRefusal(await post({ orders: "none" }), 400, "invalid_body");

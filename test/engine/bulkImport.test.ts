@@ -163,10 +163,32 @@ describe("bulk import", () => {
     const answer = await run("--program=northwind", file("mixed.ndjson"));
     expect(answer.code).toBe(1);
     expect(answer.lines[0]).toBe(`${file("mixed.ndjson")}: 3 events read: 1 stored, 0 already stored, 2 refused`);
-    expect(answer.lines[1]).toBe("  refused by reason: invalid 1, out_of_range 1; the first:");
+    expect(answer.lines[1]).toBe("  refused by reason: invalid 1, out_of_range 1; the refused rows:");
     expect(answer.lines[2]).toMatch(/^ {2}row 2: invalid: type: /);
     expect(answer.lines[3]).toBe("  row 3: out_of_range: time: more than a day ahead of the server's clock");
     expect(Number((await figures())?.["hits"])).toBe(Number(before?.["hits"]) + 1);
+  });
+
+  it("imports every valid order of a file and lists the amounts out of bounds it refused (no stack trace, not all or nothing)", async () => {
+    writeFileSync(
+      file("amounts.csv"),
+      "order_id,time,amount,currency,status,customer_type,payment,visitor_id\n" +
+        "amt-1,2025-05-20T12:00:00Z,10.25,GBP,valid,new,card,v1\n" +
+        "amt-2,2025-05-20T12:01:00Z,1e19,GBP,valid,new,card,v1\n" +
+        "amt-3,2025-05-20T12:02:00Z,9.2e18,GBP,valid,new,card,v1\n" +
+        "amt-4,2025-05-20T12:03:00Z,1000000000000,GBP,valid,new,card,v1\n" +
+        "amt-5,2025-05-20T12:04:00Z,1.234567,GBP,valid,new,card,v1\n" +
+        "amt-6,2025-05-20T12:05:00Z,-3,GBP,valid,new,card,v1\n",
+    );
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("amounts.csv"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines[0]).toBe(`${file("amounts.csv")}: 6 orders read: 2 stored, 0 already stored, 4 refused`);
+    expect(answer.lines[1]).toBe("  refused by reason: invalid 4; the refused rows:");
+    expect(answer.lines.slice(2, 6).map((line) => line.replace(/: invalid: amount: .*/, ""))).toEqual(["  row 2", "  row 3", "  row 5", "  row 6"]);
+    expect(answer.lines[2]).toContain("Expected an amount from 0 to 1e+12");
+    expect(answer.lines[4]).toContain("at most 4 decimal places");
+    expect(Number((await figures())?.["orders"])).toBe(Number(before?.["orders"]) + 2);
   });
 
   it("says the server is running when another process holds the database, and imports nothing", async () => {

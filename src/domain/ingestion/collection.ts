@@ -70,11 +70,30 @@ export type CollectBody = typeof CollectBody.Type;
 
 export const orderStatuses = ["valid", "cancelled"] as const;
 
+/** Largest order amount taken (in the program's currency), the same bound as a cost's. */
+export const largestAmount = 1_000_000_000_000;
+
+/** Most decimal places an amount may have: 4 covers every currency's minor unit (ISO 4217). */
+export const amountDecimals = 4;
+
+/** Whether a number has at most `amountDecimals` decimal places (float noise such as 0.1 + 0.2 tolerated). */
+export const hasAtMostAmountDecimals = (value: number): boolean => {
+  const units = value * 10 ** amountDecimals;
+  return Math.abs(units - Math.round(units)) < 1e-6 * Math.max(1, Math.abs(units) / 1e9);
+};
+
+/** An order amount: finite, 0 to `largestAmount`, at most `amountDecimals` decimals. */
+export const OrderAmount = Schema.Number.pipe(
+  Schema.filter((value) => Number.isFinite(value) || "Expected a finite amount"),
+  Schema.filter((value) => (value >= 0 && value <= largestAmount) || `Expected an amount from 0 to ${largestAmount.toExponential()}`),
+  Schema.filter((value) => hasAtMostAmountDecimals(value) || `Expected an amount with at most ${amountDecimals} decimal places`),
+);
+
 /** One order of the feed; a repeated order id replaces the stored order (a cancellation arriving later). */
 export const FedOrder = Schema.Struct({
   order_id: SentId,
   time: Instant,
-  amount: Schema.Number.pipe(Schema.finite(), Schema.nonNegative()),
+  amount: OrderAmount,
   /** ISO 4217; must be the program's currency. */
   currency: Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)),
   status: Schema.Literal(...orderStatuses),
