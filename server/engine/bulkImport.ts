@@ -1,3 +1,6 @@
+import { open } from "node:fs/promises";
+import { matchesSignature, signatureBytes } from "../../src/domain/exports/fileSignature";
+import { reportTexts } from "../../src/domain/report/reportTexts";
 import { CollectedEvent, FedOrder, type RowRefusal } from "../../src/domain/ingestion/collection";
 import { offsetMinutesOf } from "../../src/domain/ingestion/landing";
 import type { Program } from "../../src/domain/shell/program";
@@ -105,9 +108,27 @@ interface CheckedFile {
   readonly kind: ImportedKind;
 }
 
+/** The first bytes of a file (at most `signatureBytes`). */
+const leadingBytes = async (path: string): Promise<Uint8Array> => {
+  const handle = await open(path, "r");
+  try {
+    const buffer = new Uint8Array(signatureBytes);
+    const { bytesRead } = await handle.read(buffer, 0, signatureBytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+};
+
+const formatWords: Readonly<Record<FileFormat, string>> = { parquet: "a Parquet file (PAR1)", csv: "text", ndjson: "text" };
+
 const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | FileProblem> => {
   const format = formatOfFile(file);
   if (!format) return { file, problems: ["unknown format: name the file .parquet, .csv or .ndjson"], badRows: [] };
+  // A file is what its bytes say: a Parquet file starts with PAR1, a CSV or NDJSON file is text; no reader sees it otherwise.
+  if (!matchesSignature(format, await leadingBytes(file))) {
+    return { file, problems: [`${reportTexts.toasts.unsupportedFile}: its first bytes are not ${formatWords[format]}`], badRows: [] };
+  }
   let columns: ReadonlyArray<string>;
   try {
     columns = await reader.columns(file, format);

@@ -191,6 +191,24 @@ describe("bulk import", () => {
     expect(Number((await figures())?.["orders"])).toBe(Number(before?.["orders"]) + 2);
   });
 
+  it("checks each file's bytes before reading it: a PDF or a CSV named .parquet, binary named .csv or .ndjson, is refused and nothing imported", async () => {
+    writeFileSync(file("invoice.parquet"), "%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n");
+    writeFileSync(file("table.parquet"), "order_id,time\nx,1\n");
+    writeFileSync(file("binary.csv"), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]));
+    writeFileSync(file("binary.ndjson"), Buffer.from([0x7b, 0x00, 0x01, 0x7d, 0x0a]));
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("invoice.parquet"), file("table.parquet"), file("binary.csv"), file("binary.ndjson"), file("orders.csv"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines).toEqual([
+      "Nothing was imported:",
+      `${file("invoice.parquet")}: That file format isn't supported: its first bytes are not a Parquet file (PAR1)`,
+      `${file("table.parquet")}: That file format isn't supported: its first bytes are not a Parquet file (PAR1)`,
+      `${file("binary.csv")}: That file format isn't supported: its first bytes are not text`,
+      `${file("binary.ndjson")}: That file format isn't supported: its first bytes are not text`,
+    ]);
+    expect(await figures()).toEqual(before);
+  });
+
   it("says the server is running when another process holds the database, and imports nothing", async () => {
     // Another process (as the server would) opens the database and keeps it until told to stop.
     const holder = spawn(
