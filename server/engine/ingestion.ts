@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Either, ParseResult, Schema } from "effect";
+import { issueText } from "../../src/domain/shell/issueText";
 import {
   CollectedEvent,
   FedOrder,
+  SentId,
   type IngestAnswer,
   type RefusalReason,
   type RowRefusal,
@@ -39,20 +41,14 @@ export interface ReadRows<R> {
 }
 
 /** The first few issues of a row that does not decode, by field, never with the values sent. */
-export const issuesOf = (error: ParseResult.ParseError): string =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
-    .slice(0, 3)
-    .map((issue) => {
-      const problem = issue.message.replace(/, actual [\s\S]*$/, "").slice(0, 120);
-      const path = issue.path.map(String).join(".").slice(0, 80);
-      return path === "" ? problem : `${path}: ${problem}`;
-    })
-    .join("; ");
+export const issuesOf = (error: ParseResult.ParseError, raw: unknown): string =>
+  issueText(error, raw, { issues: 3, pathLength: 80, problemLength: 120, countRest: false });
 
+/** A refused row's id, only when it is a well-formed id (a malformed one is a value sent, never repeated). */
 const idOf = (raw: unknown, field: string): string | null => {
   if (typeof raw !== "object" || raw === null) return null;
   const value = (raw as Record<string, unknown>)[field];
-  return typeof value === "string" && value.length > 0 ? value.slice(0, 128) : null;
+  return Schema.is(SentId)(value) ? value : null;
 };
 
 const refusal = (index: number, id: string | null, reason: RefusalReason, detail: string): RowRefusal => ({ index, id, reason, detail });
@@ -76,7 +72,7 @@ export const readEvents = (raws: ReadonlyArray<unknown>, program: Program, now: 
   raws.forEach((raw, index) => {
     if (bot) return refusals.push(refusal(index, idOf(raw, "event_id"), "bot", "the user agent is a robot's"));
     const decoded = Schema.decodeUnknownEither(CollectedEvent)(raw, { errors: "all" });
-    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left)));
+    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left, raw)));
     const event = decoded.right;
     const late = timeRefusal(event.time, now);
     if (late) return refusals.push(refusal(index, event.event_id, "out_of_range", late));
@@ -103,7 +99,7 @@ export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: 
   const refusals: RowRefusal[] = [];
   raws.forEach((raw, index) => {
     const decoded = Schema.decodeUnknownEither(FedOrder)(raw, { errors: "all" });
-    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "order_id"), "invalid", issuesOf(decoded.left)));
+    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "order_id"), "invalid", issuesOf(decoded.left, raw)));
     const order = decoded.right;
     const late = timeRefusal(order.time, now);
     if (late) return refusals.push(refusal(index, order.order_id, "out_of_range", late));
