@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { Either, ParseResult, Schema } from "effect";
+import { Either, type ParseResult, Schema } from "effect";
 import { issueText } from "../../src/domain/shell/issueText";
 import {
   CollectedEvent,

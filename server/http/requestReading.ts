@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { Either, ParseResult, Schema } from "effect";
+import { Either, type ParseResult, Schema } from "effect";
 import { refuse, refusals } from "./answers";
 import { issueText } from "../../src/domain/shell/issueText";
 
