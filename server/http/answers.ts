@@ -73,6 +73,16 @@ const encodeApiError = Schema.encodeSync(ApiError);
 export const refuse = (c: Context, refusal: Refusal, message?: string): Response =>
   c.json(encodeApiError({ error: refusal.error, message: message ?? refusal.message }), refusal.status);
 
+/**
+ * 413 for a body over its limit, with `Connection: close`: the rest of the body is never
+ * read, so the server closes the socket after answering, and says so rather than promising
+ * keep-alive to a client that would then find the connection gone.
+ */
+export const refuseTooLarge = (c: Context, message?: string): Response => {
+  c.header("Connection", "close");
+  return refuse(c, refusals.payloadTooLarge, message);
+};
+
 /** 429 with `Retry-After`: the whole seconds (at least 1) until the throttle accepts again. */
 export const refuseThrottled = (c: Context, refusal: Refusal, retryAfterMs: number): Response => {
   c.header("Retry-After", String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
