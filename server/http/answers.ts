@@ -43,6 +43,11 @@ export const refusals = {
     message: "Someone else saved the classification while you were editing. Reload it before saving again.",
   },
   payloadTooLarge: { status: 413, error: "payload_too_large", message: "The request body is larger than 1 MB." },
+  unsupportedMediaType: {
+    status: 415,
+    error: "unsupported_media_type",
+    message: "Send the request body as JSON (Content-Type: application/json).",
+  },
   tooManyAttempts: {
     status: 429,
     error: "too_many_attempts",

@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { Either, type ParseResult, Schema } from "effect";
 import { refuse, refusals } from "./answers";
 import { issueText } from "../../src/domain/shell/issueText";
@@ -78,6 +78,20 @@ export const readPathValues = (c: Context): ReadonlyArray<string> => {
     values.push(value);
   }
   return values;
+};
+
+/** Whether a Content-Type names JSON (`application/json`, any parameters such as charset). */
+export const isJsonContentType = (contentType: string | undefined): boolean =>
+  (contentType ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
+
+/**
+ * 415 unsupported_media_type unless the body is declared JSON. For calls a cross-site form
+ * must not be able to make: a form can post `text/plain` that parses as JSON (the sign-in
+ * would then sign a browser in as someone else), never `application/json` without CORS.
+ */
+export const requireJsonBody: MiddlewareHandler = async (c, next) => {
+  if (!isJsonContentType(c.req.header("Content-Type"))) return refuse(c, refusals.unsupportedMediaType);
+  await next();
 };
 
 /**

@@ -92,14 +92,14 @@ describe("the HTTP surface with the built app", () => {
     const answer = await t.call("GET", "/api/system-messages");
     expectSecurityHeaders(answer);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
-    expectSecurityHeaders(await t.call("POST", "/api/auth/login", { body: "{" }));
+    expectSecurityHeaders(await t.call("POST", "/api/auth/login", { body: "{", headers: { "Content-Type": "application/json" } }));
   });
 
   it("answers 413 to a body over 1 MB, saying the connection closes (the rest of the body is never read)", async () => {
     const body = JSON.stringify({ username: "demo", password: "x".repeat(1024 * 1024) });
     const answers = [
-      await t.call("POST", "/api/auth/login", { body }),
-      await t.call("POST", "/api/auth/login", { body, headers: { "Content-Length": String(body.length) } }),
+      await t.call("POST", "/api/auth/login", { body, headers: { "Content-Type": "application/json" } }),
+      await t.call("POST", "/api/auth/login", { body, headers: { "Content-Length": String(body.length), "Content-Type": "application/json" } }),
       await t.call("POST", "/collect", { body: JSON.stringify({ key: "pk_x", url: "x".repeat(1100 * 1024) }) }),
       await t.call("POST", "/connectors/consent/google-ads/grant", { body }),
     ];

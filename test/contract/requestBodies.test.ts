@@ -29,7 +29,7 @@ describe("request bodies: nesting depth and refusal messages", () => {
   ];
 
   it.each(deepBodies)("POST /api/auth/login refuses %s with 400 and a short message, never 500", async (_, body) => {
-    const answer = await t.call("POST", "/api/auth/login", { body });
+    const answer = await t.call("POST", "/api/auth/login", { body, headers: { "Content-Type": "application/json" } });
     const refusal = expectRefusal(answer, 400, "invalid_body");
     expect(refusal.message).toMatch(/deeper than 32/);
     expect(answer.text.length).toBeLessThan(shortMessage);
@@ -46,7 +46,7 @@ describe("request bodies: nesting depth and refusal messages", () => {
 
   it("reads a body nested 32 deep as usual (refused for its fields, not its depth)", async () => {
     const refusal = expectRefusal(
-      await t.call("POST", "/api/auth/login", { body: `{"username":${nestedArrays(31, "1")},"password":"demo"}` }),
+      await t.call("POST", "/api/auth/login", { body: `{"username":${nestedArrays(31, "1")},"password":"demo"}`, headers: { "Content-Type": "application/json" } }),
       400,
       "invalid_body",
     );
@@ -77,7 +77,7 @@ describe("request bodies: nesting depth and refusal messages", () => {
   ])("a 1 MB body refused for %s answers a short message naming the field", async (_, json) => {
     const body = JSON.stringify(json);
     expect(body.length).toBeLessThanOrEqual(1024 * 1024);
-    const answer = await t.call("POST", "/api/auth/login", { body });
+    const answer = await t.call("POST", "/api/auth/login", { body, headers: { "Content-Type": "application/json" } });
     const refusal = expectRefusal(answer, 400, "invalid_body");
     expect(answer.text.length).toBeLessThan(shortMessage);
     expect(refusal.message).not.toMatch(/uuuuuuuuuu|pppppppppp|kkkkkkkkkk/);
