@@ -80,6 +80,22 @@ describe("the order feed", () => {
     expect(touches.filter((touch) => touch.touchIndex === 1)).toHaveLength(1);
   });
 
+  it("answers the same order id twice in one batch as it stores it: a change replaces the one before, a repeat is a duplicate", async () => {
+    expect(await answerOf({ orders: [order("o-twice"), order("o-twice", { status: "cancelled" })] })).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      refused: 0,
+      refusals: [],
+    });
+    expect((await touchesOf("o-twice")).every((touch) => touch.status === "cancelled")).toBe(true);
+    expect(await answerOf({ orders: [order("o-twice", { status: "cancelled" }), order("o-twice", { status: "cancelled" })] })).toMatchObject({
+      accepted: 2,
+      duplicates: 2,
+    });
+    expect(await answerOf({ orders: [order("o-twice"), order("o-twice")] })).toMatchObject({ accepted: 2, duplicates: 1 });
+    expect((await touchesOf("o-twice")).every((touch) => touch.status === "valid")).toBe(true);
+  });
+
   it("refuses orders that do not decode, in another currency or out of range, storing the rest", async () => {
     const answer = await answerOf({
       orders: [

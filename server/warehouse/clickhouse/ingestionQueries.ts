@@ -3,7 +3,7 @@ import type { FileRows, WantedColumn } from "../fileRows";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, IngestionQueries, StoredRows } from "../ingestionQueries";
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
-import { changedOrders } from "../sql/storedOrders";
+import { orderBatchOutcome } from "../sql/storedOrders";
 import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type FactScope } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
@@ -188,8 +188,7 @@ const orderColumns = ["program_id", "order_id", "visitor_id", "ts", "order_date"
 
 /** Stores orders in the caller's turn: an id stored exactly so is unchanged; a changed or new one is (re)written and marked. */
 const storeOrders = async (sql: ClickHouseStatements, programId: number, orders: ReadonlyArray<IngestedOrder>, at: number): Promise<StoredRows> => {
-  const lasts = new Map(orders.map((o) => [o.orderId, o] as const));
-  const ids = [...lasts.keys()];
+  const ids = [...new Set(orders.map((o) => o.orderId))];
   const stored =
     ids.length === 0
       ? []
@@ -198,7 +197,7 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
            FROM orders WHERE program_id = $1 AND has(JSONExtract($2, 'Array(String)'), order_id)`,
           [programId, JSON.stringify(ids)],
         );
-  const changed = changedOrders(lasts, stored);
+  const { changed, accepted, unchanged } = orderBatchOutcome(orders, stored);
   if (changed.length > 0) {
     // The marks first, then the replacement: a failure part-way leaves marks the next processing reads again.
     await sql.insert(
@@ -221,9 +220,8 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
       changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment]),
     );
   }
-  const unchanged = orders.length - changed.length;
-  await tallyRows(sql, programId, "order", new Map([["accepted", changed.length], ["duplicate", unchanged]]), at);
-  return { stored: changed.length, unchanged };
+  await tallyRows(sql, programId, "order", new Map([["accepted", accepted], ["duplicate", unchanged]]), at);
+  return { stored: accepted, unchanged };
 };
 
 /** The tables of an incremental run's scope, named per program (real tables: dropped at the end of the run's turn). */
