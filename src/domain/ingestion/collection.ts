@@ -14,8 +14,11 @@ export const maxBatchSize = 500;
 /** Longest URL (landing page, referrer) kept; longer ones are refused. */
 export const maxUrlLength = 2048;
 
+/** What an identifier sent in is: 1 to 128 printable ASCII characters, no space. */
+export const sentIdPattern = /^[\x21-\x7e]{1,128}$/;
+
 /** An identifier sent in: 1 to 128 printable ASCII characters. */
-export const SentId = Schema.String.pipe(Schema.pattern(/^[\x21-\x7e]{1,128}$/));
+export const SentId = Schema.String.pipe(Schema.pattern(sentIdPattern));
 
 /**
  * Whether a text is well-formed UTF-16 (no lone surrogate such as "\ud800"): such a text
