@@ -191,6 +191,24 @@ describe("bulk import", () => {
     expect(Number((await figures())?.["orders"])).toBe(Number(before?.["orders"]) + 2);
   });
 
+  it("imports an NDJSON file whose time mixes epoch ms and ISO 8601 text, line by line", async () => {
+    writeFileSync(
+      file("mixed-time.ndjson"),
+      [
+        { event_id: "mt-1", type: "click", time: Date.parse("2025-05-23T10:00:00Z"), visitor_id: "mt" },
+        { event_id: "mt-2", type: "click", time: "2025-05-23T10:05:00Z", visitor_id: "mt" },
+        { event_id: "mt-3", type: "click", time: String(Date.parse("2025-05-23T10:10:00Z")), visitor_id: "mt" },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join("\n") + "\n",
+    );
+    const answer = await run("--program", "northwind", file("mixed-time.ndjson"));
+    expect(answer.lines[0]).toBe(`${file("mixed-time.ndjson")}: 3 events read: 3 stored, 0 already stored, 0 refused`);
+    expect(answer.code).toBe(0);
+    const times = await query("SELECT CAST(ts AS DOUBLE) AS ts FROM hits WHERE visitor_id = 'mt' ORDER BY ts");
+    expect(times.map((r) => r["ts"])).toEqual(["10:00", "10:05", "10:10"].map((hm) => Date.parse(`2025-05-23T${hm}:00Z`)));
+  });
+
   it("checks each file's bytes before reading it: a PDF or a CSV named .parquet, binary named .csv or .ndjson, is refused and nothing imported", async () => {
     writeFileSync(file("invoice.parquet"), "%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n");
     writeFileSync(file("table.parquet"), "order_id,time\nx,1\n");
