@@ -34,6 +34,9 @@ test("as admin: a key is shown once, an event sent with it is counted, and once 
   const key = (await page.getByTestId("new-write-key").innerText()).trim();
   expect(key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
   await expect(page.getByText(`<script async src="${appUrl}/t.js" data-key="${key}"></script>`)).toBeVisible();
+  // The publishable key is never put into the order feed's call: that takes a secret key.
+  await expect(page.getByText("Authorization: Bearer YOUR_SECRET_KEY", { exact: false })).toBeVisible();
+  await expect(page.getByText(`Authorization: Bearer ${key}`, { exact: false })).toHaveCount(0);
   const prefix = key.slice(0, 10);
   const table = page.getByRole("table", { name: "Publishable keys" });
   await expect(table.getByRole("row").filter({ hasText: prefix })).toContainText("Active");
