@@ -18,7 +18,9 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    sourcemap: true,
+    // Maps are written beside the bundle for the operator (error tracking, debugging) but not referenced from it,
+    // and the server never serves a .map file (server/http/spa.ts): the source is not published.
+    sourcemap: "hidden",
     chunkSizeWarningLimit: 600,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry chunk.
     modulePreload: { polyfill: false },

@@ -48,8 +48,8 @@ const serveForBench = async (port: number, dataDir: string): Promise<void> => {
   await engine.materialiseAll();
   const program = await warehouse.programs.findByCode("northwind");
   if (!program) throw new Error("the demo data has no northwind");
-  const issued = issueWriteKey();
-  await warehouse.ingestion.createWriteKey(program.id, issued.digest, issued.prefix, clock());
+  const issued = issueWriteKey("publishable");
+  await warehouse.ingestion.createWriteKey(program.id, issued.digest, issued.prefix, "publishable", clock());
   const app = createApp({
     warehouse,
     engine,

@@ -16,7 +16,7 @@ import { createEngine } from "./engine/createEngine";
 import { storesOf } from "./engine/stores";
 import { createCostRefresher, type CostRefreshTiming } from "./engine/costRefresher";
 import { createIngestionProcessor, type IngestionTiming } from "./engine/ingestionProcessor";
-import { refuse, refusals } from "./http/answers";
+import { refuse, refusals, refuseTooLarge } from "./http/answers";
 import { noStore } from "./http/cacheControl";
 import { clientAddressOf } from "./http/clientAddress";
 import { securityHeaders } from "./http/securityHeaders";
@@ -102,7 +102,7 @@ export const createApp = (deps: AppDeps): Hono => {
   const { log } = context;
 
   const api = new Hono();
-  api.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuse(c, refusals.payloadTooLarge) }));
+  api.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuseTooLarge(c) }));
   api.route("/auth", authRoutes(context));
   api.route("/auth/password", passwordRoutes(context));
   // The order feed authenticates with a write key, so it is routed before the session-checked program routes.

@@ -1,3 +1,6 @@
+import { open } from "node:fs/promises";
+import { matchesSignature, signatureBytes } from "../../src/domain/exports/fileSignature";
+import { reportTexts } from "../../src/domain/report/reportTexts";
 import { CollectedEvent, FedOrder, type RowRefusal } from "../../src/domain/ingestion/collection";
 import { offsetMinutesOf } from "../../src/domain/ingestion/landing";
 import type { Program } from "../../src/domain/shell/program";
@@ -10,10 +13,10 @@ import { furthestAheadMs, ingestOrders, oldestRowAgeMs, readEvents, type IngestT
  * with the database's own readers, its columns taken by name (the wire fields of an event
  * or an order), and its rows validated exactly as POST /collect and the order feed
  * validate theirs (orders sent in batches through the ingest path; events as below); the
- * program is processed once at the end. Every file is checked first: a missing column or
- * a value that cannot be read (an instant or an amount) stops the import before anything
- * is stored, naming the column and the first bad rows. A row the ingest path refuses is reported with its row number
- * and reason, and the others are stored. Importing the same files again changes nothing
+ * program is processed once at the end. Every file is checked first: bytes that are not its
+ * format or a missing column stops the import before anything is stored. A row the ingest
+ * path refuses (a value that cannot be read, an instant or an amount, among them) is
+ * reported with its row number and reason, and the others are stored. Importing the same files again changes nothing
  * (event ids are stored once; an order sent again unchanged is a duplicate).
  *
  * A file of events is stored by the warehouse's `importEventFile`: the rows its set-wise
@@ -73,7 +76,7 @@ export interface ImportedFile {
   readonly refused: number;
   /** Refused rows by reason. */
   readonly reasons: ReadonlyMap<string, number>;
-  /** The first refused rows. */
+  /** The refused rows, the first `refusedRowsListed` of them. */
   readonly badRows: ReadonlyArray<BadRow>;
 }
 
@@ -92,8 +95,8 @@ export interface ImportDeps {
   readonly clock: () => number;
 }
 
-/** How many bad rows a problem lists. */
-export const badRowsShown = 5;
+/** How many refused rows an imported file lists (the report says how many more there were). */
+export const refusedRowsListed = 1_000;
 /** Rows of a file of orders sent through the ingest path at once (a batch is looked up by id); events go by file. */
 export const importBatchSize: Readonly<Record<"orders", number>> = { orders: 5_000 };
 
@@ -103,9 +106,27 @@ interface CheckedFile {
   readonly kind: ImportedKind;
 }
 
+/** The first bytes of a file (at most `signatureBytes`). */
+const leadingBytes = async (path: string): Promise<Uint8Array> => {
+  const handle = await open(path, "r");
+  try {
+    const buffer = new Uint8Array(signatureBytes);
+    const { bytesRead } = await handle.read(buffer, 0, signatureBytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+};
+
+const formatWords: Readonly<Record<FileFormat, string>> = { parquet: "a Parquet file (PAR1)", csv: "text", ndjson: "text" };
+
 const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | FileProblem> => {
   const format = formatOfFile(file);
   if (!format) return { file, problems: ["unknown format: name the file .parquet, .csv or .ndjson"], badRows: [] };
+  // A file is what its bytes say: a Parquet file starts with PAR1, a CSV or NDJSON file is text; no reader sees it otherwise.
+  if (!matchesSignature(format, await leadingBytes(file))) {
+    return { file, problems: [`${reportTexts.toasts.unsupportedFile}: its first bytes are not ${formatWords[format]}`], badRows: [] };
+  }
   let columns: ReadonlyArray<string>;
   try {
     columns = await reader.columns(file, format);
@@ -115,14 +136,12 @@ const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | 
   const kind = kindOfColumns(columns);
   if (!kind) return { file, problems: ["missing column event_id (a file of events) or order_id (a file of orders)"], badRows: [] };
   const missing = importColumns[kind].required.filter((c) => !columns.includes(c));
-  const unreadable = await reader.unreadable(file, format, importColumns[kind].all, badRowsShown);
-  const problems = [
-    ...missing.map((c) => `missing column ${c}`),
-    ...[...unreadable.counts].map(([c, n]) => `column ${c}: ${n} ${n === 1 ? "value" : "values"} cannot be read as ${c === "time" ? "an instant (epoch ms or ISO 8601)" : "a number"}`),
-  ];
-  if (problems.length === 0) return { file, format, kind };
-  return { file, problems, badRows: unreadable.first.map((u) => ({ row: u.row, problem: `${u.column}: cannot read '${u.value}'` })) };
+  if (missing.length === 0) return { file, format, kind };
+  return { file, problems: missing.map((c) => `missing column ${c}`), badRows: [] };
 };
+
+/** What a value that cannot be read was wanted as, in words. */
+const unreadableWords = (column: string): string => (column === "time" ? "an instant (epoch ms or ISO 8601)" : "a number");
 
 const isProblem = (checked: CheckedFile | FileProblem): checked is FileProblem => "problems" in checked;
 
@@ -140,9 +159,15 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
     let duplicates = 0;
     const reasons = new Map<string, number>();
     const badRows: BadRow[] = [];
+    // A value that cannot be read (a time or an amount) refuses its row only, named for what it is: the reader
+    // leaves it out, so the ingest path refuses the row, and its detail says why (never the value).
+    const unreadable = await deps.reader.unreadable(file.file, file.format, importColumns[file.kind].all, refusedRowsListed);
+    const unreadableAt = new Map(unreadable.first.map((u) => [u.row, u.column] as const));
     const note = (row: number, r: RowRefusal) => {
       reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
-      if (badRows.length < badRowsShown) badRows.push({ row, problem: `${r.reason}: ${r.detail}` });
+      const column = unreadableAt.get(row);
+      const detail = column === undefined ? r.detail : `${column}: cannot be read as ${unreadableWords(column)}`;
+      if (badRows.length < refusedRowsListed) badRows.push({ row, problem: `${r.reason}: ${detail}` });
     };
     if (file.kind === "events") {
       const now = deps.clock();

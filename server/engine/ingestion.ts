@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
-import { Either, ParseResult, Schema } from "effect";
+import { Either, type ParseResult, Schema } from "effect";
+import { issueText } from "../../src/domain/shell/issueText";
 import {
   CollectedEvent,
   FedOrder,
+  SentId,
   type IngestAnswer,
   type RefusalReason,
   type RowRefusal,
 } from "../../src/domain/ingestion/collection";
 import { dayInOffset, landingFieldsOf } from "../../src/domain/ingestion/landing";
-import { writeKeyPrefixLength } from "../../src/domain/ingestion/writeKeys";
+import { writeKeyPrefixLength, writeKeyStarts, type IssuedKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import type { IngestedHit, IngestedOrder, IngestionQueries } from "../warehouse/ingestionQueries";
 
@@ -19,9 +21,9 @@ import type { IngestedHit, IngestedOrder, IngestionQueries } from "../warehouse/
  * and the others are stored; stored rows are marked for the incremental processing.
  */
 
-/** A new write key, its SHA-256 digest (all that is stored) and its prefix (what lists show). */
-export const issueWriteKey = (): { readonly key: string; readonly digest: string; readonly prefix: string } => {
-  const key = `wk_${randomBytes(32).toString("base64url")}`;
+/** A new write key of a kind, its SHA-256 digest (all that is stored) and its prefix (what lists show). */
+export const issueWriteKey = (kind: IssuedKeyKind): { readonly key: string; readonly digest: string; readonly prefix: string } => {
+  const key = `${writeKeyStarts[kind]}${randomBytes(32).toString("base64url")}`;
   return { key, digest: writeKeyDigest(key), prefix: key.slice(0, writeKeyPrefixLength) };
 };
 
@@ -39,20 +41,14 @@ export interface ReadRows<R> {
 }
 
 /** The first few issues of a row that does not decode, by field, never with the values sent. */
-export const issuesOf = (error: ParseResult.ParseError): string =>
-  ParseResult.ArrayFormatter.formatErrorSync(error)
-    .slice(0, 3)
-    .map((issue) => {
-      const problem = issue.message.replace(/, actual [\s\S]*$/, "").slice(0, 120);
-      const path = issue.path.map(String).join(".").slice(0, 80);
-      return path === "" ? problem : `${path}: ${problem}`;
-    })
-    .join("; ");
+export const issuesOf = (error: ParseResult.ParseError, raw: unknown): string =>
+  issueText(error, raw, { issues: 3, pathLength: 80, problemLength: 120, countRest: false });
 
+/** A refused row's id, only when it is a well-formed id (a malformed one is a value sent, never repeated). */
 const idOf = (raw: unknown, field: string): string | null => {
   if (typeof raw !== "object" || raw === null) return null;
   const value = (raw as Record<string, unknown>)[field];
-  return typeof value === "string" && value.length > 0 ? value.slice(0, 128) : null;
+  return Schema.is(SentId)(value) ? value : null;
 };
 
 const refusal = (index: number, id: string | null, reason: RefusalReason, detail: string): RowRefusal => ({ index, id, reason, detail });
@@ -76,7 +72,7 @@ export const readEvents = (raws: ReadonlyArray<unknown>, program: Program, now: 
   raws.forEach((raw, index) => {
     if (bot) return refusals.push(refusal(index, idOf(raw, "event_id"), "bot", "the user agent is a robot's"));
     const decoded = Schema.decodeUnknownEither(CollectedEvent)(raw, { errors: "all" });
-    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left)));
+    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left, raw)));
     const event = decoded.right;
     const late = timeRefusal(event.time, now);
     if (late) return refusals.push(refusal(index, event.event_id, "out_of_range", late));
@@ -103,7 +99,7 @@ export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: 
   const refusals: RowRefusal[] = [];
   raws.forEach((raw, index) => {
     const decoded = Schema.decodeUnknownEither(FedOrder)(raw, { errors: "all" });
-    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "order_id"), "invalid", issuesOf(decoded.left)));
+    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "order_id"), "invalid", issuesOf(decoded.left, raw)));
     const order = decoded.right;
     const late = timeRefusal(order.time, now);
     if (late) return refusals.push(refusal(index, order.order_id, "out_of_range", late));

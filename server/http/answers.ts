@@ -43,6 +43,11 @@ export const refusals = {
     message: "Someone else saved the classification while you were editing. Reload it before saving again.",
   },
   payloadTooLarge: { status: 413, error: "payload_too_large", message: "The request body is larger than 1 MB." },
+  unsupportedMediaType: {
+    status: 415,
+    error: "unsupported_media_type",
+    message: "Send the request body as JSON (Content-Type: application/json).",
+  },
   tooManyAttempts: {
     status: 429,
     error: "too_many_attempts",
@@ -72,6 +77,16 @@ const encodeApiError = Schema.encodeSync(ApiError);
 /** Answers an ApiError; `message` overrides the catalogue's text with a more precise one. */
 export const refuse = (c: Context, refusal: Refusal, message?: string): Response =>
   c.json(encodeApiError({ error: refusal.error, message: message ?? refusal.message }), refusal.status);
+
+/**
+ * 413 for a body over its limit, with `Connection: close`: the rest of the body is never
+ * read, so the server closes the socket after answering, and says so rather than promising
+ * keep-alive to a client that would then find the connection gone.
+ */
+export const refuseTooLarge = (c: Context, message?: string): Response => {
+  c.header("Connection", "close");
+  return refuse(c, refusals.payloadTooLarge, message);
+};
 
 /** 429 with `Retry-After`: the whole seconds (at least 1) until the throttle accepts again. */
 export const refuseThrottled = (c: Context, refusal: Refusal, retryAfterMs: number): Response => {

@@ -27,5 +27,22 @@ export const readIdempotencyKey = (c: Context): Reading<string | null> => {
   return keyPattern.test(key) ? { ok: true, value: key } : { ok: false, response: refuse(c, idempotencyRefusals.invalidKey) };
 };
 
-/** The SHA-256 (hex) of a request body as sent, stored with its key to tell a repeat from a reuse. */
-export const bodyDigest = (body: string): string => createHash("sha256").update(body).digest("hex");
+/** A JSON value written one way only: object keys sorted at every level, no spaces. */
+export const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+};
+
+/**
+ * The SHA-256 (hex) of a request body as decoded (its JSON value written canonically),
+ * stored with its key to tell a repeat from a reuse: a retry whose JSON was serialised
+ * again (other key order, spaces, `12.50` for `12.5`) is the same request.
+ */
+export const bodyDigest = (body: unknown): string => createHash("sha256").update(canonicalJson(body)).digest("hex");
+
+/** The digest of the request's JSON body (already read and checked by the route). */
+export const requestBodyDigest = async (c: Context): Promise<string> => bodyDigest(JSON.parse(await c.req.text()) as unknown);

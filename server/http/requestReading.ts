@@ -1,6 +1,7 @@
-import type { Context } from "hono";
-import { Either, ParseResult, Schema } from "effect";
+import type { Context, MiddlewareHandler } from "hono";
+import { Either, type ParseResult, Schema } from "effect";
 import { refuse, refusals } from "./answers";
+import { issueText } from "../../src/domain/shell/issueText";
 
 /**
  * Reading a request: the query string and the JSON body, decoded with the shared Schemas
@@ -44,24 +45,13 @@ const namedIssues = 5;
 const pathLength = 80;
 const problemLength = 120;
 
-const clipped = (text: string, length: number): string => (text.length <= length ? text : `${text.slice(0, length - 1)}…`);
-
-/** A problem without the value that was sent: "Expected string, actual …" reads "Expected string". */
-const problemOf = (message: string): string => clipped(message.replace(/, actual [\s\S]*$/, ""), problemLength);
-
 /**
- * A short account of what is wrong with a body or query: `field: problem; field: problem`,
- * the first few issues only, field names and problems clipped, never the values sent.
+ * A short account of what is wrong with a body or query (`input`, what was decoded):
+ * `field: problem; field: problem`, the first few issues only, field names and problems
+ * clipped, never the values sent (`issueText`).
  */
-export const describeIssues = (error: ParseResult.ParseError): string => {
-  const issues = ParseResult.ArrayFormatter.formatErrorSync(error);
-  const named = issues.slice(0, namedIssues).map((issue) => {
-    const path = clipped(issue.path.map((key) => clipped(String(key), 40)).join("."), pathLength);
-    return path.length > 0 ? `${path}: ${problemOf(issue.message)}` : problemOf(issue.message);
-  });
-  const more = issues.length - named.length;
-  return more > 0 ? `${named.join("; ")}; and ${more} more` : named.join("; ");
-};
+export const describeIssues = (error: ParseResult.ParseError, input: unknown): string =>
+  issueText(error, input, { issues: namedIssues, pathLength, problemLength, countRest: true });
 
 /** The query string decoded with a shared Schema, or 400 invalid_query naming what is wrong. */
 export const readQuery = <A, I>(c: Context, schema: Schema.Schema<A, I, never>): Reading<A> => {
@@ -73,7 +63,7 @@ export const readQuery = <A, I>(c: Context, schema: Schema.Schema<A, I, never>):
   const decoded = Schema.decodeUnknownEither(schema)(query, { errors: "all" });
   return Either.isRight(decoded)
     ? { ok: true, value: decoded.right }
-    : { ok: false, response: refuse(c, refusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left)}`) };
+    : { ok: false, response: refuse(c, refusals.invalidQuery, `Invalid query: ${describeIssues(decoded.left, query)}`) };
 };
 
 /**
@@ -88,6 +78,20 @@ export const readPathValues = (c: Context): ReadonlyArray<string> => {
     values.push(value);
   }
   return values;
+};
+
+/** Whether a Content-Type names JSON (`application/json`, any parameters such as charset). */
+export const isJsonContentType = (contentType: string | undefined): boolean =>
+  (contentType ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
+
+/**
+ * 415 unsupported_media_type unless the body is declared JSON. For calls a cross-site form
+ * must not be able to make: a form can post `text/plain` that parses as JSON (the sign-in
+ * would then sign a browser in as someone else), never `application/json` without CORS.
+ */
+export const requireJsonBody: MiddlewareHandler = async (c, next) => {
+  if (!isJsonContentType(c.req.header("Content-Type"))) return refuse(c, refusals.unsupportedMediaType);
+  await next();
 };
 
 /**
@@ -110,7 +114,7 @@ export const readJson = async (c: Context): Promise<Reading<unknown>> => {
 export const decodeBody = <A, I>(c: Context, schema: Schema.Schema<A, I, never>, value: unknown): Reading<A> => {
   const decoded = Schema.decodeUnknownEither(schema)(value, { errors: "all" });
   return Either.isLeft(decoded)
-    ? { ok: false, response: refuse(c, refusals.invalidBody, `Invalid request body: ${describeIssues(decoded.left)}`) }
+    ? { ok: false, response: refuse(c, refusals.invalidBody, `Invalid request body: ${describeIssues(decoded.left, value)}`) }
     : { ok: true, value: decoded.right };
 };
 

@@ -8,7 +8,6 @@ const contentTypes: Record<string, string> = {
   ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
   ".webmanifest": "application/manifest+json",
   ".svg": "image/svg+xml",
   ".png": "image/png",
@@ -61,10 +60,21 @@ const fileAnswer = async (file: string, head: boolean, cacheControl: string): Pr
   });
 };
 
+/** A source map: never served (the build writes them for the operator, not for the public). */
+export const isSourceMap = (path: string): boolean => path.toLowerCase().endsWith(".map");
+
+/** Built files live under /assets/: a path there names a file or nothing, never a page of the app. */
+const isAssetPath = (path: string): boolean => path.startsWith("/assets/");
+
+const notFound = (head: boolean): Response =>
+  new Response(head ? null : "Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
 /**
  * Serves the built SPA from `staticDir` for GET and HEAD: a file when the path names one,
  * otherwise index.html (history-mode routing: /login, /performance, ...). Service paths
- * fall through to their own JSON 404. Vite's hashed /assets/ are cached for a year.
+ * fall through to their own JSON 404. Vite's hashed /assets/ are cached for a year; a
+ * missing file under /assets/ is 404 (a stale chunk asked for after a deploy must fail as
+ * a script, not load the app's HTML), and so is any source map.
  */
 export const serveSpa = (staticDir: string): MiddlewareHandler => {
   const root = resolve(staticDir);
@@ -72,11 +82,13 @@ export const serveSpa = (staticDir: string): MiddlewareHandler => {
   return async (c, next) => {
     if (isServicePath(c.req.path)) return next();
     const head = c.req.method === "HEAD";
+    if (isSourceMap(c.req.path)) return notFound(head);
     const file = await staticFileFor(root, c.req.path);
     if (file && file !== index) {
       const immutable = c.req.path.startsWith("/assets/");
       return fileAnswer(file, head, immutable ? "public, max-age=31536000, immutable" : "no-cache");
     }
+    if (isAssetPath(c.req.path)) return notFound(head);
     try {
       return await fileAnswer(index, head, "no-cache");
     } catch {

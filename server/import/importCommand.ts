@@ -42,8 +42,9 @@ export const reportLines = (outcome: ImportOutcome): ReadonlyArray<string> =>
   outcome.ok
     ? outcome.files.flatMap((f) => [
         `${f.file}: ${f.rows} ${f.kind} read: ${f.accepted} stored, ${f.duplicates} already stored, ${f.refused} refused`,
-        ...(f.refused > 0 ? [`  refused by reason: ${[...f.reasons].map(([reason, n]) => `${reason} ${n}`).join(", ")}; the first:`] : []),
-        ...rowLines(f.badRows),
+        ...(f.refused > 0 ? [`  refused by reason: ${[...f.reasons].map(([reason, n]) => `${reason} ${n}`).join(", ")}; the refused rows:`] : []),
+        ...rowLines([...f.badRows].sort((a, b) => a.row - b.row)),
+        ...(f.refused > f.badRows.length ? [`  and ${f.refused - f.badRows.length} more refused rows`] : []),
       ])
     : [
         "Nothing was imported:",

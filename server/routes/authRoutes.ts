@@ -6,7 +6,7 @@ import { issueToken, tokenDigest } from "../auth/tokens";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refuseThrottled, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
-import { readBody } from "../http/requestReading";
+import { readBody, requireJsonBody } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 
 /** The programs a user may open: every program for an admin, else their memberships. */
@@ -20,7 +20,7 @@ export const authRoutes = (context: ServerContext) => {
   // Checked against when the username is unknown, so both cases cost one scrypt.
   const decoyHash = hashPassword(issueToken(), context.passwordCost);
 
-  routes.post("/login", async (c) => {
+  routes.post("/login", requireJsonBody, async (c) => {
     const body = await readBody(c, LoginRequest);
     if (!body.ok) return body.response;
     const now = clock();

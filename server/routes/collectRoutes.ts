@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { CollectBody, IngestAnswer } from "../../src/domain/ingestion/collection";
 import { isObviousBot } from "../../src/domain/ingestion/landing";
 import { ingestEvents } from "../engine/ingestion";
-import { refuse, refusals } from "../http/answers";
+import { refuseTooLarge } from "../http/answers";
 import { decodeBody, readJson } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 import { accepted, collectionLimit, createKeyCheck, readBatch } from "./ingestionRequests";
@@ -35,7 +35,7 @@ export const collectRoutes = (context: ServerContext, rule: { readonly limit: nu
 
   routes.use("/collect", openToEverySite);
   routes.options("/collect", (c) => c.body(null, 204));
-  routes.post("/collect", bodyLimit({ maxSize: collectBodyLimit, onError: (c) => refuse(c, refusals.payloadTooLarge) }), async (c) => {
+  routes.post("/collect", bodyLimit({ maxSize: collectBodyLimit, onError: (c) => refuseTooLarge(c) }), async (c) => {
     const json = await readJson(c);
     if (!json.ok) return json.response;
     const body = decodeBody(c, CollectBody, json.value);

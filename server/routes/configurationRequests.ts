@@ -71,7 +71,7 @@ export const readRange = (c: Context): RangeReading => {
   if (Either.isLeft(decoded)) {
     return {
       ok: false,
-      response: refuse(c, configurationRefusals.invalidDates, `Invalid dates: ${describeIssues(decoded.left)}`),
+      response: refuse(c, configurationRefusals.invalidDates, `Invalid dates: ${describeIssues(decoded.left, { date_from: from, date_to: to })}`),
     };
   }
   return { ok: true, range: { from: decoded.right.date_from, to: decoded.right.date_to } };

@@ -4,7 +4,7 @@ import { Ok } from "../../src/domain/access/auth";
 import { ListAccountsResponse } from "../../src/domain/connections/connectors";
 import { consentPage, consentRefusedPage, consentStyles, externalConnectionPage, googleAds, googleAdsConsent } from "../connectors/googleAdsConsent";
 import { requireSession } from "../http/access";
-import { answer, okValue, refuse, refusals, type Refusal } from "../http/answers";
+import { answer, okValue, refuse, refuseTooLarge, type Refusal } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 
@@ -45,7 +45,7 @@ export const connectorRoutes = (context: ServerContext) => {
   const { stores, clock, publicUrl } = context;
   const consent = googleAdsConsent(context);
   const connectionPage = `${publicUrl}/account/connections/google-ads`;
-  routes.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuse(c, refusals.payloadTooLarge, "The request body is too large.") }));
+  routes.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuseTooLarge(c, "The request body is too large.") }));
 
   routes.get("/adwords/:userId/listAccounts", requireSession(context), async (c) => {
     const userId = ownUserId(c);

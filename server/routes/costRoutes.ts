@@ -19,7 +19,7 @@ import { StoredKeysAnswer, StoredKeysRequest } from "../../src/domain/spend/stor
 import { requireAdmin } from "../http/access";
 import { answer, refuse } from "../http/answers";
 import { decodeBody, readBody, readJson } from "../http/requestReading";
-import { bodyDigest, idempotencyRefusals, readIdempotencyKey } from "../http/idempotencyKey";
+import { idempotencyRefusals, readIdempotencyKey, requestBodyDigest } from "../http/idempotencyKey";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 import type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate } from "../engine/stores";
@@ -117,7 +117,7 @@ export const costRoutes = (context: ServerContext) => {
       userId: c.get("user").id,
       route: request.route,
       key: request.key,
-      bodyDigest: bodyDigest(await c.req.text()),
+      bodyDigest: await requestBodyDigest(c),
       at: clock(),
       answerOf: (id) => ({ status: 200, body: JSON.stringify(encodeCreated({ data: { id } })) }),
     });

@@ -16,7 +16,7 @@ import {
 import { RangeQuery, TableResponse } from "../../src/domain/performance/performance";
 import { customReportRows, tableHeaders } from "../engine/reports";
 import { readBody, readQuery } from "../http/requestReading";
-import { bodyDigest, idempotencyRefusals, readIdempotencyKey } from "../http/idempotencyKey";
+import { idempotencyRefusals, readIdempotencyKey, requestBodyDigest } from "../http/idempotencyKey";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Log } from "../log";
 import { answer, refuse } from "../http/answers";
@@ -103,7 +103,7 @@ export const customReportRoutes = (context: ServerContext) => {
       userId: c.get("user").id,
       route: "reports",
       key: key.value,
-      bodyDigest: bodyDigest(await c.req.text()),
+      bodyDigest: await requestBodyDigest(c),
       at: clock(),
       answerOf: (id) => ({ status: 200, body: JSON.stringify(Schema.encodeSync(Created)({ data: { id } })) }),
     });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { Schema } from "effect";
 import { maxBatchSize } from "../../src/domain/ingestion/collection";
+import type { WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import { SlidingWindowLimit } from "../auth/throttle";
 import { writeKeyDigest } from "../engine/ingestion";
@@ -14,6 +15,12 @@ import type { ServerContext } from "../serverContext";
  */
 export const ingestionRefusals = {
   invalidWriteKey: { status: 401, error: "invalid_write_key", message: "The write key is unknown or revoked." },
+  publishableKey: {
+    status: 403,
+    error: "publishable_key",
+    message:
+      "A publishable key can only send events to /collect. Changing orders needs the program's secret key (Data Sources, 'Create secret key'), sent from your shop's server.",
+  },
   batchTooLarge: { status: 413, error: "batch_too_large", message: `A request carries at most ${maxBatchSize} rows.` },
   tooManyRequests: {
     status: 429,
@@ -44,11 +51,11 @@ export const createAddressHasher = (clock: () => number) => {
 };
 
 export type KeyReading =
-  | { readonly ok: true; readonly program: Program }
+  | { readonly ok: true; readonly program: Program; readonly kind: WriteKeyKind }
   | { readonly ok: false; readonly response: Response };
 
 /**
- * The program of a write key that works, then the rate rule for (key, client): 401
+ * The program and kind of a write key that works, then the rate rule for (key, client): 401
  * invalid_write_key for a key unknown or revoked, 429 with Retry-After over the rate.
  */
 export const createKeyCheck = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number }) => {
@@ -56,15 +63,15 @@ export const createKeyCheck = (context: ServerContext, rule: { readonly limit: n
   const addressHash = createAddressHasher(context.clock);
   return async (c: Context, key: string): Promise<KeyReading> => {
     const digest = writeKeyDigest(key);
-    const program = key.length > 0 ? await context.stores.ingestion.programOfKey(digest) : null;
-    if (!program) return { ok: false, response: refuse(c, ingestionRefusals.invalidWriteKey) };
+    const holder = key.length > 0 ? await context.stores.ingestion.programOfKey(digest) : null;
+    if (!holder) return { ok: false, response: refuse(c, ingestionRefusals.invalidWriteKey) };
     const client = `${digest}:${addressHash(context.clientAddress(c))}`;
     const now = context.clock();
     if (limit.isExhausted(client, now)) {
       return { ok: false, response: refuseThrottled(c, ingestionRefusals.tooManyRequests, limit.retryAfterMs(client, now)) };
     }
     limit.record(client, now);
-    return { ok: true, program };
+    return { ok: true, program: holder.program, kind: holder.kind };
   };
 };
 

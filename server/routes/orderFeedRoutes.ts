@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { IngestAnswer, OrderFeedBody } from "../../src/domain/ingestion/collection";
+import { mayWriteOrders } from "../../src/domain/ingestion/writeKeys";
 import { ingestOrders } from "../engine/ingestion";
 import { bearerToken } from "../http/access";
 import { refuse } from "../http/answers";
@@ -9,8 +10,8 @@ import { accepted, collectionLimit, createKeyCheck, ingestionRefusals, readBatch
 
 /**
  * The order feed (docs/engine.md, "Ingestion"): POST /programs/{program}/orders, server
- * to server, with the program's write key as `Authorization: Bearer wk_…` (no user
- * session): one order or `{ orders: [...] }` of up to 500. A repeated order id replaces
+ * to server, with the program's secret key as `Authorization: Bearer sk_…` (no user
+ * session; a publishable key is refused with 403 publishable_key, a legacy `wk_` key still works): one order or `{ orders: [...] }` of up to 500. A repeated order id replaces
  * the stored order (a cancellation arriving later); an order sent again unchanged is a
  * duplicate. 202 with the counts and each refused order's reason. Mounted before the
  * session-checked program routes, so their session check does not run for it.
@@ -23,6 +24,7 @@ export const orderFeedRoutes = (context: ServerContext, rule: { readonly limit: 
     const key = await checkKey(c, bearerToken(c.req.header("Authorization")) ?? "");
     if (!key.ok) return key.response;
     if (key.program.code !== c.req.param("program")) return refuse(c, ingestionRefusals.invalidWriteKey, "The write key is not this program's.");
+    if (!mayWriteOrders(key.kind)) return refuse(c, ingestionRefusals.publishableKey);
     const json = await readJson(c);
     if (!json.ok) return json.response;
     const body = decodeBody(c, OrderFeedBody, json.value);

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import { CreatedWriteKey, WriteKeyList, type WriteKey } from "../../src/domain/ingestion/writeKeys";
+import { CreatedWriteKey, WriteKeyList, WriteKeyRequest, type WriteKey } from "../../src/domain/ingestion/writeKeys";
 import { requireAdmin } from "../http/access";
 import { answer, type Refusal } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
+import { decodeBody, readJson } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 import { issueWriteKey } from "../engine/ingestion";
 import type { WriteKeyRecord } from "../engine/stores";
@@ -17,14 +18,15 @@ export const writeKeyNotFound = {
 const wireOf = (record: WriteKeyRecord): WriteKey => ({
   id: record.id,
   prefix: record.prefix,
+  kind: record.kind,
   created_at: record.createdAt,
   revoked_at: record.revokedAt,
 });
 
 /**
  * A program's write keys, admins only (docs/engine.md, "Ingestion"): GET /write-keys
- * lists them (prefix, created, revoked), POST /write-keys creates one and answers the key
- * once (only its SHA-256 digest is stored), DELETE /write-keys/{id} revokes one: from its
+ * lists them (prefix, kind, created, revoked), POST /write-keys `{kind: publishable | secret}`
+ * creates one and answers the key once (only its SHA-256 digest is stored), DELETE /write-keys/{id} revokes one: from its
  * answer on, the key is refused.
  */
 export const writeKeyRoutes = (context: ServerContext) => {
@@ -38,8 +40,12 @@ export const writeKeyRoutes = (context: ServerContext) => {
   );
 
   routes.post("/write-keys", async (c) => {
-    const issued = issueWriteKey();
-    const record = await stores.ingestion.createWriteKey(c.get("program").id, issued.digest, issued.prefix, clock());
+    const json = await readJson(c);
+    if (!json.ok) return json.response;
+    const body = decodeBody(c, WriteKeyRequest, json.value);
+    if (!body.ok) return body.response;
+    const issued = issueWriteKey(body.value.kind);
+    const record = await stores.ingestion.createWriteKey(c.get("program").id, issued.digest, issued.prefix, body.value.kind, clock());
     return answer(c, CreatedWriteKey, { data: { ...wireOf(record), key: issued.key } });
   });
 

@@ -1,3 +1,4 @@
+import type { IssuedKeyKind, WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import type { AttributionSettings } from "./engineQueries";
 import type { ClassificationPlan } from "./classificationPlan";
@@ -15,8 +16,15 @@ export interface WriteKeyRecord {
   readonly id: number;
   readonly programId: number;
   readonly prefix: string;
+  readonly kind: WriteKeyKind;
   readonly createdAt: number;
   readonly revokedAt: number | null;
+}
+
+/** What a working key opens: its program, and its kind (what it may write). */
+export interface KeyHolder {
+  readonly program: Program;
+  readonly kind: WriteKeyKind;
 }
 
 /** An event ready to store: validated, its landing URL read, its day in the program's offset. */
@@ -93,13 +101,13 @@ export interface ProcessedChanges {
 
 export interface IngestionQueries {
   /** Stores a new key's digest and prefix. */
-  createWriteKey(programId: number, digest: string, prefix: string, at: number): Promise<WriteKeyRecord>;
+  createWriteKey(programId: number, digest: string, prefix: string, kind: IssuedKeyKind, at: number): Promise<WriteKeyRecord>;
   /** The program's keys, newest first. */
   writeKeys(programId: number): Promise<ReadonlyArray<WriteKeyRecord>>;
   /** Revokes one of the program's keys (false when it has no such key); a revoked key stays revoked. */
   revokeWriteKey(programId: number, id: number, at: number): Promise<boolean>;
-  /** The program of a key that works (known and not revoked), by its digest. */
-  programOfKey(digest: string): Promise<Program | null>;
+  /** The program and kind of a key that works (known and not revoked), by its digest. */
+  programOfKey(digest: string): Promise<KeyHolder | null>;
   /** Stores the events whose ids the program has not stored yet (one transaction); repeats count as unchanged. */
   addEvents(programId: number, hits: ReadonlyArray<IngestedHit>, at: number): Promise<StoredRows>;
   /**

@@ -1,5 +1,5 @@
-import type { Program } from "../../src/domain/shell/program";
-import type { IngestionQueries, WriteKeyRecord } from "./ingestionQueries";
+import { writeKeyKinds, type WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
+import type { IngestionQueries, KeyHolder, WriteKeyRecord } from "./ingestionQueries";
 import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine } from "./statements";
 
 /**
@@ -14,10 +14,14 @@ import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine } from
 
 export type WriteKeyQueries = Pick<IngestionQueries, "createWriteKey" | "writeKeys" | "revokeWriteKey" | "programOfKey">;
 
+/** A stored kind; anything unknown is read as legacy (a key from before the split keeps what it could do). */
+const kindOf = (value: unknown): WriteKeyKind => writeKeyKinds.find((k) => k === value) ?? "legacy";
+
 const keyFrom = (row: Row): WriteKeyRecord => ({
   id: numberOf(row["id"]),
   programId: numberOf(row["program_id"]),
   prefix: textOf(row["prefix"]),
+  kind: kindOf(row["kind"]),
   createdAt: numberOf(row["created_at"]),
   revokedAt: nullableNumberOf(row["revoked_at"]),
 });
@@ -26,27 +30,27 @@ const keyFrom = (row: Row): WriteKeyRecord => ({
 const workingKeysKept = 10_000;
 
 export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine): WriteKeyQueries => {
-  const workingKeys = new Map<string, Program>();
+  const workingKeys = new Map<string, KeyHolder>();
   let revocations = 0;
 
   return {
-    createWriteKey: (programId, digest, prefix, at) =>
+    createWriteKey: (programId, digest, prefix, kind, at) =>
       line.transaction(async (sql) => {
         const taken = await sql.rows("SELECT 1 AS taken FROM write_keys WHERE key_digest = $1 LIMIT 1", [digest]);
         if (taken.length > 0) throw new Error("A write key with this digest is already stored");
         const next = numberOf((await sql.rows("SELECT coalesce(max(id), 0) + 1 AS id FROM write_keys"))[0]?.["id"] ?? 1);
         await sql.run(
-          "INSERT INTO write_keys (id, program_id, key_digest, prefix, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, NULL)",
-          [next, programId, digest, prefix, at],
+          "INSERT INTO write_keys (id, program_id, key_digest, prefix, kind, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, NULL)",
+          [next, programId, digest, prefix, kind, at],
         );
-        return { id: next, programId, prefix, createdAt: at, revokedAt: null };
+        return { id: next, programId, prefix, kind, createdAt: at, revokedAt: null };
       }),
 
     writeKeys: (programId) =>
       line.exclusive(async (sql) =>
         (
           await sql.rows(
-            "SELECT id, program_id, prefix, created_at, revoked_at FROM write_keys WHERE program_id = $1 ORDER BY created_at DESC, id DESC",
+            "SELECT id, program_id, prefix, kind, created_at, revoked_at FROM write_keys WHERE program_id = $1 ORDER BY created_at DESC, id DESC",
             [programId],
           )
         ).map(keyFrom),
@@ -83,26 +87,30 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
       return accessChecks.exclusive(async (sql) => {
         const row = (
           await sql.rows(
-            `SELECT p.id AS id, p.code AS code, p.name AS name, p.currency AS currency, p.utc_offset AS utc_offset, p.locale AS locale
+            `SELECT p.id AS id, p.code AS code, p.name AS name, p.currency AS currency, p.utc_offset AS utc_offset, p.locale AS locale,
+               k.kind AS kind
              FROM write_keys k JOIN programs p ON p.id = k.program_id
              WHERE k.key_digest = $1 AND k.revoked_at IS NULL`,
             [digest],
           )
         )[0];
         if (!row) return null;
-        const program: Program = {
-          id: numberOf(row["id"]),
-          code: textOf(row["code"]),
-          name: textOf(row["name"]),
-          currency: textOf(row["currency"]),
-          utc_offset: textOf(row["utc_offset"]),
-          locale: textOf(row["locale"]),
+        const holder: KeyHolder = {
+          program: {
+            id: numberOf(row["id"]),
+            code: textOf(row["code"]),
+            name: textOf(row["name"]),
+            currency: textOf(row["currency"]),
+            utc_offset: textOf(row["utc_offset"]),
+            locale: textOf(row["locale"]),
+          },
+          kind: kindOf(row["kind"]),
         };
         if (mark === revocations) {
           if (workingKeys.size >= workingKeysKept) workingKeys.clear();
-          workingKeys.set(digest, program);
+          workingKeys.set(digest, holder);
         }
-        return program;
+        return holder;
       });
     },
   };

@@ -55,7 +55,26 @@ describe("POST /api/auth/login", () => {
     ["an empty body", ""],
     ["form encoding", "username=demo&password=demo"],
   ])("answers 400 malformed_json for %s", async (_, body) => {
-    expectRefusal(await t.call("POST", "/api/auth/login", { body }), 400, "malformed_json");
+    expectRefusal(await t.call("POST", "/api/auth/login", { body, headers: { "Content-Type": "application/json" } }), 400, "malformed_json");
+  });
+
+  it.each([
+    ["text/plain (what a cross-site form can send)", "text/plain"],
+    ["text/plain with a charset", "text/plain;charset=UTF-8"],
+    ["a form", "application/x-www-form-urlencoded"],
+    ["no content type", null],
+  ])("refuses a sign-in whose body is declared %s with 415, even with the right password", async (_, contentType) => {
+    const body = JSON.stringify({ username: "demo", password: "demo" });
+    const answer = await t.call("POST", "/api/auth/login", { body, headers: contentType === null ? {} : { "Content-Type": contentType } });
+    if (contentType === null) expect(answer.status).toBe(415);
+    else expectRefusal(answer, 415, "unsupported_media_type");
+    expect(answer.text).not.toContain("token");
+  });
+
+  it("signs in with application/json and a charset", async () => {
+    const body = JSON.stringify({ username: "demo", password: "demo" });
+    const answer = await t.call("POST", "/api/auth/login", { body, headers: { "Content-Type": "application/json; charset=utf-8" } });
+    expect(answer.status).toBe(200);
   });
 });
 

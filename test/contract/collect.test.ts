@@ -18,7 +18,7 @@ describe("POST /collect", () => {
     // The processor waits longer than the suite runs: these tests look at what is stored and answered.
     t = await openContractApp({ collectionLimit: rule, ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
     const admin = await t.signIn("admin");
-    key = decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin }), CreatedWriteKey).data.key;
+    key = decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin, json: { kind: "publishable" } }), CreatedWriteKey).data.key;
   });
   afterAll(() => t.close());
 
@@ -85,6 +85,35 @@ describe("POST /collect", () => {
     ]);
     expect(answer.refusals[0]?.detail).toContain("visitor_id");
     expect(answer.refusals[1]?.detail).toContain("type");
+  });
+
+  it("refuses malformed text (a lone UTF-16 surrogate) per event, and a poisoned batch among concurrent valid ones fails only itself", async () => {
+    const before = await storedHits();
+    const poison = "\ud800";
+    const poisoned = {
+      key,
+      events: [
+        event("poison-url", { url: `https://shop.example/?utm_source=${poison}` }),
+        event("poison-referrer", { referrer: `https://ref.example/${poison}` }),
+        event("poison-publisher", { publisher_id: poison }),
+        event("poison-cost-link", { cost_link: `gads-${poison}` }),
+        event("poison-clean"),
+      ],
+    };
+    const valid = Array.from({ length: 20 }, (_, b) => ({ key, events: [event(`concurrent-${b}-1`), event(`concurrent-${b}-2`)] }));
+    const answers = await Promise.all([...valid.slice(0, 10), poisoned, ...valid.slice(10)].map((body) => send(body)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 202));
+    const [poisonAnswer] = answers.splice(10, 1).map((a) => decoded(a, IngestAnswer, 202));
+    for (const answer of answers) expect(decoded(answer, IngestAnswer, 202)).toEqual({ accepted: 2, duplicates: 0, refused: 0, refusals: [] });
+    expect(poisonAnswer?.accepted).toBe(1);
+    expect(poisonAnswer?.refusals.map((r) => [r.index, r.id, r.reason, r.detail.split(":")[0]])).toEqual([
+      [0, "poison-url", "invalid", "url"],
+      [1, "poison-referrer", "invalid", "referrer"],
+      [2, "poison-publisher", "invalid", "publisher_id"],
+      [3, "poison-cost-link", "invalid", "cost_link"],
+    ]);
+    expect(poisonAnswer?.refusals.every((r) => r.detail.includes("malformed text"))).toBe(true);
+    expect(await storedHits()).toBe(before + 41);
   });
 
   it("refuses events dated more than a day ahead or older than the history kept", async () => {

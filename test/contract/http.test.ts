@@ -26,6 +26,7 @@ describe("the HTTP surface with the built app", () => {
     mkdirSync(join(dist, "assets"));
     writeFileSync(join(dist, "index.html"), indexHtml);
     writeFileSync(join(dist, "assets", "app.js"), "console.log('app');");
+    writeFileSync(join(dist, "assets", "app.js.map"), '{"version":3,"sources":["../src/secret.ts"]}');
     writeFileSync(join(dist, ".env"), "SECRET=1");
     t = await openContractApp({ staticDir: dist });
   });
@@ -53,13 +54,25 @@ describe("the HTTP surface with the built app", () => {
     expect(answer.text).toBe("console.log('app');");
   });
 
-  it.each(["/.env", "/..%2f..%2f..%2fetc%2fpasswd", "/assets/%2e%2e/%2e%2e/package.json", "/%E0%A4%A"])(
-    "never serves what is outside or hidden: %s",
+  it.each(["/.env", "/..%2f..%2f..%2fetc%2fpasswd", "/assets/%2e%2e/%2e%2e/package.json", "/%E0%A4%A"])("never serves what is outside or hidden: %s", async (path) => {
+    const answer = await t.call("GET", path);
+    expect(answer.text).toBe(indexHtml);
+  });
+
+  it.each(["/assets/app-3f9a1c.js", "/assets/missing.css", "/assets/"])(
+    "answers 404, not the app's HTML, for a file under /assets/ that is not there: %s",
     async (path) => {
       const answer = await t.call("GET", path);
-      expect(answer.text).toBe(indexHtml);
+      expect(answer.status).toBe(404);
+      expect(answer.text).not.toContain("<html");
     },
   );
+
+  it.each(["/assets/app.js.map", "/assets/APP.JS.MAP", "/index.html.map"])("never serves a source map: %s", async (path) => {
+    const answer = await t.call("GET", path);
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain("sources");
+  });
 
   it.each(["/api/nope", "/api/", "/api", "/api/programs/northwind/messages/extra/deep", "/connectors/adwords/1/unknown"])(
     "answers JSON 404, not the app's HTML, for %s",
@@ -79,17 +92,21 @@ describe("the HTTP surface with the built app", () => {
     const answer = await t.call("GET", "/api/system-messages");
     expectSecurityHeaders(answer);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
-    expectSecurityHeaders(await t.call("POST", "/api/auth/login", { body: "{" }));
+    expectSecurityHeaders(await t.call("POST", "/api/auth/login", { body: "{", headers: { "Content-Type": "application/json" } }));
   });
 
-  it("answers 413 to a body over 1 MB", async () => {
+  it("answers 413 to a body over 1 MB, saying the connection closes (the rest of the body is never read)", async () => {
     const body = JSON.stringify({ username: "demo", password: "x".repeat(1024 * 1024) });
-    expectRefusal(await t.call("POST", "/api/auth/login", { body }), 413, "payload_too_large");
-    expectRefusal(
-      await t.call("POST", "/api/auth/login", { body, headers: { "Content-Length": String(body.length) } }),
-      413,
-      "payload_too_large",
-    );
+    const answers = [
+      await t.call("POST", "/api/auth/login", { body, headers: { "Content-Type": "application/json" } }),
+      await t.call("POST", "/api/auth/login", { body, headers: { "Content-Length": String(body.length), "Content-Type": "application/json" } }),
+      await t.call("POST", "/collect", { body: JSON.stringify({ key: "pk_x", url: "x".repeat(1100 * 1024) }) }),
+      await t.call("POST", "/connectors/consent/google-ads/grant", { body }),
+    ];
+    for (const answer of answers) {
+      expectRefusal(answer, 413, "payload_too_large");
+      expect(answer.headers.get("Connection")).toBe("close");
+    }
   });
 });
 

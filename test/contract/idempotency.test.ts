@@ -81,6 +81,21 @@ describe("Idempotency-Key on the spend creates", () => {
       expect(await rowsWith(create, marker)).toEqual([id]);
     });
 
+    it("compares the decoded bodies: a retry serialised again (key order, spaces) answers the first answer", async () => {
+      const marker = freshMarker();
+      const body = create.bodyOf(marker);
+      const first = await post(create, body, `reserialised ${marker}`);
+      const reordered = JSON.stringify(Object.fromEntries(Object.entries(body).reverse()), null, 2);
+      const again = await suite.t.call("POST", programPath("northwind", create.route), {
+        token: spender,
+        body: reordered,
+        headers: { "Idempotency-Key": `reserialised ${marker}`, "Content-Type": "application/json" },
+      });
+      expect(again.status).toBe(200);
+      expect(createdId(again)).toBe(createdId(first));
+      expect(await rowsWith(create, marker)).toEqual([createdId(first)]);
+    });
+
     it("creates a row per key for different keys", async () => {
       const marker = freshMarker();
       const first = createdId(await post(create, create.bodyOf(marker), `key-a ${marker}`));

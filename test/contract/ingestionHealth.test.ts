@@ -19,7 +19,7 @@ describe("GET /api/programs/{program}/ingestion/health", () => {
     t = await openContractApp({ ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
     t.clock.now = Date.UTC(2025, 5, 2, 2, 0, 0);
     admin = await t.signIn("admin");
-    key = decoded(await t.call("POST", "/api/programs/bluepeak/write-keys", { token: admin }), CreatedWriteKey).data.key;
+    key = decoded(await t.call("POST", "/api/programs/bluepeak/write-keys", { token: admin, json: { kind: "secret" } }), CreatedWriteKey).data.key;
   });
   afterAll(() => t.close());
 

@@ -12,14 +12,16 @@ describe("the order feed", () => {
   let t: ContractApp;
   let key = "";
   let otherKey = "";
+  let publishableKey = "";
   let admin = "";
   beforeAll(async () => {
     t = await openContractApp({ ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
     admin = await t.signIn("admin");
-    const create = async (program: string) =>
-      decoded(await t.call("POST", `/api/programs/${program}/write-keys`, { token: admin }), CreatedWriteKey).data.key;
+    const create = async (program: string, kind = "secret") =>
+      decoded(await t.call("POST", `/api/programs/${program}/write-keys`, { token: admin, json: { kind } }), CreatedWriteKey).data.key;
     key = await create("northwind");
     otherKey = await create("bluepeak");
+    publishableKey = await create("northwind", "publishable");
   });
   afterAll(() => t.close());
 
@@ -47,6 +49,19 @@ describe("the order feed", () => {
     expectRefusal(await post(order("o-x"), admin), 401, "invalid_write_key");
   });
 
+  it("refuses the publishable key (the one in every shop page): it cannot replace orders, the secret key can", async () => {
+    const originals = Array.from({ length: 50 }, (_, i) => order(`o-attack-${i}`));
+    expect(await answerOf({ orders: originals })).toMatchObject({ accepted: 50, refused: 0 });
+    // The attack of issue 25: the same orders sent again, cancelled, with the key a page shows.
+    const attack = await post({ orders: originals.map((o) => ({ ...o, status: "cancelled" })) }, publishableKey);
+    expectRefusal(attack, 403, "publishable_key");
+    expect(attack.text).toContain("secret key");
+    expect((await touchesOf("o-attack-7")).map((touch) => touch.status)).not.toContain("cancelled");
+    // The secret key may change them.
+    expect(await answerOf({ orders: [order("o-attack-7", { status: "cancelled" })] })).toMatchObject({ accepted: 1, duplicates: 0 });
+    expect((await touchesOf("o-attack-7")).every((touch) => touch.status === "cancelled")).toBe(true);
+  });
+
   it("stores an order once: the same order again is a duplicate", async () => {
     expect(await answerOf(order("o-1"))).toEqual({ accepted: 1, duplicates: 0, refused: 0, refusals: [] });
     expect(await answerOf({ orders: [order("o-1")] })).toEqual({ accepted: 1, duplicates: 1, refused: 0, refusals: [] });
@@ -63,6 +78,22 @@ describe("the order feed", () => {
     const touches = await touchesOf("o-2");
     expect(touches.map((touch) => touch.status)).toEqual(touches.map(() => "cancelled"));
     expect(touches.filter((touch) => touch.touchIndex === 1)).toHaveLength(1);
+  });
+
+  it("answers the same order id twice in one batch as it stores it: a change replaces the one before, a repeat is a duplicate", async () => {
+    expect(await answerOf({ orders: [order("o-twice"), order("o-twice", { status: "cancelled" })] })).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      refused: 0,
+      refusals: [],
+    });
+    expect((await touchesOf("o-twice")).every((touch) => touch.status === "cancelled")).toBe(true);
+    expect(await answerOf({ orders: [order("o-twice", { status: "cancelled" }), order("o-twice", { status: "cancelled" })] })).toMatchObject({
+      accepted: 2,
+      duplicates: 2,
+    });
+    expect(await answerOf({ orders: [order("o-twice"), order("o-twice")] })).toMatchObject({ accepted: 2, duplicates: 1 });
+    expect((await touchesOf("o-twice")).every((touch) => touch.status === "valid")).toBe(true);
   });
 
   it("refuses orders that do not decode, in another currency or out of range, storing the rest", async () => {
@@ -82,6 +113,29 @@ describe("the order feed", () => {
       ["o-usd", "currency"],
       ["o-ahead", "out_of_range"],
     ]);
+  });
+
+  it("refuses amounts out of bounds or too precise, and malformed text, per order with the field named", async () => {
+    const answer = await answerOf({
+      orders: [
+        order("o-big", { amount: 9.3e18 }),
+        order("o-bigger", { amount: 1e19 }),
+        order("o-just-over", { amount: 1_000_000_000_000.01 }),
+        order("o-precise", { amount: 10.12345 }),
+        order("o-surrogate", { customer_type: "new\ud800" }),
+        order("o-largest", { amount: 1_000_000_000_000 }),
+        order("o-four-places", { amount: 10.1234 }),
+      ],
+    });
+    expect(answer.refusals.map((r) => [r.id, r.reason, r.detail.split(":")[0]])).toEqual([
+      ["o-big", "invalid", "amount"],
+      ["o-bigger", "invalid", "amount"],
+      ["o-just-over", "invalid", "amount"],
+      ["o-precise", "invalid", "amount"],
+      ["o-surrogate", "invalid", "customer_type"],
+    ]);
+    expect(answer.refusals.map((r) => r.detail).join(" ")).not.toMatch(/9\.3e|1e\+19|10\.12345/);
+    expect(answer.accepted).toBe(2);
   });
 
   it("answers 400 for a body that is not an object of orders", async () => {

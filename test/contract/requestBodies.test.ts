@@ -29,7 +29,7 @@ describe("request bodies: nesting depth and refusal messages", () => {
   ];
 
   it.each(deepBodies)("POST /api/auth/login refuses %s with 400 and a short message, never 500", async (_, body) => {
-    const answer = await t.call("POST", "/api/auth/login", { body });
+    const answer = await t.call("POST", "/api/auth/login", { body, headers: { "Content-Type": "application/json" } });
     const refusal = expectRefusal(answer, 400, "invalid_body");
     expect(refusal.message).toMatch(/deeper than 32/);
     expect(answer.text.length).toBeLessThan(shortMessage);
@@ -46,7 +46,7 @@ describe("request bodies: nesting depth and refusal messages", () => {
 
   it("reads a body nested 32 deep as usual (refused for its fields, not its depth)", async () => {
     const refusal = expectRefusal(
-      await t.call("POST", "/api/auth/login", { body: `{"username":${nestedArrays(31, "1")},"password":"demo"}` }),
+      await t.call("POST", "/api/auth/login", { body: `{"username":${nestedArrays(31, "1")},"password":"demo"}`, headers: { "Content-Type": "application/json" } }),
       400,
       "invalid_body",
     );
@@ -77,11 +77,39 @@ describe("request bodies: nesting depth and refusal messages", () => {
   ])("a 1 MB body refused for %s answers a short message naming the field", async (_, json) => {
     const body = JSON.stringify(json);
     expect(body.length).toBeLessThanOrEqual(1024 * 1024);
-    const answer = await t.call("POST", "/api/auth/login", { body });
+    const answer = await t.call("POST", "/api/auth/login", { body, headers: { "Content-Type": "application/json" } });
     const refusal = expectRefusal(answer, 400, "invalid_body");
     expect(answer.text.length).toBeLessThan(shortMessage);
     expect(refusal.message).not.toMatch(/uuuuuuuuuu|pppppppppp|kkkkkkkkkk/);
     expect(refusal.message).toMatch(/username|password/);
+  });
+
+  const marker = "Zq7SentValue";
+  it.each([
+    ["a report date", `/api/programs/northwind/performance/table/single/taxonomy_1?date_from=${marker}&date_to=2025-01-01`, "invalid_query"],
+    ["a report date that is no calendar day", `/api/programs/northwind/performance/table/single/taxonomy_1?date_from=2025-02-${marker}&date_to=2025-03-01`, "invalid_query"],
+    ["per_page", `/api/programs/northwind/performance/touchpoints/journeys?date_from=2025-01-01&date_to=2025-01-31&per_page=${marker}`, "invalid_query"],
+    ["a list's dates", `/api/programs/northwind/annotations?date_from=${marker}&date_to=2025-01-01`, "invalid_dates"],
+  ])("refuses %s without repeating the value sent", async (_what, path, error) => {
+    const answer = await t.call("GET", path, { token: admin });
+    expectRefusal(answer, 400, error);
+    expect(answer.text).not.toContain(marker);
+  });
+
+  it("refuses a /collect event without repeating any value sent, its malformed id included", async () => {
+    const key = JSON.parse((await t.call("POST", "/api/programs/northwind/write-keys", { token: admin, json: { kind: "publishable" } })).text).data.key as string;
+    const answer = await t.call("POST", "/collect", {
+      json: {
+        key,
+        events: [
+          { event_id: `${marker} with spaces`, type: marker, time: marker, visitor_id: "v", url: 5 },
+          { event_id: "fine-id", type: "click", time: 1, visitor_id: `${marker} `, publisher_id: "" },
+        ],
+      },
+    });
+    expect(answer.status).toBe(202);
+    expect(answer.text).not.toContain(marker);
+    expect(JSON.parse(answer.text).refusals.map((r: { id: string | null }) => r.id)).toEqual([null, "fine-id"]);
   });
 
   it("logged no unhandled error", () => {

@@ -16,7 +16,8 @@ describe("write keys", () => {
   });
   afterAll(() => t.close());
 
-  const create = async (path = keys) => decoded(await t.call("POST", path, { token: tokens.admin }), CreatedWriteKey).data;
+  const create = async (path = keys, kind = "publishable") =>
+    decoded(await t.call("POST", path, { token: tokens.admin, json: { kind } }), CreatedWriteKey).data;
   const list = async (path = keys) => decoded(await t.call("GET", path, { token: tokens.admin }), WriteKeyList).data;
   const collect = (key: string) =>
     t.call("POST", "/collect", {
@@ -39,10 +40,26 @@ describe("write keys", () => {
     expect(created.revoked_at).toBeNull();
     expect(created.created_at).toBe(t.clock.now);
     const listed = await list();
-    expect(listed).toContainEqual({ id: created.id, prefix: created.prefix, created_at: created.created_at, revoked_at: null });
+    expect(listed).toContainEqual({ id: created.id, prefix: created.prefix, kind: "publishable", created_at: created.created_at, revoked_at: null });
     const text = (await t.call("GET", keys, { token: tokens.admin })).text;
     expect(text).not.toContain(created.key);
     expect(await list("/api/programs/bluepeak/write-keys")).not.toContainEqual(expect.objectContaining({ id: created.id }));
+  });
+
+  it("creates publishable (pk_) and secret (sk_) keys, listed with their kind; a create names its kind", async () => {
+    const publishable = await create(keys, "publishable");
+    const secret = await create(keys, "secret");
+    expect(publishable.key.startsWith("pk_")).toBe(true);
+    expect(secret.key.startsWith("sk_")).toBe(true);
+    expect([publishable.kind, secret.kind]).toEqual(["publishable", "secret"]);
+    const listed = await list();
+    expect(listed.find((k) => k.id === secret.id)?.kind).toBe("secret");
+    expect(listed.find((k) => k.id === publishable.id)?.kind).toBe("publishable");
+    // Both may send events; a create without a kind, or with another, is refused.
+    decoded(await collect(publishable.key), IngestAnswer, 202);
+    decoded(await collect(secret.key), IngestAnswer, 202);
+    expectRefusal(await t.call("POST", keys, { token: tokens.admin, json: {} }), 400, "invalid_body");
+    expectRefusal(await t.call("POST", keys, { token: tokens.admin, json: { kind: "legacy" } }), 400, "invalid_body");
   });
 
   it("two keys differ and are listed newest first", async () => {

@@ -20,14 +20,19 @@ const personsAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML,
 let shop: Server;
 let shopUrl = "";
 let writeKey = "";
+let secretKey = "";
 
 test.beforeAll(async ({ request }) => {
   const login = await request.post(`${appUrl}/api/auth/login`, { data: { username: "admin", password: "admin" } });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  const created = await request.post(`${appUrl}/api/programs/northwind/write-keys`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(created.status()).toBe(200);
-  writeKey = ((await created.json()) as { data: { key: string } }).data.key;
+  const create = async (kind: "publishable" | "secret"): Promise<string> => {
+    const created = await request.post(`${appUrl}/api/programs/northwind/write-keys`, { headers: { Authorization: `Bearer ${token}` }, data: { kind } });
+    expect(created.status()).toBe(200);
+    return ((await created.json()) as { data: { key: string } }).data.key;
+  };
+  writeKey = await create("publishable");
+  secretKey = await create("secret");
 
   // The shop: another origin, one page with the snippet.
   shop = createServer((req, res) => {
@@ -83,7 +88,7 @@ test("a page land on another site with the snippet and a fed order show up as an
   // The shop's server reports the order.
   const amount = 4321.09;
   const fed = await request.post(`${appUrl}/api/programs/northwind/orders`, {
-    headers: { Authorization: `Bearer ${writeKey}` },
+    headers: { Authorization: `Bearer ${secretKey}` },
     data: {
       order_id: `E2E-${Date.now()}`,
       time: Date.now(),

@@ -27,15 +27,18 @@ test("as admin: a key is shown once, an event sent with it is counted, and once 
   const before = await count(page);
 
   // Create: the key is shown once, with the warning and a copy button, and put into the snippet.
-  await page.getByRole("button", { name: "Create write key" }).click();
+  await page.getByRole("button", { name: "Create publishable key" }).click();
   const shown = page.getByRole("region", { name: "Your new write key" });
   await expect(shown.getByText("This is the only time you will see this key", { exact: false })).toBeVisible();
   await expect(shown.getByRole("button", { name: "Copy" })).toBeVisible();
   const key = (await page.getByTestId("new-write-key").innerText()).trim();
-  expect(key).toMatch(/^wk_[A-Za-z0-9_-]{43}$/);
+  expect(key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
   await expect(page.getByText(`<script async src="${appUrl}/t.js" data-key="${key}"></script>`)).toBeVisible();
+  // The publishable key is never put into the order feed's call: that takes a secret key.
+  await expect(page.getByText("Authorization: Bearer YOUR_SECRET_KEY", { exact: false })).toBeVisible();
+  await expect(page.getByText(`Authorization: Bearer ${key}`, { exact: false })).toHaveCount(0);
   const prefix = key.slice(0, 10);
-  const table = page.getByRole("table", { name: "Write keys" });
+  const table = page.getByRole("table", { name: "Publishable keys" });
   await expect(table.getByRole("row").filter({ hasText: prefix })).toContainText("Active");
 
   // After a reload the key is gone for good: only its first characters are listed.

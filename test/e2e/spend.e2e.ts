@@ -190,6 +190,14 @@ test("the file drop area: a good .xlsx and .csv preview and send their valid row
   await panel.getByRole("button", { name: "Remove file" }).click();
   await expect(panel.getByText("notes.txt")).toHaveCount(0);
 
+  // A file is what its bytes say: a PDF renamed invoice.xlsx gets the same toast, and no sheet headed %PDF-1.4.
+  await input.setInputFiles({ name: "invoice.xlsx", mimeType: xlsxType, buffer: Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "latin1") });
+  await expect(page.locator(".toast").getByText(unsupportedToast)).toBeVisible();
+  await expect(panel.getByRole("table", { name: "Spend rows of the file" })).toHaveCount(0);
+  await expect(page.getByText("%PDF-1.4")).toHaveCount(0);
+  await panel.getByRole("button", { name: "Remove file" }).click();
+  await expect(panel.getByText("invoice.xlsx")).toHaveCount(0);
+
   // A workbook whose header row has __proto__: refused with a clear message, nothing sent, no prototype pollution.
   const before = (await storedSpend(page)).length;
   await input.setInputFiles({

@@ -102,4 +102,19 @@ describe("storing collected events", () => {
       ["duplicate", 4],
     ]);
   });
+  it("a write that fails fails only itself: the writes that shared its commit are stored again one by one", async () => {
+    const valid = Array.from({ length: 12 }, (_, w) => readEvents([event(`ok-${w}-1`, `vw${w}`, 9), event(`ok-${w}-2`, `vw${w}`, 8)], northwind, now).rows);
+    const [good] = readEvents([event("poisoned", "vp", 7)], northwind, now).rows;
+    if (!good) throw new Error("the event did not read");
+    // A value no engine can store (the validation refuses such rows before they reach a write; this one bypasses it).
+    const poisoned = [{ ...good, hitDate: "not-a-day" }];
+    const writes = valid.map((hits) => warehouse.ingestion.addEvents(1, hits, now));
+    const failing = warehouse.ingestion.addEvents(1, poisoned, now);
+    const late = valid.map((hits) => warehouse.ingestion.addEvents(1, hits, now));
+    await expect(failing).rejects.toThrow();
+    expect(await Promise.all(writes)).toEqual(valid.map(() => ({ stored: 2, unchanged: 0 })));
+    expect(await Promise.all(late)).toEqual(valid.map(() => ({ stored: 0, unchanged: 2 })));
+    const kept = await rowsOf("SELECT event_id FROM collected_events WHERE program_id = 1 AND (event_id LIKE 'ok-%' OR event_id = 'poisoned')");
+    expect(kept.length).toBe(24);
+  });
 });

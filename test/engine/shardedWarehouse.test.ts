@@ -146,12 +146,12 @@ describe(`two shards of ${engineUnderTest} behind the sharded warehouse`, () => 
 
   it("keeps a write key whole on every shard, so any shard finds the key's program", async () => {
     const [key, same] = await Promise.all([
-      sharded.ingestion.createWriteKey(3, "cluster-key-digest", "wk_cluster", clock.now),
-      single.ingestion.createWriteKey(3, "cluster-key-digest", "wk_cluster", clock.now),
+      sharded.ingestion.createWriteKey(3, "cluster-key-digest", "sk_cluster", "secret", clock.now),
+      single.ingestion.createWriteKey(3, "cluster-key-digest", "sk_cluster", "secret", clock.now),
     ]);
     expect(key).toEqual(same);
     for (const shard of shards) {
-      expect((await shard.ingestion.programOfKey("cluster-key-digest"))?.id).toBe(3);
+      expect(await shard.ingestion.programOfKey("cluster-key-digest")).toMatchObject({ program: { id: 3 }, kind: "secret" });
       expect(await shard.ingestion.writeKeys(3)).toEqual([key]);
     }
   });

@@ -552,7 +552,8 @@ CREATE TABLE attribution.write_keys ON CLUSTER '{cluster}' (
   key_digest String,
   prefix String,
   created_at Int64,
-  revoked_at Nullable(Int64)
+  revoked_at Nullable(Int64),
+  kind String DEFAULT 'legacy'
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
 ORDER BY (key_digest)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -607,4 +608,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (7, 'the classification''s version', 0),
   (8, 'journey paths per order', 0),
   (9, 'write keys, collected events and incremental processing', 0),
-  (10, 'when ingested changes were marked', 0);
+  (10, 'when ingested changes were marked', 0),
+  (11, 'publishable and secret write keys', 0);

@@ -3,7 +3,7 @@ import type { FileRows, WantedColumn } from "../fileRows";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, IngestionQueries, StoredRows } from "../ingestionQueries";
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
-import { changedOrders } from "../sql/storedOrders";
+import { orderBatchOutcome } from "../sql/storedOrders";
 import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
@@ -188,8 +188,7 @@ const orderColumns = ["program_id", "order_id", "visitor_id", "ts", "order_date"
 
 /** Stores orders in the caller's turn: an id stored exactly so is unchanged; a changed or new one is (re)written and marked. */
 const storeOrders = async (sql: ClickHouseStatements, programId: number, orders: ReadonlyArray<IngestedOrder>, at: number): Promise<StoredRows> => {
-  const lasts = new Map(orders.map((o) => [o.orderId, o] as const));
-  const ids = [...lasts.keys()];
+  const ids = [...new Set(orders.map((o) => o.orderId))];
   const stored =
     ids.length === 0
       ? []
@@ -198,7 +197,7 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
            FROM orders WHERE program_id = $1 AND has(JSONExtract($2, 'Array(String)'), order_id)`,
           [programId, JSON.stringify(ids)],
         );
-  const changed = changedOrders(lasts, stored);
+  const { changed, accepted, unchanged } = orderBatchOutcome(orders, stored);
   if (changed.length > 0) {
     // The marks first, then the replacement: a failure part-way leaves marks the next processing reads again.
     await sql.insert(
@@ -221,9 +220,8 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
       changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment]),
     );
   }
-  const unchanged = orders.length - changed.length;
-  await tallyRows(sql, programId, "order", new Map([["accepted", changed.length], ["duplicate", unchanged]]), at);
-  return { stored: changed.length, unchanged };
+  await tallyRows(sql, programId, "order", new Map([["accepted", accepted], ["duplicate", unchanged]]), at);
+  return { stored: accepted, unchanged };
 };
 
 /** The tables of an incremental run's scope, named per program (real tables: dropped at the end of the run's turn). */
@@ -262,8 +260,17 @@ const eventFileReading: ReadonlyArray<WantedColumn> = [
 export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: ClickHouseLine, files: () => Promise<FileRows>): IngestionQueries => {
   // Event writes waiting while another is stored: stored together in the next turn (a group commit), as on DuckDB,
   // a flush finding no write under way first gathering for `eventGatherMs` (a turn costs tens of ms on ClickHouse).
-  const eventWrites: Array<EventWrite & { readonly resolve: (rows: StoredRows) => void; readonly reject: (error: unknown) => void }> = [];
+  type WaitingEventWrite = EventWrite & { readonly resolve: (rows: StoredRows) => void; readonly reject: (error: unknown) => void };
+  const eventWrites: WaitingEventWrite[] = [];
   let flushing = false;
+  const storeAlone = async (write: WaitingEventWrite): Promise<void> => {
+    try {
+      const [counts] = await line.transaction((sql) => storeEventWrites(sql, [write]));
+      write.resolve(counts ?? { stored: 0, unchanged: write.hits.length });
+    } catch (error) {
+      write.reject(error);
+    }
+  };
   const flushEventWrites = async (): Promise<void> => {
     flushing = true;
     await new Promise((gathered) => setTimeout(gathered, eventGatherMs));
@@ -273,7 +280,11 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
         const counts = await line.transaction((sql) => storeEventWrites(sql, group));
         group.forEach((write, r) => write.resolve(counts[r] ?? { stored: 0, unchanged: write.hits.length }));
       } catch (error) {
-        for (const write of group) write.reject(error);
+        // Each write is stored again in a turn of its own, so only the write at fault is refused. ClickHouse has no
+        // rollback: a bad value fails its program's insert into hits, before that program's ids are kept; a program of
+        // the group stored before it keeps its rows, and its writes then find their ids stored (answered as accepted).
+        if (group.length === 1) group[0]?.reject(error);
+        else for (const write of group) await storeAlone(write);
       }
     }
     flushing = false;

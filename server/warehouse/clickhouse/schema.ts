@@ -207,5 +207,10 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
     name: "when ingested changes were marked",
     statements: ["ALTER TABLE ingestion_due ADD COLUMN marked_at Nullable(Int64)"],
   },
+  {
+    version: 11,
+    name: "publishable and secret write keys",
+    statements: ["ALTER TABLE write_keys ADD COLUMN kind String DEFAULT 'legacy'"],
+  },
 ];
 

@@ -26,12 +26,17 @@ export const numberedRowsOf = (format: FileFormat, columns: ReadonlyArray<string
 
 export const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
-/** The column's value as text (null for a null or an empty text). */
-const textOf = (column: string): string => `nullif(trim(CAST(${quoted(column)} AS VARCHAR)), '')`;
+/**
+ * The column's value as text (null for a null or an empty text). A JSON column (NDJSON whose
+ * values mix types, such as a time given as epoch ms on some lines and ISO text on others)
+ * is read through `json_extract_string`, so `"2025-05-24T10:00:00Z"` reads without its quotes.
+ */
+const textOf = (column: string, type = "VARCHAR"): string =>
+  type === "JSON" ? `nullif(trim(json_extract_string(${quoted(column)}, '$')), '')` : `nullif(trim(CAST(${quoted(column)} AS VARCHAR)), '')`;
 
 /** The SQL reading a column as it is wanted; null where it cannot be read. */
 const readingOf = (column: string, as: WantedColumn["as"], type: string): string => {
-  const text = textOf(column);
+  const text = textOf(column, type);
   if (as === "text") return text;
   if (as === "number") {
     return /^(DOUBLE|FLOAT|DECIMAL|BIGINT|INTEGER|SMALLINT|TINYINT|HUGEINT|U)/.test(type)
@@ -77,7 +82,7 @@ export const openDuckDbFileRows = async (): Promise<FileRows> => {
       // Only a reading that parses text can fail: a typed column (a Parquet timestamp, a number) is cast, never read as null.
       const parsed = (await selection(path, format, wanted)).filter((s) => s.wanted.as !== "text" && s.reading.includes("TRY_CAST"));
       if (parsed.length === 0) return { counts: new Map(), first: [] };
-      const bad = (s: (typeof parsed)[number]) => `(${textOf(s.column.name)} IS NOT NULL AND (${s.reading}) IS NULL)`;
+      const bad = (s: (typeof parsed)[number]) => `(${textOf(s.column.name, s.column.type)} IS NOT NULL AND (${s.reading}) IS NULL)`;
       const numbered = `(SELECT row_number() OVER () AS row_number, * FROM ${sourceOf(format)})`;
       const counts = (
         await connection.runAndReadAll(
@@ -87,7 +92,7 @@ export const openDuckDbFileRows = async (): Promise<FileRows> => {
       ).getRowObjectsJS()[0];
       const firstRows = (
         await connection.runAndReadAll(
-          `SELECT row_number, ${parsed.map((s, i) => `CASE WHEN ${bad(s)} THEN left(${textOf(s.column.name)}, 60) END AS v${i}`).join(", ")}
+          `SELECT row_number, ${parsed.map((s, i) => `CASE WHEN ${bad(s)} THEN left(${textOf(s.column.name, s.column.type)}, 60) END AS v${i}`).join(", ")}
            FROM ${numbered} WHERE ${parsed.map(bad).join(" OR ")} ORDER BY row_number LIMIT ${Math.max(1, Math.trunc(limit))}`,
           [path],
         )

@@ -3,7 +3,7 @@ import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows } from "../ingestionQueries";
 import { insertRows, numberOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
-import { changedOrders } from "../sql/storedOrders";
+import { orderBatchOutcome } from "../sql/storedOrders";
 import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
@@ -369,6 +369,14 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
   // Per program, the last hit id a write saw or stored: a lower bound of the next write's, not a truth.
   const lastHitSeen = new Map<number, number>();
   let flushing = false;
+  const storeAlone = async (write: WaitingEventWrite): Promise<void> => {
+    try {
+      const [counts] = await line.transaction((sql) => storeEvents(sql, [write], lastHitSeen));
+      write.resolve(counts ?? { stored: 0, unchanged: write.hits.length });
+    } catch (error) {
+      write.reject(error);
+    }
+  };
   const flushEventWrites = async (): Promise<void> => {
     flushing = true;
     await new Promise((gathered) => setTimeout(gathered, eventGatherMs));
@@ -378,7 +386,10 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
         const counts = await line.transaction((sql) => storeEvents(sql, group, lastHitSeen));
         group.forEach((write, r) => write.resolve(counts[r] ?? { stored: 0, unchanged: write.hits.length }));
       } catch (error) {
-        for (const write of group) write.reject(error);
+        // The group was rolled back: each write is stored again in a transaction of its own, so only the write at
+        // fault is refused (one bad write must never fail the requests that happened to share its commit).
+        if (group.length === 1) group[0]?.reject(error);
+        else for (const write of group) await storeAlone(write);
       }
     }
     flushing = false;
@@ -402,8 +413,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
 
     putOrders: (programId, orders, at) =>
       line.transaction(async (sql) => {
-        const lasts = new Map(orders.map((o) => [o.orderId, o] as const));
-        const ids = [...lasts.keys()];
+        const ids = [...new Set(orders.map((o) => o.orderId))];
         const stored =
           ids.length === 0
             ? []
@@ -412,7 +422,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
                  FROM orders WHERE program_id = $1 AND order_id IN (${placeholdersFrom(2, ids.length)})`,
                 [programId, ...ids],
               );
-        const changed = changedOrders(lasts, stored);
+        const { changed, accepted, unchanged } = orderBatchOutcome(orders, stored);
         if (changed.length > 0) {
           await sql.run(
             `DELETE FROM orders WHERE program_id = $1 AND order_id IN (${placeholdersFrom(2, changed.length)})`,
@@ -426,9 +436,8 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
           );
           await insertRows(sql, "ingestion_due", ["program_id", "hit_id", "order_id", "marked_at"], changed.map((o) => [programId, null, o.orderId, at]));
         }
-        const unchanged = orders.length - changed.length;
-        await tallyRows(sql, programId, "order", new Map([["accepted", changed.length], ["duplicate", unchanged]]), at);
-        return { stored: changed.length, unchanged };
+        await tallyRows(sql, programId, "order", new Map([["accepted", accepted], ["duplicate", unchanged]]), at);
+        return { stored: accepted, unchanged };
       }),
 
     tallyRefused: (programId, kind, reasons, at) => line.transaction((sql) => tallyRows(sql, programId, kind, reasons, at)),

@@ -479,5 +479,14 @@ export const migrations: ReadonlyArray<Migration> = [
       "ALTER TABLE ingestion_due ADD COLUMN marked_at BIGINT",
     ],
   },
+  {
+    version: 11,
+    name: "publishable and secret write keys",
+    statements: [
+      // What a key may write (docs/engine.md, "Ingestion"): 'publishable' (events to /collect only) or 'secret' (the
+      // order feed too). Keys issued before the split become 'legacy': they keep both powers until revoked.
+      "ALTER TABLE write_keys ADD COLUMN kind VARCHAR DEFAULT 'legacy'",
+    ],
+  },
 ];
 

@@ -14,13 +14,28 @@ export const maxBatchSize = 500;
 /** Longest URL (landing page, referrer) kept; longer ones are refused. */
 export const maxUrlLength = 2048;
 
+/** What an identifier sent in is: 1 to 128 printable ASCII characters, no space. */
+export const sentIdPattern = /^[\x21-\x7e]{1,128}$/;
+
 /** An identifier sent in: 1 to 128 printable ASCII characters. */
-export const SentId = Schema.String.pipe(Schema.pattern(/^[\x21-\x7e]{1,128}$/));
+export const SentId = Schema.String.pipe(Schema.pattern(sentIdPattern));
+
+/**
+ * Whether a text is well-formed UTF-16 (no lone surrogate such as "\ud800"): such a text
+ * cannot be stored as UTF-8, so it is refused with its row instead of failing the write
+ * that shares its transaction.
+ */
+export const isWellFormedText = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/** Text that is well-formed UTF-16: every text field sent in goes through it. */
+export const WellFormedText = Schema.String.pipe(
+  Schema.filter((text) => isWellFormedText(text) || "malformed text (a lone UTF-16 surrogate)"),
+);
 
 /** A short free text (publisher id, cost link, customer type, payment): 1 to 256 characters. */
-const ShortText = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(256));
+const ShortText = WellFormedText.pipe(Schema.minLength(1), Schema.maxLength(256));
 
-const UrlText = Schema.String.pipe(Schema.maxLength(maxUrlLength));
+const UrlText = WellFormedText.pipe(Schema.maxLength(maxUrlLength));
 
 /** An instant in epoch milliseconds (a whole number). */
 export const Instant = Schema.Number.pipe(Schema.int(), Schema.nonNegative());
@@ -58,11 +73,30 @@ export type CollectBody = typeof CollectBody.Type;
 
 export const orderStatuses = ["valid", "cancelled"] as const;
 
+/** Largest order amount taken (in the program's currency), the same bound as a cost's. */
+export const largestAmount = 1_000_000_000_000;
+
+/** Most decimal places an amount may have: 4 covers every currency's minor unit (ISO 4217). */
+export const amountDecimals = 4;
+
+/** Whether a number has at most `amountDecimals` decimal places (float noise such as 0.1 + 0.2 tolerated). */
+export const hasAtMostAmountDecimals = (value: number): boolean => {
+  const units = value * 10 ** amountDecimals;
+  return Math.abs(units - Math.round(units)) < 1e-6 * Math.max(1, Math.abs(units) / 1e9);
+};
+
+/** An order amount: finite, 0 to `largestAmount`, at most `amountDecimals` decimals. */
+export const OrderAmount = Schema.Number.pipe(
+  Schema.filter((value) => Number.isFinite(value) || "Expected a finite amount"),
+  Schema.filter((value) => (value >= 0 && value <= largestAmount) || `Expected an amount from 0 to ${largestAmount.toExponential()}`),
+  Schema.filter((value) => hasAtMostAmountDecimals(value) || `Expected an amount with at most ${amountDecimals} decimal places`),
+);
+
 /** One order of the feed; a repeated order id replaces the stored order (a cancellation arriving later). */
 export const FedOrder = Schema.Struct({
   order_id: SentId,
   time: Instant,
-  amount: Schema.Number.pipe(Schema.finite(), Schema.nonNegative()),
+  amount: OrderAmount,
   /** ISO 4217; must be the program's currency. */
   currency: Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/)),
   status: Schema.Literal(...orderStatuses),

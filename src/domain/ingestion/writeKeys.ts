@@ -5,17 +5,41 @@ import { Schema } from "effect";
  * admins only): what a site's collection script and a shop's order feed present. The key
  * itself is shown once, in the answer of its create; the server keeps only its SHA-256
  * digest and its first characters (`prefix`) to tell keys apart. Times are epoch ms.
+ *
+ * Two kinds are issued: a publishable key (`pk_…`), which is in every page of a site and
+ * can only send events to /collect, and a secret key (`sk_…`), kept on a shop's server, for
+ * the order feed and any other server-to-server call (it may send events too). A key
+ * issued before the split (`wk_…`) is `legacy`: it keeps both powers until it is revoked,
+ * and the Data Sources screen asks to replace it with one key of each kind.
  */
 
-/** Characters of a key shown in lists (its fixed start `wk_` and a few more). */
+/** Characters of a key shown in lists (its fixed start `pk_`, `sk_` or `wk_` and a few more). */
 export const writeKeyPrefixLength = 10;
 
-/** A write key as the server issues it: `wk_` and 43 URL-safe base64 characters (32 random bytes). */
-export const writeKeyPattern = /^wk_[A-Za-z0-9_-]{43}$/;
+export const writeKeyKinds = ["publishable", "secret", "legacy"] as const;
+export type WriteKeyKind = (typeof writeKeyKinds)[number];
+
+/** The kinds a create may ask for (legacy keys are never issued again). */
+export const issuedKeyKinds = ["publishable", "secret"] as const;
+export type IssuedKeyKind = (typeof issuedKeyKinds)[number];
+
+/** The fixed start of a key of each kind. */
+export const writeKeyStarts: Readonly<Record<WriteKeyKind, string>> = { publishable: "pk_", secret: "sk_", legacy: "wk_" };
+
+/** A write key as the server issues it: `pk_` or `sk_` and 43 URL-safe base64 characters (32 random bytes). */
+export const writeKeyPattern = /^(pk|sk)_[A-Za-z0-9_-]{43}$/;
+
+/** Whether a key of this kind may change orders (the order feed): secret and legacy keys, never a publishable one. */
+export const mayWriteOrders = (kind: WriteKeyKind): boolean => kind !== "publishable";
+
+/** The body of POST …/write-keys: the kind of key to create. */
+export const WriteKeyRequest = Schema.Struct({ kind: Schema.Literal(...issuedKeyKinds) });
+export type WriteKeyRequest = typeof WriteKeyRequest.Type;
 
 export const WriteKey = Schema.Struct({
   id: Schema.Number,
   prefix: Schema.String,
+  kind: Schema.Literal(...writeKeyKinds),
   created_at: Schema.Number,
   /** When it was revoked; null while it works. */
   revoked_at: Schema.NullOr(Schema.Number),

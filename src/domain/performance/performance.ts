@@ -98,7 +98,7 @@ export const maxRangeDays = 800;
 
 /** A calendar date, YYYY-MM-DD. */
 export const IsoDate = Schema.String.pipe(
-  Schema.filter((s) => parseDate(s) !== null || `'${s}' is not a calendar date in the form YYYY-MM-DD`),
+  Schema.filter((s) => parseDate(s) !== null || "not a calendar date in the form YYYY-MM-DD"),
 );
 
 const rangeFields = { date_from: IsoDate, date_to: IsoDate };

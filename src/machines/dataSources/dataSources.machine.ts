@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom }
 import type { Ok } from "../../domain/access/auth";
 import { absoluteApiBase, collectionOrigin } from "../../domain/dataSources/dataSources";
 import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
-import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../domain/ingestion/writeKeys";
+import type { CreatedWriteKey, IssuedKeyKind, WriteKey, WriteKeyKind, WriteKeyList } from "../../domain/ingestion/writeKeys";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { createWriteKey, listWriteKeys, revokeWriteKey } from "../../services/dataSources/dataSources";
 import type { HttpError } from "../../services/http/httpErrors";
@@ -31,8 +31,9 @@ import { ingestionHealthMachine, type IngestionHealthActorRef } from "./ingestio
  * ingestion health.
  *
  * `waiting` (no program yet), `loading` the keys, `failed` ('Try again'), `refused` (a
- * 403: the admin refusal, then /), or `ready`: `idle`, `creating` (the new key is kept in
- * the context to be shown once, until dismissed or another program; never stored),
+ * 403: the admin refusal, then /), or `ready`: `idle`, `creating` a publishable or a secret
+ * key (the new key is kept in the context to be shown once, until dismissed or another
+ * program; never stored),
  * `confirming` a revocation, `revoking`, `revoked` (the list loaded again). While
  * `ready`, it runs the program's ingestion health (ingestionHealth.machine.ts, loaded
  * again on its named delay), as the child `health`.
@@ -51,6 +52,7 @@ export interface DataSourcesInput {
 export interface ShownKey {
   readonly id: number;
   readonly prefix: string;
+  readonly kind: WriteKeyKind;
   readonly key: string;
 }
 
@@ -67,6 +69,8 @@ export interface DataSourcesContext extends ScopedReport {
   readonly toasts: AnyActorRef | null;
   readonly pageOrigin: string;
   readonly keys: ReadonlyArray<WriteKey>;
+  /** The kind of key the last create asked for. */
+  readonly asked: IssuedKeyKind;
   readonly shown: ShownKey | null;
   readonly target: WriteKey | null;
   readonly notice: KeysNotice | null;
@@ -76,7 +80,7 @@ export interface DataSourcesContext extends ScopedReport {
 export type DataSourcesEvent =
   | SessionScopeChanged
   | { readonly type: "keys.retried" }
-  | { readonly type: "keys.createAsked" }
+  | { readonly type: "keys.createAsked"; readonly kind: IssuedKeyKind }
   | { readonly type: "keys.shownDismissed" }
   | { readonly type: "keys.revokeAsked"; readonly id: number }
   | { readonly type: "keys.revokeCancelled" }
@@ -91,6 +95,10 @@ export interface RevokeCall extends ProgramCall {
   readonly id: number;
 }
 
+export interface CreateCall extends ProgramCall {
+  readonly kind: IssuedKeyKind;
+}
+
 type Context = DataSourcesContext;
 
 const t = dataSourcesTexts.keys;
@@ -98,6 +106,8 @@ const t = dataSourcesTexts.keys;
 const programCallOfContext = ({ context }: { readonly context: Context }): ProgramCall => programCallOf(context.scope);
 
 const revokeCallOf = ({ context }: { readonly context: Context }): RevokeCall => ({ ...programCallOfContext({ context }), id: context.target?.id ?? 0 });
+
+const createCallOf = ({ context }: { readonly context: Context }): CreateCall => ({ ...programCallOfContext({ context }), kind: context.asked });
 
 const failureOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
 
@@ -121,7 +131,7 @@ export const dataSourcesMachine = setup({
   actors: {
     sessionScopeListener: openedScopeListener,
     loadKeys: fromApiCall<WriteKeyList, ProgramCall, HttpError>(({ program }) => listWriteKeys(program)),
-    createKey: fromApiCall<CreatedWriteKey, ProgramCall, HttpError>(({ program }) => createWriteKey(program)),
+    createKey: fromApiCall<CreatedWriteKey, CreateCall, HttpError>(({ program, kind }) => createWriteKey(program, kind)),
     revokeKey: fromApiCall<Ok, RevokeCall, HttpError>(({ program, id }) => revokeWriteKey(program, id)),
     healthPoller: ingestionHealthMachine,
   },
@@ -132,8 +142,9 @@ export const dataSourcesMachine = setup({
     /** The new key: first in the list (newest first) and shown once. */
     keepCreated: assign(({ context }, answer: CreatedWriteKey) => {
       const { key, ...record } = answer.data;
-      return { keys: [record, ...context.keys], shown: { id: record.id, prefix: record.prefix, key }, copy: null, notice: null };
+      return { keys: [record, ...context.keys], shown: { id: record.id, prefix: record.prefix, kind: record.kind, key }, copy: null, notice: null };
     }),
+    keepAsked: assign((_, asked: IssuedKeyKind) => ({ asked })),
     forgetShown: assign({ shown: () => null, copy: () => null }),
     sayCreateFailed: assign({ notice: () => ({ tone: "failure", text: t.createFailed }) as KeysNotice }),
     chooseTarget: assign(({ context }, id: number) => ({ target: context.keys.find((k) => k.id === id) ?? null, notice: null })),
@@ -165,6 +176,7 @@ export const dataSourcesMachine = setup({
     toasts: input.toasts ?? null,
     pageOrigin: input.pageOrigin ?? "http://localhost",
     keys: [],
+    asked: "publishable",
     shown: null,
     target: null,
     notice: null,
@@ -199,7 +211,7 @@ export const dataSourcesMachine = setup({
       states: {
         idle: {
           on: {
-            "keys.createAsked": "creating",
+            "keys.createAsked": { target: "creating", actions: { type: "keepAsked", params: ({ event }) => event.kind } },
             "keys.revokeAsked": {
               guard: { type: "isActiveKey", params: ({ event }) => event.id },
               target: "confirming",
@@ -210,7 +222,7 @@ export const dataSourcesMachine = setup({
         creating: {
           invoke: {
             src: "createKey",
-            input: programCallOfContext,
+            input: createCallOf,
             onDone: { target: "idle", actions: { type: "keepCreated", params: ({ event }) => event.output } },
             onError: [refusedOnForbidden, { target: "idle", actions: "sayCreateFailed" }],
           },
@@ -254,6 +266,8 @@ export const dataSourcesSelectors = {
     s.matches("failed") ? "failed" : s.matches("ready") ? (s.context.keys.length === 0 ? "empty" : "ready") : "loading",
   keys: (s: Snap) => s.context.keys,
   isCreating: (s: Snap) => s.matches({ ready: "creating" }),
+  /** The kind of key being created (while `isCreating`). */
+  creatingKind: (s: Snap) => s.context.asked,
   shownKey: (s: Snap) => s.context.shown,
   copy: (s: Snap) => s.context.copy,
   /** The key 'Revoke this write key?' asks about (also while it is revoked). */

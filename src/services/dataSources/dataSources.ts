@@ -1,7 +1,7 @@
 import type { Effect } from "effect";
 import { Ok } from "../../domain/access/auth";
 import { IngestionHealth } from "../../domain/ingestion/ingestionHealth";
-import { CreatedWriteKey, WriteKeyList } from "../../domain/ingestion/writeKeys";
+import { CreatedWriteKey, WriteKeyList, type IssuedKeyKind } from "../../domain/ingestion/writeKeys";
 import { request, type ApiCall } from "../http/http";
 import type { HttpError, HttpErrorTag } from "../http/httpErrors";
 
@@ -19,9 +19,9 @@ const keysPath = (program: string): Array<string> => ["programs", program, "writ
 export const listWriteKeys = (program: string): Effect.Effect<WriteKeyList, HttpError, ApiCall> =>
   request({ segments: keysPath(program), response: WriteKeyList, handles: screenFailures });
 
-/** A new write key: its record and the key itself, which the server never answers again. */
-export const createWriteKey = (program: string): Effect.Effect<CreatedWriteKey, HttpError, ApiCall> =>
-  request({ method: "POST", segments: keysPath(program), response: CreatedWriteKey, handles: screenFailures });
+/** A new write key of a kind (publishable or secret): its record and the key itself, which the server never answers again. */
+export const createWriteKey = (program: string, kind: IssuedKeyKind): Effect.Effect<CreatedWriteKey, HttpError, ApiCall> =>
+  request({ method: "POST", segments: keysPath(program), body: { kind }, response: CreatedWriteKey, handles: screenFailures });
 
 /** Revokes a key (404 when the program has no such key). */
 export const revokeWriteKey = (program: string, id: number): Effect.Effect<Ok, HttpError, ApiCall> =>

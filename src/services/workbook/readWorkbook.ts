@@ -1,4 +1,5 @@
 import { Duration, Effect } from "effect";
+import { matchesSignature } from "../../domain/exports/fileSignature";
 import { workbookKind, workbookLimits, workbookMessages, type WorkbookLimits, type WorkbookSheet } from "../../domain/exports/workbookFile";
 import { toWorkbookCell, type WorkbookCell } from "../../domain/exports/workbookRows";
 import type { ReaderSheet, WorkbookReaderAnswer, WorkbookReaderRequest } from "./readerProtocol";
@@ -77,7 +78,7 @@ const inFreshWorker = (fileName: string, request: WorkbookReaderRequest, createW
 
 /**
  * Reads a dropped spreadsheet (docs/architecture.md, "Safety"): only .csv and .xlsx files
- * (`UnsupportedFile`), at most 5 MB (`FileTooLarge`), parsed in a FRESH Web Worker per
+ * whose bytes are what the name says (a zip for .xlsx, text for .csv; else `UnsupportedFile`), at most 5 MB (`FileTooLarge`), parsed in a FRESH Web Worker per
  * file with a row cap (`TooManyRows` when a sheet is longer) and a 10 s timeout that
  * terminates the worker (`WorkbookTimeout`). Answers every sheet as a matrix of
  * primitives, checked again on the main thread.
@@ -98,6 +99,8 @@ export const readWorkbook = (file: WorkbookFileLike, options: ReadWorkbookOption
     if (bytes.byteLength > limits.maxBytes) {
       return yield* Effect.fail(new FileTooLarge({ fileName, size: bytes.byteLength, limit: limits.maxBytes, message: workbookMessages.tooLarge(limits.maxBytes) }));
     }
+    // A file is what its bytes say: an .xlsx must be a zip, a .csv text, before any parser sees it.
+    if (!matchesSignature(kind, new Uint8Array(bytes))) return yield* Effect.fail(new UnsupportedFile({ fileName, message: workbookMessages.unsupported }));
     const request: WorkbookReaderRequest = { bytes, kind, maxRows: limits.maxRows, maxColumns: limits.maxColumns };
     const answer = yield* inFreshWorker(fileName, request, options.createWorker ?? startReaderWorker).pipe(
       Effect.timeoutFail({

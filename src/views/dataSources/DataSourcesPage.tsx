@@ -10,7 +10,7 @@ import {
   scriptSnippet,
 } from "../../domain/dataSources/dataSources";
 import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
-import type { WriteKey } from "../../domain/ingestion/writeKeys";
+import { writeKeyKinds, type IssuedKeyKind, type WriteKey, type WriteKeyKind } from "../../domain/ingestion/writeKeys";
 import { formatDate } from "../../domain/report/dateFormat";
 import { formatNumber } from "../../domain/report/numberFormat";
 import {
@@ -106,7 +106,7 @@ const ShownKey = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
   if (shown === null) return null;
   return (
     <div className="data-sources-shown" role="region" aria-label={t.keys.createdHeading}>
-      <h3>{t.keys.createdHeading}</h3>
+      <h3>{t.keys.createdKindHeading(t.keys.kinds[shown.kind])}</h3>
       <p className="data-sources-warning">
         <strong>{t.keys.onlyTime}</strong>
       </p>
@@ -126,22 +126,64 @@ const ShownKey = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
   );
 };
 
+const createLabels: Readonly<Record<IssuedKeyKind, string>> = { publishable: t.keys.createPublishable, secret: t.keys.createSecret };
+
+/** 'Create publishable key' and 'Create secret key': a key of each kind is created on its own. */
 const CreateButton = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
   const status = useSelector(screen, sel.keysStatus);
   const creating = useSelector(screen, sel.isCreating);
+  const asked = useSelector(screen, sel.creatingKind);
   if (status === "loading" || status === "failed") return null;
   return (
-    <p>
-      <button type="button" className="button is-primary" disabled={creating} aria-busy={creating} onClick={() => screen.send({ type: "keys.createAsked" })}>
-        {creating ? t.keys.creating : t.keys.create}
-      </button>
+    <p className="data-sources-create">
+      {(["publishable", "secret"] as const).map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          className="button is-primary"
+          disabled={creating}
+          aria-busy={creating && asked === kind}
+          onClick={() => screen.send({ type: "keys.createAsked", kind })}
+        >
+          {creating && asked === kind ? t.keys.creating : createLabels[kind]}
+        </button>
+      ))}
     </p>
   );
 };
 
+const kindHeadings: Readonly<Record<WriteKeyKind, { readonly heading: string; readonly hint: string }>> = {
+  publishable: { heading: t.keys.publishableHeading, hint: t.keys.publishableHint },
+  secret: { heading: t.keys.secretHeading, hint: t.keys.secretHint },
+  legacy: { heading: t.keys.legacyHeading, hint: t.keys.legacyHint },
+};
+
+/** The keys listed by kind: publishable, secret, and (asking to rotate them) legacy keys from before the split. */
 const KeyList = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
   const status = useSelector(screen, sel.keysStatus);
-  const keys = useSelector(screen, sel.keys) as ReadonlyArray<KeyRow>;
+  const keys = useSelector(screen, sel.keys);
+  if (status !== "ready") return <KeyTable screen={screen} label={t.keys.tableLabel} rows={[]} />;
+  return (
+    <>
+      {writeKeyKinds.map((kind) => {
+        const rows = keys.filter((k) => k.kind === kind);
+        if (rows.length === 0) return null;
+        return (
+          <div key={kind} className={`data-sources-keys is-${kind}`}>
+            <h3>{kindHeadings[kind].heading}</h3>
+            <p className="data-sources-aside" role={kind === "legacy" ? "alert" : undefined}>
+              {kindHeadings[kind].hint}
+            </p>
+            <KeyTable screen={screen} label={kindHeadings[kind].heading} rows={rows} />
+          </div>
+        );
+      })}
+    </>
+  );
+};
+
+const KeyTable = ({ screen, label, rows: keys }: { readonly screen: DataSourcesActorRef; readonly label: string; readonly rows: ReadonlyArray<WriteKey> }) => {
+  const status = useSelector(screen, sel.keysStatus);
   const columns = useMemo(
     (): ReadonlyArray<TableColumn<KeyRow>> => [
       { key: "prefix", header: t.keys.prefix, align: "start", sortable: false, width: 12, cell: (row) => <code>{`${row.prefix}…`}</code> },
@@ -171,9 +213,9 @@ const KeyList = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
   }
   return (
     <MetricTable<KeyRow>
-      label={t.keys.tableLabel}
+      label={label}
       columns={columns}
-      rows={status === "ready" ? keys : []}
+      rows={status === "ready" ? (keys as ReadonlyArray<KeyRow>) : []}
       rowKey={rowKey}
       loading={status === "loading"}
       loadingText={t.keys.loading}
@@ -210,13 +252,15 @@ const SnippetTexts = ({ screen, at }: { readonly screen: DataSourcesActorRef; re
   const origin = useSelector(screen, sel.collectionOrigin);
   const apiBase = useSelector(screen, sel.apiBase);
   if (program === null) return null;
-  const key = shown?.key ?? t.snippet.keyPlaceholder;
-  const script = scriptSnippet(origin, key);
-  const order = orderFeedSnippet(apiBase, program.code, key, { currency: program.currency, time: at });
+  // The page's snippet only ever carries a publishable key; the order feed's only a secret one.
+  const publishable = shown?.kind === "publishable" ? shown.key : null;
+  const secret = shown?.kind === "secret" ? shown.key : null;
+  const script = scriptSnippet(origin, publishable ?? t.snippet.keyPlaceholder);
+  const order = orderFeedSnippet(apiBase, program.code, secret ?? t.snippet.secretPlaceholder, { currency: program.currency, time: at });
   return (
     <section aria-labelledby="data-sources-snippets">
       <h2 id="data-sources-snippets">{t.snippet.heading}</h2>
-      {shown === null ? <p>{t.snippet.keyHint}</p> : null}
+      <p>{t.snippet.keyHint}</p>
       <p>{t.snippet.scriptLabel}</p>
       <pre className="data-sources-snippet" aria-label={t.snippet.copyScript}>
         <code>{script}</code>

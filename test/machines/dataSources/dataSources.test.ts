@@ -6,6 +6,7 @@ import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../../src/domai
 import {
   dataSourcesMachine,
   dataSourcesSelectors as sel,
+  type CreateCall,
   type ProgramCall,
   type RevokeCall,
 } from "../../../src/machines/dataSources/dataSources.machine";
@@ -18,9 +19,9 @@ afterEach(() => {
   for (const a of actors.splice(0)) a.stop();
 });
 
-const older: WriteKey = { id: 1, prefix: "wk_older00", created_at: 1_700_000_000_000, revoked_at: null };
-const gone: WriteKey = { id: 2, prefix: "wk_gone000", created_at: 1_690_000_000_000, revoked_at: 1_695_000_000_000 };
-const created: CreatedWriteKey = { data: { id: 3, prefix: "wk_fresh00", created_at: 1_710_000_000_000, revoked_at: null, key: "wk_fresh00-the-whole-secret" } };
+const older: WriteKey = { id: 1, prefix: "wk_older00", kind: "legacy", created_at: 1_700_000_000_000, revoked_at: null };
+const gone: WriteKey = { id: 2, prefix: "wk_gone000", kind: "legacy", created_at: 1_690_000_000_000, revoked_at: 1_695_000_000_000 };
+const created: CreatedWriteKey = { data: { id: 3, prefix: "sk_fresh00", kind: "secret", created_at: 1_710_000_000_000, revoked_at: null, key: "sk_fresh00-the-whole-secret" } };
 const healthOf = (accepted: number): IngestionHealth => ({
   data: {
     at: 1_710_000_000_000,
@@ -38,7 +39,7 @@ const healthOf = (accepted: number): IngestionHealth => ({
 const open = () => {
   const clock = new SimulatedClock();
   const loadKeys = controlled<WriteKeyList, ProgramCall>();
-  const createKey = controlled<CreatedWriteKey, ProgramCall>();
+  const createKey = controlled<CreatedWriteKey, CreateCall>();
   const revokeKey = controlled<Ok, RevokeCall>();
   const loadHealth = controlled<IngestionHealth, HealthCall>();
   const toasts: EventObject[] = [];
@@ -127,12 +128,14 @@ describe("data sources screen", () => {
   it("shows a created key once: first in the list, until dismissed", async () => {
     const s = open();
     await s.ready();
-    s.screen.send({ type: "keys.createAsked" });
+    s.screen.send({ type: "keys.createAsked", kind: "secret" });
     expect(sel.isCreating(s.snap())).toBe(true);
-    s.screen.send({ type: "keys.createAsked" });
+    expect(sel.creatingKind(s.snap())).toBe("secret");
+    s.screen.send({ type: "keys.createAsked", kind: "publishable" });
     await s.createKey.resolve(created);
     expect(s.createKey.calls).toHaveLength(1);
-    expect(sel.shownKey(s.snap())).toEqual({ id: 3, prefix: "wk_fresh00", key: "wk_fresh00-the-whole-secret" });
+    expect(s.createKey.calls[0]).toMatchObject({ kind: "secret" });
+    expect(sel.shownKey(s.snap())).toEqual({ id: 3, prefix: "sk_fresh00", kind: "secret", key: "sk_fresh00-the-whole-secret" });
     expect(sel.keys(s.snap()).map((k) => k.id)).toEqual([3, 1, 2]);
     expect(JSON.stringify(sel.keys(s.snap()))).not.toContain("the-whole-secret");
     s.screen.send({ type: "copy.done", target: "key" });
@@ -145,7 +148,7 @@ describe("data sources screen", () => {
   it("forgets a shown key when the program changes, and loads the other program's keys", async () => {
     const s = open();
     await s.ready();
-    s.screen.send({ type: "keys.createAsked" });
+    s.screen.send({ type: "keys.createAsked", kind: "publishable" });
     await s.createKey.resolve(created);
     s.screen.send({ type: "session.scopeChanged", scope: scopeOf({ programCode: "beta" }) });
     expect(sel.shownKey(s.snap())).toBeNull();
@@ -156,7 +159,7 @@ describe("data sources screen", () => {
   it("says a failed create and shows no key", async () => {
     const s = open();
     await s.ready();
-    s.screen.send({ type: "keys.createAsked" });
+    s.screen.send({ type: "keys.createAsked", kind: "publishable" });
     await s.createKey.reject(httpErrors.server);
     expect(sel.shownKey(s.snap())).toBeNull();
     expect(sel.notice(s.snap())).toEqual({ tone: "failure", text: "The write key could not be created. Try again." });

@@ -101,8 +101,8 @@ describe("health wording", () => {
   });
 
   it.each([
-    [{ id: 1, prefix: "wk_abcdefg", created_at: 0, revoked_at: null }, "Active"],
-    [{ id: 1, prefix: "wk_abcdefg", created_at: 0, revoked_at: 86_400_000 }, "Revoked 1970-01-02"],
+    [{ id: 1, prefix: "wk_abcdefg", kind: "legacy" as const, created_at: 0, revoked_at: null }, "Active"],
+    [{ id: 1, prefix: "wk_abcdefg", kind: "legacy" as const, created_at: 0, revoked_at: 86_400_000 }, "Revoked 1970-01-02"],
   ])("key status %#", (key, words) => {
     expect(keyStatusWords(key, (ms) => new Date(ms).toISOString().slice(0, 10))).toBe(words);
   });

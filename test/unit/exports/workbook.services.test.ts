@@ -214,6 +214,31 @@ describe("readWorkbook", () => {
     expect(w.started).toHaveLength(0);
   });
 
+  const pdf = bytesOf(new Uint8Array([...new TextEncoder().encode("%PDF-1.4\n%"), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a, ...new TextEncoder().encode("1 0 obj\n<< /Type /Catalog >>\nendobj\n")]));
+  const binary = bytesOf(new Uint8Array([0x00, 0x01, 0x02, 0x61, 0x2c, 0x62, 0x0a]));
+  it.each([
+    ["a PDF renamed invoice.xlsx", "invoice.xlsx", pdf],
+    ["a PDF renamed costs.csv", "costs.csv", pdf],
+    ["a CSV renamed book.xlsx", "book.xlsx", text("taxonomy_1,cost\nTV,12\n")],
+    ["an xlsx renamed costs.csv", "costs.csv", xlsxBytes({ S: XLSX.utils.aoa_to_sheet([["x"]]) })],
+    ["binary bytes named .csv", "data.csv", binary],
+  ])("refuses %s by its bytes as UnsupportedFile without starting a worker", async (_what, name, bytes) => {
+    const w = workers();
+    const result = await run(readWorkbook(file(name, bytes), { createWorker: w.createWorker }));
+    expect(Either.isLeft(result) && result.left._tag).toBe("UnsupportedFile");
+    expect(Either.isLeft(result) && result.left.message).toBe("That file format isn't supported");
+    expect(w.started).toHaveLength(0);
+  });
+
+  it("reads a CSV saved in an 8-bit encoding or with a byte-order mark (text either way)", async () => {
+    const w = workers();
+    const latin1 = bytesOf(new Uint8Array([...new TextEncoder().encode("name\nCaf"), 0xe9, 0x0d, 0x0a]));
+    for (const bytes of [latin1, text("\uFEFFname\nCafé\n")]) {
+      const result = await run(readWorkbook(file("names.csv", bytes), { createWorker: w.createWorker }));
+      expect(Either.isRight(result)).toBe(true);
+    }
+  });
+
   it("refuses a file over 5 MB as FileTooLarge without reading it", async () => {
     const w = workers();
     let read = false;
@@ -238,7 +263,7 @@ describe("readWorkbook", () => {
 
   it("terminates a worker that does not answer within the timeout (WorkbookTimeout)", async () => {
     const w = workers("hang");
-    const result = await run(readWorkbook(file("slow.xlsx", "x"), { limits: { timeoutMs: 30 }, createWorker: w.createWorker }));
+    const result = await run(readWorkbook(file("slow.xlsx", "PK\u0003\u0004 a zip that never finishes"), { limits: { timeoutMs: 30 }, createWorker: w.createWorker }));
     expect(Either.isLeft(result) && result.left._tag).toBe("WorkbookTimeout");
     expect(Either.isLeft(result) && result.left.message).toBe(workbookMessages.timeout);
     expect(w.started[0]?.terminated).toBe(true);
@@ -246,7 +271,7 @@ describe("readWorkbook", () => {
 
   it("a crashed worker is UnreadableWorkbook, and terminated", async () => {
     const w = workers("crash");
-    const result = await run(readWorkbook(file("bad.xlsx", "x"), { createWorker: w.createWorker }));
+    const result = await run(readWorkbook(file("bad.xlsx", "PK\u0003\u0004 a broken zip"), { createWorker: w.createWorker }));
     expect(Either.isLeft(result) && result.left._tag).toBe("UnreadableWorkbook");
     expect(w.started[0]?.terminated).toBe(true);
   });
