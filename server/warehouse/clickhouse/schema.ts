@@ -207,5 +207,14 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
     name: "when ingested changes were marked",
     statements: ["ALTER TABLE ingestion_due ADD COLUMN marked_at Nullable(Int64)"],
   },
+  {
+    version: 12,
+    name: "authors of shared objects and spend versions",
+    statements: [
+      "ALTER TABLE custom_reports ADD COLUMN created_by Nullable(Int32)",
+      "ALTER TABLE seasonality_types ADD COLUMN created_by Nullable(Int32)",
+      "ALTER TABLE fixed_costs ADD COLUMN version Int64 DEFAULT 1",
+    ],
+  },
 ];
 
