@@ -77,7 +77,20 @@ const benchApiInChild = async (options: { rebuildData: boolean; port: number; en
   return answered;
 };
 
+/**
+ * `npm run bench -- --concurrency`: only the concurrency rows (bench/concurrency.ts), on the demo data, on DuckDB and
+ * on chdb, each against a server of its own; none of the other benches and no 10-million-hit data set.
+ */
+const concurrencyOnly = async (): Promise<void> => {
+  const port = Number(process.env.BENCH_PORT ?? 18_190) + 5;
+  const { runConcurrencyBench } = await import("./concurrency");
+  rows.push(...(await runConcurrencyBench({ port, engine: "duckdb" })));
+  rows.push(...(await runConcurrencyBench({ port, engine: "chdb" })));
+  print();
+};
+
 const main = async () => {
+  if (process.argv.includes("--concurrency")) return concurrencyOnly();
   if (process.argv.includes("--rebuild") || !existsSync(resolve(root, "dist/index.html"))) {
     console.log("Building the app…");
     execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit" });
@@ -128,6 +141,10 @@ const main = async () => {
   rows.push(...(await (await import("./ingestion")).runIngestionBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
   // A year of history, a million hits, imported from Parquet the import command's way (bench/bulkImport.ts).
   rows.push(...(await (await import("./bulkImport")).runBulkImportBench()));
+  // Ten clients at once against one, on the demo data (bench/concurrency.ts; `--concurrency` runs these alone).
+  const { runConcurrencyBench } = await import("./concurrency");
+  rows.push(...(await runConcurrencyBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 5, engine: "duckdb" })));
+  rows.push(...(await runConcurrencyBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 5, engine: "chdb" })));
   print();
 };
 

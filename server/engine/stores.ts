@@ -103,7 +103,7 @@ export const storesOf = (
       ...costs,
       addFixed: spendWrite(costs.addFixed, always),
       addFixedOnce: spendWrite(costs.addFixedOnce, created),
-      updateFixed: spendWrite(costs.updateFixed, stored),
+      updateFixed: spendWrite(costs.updateFixed, (result) => result.outcome === "updated"),
       removeFixed: spendWrite(costs.removeFixed, stored),
       addVariable: spendWrite(costs.addVariable, always),
       addVariableOnce: spendWrite(costs.addVariableOnce, created),

@@ -5,11 +5,12 @@ import { answer } from "../http/answers";
 import { readBody } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, readRange, removeById } from "./configurationRequests";
+import { configurationRefusals, readRange, removeAuthoredById } from "./configurationRequests";
 
 /**
  * Campaign notes: GET /annotations?date_from&date_to, POST /annotations,
- * DELETE /annotations/{id}. Any member (or admin) may add and remove the program's notes.
+ * DELETE /annotations/{id}. Any member (or admin) may add notes; only a note's author or an
+ * admin may remove it (403 otherwise).
  */
 export const annotationRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
@@ -37,7 +38,7 @@ export const annotationRoutes = (context: ServerContext) => {
 
   routes.delete(
     "/annotations/:id",
-    removeById(configurationRefusals.annotationNotFound, (c, id) => stores.annotations.remove(c.get("program").id, id)),
+    removeAuthoredById(configurationRefusals.annotationNotFound, (c, id, actor) => stores.annotations.remove(c.get("program").id, id, actor)),
   );
 
   return routes;

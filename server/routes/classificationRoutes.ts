@@ -106,7 +106,7 @@ const readTree = async <A extends Classification, I>(c: Context, schema: Schema.
  * The classification editor's calls (admins only): GET /admin/classification answers
  * the saved tree and its version ({data: [], version: 0} when none is saved); POST saves
  * the whole tree when the version it names is still the stored one (409
- * stale_classification otherwise; without a version it saves regardless), answers the new
+ * stale_classification otherwise; a body without a version is refused 400), answers the new
  * version, then re-classifies the program's hits. POST /admin/classification/preview
  * reads a draft tree as a save does and answers its dry run over the last 30 days of the
  * program's hits (docs/engine.md, "Classification preview"), storing nothing.
@@ -127,7 +127,7 @@ export const classificationRoutes = (context: ServerContext) => {
     const programId = c.get("program").id;
     const tree = Schema.encodeSync(storedTree)(withoutStrayValues({ data: decoded.value.data }));
     const outcome = await stores.classifications.save(programId, tree, clock(), decoded.value.version);
-    if (!outcome.saved) return refuse(c, refusals.staleClassification, staleClassificationMessage(decoded.value.version ?? 0, outcome.version));
+    if (!outcome.saved) return refuse(c, refusals.staleClassification, staleClassificationMessage(decoded.value.version, outcome.version));
     return answer(c, ClassificationSaved, { ok: true as const, version: outcome.version });
   });
 

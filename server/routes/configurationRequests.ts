@@ -5,6 +5,11 @@ import type { DateRange } from "../../src/domain/report/dateRange";
 import { Ok } from "../../src/domain/access/auth";
 import { answer, okValue, refuse, refusals, type Refusal } from "../http/answers";
 import { describeIssues } from "../http/requestReading";
+import type { ProgramEnv } from "../http/env";
+import type { Actor, Removal } from "../../src/domain/access/authorship";
+
+/** The most custom reports one person may keep in a program. */
+export const reportsPerPerson = 100;
 
 /**
  * What the account and configuration routes share: their refusals, reading an id from
@@ -24,7 +29,19 @@ export const configurationRefusals = {
   seasonalityTypeNotFound: { status: 404, error: "not_found", message: "There is no seasonality type with that id in this program." },
   columnSetNotFound: { status: 404, error: "not_found", message: "You have no column set with that id." },
   reportNotFound: { status: 404, error: "report_not_found", message: "You don't have access to this report" },
+  staleSpend: { status: 409, error: "stale_spend", message: "Someone else saved this spend configuration while you were editing." },
+  notAuthor: { status: 403, error: "forbidden", message: "Only its author or an admin may change or delete this." },
+  tooManyReports: {
+    status: 409,
+    error: "too_many_reports",
+    message: `You have ${reportsPerPerson} custom reports in this program, the most one person may keep: delete one to save another.`,
+  },
 } as const satisfies Record<string, Refusal>;
+
+/** The 409 message of a stale spend edit: the edit started from one version, and someone saved another since. */
+export const staleSpendMessage = (basedOn: number, stored: number): string =>
+  `Someone else saved this spend configuration while you were editing (your edit started from version ${basedOn}, ` +
+  `the saved one is now version ${stored}). Reload it to see their changes, then make yours again.`;
 
 /** Largest id a stored record can have (INTEGER columns). */
 const largestId = 2_147_483_647;
@@ -53,6 +70,24 @@ export const removeById =
     const id = readId(c, "id", notFound);
     if (!id.ok) return id.response;
     return (await remove(c, id.id)) ? answer(c, Ok, okValue) : refuse(c, notFound);
+  };
+
+/** The signed-in person as the author checks see them (warehouse/authors.ts). */
+export const actorOf = (c: Context<ProgramEnv>): Actor => ({ userId: c.get("user").id, isAdmin: c.get("user").is_admin });
+
+/**
+ * A DELETE of a program's shared object `.../:id`: 400 invalid_id when the id is not a whole
+ * number, `notFound` when the program has no such object, 403 when the person is neither its
+ * author nor an admin (nothing is removed), else Ok.
+ */
+export const removeAuthoredById =
+  (notFound: Refusal, remove: (c: Context<ProgramEnv>, id: number, actor: Actor) => Promise<Removal>) =>
+  async (c: Context<ProgramEnv>): Promise<Response> => {
+    const id = readId(c, "id", notFound);
+    if (!id.ok) return id.response;
+    const removal = await remove(c, id.id, actorOf(c));
+    if (removal === "notAuthor") return refuse(c, configurationRefusals.notAuthor);
+    return removal === "removed" ? answer(c, Ok, okValue) : refuse(c, notFound);
   };
 
 export type RangeReading = { readonly ok: true; readonly range: DateRange | null } | { readonly ok: false; readonly response: Response };

@@ -23,7 +23,7 @@ import { idempotencyRefusals, readIdempotencyKey, requestBodyDigest } from "../h
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 import type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate } from "../engine/stores";
-import { configurationRefusals, readId, readRange, removeById } from "./configurationRequests";
+import { configurationRefusals, readId, readRange, removeById, staleSpendMessage } from "./configurationRequests";
 
 /** The stored values of a valid form; `originalFrequency` survives edits. */
 const valuesOf = (input: FixedCostInput, originalFrequency: Frequency): FixedCostValues => ({
@@ -50,6 +50,7 @@ const fixedCostOf = (record: FixedCostRecord): FixedCost => ({
   end_date: record.end_date,
   meta: { frequency: record.frequency, original_frequency: record.original_frequency },
   days: configurationDays(record.start_date, record.end_date, record.frequency),
+  version: record.version,
 });
 
 /** The form fields of a stored configuration, for merging an edit into it. */
@@ -194,11 +195,14 @@ export const costRoutes = (context: ServerContext) => {
     const programId = c.get("program").id;
     const stored = await stores.costs.findFixed(programId, id.id);
     if (!stored) return refuse(c, configurationRefusals.spendNotFound);
-    const merged = decodeBody(c, FixedCostInput, { ...formOf(stored), ...patch.value });
+    const { version: basedOn, ...fields } = patch.value;
+    const merged = decodeBody(c, FixedCostInput, { ...formOf(stored), ...fields });
     if (!merged.ok) return merged.response;
     const values = valuesOf(merged.value, stored.original_frequency);
-    if (!(await stores.costs.updateFixed(programId, id.id, values))) return refuse(c, configurationRefusals.spendNotFound);
-    return answer(c, FixedCostAnswer, { data: fixedCostOf({ id: id.id, ...values }) });
+    const updated = await stores.costs.updateFixed(programId, id.id, values, basedOn);
+    if (updated.outcome === "notFound") return refuse(c, configurationRefusals.spendNotFound);
+    if (updated.outcome === "stale") return refuse(c, configurationRefusals.staleSpend, staleSpendMessage(basedOn, updated.version));
+    return answer(c, FixedCostAnswer, { data: fixedCostOf({ id: id.id, ...values, version: updated.version }) });
   });
 
   routes.delete(

@@ -23,7 +23,7 @@ import { answer, refuse } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 import type { CustomReportRecord } from "../engine/stores";
-import { configurationRefusals, readId, removeById } from "./configurationRequests";
+import { configurationRefusals, readId, removeAuthoredById, reportsPerPerson } from "./configurationRequests";
 import { taxonomyLevels } from "../../src/domain/report/taxonomyLevels";
 
 const isLevel = Schema.is(ReportLevel);
@@ -68,7 +68,8 @@ const levelNumber = (level: Level): 1 | 2 | 3 | 4 => (taxonomyLevels.indexOf(lev
  * Custom reports and data sets (docs/engine.md, "Custom reports"): GET|POST /reports
  * (POST takes an optional `Idempotency-Key`, as the spend creates do),
  * GET|DELETE /reports/{id} (404 report_not_found "You don't have access to this report"
- * when the program has no such report), GET /data-sets, and the report tables:
+ * when the program has no such report; a DELETE by neither its author nor an admin 403), GET
+ * /data-sets, and the report tables:
  * GET /reports/preview?level&rules&date_from&date_to (an unsaved report) and
  * GET /reports/{id}/view?date_from&date_to (a saved one), both TableResponse.
  */
@@ -86,6 +87,9 @@ export const customReportRoutes = (context: ServerContext) => {
    * the key with the same body answers the first answer and creates nothing; with another
    * body 422 idempotency_key_reused; without one, each POST creates a report.
    */
+  // A report's meta is bounded by its schema (ReportMeta: two names of 100 characters, two data set ids, 100 column
+  // names of 100 characters: about 10 KB of JSON at most), and each person's number of reports in a program too
+  // (reportsPerPerson, 409 too_many_reports).
   routes.post("/reports", async (c) => {
     const key = readIdempotencyKey(c);
     if (!key.ok) return key.response;
@@ -98,7 +102,9 @@ export const customReportRoutes = (context: ServerContext) => {
       rules: JSON.stringify(input.value.rules),
       meta: Schema.encodeSync(Schema.parseJson(ReportMeta))(input.value.meta ?? {}),
     };
-    if (key.value === null) return answer(c, Created, { data: { id: await stores.customReports.add(programId, values, clock()) } });
+    // Counted before the create: requests racing past the count can overshoot by as many as are in flight at once.
+    if ((await stores.customReports.countBy(programId, c.get("user").id)) >= reportsPerPerson) return refuse(c, configurationRefusals.tooManyReports);
+    if (key.value === null) return answer(c, Created, { data: { id: await stores.customReports.add(programId, values, c.get("user").id, clock()) } });
     const outcome = await stores.customReports.addOnce(programId, values, {
       userId: c.get("user").id,
       route: "reports",
@@ -146,7 +152,7 @@ export const customReportRoutes = (context: ServerContext) => {
 
   routes.delete(
     "/reports/:id",
-    removeById(configurationRefusals.reportNotFound, (c, id) => stores.customReports.remove(c.get("program").id, id)),
+    removeAuthoredById(configurationRefusals.reportNotFound, (c, id, actor) => stores.customReports.remove(c.get("program").id, id, actor)),
   );
 
   routes.get("/data-sets", async (c) =>

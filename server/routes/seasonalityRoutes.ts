@@ -6,7 +6,7 @@ import { answer, okValue, refuse } from "../http/answers";
 import { readBody } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, readRange, removeById } from "./configurationRequests";
+import { configurationRefusals, readRange, removeAuthoredById } from "./configurationRequests";
 
 /** The week of the path: a Monday written YYYY-MM-DD, or null. */
 const weekOf = (raw: string | undefined): string | null =>
@@ -14,7 +14,7 @@ const weekOf = (raw: string | undefined): string | null =>
 
 /**
  * Seasonality (the diminishing-returns chart's week tags): GET /seasonality?date_from&date_to,
- * POST /seasonality/types, DELETE /seasonality/types/{id},
+ * POST /seasonality/types, DELETE /seasonality/types/{id} (its creator or an admin; 403 otherwise),
  * PUT /seasonality/weeks/{monday} {type_id}, DELETE /seasonality/weeks/{monday}.
  */
 export const seasonalityRoutes = (context: ServerContext) => {
@@ -30,14 +30,14 @@ export const seasonalityRoutes = (context: ServerContext) => {
   routes.post("/seasonality/types", async (c) => {
     const input = await readBody(c, SeasonalityTypeInput);
     if (!input.ok) return input.response;
-    const id = await stores.seasonality.addType(c.get("program").id, input.value.name);
+    const id = await stores.seasonality.addType(c.get("program").id, input.value.name, c.get("user").id);
     if (id === "duplicate") return refuse(c, configurationRefusals.duplicateName, "This program already has a seasonality type of that name.");
     return answer(c, Created, { data: { id } });
   });
 
   routes.delete(
     "/seasonality/types/:id",
-    removeById(configurationRefusals.seasonalityTypeNotFound, (c, id) => stores.seasonality.removeType(c.get("program").id, id)),
+    removeAuthoredById(configurationRefusals.seasonalityTypeNotFound, (c, id, actor) => stores.seasonality.removeType(c.get("program").id, id, actor)),
   );
 
   routes.put("/seasonality/weeks/:week", async (c) => {

@@ -1,3 +1,4 @@
+import type { Actor, Removal } from "../../src/domain/access/authorship";
 import type { DateRange } from "../../src/domain/report/dateRange";
 
 export interface AnnotationValues {
@@ -16,6 +17,6 @@ export interface AnnotationQueries {
   inRange(programId: number, range: DateRange | null): Promise<ReadonlyArray<AnnotationRecord>>;
   /** Answers the new id. */
   add(programId: number, values: AnnotationValues, createdBy: number, at: number): Promise<number>;
-  /** False when the program has no such note. */
-  remove(programId: number, id: number): Promise<boolean>;
+  /** Removes the note when the actor wrote it or is an admin (src/domain/access/authorship.ts). */
+  remove(programId: number, id: number, actor: Actor): Promise<Removal>;
 }

@@ -16,7 +16,15 @@ export interface FixedCostValues {
 
 export interface FixedCostRecord extends FixedCostValues {
   readonly id: number;
+  /** 1 when created, one more with each edit. */
+  readonly version: number;
 }
+
+/** An edit's outcome: stored (its new version), no such configuration, or refused as stale (the stored version). */
+export type FixedCostUpdate =
+  | { readonly outcome: "updated"; readonly version: number }
+  | { readonly outcome: "notFound" }
+  | { readonly outcome: "stale"; readonly version: number };
 
 export interface VariableCostValues {
   readonly taxonomy_1: string;
@@ -78,8 +86,8 @@ export interface CostQueries {
   addFixed(programId: number, values: FixedCostValues, at: number): Promise<number>;
   /** `addFixed` under an `Idempotency-Key` (created at `claim.at`). */
   addFixedOnce(programId: number, values: FixedCostValues, claim: IdempotencyClaim): Promise<KeyedCreate>;
-  /** False when the program has no such configuration. */
-  updateFixed(programId: number, id: number, values: FixedCostValues): Promise<boolean>;
+  /** Stores the edit when the stored version is still `basedOn`, in one transaction (see FixedCostUpdate). */
+  updateFixed(programId: number, id: number, values: FixedCostValues, basedOn: number): Promise<FixedCostUpdate>;
   /** False when the program has no such configuration. */
   removeFixed(programId: number, id: number): Promise<boolean>;
   /** Variable rows dated inside the range, or all when `range` is null. */

@@ -1,3 +1,4 @@
+import type { Actor, Removal } from "../../src/domain/access/authorship";
 import type { DateRange } from "../../src/domain/report/dateRange";
 
 export interface SeasonalityTypeRecord {
@@ -15,9 +16,9 @@ export interface SeasonalityQueries {
    */
   typesWithWeeks(programId: number, range: DateRange | null): Promise<ReadonlyArray<SeasonalityTypeRecord>>;
   /** Answers the new id, or "duplicate" when the program has a type of that name (trimmed, any case). */
-  addType(programId: number, name: string): Promise<number | "duplicate">;
-  /** Removes the type and its tags; false when the program has no such type. */
-  removeType(programId: number, id: number): Promise<boolean>;
+  addType(programId: number, name: string, createdBy: number): Promise<number | "duplicate">;
+  /** Removes the type and its tags when the actor created it or is an admin (src/domain/access/authorship.ts). */
+  removeType(programId: number, id: number, actor: Actor): Promise<Removal>;
   /** Tags the week (its Monday) with the type, replacing an earlier tag; false when the type is unknown. */
   tagWeek(programId: number, week: string, typeId: number): Promise<boolean>;
   /** Removes the week's tag (nothing when it has none). */

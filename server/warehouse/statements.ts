@@ -40,6 +40,25 @@ export interface StatementLine {
   transaction<T>(work: (sql: Statements) => Promise<T>): Promise<T>;
 }
 
+/**
+ * Read-only turns: the reports and analysis reads. DuckDB runs them on a pool of read
+ * connections beside its line (duckdb/readPool.ts); ClickHouse on its line (`readsOnLine`).
+ */
+export interface ReadLine {
+  readonly engine: SqlEngine;
+  /** A read whose statements may each see what was committed when that statement began (a read of one statement). */
+  exclusive<T>(work: (sql: Statements) => Promise<T>): Promise<T>;
+  /** A read whose statements all see one snapshot: what was committed when the turn began. */
+  snapshot<T>(work: (sql: Statements) => Promise<T>): Promise<T>;
+}
+
+/** The reads as turns of the line itself (a turn there never interleaves with a write). */
+export const readsOnLine = (line: StatementLine): ReadLine => ({
+  engine: line.engine,
+  exclusive: (work) => line.exclusive(work),
+  snapshot: (work) => line.exclusive(work),
+});
+
 /** Placeholders $1, $2, ... handed out in order, with their values. */
 export class Placeholders {
   readonly values: DuckDBValue[] = [];

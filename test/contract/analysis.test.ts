@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The contract app plants raw data only; northwind's facts are built here.
   await createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog }).materialise(1);
   tokens = await signInAll(t);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 const get = (path: string, token: string = tokens.demo) => t.call("GET", path, { token });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await openContractApp();
   await createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog }).materialise(1);
   tokens = await signInAll(t);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 const get = (path: string) => t.call("GET", path, { token: tokens.demo });

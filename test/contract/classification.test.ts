@@ -60,6 +60,11 @@ describe("the classification editor's calls", () => {
   const suite = recordingSuite();
 
   const load = async () => decoded(await suite.t.call("GET", path, { token: suite.tokens.admin }), Classification);
+  /** A body with the version saved now (a save names the version its edit started from). */
+  const versioned = async (json: unknown): Promise<unknown> =>
+    typeof json === "object" && json !== null && !Array.isArray(json)
+      ? { ...json, version: decoded(await suite.t.call("GET", path, { token: suite.tokens.admin }), LoadedClassification).version }
+      : json;
 
   it.each(["GET", "POST"])("%s: 401 anonymous, 403 for a non-member and for a member who is not an admin", async (method) => {
     const before = await load();
@@ -71,7 +76,7 @@ describe("the classification editor's calls", () => {
   });
 
   it("saves the whole tree, re-classifies the program and answers it back", async () => {
-    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: tree }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned(tree) }), Ok);
     expect(suite.engine.take()).toEqual([{ hook: "reclassify", programId: northwindId }]);
     expect(await load()).toEqual(tree);
     const other = decoded(await suite.t.call("GET", "/api/programs/bluepeak/admin/classification", { token: suite.tokens.admin }), Classification);
@@ -82,25 +87,25 @@ describe("the classification editor's calls", () => {
     const sent = changed((copy) => {
       copy.data[1]!.rules.push({ id: 9, field: "source", matchType: "exists", expectedValue: "ignored" });
     });
-    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: sent }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned(sent) }), Ok);
     const saved = await load();
     expect(saved.data[1]?.rules.find((r) => r.id === 9)?.expectedValue).toBeNull();
   });
 
   it("saves an empty tree", async () => {
-    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: { data: [] } }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned({ data: [] }) }), Ok);
     expect(await load()).toEqual({ data: [] });
-    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: tree }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned(tree) }), Ok);
   });
 
   it("refuses a blank taxonomy name with 'Taxonomy name is required'", async () => {
-    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: tree }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned(tree) }), Ok);
     suite.engine.take();
     for (const title of ["", "   "]) {
-      const top = expectRefusal(await suite.t.call("POST", path, { token: suite.tokens.admin, json: changed((c) => void (c.data[0]!.title = title)) }), 400, "invalid_body");
+      const top = expectRefusal(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned(changed((c) => void (c.data[0]!.title = title))) }), 400, "invalid_body");
       expect(top.message).toBe("Taxonomy name is required");
       const child = changed((c) => void (c.data[0]!.children[0]!.title = title));
-      expect(expectRefusal(await suite.t.call("POST", path, { token: suite.tokens.admin, json: child }), 400, "invalid_body").message).toBe(
+      expect(expectRefusal(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned(child) }), 400, "invalid_body").message).toBe(
         "Taxonomy name is required",
       );
     }
@@ -125,9 +130,9 @@ describe("the classification editor's calls", () => {
   ];
 
   it.each(refused)("refuses %s with 400, saves nothing and does not re-classify", async (_, body) => {
-    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: tree }), Ok);
+    decoded(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned(tree) }), Ok);
     suite.engine.take();
-    expectBadRequest(await suite.t.call("POST", path, { token: suite.tokens.admin, json: body }));
+    expectBadRequest(await suite.t.call("POST", path, { token: suite.tokens.admin, json: await versioned(body) }));
     expect(await load()).toEqual(tree);
     expect(suite.engine.take()).toEqual([]);
   });
@@ -157,10 +162,12 @@ describe("the classification editor's calls", () => {
       expect(again.version).toBe(before.version + 2);
     });
 
-    it("a save without a version stores the tree whatever the stored version, and bumps it (callers from before versions)", async () => {
+    it("refuses a save without a version with 400: it stores nothing and does not re-classify", async () => {
       const before = await loadVersioned();
-      expect(decoded(await save(tree), ClassificationSaved).version).toBe(before.version + 1);
-      expect((await loadVersioned()).version).toBe(before.version + 1);
+      suite.engine.take();
+      expectBadRequest(await save({ data: [] }));
+      expect(await loadVersioned()).toEqual(before);
+      expect(suite.engine.take()).toEqual([]);
     });
 
     it("refuses a stale version with 409 and a clear message, stores nothing and does not re-classify", async () => {

@@ -115,7 +115,7 @@ describe("the classification dry run", () => {
     expect(dryRun.unclassified.before).toBeCloseTo((reportBefore.get("None")?.hits ?? 0) / dryRun.totalHits, 12);
 
     // Put the demo tree back for the other tests.
-    decoded(await t.call("POST", path, { token: admin, json: { data: stored.data } }), ClassificationSaved);
+    decoded(await t.call("POST", path, { token: admin, json: { data: stored.data, version: (await load()).version } }), ClassificationSaved);
     stored = await load();
   });
 

@@ -60,7 +60,7 @@ describe("spend writes mark their cost facts due", () => {
     expect(await costOf(), "the facts lag until the refresh").toBeNull();
     await refreshDue();
     expect(await costOf()).toEqual({ fixed: 120, variable: 0 });
-    expect(await t.warehouse.costs.updateFixed(northwindId, id, { ...values, cost: 80 })).toBe(true);
+    expect(await t.warehouse.costs.updateFixed(northwindId, id, { ...values, cost: 80 }, 1)).toEqual({ outcome: "updated", version: 2 });
     expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([northwindId]);
     await refreshDue();
     expect(await costOf()).toEqual({ fixed: 80, variable: 0 });
@@ -81,10 +81,22 @@ describe("spend writes mark their cost facts due", () => {
     expect(await costOf()).toBeNull();
   });
 
+  it("a stale edit (a version someone else's edit moved on from) changes and marks nothing", async () => {
+    const id = await t.warehouse.costs.addFixed(northwindId, values, t.clock.now);
+    await refreshDue();
+    expect(await t.warehouse.costs.updateFixed(northwindId, id, { ...values, cost: 90 }, 1)).toEqual({ outcome: "updated", version: 2 });
+    await refreshDue();
+    expect(await t.warehouse.costs.updateFixed(northwindId, id, { ...values, cost: 70 }, 1)).toEqual({ outcome: "stale", version: 2 });
+    expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([]);
+    expect((await t.warehouse.costs.findFixed(northwindId, id))?.cost).toBe(90);
+    expect(await t.warehouse.costs.removeFixed(northwindId, id)).toBe(true);
+    await refreshDue();
+  });
+
   it("a write that changes nothing (an unknown id) marks nothing", async () => {
     await refreshDue();
     expect(await t.warehouse.costs.removeFixed(northwindId, 987_654)).toBe(false);
-    expect(await t.warehouse.costs.updateFixed(northwindId, 987_654, values)).toBe(false);
+    expect(await t.warehouse.costs.updateFixed(northwindId, 987_654, values, 1)).toEqual({ outcome: "notFound" });
     expect(await t.warehouse.costs.removeVariable(northwindId, 987_654)).toBe(false);
     expect(await t.warehouse.costs.programsWithCostsDue()).toEqual([]);
   });

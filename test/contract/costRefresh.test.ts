@@ -80,7 +80,7 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 describe("cost refreshes are coalesced per program", () => {
   it("200 creates in a burst cause one refresh, run by the report read right after the burst, which counts all of them", async () => {
     // Timers that cannot fire during the test: the only refresh is the one the read asks for.
-    const app = await countedApp({ quietMs: 60_000, longestWaitMs: 60_000 });
+    const app = await countedApp({ quietMs: 600_000, longestWaitMs: 600_000 });
     const before = app.refreshes(northwindId);
     const sum = await burst(app, "Burst spend", 200, 10);
     expect(app.refreshes(northwindId) - before, "no refresh per row").toBe(0);
@@ -92,7 +92,7 @@ describe("cost refreshes are coalesced per program", () => {
     expect(await costOf(app, "Burst spend")).toBeCloseTo(sum, 2);
     expect(app.refreshes(northwindId) - before).toBe(1);
     expect(app.refreshes(2)).toBe(0);
-  }, 60_000);
+  });
 
   it("with the default timing, a 200-create burst causes far fewer refreshes than creates", async () => {
     const app = await countedApp(costRefreshTiming);
@@ -102,34 +102,36 @@ describe("cost refreshes are coalesced per program", () => {
     const elapsed = performance.now() - started;
     expect(await costOf(app, "Default burst")).toBeCloseTo(sum, 2);
     const refreshed = app.refreshes(northwindId) - before;
-    // One per longest wait (2 s) of the burst, at most one per quiet delay (250 ms) on a machine that stalls, one for the read.
-    expect(refreshed, `refreshes for 200 creates over ${Math.round(elapsed)} ms`).toBeLessThanOrEqual(Math.ceil(elapsed / costRefreshTiming.quietMs) + 1);
-    expect(refreshed).toBeLessThan(20);
-  }, 60_000);
+    // A refresh needs a quiet delay (250 ms) without a write or the longest wait (5 s) of the burst, and one more for the
+    // read: however slow the machine, no more than that. Ten writes in flight leave no quiet delay between most of them.
+    const bound = Math.ceil(elapsed / costRefreshTiming.quietMs) + Math.ceil(elapsed / costRefreshTiming.longestWaitMs) + 1;
+    expect(refreshed, `refreshes for 200 creates over ${Math.round(elapsed)} ms`).toBeLessThanOrEqual(bound);
+    expect(refreshed, "far fewer refreshes than creates").toBeLessThan(100);
+  });
 
   it("without a report read, one refresh follows the burst once the writes pause", async () => {
-    const timing = { quietMs: 2_000, longestWaitMs: 60_000 };
+    // The quiet delay is far longer than any pause between two writes of the burst, even on a busy machine.
+    const timing = { quietMs: 5_000, longestWaitMs: 600_000 };
     const app = await countedApp(timing);
     const before = app.refreshes(northwindId);
     const sum = await burst(app, "Quiet spend", 60, 10);
     expect(app.refreshes(northwindId) - before, "nothing refreshed while the writes kept coming").toBe(0);
     expect(await app.t.warehouse.costs.programsWithCostsDue()).toEqual([northwindId]);
-    const deadline = performance.now() + 15_000;
-    while (app.refreshes(northwindId) === before && performance.now() < deadline) await pause(100);
+    // Waits for the quiet delay's refresh however long the machine takes (the test timeout guards against a hang).
+    while (app.refreshes(northwindId) === before) await pause(100);
     expect(app.refreshes(northwindId) - before).toBe(1);
     expect(await app.t.warehouse.costs.programsWithCostsDue()).toEqual([]);
     expect(await costOf(app, "Quiet spend")).toBeCloseTo(sum, 2);
     expect(app.refreshes(northwindId) - before, "a report of facts already refreshed refreshes nothing").toBe(1);
-  }, 60_000);
+  });
 
   it("a steady stream of writes still refreshes after the longest wait", async () => {
     // The quiet delay never ends while the stream flows: only the longest wait refreshes.
-    const timing = { quietMs: 60_000, longestWaitMs: 300 };
+    const timing = { quietMs: 600_000, longestWaitMs: 300 };
     const app = await countedApp(timing);
     const before = app.refreshes(northwindId);
-    const started = performance.now();
     let index = 0;
-    while (app.refreshes(northwindId) - before < 2 && performance.now() - started < 30_000) {
+    while (app.refreshes(northwindId) - before < 2) {
       decoded(
         await app.t.call("POST", path, {
           token: app.admin,
@@ -143,10 +145,10 @@ describe("cost refreshes are coalesced per program", () => {
     expect(refreshed).toBeGreaterThanOrEqual(2);
     expect(refreshed).toBeLessThan(index);
     expect(await costOf(app, "Stream spend")).toBeCloseTo(index, 2);
-  }, 60_000);
+  });
 
   it("edits and deletes are coalesced and counted by the next report too", async () => {
-    const app = await countedApp({ quietMs: 60_000, longestWaitMs: 60_000 });
+    const app = await countedApp({ quietMs: 600_000, longestWaitMs: 600_000 });
     await burst(app, "Edited spend", 20, 5);
     const listed = await app.t.call("GET", `${path}?date_from=${day}&date_to=${day}`, { token: app.admin });
     const ids = (listed.json as { data: Array<{ id: number; taxonomy_1: string }> }).data
@@ -155,7 +157,7 @@ describe("cost refreshes are coalesced per program", () => {
     expect(ids).toHaveLength(20);
     const before = app.refreshes(northwindId);
     for (const id of ids.slice(0, 10)) {
-      expect((await app.t.call("PATCH", `${path}/${id}`, { token: app.admin, json: { cost: 2 } })).status).toBe(200);
+      expect((await app.t.call("PATCH", `${path}/${id}`, { token: app.admin, json: { cost: 2, version: 1 } })).status).toBe(200);
     }
     for (const id of ids.slice(10)) {
       expect((await app.t.call("DELETE", `${path}/${id}`, { token: app.admin })).status).toBe(200);
@@ -163,5 +165,5 @@ describe("cost refreshes are coalesced per program", () => {
     expect(app.refreshes(northwindId) - before).toBe(0);
     expect(await costOf(app, "Edited spend")).toBeCloseTo(20, 2);
     expect(app.refreshes(northwindId) - before).toBe(1);
-  }, 60_000);
+  });
 });

@@ -72,6 +72,7 @@ describe("fixed and variable spend", () => {
         end_date: "2025-03-31",
         meta: { frequency: "daily", original_frequency: "daily" },
         days: 31,
+        version: 1,
       });
     });
 
@@ -168,7 +169,7 @@ describe("fixed and variable spend", () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Edited", taxonomy_3: "Banner" });
       suite.engine.take();
       const edited = decoded(
-        await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { cost: 99.99, frequency: "monthly" } }),
+        await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { cost: 99.99, frequency: "monthly", version: 1 } }),
         FixedCostAnswer,
       ).data;
       expect(edited).toMatchObject({ cost: 99.99, taxonomy_3: "Banner", meta: { frequency: "monthly", original_frequency: "daily" } });
@@ -184,12 +185,41 @@ describe("fixed and variable spend", () => {
       expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data).toEqual(whole);
     });
 
+    it("two edits from the same version: the first is stored, the second is refused 409 stale_spend and changes nothing", async () => {
+      const id = await create({ ...dailyForm, taxonomy_1: "Raced" });
+      suite.engine.take();
+      const loaded = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data;
+      expect(loaded.version).toBe(1);
+      const first = decoded(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { cost: 11, version: loaded.version } }), FixedCostAnswer).data;
+      expect(first).toMatchObject({ cost: 11, version: 2 });
+      const refusal = expectRefusal(
+        await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { cost: 22, version: loaded.version } }),
+        409,
+        "stale_spend",
+      );
+      expect(refusal.message).toBe(
+        "Someone else saved this spend configuration while you were editing (your edit started from version 1, " +
+          "the saved one is now version 2). Reload it to see their changes, then make yours again.",
+      );
+      expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data).toEqual(first);
+      // A version never given out is stale too; the current one is stored.
+      expectRefusal(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { cost: 33, version: 7 } }), 409, "stale_spend");
+      expect(decoded(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { cost: 33, version: 2 } }), FixedCostAnswer).data.version).toBe(3);
+    });
+
+    it("refuses an edit without a version with 400, leaving the configuration as it was", async () => {
+      const id = await create({ ...dailyForm, taxonomy_1: "Unversioned" });
+      const before = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data;
+      expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { cost: 5 } }));
+      expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data).toEqual(before);
+    });
+
     it("refuses an edit that breaks the rules, leaving the configuration as it was", async () => {
       const id = await create({ ...dailyForm, taxonomy_1: "Kept" });
       suite.engine.take();
       const before = decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data;
       for (const json of [{ end_date: "2025-02-01" }, { cost: 0.001 }, { taxonomy_4: "x" }, { frequency: "hourly" }, { taxonomy_1: "" }]) {
-        expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json }));
+        expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, json: { ...json, version: 1 } }));
       }
       expectBadRequest(await suite.t.call("PATCH", `${fixed}/${id}`, { token: suite.tokens.admin, body: "nope" }), "malformed_json");
       expect(decoded(await suite.t.call("GET", `${fixed}/${id}`, { token: suite.tokens.admin }), FixedCostAnswer).data).toEqual(before);
@@ -200,7 +230,7 @@ describe("fixed and variable spend", () => {
       const elsewhere = await create(dailyForm, suite.tokens.admin, "/api/programs/bluepeak/fixed-costs");
       expect(suite.engine.take()).toEqual([]);
       expectRefusal(await suite.t.call("GET", `${fixed}/${elsewhere}`, { token: suite.tokens.admin }), 404, "not_found");
-      expectRefusal(await suite.t.call("PATCH", `${fixed}/${elsewhere}`, { token: suite.tokens.admin, json: { cost: 1 } }), 404, "not_found");
+      expectRefusal(await suite.t.call("PATCH", `${fixed}/${elsewhere}`, { token: suite.tokens.admin, json: { cost: 1, version: 1 } }), 404, "not_found");
       expectRefusal(await suite.t.call("DELETE", `${fixed}/${elsewhere}`, { token: suite.tokens.admin }), 404, "not_found");
       const still = decoded(await suite.t.call("GET", `/api/programs/bluepeak/fixed-costs/${elsewhere}`, { token: suite.tokens.admin }), FixedCostAnswer);
       expect(still.data.cost).toBe(dailyForm.cost);

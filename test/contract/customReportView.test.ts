@@ -32,7 +32,7 @@ beforeAll(async () => {
   // The contract app plants raw data only; northwind's facts are built here.
   await createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog }).materialise(1);
   tokens = await signInAll(t);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 const table = async (path: string, token: string = tokens.demo) => decoded(await t.call("GET", path, { token }), TableResponse);

@@ -20,7 +20,7 @@ const spendCalls: ReadonlyArray<readonly [method: string, path: string, sent: Om
   ["POST", fixed, { json: variableRow }],
   ["POST", `${fixed}/stored-keys`, { json: { keys: ["spend-access-1"] } }],
   ["GET", `${fixed}/1`, {}],
-  ["PATCH", `${fixed}/1`, { json: { cost: 1 } }],
+  ["PATCH", `${fixed}/1`, { json: { cost: 1, version: 1 } }],
   ["DELETE", `${fixed}/1`, {}],
   ["GET", variable, {}],
   ["POST", variable, { json: variableRow, headers: { "Idempotency-Key": "spend-access-2" } }],

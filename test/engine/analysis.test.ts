@@ -71,7 +71,7 @@ describe("funnel", () => {
 
 describe("diminishing returns", () => {
   it("answers weekly spend and revenue with the week's seasonality type", async () => {
-    const id = await warehouse.seasonality.addType(programId, "Winter sale");
+    const id = await warehouse.seasonality.addType(programId, "Winter sale", 1);
     if (id === "duplicate") throw new Error("duplicate");
     await warehouse.seasonality.tagWeek(programId, "2025-01-27", id);
     const series = await diminishingSeries(warehouse.analysis, warehouse.reports, warehouse.seasonality, scope, []);

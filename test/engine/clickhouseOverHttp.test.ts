@@ -46,13 +46,13 @@ describe.runIf(engineUnderTest === "chdb")("the ClickHouse warehouse over HTTP, 
       await plantDemoData(warehouse, contractData, quickScryptCost);
       await createEngine({ warehouse, clock: clock.read, log: silentLog }).materialiseAll();
     }
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await Promise.all([overHttp?.close(), embedded?.close()]);
     await shim?.close();
     rmSync(folder, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   const same = async (http: Promise<unknown>, chdb: Promise<unknown>, label?: string): Promise<void> => {
     expect(roundedAnswer(await http), label).toEqual(roundedAnswer(await chdb));

@@ -87,7 +87,7 @@ describe("the demo's newest day through the ingest path", () => {
     fed = await feedNewestDay(warehouse, engine, newestDay, now);
     expect(await warehouse.ingestion.programsDue()).toEqual([]);
     await warehouse.close();
-  }, 120_000);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("holds back each program's newest day, organic search hits and orders among them", () => {

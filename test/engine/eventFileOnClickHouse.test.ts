@@ -59,5 +59,5 @@ describe.runIf(engineUnderTest === "chdb")("a file of events on ClickHouse", () 
     expect(duckdb.first).toMatchObject({ ok: true, files: [{ rows: 303, accepted: 250, duplicates: 50, refused: 3 }] });
     expect(duckdb.again).toMatchObject({ ok: true, files: [{ rows: 303, accepted: 0, duplicates: 300, refused: 3 }] });
     expect(clickhouse).toEqual(duckdb);
-  }, 120_000);
+  });
 });

@@ -262,7 +262,7 @@ describe("journeys over journey paths", () => {
     const { asks, nonEmpty } = await checkAll(1);
     // The table is not vacuous: most asks match some orders.
     expect(nonEmpty).toBeGreaterThan(asks / 2);
-  }, 180_000);
+  });
 
   it("counts other order rules and every conversion day", async () => {
     const journeys = await storedJourneys();
@@ -273,7 +273,7 @@ describe("journeys over journey paths", () => {
         expect(await answered(wide, ask), JSON.stringify([orders, search])).toEqual(expectedPage(journeys, wide, ask));
       }
     }
-  }, 60_000);
+  });
 
   it("follows a new lookback (reattribute) and a new classification (reclassify)", async () => {
     await warehouse.attribution.append({ settings: [{ programId, model: "linear", lookbackDays: 3 }] });
@@ -287,7 +287,7 @@ describe("journeys over journey paths", () => {
     expect((await answered(scope, moved)).total).toBeGreaterThan(0);
     expect(await answered(scope, gone)).toEqual({ total: 0, data: [] });
     await checkAll(3);
-  }, 360_000);
+  });
 });
 
 // DuckDB's migration 8 writes the paths of touches stored before it; every ClickHouse warehouse was created with
@@ -321,5 +321,5 @@ describe.runIf(engineUnderTest === "duckdb")("the migration that added journey p
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

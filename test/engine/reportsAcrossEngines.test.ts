@@ -40,7 +40,7 @@ describe.runIf(engineUnderTest === "chdb")("reports and analysis on both engines
       await plantDemoData(warehouse, data, { N: 1024, r: 8, p: 1 });
       await createEngine({ warehouse, clock: () => now, log: silentLog }).materialiseAll();
     }
-  }, 180_000);
+  });
   afterAll(async () => {
     await duck.close();
     await clickHouse.close();
@@ -64,7 +64,7 @@ describe.runIf(engineUnderTest === "chdb")("reports and analysis on both engines
     await same((w) => w.reports.sums({ programId, from, to, prefix, groupLevel: 3, period: "week", orders: valid }));
     for (const search of ["a", "GOOGLE", "%", "_"])
       await same((w) => w.reports.sums({ programId, from, to, prefix: [], groupLevel: 4, period: null, orders: valid, search }));
-  }, 120_000);
+  });
 
   it.each(programIds)("funnel, weeks and affiliates of program %i", async (programId) => {
     for (const level of [1, 2, 4] as const) {
@@ -73,7 +73,7 @@ describe.runIf(engineUnderTest === "chdb")("reports and analysis on both engines
     }
     await same((w) => w.analysis.affiliates(programId, from, to, valid));
     await same((w) => w.analysis.affiliates(programId, from, to, []));
-  }, 120_000);
+  });
 
   it.each(programIds)("journeys and their summary of program %i under every kind of filter, and chosen paths", async (programId) => {
     const tops = await duck.reports.taxonomies(programId, from, to, [], 2);
@@ -101,5 +101,5 @@ describe.runIf(engineUnderTest === "chdb")("reports and analysis on both engines
       await same((w) => w.analysis.journeySummary({ programId, from, to, orders: valid, search: {}, level: 2, limit: 3, path: steps }));
       await same((w) => w.analysis.journeys({ programId, from, to, orders: valid, sortBy: "conversion_date", direction: "asc", offset: 0, limit: 50, search: {}, path: steps }));
     }
-  }, 120_000);
+  });
 });

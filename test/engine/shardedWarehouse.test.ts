@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([single?.close(), sharded?.close()]);
   rmSync(exchangeDir, { recursive: true, force: true });
-}, 120_000);
+});
 
 /** The sharded answer against one warehouse's, both awaited and rounded. */
 const same = async (sharded: Promise<unknown>, one: Promise<unknown>, label?: string): Promise<void> => {

@@ -102,7 +102,6 @@ describe("1,000 spend rows through the row sender while a fifth of the answers f
     let maxInFlight = 0;
     // Real requests settle in real time; the retry waits (0.5 s to 8 s, Retry-After 1 s) pass on the simulated clock.
     while (!sel.isFinished(actor.getSnapshot())) {
-      expect(performance.now() - started, "the batch finishes").toBeLessThan(60_000);
       await new Promise((resolve) => setTimeout(resolve, 2));
       maxInFlight = Math.max(maxInFlight, sel.inFlight(actor.getSnapshot()));
       clock.increment(100);
@@ -146,5 +145,5 @@ describe("1,000 spend rows through the row sender while a fifth of the answers f
       `spend batch under faults: ${rowCount} rows, ${counts.requests} requests, ${counts.faulted} failed (${(share * 100).toFixed(1)} %),` +
         ` ${counts.storedThenFailed} stored before the failure, ${Math.round(elapsed)} ms`,
     );
-  }, 120_000);
+  });
 });

@@ -9,6 +9,7 @@ import { createDataGenerations } from "../dataGenerations";
 import { ClickHouseLine } from "./clickhouseLine";
 import { clickHouseMigrationLedger, clickHouseMigrations } from "./schema";
 import { applyMigrations } from "../migrations";
+import { readsOnLine } from "../statements";
 import { copyDemoAnalytics } from "./demoAnalyticsCopy";
 import { createPreviewMemo, forgetPreviews } from "../sql/classificationPreviewQueries";
 import { openDuckDbFileRows } from "../duckdb/fileRows";
@@ -29,6 +30,12 @@ export interface ClickHouseWarehouseOptions {
  * so one server's writes never interleave; the access checks and the classification
  * preview read on lines of their own over the same client, as on DuckDB: ClickHouse shows a
  * read every insert that has answered, so a check sees what a client was told.
+ * The reports and analysis reads stay on the line (DuckDB reads on a pool of its own): a
+ * rebuild here is a sequence of statements, not a transaction, so a read between two of
+ * them would count half-built facts; and the embedded engine runs one statement with
+ * parameters at a time in the whole process anyway (chdb serialises them, as concurrent
+ * parameterised statements clobber each other's values in its library), so a pool would
+ * not let two reads run at once.
  */
 export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOptions): Promise<Warehouse> => {
   const { client } = options;
@@ -61,7 +68,7 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
         ),
     },
 
-    ...sqlFamilies({ line, previews, previewMemo, generations, ingestion }),
+    ...sqlFamilies({ line, reads: readsOnLine(line), previews, previewMemo, generations, ingestion }),
 
     close: async () => {
       await accessChecks.exclusive(async () => undefined);

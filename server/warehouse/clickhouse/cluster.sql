@@ -1,4 +1,4 @@
--- The warehouse on a ClickHouse cluster: the tables of schema.ts (migrations 1-10), laid out for shards
+-- The warehouse on a ClickHouse cluster: the tables of schema.ts (migrations 1-12), laid out for shards
 -- and replicas. docs/engine.md ("Cluster") gives the reasoning; test/unit/warehouse/clusterSchema.test.ts
 -- checks that every table of schema.ts is here with the same columns and types.
 --
@@ -208,7 +208,8 @@ CREATE TABLE attribution.fixed_costs ON CLUSTER '{cluster}' (
   end_date Nullable(Date),
   frequency String,
   original_frequency String,
-  created_at Int64
+  created_at Int64,
+  version Int64 DEFAULT 1
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
 ORDER BY (program_id, id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -248,7 +249,8 @@ ENGINE = Distributed('{cluster}', attribution, annotations, program_id);
 CREATE TABLE attribution.seasonality_types ON CLUSTER '{cluster}' (
   id Int32,
   program_id Int32,
-  name String
+  name String,
+  created_by Nullable(Int32)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
 ORDER BY (program_id, id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -305,7 +307,8 @@ CREATE TABLE attribution.custom_reports ON CLUSTER '{cluster}' (
   level String,
   rules String,
   meta String,
-  created_at Int64
+  created_at Int64,
+  created_by Nullable(Int32)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
 ORDER BY (program_id, id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -609,4 +612,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (8, 'journey paths per order', 0),
   (9, 'write keys, collected events and incremental processing', 0),
   (10, 'when ingested changes were marked', 0),
-  (11, 'publishable and secret write keys', 0);
+  (11, 'publishable and secret write keys', 0),
+  (12, 'authors of shared objects and spend versions', 0);

@@ -212,5 +212,14 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
     name: "publishable and secret write keys",
     statements: ["ALTER TABLE write_keys ADD COLUMN kind String DEFAULT 'legacy'"],
   },
+  {
+    version: 12,
+    name: "authors of shared objects and spend versions",
+    statements: [
+      "ALTER TABLE custom_reports ADD COLUMN created_by Nullable(Int32)",
+      "ALTER TABLE seasonality_types ADD COLUMN created_by Nullable(Int32)",
+      "ALTER TABLE fixed_costs ADD COLUMN version Int64 DEFAULT 1",
+    ],
+  },
 ];
 

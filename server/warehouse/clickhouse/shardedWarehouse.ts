@@ -198,6 +198,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       find: "program",
       add: "program",
       addOnce: "program",
+      countBy: "program",
       remove: "program",
       dataSets: "program",
     }),

@@ -6,6 +6,7 @@ import type { Warehouse } from "../warehouse";
 import { accountQueries, loadAccountRows, noProgramYet } from "../accountQueries";
 import { sqlFamilies } from "../sql/families";
 import { ConnectionLine } from "./connectionLine";
+import { defaultReadConnections, ReadPool } from "./readPool";
 import { createAccessMemo } from "../accessMemo";
 import { createDataGenerations } from "../dataGenerations";
 import { createPreviewMemo } from "../sql/classificationPreviewQueries";
@@ -17,6 +18,8 @@ export interface DuckDbWarehouseOptions {
   readonly clock: () => number;
   /** DuckDB's memory_limit (e.g. "8GB"); DuckDB's own default, 80% of the machine's memory, when absent. */
   readonly memoryLimit?: string;
+  /** Connections the reports and analysis reads share (readPool.ts); one per core (at least two) when absent. */
+  readonly readConnections?: number;
 }
 
 /**
@@ -33,6 +36,10 @@ export interface DuckDbWarehouseOptions {
  * keeps between previews is kept under the program's data generation, bumped by every
  * write of hits, touches or their classification here (a rebuild, appended raw data, the
  * demo data).
+ * The reports and analysis reads run on a pool of read connections of their own, one per
+ * core (readPool.ts): concurrent readers run side by side, and neither the writes nor the
+ * rebuilds and incremental processing on the line hold them up; each read turn is a read
+ * transaction, a snapshot of what was committed when it began.
  */
 export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Promise<Warehouse> => {
   const instance = await DuckDBInstance.create(options.path, options.memoryLimit ? { memory_limit: options.memoryLimit } : {});
@@ -43,6 +50,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
   const accessChecks = new ConnectionLine(accessConnection);
   const previewConnection = await instance.connect();
   const previews = new ConnectionLine(previewConnection);
+  const reads = await ReadPool.open(instance, options.readConnections ?? defaultReadConnections());
   const generations = createDataGenerations();
   const ingestion = duckDbIngestionQueries(line, accessChecks);
   // The access checks' answers that cannot go stale, kept in the process (warehouse/accessMemo.ts).
@@ -63,11 +71,12 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
         ),
     },
 
-    ...sqlFamilies({ line, previews, previewMemo: createPreviewMemo(generations.of), generations, ingestion }),
+    ...sqlFamilies({ line, reads, previews, previewMemo: createPreviewMemo(generations.of), generations, ingestion }),
 
     close: async () => {
       await accessChecks.exclusive(async () => accessConnection.closeSync());
       await previews.exclusive(async () => previewConnection.closeSync());
+      await reads.closeAll();
       await line.exclusive(async () => {
         connection.closeSync();
         instance.closeSync();

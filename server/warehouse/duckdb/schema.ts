@@ -488,5 +488,17 @@ export const migrations: ReadonlyArray<Migration> = [
       "ALTER TABLE write_keys ADD COLUMN kind VARCHAR DEFAULT 'legacy'",
     ],
   },
+  {
+    version: 12,
+    name: "authors of shared objects and spend versions",
+    statements: [
+      // Who created a custom report or a seasonality type (annotations have it since 1): only they or an admin may
+      // delete it. Rows from before have none: only an admin may.
+      "ALTER TABLE custom_reports ADD COLUMN created_by INTEGER",
+      "ALTER TABLE seasonality_types ADD COLUMN created_by INTEGER",
+      // A fixed spend configuration's version, one more with each edit: an edit names the version it started from.
+      "ALTER TABLE fixed_costs ADD COLUMN version INTEGER DEFAULT 1",
+    ],
+  },
 ];
 

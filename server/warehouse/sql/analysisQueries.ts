@@ -3,7 +3,7 @@ import { filterLevels, type JourneySearch, type JourneyTouch, type TouchpointFil
 import type { JourneyPath } from "../../../src/domain/journeys/journeySummary";
 import type { AnalysisFactQuery, AnalysisQueries, JourneyQuery } from "../analysisQueries";
 import type { JS } from "@duckdb/node-api";
-import { numberOf, textOf, Placeholders, type Row, type SqlEngine, type Statements, type StatementLine } from "../statements";
+import { numberOf, textOf, Placeholders, type Row, type SqlEngine, type Statements, type ReadLine } from "../statements";
 import { compensatedSum, noneLastOrder, noneWhenEmpty, orderRulesSql, prefixSql, salesSumNames, summedFigureOf, taxonomyList, taxonomyPathOf, taxonomyPrefixOf } from "./factSql";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 
@@ -172,7 +172,7 @@ const matchedJourneys = (p: Placeholders, q: JourneyQuery, numbers: ReadonlyMap<
     ...(q.path ? [exactPathCondition(p, q.path, numbers, dialect)] : []),
   ].join("\n         AND ");
 
-export const sqlAnalysisQueries = (line: StatementLine): AnalysisQueries => ({
+export const sqlAnalysisQueries = (line: ReadLine): AnalysisQueries => ({
   funnel: (q, byDay) =>
     line.exclusive(async (sql) => {
       const p = new Placeholders();
@@ -223,7 +223,8 @@ export const sqlAnalysisQueries = (line: StatementLine): AnalysisQueries => ({
     }),
 
   journeys: (q) =>
-    line.exclusive(async (sql) => {
+    // Several statements: one snapshot for all of them.
+    line.snapshot(async (sql) => {
       const numbers = await touchpointNumbers(sql, q.programId, q.search, q.path ?? []);
       const counting = new Placeholders();
       const counted = await sql.rows(`SELECT count(*) AS n FROM journey_paths WHERE ${matchedJourneys(counting, q, numbers, dialects[sql.engine])}`, counting.values);
@@ -280,7 +281,8 @@ export const sqlAnalysisQueries = (line: StatementLine): AnalysisQueries => ({
     }),
 
   journeySummary: (q) =>
-    line.exclusive(async (sql) => {
+    // Several statements: one snapshot for all of them.
+    line.snapshot(async (sql) => {
       const numbers = await touchpointNumbers(sql, q.programId, q.search, q.path ?? []);
       const count = (r: Row | undefined, n: string, revenue: string) => ({
         orders: numberOf(r?.[n] ?? 0),

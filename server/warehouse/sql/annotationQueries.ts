@@ -1,5 +1,5 @@
 import type { AnnotationQueries, AnnotationRecord } from "../annotationQueries";
-import { nextId, removeRecord, rowsInRange, type RangedList } from "./records";
+import { nextId, removeAuthoredRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, textOf, type Row, type StatementLine } from "../statements";
 
 const notes: RangedList = {
@@ -25,7 +25,7 @@ export const sqlAnnotationQueries = (line: StatementLine): AnnotationQueries => 
       return id;
     }),
 
-  remove: (programId, id) => line.transaction((sql) => removeRecord(sql, "annotations", programId, id)),
+  remove: (programId, id, actor) => line.transaction((sql) => removeAuthoredRecord(sql, "annotations", programId, id, actor)),
 });
 
 const annotationFrom = (row: Row): AnnotationRecord => ({

@@ -1,14 +1,15 @@
 import { Schema } from "effect";
 import { Frequency } from "../../../src/domain/spend/costs";
 import type { CostQueries, FixedCostRecord, FixedCostValues, VariableCostRecord, VariableCostValues } from "../costQueries";
-import { holds, removeRecord, rowsInRange, type RangedList } from "./records";
+import { removeRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, nullableTextOf, textOf, type Row, type Statements, type StatementLine } from "../statements";
 import { createOnce, storedKeysOf } from "./idempotencyKeys";
 
 const isFrequency = Schema.is(Frequency);
 
 const fixedColumns = `id, taxonomy_1, taxonomy_2, taxonomy_3, taxonomy_4, cost,
-  CAST(start_date AS VARCHAR) AS start_date, CAST(end_date AS VARCHAR) AS end_date, frequency, original_frequency`;
+  CAST(start_date AS VARCHAR) AS start_date, CAST(end_date AS VARCHAR) AS end_date, frequency, original_frequency,
+  coalesce(version, 1) AS version`;
 
 /** Configurations overlapping the range (a single one on its start date). */
 const fixedList: RangedList = {
@@ -45,17 +46,22 @@ export const sqlCostQueries = (line: StatementLine): CostQueries => ({
   addFixedOnce: (programId, values, claim) =>
     line.transaction((sql) => createOnce(sql, programId, claim, () => insertFixed(sql, programId, values, claim.at))),
 
-  updateFixed: (programId, id, v) =>
+  // The version is compared and bumped in the edit's transaction (a turn of the line on ClickHouse), so of two edits
+  // from one version only the first is stored.
+  updateFixed: (programId, id, v, basedOn) =>
     line.transaction(async (sql) => {
-      if (!(await holds(sql, "fixed_costs", programId, id))) return false;
+      const row = (await sql.rows("SELECT coalesce(version, 1) AS version FROM fixed_costs WHERE program_id = $1 AND id = $2", [programId, id]))[0];
+      if (!row) return { outcome: "notFound" as const };
+      const stored = numberOf(row["version"]);
+      if (stored !== basedOn) return { outcome: "stale" as const, version: stored };
       await sql.run(
         `UPDATE fixed_costs SET taxonomy_1 = $3, taxonomy_2 = $4, taxonomy_3 = $5, taxonomy_4 = $6, cost = $7,
-           start_date = CAST($8 AS DATE), end_date = CAST($9 AS DATE), frequency = $10, original_frequency = $11
+           start_date = CAST($8 AS DATE), end_date = CAST($9 AS DATE), frequency = $10, original_frequency = $11, version = $12
          WHERE program_id = $1 AND id = $2`,
-        [programId, id, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency],
+        [programId, id, v.taxonomy_1, v.taxonomy_2, v.taxonomy_3, v.taxonomy_4, v.cost, v.start_date, v.end_date, v.frequency, v.original_frequency, stored + 1],
       );
       await markCostsDue(sql, programId);
-      return true;
+      return { outcome: "updated" as const, version: stored + 1 };
     }),
 
   removeFixed: (programId, id) => line.transaction((sql) => removeSpend(sql, "fixed_costs", programId, id)),
@@ -164,6 +170,7 @@ const fixedCostFrom = (row: Row): FixedCostRecord => {
     end_date: frequency === "single" ? null : nullableTextOf(row["end_date"]),
     frequency,
     original_frequency: isFrequency(row["original_frequency"]) ? row["original_frequency"] : frequency,
+    version: numberOf(row["version"]),
   };
 };
 

@@ -1,5 +1,5 @@
 import type { CustomReportQueries, CustomReportRecord, CustomReportValues } from "../customReportQueries";
-import { nextId, removeRecord } from "./records";
+import { nextId, removeAuthoredRecord } from "./records";
 import { numberOf, textOf, type Row, type Statements, type StatementLine } from "../statements";
 import { createOnce } from "./idempotencyKeys";
 
@@ -17,12 +17,17 @@ export const sqlCustomReportQueries = (line: StatementLine): CustomReportQueries
       return row ? reportFrom(row) : null;
     }),
 
-  add: (programId, values, at) => line.transaction((sql) => insertReport(sql, programId, values, at)),
+  add: (programId, values, createdBy, at) => line.transaction((sql) => insertReport(sql, programId, values, createdBy, at)),
 
   addOnce: (programId, values, claim) =>
-    line.transaction((sql) => createOnce(sql, programId, claim, () => insertReport(sql, programId, values, claim.at))),
+    line.transaction((sql) => createOnce(sql, programId, claim, () => insertReport(sql, programId, values, claim.userId, claim.at))),
 
-  remove: (programId, id) => line.transaction((sql) => removeRecord(sql, "custom_reports", programId, id)),
+  remove: (programId, id, actor) => line.transaction((sql) => removeAuthoredRecord(sql, "custom_reports", programId, id, actor)),
+
+  countBy: (programId, userId) =>
+    line.exclusive(async (sql) =>
+      numberOf((await sql.rows("SELECT count(*) AS n FROM custom_reports WHERE program_id = $1 AND created_by = $2", [programId, userId]))[0]?.["n"]),
+    ),
 
   dataSets: (programId) =>
     line.exclusive(async (sql) =>
@@ -40,11 +45,11 @@ export const sqlCustomReportQueries = (line: StatementLine): CustomReportQueries
     ),
 });
 
-const insertReport = async (sql: Statements, programId: number, v: CustomReportValues, at: number): Promise<number> => {
+const insertReport = async (sql: Statements, programId: number, v: CustomReportValues, createdBy: number, at: number): Promise<number> => {
   const id = await nextId(sql, "custom_reports");
   await sql.run(
-    "INSERT INTO custom_reports (id, program_id, name, level, rules, meta, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    [id, programId, v.name, v.level, v.rules, v.meta, at],
+    "INSERT INTO custom_reports (id, program_id, name, level, rules, meta, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    [id, programId, v.name, v.level, v.rules, v.meta, createdBy, at],
   );
   return id;
 };

@@ -1,6 +1,6 @@
 import type { DataGenerations } from "../dataGenerations";
 import type { IngestionQueries } from "../ingestionQueries";
-import type { StatementLine } from "../statements";
+import type { ReadLine, StatementLine } from "../statements";
 import type { Warehouse } from "../warehouse";
 import { sqlAnalysisQueries } from "./analysisQueries";
 import { sqlAnnotationQueries } from "./annotationQueries";
@@ -27,6 +27,8 @@ export type SharedFamilies = Omit<Warehouse, "users" | "sessions" | "programs" |
  */
 export const sqlFamilies = (parts: {
   readonly line: StatementLine;
+  /** The reports and analysis reads (read-only turns; DuckDB's pool of read connections, ClickHouse's line). */
+  readonly reads: ReadLine;
   readonly previews: StatementLine;
   readonly previewMemo: PreviewMemo;
   readonly generations: DataGenerations;
@@ -48,8 +50,8 @@ export const sqlFamilies = (parts: {
       rebuild: (programId, work) => generations.after(attribution.rebuild(programId, work), programId),
       append: (batch) => generations.after(attribution.append(batch)),
     },
-    reports: sqlReportQueries(line),
-    analysis: sqlAnalysisQueries(line),
+    reports: sqlReportQueries(parts.reads),
+    analysis: sqlAnalysisQueries(parts.reads),
     ingestion: {
       ...ingestion,
       addEvents: (programId, hits, at) => generations.after(ingestion.addEvents(programId, hits, at), programId),

@@ -1,5 +1,6 @@
 import type { DateRange } from "../../../src/domain/report/dateRange";
-import { numberOf, type Row, type Statements } from "../statements";
+import { mayChange, type Actor, type Removal } from "../../../src/domain/access/authorship";
+import { nullableNumberOf, numberOf, type Row, type Statements } from "../statements";
 
 /** The configuration tables whose rows carry an integer id drawn by the server. */
 type RecordTable = "fixed_costs" | "variable_costs" | "annotations" | "seasonality_types" | "column_sets" | "custom_reports";
@@ -38,6 +39,25 @@ export const removeRecord = async (
   }
   await sql.run(`DELETE FROM ${table} WHERE program_id = $1 AND id = $2`, [programId, id]);
   return true;
+};
+
+/**
+ * Deletes a program's shared object (and its `dependents`) when the actor is its author or
+ * an admin, in the caller's transaction (src/domain/access/authorship.ts).
+ */
+export const removeAuthoredRecord = async (
+  sql: Statements,
+  table: "annotations" | "seasonality_types" | "custom_reports",
+  programId: number,
+  id: number,
+  actor: Actor,
+  dependents: ReadonlyArray<{ readonly table: string; readonly column: string }> = [],
+): Promise<Removal> => {
+  const row = (await sql.rows(`SELECT created_by FROM ${table} WHERE program_id = $1 AND id = $2`, [programId, id]))[0];
+  if (!row) return "notFound";
+  if (!mayChange(actor, nullableNumberOf(row["created_by"]))) return "notAuthor";
+  await removeRecord(sql, table, programId, id, dependents);
+  return "removed";
 };
 
 /** A program's rows of a list call: all of them, or those `overlaps` keeps when a range is given. */

@@ -3,7 +3,7 @@ import { sumNames, type MetricSums, type SumName } from "../../../src/domain/rep
 import { OrderRule, type Interval, type TaxonomyPath } from "../../../src/domain/performance/performance";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { FactQuery, FactRow, ReportQueries } from "../engineQueries";
-import { textOf, Placeholders, type Row, type SqlEngine, type Statements, type StatementLine } from "../statements";
+import { textOf, Placeholders, type Row, type SqlEngine, type Statements, type ReadLine } from "../statements";
 import { compensatedSum, noneLastOrder, orderRulesSql, prefixSql, salesSumNames, summedFigureOf, taxonomyPrefixOf } from "./factSql";
 
 /**
@@ -26,7 +26,7 @@ const containsSql: Readonly<Record<SqlEngine, (column: string, text: string) => 
 
 const decodeRule = Schema.decodeUnknownEither(OrderRule);
 
-export const sqlReportQueries = (line: StatementLine): ReportQueries => ({
+export const sqlReportQueries = (line: ReadLine): ReportQueries => ({
   sums: (query) => line.exclusive((sql) => factSums(sql, query)),
 
   taxonomies: (programId, from, to, prefix, depth = 4) =>

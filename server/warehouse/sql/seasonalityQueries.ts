@@ -1,4 +1,4 @@
-import { holds, nextId, removeRecord, rowsInRange, type RangedList } from "./records";
+import { holds, nextId, removeAuthoredRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, textOf, type StatementLine } from "../statements";
 import type { SeasonalityQueries } from "../seasonalityQueries";
 
@@ -27,7 +27,7 @@ export const sqlSeasonalityQueries = (line: StatementLine): SeasonalityQueries =
       });
     }),
 
-  addType: (programId, name) =>
+  addType: (programId, name, createdBy) =>
     line.transaction(async (sql) => {
       const taken = await sql.rows(
         "SELECT count(*) AS n FROM seasonality_types WHERE program_id = $1 AND lower(trim(name)) = $2",
@@ -35,13 +35,13 @@ export const sqlSeasonalityQueries = (line: StatementLine): SeasonalityQueries =
       );
       if (numberOf(taken[0]?.["n"]) > 0) return "duplicate" as const;
       const id = await nextId(sql, "seasonality_types");
-      await sql.run("INSERT INTO seasonality_types (id, program_id, name) VALUES ($1, $2, $3)", [id, programId, name.trim()]);
+      await sql.run("INSERT INTO seasonality_types (id, program_id, name, created_by) VALUES ($1, $2, $3, $4)", [id, programId, name.trim(), createdBy]);
       return id;
     }),
 
-  removeType: (programId, id) =>
+  removeType: (programId, id, actor) =>
     line.transaction((sql) =>
-      removeRecord(sql, "seasonality_types", programId, id, [{ table: "seasonality_tags", column: "seasonality_type_id" }]),
+      removeAuthoredRecord(sql, "seasonality_types", programId, id, actor, [{ table: "seasonality_tags", column: "seasonality_type_id" }]),
     ),
 
   tagWeek: (programId, week, typeId) =>

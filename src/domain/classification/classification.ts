@@ -84,10 +84,10 @@ export const ClassificationSave = Schema.Struct({
   data: Schema.Array(TaxonomyOne),
   /**
    * The version the edit was based on (as loaded, or as the last save answered). When the
-   * stored version differs the save is refused with 409 `stale_classification`. Absent: the
-   * tree is stored whatever the stored version (callers from before versions).
+   * stored version differs the save is refused with 409 `stale_classification`. Required: a
+   * save without one is refused (400), so no save skips the check.
    */
-  version: Schema.optional(ClassificationVersion),
+  version: ClassificationVersion,
 });
 export type ClassificationSave = typeof ClassificationSave.Type;
 

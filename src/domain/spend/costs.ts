@@ -62,8 +62,16 @@ export const FixedCostInput = Schema.Struct(fixedCostFields).pipe(
 );
 export type FixedCostInput = typeof FixedCostInput.Type;
 
-/** An edit: any of the form's fields; the result of merging it into the stored one must be a FixedCostInput. */
-export const FixedCostPatch = Schema.partial(Schema.Struct(fixedCostFields));
+/** A stored configuration's version: 1 when created, one more with each edit. */
+export const SpendVersion = Schema.Int.pipe(Schema.positive());
+
+/**
+ * An edit: any of the form's fields, and the version of the configuration the edit started
+ * from (as loaded); the result of merging it into the stored one must be a FixedCostInput.
+ * When the stored version is another one (someone saved an edit meanwhile) the edit is
+ * refused with 409 `stale_spend`.
+ */
+export const FixedCostPatch = Schema.extend(Schema.partial(Schema.Struct(fixedCostFields)), Schema.Struct({ version: SpendVersion }));
 export type FixedCostPatch = typeof FixedCostPatch.Type;
 
 /** What `meta` holds: the frequency and the frequency the configuration was created with. */
@@ -83,11 +91,15 @@ export const FixedCost = Schema.Struct({
   end_date: Schema.NullOr(Schema.String),
   meta: Schema.parseJson(FixedCostMeta),
   days: Schema.Number,
+  /** The version an edit names (FixedCostPatch); the server always sends it. */
+  version: Schema.optional(Schema.Number),
 });
 export type FixedCost = typeof FixedCost.Type;
 
 /** A configuration's own values: its taxonomy path, cost and dates (end_date null when single). */
 export type FixedCostFields = Pick<FixedCost, "taxonomy_1" | "taxonomy_2" | "taxonomy_3" | "taxonomy_4" | "cost" | "start_date" | "end_date">;
+/** The `error` of an edit's 409 answer: the configuration was saved by someone else since the edit's version. */
+export const staleSpendError = "stale_spend";
 
 export const FixedCostList = Schema.Struct({ data: Schema.Array(FixedCost) });
 export type FixedCostList = typeof FixedCostList.Type;

@@ -104,6 +104,8 @@ export interface UpdateSpendInput {
   readonly program: string;
   readonly id: number;
   readonly body: FixedSpendUpdate;
+  /** The version the configuration was loaded at. */
+  readonly version: number;
 }
 
 type Context = FixedSpendFormContext;
@@ -140,7 +142,7 @@ export const fixedSpendFormMachine = setup({
     /** POST programs/{program}/fixed-costs with the form's body and its Idempotency-Key. */
     createSpend: fromApiCall<Created, CreateSpendInput, HttpError>(({ program, body, idempotencyKey }) => createFixedCost(program, body, { idempotencyKey })),
     /** PATCH programs/{program}/fixed-costs/{id} with every field of the form. */
-    updateSpend: fromApiCall<FixedCostAnswer, UpdateSpendInput, HttpError>(({ program, id, body }) => updateFixedCost(program, id, body)),
+    updateSpend: fromApiCall<FixedCostAnswer, UpdateSpendInput, HttpError>(({ program, id, body, version }) => updateFixedCost(program, id, body, version)),
     /** DELETE programs/{program}/fixed-costs/{id}. */
     removeSpend: fromApiCall<Ok, FindSpendInput, HttpError>(({ program, id }) => removeFixedCost(program, id)),
   },
@@ -191,6 +193,7 @@ export const fixedSpendFormMachine = setup({
     isFormValid: ({ context }) => context.values !== null && validateSpendForm(context.values).ok,
     hasNoErrors: ({ context }) => Object.keys(context.errors).length === 0,
     isForbidden: (_, error: unknown) => tagOf(error) === "Forbidden",
+    isRefused: (_, error: unknown) => tagOf(error) === "ClientError",
     isNotFound: (_, error: unknown) => tagOf(error) === "NotFound",
   },
 }).createMachine({
@@ -325,12 +328,20 @@ export const fixedSpendFormMachine = setup({
               program: programOf(context),
               id: context.id ?? 0,
               body: fixedSpendUpdateOf(context.submitted as SpendEntry),
+              // The version it was loaded at: someone else's save since then is refused (409), not overwritten.
+              version: context.stored?.version ?? 1,
             }),
             onDone: "#fixedSpendForm.saved",
             onError: [
               { guard: { type: "isForbidden", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error }, target: "#fixedSpendForm.forbidden" },
               { guard: "hasPendingScope", target: "#fixedSpendForm.waiting", actions: "takePendingScope" },
               { guard: { type: "isNotFound", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error }, target: "#fixedSpendForm.notFound" },
+              // A refusal (409: someone else saved it since it was loaded) shows its reason until the next save.
+              {
+                guard: { type: "isRefused", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error },
+                target: "#fixedSpendForm.editing.failed",
+                actions: { type: "rememberFailure", params: ({ event }: { readonly event: { readonly error: unknown } }) => event.error },
+              },
               { target: "#fixedSpendForm.editing" },
             ],
           },

@@ -2,7 +2,7 @@ import type { Effect } from "effect";
 import { Created } from "../../domain/report/configuration";
 import type { DateRange } from "../../domain/report/dateRange";
 import { Ok } from "../../domain/access/auth";
-import { FixedCostAnswer, FixedCostList, VariableCostList } from "../../domain/spend/costs";
+import { FixedCostAnswer, FixedCostList, VariableCostList, staleSpendError } from "../../domain/spend/costs";
 import type { FixedSpendUpdate } from "../../domain/spend/fixedSpendForm";
 import type { SpendEntry } from "../../domain/spend/spendForm";
 import { decodeInSlices } from "../http/decodeInSlices";
@@ -47,11 +47,27 @@ export const findFixedCost = (program: string, id: number): Effect.Effect<FixedC
 
 /**
  * Saves an edited fixed spend configuration (PATCH programs/{program}/fixed-costs/{id})
- * with every field of the form, and answers it as stored. A 403 and a 404 are the
- * screen's to handle; every other failure opens the app's dialog (401 signs out).
+ * with every field of the form and the version it was loaded at, and answers it as stored.
+ * A 403, a 404 and a refusal (409 `stale_spend` when someone saved it since that version,
+ * `isStaleSpendEdit`) are the screen's to handle; every other failure opens the app's dialog
+ * (401 signs out).
  */
-export const updateFixedCost = (program: string, id: number, body: FixedSpendUpdate): Effect.Effect<FixedCostAnswer, HttpError, ApiCall> =>
-  request({ method: "PATCH", segments: ["programs", program, "fixed-costs", id], body, response: FixedCostAnswer, handles: ["Forbidden", "NotFound"] });
+export const updateFixedCost = (program: string, id: number, body: FixedSpendUpdate, version: number): Effect.Effect<FixedCostAnswer, HttpError, ApiCall> =>
+  request({
+    method: "PATCH",
+    segments: ["programs", program, "fixed-costs", id],
+    body: { ...body, version },
+    response: FixedCostAnswer,
+    handles: ["Forbidden", "NotFound", "ClientError"],
+  });
+
+/** Whether a failed edit was refused because someone saved the configuration since its version (409 `stale_spend`). */
+export const isStaleSpendEdit = (error: unknown): boolean =>
+  typeof error === "object" &&
+  error !== null &&
+  (error as { _tag?: unknown })._tag === "ClientError" &&
+  (error as { status?: unknown }).status === 409 &&
+  (error as { code?: unknown }).code === staleSpendError;
 
 /**
  * Removes a fixed spend configuration (DELETE programs/{program}/fixed-costs/{id}). A 403

@@ -1,3 +1,4 @@
+import { ClientError } from "../../../src/services/http/httpErrors";
 import { SimulatedClock, createActor, type AnyActorRef, type EventObject } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { Created } from "../../../src/domain/report/configuration";
@@ -213,7 +214,7 @@ describe("fixedSpendForm: edit", () => {
 
   it("saving sends every field (cleared levels as '', a single one without an end date) once; saved: the toast and the list", async () => {
     const { actor, snap, find, update, type, toasted, wentToList } = setup(editRoute("7"));
-    await find.resolve(answerOf(7));
+    await find.resolve(answerOf(7, { version: 4 }));
     type("taxonomy_2", "");
     type("frequency", "single");
     type("spend", "12");
@@ -226,6 +227,8 @@ describe("fixedSpendForm: edit", () => {
         program: "acme",
         id: 7,
         body: { taxonomy_1: "Affiliates", taxonomy_2: "", taxonomy_3: "", taxonomy_4: "", cost: 12, start_date: "2026-01-01", end_date: null, frequency: "single" },
+        // The version it was loaded at: a save someone made since is refused, not overwritten.
+        version: 4,
       },
     ]);
     await update.resolve(answerOf(7, { cost: 12 }));
@@ -243,6 +246,21 @@ describe("fixedSpendForm: edit", () => {
     actor.send({ type: "spend.saved" });
     await update.reject(error);
     expect(snap().value).toBe(state);
+  });
+
+  it("an edit someone else saved first (409 stale_spend) shows why under the form, keeps what was typed, and saves again on the next save", async () => {
+    const { actor, snap, find, update, type, wentToList } = setup(editRoute("7"));
+    await find.resolve(answerOf(7));
+    type("taxonomy_1", "Email");
+    actor.send({ type: "spend.saved" });
+    const message = "Someone else saved this spend configuration while you were editing.";
+    await update.reject(new ClientError({ status: 409, code: "stale_spend", message, path: "/programs/acme/fixed-costs/7" }));
+    expect(snap().value).toEqual({ editing: "failed" });
+    expect(sel.failure(snap())).toContain(message);
+    expect(sel.values(snap()).taxonomy_1).toBe("Email");
+    expect(wentToList()).toBe(0);
+    actor.send({ type: "spend.saved" });
+    expect(snap().value).toEqual({ saving: "updating" });
   });
 
   it("another failed save (the app's dialog says why) leaves the form as typed", async () => {

@@ -30,7 +30,7 @@ class FakeWriterWorker {
       if (this.behaviour === "crash") this.onerror?.({ message: "boom", preventDefault: () => {} } as unknown as ErrorEvent);
       else if (this.behaviour === "fail") this.onmessage?.({ data: { ok: false, message: "too big" } } as MessageEvent);
       else void xlsxBlob(data.table, { sheetName: data.sheetName }).then((blob) => this.onmessage?.({ data: { ok: true, blob } } as MessageEvent));
-    }, 1);
+    });
   }
   terminate() {
     this.terminated = true;

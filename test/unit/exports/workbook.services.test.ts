@@ -124,7 +124,7 @@ class FakeWorker {
       if (this.behaviour === "crash") this.onerror?.({ message: "boom", preventDefault: () => {} } as unknown as ErrorEvent);
       else if (this.behaviour === "parse") this.onmessage?.({ data: parseWorkbook(data) } as MessageEvent);
       else this.onmessage?.({ data: this.behaviour.answer } as MessageEvent);
-    }, 1);
+    });
   }
   terminate() {
     this.terminated = true;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { apiClientTest, CurrentApiContext, type ApiClient, type OutgoingRequest, type TestAnswer } from "../../../src/services/http/apiClient";
 import { HttpFailures, HttpFailuresLive } from "../../../src/services/http/httpFailures";
 import type { HttpError } from "../../../src/services/http/httpErrors";
-import { createFixedCost, findFixedCost, removeFixedCost, updateFixedCost } from "../../../src/services/spend/costs";
+import { createFixedCost, findFixedCost, isStaleSpendEdit, removeFixedCost, updateFixedCost } from "../../../src/services/spend/costs";
 
 const api = { baseUrl: "/api", token: "t0k" };
 
@@ -84,18 +84,31 @@ describe("findFixedCost", () => {
 describe("updateFixedCost", () => {
   const route = "PATCH /programs/acme/fixed-costs/7";
 
-  it("sends every field of the form as JSON and decodes the stored answer", async () => {
-    const { exit, calls } = await run(updateFixedCost("acme", 7, update), route, { status: 200, json: { data: { ...stored, cost: 12.5 } } });
+  it("sends every field of the form and the version it was loaded at as JSON, and decodes the stored answer", async () => {
+    const { exit, calls } = await run(updateFixedCost("acme", 7, update, 3), route, { status: 200, json: { data: { ...stored, cost: 12.5, version: 4 } } });
     expect(calls[0]?.method).toBe("PATCH");
     expect(calls[0]?.headers["Content-Type"]).toBe("application/json");
-    expect(JSON.parse(calls[0]?.body ?? "null")).toEqual(update);
+    expect(JSON.parse(calls[0]?.body ?? "null")).toEqual({ ...update, version: 3 });
     expect(Exit.isSuccess(exit) && exit.value.data.cost).toBe(12.5);
   });
 
-  it.each(failures)("a %s is %s; published to the app: %s", async (_, answer, tag, isPublished) => {
-    const { exit, published } = await run(updateFixedCost("acme", 7, update), route, answer);
+  // A refusal (a stale edit's 409, a 400) is the screen's to show, not the app's dialog.
+  const updateFailures = [
+    ...failures.map(([name, answer, tag, isPublished]) => [name, answer, tag, tag === "ClientError" ? false : isPublished] as const),
+    ["409 stale_spend", { status: 409, json: { error: "stale_spend", message: "Someone else saved it" } }, "ClientError", false] as const,
+  ];
+  it.each(updateFailures)("a %s is %s; published to the app: %s", async (_, answer, tag, isPublished) => {
+    const { exit, published } = await run(updateFixedCost("acme", 7, update, 1), route, answer);
     expect(failureTag(exit)).toBe(tag);
     expect(published.length > 0).toBe(isPublished);
+  });
+
+  it("tells a stale edit's 409 from other refusals", async () => {
+    const stale = await run(updateFixedCost("acme", 7, update, 1), route, { status: 409, json: { error: "stale_spend", message: "Someone else saved it" } });
+    const invalid = await run(updateFixedCost("acme", 7, update, 1), route, { status: 400, json: { error: "invalid_body", message: "no" } });
+    const errorOf = (exit: Exit.Exit<unknown, HttpError>): unknown => (Exit.isFailure(exit) ? Cause.failureOption(exit.cause).pipe((o) => (o._tag === "Some" ? o.value : null)) : null);
+    expect(isStaleSpendEdit(errorOf(stale.exit))).toBe(true);
+    expect(isStaleSpendEdit(errorOf(invalid.exit))).toBe(false);
   });
 });
 
