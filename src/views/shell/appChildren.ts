@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom, AnyActorLogic, InputFrom } from "xstate";
 import { appSelectors, type AppScope } from "../../machines/shell/app.machine";
@@ -46,4 +46,21 @@ export const useAppPart = <L extends AnyActorLogic>(part: string, logic: L, inpu
     return () => app.send({ type: "app.partClosed", key: opening.key });
   }, [app, part, opening]);
   return useSelector(app, opening.selector) as ActorRefFrom<L> | undefined;
+};
+
+interface ScreenProps<L extends AnyActorLogic> {
+  /** The screen's name: its id and systemId under the app's root. */
+  readonly name: string;
+  /** What makes this route another screen (a different path: a fresh actor). */
+  readonly routeKey: string;
+  readonly logic: L;
+  readonly route: RouteInput<L>;
+  /** The screen drawn with its actor, once the root has spawned it. */
+  readonly children: (screen: ActorRefFrom<L>) => ReactNode;
+}
+
+/** A route's screen (`useScreenActor`) as a component: draws `children` with the screen's actor. */
+export const Screen = <L extends AnyActorLogic>({ name, routeKey, logic, route, children }: ScreenProps<L>): ReactNode => {
+  const screen = useScreenActor(name, routeKey, logic, route);
+  return screen ? children(screen) : null;
 };
