@@ -73,6 +73,7 @@ import {
   SimulatedClock,
   __unsafe_getAllOwnEventDescriptors,
   createActor,
+  createEmptyActor,
   fromCallback,
   initialTransition,
   transition,
@@ -456,6 +457,23 @@ const cap = <T extends { plan: PlanStep[] }>(paths: T[], max: number): T[] => {
   return paths.filter((p) => chosen.has(p));
 };
 
+/**
+ * The machine as the graph walks it: each transition with an actor system of its own.
+ * The graph library gives every transition of a walk one mock scope, whose system never
+ * runs the stops a transition makes, so a machine that stops a child with a `systemId`
+ * and spawns its successor under the same one (the app's root and its screens) would
+ * collide with a screen of another branch of the walk.
+ */
+const withFreshSystems = (machine: AnyStateMachine): AnyStateMachine => {
+  const logic = Object.create(machine) as AnyStateMachine;
+  logic.transition = ((snapshot: never, event: never, scope: object) => {
+    // A child's system is its parent's (`self`): both are fresh.
+    const self = createEmptyActor();
+    return machine.transition(snapshot, event, { ...scope, self, system: self.system } as never);
+  }) as AnyStateMachine["transition"];
+  return logic;
+};
+
 /** The generated paths; `dropped` counts generated paths found infeasible on exact replay. */
 export type ModelPaths = ModelPath[] & { readonly dropped: number };
 
@@ -541,7 +559,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(model: MachineModel
 
     let found;
     try {
-      found = generate(model.machine as AnyStateMachine, {
+      found = generate(withFreshSystems(model.machine as AnyStateMachine), {
         input,
         events,
         serializeState,

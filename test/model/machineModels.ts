@@ -31,6 +31,7 @@ import { accountSwitcherModel } from "./connections/accountSwitcher.model";
 import { connectionsOverviewModel } from "./connections/connectionsOverview.model";
 import { consentReturnModel } from "./connections/consentReturn.model";
 import { toastsModel } from "./shell/toasts.model";
+import { appModel } from "./shell/app.model";
 import { mainMenuModel } from "./shell/mainMenu.model";
 import { diminishingReturnsModel } from "./diminishingReturns/diminishingReturns.model";
 import { funnelTrendsModel } from "./funnelTrends/funnelTrends.model";
@@ -55,6 +56,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   resetPassword: resetPasswordModel as unknown as MachineModel,
   messages: messagesModel as unknown as MachineModel,
   toasts: toastsModel as unknown as MachineModel,
+  app: appModel as unknown as MachineModel,
   mainMenu: mainMenuModel as unknown as MachineModel,
   dateRangePicker: dateRangePickerModel as unknown as MachineModel,
   exportDialog: exportDialogModel as unknown as MachineModel,

@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
+import { assign, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import {
   affiliateColumnNames,
   affiliateColumnsOf,
@@ -31,6 +31,10 @@ import {
   type SessionSource,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
+import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
+
+/** The page's Export Data dialog, a child for the report's whole life. */
+const exportDialogId = "exportDialog";
 
 /**
  * The affiliate performance report (/affiliate-performance, admins only): a row per
@@ -115,10 +119,12 @@ export const affiliatePerformanceMachine = setup({
     input: {} as AffiliatePerformanceInput,
   },
   actors: {
+    exportDialog: exportDialogMachine,
     sessionScopeListener: openedScopeListener,
     loadAffiliatePerformance: fromApiCall<AffiliatesResponse, LoadInput, HttpError>(({ scope }) => loadAffiliatePerformance(scope)),
   },
   actions: {
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     keepScope: assign(keepScopeAssignment),
     /** An answer: its rows in the current sort and its labels, the page kept within the matching rows. */
     keepRows: assign(({ context }, answer: AffiliatesResponse) => {
@@ -156,6 +162,8 @@ export const affiliatePerformanceMachine = setup({
       headers: {},
     };
   },
+  // The page's Export Data dialog lives as long as the report.
+  entry: "spawnExportDialog",
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   initial: "report",
   states: {
@@ -254,6 +262,7 @@ export const affiliatePerformanceSelectors = {
   footer: footerOf,
   /** Every choice as the link carries it. */
   choices: choicesOf,
+  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type AffiliatePerformanceActorRef = ActorRefFrom<typeof affiliatePerformanceMachine>;

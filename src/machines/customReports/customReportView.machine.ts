@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { CustomReport } from "../../domain/customReports/customReports";
 import { customReportColumns, customReportDefaultSort, customReportFirstDirection, customReportPerPage } from "../../domain/customReports/customReportTable";
 import type { PerformanceRow } from "../../domain/performance/performance";
@@ -23,6 +23,10 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
+import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
+
+/** The page's Export Data dialog, a child for the report's whole life. */
+const exportDialogId = "exportDialog";
 
 /**
  * A saved custom report (/reports/view/{report}): its name, level and rules, and its table
@@ -101,10 +105,12 @@ export const customReportViewMachine = setup({
     input: {} as CustomReportViewInput,
   },
   actors: {
+    exportDialog: exportDialogMachine,
     sessionScopeListener: openedScopeListener,
     loadReportView: fromApiCall<ReportView, ViewLoad, HttpError>(loadReportView),
   },
   actions: {
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     keepScope: assign(keepScopeAssignment),
     keepView: assign(({ context }, view: ReportView) => ({ ...viewTable.keepRows({ context }, view.rows), report: view.report })),
     dropRows: assign(() => ({ ...viewTable.dropRows(), report: null })),
@@ -129,6 +135,8 @@ export const customReportViewMachine = setup({
     columns: customReportColumns,
     sorted: [],
   }),
+  // The page's Export Data dialog lives as long as the report.
+  entry: "spawnExportDialog",
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   initial: "data",
   states: {
@@ -193,6 +201,7 @@ export const customReportViewSelectors = {
   pageRows: memo((s) => pageSlice(s.context.sorted, s.context.page, customReportPerPage)),
   /** The footer 'Total' of every row: sums, with rates recomputed from them. */
   footer: memo((s) => totalsOf(s.context.sorted)),
+  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type CustomReportViewActorRef = ActorRefFrom<typeof customReportViewMachine>;

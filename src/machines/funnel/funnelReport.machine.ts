@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { FunnelResponse, FunnelRow } from "../../domain/analysis/analysis";
 import { funnelQueryShape, type FunnelChoices } from "../../domain/funnel/funnelQuery";
 import { funnelChart, funnelColumnNames, funnelColumnsOf, funnelDefaultColumns, funnelLevelColumn, funnelPerPage, type FunnelMode } from "../../domain/funnel/funnelReport";
@@ -19,6 +19,10 @@ import {
 import { fromApiCall } from "../runtime/fromEffect";
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
 import { followScope, localTableAssignments, rowsDataStates, type ReportRouteInput, type RouteReport } from "../reports/reportData";
+import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
+
+/** The page's Export Data dialog, a child for the report's whole life. */
+const exportDialogId = "exportDialog";
 
 /**
  * One funnel page: the funnel rows of the level under its taxonomy path (the program and
@@ -92,10 +96,12 @@ export const funnelReportMachine = setup({
     input: {} as FunnelReportInput,
   },
   actors: {
+    exportDialog: exportDialogMachine,
     sessionScopeListener: openedScopeListener,
     loadFunnel: fromApiCall<FunnelResponse, LoadInput, HttpError>(({ scope }) => loadFunnel(scope)),
   },
   actions: {
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     keepScope: assign(keepScopeAssignment),
     keepRows: assign(({ context }, answer: FunnelResponse) => ({ ...funnelTable.keepRows({ context }, answer.data), headers: answer.column_headers })),
     dropRows: assign(funnelTable.dropRows),
@@ -127,6 +133,8 @@ export const funnelReportMachine = setup({
       headers: {},
     };
   },
+  // The page's Export Data dialog lives as long as the report.
+  entry: "spawnExportDialog",
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   type: "parallel",
   on: {
@@ -211,6 +219,7 @@ export const funnelReportSelectors = {
     page: s.context.page,
     columns: s.context.columns,
   }),
+  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type FunnelReportActorRef = ActorRefFrom<typeof funnelReportMachine>;

@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { funnelLevelColumn } from "../../domain/funnel/funnelReport";
 import {
   initiatorChart,
@@ -28,6 +28,10 @@ import {
 import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
 import { followScope, localTableAssignments, rowsDataStates, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 import { fromApiCall } from "../runtime/fromEffect";
+import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
+
+/** The page's Export Data dialog, a child for the report's whole life. */
+const exportDialogId = "exportDialog";
 
 /**
  * One initiator rating page: the derived rows (upper funnel + solo against mid + lower) of
@@ -91,10 +95,12 @@ export const initiatorRatingMachine = setup({
     input: {} as InitiatorRatingInput,
   },
   actors: {
+    exportDialog: exportDialogMachine,
     sessionScopeListener: openedScopeListener,
     loadInitiatorRating: fromApiCall<ReadonlyArray<InitiatorRow>, LoadInput, HttpError>(({ scope }) => loadInitiatorRating(scope)),
   },
   actions: {
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     keepScope: assign(keepScopeAssignment),
     keepRows: assign(initiatorTable.keepRows),
     dropRows: assign(initiatorTable.dropRows),
@@ -122,6 +128,8 @@ export const initiatorRatingMachine = setup({
       sorted: [],
     };
   },
+  // The page's Export Data dialog lives as long as the report.
+  entry: "spawnExportDialog",
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   type: "parallel",
   on: {
@@ -183,6 +191,7 @@ export const initiatorRatingSelectors = {
   chartHeight: (s: Snap) => initiatorChartHeight(pageRowsOf(s).length),
   /** Every choice as the link carries it. */
   choices: (s: Snap): InitiatorChoices => ({ sort: s.context.sort.column, direction: s.context.sort.direction, page: s.context.page, columns: s.context.columns }),
+  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type InitiatorRatingActorRef = ActorRefFrom<typeof initiatorRatingMachine>;

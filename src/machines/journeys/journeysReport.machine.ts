@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, raise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { filterWithinTaxonomies, sameJourneySearch } from "../../domain/journeys/journeyFilterCleaning";
 import { cleanJourneySearch, type JourneyLevel, type JourneySearch, type JourneySortBy } from "../../domain/journeys/journeys";
 import { blocksOfPage, journeysQueryShape, rowsOfPage, type JourneyChoices } from "../../domain/journeys/journeysQuery";
@@ -29,6 +29,10 @@ import {
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { journeyFilterMachine, type JourneyFilterActorRef, type JourneyFilterInput } from "./journeyFilter.machine";
+import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
+
+/** The page's Export Data dialog, a child for the report's whole life. */
+const exportDialogId = "exportDialog";
 
 /**
  * The journey paths page (/journeys): the orders converting in the session's range, each
@@ -211,6 +215,7 @@ export const journeysReportMachine = setup({
     input: {} as JourneysReportInput,
   },
   actors: {
+    exportDialog: exportDialogMachine,
     sessionScopeListener: openedScopeListener,
     loadTaxonomies: fromApiCall<ReadonlyArray<TaxonomyPath>, CallInput, HttpError>(({ program, range }) =>
       journeyTaxonomies(program, range).pipe(Effect.map((answer) => answer.data)),
@@ -259,6 +264,7 @@ export const journeysReportMachine = setup({
     requestSummary: raise({ type: "journeys.summaryRequested" }),
     keepSummary: assign((_, summary: JourneySummaryResponse) => ({ summary })),
     forgetSummary: assign({ summary: () => null }),
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
   },
   guards: {
     ...reportScopeGuards,
@@ -283,6 +289,8 @@ export const journeysReportMachine = setup({
     pageRows: [],
     summary: null,
   }),
+  // The page's Export Data dialog lives as long as the report.
+  entry: "spawnExportDialog",
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   type: "parallel",
   states: {
@@ -409,6 +417,7 @@ export const journeysReportSelectors = {
   isSummaryLoading: (s: Snap) => s.matches({ summary: "loading" }),
   /** Every choice as the link carries it. */
   choices: (s: Snap): JourneyChoices => s.context.choices,
+  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type JourneysReportActorRef = ActorRefFrom<typeof journeysReportMachine>;

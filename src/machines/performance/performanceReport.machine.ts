@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from "xstate";
+import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
 import { matchingSet } from "../../domain/performance/columnSelection";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { notesDefaults, readReportLink, type ReportChoices, type TablePaging } from "../../domain/performance/reportLink";
@@ -126,6 +127,9 @@ export type PerformanceReportEvent =
   | ComparisonChanged
   | SpendCreated
   | SpendBatchFinished;
+
+/** The page's Export Data dialog, a child for the report's whole life. */
+const exportDialogId = "exportDialog";
 
 /** The ids of the pieces, as the report spawns them. */
 export const reportChildIds = {
@@ -385,6 +389,7 @@ export const performanceReportMachine = setup({
     searchResults: searchResultsMachine,
     spendForm: spendFormTellingToasts,
     spendBatch: spendBatchMachine,
+    exportDialog: exportDialogMachine,
   },
   actions: {
     changeScope: assign((_, scope: SessionScope) => ({ scope })),
@@ -413,6 +418,7 @@ export const performanceReportMachine = setup({
     spawnNotes: spawnChild("campaignNotes", { id: reportChildIds.notes, input: notesInput }),
     spawnSearch: spawnChild("searchResults", { id: reportChildIds.search, input: searchInput }),
     spawnSpendForm: spawnChild("spendForm", { id: reportChildIds.spendForm, input: spendFormInput }),
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     spawnSpendBatch: spawnChild("spendBatch", { id: reportChildIds.spendBatch, input: spendBatchInput }),
     /** The spend entry starts afresh (its form and its batch). */
     stopSpendEntry: enqueueActions(({ enqueue }) => {
@@ -472,7 +478,8 @@ export const performanceReportMachine = setup({
       programRefused,
     };
   },
-  entry: "tellProgramRefused",
+  // The page's one Export Data dialog (the chart's, the table's, the search results') lives as long as the report.
+  entry: ["spawnExportDialog", "tellProgramRefused"],
   // In this order: the session hears the link before the listeners start (see sessionLinkTeller).
   invoke: [
     { src: "sessionLinkTeller", input: ({ context }) => ({ session: context.session, events: linkEventsOf(context) }) },
@@ -610,6 +617,7 @@ export const performanceReportSelectors = {
   search: child<SearchResultsActorRef>(reportChildIds.search),
   spendForm: child<SpendFormActorRef>(reportChildIds.spendForm),
   spendBatch: child<SpendBatchActorRef>(reportChildIds.spendBatch),
+  exportDialog: child<ExportDialogActorRef>(exportDialogId),
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type PerformanceReportActorRef = ActorRefFrom<typeof performanceReportMachine>;

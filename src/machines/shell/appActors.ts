@@ -1,12 +1,15 @@
 import { createActor, type InspectionEvent } from "xstate";
+import { appMachine, type AppActorRef } from "./app.machine";
 import { errorDialogMachine } from "./errorDialog.machine";
 import { createEventLog, type EventLog } from "./eventLog";
-import { createPersistedActor } from "./persistence";
+import { persistedLogic, writeSnapshot, type PersistenceOptions } from "./persistence";
 import { sessionMachine, type SessionActorRef } from "./session.machine";
-import { toastsMachine, type ToastsActorRef } from "./toasts.machine";
+import type { ToastsActorRef } from "./toasts.machine";
 import type { ErrorDialogActorRef } from "./errorDialog.machine";
 
 export interface AppActors {
+  /** The root of the one actor system: every screen and part is its child. */
+  readonly app: AppActorRef;
   readonly session: SessionActorRef;
   readonly errorDialog: ErrorDialogActorRef;
   readonly toasts: ToastsActorRef;
@@ -23,35 +26,44 @@ export interface AppActorOptions {
   readonly reloadPage: () => void;
   /** An extra inspector (the Stately browser inspector in development). */
   readonly inspect?: (ev: InspectionEvent) => void;
+  /** The session's machine (tests give one with fake calls). */
+  readonly sessionMachine?: typeof sessionMachine;
+  /** Where the session is kept across loads; `false` keeps it nowhere (tests). */
+  readonly persistence?: Partial<PersistenceOptions> | false;
 }
 
-/** The app-wide actors: the persisted session, the global error dialog and the toasts. */
+/**
+ * The app's one actor system: the root (`app.machine.ts`) with the persisted session, the
+ * global error dialog and the toasts, inspected by the event log and the given inspector.
+ */
 export const createAppActors = (opts: AppActorOptions): AppActors => {
   const eventLog = createEventLog();
   const inspect = (ev: InspectionEvent) => {
     eventLog.inspect(ev);
     opts.inspect?.(ev);
   };
-  const { actor: session, restored } = createPersistedActor(sessionMachine, {
-    key: "attribution.session",
-    version: SESSION_SNAPSHOT_VERSION,
-    input: { apiBaseUrl: opts.apiBaseUrl },
-    inspect,
-  });
-  const errorDialog = createActor(
-    errorDialogMachine.provide({
-      actions: {
-        redirect: (_, params) => opts.navigate(params.to),
-        reloadPage: () => opts.reloadPage(),
+  const machine = opts.sessionMachine ?? sessionMachine;
+  const persistence: PersistenceOptions | null =
+    opts.persistence === false ? null : { key: "attribution.session", version: SESSION_SNAPSHOT_VERSION, ...opts.persistence };
+  const persisted = persistence ? persistedLogic(machine, persistence) : { logic: machine, restored: false };
+  const app = createActor(
+    appMachine.provide({
+      actors: {
+        session: persisted.logic,
+        errorDialog: errorDialogMachine.provide({
+          actions: {
+            redirect: (_, params) => opts.navigate(params.to),
+            reloadPage: () => opts.reloadPage(),
+          },
+        }),
       },
     }),
-    { inspect },
+    { id: "root", input: { apiBaseUrl: opts.apiBaseUrl }, inspect },
   );
-  const toasts = createActor(toastsMachine, { inspect });
-  session.start();
-  errorDialog.start();
-  toasts.start();
+  app.start();
+  const { session, errorDialog, toasts } = app.getSnapshot().context;
+  if (persistence) session.subscribe(() => writeSnapshot(session, persistence));
   // A restored session checks its token and refreshes the programs it may see.
-  if (restored) session.send({ type: "session.resumed" });
-  return { session: session as SessionActorRef, errorDialog, toasts, eventLog };
+  if (persisted.restored) session.send({ type: "session.resumed" });
+  return { app, session, errorDialog, toasts, eventLog };
 };

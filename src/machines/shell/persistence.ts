@@ -65,3 +65,30 @@ export const createPersistedActor = <TMachine extends AnyStateMachine>(
   actor.subscribe(() => writeSnapshot(actor, opts));
   return { actor, restored: snapshot !== undefined };
 };
+
+/**
+ * A machine that starts from its stored snapshot (when compatible) wherever it is spawned,
+ * for an actor a parent spawns (the app root's session): the machine itself, but its first
+ * snapshot is the stored one. Keep it stored with `writeSnapshot` as it changes.
+ */
+export const persistedLogic = <TMachine extends AnyStateMachine>(machine: TMachine, opts: PersistenceOptions): { readonly logic: TMachine; readonly restored: boolean } => {
+  const stored = readSnapshot(opts);
+  if (stored === undefined) return { logic: machine, restored: false };
+  const logic = Object.create(machine) as TMachine;
+  let restored = true;
+  logic.getInitialSnapshot = ((scope: Parameters<TMachine["getInitialSnapshot"]>[0], input: unknown) => {
+    try {
+      return machine.restoreSnapshot(stored as never, scope as never);
+    } catch {
+      storeOf(opts).remove(opts.key);
+      restored = false;
+      return machine.getInitialSnapshot(scope as never, input as never);
+    }
+  }) as TMachine["getInitialSnapshot"];
+  return {
+    logic,
+    get restored() {
+      return restored;
+    },
+  };
+};

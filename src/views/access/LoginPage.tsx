@@ -1,10 +1,11 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useEffect, useId } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { signInMachine, signInSelectors } from "../../machines/access/signIn.machine";
+import { signInMachine, signInSelectors, type SignInActorRef } from "../../machines/access/signIn.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { texts } from "../../domain/shell/texts";
 import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { Modal } from "../components/Modal";
 import { MessageArea } from "../shell/MessageArea";
 import { paths } from "../shell/routePaths";
@@ -36,9 +37,14 @@ export const LoginPage = () => {
   );
 };
 
-const SignInForm = () => {
-  const { session } = useAppActors();
-  const signIn = useActorRef(signInMachine, { input: { session } });
+/** The sign-in actor: the app root's screen child on /login (given the session by the root). */
+const SignInForm = () => (
+  <Screen name="signIn" routeKey="" logic={signInMachine} route={{}}>
+    {(signIn) => <SignInFields signIn={signIn} />}
+  </Screen>
+);
+
+const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) => {
   const submitting = useSelector(signIn, signInSelectors.isSubmitting);
   const failed = useSelector(signIn, signInSelectors.hasFailed);
   const throttled = useSelector(signIn, signInSelectors.isThrottled);

@@ -1,21 +1,25 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation } from "wouter";
-import { recoverPasswordMachine, recoverPasswordSelectors } from "../../machines/access/recoverPassword.machine";
+import { recoverPasswordMachine, recoverPasswordSelectors, type RecoverPasswordActorRef } from "../../machines/access/recoverPassword.machine";
 import { accessTexts } from "../../domain/access/accessTexts";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { MessageArea } from "../shell/MessageArea";
 import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
 
 /** /recover-password: an email, then a confirmation and a redirect to /login. */
 export const RecoverPasswordPage = () => {
-  const { session } = useAppActors();
   const [, navigate] = useLocation();
-  const recover = useActorRef(
-    recoverPasswordMachine.provide({ actions: { redirectToLogin: () => navigate(paths.login) } }),
-    { input: { session } },
+  // The app root's screen child on /recover-password (given the session by the root).
+  return (
+    <Screen name="recoverPassword" routeKey="" logic={recoverPasswordMachine.provide({ actions: { redirectToLogin: () => navigate(paths.login) } })} route={{}}>
+      {(recover) => <RecoverPasswordForm recover={recover} />}
+    </Screen>
   );
+};
+
+const RecoverPasswordForm = ({ recover }: { readonly recover: RecoverPasswordActorRef }) => {
   const submitted = useSelector(recover, recoverPasswordSelectors.isSubmitted);
   const submitting = useSelector(recover, recoverPasswordSelectors.isSubmitting);
   const emailId = useId();

@@ -1,21 +1,30 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { resetPasswordMachine, resetPasswordSelectors } from "../../machines/access/resetPassword.machine";
+import { resetPasswordMachine, resetPasswordSelectors, type ResetPasswordActorRef } from "../../machines/access/resetPassword.machine";
 import { accessTexts } from "../../domain/access/accessTexts";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
 
 /** /reset-password/{token}?email=: validate the link, then set a new password. */
 export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
-  const { session } = useAppActors();
   const email = new URLSearchParams(useSearch()).get("email") ?? "";
   const [, navigate] = useLocation();
-  const reset = useActorRef(
-    resetPasswordMachine.provide({ actions: { redirectToLogin: () => navigate(paths.login) } }),
-    { input: { session, token, email } },
+  // The app root's screen child for this link (given the session by the root).
+  return (
+    <Screen
+      name="resetPassword"
+      routeKey={token}
+      logic={resetPasswordMachine.provide({ actions: { redirectToLogin: () => navigate(paths.login) } })}
+      route={{ token, email }}
+    >
+      {(reset) => <ResetPasswordForm reset={reset} email={email} />}
+    </Screen>
   );
+};
+
+const ResetPasswordForm = ({ reset, email }: { readonly reset: ResetPasswordActorRef; readonly email: string }) => {
   const validating = useSelector(reset, resetPasswordSelectors.isValidating);
   const badLink = useSelector(reset, resetPasswordSelectors.isBadLink);
   const showsForm = useSelector(reset, resetPasswordSelectors.showsForm);

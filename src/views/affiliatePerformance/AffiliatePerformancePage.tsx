@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useId, useMemo } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { affiliateColumnNames, affiliateSearchLimit, affiliateTaxonomyHref } from "../../domain/affiliatePerformance/affiliatePerformance";
@@ -19,6 +20,7 @@ import { DrillTableExport } from "../reports/drillTable";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { paths } from "../shell/routePaths";
 import { metricColumns, MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 
@@ -33,10 +35,17 @@ const crumbs = [{ label: t.title }];
  * 'None' never. One actor owns the rows and every choice; this view renders and sends.
  */
 export const AffiliatePerformancePage = () => {
-  const { session, toasts } = useAppActors();
   const urlQuery = useSearch();
   const [, navigate] = useLocation();
-  const report = useActorRef(affiliatePerformanceMachine.provide({ actions: { goHome: () => navigate("/") } }), { input: { session, toasts, search: urlQuery } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="affiliatePerformance" routeKey={""} logic={affiliatePerformanceMachine.provide({ actions: { goHome: () => navigate("/") } })} route={{ search: urlQuery }}>
+      {(report) => <AffiliatePerformancePageScreen report={report} />}
+    </Screen>
+  );
+};
+
+const AffiliatePerformancePageScreen = ({ report }: { readonly report: ActorRefFrom<typeof affiliatePerformanceMachine> }) => {
   const status = useSelector(report, sel.status);
   const choices = useSelector(report, sel.choices);
   return (
@@ -146,6 +155,7 @@ const rowKeyOf = (row: AffiliateRow): string => [row.publisher_id, ...taxonomyLe
 /** 'Export': every matching row in the table's sort, the publisher id and the four taxonomy columns first, the visible metrics for 'Reset to visible'. */
 const AffiliateExport = ({ report }: { readonly report: AffiliatePerformanceActorRef }) => {
   const total = useSelector(report, sel.total);
+  const dialog = useSelector(report, sel.exportDialog);
   const tableOf = () => {
     const snapshot = report.getSnapshot();
     return {
@@ -158,5 +168,5 @@ const AffiliateExport = ({ report }: { readonly report: AffiliatePerformanceActo
       sort: sel.sort(snapshot),
     };
   };
-  return <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} />;
+  return dialog ? <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} dialog={dialog} /> : null;
 };

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useCallback, useMemo } from "react";
 import { createPortal } from "react-dom";
 import { Link, useSearch } from "wouter";
@@ -27,7 +28,7 @@ import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { ReportSelect } from "../reports/ReportSelect";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 
 /** The report's base route. */
@@ -43,9 +44,16 @@ const deepest = 3;
  * the page's report actor; controls only send it events.
  */
 export const AttributionComparisonPage = ({ path }: TaxonomyRoute) => {
-  const { session } = useAppActors();
   const search = useSearch();
-  const report = useActorRef(attributionComparisonMachine, { input: { session, path, search } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="attributionComparison" routeKey={JSON.stringify([path])} logic={attributionComparisonMachine} route={{ path, search }}>
+      {(report) => <AttributionComparisonPageScreen report={report} path={path} />}
+    </Screen>
+  );
+};
+
+const AttributionComparisonPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof attributionComparisonMachine> }) => {
   const status = useSelector(report, sel.status);
   const choices = useSelector(report, sel.choices);
   const dialog = useSelector(report, sel.exportDialog);

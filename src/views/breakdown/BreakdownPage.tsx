@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Link, useSearch } from "wouter";
@@ -29,7 +30,7 @@ import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { ReportSelect } from "../reports/ReportSelect";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { Pagination } from "../table/Pagination";
 
 /** The report's base route. */
@@ -60,9 +61,16 @@ const periodLabel = (date: string, interval: BreakdownInterval, locale: string |
  * shown is read from the page's report actor; controls only send it events.
  */
 export const BreakdownPage = ({ path }: TaxonomyRoute) => {
-  const { session } = useAppActors();
   const search = useSearch();
-  const report = useActorRef(breakdownMachine, { input: { session, path, search } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="breakdown" routeKey={JSON.stringify([path])} logic={breakdownMachine} route={{ path, search }}>
+      {(report) => <BreakdownPageScreen report={report} path={path} />}
+    </Screen>
+  );
+};
+
+const BreakdownPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof breakdownMachine> }) => {
   const status = useSelector(report, sel.status);
   const choices = useSelector(report, sel.choices);
   const dialog = useSelector(report, sel.exportDialog);

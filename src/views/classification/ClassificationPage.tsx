@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { classificationTexts as t } from "../../domain/classification/classificationTexts";
@@ -9,7 +10,7 @@ import {
 } from "../../machines/classification/classificationEditor.machine";
 import { Modal } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { ClassificationPreviewPanel } from "./ClassificationPreviewPanel";
 import { TaxonomyEditor } from "./TaxonomyEditor";
@@ -29,12 +30,16 @@ export const ClassificationPage = () => (
 );
 
 const ClassificationBody = () => {
-  const { session, toasts } = useAppActors();
   const [, navigate] = useLocation();
-  const editor = useActorRef(
-    classificationEditorMachine.provide({ actions: { goHome: () => navigate("/"), goTo: (_, href: string) => navigate(href), leaveThroughHistory } }),
-    { input: { session, toasts } },
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="classificationEditor" routeKey={""} logic={classificationEditorMachine.provide({ actions: { goHome: () => navigate("/"), goTo: (_, href: string) => navigate(href), leaveThroughHistory } })} route={{}}>
+      {(editor) => <ClassificationBodyScreen editor={editor} />}
+    </Screen>
   );
+};
+
+const ClassificationBodyScreen = ({ editor }: { readonly editor: ActorRefFrom<typeof classificationEditorMachine> }) => {
   useDocumentTitle(t.title);
   return (
     <article className="report classification">

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import {
@@ -19,6 +20,7 @@ import { connectionSessionSelectors } from "../../machines/connections/connectio
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { routeParam } from "../shell/rawLocation";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
@@ -53,16 +55,21 @@ const ConnectionDetail = ({ connection }: { readonly connection: KnownConnection
 };
 
 const GoogleAdsConnection = () => {
-  const { session } = useAppActors();
   const [location, navigate] = useLocation();
   // The consent page's return is read once, as the page opens; the actor then takes it out of the address.
   const [consent] = useState(() => consentReturnOf(window.location.search));
-  const switcher = useActorRef(
-    accountSwitcherMachine.provide({
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="accountSwitcher" routeKey={""} logic={accountSwitcherMachine.provide({
       actions: { consentSettled: () => navigate(`${location}${withoutConsentReturn(window.location.search)}`, { replace: true }) },
-    }),
-    { input: { session, consent } },
+    })} route={{ consent }}>
+      {(switcher) => <GoogleAdsConnectionScreen switcher={switcher} />}
+    </Screen>
   );
+};
+
+const GoogleAdsConnectionScreen = ({ switcher }: { readonly switcher: ActorRefFrom<typeof accountSwitcherMachine> }) => {
+  // The consent page's return is read once, as the page opens; the actor then takes it out of the address.
   return <GoogleAdsAccounts switcher={switcher} />;
 };
 

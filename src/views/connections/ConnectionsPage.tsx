@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useLocation } from "wouter";
 import { connectionCards, type CardDestination, type ConnectionCard } from "../../domain/connections/connections";
 import { connectionsTexts as t } from "../../domain/connections/connectionsTexts";
@@ -10,7 +11,7 @@ import {
 } from "../../machines/connections/connectionsOverview.machine";
 import { Modal } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { openExternalPage } from "./externalPage";
 import "./connections.css";
@@ -28,10 +29,10 @@ export const ConnectionsPage = () => (
 
 const ConnectionsOverview = () => {
   useDocumentTitle(t.title);
-  const { session } = useAppActors();
   const [, navigate] = useLocation();
-  const overview = useActorRef(
-    connectionsOverviewMachine.provide({
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="connectionsOverview" routeKey={""} logic={connectionsOverviewMachine.provide({
       actions: {
         openDestination: (_, destination: CardDestination | null) => {
           if (destination === null) return;
@@ -39,9 +40,14 @@ const ConnectionsOverview = () => {
           else openExternalPage(destination);
         },
       },
-    }),
-    { input: { session } },
+    })} route={{}}>
+      {(overview) => <ConnectionsOverviewScreen overview={overview} />}
+    </Screen>
   );
+};
+
+const ConnectionsOverviewScreen = ({ overview }: { readonly overview: ActorRefFrom<typeof connectionsOverviewMachine> }) => {
+  useDocumentTitle(t.title);
   return (
     <article className="report connections">
       <h1 className="report-title">{t.title}</h1>

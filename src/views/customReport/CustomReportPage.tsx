@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { memo, useCallback, useEffect, useMemo } from "react";
 import { createPortal } from "react-dom";
 import { Link, useLocation, useSearch } from "wouter";
@@ -32,7 +33,7 @@ import { Modal } from "../components/Modal";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
 import type { IdentifiedRoute } from "../../domain/report/taxonomyRoute";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { metricColumn, MetricNoteRow, MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 import "./customReport.css";
 
@@ -50,10 +51,19 @@ const donutHeight = 150;
  * tab is the URL's `tab`: the tab links change the URL, and the report follows it.
  */
 export const CustomReportPage = ({ id, path }: IdentifiedRoute) => {
-  const { session } = useAppActors();
   const search = useSearch();
   const reportId = id ?? "1";
-  const report = useActorRef(customReportMachine, { input: { session, path, search, reportId } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="customReport" routeKey={JSON.stringify([id, path])} logic={customReportMachine} route={{ path, search, reportId }}>
+      {(report) => <CustomReportPageScreen report={report} id={id} path={path} />}
+    </Screen>
+  );
+};
+
+const CustomReportPageScreen = ({ report, id, path }: Pick<IdentifiedRoute, "id" | "path"> & { readonly report: ActorRefFrom<typeof customReportMachine> }) => {
+  const search = useSearch();
+  const reportId = id ?? "1";
   const status = useSelector(report, sel.status);
   const name = useSelector(report, sel.reportName);
   const level = useSelector(report, sel.level);

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useEffect, useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { mostReportRules, type OrderField, type ReportLevel, type RuleOperator } from "../../domain/customReports/customReports";
@@ -12,7 +13,7 @@ import {
 } from "../../machines/customReports/customReportBuilder.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { customReportPaths } from "./customReportPaths";
 import { CustomReportTable } from "./CustomReportTable";
@@ -34,10 +35,18 @@ const newFormId = (): string => crypto.randomUUID();
  */
 export const CustomReportBuilderPage = () => {
   useDocumentTitle(t.title);
-  const { session } = useAppActors();
   const search = useSearch();
   const [formId] = useState(newFormId);
-  const builder = useActorRef(customReportBuilderMachine, { input: { session, search, formId } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="customReportBuilder" routeKey={""} logic={customReportBuilderMachine} route={{ search, formId }}>
+      {(builder) => <CustomReportBuilderPageScreen builder={builder} />}
+    </Screen>
+  );
+};
+
+const CustomReportBuilderPageScreen = ({ builder }: { readonly builder: ActorRefFrom<typeof customReportBuilderMachine> }) => {
+  useDocumentTitle(t.title);
   return (
     <AppShell>
       <article className="report custom-report-builder">

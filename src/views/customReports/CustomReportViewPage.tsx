@@ -1,11 +1,11 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { Link } from "wouter";
 import type { CustomReport } from "../../domain/customReports/customReports";
 import { customReportColumns } from "../../domain/customReports/customReportTable";
 import { customReportsTexts } from "../../domain/customReports/customReportsTexts";
 import type { IdentifiedRoute } from "../../domain/report/taxonomyRoute";
 import { levelLabel } from "../../domain/customReports/reportDraft";
-import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
 import { customReportViewMachine, customReportViewSelectors as sel, type CustomReportViewActorRef } from "../../machines/customReports/customReportView.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -13,6 +13,7 @@ import { useDocumentTitle } from "../components/useDocumentTitle";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
 import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
 import { customReportPaths } from "./customReportPaths";
@@ -30,8 +31,15 @@ const words = customReportsTexts;
  * ways back) when the program has no such report.
  */
 export const CustomReportViewPage = ({ id }: IdentifiedRoute) => {
-  const { session } = useAppActors();
-  const view = useActorRef(customReportViewMachine, { input: { session, id } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="customReportView" routeKey={JSON.stringify([id])} logic={customReportViewMachine} route={{ id }}>
+      {(view) => <CustomReportViewPageScreen view={view} />}
+    </Screen>
+  );
+};
+
+const CustomReportViewPageScreen = ({ view }: { readonly view: ActorRefFrom<typeof customReportViewMachine> }) => {
   const status = useSelector(view, sel.status);
   const report = useSelector(view, sel.report);
   if (status === "notFound") return <NoAccess />;
@@ -128,7 +136,9 @@ const ViewExport = ({ view }: { readonly view: CustomReportViewActorRef }) => {
   const program = useSelector(session, sessionSelectors.program);
   const range = useSelector(session, sessionSelectors.range);
   const total = useSelector(view, sel.total);
-  const exportDialog = useActorRef(exportDialogMachine);
+  // The report's own Export Data dialog.
+  const exportDialog = useSelector(view, sel.exportDialog);
+  if (!exportDialog) return null;
   const open = () => {
     const snapshot = view.getSnapshot();
     const report = sel.report(snapshot);

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { Link } from "wouter";
 import type { CustomReport } from "../../domain/customReports/customReports";
@@ -7,7 +8,7 @@ import { levelLabel } from "../../domain/customReports/reportDraft";
 import { customReportListMachine, customReportListSelectors as sel, type CustomReportListActorRef } from "../../machines/customReports/customReportList.machine";
 import { Modal } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import { customReportPaths } from "./customReportPaths";
@@ -26,8 +27,16 @@ const rowKey = (row: ReportRow): string => String(row.id);
  */
 export const CustomReportsPage = () => {
   useDocumentTitle(t.title);
-  const { session } = useAppActors();
-  const list = useActorRef(customReportListMachine, { input: { session } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="customReportList" routeKey={""} logic={customReportListMachine} route={{}}>
+      {(list) => <CustomReportsPageScreen list={list} />}
+    </Screen>
+  );
+};
+
+const CustomReportsPageScreen = ({ list }: { readonly list: ActorRefFrom<typeof customReportListMachine> }) => {
+  useDocumentTitle(t.title);
   return (
     <AppShell>
       <article className="report custom-reports">

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { useLocation } from "wouter";
 import {
@@ -22,7 +23,7 @@ import {
 import { ingestionHealthSelectors as healthSel, type IngestionHealthActorRef } from "../../machines/dataSources/ingestionHealth.machine";
 import { Modal } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import "./dataSources.css";
@@ -55,11 +56,17 @@ const copyText = (screen: DataSourcesActorRef, target: CopyTarget, text: string)
  */
 export const DataSourcesPage = () => {
   useDocumentTitle(t.title);
-  const { session, toasts } = useAppActors();
   const [, navigate] = useLocation();
-  const screen = useActorRef(dataSourcesMachine.provide({ actions: { goHome: () => navigate("/", { replace: true }) } }), {
-    input: { session, toasts, pageOrigin: window.location.origin },
-  });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="dataSources" routeKey={""} logic={dataSourcesMachine.provide({ actions: { goHome: () => navigate("/", { replace: true }) } })} route={{ pageOrigin: window.location.origin }}>
+      {(screen) => <DataSourcesPageScreen screen={screen} />}
+    </Screen>
+  );
+};
+
+const DataSourcesPageScreen = ({ screen }: { readonly screen: ActorRefFrom<typeof dataSourcesMachine> }) => {
+  useDocumentTitle(t.title);
   return (
     <AppShell>
       <article className="report data-sources">

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useCallback, useId, useMemo } from "react";
 import { useSearch } from "wouter";
 import { weekColumns, weeksPerPageOptions, type DiminishingTableRow } from "../../domain/diminishingReturns/diminishingReturns";
@@ -18,7 +19,7 @@ import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { SeriesReportFrame } from "../reports/SeriesReportFrame";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import "./diminishingReturns.css";
 
@@ -38,9 +39,17 @@ const partWeekColour = "#9aa5b1";
  * actor; controls only send it events.
  */
 export const DiminishingReturnsPage = ({ path, selected }: TaxonomyRoute) => {
-  const { session } = useAppActors();
   const search = useSearch();
-  const report = useActorRef(diminishingReturnsMachine, { input: { session, path, selected, search } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="diminishingReturns" routeKey={JSON.stringify([path, selected])} logic={diminishingReturnsMachine} route={{ path, selected, search }}>
+      {(report) => <DiminishingReturnsPageScreen report={report} path={path} />}
+    </Screen>
+  );
+};
+
+const DiminishingReturnsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof diminishingReturnsMachine> }) => {
+  const search = useSearch();
   const choices = useSelector(report, sel.choices);
   const chosen = useSelector(report, sel.chosenName);
   return (

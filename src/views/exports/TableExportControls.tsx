@@ -1,16 +1,13 @@
-import { useActorRef, useSelector } from "@xstate/react";
-import { createPortal } from "react-dom";
+import { useSelector } from "@xstate/react";
 import { availableColumns } from "../../domain/performance/columnSelection";
 import { metricNames } from "../../domain/report/metrics";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { taxonomyLevels } from "../../domain/report/treeSelection";
 import { csvDownloadSelectors, type CsvDownloadActorRef } from "../../machines/exports/csvDownload.machine";
-import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
-import type { PerformanceReportActorRef } from "../../machines/performance/performanceReport.machine";
+import { performanceReportSelectors, type PerformanceReportActorRef } from "../../machines/performance/performanceReport.machine";
 import { performanceTableSelectors as tableSel, type PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
-import { ExportDialog } from "./ExportDialog";
 
 const t = performanceTexts.tableExports;
 
@@ -44,12 +41,13 @@ export const TableExportControls = ({ report, table, csv }: Props) => {
   const program = useSelector(session, sessionSelectors.program);
   const range = useSelector(session, sessionSelectors.range);
   const visibleColumns = useSelector(session, sessionSelectors.columns);
-  const dialog = useActorRef(exportDialogMachine);
+  // The report's one Export Data dialog.
+  const dialog = useSelector(report, performanceReportSelectors.exportDialog);
   const downloading = useSelector(csv, csvDownloadSelectors.isDownloading);
   const loading = useSelector(table, tableSel.isLoading);
   const rowCount = useSelector(table, tableSel.total);
 
-  if (!program || !range) return null;
+  if (!program || !range || !dialog) return null;
 
   const exportCsv = () => report.send({ type: "report.csvRequested" });
 
@@ -84,8 +82,6 @@ export const TableExportControls = ({ report, table, csv }: Props) => {
       <button type="button" className="button" onClick={exportData} disabled={loading || rowCount === 0}>
         {t.exportData}
       </button>
-      {/* The dialog is modal: drawn at the end of the document, not inside the toolbar. */}
-      {createPortal(<ExportDialog dialog={dialog} />, document.body)}
     </>
   );
 };

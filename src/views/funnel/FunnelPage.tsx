@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { useSearch } from "wouter";
 import type { FunnelRow } from "../../domain/analysis/analysis";
@@ -12,7 +13,7 @@ import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { DrillTableExport, drillTableColumns, StackedBarFigure, useFunnelFieldFormat } from "../reports/drillTable";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { MetricTable } from "../table/MetricTable";
 
 /** Where the funnel's routes start. */
@@ -28,9 +29,16 @@ const t = funnelTexts;
  * owns every choice; the URL mirrors them.
  */
 export const FunnelPage = ({ path }: TaxonomyRoute) => {
-  const { session } = useAppActors();
   const urlQuery = useSearch();
-  const report = useActorRef(funnelReportMachine, { input: { session, path, search: urlQuery } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="funnel" routeKey={JSON.stringify([path])} logic={funnelReportMachine} route={{ path, search: urlQuery }}>
+      {(report) => <FunnelPageScreen report={report} path={path} />}
+    </Screen>
+  );
+};
+
+const FunnelPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof funnelReportMachine> }) => {
   const status = useSelector(report, sel.status);
   const choices = useSelector(report, sel.choices, sameChoices);
   const shape = useMemo(() => funnelQueryShape(path), [path]);
@@ -145,6 +153,7 @@ const FunnelTable = ({ report }: { readonly report: FunnelReportActorRef }) => {
 /** 'Export': every row in the table's sort, the 12 funnel columns, the visible ones for 'Reset to visible'. */
 const FunnelExport = ({ report }: { readonly report: FunnelReportActorRef }) => {
   const total = useSelector(report, sel.total);
+  const dialog = useSelector(report, sel.exportDialog);
   const tableOf = () => {
     const snapshot = report.getSnapshot();
     return {
@@ -156,5 +165,5 @@ const FunnelExport = ({ report }: { readonly report: FunnelReportActorRef }) => 
       sort: sel.sort(snapshot),
     };
   };
-  return <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} />;
+  return dialog ? <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} dialog={dialog} /> : null;
 };

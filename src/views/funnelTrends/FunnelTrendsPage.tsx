@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useCallback, useMemo } from "react";
 import { useSearch } from "wouter";
 import { funnelFieldNames, type FunnelTrendPoint } from "../../domain/analysis/analysis";
@@ -17,7 +18,7 @@ import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { ReportSelect } from "../reports/ReportSelect";
 import { SeriesReportFrame } from "../reports/SeriesReportFrame";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 
 /** The report's base route. */
@@ -31,9 +32,17 @@ export const funnelTrendsBase = "/funnel-trends";
  * controls only send it events.
  */
 export const FunnelTrendsPage = ({ path, selected }: TaxonomyRoute) => {
-  const { session } = useAppActors();
   const search = useSearch();
-  const report = useActorRef(funnelTrendsMachine, { input: { session, path, selected, search } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="funnelTrends" routeKey={JSON.stringify([path, selected])} logic={funnelTrendsMachine} route={{ path, selected, search }}>
+      {(report) => <FunnelTrendsPageScreen report={report} path={path} />}
+    </Screen>
+  );
+};
+
+const FunnelTrendsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof funnelTrendsMachine> }) => {
+  const search = useSearch();
   const choices = useSelector(report, sel.choices);
   const settingsOpen = useSelector(report, sel.settingsOpen);
   return (

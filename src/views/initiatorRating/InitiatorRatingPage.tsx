@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { useSearch } from "wouter";
 import { initiatorDefaultColumns, initiatorFieldNames, type InitiatorRow } from "../../domain/initiatorRating/initiatorRating";
@@ -11,7 +12,7 @@ import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { DrillTableExport, drillTableColumns, StackedBarFigure, useFunnelFieldFormat } from "../reports/drillTable";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { MetricTable } from "../table/MetricTable";
 
 /** Where the initiator rating's routes start. */
@@ -32,9 +33,16 @@ const nameOf = (row: InitiatorRow): string => row.location.at(-1) ?? "";
  * are no rows; a failed load stops loading silently.
  */
 export const InitiatorRatingPage = ({ path }: TaxonomyRoute) => {
-  const { session } = useAppActors();
   const urlQuery = useSearch();
-  const report = useActorRef(initiatorRatingMachine, { input: { session, path, search: urlQuery } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="initiatorRating" routeKey={JSON.stringify([path])} logic={initiatorRatingMachine} route={{ path, search: urlQuery }}>
+      {(report) => <InitiatorRatingPageScreen report={report} path={path} />}
+    </Screen>
+  );
+};
+
+const InitiatorRatingPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof initiatorRatingMachine> }) => {
   const status = useSelector(report, sel.status);
   const choices = useSelector(report, sel.choices, sameChoices);
   const shape = useMemo(() => initiatorQueryShape(path), [path]);
@@ -130,6 +138,7 @@ const InitiatorTable = ({ report }: { readonly report: InitiatorRatingActorRef }
 /** 'Export': every row in the table's sort, the five derived columns, the visible ones for 'Reset to visible'. */
 const InitiatorExport = ({ report }: { readonly report: InitiatorRatingActorRef }) => {
   const total = useSelector(report, sel.total);
+  const dialog = useSelector(report, sel.exportDialog);
   const tableOf = () => {
     const snapshot = report.getSnapshot();
     return {
@@ -141,5 +150,5 @@ const InitiatorExport = ({ report }: { readonly report: InitiatorRatingActorRef 
       sort: sel.sort(snapshot),
     };
   };
-  return <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} />;
+  return dialog ? <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} dialog={dialog} /> : null;
 };

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { createPortal } from "react-dom";
 import { useSearch } from "wouter";
@@ -8,13 +8,12 @@ import { crunchedAt, formatConversionDate, journeyLevels, successionText, tagTon
 import type { JourneyLevel } from "../../domain/journeys/journeys";
 import { pathName } from "../../domain/journeys/journeySummary";
 import { formatNumber } from "../../domain/report/numberFormat";
-import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
 import { journeysReportMachine, journeysReportSelectors as sel, type JourneysReportActorRef } from "../../machines/journeys/journeysReport.machine";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { ReportSelect } from "../reports/ReportSelect";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import { JourneyFilterModal } from "./JourneyFilterModal";
 import { JourneySummary } from "./JourneySummary";
@@ -34,9 +33,16 @@ const levelOptions = journeyLevels.map((level) => ({ value: String(level) as `${
  * when no order is left; a failed load only stops loading.
  */
 export const JourneysPage = () => {
-  const { session } = useAppActors();
+  // The report reads its URL's query once, when it opens; it is the app root's screen child.
   const urlQuery = useSearch();
-  const report = useActorRef(journeysReportMachine, { input: { session, search: urlQuery } });
+  return (
+    <Screen name="journeys" routeKey="" logic={journeysReportMachine} route={{ search: urlQuery }}>
+      {(report) => <JourneysReport report={report} />}
+    </Screen>
+  );
+};
+
+const JourneysReport = ({ report }: { readonly report: JourneysReportActorRef }) => {
   const status = useSelector(report, sel.status);
   const hasShownRows = useSelector(report, sel.hasShownRows);
   const choices = useSelector(report, sel.choices);
@@ -181,7 +187,8 @@ const exportColumns = ["conversion_date", "journey", "journey_length", "unique_t
 /** 'Export': the Export Data dialog with the loaded rows in the server's sort, the journey as its tags' words at the level. */
 const JourneyExport = ({ report }: { readonly report: JourneysReportActorRef }) => {
   const total = useSelector(report, sel.total);
-  const dialog = useActorRef(exportDialogMachine);
+  const dialog = useSelector(report, sel.exportDialog);
+  if (!dialog) return null;
   const open = () => {
     const snapshot = report.getSnapshot();
     const level = sel.level(snapshot);

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useCallback, useId, useMemo } from "react";
 import { campaignNoteTexts } from "../../domain/performance/campaignNotes";
 import { formatPeriod } from "../../domain/report/dateFormat";
@@ -8,11 +8,10 @@ import { intervals, namedFilters, type Interval, type NamedFilter } from "../../
 import { reportTexts } from "../../domain/report/reportTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { campaignNotesSelectors as notesSel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
-import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
+import type { ExportDialogActorRef } from "../../machines/exports/exportDialog.machine";
 import { performanceChartSelectors as sel, type PerformanceChartActorRef } from "../../machines/performance/performanceChart.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
-import { ExportDialog } from "../exports/ExportDialog";
 import { CampaignNotesTable } from "./CampaignNotesTable";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
@@ -24,6 +23,8 @@ interface Props {
   /** The report's chart and campaign notes. */
   readonly chart: PerformanceChartActorRef;
   readonly notes: CampaignNotesActorRef;
+  /** The report's Export Data dialog. */
+  readonly exportDialog: ExportDialogActorRef;
 }
 
 /**
@@ -32,13 +33,12 @@ interface Props {
  * the filter (default, new, returning) and the export. The report spawns its actors once
  * the session knows the program and the dates, and tells them of a new scope.
  */
-export const PerformanceChart = ({ chart, notes }: Props) => {
+export const PerformanceChart = ({ chart, notes, exportDialog }: Props) => {
   const { session } = useAppActors();
   const program = useSelector(session, sessionSelectors.program);
   const filter = useSelector(session, sessionSelectors.namedFilter);
   const { program: code, range } = useSelector(chart, sel.params);
   const { from, to } = range;
-  const exportDialog = useActorRef(exportDialogMachine);
 
   const metricOne = useSelector(chart, sel.metricOne);
   const metricTwo = useSelector(chart, sel.metricTwo);
@@ -68,7 +68,6 @@ export const PerformanceChart = ({ chart, notes }: Props) => {
         </button>
       </div>
       <NotesTablePanel notes={notes} />
-      <ExportDialog dialog={exportDialog} />
     </section>
   );
 };

@@ -1,5 +1,6 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useSearch } from "wouter";
+import { performanceRouteKey } from "../../domain/performance/performancePage";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { comparisonSelectors, type ComparisonActorRef } from "../../machines/performance/comparison.machine";
 import type { PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
@@ -8,8 +9,11 @@ import { performanceReportMachine, performanceReportSelectors as reportSel, type
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
+import { createPortal } from "react-dom";
+import { ExportDialog } from "../exports/ExportDialog";
 import { TableExportControls } from "../exports/TableExportControls";
 import { useAppActors } from "../shell/AppActorsContext";
+import { useScreenActor } from "../shell/appChildren";
 import { SpendPanel } from "../spend/SpendPanel";
 import { ColumnSetControls } from "./ColumnSetControls";
 import { ComparisonControls } from "./ComparisonControls";
@@ -35,16 +39,22 @@ interface Props {
 export const PerformancePage = ({ searchTerm, path }: Props) => {
   const title = performanceTitle(path, searchTerm);
   useDocumentTitle(title);
-  const { session, toasts } = useAppActors();
   // The report reads its URL's query once, when it opens (a shared link's program, dates and choices).
   const urlQuery = useSearch();
-  const report = useActorRef(performanceReportMachine, { input: { session, path, searchTerm, toasts, search: urlQuery } });
+  // The report is the app root's screen child (one per route), given the session and toasts by the root.
+  const report = useScreenActor("performance", performanceRouteKey({ path, searchTerm }), performanceReportMachine, { path, searchTerm, search: urlQuery });
+  return report ? <PerformanceReport report={report} searchTerm={searchTerm} path={path} title={title} /> : null;
+};
+
+const PerformanceReport = ({ report, searchTerm, path, title }: Props & { readonly report: PerformanceReportActorRef; readonly title: string }) => {
+  const { session } = useAppActors();
   const spendForm = useSelector(report, reportSel.spendForm);
   const spendBatch = useSelector(report, reportSel.spendBatch);
   const chart = useSelector(report, reportSel.chart);
   const notes = useSelector(report, reportSel.notes);
   const search = useSelector(report, reportSel.search);
   const columnSets = useSelector(report, reportSel.columnSets);
+  const exportDialog = useSelector(report, reportSel.exportDialog);
   // Spend management is the admins' (the spend calls refuse anyone else): only they get the spend entry.
   const managesSpend = useSelector(session, sessionSelectors.user)?.is_admin === true;
   return (
@@ -57,11 +67,13 @@ export const PerformancePage = ({ searchTerm, path }: Props) => {
       {/* region: headline figures (pages with a table) */}
       <ReportHeadline report={report} />
       {/* region: chart */}
-      {chart && notes ? <PerformanceChart chart={chart} notes={notes} /> : null}
+      {chart && notes && exportDialog ? <PerformanceChart chart={chart} notes={notes} exportDialog={exportDialog} /> : null}
       {/* region: search results */}
-      {search && columnSets ? <SearchResults results={search} columnSets={columnSets} /> : null}
+      {search && columnSets && exportDialog ? <SearchResults results={search} columnSets={columnSets} exportDialog={exportDialog} /> : null}
       {/* region: table */}
       <ReportTable report={report} path={path} />
+      {/* The report's one Export Data dialog (chart, table, search results), modal: drawn at the end of the document. */}
+      {exportDialog ? createPortal(<ExportDialog dialog={exportDialog} />, document.body) : null}
     </article>
   );
 };

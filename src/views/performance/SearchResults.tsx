@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { availableColumns } from "../../domain/performance/columnSelection";
@@ -8,11 +8,10 @@ import { noneTaxonomy, type PerformanceRow } from "../../domain/performance/perf
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { nodeKey, rowPath, taxonomyLevels } from "../../domain/report/treeSelection";
 import { columnSetsSelectors, type ColumnSetsActorRef } from "../../machines/performance/columnSets.machine";
-import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
+import type { ExportDialogActorRef } from "../../machines/exports/exportDialog.machine";
 import { searchResultsSelectors as sel, type SearchResultsActorRef } from "../../machines/performance/searchResults.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
-import { ExportDialog } from "../exports/ExportDialog";
 import { taxonomyPath } from "../shell/performancePaths";
 import { ColumnsDialog } from "./ColumnsDialog";
 import { FilterTree } from "./FilterTree";
@@ -52,7 +51,16 @@ const searchRowKey = (row: PerformanceRow): string => nodeKey(rowPath(row));
  * the footer 'Total', the Filter tree, export and pagination. The report's search actor
  * searches again for a new program or date range.
  */
-export const SearchResults = ({ results, columnSets }: { readonly results: SearchResultsActorRef; readonly columnSets: ColumnSetsActorRef }) => {
+export const SearchResults = ({
+  results,
+  columnSets,
+  exportDialog,
+}: {
+  readonly results: SearchResultsActorRef;
+  readonly columnSets: ColumnSetsActorRef;
+  /** The report's Export Data dialog. */
+  readonly exportDialog: ExportDialogActorRef;
+}) => {
   const { session } = useAppActors();
   const program = useSelector(session, sessionSelectors.program);
   const chosenColumns = useSelector(session, sessionSelectors.columns);
@@ -60,6 +68,7 @@ export const SearchResults = ({ results, columnSets }: { readonly results: Searc
   return (
     <SearchResultsTable
       results={results}
+      exportDialog={exportDialog}
       columnSets={columnSets}
       chosenColumns={chosenColumns}
       programName={program.name}
@@ -70,14 +79,14 @@ export const SearchResults = ({ results, columnSets }: { readonly results: Searc
 
 interface TableProps {
   readonly results: SearchResultsActorRef;
+  readonly exportDialog: ExportDialogActorRef;
   readonly columnSets: ColumnSetsActorRef;
   readonly chosenColumns: ReadonlyArray<string>;
   readonly programName: string;
   readonly format: NumberFormatOptions;
 }
 
-const SearchResultsTable = ({ results, columnSets, chosenColumns, programName, format }: TableProps) => {
-  const exportDialog = useActorRef(exportDialogMachine);
+const SearchResultsTable = ({ results, exportDialog, columnSets, chosenColumns, programName, format }: TableProps) => {
   const range = useSelector(results, sel.range);
   const headers = useSelector(results, sel.headers);
   const searching = useSelector(results, sel.isSearching);
@@ -139,7 +148,6 @@ const SearchResultsTable = ({ results, columnSets, chosenColumns, programName, f
         footerLabel={t.total}
         paging={rowCount > 0 ? { page, pageCount, total: rowCount, perPage, onPage: (p) => results.send({ type: "search.pageChanged", page: p }) } : undefined}
       />
-      <ExportDialog dialog={exportDialog} />
     </section>
   );
 };

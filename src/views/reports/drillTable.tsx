@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useCallback, useMemo } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "wouter";
@@ -9,7 +9,7 @@ import { formatMetric } from "../../domain/report/numberFormat";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
 import { taxonomyRouteHref } from "../../domain/report/taxonomyRoute";
 import type { SortSpec } from "../../domain/table/tableSort";
-import { exportDialogMachine } from "../../machines/exports/exportDialog.machine";
+import type { ExportDialogActorRef } from "../../machines/exports/exportDialog.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { stackedBarChart, stackedBarTable } from "../chart/chartKinds";
@@ -107,15 +107,17 @@ export const DrillTableExport = ({
   texts,
   disabled,
   tableOf,
+  dialog,
 }: {
   readonly texts: { readonly export: string; readonly exportKind: string; readonly sheetName: string };
+  /** The report's own Export Data dialog. */
+  readonly dialog: ExportDialogActorRef;
   readonly disabled: boolean;
   readonly tableOf: () => ExportedTable;
 }) => {
   const { session } = useAppActors();
   const program = useSelector(session, sessionSelectors.program);
   const range = useSelector(session, sessionSelectors.range);
-  const dialog = useActorRef(exportDialogMachine);
   const open = () => {
     const table = tableOf();
     const level = taxonomyLevels.indexOf(table.levelColumn as (typeof taxonomyLevels)[number]);

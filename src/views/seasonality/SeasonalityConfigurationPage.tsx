@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId, type KeyboardEvent } from "react";
 import { formatDate, formatRange } from "../../domain/report/dateFormat";
 import { defaultLocale } from "../../domain/report/numberFormat";
@@ -12,7 +12,7 @@ import {
 } from "../../machines/seasonality/seasonalityConfiguration.machine";
 import { Modal } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen as AppScreen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import "./seasonality.css";
 
@@ -31,9 +31,12 @@ export const SeasonalityConfigurationPage = () => (
 );
 
 const SeasonalityBody = () => {
-  const { session } = useAppActors();
-  const screen = useActorRef(seasonalityConfigurationMachine, { input: { session } });
-  return <SeasonalityScreen screen={screen} />;
+  // The app root's screen child (given the session by the root).
+  return (
+    <AppScreen name="seasonalityConfiguration" routeKey="" logic={seasonalityConfigurationMachine} route={{}}>
+      {(screen) => <SeasonalityScreen screen={screen} />}
+    </AppScreen>
+  );
 };
 
 /** The screen of an actor: its title, its load states, the types and the calendar, and the open dialogs. */

@@ -1,11 +1,12 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId, useRef } from "react";
-import { dateRangePickerMachine, dateRangePickerSelectors } from "../../machines/shell/dateRangePicker.machine";
+import { dateRangePickerMachine, dateRangePickerSelectors, type DateRangePickerActorRef } from "../../machines/shell/dateRangePicker.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { presetIds, presetLabels } from "../../domain/report/dateRange";
 import { formatRange } from "../../domain/report/dateFormat";
 import { Popover } from "../components/Popover";
 import { useAppActors } from "./AppActorsContext";
+import { useAppPart } from "./appChildren";
 
 const CalendarIcon = () => (
   <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
@@ -19,8 +20,13 @@ const CalendarIcon = () => (
  * form a valid range. The panel is a popover: Escape or a click outside cancels it.
  */
 export const DateRangePicker = () => {
+  // The picker's draft: a part of the app's root (given the session by it) while the picker shows.
+  const picker = useAppPart("dateRangePicker", dateRangePickerMachine);
+  return picker ? <DateRangePickerOf picker={picker} /> : null;
+};
+
+const DateRangePickerOf = ({ picker }: { readonly picker: DateRangePickerActorRef }) => {
   const { session } = useAppActors();
-  const picker = useActorRef(dateRangePickerMachine, { input: { session } });
   const isOpen = useSelector(picker, dateRangePickerSelectors.isOpen);
   const from = useSelector(picker, dateRangePickerSelectors.draftFrom);
   const to = useSelector(picker, dateRangePickerSelectors.draftTo);

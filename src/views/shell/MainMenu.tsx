@@ -1,10 +1,12 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId, useRef, type KeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { texts } from "../../domain/shell/texts";
+import type { ActorRefFrom } from "xstate";
 import { mainMenuMachine, mainMenuSelectors } from "../../machines/shell/mainMenu.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
+import { useAppPart } from "./appChildren";
 import { isCurrentRoute, menuSectionsFor } from "./menuRoutes";
 
 /**
@@ -16,9 +18,14 @@ import { isCurrentRoute, menuSectionsFor } from "./menuRoutes";
  * Links are reached with Tab and followed with Enter.
  */
 export const MainMenu = () => {
+  // The menu's open/closed state: a part of the app's root while the menu shows.
+  const menu = useAppPart("mainMenu", mainMenuMachine);
+  return menu ? <MainMenuOf menu={menu} /> : null;
+};
+
+const MainMenuOf = ({ menu }: { readonly menu: ActorRefFrom<typeof mainMenuMachine> }) => {
   const { session } = useAppActors();
   const user = useSelector(session, sessionSelectors.user);
-  const menu = useActorRef(mainMenuMachine);
   const isOpen = useSelector(menu, mainMenuSelectors.isOpen);
   const [location] = useLocation();
   const panelId = useId();

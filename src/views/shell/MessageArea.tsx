@@ -1,8 +1,8 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import type { DismissalMemory } from "../../machines/shell/dismissalMemory";
-import { messagesMachine, messagesSelectors, type MessageSource } from "../../machines/shell/messages.machine";
+import { messagesMachine, messagesSelectors, type MessagesActorRef, type MessageSource } from "../../machines/shell/messages.machine";
 import { messageCount, messageTypeClass } from "../../domain/shell/message";
-import { useAppActors } from "./AppActorsContext";
+import { useAppPart } from "./appChildren";
 import { SafeHtml } from "../components/SafeHtml";
 
 interface Props {
@@ -20,8 +20,12 @@ interface Props {
  * collapses the group.
  */
 export const MessageArea = ({ kind, label, memory }: Props) => {
-  const { session } = useAppActors();
-  const ref = useActorRef(messagesMachine, { input: { session, kind, memory } });
+  // The messages: a part of the app's root (given the session by it) while the area shows.
+  const messages = useAppPart("messages", messagesMachine, { kind, memory });
+  return messages ? <MessageAreaOf messages={messages} label={label} /> : null;
+};
+
+const MessageAreaOf = ({ messages: ref, label }: { readonly messages: MessagesActorRef; readonly label: string }) => {
   const messages = useSelector(ref, messagesSelectors.visibleMessages);
   const canDismiss = useSelector(ref, messagesSelectors.canDismiss);
   const open = useSelector(ref, messagesSelectors.isOpen);

@@ -36,7 +36,7 @@ export const useDebugSwitch = (): boolean => useState(readDebugSwitch)[0];
 
 /**
  * A QA tool, shown only with the `?debug` switch: saves the bounded log of every actor's events as JSON, so what a person saw can be
- * replayed in a test (see test/machines/shell/session.test.ts, "replays a recording").
+ * replayed in a test: every actor of the one system, by its place in the tree (test/machines/shell/recording.test.ts).
  */
 export const SaveRecording = () => {
   const { eventLog } = useAppActors();

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { fixedSpendFormTexts as t } from "../../domain/spend/fixedSpendForm";
@@ -11,7 +12,7 @@ import {
 } from "../../machines/spend/fixedSpendForm.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
 import { RemoveSpendDialog } from "./RemoveSpendDialog";
@@ -34,12 +35,17 @@ export const FixedSpendFormScreen = ({ route }: { readonly route: FixedSpendForm
 );
 
 const FixedSpendFormBody = ({ route }: { readonly route: FixedSpendFormRoute }) => {
-  const { session, toasts } = useAppActors();
   const [, navigate] = useLocation();
   const [formId] = useState(newFormId);
-  const screen = useActorRef(fixedSpendFormMachine.provide({ actions: { goToList: () => navigate(paths.fixedSpend) } }), {
-    input: { session, route, formId, toasts },
-  });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="fixedSpendForm" routeKey={JSON.stringify([route])} logic={fixedSpendFormMachine.provide({ actions: { goToList: () => navigate(paths.fixedSpend) } })} route={{ route, formId }}>
+      {(screen) => <FixedSpendFormBodyScreen screen={screen} />}
+    </Screen>
+  );
+};
+
+const FixedSpendFormBodyScreen = ({ screen }: { readonly screen: ActorRefFrom<typeof fixedSpendFormMachine> }) => {
   const create = useSelector(screen, sel.isCreate);
   const title = create ? t.createTitle : t.editTitle;
   useDocumentTitle(title);

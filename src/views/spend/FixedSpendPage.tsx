@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { Link } from "wouter";
 import { formatMoney, formatNumber } from "../../domain/report/numberFormat";
@@ -6,7 +7,7 @@ import { fixedSpendCreateSegment } from "../../domain/spend/fixedSpendForm";
 import { fixedSpendColumns, spendListPerPage, spendListTexts as t, taxonomyCell, type FixedSpendColumn, type FixedSpendRow } from "../../domain/spend/spendList";
 import { fixedSpendListMachine, fixedSpendListSelectors as sel, type FixedSpendListActorRef } from "../../machines/spend/fixedSpendList.machine";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
@@ -65,8 +66,16 @@ export const FixedSpendPage = () => (
 
 const FixedSpendList = () => {
   useDocumentTitle(t.fixedTitle);
-  const { session } = useAppActors();
-  const list = useActorRef(fixedSpendListMachine, { input: { session } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="fixedSpendList" routeKey={""} logic={fixedSpendListMachine} route={{}}>
+      {(list) => <FixedSpendListScreen list={list} />}
+    </Screen>
+  );
+};
+
+const FixedSpendListScreen = ({ list }: { readonly list: ActorRefFrom<typeof fixedSpendListMachine> }) => {
+  useDocumentTitle(t.fixedTitle);
   return (
     <article className="report fixed-spend">
       <h1 className="report-title">{t.fixedTitle}</h1>

@@ -1,9 +1,9 @@
-import { useActorRef } from "@xstate/react";
 import { useState } from "react";
 import { reportTexts } from "../../domain/report/reportTexts";
 import { fileDropMachine, type LoadedSheet } from "../../machines/exports/fileDrop.machine";
 import type { SpendBatchActorRef } from "../../machines/spend/spendBatch.machine";
 import { useAppActors } from "../shell/AppActorsContext";
+import { useAppPart } from "../shell/appChildren";
 import { FileDropArea } from "../exports/FileDropArea";
 import { SpendBatchPreview } from "./SpendBatchPreview";
 
@@ -24,7 +24,9 @@ export const SpendFileImport = ({ batch }: { readonly batch: SpendBatchActorRef 
       },
     }),
   );
-  const drop = useActorRef(dropLogic);
+  // The drop area's state: a part of the app's root while the area shows.
+  const drop = useAppPart("fileDrop", dropLogic);
+  if (!drop) return null;
   return (
     <div className="spend-file-import">
       <FileDropArea drop={drop} />

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { useId, useMemo } from "react";
 import { acceptedWorkbookTypes } from "../../domain/exports/workbookFile";
 import {
@@ -22,7 +22,7 @@ import { spendImportMachine, spendImportSelectors as sel, type SpendImportActorR
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Modal } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
@@ -47,10 +47,15 @@ export const FixedSpendImportPage = () => <SpendImportPage kind="fixed" />;
 export const VariableSpendImportPage = () => <SpendImportPage kind="variable" />;
 
 
-const SpendImportWizard = ({ kind }: { readonly kind: SpendImportKind }) => {
+/** The wizard's actor: the app root's screen child for the kind's route. */
+const SpendImportWizard = ({ kind }: { readonly kind: SpendImportKind }) => (
+  <Screen name="spendImport" routeKey={kind} logic={spendImportMachine} route={{ kind }}>
+    {(wizard) => <SpendImportSteps kind={kind} wizard={wizard} />}
+  </Screen>
+);
+
+const SpendImportSteps = ({ kind, wizard }: Wizard & { readonly kind: SpendImportKind }) => {
   useDocumentTitle(t.title[kind]);
-  const { session } = useAppActors();
-  const wizard = useActorRef(spendImportMachine, { input: { session, kind } });
   const step = useSelector(wizard, sel.step);
   return (
     <article className="report spend-import">

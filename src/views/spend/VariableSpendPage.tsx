@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { Link } from "wouter";
 import { formatMoney } from "../../domain/report/numberFormat";
@@ -9,7 +10,7 @@ import {
   type VariableSpendListActorRef,
 } from "../../machines/spend/variableSpendList.machine";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { useAppActors } from "../shell/AppActorsContext";
+import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
@@ -62,8 +63,16 @@ export const VariableSpendPage = () => (
 
 const VariableSpendList = () => {
   useDocumentTitle(t.variableTitle);
-  const { session, toasts } = useAppActors();
-  const list = useActorRef(variableSpendListMachine, { input: { session, toasts } });
+  // The app root's screen child for this route (given the session and toasts by the root).
+  return (
+    <Screen name="variableSpendList" routeKey={""} logic={variableSpendListMachine} route={{}}>
+      {(list) => <VariableSpendListScreen list={list} />}
+    </Screen>
+  );
+};
+
+const VariableSpendListScreen = ({ list }: { readonly list: ActorRefFrom<typeof variableSpendListMachine> }) => {
+  useDocumentTitle(t.variableTitle);
   return (
     <article className="report variable-spend">
       <h1 className="report-title">{t.variableTitle}</h1>

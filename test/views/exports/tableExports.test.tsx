@@ -7,6 +7,7 @@ import type { PerformanceRow, TableResponse } from "../../../src/domain/performa
 import { performanceReportSelectors as reportSel } from "../../../src/machines/performance/performanceReport.machine";
 import { performanceTableMachine, type PerformanceTableActorRef } from "../../../src/machines/performance/performanceTable.machine";
 import type { AppActors } from "../../../src/machines/shell/appActors";
+import { ExportDialog } from "../../../src/views/exports/ExportDialog";
 import { TableExportControls } from "../../../src/views/exports/TableExportControls";
 import { signedInApi } from "../../model/fixtures";
 import { searchRow } from "../../model/performance/searchFixtures";
@@ -64,7 +65,12 @@ const tableActor = (path: ReadonlyArray<string>) => {
 /** The export controls of a route's page: its report (and the report's CSV download) with the given table. */
 const controlsOf = (actors: AppActors, table: PerformanceTableActorRef, path: ReadonlyArray<string>) => {
   const report = openReport(actors, { path });
-  return <TableExportControls report={report} table={table} csv={pieceOf(report, reportSel.csvDownload)} />;
+  return (
+    <>
+      <TableExportControls report={report} table={table} csv={pieceOf(report, reportSel.csvDownload)} />
+      <ExportDialog dialog={pieceOf(report, reportSel.exportDialog)} />
+    </>
+  );
 };
 
 describe("TableExportControls", () => {

@@ -6,6 +6,7 @@ import { performanceReportSelectors as reportSel } from "../../../src/machines/p
 import { sessionSelectors } from "../../../src/machines/shell/session.machine";
 import type { ChartCanvasProps } from "../../../src/views/chart/ChartCanvas";
 import type * as ChartDataTableModule from "../../../src/views/chart/ChartDataTable";
+import { ExportDialog } from "../../../src/views/exports/ExportDialog";
 import { PerformanceChart } from "../../../src/views/performance/PerformanceChart";
 import { noRows, threeDays, twoNotes } from "../../model/performance/chartFixtures";
 import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
@@ -34,7 +35,16 @@ const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 const show = async (actors: AppActors, path: ReadonlyArray<string> = []) => {
   const report = openReport(actors, { path });
-  render(withActors(actors, <PerformanceChart chart={pieceOf(report, reportSel.chart)} notes={pieceOf(report, reportSel.notes)} />));
+  const exportDialog = pieceOf(report, reportSel.exportDialog);
+  render(
+    withActors(
+      actors,
+      <>
+        <PerformanceChart chart={pieceOf(report, reportSel.chart)} notes={pieceOf(report, reportSel.notes)} exportDialog={exportDialog} />
+        <ExportDialog dialog={exportDialog} />
+      </>,
+    ),
+  );
   await settle();
   await settle();
   return screen.getByRole("region", { name: "Performance chart" });

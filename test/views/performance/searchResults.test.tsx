@@ -7,6 +7,7 @@ import { performanceReportSelectors as reportSel } from "../../../src/machines/p
 import { searchResultsMachine } from "../../../src/machines/performance/searchResults.machine";
 import type { AppActors } from "../../../src/machines/shell/appActors";
 import { FilterTree } from "../../../src/views/performance/FilterTree";
+import { ExportDialog } from "../../../src/views/exports/ExportDialog";
 import { SearchResults } from "../../../src/views/performance/SearchResults";
 import { emptySearch, manyRows, manyTaxonomies, searchInput, searchResponse, taxonomiesResponse } from "../../model/performance/searchFixtures";
 import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
@@ -132,7 +133,13 @@ const stubApi = (search: TableResponse) => {
 /** The search results as the search page shows them: the pieces of the route's report. */
 const searchPage = (actors: AppActors, term: string) => {
   const report = openReport(actors, { searchTerm: term });
-  return <SearchResults results={pieceOf(report, reportSel.search)} columnSets={pieceOf(report, reportSel.columnSets)} />;
+  const exportDialog = pieceOf(report, reportSel.exportDialog);
+  return (
+    <>
+      <SearchResults results={pieceOf(report, reportSel.search)} columnSets={pieceOf(report, reportSel.columnSets)} exportDialog={exportDialog} />
+      <ExportDialog dialog={exportDialog} />
+    </>
+  );
 };
 
 describe("SearchResults", () => {

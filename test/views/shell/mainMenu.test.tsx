@@ -3,17 +3,14 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { createActor, fromPromise } from "xstate";
+import { fromPromise } from "xstate";
 import type { MeResponse } from "../../../src/domain/access/auth";
 import type { User } from "../../../src/domain/shell/user";
-import { createEventLog } from "../../../src/machines/shell/eventLog";
-import { errorDialogMachine } from "../../../src/machines/shell/errorDialog.machine";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
-import { toastsMachine } from "../../../src/machines/shell/toasts.machine";
 import { MainMenu } from "../../../src/views/shell/MainMenu";
 import { isCurrentRoute, menuFor, menuRoutes, menuSectionsFor, type MenuRoute } from "../../../src/views/shell/menuRoutes";
 import { menuGroups } from "../../../src/domain/shell/menuGroup";
-import { withActors } from "../viewSupport";
+import { appActorsWith, withActors } from "../viewSupport";
 import { acme, alice } from "../../model/fixtures";
 
 afterEach(cleanup);
@@ -94,10 +91,11 @@ describe("isCurrentRoute", () => {
 
 const actorsFor = async (user: User) => {
   const profile: MeResponse = { user, programs: [acme] };
-  const session = createActor(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }), { input: {} }).start();
+  const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
+  const session = actors.session;
   session.send({ type: "session.signedIn", token: "tok-1", user });
   await new Promise((r) => setTimeout(r, 0));
-  return { session, errorDialog: createActor(errorDialogMachine).start(), toasts: createActor(toastsMachine).start(), eventLog: createEventLog() };
+  return actors;
 };
 
 const renderAt = async (path: string, user: User) => {

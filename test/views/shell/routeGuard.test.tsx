@@ -3,17 +3,15 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { createActor, fromPromise } from "xstate";
+import { fromPromise } from "xstate";
 import type { MeResponse } from "../../../src/domain/access/auth";
 import type { User } from "../../../src/domain/shell/user";
 import type { AppActors } from "../../../src/machines/shell/appActors";
-import { createEventLog } from "../../../src/machines/shell/eventLog";
-import { errorDialogMachine } from "../../../src/machines/shell/errorDialog.machine";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
-import { toastsMachine, toastsSelectors } from "../../../src/machines/shell/toasts.machine";
+import { toastsSelectors } from "../../../src/machines/shell/toasts.machine";
 import { RouteGuard } from "../../../src/views/shell/RouteGuard";
 import { acme, alice } from "../../model/fixtures";
-import { withActors } from "../viewSupport";
+import { appActorsWith, withActors } from "../viewSupport";
 
 afterEach(cleanup);
 
@@ -21,12 +19,11 @@ const admin: User = { ...alice, id: 2, username: "root", is_admin: true };
 
 /** The app's actors with `user` signed in (profile loaded), or nobody signed in. */
 const actorsFor = async (user: User | null): Promise<AppActors> => {
-  const session = createActor(sessionMachine.provide({ actors: { loadProfile: fromPromise(async (): Promise<MeResponse> => ({ user: user ?? alice, programs: [acme] })) } }), {
-    input: {},
-  }).start();
+  const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async (): Promise<MeResponse> => ({ user: user ?? alice, programs: [acme] })) } }));
+  const session = actors.session;
   if (user !== null) session.send({ type: "session.signedIn", token: "tok-1", user });
   await new Promise((r) => setTimeout(r, 0));
-  return { session, errorDialog: createActor(errorDialogMachine).start(), toasts: createActor(toastsMachine).start(), eventLog: createEventLog() };
+  return actors;
 };
 
 const renderAt = async (path: string, user: User | null) => {
