@@ -89,7 +89,9 @@ export const createEventLog = (limit = 2000) => {
     if (ev.type === "@xstate.actor" && (ev.actorRef as unknown as TreeActor)._parent === undefined) root ??= ev.actorRef as AnyActorRef;
     if (ev.type !== "@xstate.event") return;
     const event = ev.event as RecordedEvent["event"];
-    if (typeof event.type !== "string" || event.type.startsWith("xstate.")) return;
+    // XState's own events (init, done, error) are no person's or screen's: only named events are recorded.
+    const name: unknown = event.type;
+    if (typeof name !== "string" || name.startsWith("xstate.")) return;
     const machine = (ev.actorRef as unknown as TreeActor).logic?.id;
     const safe = (jsonSafe(event) as RecordedEvent["event"] | undefined) ?? { type: event.type };
     entries.push({
