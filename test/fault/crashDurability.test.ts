@@ -98,6 +98,8 @@ const writeOf = (round: number, index: number): Write => {
         end_date: null,
         meta: { frequency: "single", original_frequency: "single" },
         days: 1,
+        // A configuration created once and never edited is at its first version.
+        version: 1,
       }),
       cost,
     };
