@@ -2,7 +2,7 @@
 import "temporal-polyfill/global";
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, expect } from "vitest";
+import { afterAll, expect, vi } from "vitest";
 import { installClockWatch, installPinnedClock } from "./support/pinnedClock";
 
 // "Today" in the tests (docs/architecture.md, "How tests get today"). TEST_NOW pins it
@@ -13,19 +13,33 @@ if (process.env.TEST_NOW) installPinnedClock(process.env.TEST_NOW);
 else if (process.env.TEST_CLOCK_READERS) {
   const folder = process.env.TEST_CLOCK_READERS;
   const reads = { seen: false };
-  // A read counts when the product's code makes it (a frame in src/ or server/ outside
-  // node_modules): a test's own stamps, fake timers and libraries' bookkeeping do not turn
-  // on the day. This file's setup runs before each test file: reads from here on are the file's own.
+  // A read counts when the product's own code makes it: the first frame past the clock is
+  // in src/ or server/. A test's own stamps, fake timers and libraries' bookkeeping (a
+  // renderer's scheduler, a driver) do not turn on the day. This file's setup runs before
+  // each test file: reads from here on are the file's own.
   const product = [`${process.cwd()}/src/`, `${process.cwd()}/server/`];
+  const clockFrame = /test\/(setup|support\/pinnedClock)\.ts/;
   installClockWatch(() => {
     if (reads.seen) return;
     const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 30;
+    Error.stackTraceLimit = 12;
     const stack = new Error().stack ?? "";
     Error.stackTraceLimit = limit;
-    reads.seen = stack.split("\n").some((frame) => !frame.includes("node_modules") && product.some((folder) => frame.includes(folder)));
+    const reader = stack
+      .split("\n")
+      .slice(1)
+      .find((frame) => !clockFrame.test(frame));
+    reads.seen = reader !== undefined && !reader.includes("node_modules") && product.some((folder) => reader.includes(folder));
   });
+  // Fake timers started without a `now` start at the clock's time: what the product reads
+  // under them turns on the day as well.
+  const fakeTimers = vi.useFakeTimers.bind(vi);
+  vi.useFakeTimers = (config) => {
+    if (config?.now === undefined) reads.seen = true;
+    return fakeTimers(config);
+  };
   afterAll(() => {
+    vi.useFakeTimers = fakeTimers;
     const file = expect.getState().testPath;
     if (!reads.seen || !file) return;
     mkdirSync(folder, { recursive: true });
