@@ -1,9 +1,9 @@
 /**
  * The date-sensitive tests again on every pinned day (test/support/pinnedDays.ts).
  *
- * The test command's vitest run watches the clock (TEST_CLOCK_READERS): each test file that
- * read it, directly or through the code it tests, is written to a list. This runs exactly
- * those files on every pinned day in one vitest run (vitest.pinned.config.ts: a project per
+ * The test command's vitest run watches the clock (TEST_CLOCK_READERS): each test file in
+ * which the product's code read it is written to a list. This runs exactly those of the
+ * node suites (unit, machine, model, contract, engine) on every pinned day in one vitest run (vitest.pinned.config.ts: a project per
  * day, its clock pinned to the day's instant and its time zone the day's), so a test that
  * holds today but not on a Monday, a 29 February, a 31 December or a daylight-saving change
  * fails here, today.
@@ -30,7 +30,10 @@ const files = existsSync(folder)
           .flatMap((f) => readFileSync(join(folder, f), "utf8").split("\n"))
           .map((line) => line.trim())
           .filter((line) => line !== "" && existsSync(line))
-          .map((line) => relative(process.cwd(), line)),
+          .map((line) => relative(process.cwd(), line))
+          // The node suites only: a view test's day comes from the same machines (the session's default range, the
+          // date picker), which run here, and the browser suite draws every screen on pinned days itself.
+          .filter((file) => !file.endsWith(".tsx")),
       ),
     ].sort()
   : [];
