@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, newPinnedContext, test, type Locator, type Page } from "./fixtures";
 import { daysAgo } from "./days";
-import { e2ePort } from "./environment";
+import { e2eNow, e2ePort } from "./environment";
 import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
 
@@ -91,7 +91,7 @@ test("a page land on another site with the snippet and a fed order show up as an
     headers: { Authorization: `Bearer ${secretKey}` },
     data: {
       order_id: `E2E-${Date.now()}`,
-      time: Date.now(),
+      time: e2eNow(),
       amount,
       currency: "GBP",
       status: "valid",

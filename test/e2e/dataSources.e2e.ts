@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { e2ePort } from "./environment";
+import { e2eNow, e2ePort } from "./environment";
 import { signInAs } from "./support";
 
 /**
@@ -48,7 +48,7 @@ test("as admin: a key is shown once, an event sent with it is counted, and once 
   await expect(page.getByText(key)).toHaveCount(0);
 
   // One event with the key: the health's accepted count rises (it is loaded again every 10 s).
-  const event = { event_id: `data-sources-${Date.now()}`, type: "click", time: Date.now() - 60_000, visitor_id: "v-data-sources", url: "https://shop.example/?utm_source=newsletter&utm_medium=email" };
+  const event = { event_id: `data-sources-${Date.now()}`, type: "click", time: e2eNow() - 60_000, visitor_id: "v-data-sources", url: "https://shop.example/?utm_source=newsletter&utm_medium=email" };
   const sent = await request.post(`${appUrl}/collect`, { data: { key, events: [event] }, headers: { "User-Agent": personsAgent } });
   expect(sent.status()).toBe(202);
   expect(await sent.json()).toMatchObject({ accepted: 1, refused: 0 });

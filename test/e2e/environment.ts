@@ -34,3 +34,12 @@ const thisWorkersServer = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const e2ePort = e2eServerPort(thisWorkersServer);
 export const e2eDataDir = e2eServerDataDir(thisWorkersServer);
 export const outboxFile = resolve(e2eDataDir, "outbox.jsonl");
+
+/**
+ * Now on the pinned day: the day's instant when this module loaded, running on at the
+ * machine's pace. The test code's own dates come from here, never from `Date.now()`: the
+ * worker's global clock is Playwright's too (its clock emulation reads it), so it stays the
+ * machine's.
+ */
+const loadedAt = Date.now();
+export const e2eNow = (): number => Date.parse(e2eDay.now) + (Date.now() - loadedAt);

@@ -1,13 +1,9 @@
 import { test as base, type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
-import { installPinnedClock } from "../support/pinnedClock";
-import { e2eDay } from "./environment";
-
-// The test code's own dates (a range "20 days ago", today's spend) are the pinned day's too.
-installPinnedClock(e2eDay.now);
+import { e2eDay, e2eNow } from "./environment";
 
 /** Starts a context's clock at the pinned day's instant; it runs on from there at the machine's pace. */
 export const pinClock = async (context: BrowserContext): Promise<BrowserContext> => {
-  await context.clock.install({ time: Date.now() });
+  await context.clock.install({ time: e2eNow() });
   return context;
 };
 

@@ -1,0 +1,27 @@
+import { chromium } from "@playwright/test";
+import { createServer } from "node:http";
+const B = "http://127.0.0.1:18500";
+const json = (r: Response) => r.json() as Promise<Record<string, unknown>>;
+const run = async () => {
+  const { token } = (await json(await fetch(`${B}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "admin" }) }))) as { token: string };
+  const key = async (kind: string) => ((await json(await fetch(`${B}/api/programs/northwind/write-keys`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ kind }) }))) as { data: { key: string } }).data.key;
+  const pk = await key("publishable"); const sk = await key("secret");
+  const shop = createServer((req, res) => { res.writeHead(200, { "Content-Type": "text/html" }); res.end(`<!doctype html><html><head><script async src="${B}/t.js" data-key="${pk}" data-cookies="on"></script></head><body>hi</body></html>`); });
+  await new Promise<void>((r) => shop.listen(18502, "127.0.0.1", r));
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+  const at = Date.parse(process.argv[2] ?? "2026-11-28T10:07:00Z");
+  const context = await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36" });
+  await context.clock.install({ time: at });
+  const page = await context.newPage();
+  const beacon = page.waitForRequest((r) => r.url().endsWith("/collect"));
+  await page.goto(`http://127.0.0.1:18502/spring?utm_source=newsletter&utm_medium=email&utm_campaign=probe3`);
+  const req = await beacon;
+  console.log("sent", req.postDataBuffer()?.toString().slice(0, 300));
+  const vid = await page.evaluate(() => (window as unknown as { tvVisitorId?: string }).tvVisitorId);
+  console.log("page now", await page.evaluate(() => new Date().toISOString()));
+  await context.close();
+  const fed = await fetch(`${B}/api/programs/northwind/orders`, { method: "POST", headers: { authorization: `Bearer ${sk}`, "content-type": "application/json" }, body: JSON.stringify({ order_id: `P3-${at}`, time: at + 5000, amount: 7, currency: "GBP", status: "valid", customer_type: "new", payment: "credit", visitor_id: vid }) });
+  console.log("fed", await fed.text());
+  await browser.close(); shop.close();
+};
+void run();
