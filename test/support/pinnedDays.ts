@@ -4,10 +4,12 @@
  * of day matters too: near midnight, the UTC day and a program's or a browser's local day
  * differ) and the time zone of the process or browser that runs the tests.
  *
- * `TEST_NOW` (an ISO instant) pins the clock of a vitest run (test/support/pinnedClock.ts)
- * and of the browser suite (its servers' `CLOCK_START` and each page's clock);
- * `TZ` the node process's time zone (the browser's is set per run). `npm test` runs the node suites' date-sensitive files under
- * every day below (scripts/pinned-days.ts) and the browser suite under two of them.
+ * In a vitest run, `TEST_NOW` (the day's instant) pins the clock (test/support/pinnedClock.ts)
+ * and `TZ` sets the process's time zone; `npm test` runs the node suites' date-sensitive
+ * files under every day below (scripts/pinned-days.ts). The browser suite runs on the day
+ * `E2E_DAY` names: its servers' `CLOCK_START`, each page's clock and the browser's time zone
+ * (test/e2e/environment.ts), all of it on the first of `browserPinnedDays`, its @dates tests
+ * on the others.
  */
 export interface PinnedDay {
   readonly name: string;
