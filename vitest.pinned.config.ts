@@ -1,6 +1,6 @@
-import { availableParallelism } from "node:os";
 import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import suite from "./vitest.config";
 import { pinnedDays } from "./test/support/pinnedDays";
 
 /**
@@ -15,12 +15,12 @@ const days = process.env.PINNED_DAYS ? pinnedDays.filter((d) => process.env.PINN
 
 export default defineConfig({
   test: {
-    pool: "forks",
-    maxWorkers: availableParallelism(),
-    setupFiles: ["test/setup.ts"],
-    // As in vitest.config.ts: a guard against a hang, never a measure of speed.
-    testTimeout: 600_000,
-    hookTimeout: 600_000,
+    // The suite's pool, workers, setup and hang guards (vitest.config.ts); only the projects differ.
+    pool: suite.test?.pool,
+    maxWorkers: suite.test?.maxWorkers,
+    setupFiles: suite.test?.setupFiles,
+    testTimeout: suite.test?.testTimeout,
+    hookTimeout: suite.test?.hookTimeout,
     projects: days.map((day) => ({
       extends: true as const,
       test: { name: day.name, include: [...files], environment: "node", isolate: false, env: { TEST_NOW: day.now, TZ: day.timeZone } },
