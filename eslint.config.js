@@ -2,7 +2,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["dist/", ".dist-*/", "test-results*/", "node_modules/", "data/", ".test-data/", "test-results/", ".bench/", "coverage/"] },
+  { ignores: ["dist/", ".dist-*/", "test-results*/", "node_modules/", "data/", ".test-data/", "test-results/", ".bench/", "coverage/", "**/*.tmp.*"] },
   ...tseslint.configs.recommended,
   {
     files: ["src/**/*.{ts,tsx}"],

@@ -40,7 +40,7 @@ import { initiatorRatingModel } from "./initiatorRating/initiatorRating.model";
 import { affiliatePerformanceModel } from "./affiliatePerformance/affiliatePerformance.model";
 import { attributionComparisonModel } from "./attributionComparison/attributionComparison.model";
 import { breakdownModel } from "./breakdown/breakdown.model";
-import { customReportModel } from "./customReport/customReport.model";
+import { dataSetComparisonModel } from "./dataSetComparison/dataSetComparison.model";
 import { seasonalityConfigurationModel } from "./seasonality/seasonalityConfiguration.model";
 import { tagInputModel } from "./journeys/tagInput.model";
 import { customReportBuilderModel, customReportListModel, customReportViewModel } from "./customReports/customReports.model";
@@ -88,7 +88,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   affiliatePerformance: affiliatePerformanceModel as unknown as MachineModel,
   attributionComparison: attributionComparisonModel as unknown as MachineModel,
   breakdown: breakdownModel as unknown as MachineModel,
-  customReport: customReportModel as unknown as MachineModel,
+  dataSetComparison: dataSetComparisonModel as unknown as MachineModel,
   classificationEditor: classificationEditorModel as unknown as MachineModel,
   seasonalityConfiguration: seasonalityConfigurationModel as unknown as MachineModel,
   tagInput: tagInputModel as unknown as MachineModel,

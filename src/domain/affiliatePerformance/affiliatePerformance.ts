@@ -1,5 +1,5 @@
 import { affiliateMetricNames, type AffiliateRow } from "../analysis/analysis";
-import { drillHref } from "../reports/reportCrumbs";
+import { drillHref } from "../report/reportCrumbs";
 import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
 import type { SortSpec } from "../table/tableSort";
 

@@ -1,5 +1,5 @@
 import { columnListChoice } from "../funnel/funnelQuery";
-import { oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { affiliateColumnNames, affiliateSearchLimit, affiliateDefaultColumns, affiliateDefaultSort, affiliateSortColumns } from "./affiliatePerformance";
 

@@ -1,4 +1,4 @@
-import { reportsTexts } from "../reports/reportsTexts";
+import { analysisReportTexts } from "../report/analysisReportTexts";
 
 /** The affiliate performance report's words (/affiliate-performance, admins). */
 export const affiliatePerformanceTexts = {
@@ -6,7 +6,7 @@ export const affiliatePerformanceTexts = {
   /** The main menu's entry. */
   menu: "Affiliate Performance",
   /** No rows in the dates at all. */
-  empty: reportsTexts.noResults,
+  empty: analysisReportTexts.noResults,
   search: "Search affiliates",
   searchPlaceholder: "Publisher ID or taxonomy",
   /** The search matched none of the rows. */

@@ -1,8 +1,8 @@
 import type { PerformanceRow } from "../performance/performance";
 import { ratio } from "../report/metrics";
 import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
-import { noneValue } from "../reports/reportCrumbs";
-import { numberOfChoice, oneOfChoice, pageChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { noneValue } from "../report/reportCrumbs";
+import { numberOfChoice, oneOfChoice, pageChoice, type ReportQueryShape } from "../report/reportQuery";
 import { sortReportRows, type SortDirection } from "../table/tableSort";
 
 /**

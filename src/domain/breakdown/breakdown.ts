@@ -2,8 +2,8 @@ import type { ChartSeries, PerformanceRow } from "../performance/performance";
 import { cardCpa, metricDefinitions, metricsFromSums, sumsOf, addSums, zeroSums, type MetricName, type Metrics } from "../report/metrics";
 import { metricNames } from "../report/metricNames";
 import { taxonomyLevels } from "../report/taxonomyLevels";
-import { noneValue } from "../reports/reportCrumbs";
-import { numberOfChoice, oneOfChoice, pageChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { noneValue } from "../report/reportCrumbs";
+import { numberOfChoice, oneOfChoice, pageChoice, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 
 /**

@@ -1,4 +1,4 @@
-import { reportsTexts } from "../reports/reportsTexts";
+import { analysisReportTexts } from "../report/analysisReportTexts";
 
 /** The classification editor's words (/admin/classification). */
 export const classificationTexts = {
@@ -9,7 +9,7 @@ export const classificationTexts = {
   loadFailed: "The classification could not be loaded.",
   retry: "Try again",
   /** A 403: the person is sent to / with this text (every admin screen's). */
-  forbidden: reportsTexts.noAdminAccess,
+  forbidden: analysisReportTexts.noAdminAccess,
   taxonomies: "Taxonomies",
   reorder: "Reorder",
   doneOrdering: "Done Ordering",

@@ -1,4 +1,4 @@
-import { numberOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { numberOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import { readWhatIfSpend, weeksPerPageOptions } from "./diminishingReturns";
 
 /** The choices a person makes on the diminishing-returns page, as its URL carries them. */

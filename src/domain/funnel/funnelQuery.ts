@@ -1,4 +1,4 @@
-import { oneOfChoice, pageChoice, reportQueryDefaults, withReportQuery, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { oneOfChoice, pageChoice, reportQueryDefaults, withReportQuery, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { funnelColumnNames, funnelDefaultColumns, funnelDefaultSort, funnelLevelColumn, funnelModes, type FunnelMode } from "./funnelReport";
 

@@ -1,4 +1,4 @@
-import { reportsTexts } from "../reports/reportsTexts";
+import { analysisReportTexts } from "../report/analysisReportTexts";
 import type { FunnelMode } from "./funnelReport";
 
 /** The funnel report's words. */
@@ -14,7 +14,7 @@ export const funnelTexts = {
   pagination: "Funnel table pages",
   columns: "Columns",
   export: "Export",
-  empty: reportsTexts.noRecords,
+  empty: analysisReportTexts.noRecords,
   exportKind: "Funnel Report",
   sheetName: "Funnel",
 } as const;

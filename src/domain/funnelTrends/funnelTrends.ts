@@ -3,7 +3,7 @@ import { FunnelTrendSeries, funnelFieldNames, funnelHeaders, type FunnelTrendPoi
 import { funnelRoles, type FunnelRole } from "../report/metrics";
 import { periodStarts } from "../performance/performance";
 import { taxonomyLevels } from "../report/taxonomyLevels";
-import { toggledColumns } from "../reports/reportColumns";
+import { toggledColumns } from "../report/reportColumns";
 import { funnelTrendsTexts } from "./funnelTrendsTexts";
 
 /**

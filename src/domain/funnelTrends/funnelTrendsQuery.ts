@@ -1,4 +1,4 @@
-import { numberOfChoice, oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { numberOfChoice, oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import { defaultTrendColumns, knownTrendColumns, trendModes, trendsPerPageOptions, type FunnelField, type TrendMode } from "./funnelTrends";
 
 /** The choices a person makes on the funnel trends page, as its URL carries them. */

@@ -1,6 +1,6 @@
 import { columnListChoice } from "../funnel/funnelQuery";
 import { funnelLevelColumn } from "../funnel/funnelReport";
-import { oneOfChoice, pageChoice, reportQueryDefaults, withReportQuery, type ReportQueryShape } from "../reports/reportQuery";
+import { oneOfChoice, pageChoice, reportQueryDefaults, withReportQuery, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { initiatorDefaultColumns, initiatorDefaultSort, initiatorFieldNames } from "./initiatorRating";
 

@@ -1,11 +1,11 @@
-import { reportsTexts } from "../reports/reportsTexts";
+import { analysisReportTexts } from "../report/analysisReportTexts";
 
 /** The initiator rating's words. */
 export const initiatorRatingTexts = {
   title: "Initiator Rating",
   menu: "Initiator Rating",
-  loading: reportsTexts.loading,
-  empty: reportsTexts.noResults,
+  loading: analysisReportTexts.loading,
+  empty: analysisReportTexts.noResults,
   chartName: "Upper funnel and solo revenue against mid and lower funnel revenue per channel",
   tableLabel: "Initiator rating table",
   pagination: "Initiator rating table pages",

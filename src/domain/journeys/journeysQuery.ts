@@ -1,5 +1,5 @@
 import { Either, Schema } from "effect";
-import { numberOfChoice, oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { numberOfChoice, oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { cleanJourneySearch, JourneySearch, journeyRequestPageSize, journeySortKeys, type JourneyLevel, type JourneySortBy } from "./journeys";
 import { JourneyPath } from "./journeySummary";

@@ -1,4 +1,4 @@
-import { reportsTexts } from "../reports/reportsTexts";
+import { analysisReportTexts } from "../report/analysisReportTexts";
 import type { AnywhereConnector, TouchpointGroup } from "./journeyFilter";
 
 /**
@@ -9,7 +9,7 @@ export const journeysTexts = {
   /** The page and its table. */
   title: "Journey Paths",
   menu: "Journey Paths",
-  loading: reportsTexts.loading,
+  loading: analysisReportTexts.loading,
   empty: "There's no data to show",
   tableLabel: "Journey paths table",
   pagination: "Journey paths table pages",

@@ -10,8 +10,8 @@ import {
 import { affiliateQueryShape, type AffiliateChoices } from "../../domain/affiliatePerformance/affiliatePerformanceQuery";
 import type { AffiliateRow, AffiliatesResponse } from "../../domain/analysis/analysis";
 import { totalsOf } from "../../domain/report/metrics";
-import { readReportQuery } from "../../domain/reports/reportQuery";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { sortReportRows } from "../../domain/table/tableSort";
 import { loadAffiliatePerformance, type AffiliateScope } from "../../services/affiliatePerformance/affiliatePerformance";

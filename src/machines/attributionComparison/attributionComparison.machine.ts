@@ -19,8 +19,8 @@ import {
   type ComparisonMode,
 } from "../../domain/attributionComparison/attributionComparison";
 import type { TableResponse } from "../../domain/performance/performance";
-import { readReportQuery } from "../../domain/reports/reportQuery";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { toggleDirection } from "../../domain/table/tableSort";
 import { loadAttributionTable } from "../../services/attributionComparison/attributionComparison";

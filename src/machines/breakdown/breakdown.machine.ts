@@ -16,8 +16,8 @@ import {
 } from "../../domain/breakdown/breakdown";
 import type { ColumnHeaders, MultiChartResponse } from "../../domain/performance/performance";
 import { columnHeaders } from "../../domain/report/metrics";
-import { readReportQuery } from "../../domain/reports/reportQuery";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { toggleDirection } from "../../domain/table/tableSort";
 import { loadBreakdown } from "../../services/breakdown/breakdown";

@@ -15,7 +15,7 @@ import {
 } from "../../domain/customReports/reportDraft";
 import type { PerformanceRow, TableResponse } from "../../domain/performance/performance";
 import type { Created } from "../../domain/report/configuration";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { fnv1a128 } from "../../domain/spend/spendBatchRetry";
 import { totalsOf } from "../../domain/report/metrics";
 import { pageCount, pageSlice } from "../../domain/table/pagination";

@@ -4,7 +4,7 @@ import type { CustomReport } from "../../domain/customReports/customReports";
 import { customReportColumns, customReportDefaultSort, customReportFirstDirection, customReportPerPage } from "../../domain/customReports/customReportTable";
 import type { PerformanceRow } from "../../domain/performance/performance";
 import { totalsOf } from "../../domain/report/metrics";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
 import { findCustomReport, viewCustomReport } from "../../services/customReports/customReports";
 import type { ApiContext } from "../../services/http/http";

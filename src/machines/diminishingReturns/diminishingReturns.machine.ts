@@ -33,8 +33,8 @@ import {
   type DrawnCurve,
 } from "../../domain/diminishingReturns/responseCurve";
 import type { SessionScope } from "../../domain/report/reportScope";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
-import { readReportQuery } from "../../domain/reports/reportQuery";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
 import type { SeasonalityType } from "../../domain/seasonality/seasonality";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { loadDiminishing, type DiminishingAnswer, type DiminishingScope } from "../../services/diminishingReturns/diminishingReturns";

@@ -2,8 +2,8 @@ import { assign, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 
 import type { FunnelResponse, FunnelRow } from "../../domain/analysis/analysis";
 import { funnelQueryShape, type FunnelChoices } from "../../domain/funnel/funnelQuery";
 import { funnelChart, funnelColumnNames, funnelColumnsOf, funnelDefaultColumns, funnelLevelColumn, funnelPerPage, type FunnelMode } from "../../domain/funnel/funnelReport";
-import { readReportQuery } from "../../domain/reports/reportQuery";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { loadFunnel, type FunnelScope } from "../../services/funnel/funnel";

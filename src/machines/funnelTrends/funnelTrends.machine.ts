@@ -16,8 +16,8 @@ import {
 } from "../../domain/funnelTrends/funnelTrends";
 import { funnelTrendsQuery, type FunnelTrendsChoices } from "../../domain/funnelTrends/funnelTrendsQuery";
 import type { SessionScope } from "../../domain/report/reportScope";
-import { readReportQuery } from "../../domain/reports/reportQuery";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { loadFunnelTrends, type FunnelTrendsAnswer, type FunnelTrendsScope } from "../../services/funnelTrends/funnelTrends";
 import type { ApiContext } from "../../services/http/http";

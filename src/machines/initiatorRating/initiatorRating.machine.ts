@@ -10,8 +10,8 @@ import {
   type InitiatorRow,
 } from "../../domain/initiatorRating/initiatorRating";
 import { initiatorQueryShape, type InitiatorChoices } from "../../domain/initiatorRating/initiatorRatingQuery";
-import { readReportQuery } from "../../domain/reports/reportQuery";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
 import type { SortSpec } from "../../domain/table/tableSort";
 import type { FunnelScope } from "../../services/funnel/funnel";

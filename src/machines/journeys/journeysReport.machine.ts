@@ -6,8 +6,8 @@ import { blocksOfPage, journeysQueryShape, rowsOfPage, type JourneyChoices } fro
 import type { JourneyPath, JourneySummaryResponse } from "../../domain/journeys/journeySummary";
 import { journeyTableRow, type JourneyTableRow } from "../../domain/journeys/journeyTable";
 import type { TaxonomyPath } from "../../domain/performance/performance";
-import { readReportQuery } from "../../domain/reports/reportQuery";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { clampPage, pageCount } from "../../domain/table/pagination";
 import { nextSort, type SortSpec } from "../../domain/table/tableSort";
 import type { ApiContext } from "../../services/http/http";

@@ -1,5 +1,5 @@
 import type { AnyActorRef } from "xstate";
-import { reportsTexts } from "../../domain/reports/reportsTexts";
+import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 
 /**
  * How an admin screen (traffic classification, affiliate performance) ends when the server
@@ -31,7 +31,7 @@ export const notifyToasts = ({ context }: { readonly context: { readonly toasts:
 };
 
 /** The refusal's notice. */
-export const adminRefusalNotice: ToastNotice = { text: reportsTexts.noAdminAccess, kind: "error" };
+export const adminRefusalNotice: ToastNotice = { text: analysisReportTexts.noAdminAccess, kind: "error" };
 
 /** No access: to / with the text saying so. */
 export const adminRefusedState = {

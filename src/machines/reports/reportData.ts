@@ -1,4 +1,4 @@
-import { toggledColumns } from "../../domain/reports/reportColumns";
+import { toggledColumns } from "../../domain/report/reportColumns";
 import { clampPage } from "../../domain/table/pagination";
 import { nextSort, sortReportRows, type SortDirection, type SortSpec, type SortableRow } from "../../domain/table/tableSort";
 import { keepScope, scopeGuard, type ScopedReport, type SessionSource } from "./reportScope";

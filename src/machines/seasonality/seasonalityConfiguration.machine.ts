@@ -2,7 +2,7 @@ import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } fro
 import type { Ok } from "../../domain/access/auth";
 import type { Created } from "../../domain/report/configuration";
 import type { DateRange } from "../../domain/report/dateRange";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import type { SeasonalityList, SeasonalityType } from "../../domain/seasonality/seasonality";
 import {
   calendarWeeks,

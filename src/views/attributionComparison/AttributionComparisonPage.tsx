@@ -14,8 +14,8 @@ import {
 } from "../../domain/attributionComparison/attributionComparison";
 import { chartColours } from "../../domain/performance/performanceChart";
 import { formatMetric, formatPercent } from "../../domain/report/numberFormat";
-import { drillHref, reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
-import { reportsTexts } from "../../domain/reports/reportsTexts";
+import { drillHref, reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
+import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import {
   attributionComparisonMachine,
   attributionComparisonSelectors as sel,
@@ -63,7 +63,7 @@ const AttributionComparisonPageScreen = ({ report, path }: Pick<TaxonomyRoute, "
       title={reportTitle(texts.title, path)}
       crumbs={reportCrumbs(attributionComparisonBase, path)}
       status={status}
-      emptyText={reportsTexts.noResults}
+      emptyText={analysisReportTexts.noResults}
       failure="message"
       onRetry={retry}
       controls={<AttributionControls report={report} />}
@@ -190,7 +190,7 @@ const AttributionTable = ({ report, path }: { readonly report: AttributionCompar
       rowName={(row) => row.name}
       sort={{ column: choices.sort, direction: choices.direction }}
       onSort={(column) => report.send({ type: "attribution.headerClicked", sort: column as AttributionSort })}
-      emptyText={reportsTexts.noResults}
+      emptyText={analysisReportTexts.noResults}
       paging={{
         label: texts.pagination,
         page: choices.page,

@@ -21,8 +21,8 @@ import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { chartColours } from "../../domain/performance/performanceChart";
 import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric } from "../../domain/report/numberFormat";
-import { drillHref, reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
-import { reportsTexts } from "../../domain/reports/reportsTexts";
+import { drillHref, reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
+import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import { breakdownMachine, breakdownSelectors as sel, type BreakdownActorRef } from "../../machines/breakdown/breakdown.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
@@ -81,7 +81,7 @@ const BreakdownPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { r
       crumbs={reportCrumbs(breakdownBase, path)}
       status={status}
       keepBodyWhileLoading={hasCards}
-      emptyText={reportsTexts.noResults}
+      emptyText={analysisReportTexts.noResults}
       failure="silent"
       controls={<BreakdownControls report={report} />}
       aside={

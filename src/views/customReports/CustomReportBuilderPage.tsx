@@ -5,7 +5,7 @@ import { useLocation, useSearch } from "wouter";
 import { mostReportRules, type OrderField, type ReportLevel, type RuleOperator } from "../../domain/customReports/customReports";
 import { customReportsTexts } from "../../domain/customReports/customReportsTexts";
 import { draftQuery, levelLabel, orderFields, reportLevels, ruleOperators, valuesOf, type DraftChange, type DraftRule } from "../../domain/customReports/reportDraft";
-import { reportsTexts } from "../../domain/reports/reportsTexts";
+import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import {
   customReportBuilderMachine,
   customReportBuilderSelectors as sel,
@@ -232,7 +232,7 @@ const DraftPreview = ({ builder }: { readonly builder: CustomReportBuilderActorR
       <h2 id={previewTitleId}>{t.previewTitle}</h2>
       {status === "waiting" || status === "loading" ? (
         <p className="loading" role="status">
-          {reportsTexts.loading}
+          {analysisReportTexts.loading}
         </p>
       ) : status === "settling" ? (
         <p className="field-help" role="status">

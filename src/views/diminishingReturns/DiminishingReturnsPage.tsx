@@ -8,7 +8,7 @@ import { diminishingReturnsTexts as t } from "../../domain/diminishingReturns/di
 import { chartColours } from "../../domain/performance/performanceChart";
 import { formatDate } from "../../domain/report/dateFormat";
 import { defaultLocale, formatMoney, formatNumber } from "../../domain/report/numberFormat";
-import { reportsTexts } from "../../domain/reports/reportsTexts";
+import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import {
   diminishingReturnsMachine,
   diminishingReturnsSelectors as sel,
@@ -283,7 +283,7 @@ const WeeksTable = ({ report }: { readonly report: DiminishingReturnsActorRef })
       columns={columns}
       rows={rows}
       rowName={(row) => row.conversion_date}
-      emptyText={reportsTexts.noResults}
+      emptyText={analysisReportTexts.noResults}
       paging={{
         label: t.pagination,
         page,

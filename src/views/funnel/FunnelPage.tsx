@@ -6,7 +6,7 @@ import type { FunnelRow } from "../../domain/analysis/analysis";
 import { funnelDrillQuery, funnelQueryShape } from "../../domain/funnel/funnelQuery";
 import { funnelColumnNames, funnelDefaultColumns, funnelModes, isFunnelMode, rowLocation, rowName } from "../../domain/funnel/funnelReport";
 import { funnelTexts } from "../../domain/funnel/funnelTexts";
-import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
+import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { funnelReportMachine, funnelReportSelectors as sel, type FunnelReportActorRef } from "../../machines/funnel/funnelReport.machine";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";

@@ -9,7 +9,7 @@ import { funnelTrendsTexts as t } from "../../domain/funnelTrends/funnelTrendsTe
 import { funnelRoles } from "../../domain/report/metrics";
 import { formatDate, formatPeriod } from "../../domain/report/dateFormat";
 import { defaultLocale, formatMoney, formatNumber, formatPercent } from "../../domain/report/numberFormat";
-import { reportsTexts } from "../../domain/reports/reportsTexts";
+import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import { funnelTrendsMachine, funnelTrendsSelectors as sel, type FunnelTrendsActorRef } from "../../machines/funnelTrends/funnelTrends.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
@@ -236,7 +236,7 @@ const DaysTable = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
       visibleColumns={chosen}
       rows={rows}
       rowName={(row) => row.conversion_date}
-      emptyText={reportsTexts.noResults}
+      emptyText={analysisReportTexts.noResults}
       paging={{
         label: t.pagination,
         page,

@@ -5,7 +5,7 @@ import { useSearch } from "wouter";
 import { initiatorDefaultColumns, initiatorFieldNames, type InitiatorRow } from "../../domain/initiatorRating/initiatorRating";
 import { initiatorDrillQuery, initiatorQueryShape } from "../../domain/initiatorRating/initiatorRatingQuery";
 import { initiatorRatingTexts } from "../../domain/initiatorRating/initiatorRatingTexts";
-import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
+import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { initiatorRatingMachine, initiatorRatingSelectors as sel, type InitiatorRatingActorRef } from "../../machines/initiatorRating/initiatorRating.machine";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { ReportCrumb } from "../../domain/reports/reportCrumbs";
-import { reportsTexts, type ReportStatus } from "../../domain/reports/reportsTexts";
+import type { ReportCrumb } from "../../domain/report/reportCrumbs";
+import { analysisReportTexts, type ReportStatus } from "../../domain/report/analysisReportTexts";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { AppShell } from "../shell/AppShell";
@@ -55,13 +55,13 @@ export const ReportFrame = ({ title, crumbs, status, emptyText, failure, onRetry
           {status === "loading" && keepBodyWhileLoading ? (
             <>
               <p className="loading" role="status">
-                {reportsTexts.loading}
+                {analysisReportTexts.loading}
               </p>
               {children}
             </>
           ) : status === "loading" || status === "waiting" ? (
             <p className="loading" role="status">
-              {reportsTexts.loading}
+              {analysisReportTexts.loading}
             </p>
           ) : status === "empty" ? (
             <p className="analysis-report-empty" role="status">
@@ -70,10 +70,10 @@ export const ReportFrame = ({ title, crumbs, status, emptyText, failure, onRetry
           ) : status === "failed" ? (
             failure === "message" ? (
               <div className="analysis-report-failed" role="alert">
-                <p>{reportsTexts.failed}</p>
+                <p>{analysisReportTexts.failed}</p>
                 {onRetry ? (
                   <button type="button" className="button" onClick={onRetry}>
-                    {reportsTexts.tryAgain}
+                    {analysisReportTexts.tryAgain}
                   </button>
                 ) : null}
               </div>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { withReportQuery, type ReportQueryShape } from "../../domain/reports/reportQuery";
+import { withReportQuery, type ReportQueryShape } from "../../domain/report/reportQuery";
 
 /**
  * Writes a report's choices into the URL's query (replacing the history entry), so the

@@ -2,9 +2,9 @@ import { useSelector } from "@xstate/react";
 import { useCallback, useMemo, type ComponentProps, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { AnyActorRef } from "xstate";
-import { sidebarEntries } from "../../domain/reports/taxonomySidebar";
-import { reportCrumbs, reportTitle } from "../../domain/reports/reportCrumbs";
-import { reportsTexts, type ReportStatus } from "../../domain/reports/reportsTexts";
+import { sidebarEntries } from "../../domain/report/taxonomySidebar";
+import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
+import { analysisReportTexts, type ReportStatus } from "../../domain/report/analysisReportTexts";
 import type { ExportDialogActorRef } from "../../machines/exports/exportDialog.machine";
 import { TaxonomySidebar } from "./TaxonomySidebar";
 import { ExportDialog } from "../exports/ExportDialog";
@@ -67,7 +67,7 @@ export const SeriesReportFrame = <S,>({ report, sel, title, base, path, search, 
       title={reportTitle(title, path)}
       crumbs={reportCrumbs(base, path)}
       status={status}
-      emptyText={reportsTexts.noResults}
+      emptyText={analysisReportTexts.noResults}
       failure="message"
       onRetry={retry}
       controls={controls}

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { TaxonomySidebarEntries } from "../../domain/reports/taxonomySidebar";
+import type { TaxonomySidebarEntries } from "../../domain/report/taxonomySidebar";
 import "./taxonomySidebar.css";
 
 interface Props {

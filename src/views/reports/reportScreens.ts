@@ -32,7 +32,7 @@ export const reportScreens: ReadonlyArray<ReportScreen> = [
   { base: "/admin/classification", depth: 0, trailingSelected: false, load: () => import("../classification/ClassificationPage").then((m) => m.ClassificationPage) },
   { base: "/diminishing-returns", depth: 3, trailingSelected: true, load: () => import("../diminishingReturns/DiminishingReturnsPage").then((m) => m.DiminishingReturnsPage) },
   { base: "/funnel-trends", depth: 3, trailingSelected: true, load: () => import("../funnelTrends/FunnelTrendsPage").then((m) => m.FunnelTrendsPage) },
-  { base: "/custom-reports", depth: 4, trailingSelected: false, identified: true, load: () => import("../customReport/CustomReportPage").then((m) => m.CustomReportPage) },
+  { base: "/custom-reports", depth: 4, trailingSelected: false, identified: true, load: () => import("../dataSetComparison/DataSetComparisonPage").then((m) => m.DataSetComparisonPage) },
   // Custom reports: a saved report's view (its id after the base), the builder with its preview, the list; longer bases first.
   { base: "/reports/view", depth: 0, trailingSelected: false, identified: true, load: () => import("../customReports/CustomReportViewPage").then((m) => m.CustomReportViewPage) },
   { base: "/reports/preview", depth: 0, trailingSelected: false, load: () => import("../customReports/CustomReportBuilderPage").then((m) => m.CustomReportBuilderPage) },

@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useId, type KeyboardEvent } from "react";
 import { formatDate, formatRange } from "../../domain/report/dateFormat";
 import { defaultLocale } from "../../domain/report/numberFormat";
-import { reportsTexts } from "../../domain/reports/reportsTexts";
+import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import { seasonalityTexts as t } from "../../domain/seasonality/seasonalityTexts";
 import {
   seasonalityConfigurationMachine,
@@ -50,13 +50,13 @@ export const SeasonalityScreen = ({ screen }: Screen) => {
       <div aria-busy={status === "loading" || undefined}>
         {status === "loading" ? (
           <p className="loading" role="status">
-            {reportsTexts.loading}
+            {analysisReportTexts.loading}
           </p>
         ) : status === "failed" ? (
           <div className="notification is-warning" role="alert">
-            <p>{reportsTexts.failed}</p>
+            <p>{analysisReportTexts.failed}</p>
             <button type="button" className="button" onClick={() => screen.send({ type: "data.retried" })}>
-              {reportsTexts.tryAgain}
+              {analysisReportTexts.tryAgain}
             </button>
           </div>
         ) : (

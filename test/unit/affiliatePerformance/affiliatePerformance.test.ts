@@ -11,7 +11,7 @@ import {
 import { affiliateQueryShape } from "../../../src/domain/affiliatePerformance/affiliatePerformanceQuery";
 import type { AffiliateRow } from "../../../src/domain/analysis/analysis";
 import { metricsFromSums, totalsOf, zeroSums, type MetricSums } from "../../../src/domain/report/metrics";
-import { readReportQuery, reportQueryDefaults, withReportQuery } from "../../../src/domain/reports/reportQuery";
+import { readReportQuery, reportQueryDefaults, withReportQuery } from "../../../src/domain/report/reportQuery";
 
 type Named = Pick<AffiliateRow, "publisher_id" | "taxonomy_1" | "taxonomy_2" | "taxonomy_3" | "taxonomy_4">;
 

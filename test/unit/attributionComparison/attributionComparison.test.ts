@@ -8,7 +8,7 @@ import {
   sortedAttributionRows,
   sortInMode,
 } from "../../../src/domain/attributionComparison/attributionComparison";
-import { readReportQuery } from "../../../src/domain/reports/reportQuery";
+import { readReportQuery } from "../../../src/domain/report/reportQuery";
 import { levelRow } from "../../model/performance/tableFixtures";
 
 describe("creditShift", () => {

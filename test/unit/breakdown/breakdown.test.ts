@@ -8,7 +8,7 @@ import {
   openingChoices,
   sortedCards,
 } from "../../../src/domain/breakdown/breakdown";
-import { readReportQuery } from "../../../src/domain/reports/reportQuery";
+import { readReportQuery } from "../../../src/domain/report/reportQuery";
 import { channels, point } from "../../model/breakdown/breakdownFixtures";
 
 describe("cardTotals: the derived metrics over a card's dates", () => {

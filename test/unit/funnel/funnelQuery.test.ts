@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { funnelDrillQuery, funnelQueryShape, type FunnelChoices } from "../../../src/domain/funnel/funnelQuery";
 import { funnelDefaultColumns } from "../../../src/domain/funnel/funnelReport";
 import { initiatorDrillQuery, initiatorQueryShape } from "../../../src/domain/initiatorRating/initiatorRatingQuery";
-import { readReportQuery, withReportQuery } from "../../../src/domain/reports/reportQuery";
+import { readReportQuery, withReportQuery } from "../../../src/domain/report/reportQuery";
 
 const choices = (over: Partial<FunnelChoices> = {}): FunnelChoices => ({
   mode: "revenue",

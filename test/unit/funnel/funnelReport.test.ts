@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { funnelHeaders, type FunnelRow } from "../../../src/domain/analysis/analysis";
-import { toggledColumns } from "../../../src/domain/reports/reportColumns";
+import { toggledColumns } from "../../../src/domain/report/reportColumns";
 import {
   drillLocation,
   funnelFieldFormat,

@@ -15,7 +15,7 @@ import {
   uniqueAt,
   type TagTone,
 } from "../../../src/domain/journeys/journeyTable";
-import { readReportQuery, withReportQuery } from "../../../src/domain/reports/reportQuery";
+import { readReportQuery, withReportQuery } from "../../../src/domain/report/reportQuery";
 
 const t = (a: string, b = "None", c = "None", d = "None"): JourneyTouch => ({ taxonomy_1: a, taxonomy_2: b, taxonomy_3: c, taxonomy_4: d });
 const brand = t("Paid Search", "Google Ads", "Brand", "Exact");

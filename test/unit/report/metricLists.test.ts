@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultTableMetrics, tableMetrics } from "../../../src/domain/customReport/customReport";
+import { defaultTableMetrics, tableMetrics } from "../../../src/domain/dataSetComparison/dataSetComparison";
 import { customReportColumns } from "../../../src/domain/customReports/customReportTable";
 import { defaultColumns } from "../../../src/domain/report/defaultColumns";
 import { clickModelMetrics, metricNames } from "../../../src/domain/report/metricNames";

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { reportCrumbs } from "../../../src/domain/reports/reportCrumbs";
-import type { ReportStatus } from "../../../src/domain/reports/reportsTexts";
+import { reportCrumbs } from "../../../src/domain/report/reportCrumbs";
+import type { ReportStatus } from "../../../src/domain/report/analysisReportTexts";
 import { ReportFrame } from "../../../src/views/reports/ReportFrame";
 import { signedInActors, withActors } from "../viewSupport";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drillHref, reportCrumbs, reportTitle } from "../../../src/domain/reports/reportCrumbs";
+import { drillHref, reportCrumbs, reportTitle } from "../../../src/domain/report/reportCrumbs";
 
 describe("reportCrumbs", () => {
   it.each([

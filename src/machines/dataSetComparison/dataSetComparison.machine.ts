@@ -3,37 +3,37 @@ import {
   availableColumns,
   cancellationRules,
   columnParts,
-  customReportCards,
-  customReportLevel,
-  customReportPerPage,
-  customReportQuery,
+  dataSetComparisonCards,
+  dataSetComparisonLevel,
+  dataSetComparisonPerPage,
+  dataSetComparisonQuery,
   defaultVisibleColumns,
   footerOf,
   levelField,
   mergedRows,
   sideNames,
-  type CustomReportCard,
-  type CustomReportRow,
-  type CustomReportTab,
+  type DataSetComparisonCard,
+  type DataSetComparisonRow,
+  type DataSetComparisonTab,
   type Side,
-} from "../../domain/customReport/customReport";
-import { customReportTexts as texts } from "../../domain/customReport/customReportTexts";
+} from "../../domain/dataSetComparison/dataSetComparison";
+import { dataSetComparisonTexts as texts } from "../../domain/dataSetComparison/dataSetComparisonTexts";
 import type { PerformanceRow } from "../../domain/performance/performance";
 import { metricDefinitions } from "../../domain/report/metrics";
 import type { DateRange } from "../../domain/report/dateRange";
-import { readReportQuery } from "../../domain/reports/reportQuery";
-import { toggledColumns } from "../../domain/reports/reportColumns";
-import type { ReportStatus } from "../../domain/reports/reportsTexts";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import { toggledColumns } from "../../domain/report/reportColumns";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
 import {
   loadComparisonTables,
-  loadCustomReportData,
+  loadDataSetComparisonData,
   loadReportAccess,
-  type CustomReportData,
-  type CustomReportLoad,
+  type DataSetComparisonData,
+  type DataSetComparisonLoad,
   type ReportAccess,
-} from "../../services/customReport/customReport";
+} from "../../services/dataSetComparison/dataSetComparison";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
@@ -59,53 +59,53 @@ import { fromApiCall } from "../runtime/fromEffect";
  *
  * - `data`: a load puts the table back on page 1; a failed load clears everything (no
  *   cards, no rows, total 0, page 1, every row detail closed), silently.
- * - `comparison`: off, or on (`customReport.comparingToggled`), which loads the comparison
+ * - `comparison`: off, or on (`dataSetComparison.comparingToggled`), which loads the comparison
  *   period's tables, matched to the rows by their taxonomy value; off clears them. It is
  *   loaded again after every load of the data while on.
  * - `columns`: the Columns modal closed or open; a toggle keeps the report's excluded
  *   columns out, 'Reset' shows the default columns.
- * - The tab follows the URL's `tab` (`customReport.tabChosen`); sort, page and the open
+ * - The tab follows the URL's `tab` (`dataSetComparison.tabChosen`); sort, page and the open
  *   row details are local. A new scope asks again from the start.
  */
 
-export interface CustomReportInput extends ReportRouteInput {
+export interface DataSetComparisonInput extends ReportRouteInput {
   /** The report's id, from the route. */
   readonly reportId: string;
 }
 
-export interface CustomReportContext extends RouteReport {
+export interface DataSetComparisonContext extends RouteReport {
   readonly reportId: string;
   readonly isAdmin: boolean;
-  readonly tab: CustomReportTab;
+  readonly tab: DataSetComparisonTab;
   readonly access: ReportAccess | null;
-  readonly cards: ReadonlyArray<CustomReportCard>;
-  readonly rows: ReadonlyArray<CustomReportRow>;
-  readonly sorted: ReadonlyArray<CustomReportRow>;
-  readonly footer: CustomReportRow | null;
+  readonly cards: ReadonlyArray<DataSetComparisonCard>;
+  readonly rows: ReadonlyArray<DataSetComparisonRow>;
+  readonly sorted: ReadonlyArray<DataSetComparisonRow>;
+  readonly footer: DataSetComparisonRow | null;
   readonly sort: SortSpec;
   readonly page: number;
   readonly visibleColumns: ReadonlyArray<string>;
   readonly comparing: boolean;
-  readonly comparisonRows: ReadonlyArray<CustomReportRow> | null;
-  readonly comparisonFooter: CustomReportRow | null;
+  readonly comparisonRows: ReadonlyArray<DataSetComparisonRow> | null;
+  readonly comparisonFooter: DataSetComparisonRow | null;
   /** The taxonomy values whose row detail is open. */
   readonly openRows: ReadonlyArray<string>;
 }
 
-export type CustomReportEvent =
+export type DataSetComparisonEvent =
   | SessionScopeChanged
-  | { type: "customReport.tabChosen"; tab: CustomReportTab }
-  | { type: "customReport.sorted"; column: string }
-  | { type: "customReport.pageChanged"; page: number }
-  | { type: "customReport.rowToggled"; key: string }
-  | { type: "customReport.comparingToggled" }
-  | { type: "customReport.columnsOpened" }
-  | { type: "customReport.columnsClosed" }
-  | { type: "customReport.columnToggled"; column: string }
-  | { type: "customReport.columnsReset" }
-  | { type: "customReport.exportRequested" };
+  | { type: "dataSetComparison.tabChosen"; tab: DataSetComparisonTab }
+  | { type: "dataSetComparison.sorted"; column: string }
+  | { type: "dataSetComparison.pageChanged"; page: number }
+  | { type: "dataSetComparison.rowToggled"; key: string }
+  | { type: "dataSetComparison.comparingToggled" }
+  | { type: "dataSetComparison.columnsOpened" }
+  | { type: "dataSetComparison.columnsClosed" }
+  | { type: "dataSetComparison.columnToggled"; column: string }
+  | { type: "dataSetComparison.columnsReset" }
+  | { type: "dataSetComparison.exportRequested" };
 
-type Context = CustomReportContext;
+type Context = DataSetComparisonContext;
 
 export interface AccessInput {
   readonly api: ApiContext;
@@ -113,11 +113,11 @@ export interface AccessInput {
   readonly reportId: string;
 }
 
-export type LoadInput = CustomReportLoad & { readonly api: ApiContext };
+export type LoadInput = DataSetComparisonLoad & { readonly api: ApiContext };
 
 const exportDialogId = "exportDialog";
 
-const levelOf = (context: Context) => customReportLevel(context.path);
+const levelOf = (context: Context) => dataSetComparisonLevel(context.path);
 
 const excludedOf = (access: ReportAccess | null): ReadonlyArray<string> => (access?.kind === "granted" ? (access.report.meta.excludedColumns ?? []) : []);
 
@@ -140,12 +140,12 @@ const loadInput = ({ context }: { readonly context: Context }): LoadInput => {
   return { api: call.api, program: call.program, source, path: context.path, range: call.range as DateRange };
 };
 
-const sortedOf = (rows: ReadonlyArray<CustomReportRow>, sort: SortSpec) => sortReportRows(rows, sort);
+const sortedOf = (rows: ReadonlyArray<DataSetComparisonRow>, sort: SortSpec) => sortReportRows(rows, sort);
 
 /** Another scope asks again from the start (or waits, without a program or dates). */
 const followScope = [
-  { guard: scopeGuard("isIncompleteScope"), target: "#customReport.waiting", actions: keepScope },
-  { guard: scopeGuard("isOtherScope"), target: "#customReport.opening", reenter: true, actions: keepScope },
+  { guard: scopeGuard("isIncompleteScope"), target: "#dataSetComparison.waiting", actions: keepScope },
+  { guard: scopeGuard("isOtherScope"), target: "#dataSetComparison.opening", reenter: true, actions: keepScope },
 ] as const;
 
 const clearedData = {
@@ -176,16 +176,16 @@ export const exportOpenedOf = (context: Context): ExportOpened => {
   };
 };
 
-export const customReportMachine = setup({
+export const dataSetComparisonMachine = setup({
   types: {
-    context: {} as CustomReportContext,
-    events: {} as CustomReportEvent,
-    input: {} as CustomReportInput,
+    context: {} as DataSetComparisonContext,
+    events: {} as DataSetComparisonEvent,
+    input: {} as DataSetComparisonInput,
   },
   actors: {
     ...reportScopeActors,
     loadReportAccess: fromApiCall<ReportAccess, AccessInput, HttpError>(({ program, reportId }) => loadReportAccess(program, reportId)),
-    loadCustomReportData: fromApiCall<CustomReportData, LoadInput, HttpError>((input) => loadCustomReportData(input)),
+    loadDataSetComparisonData: fromApiCall<DataSetComparisonData, LoadInput, HttpError>((input) => loadDataSetComparisonData(input)),
     loadComparison: fromApiCall<Readonly<Record<Side, ReadonlyArray<PerformanceRow>>>, LoadInput, HttpError>((input) => loadComparisonTables(input)),
     exportDialog: exportDialogMachine,
   },
@@ -193,11 +193,11 @@ export const customReportMachine = setup({
     keepScope: assign(keepScopeAssignment),
     storeAccess: assign((_, access: ReportAccess) => ({ access, visibleColumns: defaultVisibleColumns(excludedOf(access)) })),
     forgetAccess: assign({ access: null }),
-    storeData: assign(({ context }, data: CustomReportData) => {
+    storeData: assign(({ context }, data: DataSetComparisonData) => {
       const level = levelOf(context);
       const rows = mergedRows(data.tables.first.current, data.tables.second.current, level);
       return {
-        cards: customReportCards(data.charts, data.tables, level),
+        cards: dataSetComparisonCards(data.charts, data.tables, level),
         rows,
         sorted: sortedOf(rows, context.sort),
         footer: rows.length > 0 ? footerOf(data.tables.first.current, data.tables.second.current) : null,
@@ -213,12 +213,12 @@ export const customReportMachine = setup({
     clearComparison: assign({ comparisonRows: null, comparisonFooter: null }),
     turnComparingOn: assign({ comparing: true }),
     turnComparingOff: assign({ comparing: false, comparisonRows: null, comparisonFooter: null }),
-    chooseTab: assign((_, tab: CustomReportTab) => ({ tab })),
+    chooseTab: assign((_, tab: DataSetComparisonTab) => ({ tab })),
     sortBy: assign(({ context }, column: string) => {
       const sort = nextSort(context.sort, column);
       return { sort, sorted: sortedOf(context.rows, sort), page: 1 };
     }),
-    changePage: assign(({ context }, page: number) => ({ page: clampPage(page, context.rows.length, customReportPerPage) })),
+    changePage: assign(({ context }, page: number) => ({ page: clampPage(page, context.rows.length, dataSetComparisonPerPage) })),
     toggleRow: assign(({ context }, key: string) => ({
       openRows: context.openRows.includes(key) ? context.openRows.filter((k) => k !== key) : [...context.openRows, key],
     })),
@@ -232,20 +232,20 @@ export const customReportMachine = setup({
     isDenied: (_, access: ReportAccess) => access.kind === "denied",
     hasData: ({ context }) => context.cards.length > 0 || context.rows.length > 0,
     isComparing: ({ context }) => context.comparing,
-    isOtherTab: ({ context }, tab: CustomReportTab) => tab !== context.tab,
+    isOtherTab: ({ context }, tab: DataSetComparisonTab) => tab !== context.tab,
     /** The report's table may show it: a column of the report not in its excludedColumns. */
     isAvailableColumn: ({ context }, column: string) => availableColumns(excludedOf(context.access)).includes(column),
     hasRows: ({ context }) => context.rows.length > 0,
   },
 }).createMachine({
-  id: "customReport",
+  id: "dataSetComparison",
   context: ({ input }) => ({
     session: input.session,
     scope: openingScope(input.session),
     path: input.path,
     reportId: input.reportId,
     isAdmin: input.session.getSnapshot().context.user?.is_admin === true,
-    tab: readReportQuery(input.search ?? "", customReportQuery).tab,
+    tab: readReportQuery(input.search ?? "", dataSetComparisonQuery).tab,
     access: null,
     ...clearedData,
     sort: { column: "first.attributed_sales", direction: "desc" },
@@ -257,10 +257,10 @@ export const customReportMachine = setup({
   invoke: { src: "sessionScopeListener", input: scopeListenerInput },
   entry: "spawnExportDialog",
   on: {
-    "customReport.tabChosen": { guard: { type: "isOtherTab", params: ({ event }) => event.tab }, actions: { type: "chooseTab", params: ({ event }) => event.tab } },
-    "customReport.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
-    "customReport.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
-    "customReport.rowToggled": { actions: { type: "toggleRow", params: ({ event }) => event.key } },
+    "dataSetComparison.tabChosen": { guard: { type: "isOtherTab", params: ({ event }) => event.tab }, actions: { type: "chooseTab", params: ({ event }) => event.tab } },
+    "dataSetComparison.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
+    "dataSetComparison.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
+    "dataSetComparison.rowToggled": { actions: { type: "toggleRow", params: ({ event }) => event.key } },
   },
   initial: "waiting",
   states: {
@@ -292,7 +292,7 @@ export const customReportMachine = setup({
       states: {
         loading: {
           invoke: {
-            src: "loadCustomReportData",
+            src: "loadDataSetComparisonData",
             input: loadInput,
             onDone: { target: "loaded", actions: { type: "storeData", params: ({ event }) => event.output } },
             onError: { target: "failed", actions: "clearData" },
@@ -303,14 +303,14 @@ export const customReportMachine = setup({
         /** The cards and the table, with the comparison and the Columns modal beside them. */
         ready: {
           type: "parallel",
-          on: { "customReport.exportRequested": { guard: "hasRows", actions: "openExport" } },
+          on: { "dataSetComparison.exportRequested": { guard: "hasRows", actions: "openExport" } },
           states: {
             comparison: {
               initial: "settling",
               states: {
                 /** After every load: comparing goes on loading the comparison period, otherwise off. */
                 settling: { always: [{ guard: "isComparing", target: "loading" }, { target: "off" }] },
-                off: { on: { "customReport.comparingToggled": { target: "loading", actions: "turnComparingOn" } } },
+                off: { on: { "dataSetComparison.comparingToggled": { target: "loading", actions: "turnComparingOn" } } },
                 loading: {
                   invoke: {
                     src: "loadComparison",
@@ -318,20 +318,20 @@ export const customReportMachine = setup({
                     onDone: { target: "on", actions: { type: "storeComparison", params: ({ event }) => event.output } },
                     onError: { target: "on", actions: "clearComparison" },
                   },
-                  on: { "customReport.comparingToggled": { target: "off", actions: "turnComparingOff" } },
+                  on: { "dataSetComparison.comparingToggled": { target: "off", actions: "turnComparingOff" } },
                 },
-                on: { on: { "customReport.comparingToggled": { target: "off", actions: "turnComparingOff" } } },
+                on: { on: { "dataSetComparison.comparingToggled": { target: "off", actions: "turnComparingOff" } } },
               },
             },
             columns: {
               initial: "closed",
               states: {
-                closed: { on: { "customReport.columnsOpened": { target: "open" } } },
+                closed: { on: { "dataSetComparison.columnsOpened": { target: "open" } } },
                 open: {
                   on: {
-                    "customReport.columnsClosed": { target: "closed" },
-                    "customReport.columnToggled": { guard: { type: "isAvailableColumn", params: ({ event }) => event.column }, actions: { type: "toggleColumn", params: ({ event }) => event.column } },
-                    "customReport.columnsReset": { actions: "resetColumns" },
+                    "dataSetComparison.columnsClosed": { target: "closed" },
+                    "dataSetComparison.columnToggled": { guard: { type: "isAvailableColumn", params: ({ event }) => event.column }, actions: { type: "toggleColumn", params: ({ event }) => event.column } },
+                    "dataSetComparison.columnsReset": { actions: "resetColumns" },
                   },
                 },
               },
@@ -346,10 +346,10 @@ export const customReportMachine = setup({
   },
 });
 
-type Snap = SnapshotFrom<typeof customReportMachine>;
+type Snap = SnapshotFrom<typeof dataSetComparisonMachine>;
 
 /** Named selectors: the view reads the report only through these. */
-export const customReportSelectors = {
+export const dataSetComparisonSelectors = {
   status: (s: Snap): ReportStatus | "denied" => {
     if (s.matches("denied")) return "denied";
     if (s.matches("waiting")) return "waiting";
@@ -363,14 +363,14 @@ export const customReportSelectors = {
   /** Admins are told when the report reads the old source (it lacks its registered data sets). */
   showsSourceWarning: (s: Snap): boolean => s.context.isAdmin && s.context.access?.kind === "granted" && s.context.access.source.kind === "meta",
   tab: (s: Snap) => s.context.tab,
-  level: (s: Snap) => customReportLevel(s.context.path),
+  level: (s: Snap) => dataSetComparisonLevel(s.context.path),
   sideNames: (s: Snap) => namesOf(s.context.access),
   cards: (s: Snap) => s.context.cards,
-  pageRows: (s: Snap) => pageSlice(s.context.sorted, s.context.page, customReportPerPage),
+  pageRows: (s: Snap) => pageSlice(s.context.sorted, s.context.page, dataSetComparisonPerPage),
   footer: (s: Snap) => s.context.footer,
   total: (s: Snap) => s.context.rows.length,
   page: (s: Snap) => s.context.page,
-  pageCount: (s: Snap) => pageCount(s.context.rows.length, customReportPerPage),
+  pageCount: (s: Snap) => pageCount(s.context.rows.length, dataSetComparisonPerPage),
   sort: (s: Snap) => s.context.sort,
   visibleColumns: (s: Snap) => s.context.visibleColumns,
   excludedColumns: (s: Snap) => excludedOf(s.context.access),
@@ -387,4 +387,4 @@ export const customReportSelectors = {
   exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
 } satisfies Record<string, (s: Snap) => unknown>;
 
-export type CustomReportActorRef = ActorRefFrom<typeof customReportMachine>;
+export type DataSetComparisonActorRef = ActorRefFrom<typeof dataSetComparisonMachine>;

@@ -1,7 +1,7 @@
 import { adminRouteRefusal } from "../shell/routeAccess";
 
 /** The words every analysis report shares: the breadcrumb root and the page's load states. */
-export const reportsTexts = {
+export const analysisReportTexts = {
   allChannels: "All Channels",
   loading: "Loading...",
   /** The empty text of the channel breakdown, the initiator rating and the attribution comparison. */

@@ -6,27 +6,27 @@ import { Link, useLocation, useSearch } from "wouter";
 import {
   cardMetric,
   columnParts,
-  customReportBase,
-  customReportPerPage,
-  customReportQuery,
+  dataSetComparisonBase,
+  dataSetComparisonPerPage,
+  dataSetComparisonQuery,
   donutShares,
   interleavedHalves,
   isColumnAvailable,
   levelField,
   rowKeyOf,
   tableColumns,
-  type CustomReportCard,
-  type CustomReportRow,
-  type CustomReportTab,
+  type DataSetComparisonCard,
+  type DataSetComparisonRow,
+  type DataSetComparisonTab,
   type ReportLevelNumber,
   type Side,
-} from "../../domain/customReport/customReport";
-import { customReportTexts as texts } from "../../domain/customReport/customReportTexts";
+} from "../../domain/dataSetComparison/dataSetComparison";
+import { dataSetComparisonTexts as texts } from "../../domain/dataSetComparison/dataSetComparisonTexts";
 import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric, formatPercent, type NumberFormatOptions } from "../../domain/report/numberFormat";
-import { drillHref, reportCrumbs } from "../../domain/reports/reportCrumbs";
-import { readReportQuery, withReportQuery } from "../../domain/reports/reportQuery";
-import { columnHeader, customReportMachine, customReportSelectors as sel, type CustomReportActorRef } from "../../machines/customReport/customReport.machine";
+import { drillHref, reportCrumbs } from "../../domain/report/reportCrumbs";
+import { readReportQuery, withReportQuery } from "../../domain/report/reportQuery";
+import { columnHeader, dataSetComparisonMachine, dataSetComparisonSelectors as sel, type DataSetComparisonActorRef } from "../../machines/dataSetComparison/dataSetComparison.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { shareChart, shareTable, timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { Modal } from "../components/Modal";
@@ -35,7 +35,7 @@ import { ReportFrame } from "../reports/ReportFrame";
 import type { IdentifiedRoute } from "../../domain/report/taxonomyRoute";
 import { Screen } from "../shell/appChildren";
 import { metricColumn, MetricNoteRow, MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
-import "./customReport.css";
+import "./dataSetComparison.css";
 
 /** Routes nest three values deep for Explore: the level-four cards and rows have none. */
 const exploreDeepest = 3;
@@ -50,18 +50,18 @@ const donutHeight = 150;
  * donuts) or the Tabular tab (Columns, comparing, Export, the table with its Total). The
  * tab is the URL's `tab`: the tab links change the URL, and the report follows it.
  */
-export const CustomReportPage = ({ id, path }: IdentifiedRoute) => {
+export const DataSetComparisonPage = ({ id, path }: IdentifiedRoute) => {
   const search = useSearch();
   const reportId = id ?? "1";
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="customReport" routeKey={JSON.stringify([id, path])} logic={customReportMachine} route={{ path, search, reportId }}>
+    <Screen name="dataSetComparison" routeKey={JSON.stringify([id, path])} logic={dataSetComparisonMachine} route={{ path, search, reportId }}>
       {(report) => <CustomReportPageScreen report={report} id={id} path={path} />}
     </Screen>
   );
 };
 
-const CustomReportPageScreen = ({ report, id, path }: Pick<IdentifiedRoute, "id" | "path"> & { readonly report: ActorRefFrom<typeof customReportMachine> }) => {
+const CustomReportPageScreen = ({ report, id, path }: Pick<IdentifiedRoute, "id" | "path"> & { readonly report: ActorRefFrom<typeof dataSetComparisonMachine> }) => {
   const search = useSearch();
   const reportId = id ?? "1";
   const status = useSelector(report, sel.status);
@@ -70,10 +70,10 @@ const CustomReportPageScreen = ({ report, id, path }: Pick<IdentifiedRoute, "id"
   const tab = useSelector(report, sel.tab);
   const warning = useSelector(report, sel.showsSourceWarning);
   const dialog = useSelector(report, sel.exportDialog);
-  const base = `${customReportBase}/${encodeURIComponent(reportId)}`;
-  const urlTab = readReportQuery(search, customReportQuery).tab;
+  const base = `${dataSetComparisonBase}/${encodeURIComponent(reportId)}`;
+  const urlTab = readReportQuery(search, dataSetComparisonQuery).tab;
   useEffect(() => {
-    report.send({ type: "customReport.tabChosen", tab: urlTab });
+    report.send({ type: "dataSetComparison.tabChosen", tab: urlTab });
   }, [report, urlTab]);
   const denied = status === "denied";
   return (
@@ -114,10 +114,10 @@ const NoAccess = () => (
 );
 
 /** The tab links (each a link to this page with its tab in the query) and the level shown. */
-const CustomReportTabs = ({ tab, search, level }: { readonly tab: CustomReportTab; readonly search: string; readonly level: ReportLevelNumber }) => {
+const CustomReportTabs = ({ tab, search, level }: { readonly tab: DataSetComparisonTab; readonly search: string; readonly level: ReportLevelNumber }) => {
   const [location] = useLocation();
-  const hrefOf = (next: CustomReportTab) => {
-    const query = withReportQuery(search, customReportQuery, { tab: next });
+  const hrefOf = (next: DataSetComparisonTab) => {
+    const query = withReportQuery(search, dataSetComparisonQuery, { tab: next });
     return query === "" ? location : `${location}?${query}`;
   };
   return (
@@ -137,7 +137,7 @@ const CustomReportTabs = ({ tab, search, level }: { readonly tab: CustomReportTa
 // ---------------------------------------------------------------------------------------
 // Visual
 
-const VisualTab = ({ report, base, path }: { readonly report: CustomReportActorRef; readonly base: string; readonly path: ReadonlyArray<string> }) => {
+const VisualTab = ({ report, base, path }: { readonly report: DataSetComparisonActorRef; readonly base: string; readonly path: ReadonlyArray<string> }) => {
   const cards = useSelector(report, sel.cards);
   const names = useSelector(report, sel.sideNames);
   const locale = useSelector(report, sel.locale);
@@ -152,7 +152,7 @@ const VisualTab = ({ report, base, path }: { readonly report: CustomReportActorR
 };
 
 interface CardProps {
-  readonly card: CustomReportCard;
+  readonly card: DataSetComparisonCard;
   readonly names: Readonly<Record<Side, string>>;
   readonly locale: string | null;
   readonly explore: string | null;
@@ -220,13 +220,13 @@ const Donut = ({ period, name, values, names, locale }: { readonly period: strin
 const numberOf = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /** A side's metric column: its header names the side, its number and comparison are the metric's. */
-const sideColumn = (key: string, header: string, format: NumberFormatOptions): TableColumn<CustomReportRow> => {
+const sideColumn = (key: string, header: string, format: NumberFormatOptions): TableColumn<DataSetComparisonRow> => {
   const parts = columnParts(key);
   const metric = metricColumn(parts?.metric ?? key, header, format);
   return { ...metric, key, value: (row: MetricTableRow) => numberOf(row[key]) };
 };
 
-const TabularTab = ({ report, base, path }: { readonly report: CustomReportActorRef; readonly base: string; readonly path: ReadonlyArray<string> }) => {
+const TabularTab = ({ report, base, path }: { readonly report: DataSetComparisonActorRef; readonly base: string; readonly path: ReadonlyArray<string> }) => {
   const rows = useSelector(report, sel.pageRows);
   const footer = useSelector(report, sel.footer);
   const total = useSelector(report, sel.total);
@@ -246,30 +246,30 @@ const TabularTab = ({ report, base, path }: { readonly report: CustomReportActor
   const currency = useSelector(report, sel.currency);
   const locale = useSelector(report, sel.locale);
   const field = levelField(level);
-  const columns = useMemo<ReadonlyArray<TableColumn<CustomReportRow>>>(
+  const columns = useMemo<ReadonlyArray<TableColumn<DataSetComparisonRow>>>(
     () => [{ key: field, header: texts.taxonomyLevel(level), align: "start" }, ...tableColumns.map((key) => sideColumn(key, columnHeader(key, names), { currency, locale }))],
     [field, level, names, currency, locale],
   );
-  const keyOf = useCallback((row: CustomReportRow) => rowKeyOf(row, level), [level]);
+  const keyOf = useCallback((row: DataSetComparisonRow) => rowKeyOf(row, level), [level]);
   const expansion = useMemo(
     () => ({
       canExpand: () => true,
-      isExpanded: (row: CustomReportRow) => openRows.includes(keyOf(row)),
-      onToggle: (row: CustomReportRow) => report.send({ type: "customReport.rowToggled", key: keyOf(row) }),
-      renderNested: (row: CustomReportRow) => <RowDetail row={row} name={keyOf(row)} names={names} locale={locale} explore={drillHref(base, path, keyOf(row), exploreDeepest)} />,
+      isExpanded: (row: DataSetComparisonRow) => openRows.includes(keyOf(row)),
+      onToggle: (row: DataSetComparisonRow) => report.send({ type: "dataSetComparison.rowToggled", key: keyOf(row) }),
+      renderNested: (row: DataSetComparisonRow) => <RowDetail row={row} name={keyOf(row)} names={names} locale={locale} explore={drillHref(base, path, keyOf(row), exploreDeepest)} />,
     }),
     [openRows, keyOf, report, names, locale, base, path],
   );
   return (
     <>
       <div className="custom-report-table-tools">
-        <button type="button" className="button" onClick={() => report.send({ type: "customReport.columnsOpened" })}>
+        <button type="button" className="button" onClick={() => report.send({ type: "dataSetComparison.columnsOpened" })}>
           {texts.columns}
         </button>
         <label className="field-inline">
-          <input type="checkbox" checked={comparing} onChange={() => report.send({ type: "customReport.comparingToggled" })} /> {texts.comparing}
+          <input type="checkbox" checked={comparing} onChange={() => report.send({ type: "dataSetComparison.comparingToggled" })} /> {texts.comparing}
         </label>
-        <button type="button" className="button" disabled={total === 0} onClick={() => report.send({ type: "customReport.exportRequested" })}>
+        <button type="button" className="button" disabled={total === 0} onClick={() => report.send({ type: "dataSetComparison.exportRequested" })}>
           {texts.exportData}
         </button>
       </div>
@@ -278,7 +278,7 @@ const TabularTab = ({ report, base, path }: { readonly report: CustomReportActor
           {texts.noComparisonData}
         </p>
       ) : null}
-      <MetricTable<CustomReportRow>
+      <MetricTable<DataSetComparisonRow>
         label={texts.table}
         columns={columns}
         visibleColumns={visible}
@@ -286,7 +286,7 @@ const TabularTab = ({ report, base, path }: { readonly report: CustomReportActor
         rowName={keyOf}
         footer={footer}
         sort={sort}
-        onSort={(column) => report.send({ type: "customReport.sorted", column })}
+        onSort={(column) => report.send({ type: "dataSetComparison.sorted", column })}
         emptyText={texts.noData}
         loading={comparisonLoading}
         previous={comparing && comparisonRows !== null && comparisonRows.length > 0 ? comparisonRows : null}
@@ -297,9 +297,9 @@ const TabularTab = ({ report, base, path }: { readonly report: CustomReportActor
           page,
           pageCount: pages,
           total,
-          perPage: customReportPerPage,
-          perPageOptions: [customReportPerPage],
-          onPage: (next) => report.send({ type: "customReport.pageChanged", page: next }),
+          perPage: dataSetComparisonPerPage,
+          perPageOptions: [dataSetComparisonPerPage],
+          onPage: (next) => report.send({ type: "dataSetComparison.pageChanged", page: next }),
         }}
       />
       {columnsOpen ? <ColumnsModal report={report} names={names} /> : null}
@@ -308,7 +308,7 @@ const TabularTab = ({ report, base, path }: { readonly report: CustomReportActor
 };
 
 /** An open row: each side's share of the row's sales and revenue, and Explore below level 4. */
-const RowDetail = ({ row, name, names, locale, explore }: { readonly row: CustomReportRow; readonly name: string; readonly names: Readonly<Record<Side, string>>; readonly locale: string | null; readonly explore: string | null }) => {
+const RowDetail = ({ row, name, names, locale, explore }: { readonly row: DataSetComparisonRow; readonly name: string; readonly names: Readonly<Record<Side, string>>; readonly locale: string | null; readonly explore: string | null }) => {
   const line = (metric: "attributed_sales" | "attributed_revenue", label: string) => {
     const shares = donutShares(numberOf(row[`first.${metric}`]) ?? 0, numberOf(row[`second.${metric}`]) ?? 0);
     return `${label}: ${names.first} ${formatPercent(shares.first, 1, locale)}, ${names.second} ${formatPercent(shares.second, 1, locale)}`;
@@ -329,11 +329,11 @@ const RowDetail = ({ row, name, names, locale, explore }: { readonly row: Custom
 };
 
 /** The Columns modal: the columns in two interleaved halves (first side, second side); excluded ones cannot be chosen. */
-const ColumnsModal = ({ report, names }: { readonly report: CustomReportActorRef; readonly names: Readonly<Record<Side, string>> }) => {
+const ColumnsModal = ({ report, names }: { readonly report: DataSetComparisonActorRef; readonly names: Readonly<Record<Side, string>> }) => {
   const visible = useSelector(report, sel.visibleColumns);
   const excluded = useSelector(report, sel.excludedColumns);
   const halves = interleavedHalves(tableColumns);
-  const close = () => report.send({ type: "customReport.columnsClosed" });
+  const close = () => report.send({ type: "dataSetComparison.columnsClosed" });
   return (
     <Modal
       title={texts.columnsTitle}
@@ -341,7 +341,7 @@ const ColumnsModal = ({ report, names }: { readonly report: CustomReportActorRef
       onDismiss={close}
       actions={
         <>
-          <button type="button" className="button" onClick={() => report.send({ type: "customReport.columnsReset" })}>
+          <button type="button" className="button" onClick={() => report.send({ type: "dataSetComparison.columnsReset" })}>
             {texts.reset}
           </button>
           <button type="button" className="button is-primary" onClick={close}>
@@ -362,7 +362,7 @@ const ColumnsModal = ({ report, names }: { readonly report: CustomReportActorRef
                       type="checkbox"
                       checked={available && visible.includes(column)}
                       disabled={!available}
-                      onChange={() => report.send({ type: "customReport.columnToggled", column })}
+                      onChange={() => report.send({ type: "dataSetComparison.columnToggled", column })}
                     />{" "}
                     {columnHeader(column, names)}
                     {available ? null : ` (${texts.unavailable})`}

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createActor, type AnyActorRef } from "xstate";
-import { customReportMachine, customReportSelectors as sel, exportOpenedOf, type AccessInput, type LoadInput } from "../../../src/machines/customReport/customReport.machine";
+import { dataSetComparisonMachine, dataSetComparisonSelectors as sel, exportOpenedOf, type AccessInput, type LoadInput } from "../../../src/machines/dataSetComparison/dataSetComparison.machine";
 import type { PerformanceRow } from "../../../src/domain/performance/performance";
-import type { Side } from "../../../src/domain/customReport/customReport";
-import type { CustomReportData, ReportAccess } from "../../../src/services/customReport/customReport";
+import type { Side } from "../../../src/domain/dataSetComparison/dataSetComparison";
+import type { DataSetComparisonData, ReportAccess } from "../../../src/services/dataSetComparison/dataSetComparison";
 import { alice, httpErrors, quietReportScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
-import { comparisonTables, denied, granted, grantedOldSource, noComparison, noData, twentyChannels, twoChannels } from "../../model/customReport/customReportFixtures";
+import { comparisonTables, denied, granted, grantedOldSource, noComparison, noData, twentyChannels, twoChannels } from "../../model/dataSetComparison/dataSetComparisonFixtures";
 import { controlled } from "../support";
 
 const actors: AnyActorRef[] = [];
@@ -15,15 +15,15 @@ afterEach(() => {
 
 const open = (options: { path?: ReadonlyArray<string>; search?: string; admin?: boolean; signedOut?: boolean } = {}) => {
   const access = controlled<ReportAccess, AccessInput>();
-  const data = controlled<CustomReportData, LoadInput>();
+  const data = controlled<DataSetComparisonData, LoadInput>();
   const comparison = controlled<Readonly<Record<Side, ReadonlyArray<PerformanceRow>>>, LoadInput>();
   const session = sessionOf({
     user: { ...alice, is_admin: options.admin === true },
     ...(options.signedOut ? { programCode: null, range: null } : {}),
   });
   const report = createActor(
-    customReportMachine.provide({
-      actors: { sessionScopeListener: quietReportScopeListener, loadReportAccess: access.logic, loadCustomReportData: data.logic, loadComparison: comparison.logic },
+    dataSetComparisonMachine.provide({
+      actors: { sessionScopeListener: quietReportScopeListener, loadReportAccess: access.logic, loadDataSetComparisonData: data.logic, loadComparison: comparison.logic },
     }),
     { input: { session, path: options.path ?? [], search: options.search, reportId: "1" } },
   ).start();
@@ -99,8 +99,8 @@ describe("custom report: data", () => {
     const { report, access, data, snap } = open();
     await access.resolve(granted);
     await data.resolve(twentyChannels);
-    report.send({ type: "customReport.pageChanged", page: 2 });
-    report.send({ type: "customReport.rowToggled", key: "Channel 3" });
+    report.send({ type: "dataSetComparison.pageChanged", page: 2 });
+    report.send({ type: "dataSetComparison.rowToggled", key: "Channel 3" });
     report.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2026-02-01", to: "2026-02-28" } }) });
     await access.resolve(granted);
     await data.reject(httpErrors.server);
@@ -114,9 +114,9 @@ describe("custom report: data", () => {
     await data.resolve(twentyChannels);
     expect(sel.pageRows(snap())).toHaveLength(15);
     expect(names(sel.pageRows(snap()))[0]).toBe("Channel 20");
-    report.send({ type: "customReport.sorted", column: "first.attributed_sales" });
+    report.send({ type: "dataSetComparison.sorted", column: "first.attributed_sales" });
     expect(names(sel.pageRows(snap()))[0]).toBe("Channel 1");
-    report.send({ type: "customReport.pageChanged", page: 2 });
+    report.send({ type: "dataSetComparison.pageChanged", page: 2 });
     expect(sel.pageRows(snap())).toHaveLength(5);
     report.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2026-02-01", to: "2026-02-28" } }) });
     await access.resolve(granted);
@@ -128,16 +128,16 @@ describe("custom report: data", () => {
     const { report, access, data, snap } = open();
     await access.resolve(granted);
     await data.resolve(twoChannels);
-    report.send({ type: "customReport.rowToggled", key: "Email" });
-    report.send({ type: "customReport.rowToggled", key: "Search" });
-    report.send({ type: "customReport.rowToggled", key: "Email" });
+    report.send({ type: "dataSetComparison.rowToggled", key: "Email" });
+    report.send({ type: "dataSetComparison.rowToggled", key: "Search" });
+    report.send({ type: "dataSetComparison.rowToggled", key: "Email" });
     expect(sel.openRows(snap())).toEqual(["Search"]);
   });
 
   it("follows the tab of the URL (visual by default)", () => {
     const { report, snap } = open({ search: "tab=tabular" });
     expect(sel.tab(snap())).toBe("tabular");
-    report.send({ type: "customReport.tabChosen", tab: "visual" });
+    report.send({ type: "dataSetComparison.tabChosen", tab: "visual" });
     expect(sel.tab(snap())).toBe("visual");
     expect(sel.tab(open({ search: "tab=nonsense" }).snap())).toBe("visual");
   });
@@ -149,12 +149,12 @@ describe("custom report: comparing", () => {
     await access.resolve(granted);
     await data.resolve(twoChannels);
     expect(sel.comparisonRows(snap())).toBeNull();
-    report.send({ type: "customReport.comparingToggled" });
+    report.send({ type: "dataSetComparison.comparingToggled" });
     expect(sel.comparisonLoading(snap())).toBe(true);
     await comparison.resolve(comparisonTables);
     expect(names(sel.comparisonRows(snap()) ?? [])).toEqual(["Email"]);
     expect(sel.comparisonMissing(snap())).toBe(false);
-    report.send({ type: "customReport.comparingToggled" });
+    report.send({ type: "dataSetComparison.comparingToggled" });
     expect([sel.comparing(snap()), sel.comparisonRows(snap())]).toEqual([false, null]);
   });
 
@@ -162,7 +162,7 @@ describe("custom report: comparing", () => {
     const { report, access, data, comparison, snap } = open();
     await access.resolve(granted);
     await data.resolve(twoChannels);
-    report.send({ type: "customReport.comparingToggled" });
+    report.send({ type: "dataSetComparison.comparingToggled" });
     await comparison.resolve(noComparison);
     expect(sel.comparisonMissing(snap())).toBe(true);
   });
@@ -171,7 +171,7 @@ describe("custom report: comparing", () => {
     const { report, access, data, comparison, snap } = open();
     await access.resolve(granted);
     await data.resolve(twoChannels);
-    report.send({ type: "customReport.comparingToggled" });
+    report.send({ type: "dataSetComparison.comparingToggled" });
     await comparison.resolve(comparisonTables);
     report.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2026-02-01", to: "2026-02-28" } }) });
     await access.resolve(granted);
@@ -190,15 +190,15 @@ describe("custom report: columns and export", () => {
     await data.resolve(twoChannels);
     const defaults = sel.visibleColumns(snap());
     expect(defaults).not.toContain("first.cpa");
-    report.send({ type: "customReport.columnsOpened" });
+    report.send({ type: "dataSetComparison.columnsOpened" });
     expect(sel.columnsOpen(snap())).toBe(true);
-    report.send({ type: "customReport.columnToggled", column: "first.last_click_sales" });
+    report.send({ type: "dataSetComparison.columnToggled", column: "first.last_click_sales" });
     expect(sel.visibleColumns(snap())).not.toContain("first.last_click_sales");
-    report.send({ type: "customReport.columnToggled", column: "first.cpa" });
+    report.send({ type: "dataSetComparison.columnToggled", column: "first.cpa" });
     expect(sel.visibleColumns(snap())).not.toContain("first.cpa");
-    report.send({ type: "customReport.columnsReset" });
+    report.send({ type: "dataSetComparison.columnsReset" });
     expect(sel.visibleColumns(snap())).toEqual(defaults);
-    report.send({ type: "customReport.columnsClosed" });
+    report.send({ type: "dataSetComparison.columnsClosed" });
     expect(sel.columnsOpen(snap())).toBe(false);
   });
 

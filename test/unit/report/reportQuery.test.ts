@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { numberOfChoice, oneOfChoice, pageChoice, readReportQuery, reportQueryDefaults, withReportQuery, type ReportQueryShape } from "../../../src/domain/reports/reportQuery";
+import { numberOfChoice, oneOfChoice, pageChoice, readReportQuery, reportQueryDefaults, withReportQuery, type ReportQueryShape } from "../../../src/domain/report/reportQuery";
 
 interface Choices {
   readonly mode: "lcr" | "spend";

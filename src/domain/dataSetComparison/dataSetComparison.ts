@@ -5,7 +5,7 @@ import { defaultColumns } from "../report/defaultColumns";
 import { clickModelMetrics } from "../report/metricNames";
 import { metricsFromSums, ratio, totalsOf, zeroSums, type MetricName, type Metrics } from "../report/metrics";
 import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
-import { oneOfChoice, type ReportQueryShape } from "../reports/reportQuery";
+import { oneOfChoice, type ReportQueryShape } from "../report/reportQuery";
 
 /**
  * The custom report screen (/custom-reports/{report}, taxonomy nesting to level four): a
@@ -15,7 +15,7 @@ import { oneOfChoice, type ReportQueryShape } from "../reports/reportQuery";
  */
 
 /** The screen's base route. */
-export const customReportBase = "/custom-reports";
+export const dataSetComparisonBase = "/custom-reports";
 
 /** The deepest level shown: a route with four values still shows level four. */
 export const deepestLevel = 4;
@@ -23,10 +23,10 @@ export const deepestLevel = 4;
 export type ReportLevelNumber = 1 | 2 | 3 | 4;
 
 /** The level shown: 1 with no taxonomy value in the route, 2 with one, 3 with two, 4 with three (or four). */
-export const customReportLevel = (path: ReadonlyArray<string>): ReportLevelNumber => Math.min(path.length + 1, deepestLevel) as ReportLevelNumber;
+export const dataSetComparisonLevel = (path: ReadonlyArray<string>): ReportLevelNumber => Math.min(path.length + 1, deepestLevel) as ReportLevelNumber;
 
 /** The taxonomy values the level's calls are made under (at most three). */
-export const levelPrefix = (path: ReadonlyArray<string>): ReadonlyArray<string> => path.slice(0, customReportLevel(path) - 1);
+export const levelPrefix = (path: ReadonlyArray<string>): ReadonlyArray<string> => path.slice(0, dataSetComparisonLevel(path) - 1);
 
 /** The row field naming a value of the level (taxonomy_1 … taxonomy_4). */
 export const levelField = (level: ReportLevelNumber): TaxonomyLevel => taxonomyLevels[level - 1] as TaxonomyLevel;
@@ -47,7 +47,7 @@ export const sideNames = (meta: ReportMeta): Readonly<Record<Side, string>> => (
  * the old-source meta calls with the cancellation filters (valid: status != cancelled;
  * cancelled: status = cancelled).
  */
-export type CustomReportSource =
+export type DataSetComparisonSource =
   | { readonly kind: "named"; readonly tags: Readonly<Record<Side, string>> }
   | { readonly kind: "meta"; readonly rules: Readonly<Record<Side, OrderRule>> };
 
@@ -56,7 +56,7 @@ export const cancellationRules: Readonly<Record<Side, OrderRule>> = {
   second: { field: "status", operator: "=", value: "cancelled" },
 };
 
-export const reportSource = (meta: ReportMeta, dataSets: ReadonlyArray<DataSet>): CustomReportSource => {
+export const reportSource = (meta: ReportMeta, dataSets: ReadonlyArray<DataSet>): DataSetComparisonSource => {
   const tagOf = (id: number | undefined) => (id === undefined ? undefined : dataSets.find((set) => set.id === id)?.data_set_tag);
   const first = tagOf(meta.dataset_one?.id);
   const second = tagOf(meta.dataset_two?.id);
@@ -110,7 +110,7 @@ export const interleavedHalves = <T>(items: ReadonlyArray<T>): readonly [Readonl
 // Table rows
 
 /** A table row: the level's taxonomy value (under taxonomy_1 … taxonomy_4) and every column's number. */
-export type CustomReportRow = Readonly<Record<string, string | number>>;
+export type DataSetComparisonRow = Readonly<Record<string, string | number>>;
 
 const zeroMetrics: Metrics = metricsFromSums(zeroSums);
 
@@ -126,7 +126,7 @@ const flatColumns = (metrics: Readonly<Record<Side, Metrics>>): Record<string, n
  * The two sides' tables of a level as one: a row per taxonomy value either side has, in
  * the first side's order then the second's, a side without the value counting zero.
  */
-export const mergedRows = (first: ReadonlyArray<PerformanceRow>, second: ReadonlyArray<PerformanceRow>, level: ReportLevelNumber): ReadonlyArray<CustomReportRow> => {
+export const mergedRows = (first: ReadonlyArray<PerformanceRow>, second: ReadonlyArray<PerformanceRow>, level: ReportLevelNumber): ReadonlyArray<DataSetComparisonRow> => {
   const field = levelField(level);
   const byName = (rows: ReadonlyArray<PerformanceRow>) => new Map(rows.map((row) => [row[field] ?? "", row]));
   const one = byName(first);
@@ -136,11 +136,11 @@ export const mergedRows = (first: ReadonlyArray<PerformanceRow>, second: Readonl
 };
 
 /** The 'Total' footer: each side's sums, its rates recomputed from them (0 when a divisor is 0). */
-export const footerOf = (first: ReadonlyArray<PerformanceRow>, second: ReadonlyArray<PerformanceRow>): CustomReportRow =>
+export const footerOf = (first: ReadonlyArray<PerformanceRow>, second: ReadonlyArray<PerformanceRow>): DataSetComparisonRow =>
   flatColumns({ first: totalsOf(first), second: totalsOf(second) });
 
 /** The key a row is known by (for its detail and its comparison row): its taxonomy value at the level. */
-export const rowKeyOf = (row: CustomReportRow, level: ReportLevelNumber): string => String(row[levelField(level)] ?? "");
+export const rowKeyOf = (row: DataSetComparisonRow, level: ReportLevelNumber): string => String(row[levelField(level)] ?? "");
 
 // ---------------------------------------------------------------------------------------
 // Cards
@@ -155,7 +155,7 @@ export const donutShares = (first: number, second: number): Readonly<Record<Side
 };
 
 /** A card: a taxonomy value, both sides' sales over the range, and each side's sales in the current and previous periods. */
-export interface CustomReportCard {
+export interface DataSetComparisonCard {
   readonly name: string;
   readonly series: ChartSeries;
   readonly current: Readonly<Record<Side, number>>;
@@ -192,14 +192,14 @@ const salesOf = (rows: ReadonlyArray<PerformanceRow>, field: TaxonomyLevel, name
  * period) first, 'None' last: its two series on the dates either side has (a missing day
  * counts zero), and each side's sales in the current and the previous period's tables.
  */
-export const customReportCards = (
+export const dataSetComparisonCards = (
   charts: Readonly<Record<Side, ReadonlyArray<MultiSeries>>>,
   tables: Readonly<Record<Side, SideTables>>,
   level: ReportLevelNumber,
-): ReadonlyArray<CustomReportCard> => {
+): ReadonlyArray<DataSetComparisonCard> => {
   const field = levelField(level);
   const names = [...new Set([...charts.first.map((s) => s.name), ...charts.second.map((s) => s.name)])];
-  const cards = names.map((name): CustomReportCard => {
+  const cards = names.map((name): DataSetComparisonCard => {
     const one = salesByDate(charts.first.find((s) => s.name === name));
     const two = salesByDate(charts.second.find((s) => s.name === name));
     const dates = [...new Set([...one.keys(), ...two.keys()])].sort();
@@ -214,7 +214,7 @@ export const customReportCards = (
       previous: { first: salesOf(tables.first.previous, field, name), second: salesOf(tables.second.previous, field, name) },
     };
   });
-  const weight = (card: CustomReportCard) => card.current.first + card.current.second;
+  const weight = (card: DataSetComparisonCard) => card.current.first + card.current.second;
   return cards
     .map((card, index) => ({ card, index }))
     .sort((a, b) => Number(a.card.name === "None") - Number(b.card.name === "None") || weight(b.card) - weight(a.card) || a.index - b.index)
@@ -224,13 +224,13 @@ export const customReportCards = (
 // ---------------------------------------------------------------------------------------
 // Query
 
-export const customReportTabs = ["visual", "tabular"] as const;
-export type CustomReportTab = (typeof customReportTabs)[number];
+export const dataSetComparisonTabs = ["visual", "tabular"] as const;
+export type DataSetComparisonTab = (typeof dataSetComparisonTabs)[number];
 
 /** The URL query of the screen: `tab` (visual by default, or tabular). */
-export const customReportQuery: ReportQueryShape<{ readonly tab: CustomReportTab }> = {
-  tab: oneOfChoice("tab", customReportTabs, "visual"),
+export const dataSetComparisonQuery: ReportQueryShape<{ readonly tab: DataSetComparisonTab }> = {
+  tab: oneOfChoice("tab", dataSetComparisonTabs, "visual"),
 };
 
 /** Rows per page of the table. */
-export const customReportPerPage = 15;
+export const dataSetComparisonPerPage = 15;

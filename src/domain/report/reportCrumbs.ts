@@ -1,5 +1,5 @@
-import { taxonomyRouteHref } from "../report/taxonomyRoute";
-import { reportsTexts } from "./reportsTexts";
+import { taxonomyRouteHref } from "./taxonomyRoute";
+import { analysisReportTexts } from "./analysisReportTexts";
 
 /** A breadcrumb: its words and, when it is a link, where it goes (same shape as the view's Crumb). */
 export interface ReportCrumb {
@@ -16,7 +16,7 @@ export const noneValue = "None";
  * value is never linked; the last crumb is the current page (the view draws it unlinked).
  */
 export const reportCrumbs = (base: string, path: ReadonlyArray<string>): ReportCrumb[] => [
-  { label: reportsTexts.allChannels, href: base },
+  { label: analysisReportTexts.allChannels, href: base },
   ...path.map((value, i): ReportCrumb => (value === noneValue ? { label: value } : { label: value, href: taxonomyRouteHref(base, path.slice(0, i + 1)) })),
 ];
 

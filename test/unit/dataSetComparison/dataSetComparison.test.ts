@@ -3,8 +3,8 @@ import {
   availableColumns,
   cancellationRules,
   columnParts,
-  customReportCards,
-  customReportLevel,
+  dataSetComparisonCards,
+  dataSetComparisonLevel,
   defaultVisibleColumns,
   donutShares,
   footerOf,
@@ -16,9 +16,9 @@ import {
   seriesFromDailyRows,
   sideNames,
   tableColumns,
-} from "../../../src/domain/customReport/customReport";
+} from "../../../src/domain/dataSetComparison/dataSetComparison";
 import type { DataSet } from "../../../src/domain/customReports/customReports";
-import { rowOf, twoChannels } from "../../model/customReport/customReportFixtures";
+import { rowOf, twoChannels } from "../../model/dataSetComparison/dataSetComparisonFixtures";
 
 describe("custom report level", () => {
   it.each([
@@ -28,7 +28,7 @@ describe("custom report level", () => {
     [["Email", "News", "Weekly"], 4, ["Email", "News", "Weekly"]],
     [["Email", "News", "Weekly", "Monday"], 4, ["Email", "News", "Weekly"]],
   ] as const)("path %j shows level %i under %j", (path, level, prefix) => {
-    expect(customReportLevel(path)).toBe(level);
+    expect(dataSetComparisonLevel(path)).toBe(level);
     expect(levelPrefix(path)).toEqual(prefix);
   });
 });
@@ -135,7 +135,7 @@ describe("donut shares", () => {
 
 describe("cards", () => {
   it("a card per value, most sales first and 'None' last, both series on every date, the periods' sales from the tables", () => {
-    const cards = customReportCards(twoChannels.charts, twoChannels.tables, 1);
+    const cards = dataSetComparisonCards(twoChannels.charts, twoChannels.tables, 1);
     expect(cards.map((c) => c.name)).toEqual(["Search", "Email", "None"]);
     const email = cards[1];
     expect(email?.series.dates).toEqual(["2026-01-01", "2026-01-02"]);

@@ -1,5 +1,5 @@
 /** The words of the custom report screen (/custom-reports/{report}), as the product says them. */
-export const customReportTexts = {
+export const dataSetComparisonTexts = {
   /** The title of report 1; another report is titled by its own name. */
   activeTitle: "Active / Not Active Report",
   noAccess: "You don't have access to this report",

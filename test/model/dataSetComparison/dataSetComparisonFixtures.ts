@@ -1,5 +1,5 @@
 /** Answers of the custom report's calls for its scenario tests and model-based paths. */
-import type { CustomReportData, ReportAccess } from "../../../src/services/customReport/customReport";
+import type { DataSetComparisonData, ReportAccess } from "../../../src/services/dataSetComparison/dataSetComparison";
 import type { PerformanceRow } from "../../../src/domain/performance/performance";
 import { metricsFromSums, zeroSums, type MetricSums } from "../../../src/domain/report/metrics";
 
@@ -25,7 +25,7 @@ export const denied: ReportAccess = { kind: "denied" };
 const day = (d: number) => `2026-01-${String(d).padStart(2, "0")}`;
 
 /** Two channels (Email, Search) on both sides, and 'None' on the valid side only. */
-export const twoChannels: CustomReportData = {
+export const twoChannels: DataSetComparisonData = {
   charts: {
     first: [
       { name: "Email", data: [rowOf("Email", { attributed_sales: 3 }, day(1)), rowOf("Email", { attributed_sales: 5 }, day(2))] },
@@ -47,7 +47,7 @@ export const twoChannels: CustomReportData = {
 };
 
 /** Twenty channels on the valid side: two pages of the table. */
-export const twentyChannels: CustomReportData = {
+export const twentyChannels: DataSetComparisonData = {
   charts: { first: Array.from({ length: 20 }, (_, i) => ({ name: `Channel ${i + 1}`, data: [rowOf(`Channel ${i + 1}`, { attributed_sales: i + 1 }, day(1))] })), second: [] },
   tables: {
     first: { current: Array.from({ length: 20 }, (_, i) => rowOf(`Channel ${i + 1}`, { attributed_sales: i + 1 })), previous: [] },
@@ -55,7 +55,7 @@ export const twentyChannels: CustomReportData = {
   },
 };
 
-export const noData: CustomReportData = { charts: { first: [], second: [] }, tables: { first: { current: [], previous: [] }, second: { current: [], previous: [] } } };
+export const noData: DataSetComparisonData = { charts: { first: [], second: [] }, tables: { first: { current: [], previous: [] }, second: { current: [], previous: [] } } };
 
 /** The comparison period's tables: Email on both sides. */
 export const comparisonTables = { first: [rowOf("Email", { attributed_sales: 6, attributed_revenue: 600 })], second: [rowOf("Email", { attributed_sales: 2 })] };

@@ -1,5 +1,5 @@
-import { reportsTexts } from "../reports/reportsTexts";
-import { taxonomyRouteHref } from "../report/taxonomyRoute";
+import { analysisReportTexts } from "./analysisReportTexts";
+import { taxonomyRouteHref } from "./taxonomyRoute";
 
 /**
  * The sidebar of the reports whose routes end in a selected taxonomy (diminishing returns,
@@ -52,7 +52,7 @@ export const sidebarEntries = (
   const parent =
     path.length === 0 || parentPath.includes(none)
       ? null
-      : { label: parentPath[parentPath.length - 1] ?? reportsTexts.allChannels, href: `${taxonomyRouteHref(base, parentPath)}${query}` };
+      : { label: parentPath[parentPath.length - 1] ?? analysisReportTexts.allChannels, href: `${taxonomyRouteHref(base, parentPath)}${query}` };
   return {
     parent,
     items: series.map((s) => ({

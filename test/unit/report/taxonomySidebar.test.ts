@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriedQuery, sidebarEntries } from "../../../src/domain/reports/taxonomySidebar";
+import { carriedQuery, sidebarEntries } from "../../../src/domain/report/taxonomySidebar";
 
 const base = "/diminishing-returns";
 const level = [

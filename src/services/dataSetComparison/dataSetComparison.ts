@@ -1,14 +1,14 @@
 import { Effect } from "effect";
 import {
-  customReportLevel,
+  dataSetComparisonLevel,
   levelPrefix,
   reportSource,
   seriesFromDailyRows,
   sides,
-  type CustomReportSource,
+  type DataSetComparisonSource,
   type Side,
   type SideTables,
-} from "../../domain/customReport/customReport";
+} from "../../domain/dataSetComparison/dataSetComparison";
 import { CustomReportAnswer, DataSetList, type CustomReport } from "../../domain/customReports/customReports";
 import { ChartResponse, MultiChartResponse, TableResponse, type ChartSeries, type PerformanceRow } from "../../domain/performance/performance";
 import { previousPeriod } from "../../domain/report/comparison";
@@ -30,7 +30,7 @@ import { silentReportFailures } from "../performance/performance";
 
 /** What the screen is opened with: a program it may read, or none. */
 export type ReportAccess =
-  | { readonly kind: "granted"; readonly report: CustomReport; readonly source: CustomReportSource }
+  | { readonly kind: "granted"; readonly report: CustomReport; readonly source: DataSetComparisonSource }
   | { readonly kind: "denied" };
 
 export const loadReportAccess = (program: string, reportId: string): Effect.Effect<ReportAccess, HttpError, ApiCall> =>
@@ -48,17 +48,17 @@ export const loadReportAccess = (program: string, reportId: string): Effect.Effe
 /** taxonomy_1/{t1}/… up to the level, then the level listed. */
 const levelSegments = (path: ReadonlyArray<string>): Array<string> => {
   const prefix = levelPrefix(path);
-  return [...prefix.flatMap((value, i) => [taxonomyLevels[i] as string, value]), taxonomyLevels[customReportLevel(path) - 1] as string];
+  return [...prefix.flatMap((value, i) => [taxonomyLevels[i] as string, value]), taxonomyLevels[dataSetComparisonLevel(path) - 1] as string];
 };
 
-const sideQuery = (source: CustomReportSource, side: Side, range: DateRange) =>
+const sideQuery = (source: DataSetComparisonSource, side: Side, range: DateRange) =>
   source.kind === "meta" ? { ...rangeQuery(range), meta: JSON.stringify([source.rules[side]]) } : rangeQuery(range);
 
-const sideBase = (program: string, source: CustomReportSource, side: Side): Array<string> =>
+const sideBase = (program: string, source: DataSetComparisonSource, side: Side): Array<string> =>
   source.kind === "named" ? ["programs", program, "performance", "named", source.tags[side]] : ["programs", program, "performance", "meta"];
 
 /** A side's table of the level over a range. */
-export const loadSideTable = (program: string, source: CustomReportSource, side: Side, path: ReadonlyArray<string>, range: DateRange): Effect.Effect<ReadonlyArray<PerformanceRow>, HttpError, ApiCall> =>
+export const loadSideTable = (program: string, source: DataSetComparisonSource, side: Side, path: ReadonlyArray<string>, range: DateRange): Effect.Effect<ReadonlyArray<PerformanceRow>, HttpError, ApiCall> =>
   requestRows({
     segments: [...sideBase(program, source, side), ...(source.kind === "named" ? ["table", "single"] : ["grouped"]), ...levelSegments(path)],
     query: sideQuery(source, side, range),
@@ -67,7 +67,7 @@ export const loadSideTable = (program: string, source: CustomReportSource, side:
   }).pipe(Effect.map((answer) => answer.data));
 
 /** A side's series per value of the level, by day. */
-export const loadSideChart = (program: string, source: CustomReportSource, side: Side, path: ReadonlyArray<string>, range: DateRange): Effect.Effect<ReadonlyArray<ChartSeries>, HttpError, ApiCall> =>
+export const loadSideChart = (program: string, source: DataSetComparisonSource, side: Side, path: ReadonlyArray<string>, range: DateRange): Effect.Effect<ReadonlyArray<ChartSeries>, HttpError, ApiCall> =>
   source.kind === "named"
     ? requestRows({
         segments: [...sideBase(program, source, side), "chart", "multi", ...levelSegments(path)],
@@ -80,23 +80,23 @@ export const loadSideChart = (program: string, source: CustomReportSource, side:
         query: sideQuery(source, side, range),
         response: ChartResponse,
         handles: silentReportFailures,
-      }).pipe(Effect.map((answer) => seriesFromDailyRows(answer.data, customReportLevel(path))));
+      }).pipe(Effect.map((answer) => seriesFromDailyRows(answer.data, dataSetComparisonLevel(path))));
 
 /** The screen's data: each side's charts and its current and previous period tables. */
-export interface CustomReportData {
+export interface DataSetComparisonData {
   readonly charts: Readonly<Record<Side, ReadonlyArray<ChartSeries>>>;
   readonly tables: Readonly<Record<Side, SideTables>>;
 }
 
-export interface CustomReportLoad {
+export interface DataSetComparisonLoad {
   readonly program: string;
-  readonly source: CustomReportSource;
+  readonly source: DataSetComparisonSource;
   readonly path: ReadonlyArray<string>;
   readonly range: DateRange;
 }
 
 /** The six loads, two at a time. */
-export const loadCustomReportData = ({ program, source, path, range }: CustomReportLoad): Effect.Effect<CustomReportData, HttpError, ApiCall> => {
+export const loadDataSetComparisonData = ({ program, source, path, range }: DataSetComparisonLoad): Effect.Effect<DataSetComparisonData, HttpError, ApiCall> => {
   const previous = previousPeriod(range);
   const side = (s: Side) =>
     Effect.all(
@@ -116,7 +116,7 @@ export const loadCustomReportData = ({ program, source, path, range }: CustomRep
 };
 
 /** The comparison period's tables of both sides (the table's previous values while comparing). */
-export const loadComparisonTables = ({ program, source, path, range }: CustomReportLoad): Effect.Effect<Readonly<Record<Side, ReadonlyArray<PerformanceRow>>>, HttpError, ApiCall> =>
+export const loadComparisonTables = ({ program, source, path, range }: DataSetComparisonLoad): Effect.Effect<Readonly<Record<Side, ReadonlyArray<PerformanceRow>>>, HttpError, ApiCall> =>
   Effect.all(
     { first: loadSideTable(program, source, "first", path, previousPeriod(range)), second: loadSideTable(program, source, "second", path, previousPeriod(range)) },
     { concurrency: 2 },
