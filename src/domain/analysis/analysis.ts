@@ -3,7 +3,8 @@ import { funnelRoles, metricNames, type FunnelRole } from "../report/metrics";
 import { JourneySearch, JourneySortBy } from "../journeys/journeys";
 import { JourneyPath } from "../journeys/journeySummary";
 import { checkRange, IsoDate, metricFields, taxonomySeries } from "../performance/performance";
-import { chartAnswer, fieldsNamed, levelTaxonomyFields, listAnswer, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
+import { chartAnswer, fieldsNamed, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
 
 /**
  * The wire contract of the analysis reports: funnel, funnel trends, diminishing returns, journeys and the affiliate report.

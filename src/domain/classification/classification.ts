@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { listAnswer } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
 
 /**
  * The traffic classification rule language (docs/engine.md, data model). A program's

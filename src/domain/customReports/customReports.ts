@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { listAnswer } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
 import { FilledText } from "../report/configuration";
 import { checkRange, FilterOperator, IsoDate, OrderField, OrderRule } from "../performance/performance";
 import { taxonomyLevels } from "../report/taxonomyLevels";

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { listAnswer } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
 
 /**
  * A program's write keys (GET|POST /api/programs/{program}/write-keys, DELETE …/{id};

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { listField, taxonomyPathFields } from "../report/reportAnswers";
+import { listField } from "../report/listAnswer";
+import { taxonomyPathFields } from "../report/reportAnswers";
 import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
 
 /**

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { listAnswer } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
 import { CalendarDate, FilledText } from "../report/configuration";
 
 /** Campaign notes on the performance charts: date, colour, text and program. */

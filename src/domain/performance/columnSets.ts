@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { FilledText } from "../report/configuration";
 import { metricNames } from "../report/metrics";
-import { listField } from "../report/reportAnswers";
+import { listField } from "../report/listAnswer";
 
 /**
  * Named column sets of the performance tables, kept per user. Id 0 is the built-in default set (never stored; its columns

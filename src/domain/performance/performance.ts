@@ -2,7 +2,8 @@ import { Schema } from "effect";
 import { parseDate, parseRange, rangeLength } from "../report/dateRange";
 import { temporal } from "../report/temporal";
 import { metricNames } from "../report/metricNames";
-import { chartAnswer, fieldsNamed, levelTaxonomyFields, listAnswer, listField, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
+import { listAnswer, listField } from "../report/listAnswer";
+import { chartAnswer, fieldsNamed, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
 
 /**
  * The wire contract of the performance reports: the reference server encodes every answer

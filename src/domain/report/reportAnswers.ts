@@ -1,17 +1,12 @@
 import { Schema } from "effect";
+import { listField } from "./listAnswer";
 
 /**
- * The shapes the API's answers share: the `data` list every list answer carries, the
- * taxonomy fields of a row, fields named by a list, the column headers, and the
- * envelopes of a table (rows, headers, total) and of a chart (series or points, headers).
- * Each answer's Schema names its own item or row and builds its answer here.
+ * The shapes the API's answers share: the taxonomy fields of a row, fields named by a
+ * list, the column headers, and the envelopes of a table (rows, headers, total) and of a
+ * chart (series or points, headers), each around the `data` list of listAnswer.ts. Each
+ * answer's Schema names its own row and builds its answer here.
  */
-
-/** The `data` field of a list answer or a series: its items, in order. */
-export const listField = <A, I>(item: Schema.Schema<A, I, never>) => ({ data: Schema.Array(item) });
-
-/** A list answer: `{ data: [...] }`. */
-export const listAnswer = <A, I>(item: Schema.Schema<A, I, never>) => Schema.Struct(listField(item));
 
 /** One field per name, all of one Schema, in the names' order (a row's metrics, a hit's raw fields). */
 export const fieldsNamed = <const N extends string, S extends Schema.Schema.All>(

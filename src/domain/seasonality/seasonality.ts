@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { listAnswer } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
 import { FilledText, RecordId } from "../report/configuration";
 
 /**

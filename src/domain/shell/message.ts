@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { listAnswer } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
 
 /** A message for the top message area or the login page. `message` is HTML from the server. */
 export const MessageMeta = Schema.Struct({

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { listAnswer } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
 
 /**
  * A program is the account scope: every report is inside one. `code` is what the

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { CalendarDate, FilledText, inclusiveDays } from "../report/configuration";
-import { listAnswer, taxonomyPathFields } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
+import { taxonomyPathFields } from "../report/reportAnswers";
 import { costProblem, isEmptyLevel, isSpendFrequency, noneLevel, spendProblems, spendRuleMessages, type SpendFrequency } from "./spendRules";
 
 /**

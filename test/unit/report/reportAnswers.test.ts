@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { funnelFieldNames, funnelFields } from "../../../src/domain/analysis/analysis";
 import { metricFields } from "../../../src/domain/performance/performance";
 import { metricNames } from "../../../src/domain/report/metrics";
-import { chartAnswer, ColumnHeaders, fieldsNamed, levelTaxonomyFields, listAnswer, tableAnswer, taxonomyPathFields } from "../../../src/domain/report/reportAnswers";
+import { listAnswer } from "../../../src/domain/report/listAnswer";
+import { chartAnswer, ColumnHeaders, fieldsNamed, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../../../src/domain/report/reportAnswers";
 
 const Row = Schema.Struct({ ...levelTaxonomyFields, clicks: Schema.Number });
 const Path = Schema.Struct(taxonomyPathFields);
@@ -18,7 +19,7 @@ const decodes = <A, I>(schema: Schema.Schema<A, I, never>, value: unknown): bool
 
 const headers = { clicks: "Page Lands" };
 
-describe("the answers every report shares", () => {
+describe("the answers the API shares", () => {
   it.each<[string, Schema.Schema<unknown, unknown, never>, unknown, boolean]>([
     ["a table: rows, headers and total", Table as never, { data: [{ taxonomy_1: "Paid", clicks: 3 }], column_headers: headers, total: 1 }, true],
     ["a table of level-two rows", Table as never, { data: [{ taxonomy_1: "Paid", taxonomy_2: "Google", clicks: 3 }], column_headers: headers, total: 1 }, true],
