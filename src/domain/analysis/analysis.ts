@@ -3,7 +3,8 @@ import { funnelRoles, metricNames, type FunnelRole } from "../report/metrics";
 import { JourneySearch, JourneySortBy } from "../journeys/journeys";
 import { JourneyPath } from "../journeys/journeySummary";
 import { checkRange, IsoDate, metricFields, taxonomySeries } from "../performance/performance";
-import { chartAnswer, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
+import { listAnswer } from "../report/listAnswer";
+import { chartAnswer, fieldsNamed, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
 
 /**
  * The wire contract of the analysis reports: funnel, funnel trends, diminishing returns, journeys and the affiliate report.
@@ -20,21 +21,8 @@ export const funnelFieldNames = funnelRoles.flatMap((role) => [
   `${role}_credit`,
 ]) as ReadonlyArray<`${FunnelRole}_revenue` | `${FunnelRole}_revenue_percent` | `${FunnelRole}_credit`>;
 
-const n = Schema.Number;
-export const funnelFields = {
-  solo_revenue: n,
-  solo_revenue_percent: n,
-  solo_credit: n,
-  upper_funnel_revenue: n,
-  upper_funnel_revenue_percent: n,
-  upper_funnel_credit: n,
-  mid_funnel_revenue: n,
-  mid_funnel_revenue_percent: n,
-  mid_funnel_credit: n,
-  lower_funnel_revenue: n,
-  lower_funnel_revenue_percent: n,
-  lower_funnel_credit: n,
-} as const;
+/** The 12 funnel fields of a row, each a number. */
+export const funnelFields = fieldsNamed(funnelFieldNames, Schema.Number);
 
 const roleLabels: Record<FunnelRole, string> = {
   solo: "Solo",
@@ -93,7 +81,7 @@ export type DiminishingPoint = typeof DiminishingPoint.Type;
 export const DiminishingSeries = taxonomySeries(DiminishingPoint);
 export type DiminishingSeries = typeof DiminishingSeries.Type;
 
-export const DiminishingResponse = Schema.Struct({ data: Schema.Array(DiminishingSeries) });
+export const DiminishingResponse = listAnswer(DiminishingSeries);
 export type DiminishingResponse = typeof DiminishingResponse.Type;
 
 // ---------------------------------------------------------------------------------------

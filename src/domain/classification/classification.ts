@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { listAnswer } from "../report/listAnswer";
 
 /**
  * The traffic classification rule language (docs/engine.md, data model). A program's
@@ -16,10 +17,14 @@ export const ruleFields = ["source", "medium", "campaign", "content", "term", "r
 export const RuleField = Schema.Literal(...ruleFields);
 export type RuleField = typeof RuleField.Type;
 
-export const JoinType = Schema.Literal("and", "or");
+/** How a taxonomy's rules combine. */
+export const joinTypes = ["and", "or"] as const;
+export const JoinType = Schema.Literal(...joinTypes);
 export type JoinType = typeof JoinType.Type;
 
-export const ExtractTarget = Schema.Literal("tax3", "tax4", "costlink");
+/** Where an extract copies a raw field: taxonomy 3, taxonomy 4 or the cost link. */
+export const extractTargets = ["tax3", "tax4", "costlink"] as const;
+export const ExtractTarget = Schema.Literal(...extractTargets);
 export type ExtractTarget = typeof ExtractTarget.Type;
 
 /** Match types whose rule carries an expected value; the others have `expectedValue: null`. */
@@ -58,7 +63,7 @@ export const TaxonomyOne = Schema.Struct({
 });
 export type TaxonomyOne = typeof TaxonomyOne.Type;
 
-export const Classification = Schema.Struct({ data: Schema.Array(TaxonomyOne) });
+export const Classification = listAnswer(TaxonomyOne);
 export type Classification = typeof Classification.Type;
 
 /**
@@ -72,7 +77,7 @@ export type ClassificationVersion = typeof ClassificationVersion.Type;
 /** GET /admin/classification: the saved tree (`data`, [] when none is saved) and its version. */
 export const LoadedClassification = Schema.Struct({
   /** The saved level-1 taxonomies. */
-  data: Schema.Array(TaxonomyOne),
+  ...Classification.fields,
   /** The version to send back with the next save. */
   version: ClassificationVersion,
 });
@@ -81,7 +86,7 @@ export type LoadedClassification = typeof LoadedClassification.Type;
 /** POST /admin/classification's body: the whole tree and the version the edit started from. */
 export const ClassificationSave = Schema.Struct({
   /** The whole tree to store. */
-  data: Schema.Array(TaxonomyOne),
+  ...Classification.fields,
   /**
    * The version the edit was based on (as loaded, or as the last save answered). When the
    * stored version differs the save is refused with 409 `stale_classification`. Required: a

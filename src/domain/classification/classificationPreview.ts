@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { TaxonomyOne } from "./classification";
+import { fieldsNamed } from "../report/reportAnswers";
+import { Classification, ruleFields, type RuleField } from "./classification";
 
 /**
  * The classification editor's dry run (docs/engine.md, "Classification preview"):
@@ -9,11 +10,11 @@ import { TaxonomyOne } from "./classification";
  * a save's (400 with the same messages).
  */
 
-/** The dry run's body: the draft tree, the same `data` a save sends (a `version` is not needed and is ignored). */
-export const ClassificationPreviewRequest = Schema.Struct({
-  /** The draft's level-1 taxonomies with their children, rules and extracts. */
-  data: Schema.Array(TaxonomyOne),
-});
+/**
+ * The dry run's body: the draft tree (its level-1 taxonomies with their children, rules and
+ * extracts), the same `data` a save sends (a `version` is not needed and is ignored).
+ */
+export const ClassificationPreviewRequest = Classification;
 export type ClassificationPreviewRequest = typeof ClassificationPreviewRequest.Type;
 
 /** Counts of one taxonomy under one classification, over the window. */
@@ -29,28 +30,29 @@ export const PreviewFigures = Schema.Struct({
 });
 export type PreviewFigures = typeof PreviewFigures.Type;
 
-/** One level-1 taxonomy's figures now and with the draft. */
-export const PreviewLevelOne = Schema.Struct({
-  /** The level-1 title ('None' for unclassified hits, 'Direct' for orders without a click). */
-  taxonomy1: Schema.String,
-  /** With the stored classification: what the hits carry now. */
-  before: PreviewFigures,
-  /** With the draft rules. */
-  after: PreviewFigures,
-});
-export type PreviewLevelOne = typeof PreviewLevelOne.Type;
-
-/** One level-1 / level-2 pair's figures now and with the draft. */
-export const PreviewLevelTwo = Schema.Struct({
+/** A level-1 / level-2 pair (taxonomy 3 and 4 are not compared). */
+export const PreviewPath = Schema.Struct({
   /** The level-1 title. */
   taxonomy1: Schema.String,
   /** The level-2 title ('None' when the level-1 matched but none of its children did). */
   taxonomy2: Schema.String,
-  /** With the stored classification. */
+});
+export type PreviewPath = typeof PreviewPath.Type;
+
+/** A taxonomy's figures now and with the draft. */
+const figuresBeforeAndAfter = {
+  /** With the stored classification: what the hits carry now. */
   before: PreviewFigures,
   /** With the draft rules. */
   after: PreviewFigures,
-});
+};
+
+/** One level-1 taxonomy's figures now and with the draft; its title is 'None' for unclassified hits, 'Direct' for orders without a click. */
+export const PreviewLevelOne = Schema.Struct({ taxonomy1: PreviewPath.fields.taxonomy1, ...figuresBeforeAndAfter });
+export type PreviewLevelOne = typeof PreviewLevelOne.Type;
+
+/** One level-1 / level-2 pair's figures now and with the draft. */
+export const PreviewLevelTwo = Schema.Struct({ ...PreviewPath.fields, ...figuresBeforeAndAfter });
 export type PreviewLevelTwo = typeof PreviewLevelTwo.Type;
 
 /** The share of the window's hits no taxonomy takes (taxonomy 1 'None'), from 0 to 1 (0 when the window has no hits). */
@@ -66,24 +68,12 @@ export const PreviewUnclassified = Schema.Struct({
 });
 export type PreviewUnclassified = typeof PreviewUnclassified.Type;
 
-/** A level-1 / level-2 pair (taxonomy 3 and 4 are not compared). */
-export const PreviewPath = Schema.Struct({
-  taxonomy1: Schema.String,
-  taxonomy2: Schema.String,
-});
-export type PreviewPath = typeof PreviewPath.Type;
-
-/** The raw fields of a sampled hit that rules read (null: the hit has no value). */
+/** The raw fields of a sampled hit that rules read, in the rule fields' order (null: the hit has no value; every hit has an event type). */
 export const PreviewHitFields = Schema.Struct({
-  source: Schema.NullOr(Schema.String),
-  medium: Schema.NullOr(Schema.String),
-  campaign: Schema.NullOr(Schema.String),
-  content: Schema.NullOr(Schema.String),
-  term: Schema.NullOr(Schema.String),
-  referrer: Schema.NullOr(Schema.String),
-  landing_url: Schema.NullOr(Schema.String),
-  publisher_id: Schema.NullOr(Schema.String),
-  cost_link: Schema.NullOr(Schema.String),
+  ...fieldsNamed(
+    ruleFields.filter((field): field is Exclude<RuleField, "event_type"> => field !== "event_type"),
+    Schema.NullOr(Schema.String),
+  ),
   event_type: Schema.String,
 });
 export type PreviewHitFields = typeof PreviewHitFields.Type;

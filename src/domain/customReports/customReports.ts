@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { listAnswer } from "../report/listAnswer";
 import { FilledText } from "../report/configuration";
 import { checkRange, FilterOperator, IsoDate, OrderField, OrderRule } from "../performance/performance";
 import { taxonomyLevels } from "../report/taxonomyLevels";
@@ -63,7 +64,7 @@ export const CustomReport = Schema.Struct({
 });
 export type CustomReport = typeof CustomReport.Type;
 
-export const CustomReportList = Schema.Struct({ data: Schema.Array(CustomReport) });
+export const CustomReportList = listAnswer(CustomReport);
 export type CustomReportList = typeof CustomReportList.Type;
 
 export const CustomReportAnswer = Schema.Struct({ data: CustomReport });
@@ -96,7 +97,7 @@ export const DataSet = Schema.Struct({
 });
 export type DataSet = typeof DataSet.Type;
 
-export const DataSetList = Schema.Struct({ data: Schema.Array(DataSet) });
+export const DataSetList = listAnswer(DataSet);
 export type DataSetList = typeof DataSetList.Type;
 
 /**

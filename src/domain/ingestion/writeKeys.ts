@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { listAnswer } from "../report/listAnswer";
 
 /**
  * A program's write keys (GET|POST /api/programs/{program}/write-keys, DELETE …/{id};
@@ -47,7 +48,7 @@ export const WriteKey = Schema.Struct({
 export type WriteKey = typeof WriteKey.Type;
 
 /** The program's keys, newest first, revoked ones included. */
-export const WriteKeyList = Schema.Struct({ data: Schema.Array(WriteKey) });
+export const WriteKeyList = listAnswer(WriteKey);
 export type WriteKeyList = typeof WriteKeyList.Type;
 
 /** The answer of a create: the new key's record and the key itself, which is never shown again. */

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { listField } from "../report/listAnswer";
 import { taxonomyPathFields } from "../report/reportAnswers";
 import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
 
@@ -22,7 +23,7 @@ export const JourneyRow = Schema.Struct({
 export type JourneyRow = typeof JourneyRow.Type;
 
 export const JourneysResponse = Schema.Struct({
-  data: Schema.Array(JourneyRow),
+  ...listField(JourneyRow),
   total: Schema.Number,
   page: Schema.Number,
   per_page: Schema.Number,

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { listAnswer } from "../report/listAnswer";
 import { CalendarDate, FilledText } from "../report/configuration";
 
 /** Campaign notes on the performance charts: date, colour, text and program. */
@@ -28,5 +29,5 @@ export const Annotation = Schema.Struct({
 });
 export type Annotation = typeof Annotation.Type;
 
-export const AnnotationList = Schema.Struct({ data: Schema.Array(Annotation) });
+export const AnnotationList = listAnswer(Annotation);
 export type AnnotationList = typeof AnnotationList.Type;

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { FilledText } from "../report/configuration";
 import { metricNames } from "../report/metrics";
+import { listField } from "../report/listAnswer";
 
 /**
  * Named column sets of the performance tables, kept per user. Id 0 is the built-in default set (never stored; its columns
@@ -22,7 +23,7 @@ export type ColumnSet = typeof ColumnSet.Type;
 
 /** The user's saved sets (oldest first) and the favourite's id (0 = the default set). */
 export const ColumnSetList = Schema.Struct({
-  data: Schema.Array(ColumnSet),
+  ...listField(ColumnSet),
   favourite: Schema.Number,
 });
 export type ColumnSetList = typeof ColumnSetList.Type;

@@ -1,8 +1,9 @@
 import { Schema } from "effect";
 import { parseDate, parseRange, rangeLength } from "../report/dateRange";
 import { temporal } from "../report/temporal";
-import type { MetricName } from "../report/metrics";
-import { chartAnswer, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
+import { metricNames } from "../report/metricNames";
+import { listAnswer, listField } from "../report/listAnswer";
+import { chartAnswer, fieldsNamed, levelTaxonomyFields, tableAnswer, taxonomyPathFields } from "../report/reportAnswers";
 
 /**
  * The wire contract of the performance reports: the reference server encodes every answer
@@ -15,36 +16,8 @@ import { chartAnswer, levelTaxonomyFields, tableAnswer, taxonomyPathFields } fro
 // ---------------------------------------------------------------------------------------
 // Responses
 
-const metricField = Schema.Number;
-
-/** The 25 metrics of a row, each a number. */
-export const metricFields = {
-  variable_cost: metricField,
-  fixed_cost: metricField,
-  total_cost: metricField,
-  clicks: metricField,
-  impressions: metricField,
-  first_click_sales: metricField,
-  first_click_revenue: metricField,
-  first_click_conversion_rate: metricField,
-  first_click_aov: metricField,
-  last_click_sales: metricField,
-  last_click_revenue: metricField,
-  last_click_conversion_rate: metricField,
-  last_click_aov: metricField,
-  attributed_sales: metricField,
-  attributed_revenue: metricField,
-  attributed_conversion_rate: metricField,
-  attributed_aov: metricField,
-  attributed_revenue_variance: metricField,
-  attributed_revenue_variance_percent: metricField,
-  introducer_ratio: metricField,
-  cpa: metricField,
-  roas: metricField,
-  roi: metricField,
-  sales_including: metricField,
-  proportional_credit: metricField,
-} as const satisfies Record<MetricName, typeof metricField>;
+/** The 25 metrics of a row, each a number, in the standard order. */
+export const metricFields = fieldsNamed(metricNames, Schema.Number);
 
 /**
  * A row of a table (taxonomy_1..taxonomy_k of its level, 'None' where no rule filled
@@ -73,7 +46,7 @@ export const taxonomySeries = <A, I>(point: Schema.Schema<A, I, never>, name: Sc
   Schema.Struct({
     name,
     children: Schema.optional(Schema.Array(Schema.String)),
-    data: Schema.Array(point),
+    ...listField(point),
   });
 
 /** One series of a multi chart. */
@@ -87,7 +60,7 @@ export type MultiChartResponse = typeof MultiChartResponse.Type;
 export const TaxonomyPath = Schema.Struct(taxonomyPathFields);
 export type TaxonomyPath = typeof TaxonomyPath.Type;
 
-export const TaxonomiesResponse = Schema.Struct({ data: Schema.Array(TaxonomyPath) });
+export const TaxonomiesResponse = listAnswer(TaxonomyPath);
 export type TaxonomiesResponse = typeof TaxonomiesResponse.Type;
 
 // ---------------------------------------------------------------------------------------

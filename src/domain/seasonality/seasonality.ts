@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { listAnswer } from "../report/listAnswer";
 import { FilledText, RecordId } from "../report/configuration";
 
 /**
@@ -16,7 +17,7 @@ export const SeasonalityType = Schema.Struct({
 });
 export type SeasonalityType = typeof SeasonalityType.Type;
 
-export const SeasonalityList = Schema.Struct({ data: Schema.Array(SeasonalityType) });
+export const SeasonalityList = listAnswer(SeasonalityType);
 export type SeasonalityList = typeof SeasonalityList.Type;
 
 /** Creates a type; names are unique per program (compared case-insensitively). */

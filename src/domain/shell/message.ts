@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { listAnswer } from "../report/listAnswer";
 
 /** A message for the top message area or the login page. `message` is HTML from the server. */
 export const MessageMeta = Schema.Struct({
@@ -13,7 +14,7 @@ export const Message = Schema.Struct({
 });
 export type Message = typeof Message.Type;
 
-export const MessageList = Schema.Struct({ data: Schema.Array(Message) });
+export const MessageList = listAnswer(Message);
 export type MessageList = typeof MessageList.Type;
 
 /** The message type used for styling; the default is `is-info`. */

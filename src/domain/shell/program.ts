@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { listAnswer } from "../report/listAnswer";
 
 /**
  * A program is the account scope: every report is inside one. `code` is what the
@@ -14,7 +15,7 @@ export const Program = Schema.Struct({
 });
 export type Program = typeof Program.Type;
 
-export const ProgramList = Schema.Struct({ data: Schema.Array(Program) });
+export const ProgramList = listAnswer(Program);
 export type ProgramList = typeof ProgramList.Type;
 
 const currencySymbols: Record<string, string> = { GBP: "£", EUR: "€", USD: "$", JPY: "¥", AUD: "A$", CAD: "C$" };

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { CalendarDate, FilledText, inclusiveDays } from "../report/configuration";
+import { listAnswer } from "../report/listAnswer";
 import { taxonomyPathFields } from "../report/reportAnswers";
 import { costProblem, isEmptyLevel, isSpendFrequency, noneLevel, spendProblems, spendRuleMessages, type SpendFrequency } from "./spendRules";
 
@@ -101,7 +102,7 @@ export type FixedCostFields = Pick<FixedCost, "taxonomy_1" | "taxonomy_2" | "tax
 /** The `error` of an edit's 409 answer: the configuration was saved by someone else since the edit's version. */
 export const staleSpendError = "stale_spend";
 
-export const FixedCostList = Schema.Struct({ data: Schema.Array(FixedCost) });
+export const FixedCostList = listAnswer(FixedCost);
 export type FixedCostList = typeof FixedCostList.Type;
 
 export const FixedCostAnswer = Schema.Struct({ data: FixedCost });
@@ -129,7 +130,7 @@ export const VariableCost = Schema.Struct({
 });
 export type VariableCost = typeof VariableCost.Type;
 
-export const VariableCostList = Schema.Struct({ data: Schema.Array(VariableCost) });
+export const VariableCostList = listAnswer(VariableCost);
 export type VariableCostList = typeof VariableCostList.Type;
 
 /**

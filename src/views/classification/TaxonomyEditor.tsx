@@ -1,12 +1,13 @@
 import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import {
+  extractTargets,
+  joinTypes,
   matchTypes,
   ruleFields,
   type ClassificationExtract,
   type ClassificationRule,
   type ExtractTarget,
-  type JoinType,
   type MatchType,
   type RuleField,
   type TaxonomyOne,
@@ -18,9 +19,6 @@ import { classificationEditorSelectors as sel, type ClassificationEditorActorRef
 import { AddTaxonomyForm } from "./TaxonomyList";
 
 type Props = { readonly editor: ClassificationEditorActorRef };
-
-const joinTypes: ReadonlyArray<JoinType> = ["and", "or"];
-const extractTargets: ReadonlyArray<ExtractTarget> = ["tax3", "tax4", "costlink"];
 
 const isChild = (taxonomy: TaxonomyOne | TaxonomyTwo): taxonomy is TaxonomyTwo => !("children" in taxonomy);
 
