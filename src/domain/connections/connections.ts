@@ -129,6 +129,6 @@ export const cardOffersOf = (card: ConnectionCard, googleAdsConnected: boolean):
  * simply not passed on.
  */
 export const consentQueryLink: QueryLink<ConsentReturn | null> = {
-  dropped: () => [],
+  unreadable: () => null,
   written: (search, consent) => (consent === null ? withoutConsentReturn(search).replace(/^\?/, "") : search),
 };

@@ -1,5 +1,5 @@
 import { Either, Schema } from "effect";
-import type { QueryLink } from "../report/reportQuery";
+import { unreadableLinkMessage, type QueryLink } from "../report/reportQuery";
 import { taxonomyLevels } from "../report/taxonomyLevels";
 import { customReportsTexts } from "./customReportsTexts";
 import {
@@ -205,6 +205,6 @@ export const unreadableDraftKeys = (search: string): ReadonlyArray<string> => {
 
 /** The builder's `QueryLink`: the draft's unreadable keys, and `draftQuery`. */
 export const draftQueryLink: QueryLink<ReportDraft> = {
-  dropped: unreadableDraftKeys,
+  unreadable: (search) => unreadableLinkMessage(unreadableDraftKeys(search)),
   written: (search, draft) => draftQuery(draft, search),
 };

@@ -1,4 +1,4 @@
-import type { QueryLink } from "../report/reportQuery";
+import { unreadableLinkMessage, type QueryLink } from "../report/reportQuery";
 import { parseRange, type DateRange } from "../report/dateRange";
 import { metricNames } from "../report/metricNames";
 import { perPageOptions } from "../table/pagination";
@@ -220,6 +220,6 @@ export const unreadableReportLinkKeys = (search: string, perPageOffered: Readonl
 
 /** The performance report's `QueryLink`: its unreadable keys (rows per page any the report's tables offer) and `withReportLink`. */
 export const performanceQueryLink: QueryLink<ReportChoices> = {
-  dropped: (search) => unreadableReportLinkKeys(search, [...new Set(Object.values(perPageOptions).flat())]),
+  unreadable: (search) => unreadableLinkMessage(unreadableReportLinkKeys(search, [...new Set(Object.values(perPageOptions).flat())])),
   written: withReportLink,
 };

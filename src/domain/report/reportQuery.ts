@@ -1,4 +1,5 @@
-import { Either, ParseResult, Schema } from "effect";
+import { Either, Schema } from "effect";
+import { reportTexts } from "./reportTexts";
 
 /**
  * The choices a person makes on a screen (metrics, sort, page, mode, …), as the screen's
@@ -51,14 +52,11 @@ export const queryChoice = <T, I extends string = string>(key: string, from: Sch
  * `write` back into text: for a value whose reading is its own rule (a list of known names).
  */
 export const queryText = <T>(expected: string, read: (raw: string) => T | null, write: (value: T) => string): Schema.Schema<T, string> =>
-  Schema.transformOrFail(Schema.String, Schema.Unknown as Schema.Schema<T>, {
-    strict: true,
-    decode: (raw, _, ast) => {
-      const value = read(raw);
-      return value === null ? ParseResult.fail(new ParseResult.Type(ast, raw, `Expected ${expected}`)) : ParseResult.succeed(value);
-    },
-    encode: (value) => ParseResult.succeed(write(value)),
-  }).annotations({ identifier: expected });
+  Schema.transform(
+    Schema.String.pipe(Schema.filter((raw) => read(raw) !== null || `Expected ${expected}`)),
+    Schema.Unknown as Schema.Schema<T>,
+    { strict: true, decode: (raw) => read(raw) as T, encode: write },
+  );
 
 /** One of a fixed list of words (a metric, a mode, a chart type, a direction). */
 export const oneOfChoice = <T extends string>(key: string, values: ReadonlyArray<T>, fallback: T): QueryChoice<T> =>
@@ -69,7 +67,7 @@ export const PageText = Schema.transform(Schema.String.pipe(Schema.pattern(/^[1-
   strict: true,
   decode: Number,
   encode: String,
-}).annotations({ identifier: "PageText" });
+});
 
 /** A page number (`PageText`), 1 by default. */
 export const pageChoice = (key = "page"): QueryChoice<number> => queryChoice(key, PageText, 1);
@@ -108,14 +106,12 @@ const choicesOf = <C>(shape: ReportQueryShape<C>): ReadonlyArray<readonly [strin
   Object.entries(shape) as ReadonlyArray<readonly [string, QueryChoice<unknown>]>;
 
 /**
- * The shape as one Schema: from the query's parameters (by their keys) to the choices (by
- * their names), every key optional with its default.
+ * The shape as one Schema: from the query's values (by their choices' names) to the
+ * choices, every one optional with its default.
  */
 export const reportQuerySchema = <C>(shape: ReportQueryShape<C>): Schema.Schema<C, Readonly<Record<string, string>>> =>
   Schema.Struct(
-    Object.fromEntries(
-      choicesOf(shape).map(([name, choice]) => [name, Schema.optionalWith(choice.schema, { default: () => choice.fallback }).pipe(Schema.fromKey(choice.key))]),
-    ),
+    Object.fromEntries(choicesOf(shape).map(([name, choice]) => [name, Schema.optionalWith(choice.schema, { default: () => choice.fallback })])),
   ) as unknown as Schema.Schema<C, Readonly<Record<string, string>>>;
 
 /** What a query decodes to: the choices, and the keys of the shape whose values could not be read (in the shape's order). */
@@ -132,13 +128,14 @@ export const decodeReportQuery = <C>(search: string, shape: ReportQueryShape<C>)
   const q = new URLSearchParams(search);
   const kept: Record<string, string> = {};
   const dropped: string[] = [];
-  for (const [, choice] of choicesOf(shape)) {
+  for (const [name, choice] of choicesOf(shape)) {
     const raw = q.get(choice.key);
     if (raw === null) continue;
-    if (Either.isRight(Schema.decodeUnknownEither(choice.schema)(raw))) kept[choice.key] = raw;
+    if (Either.isRight(Schema.decodeUnknownEither(choice.schema)(raw))) kept[name] = raw;
     else dropped.push(choice.key);
   }
-  return { choices: Schema.decodeUnknownSync(reportQuerySchema(shape))(kept), dropped };
+  // Every kept value was read by its choice's Schema: the shape's Schema reads them all.
+  return { choices: Either.getOrThrow(Schema.decodeUnknownEither(reportQuerySchema(shape))(kept)), dropped };
 };
 
 /** The choices a query string carries, each valid one read, each missing or invalid one its default. */
@@ -156,18 +153,23 @@ export const withReportQuery = <C>(search: string, shape: ReportQueryShape<C>, c
 };
 
 /**
- * A screen's URL query as the screen frame uses it: which of a link's keys could not be
- * read, and the query with the screen's choices written in. `reportQueryLink` makes one of
- * a shape; a screen whose query falls back to the session's choices (the performance
- * report) makes its own.
+ * A screen's URL query as the screen frame uses it: what to tell the person of a link
+ * whose keys could not be read (null: every key was read), and the query with the
+ * screen's choices written in. `reportQueryLink` makes one of a shape; a screen whose query
+ * falls back to the session's choices (the performance report) makes its own. (The words
+ * travel with the link, so the app's first load does not carry them.)
  */
 export interface QueryLink<C> {
-  readonly dropped: (search: string) => ReadonlyArray<string>;
+  readonly unreadable: (search: string) => string | null;
   readonly written: (search: string, choices: C) => string;
 }
 
+/** What the person is told of a link's dropped keys (null when none was dropped). */
+export const unreadableLinkMessage = (dropped: ReadonlyArray<string>): string | null =>
+  dropped.length === 0 ? null : reportTexts.toasts.unreadableLink(dropped);
+
 /** The `QueryLink` of a shape. */
 export const reportQueryLink = <C>(shape: ReportQueryShape<C>): QueryLink<C> => ({
-  dropped: (search) => decodeReportQuery(search, shape).dropped,
+  unreadable: (search) => unreadableLinkMessage(decodeReportQuery(search, shape).dropped),
   written: (search, choices) => withReportQuery(search, shape, choices),
 });

@@ -3,7 +3,6 @@ import { useSelector } from "@xstate/react";
 import { navigate } from "wouter/use-browser-location";
 import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom, SnapshotFrom } from "xstate";
 import type { QueryLink } from "../../domain/report/reportQuery";
-import { reportTexts } from "../../domain/report/reportTexts";
 import { appSelectors, type AppScope } from "../../machines/shell/app.machine";
 import { useAppActors } from "./AppActorsContext";
 
@@ -59,8 +58,8 @@ export const useScreenActor = <L extends AnyActorLogic, C = never>(
   useEffect(() => {
     if (!opening.query || opening.told) return;
     opening.told = true;
-    const dropped = opening.query.link.dropped(openingSearch(opening.route));
-    if (dropped.length > 0) toasts.send({ type: "toast.shown", text: reportTexts.toasts.unreadableLink(dropped), kind: "error" });
+    const unreadable = opening.query.link.unreadable(openingSearch(opening.route));
+    if (unreadable !== null) toasts.send({ type: "toast.shown", text: unreadable, kind: "error" });
   }, [toasts, opening]);
   const ref = useSelector(app, opening.selector) as ActorRefFrom<L> | undefined;
   useEffect(() => {
