@@ -134,6 +134,16 @@ test("a link to a program the person may not see says so and shows their own", a
   await expect(page).toHaveURL(new RegExp(`date_from=${range.from}&date_to=${range.to}`));
 });
 
+test("a link's value the report cannot read is named, and the address keeps the rest of the link", async ({ page }) => {
+  await page.goto(`/performance?program=northwind&date_from=${range.from}&date_to=${range.to}&interval=hour&chart=bar`);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await signInHere(page, "demo");
+  await expect(page.getByText("This link's interval could not be read, so the default is shown.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]chart=bar(&|$)/);
+  await expect(page).toHaveURL(/[?&]interval=(day|week|month)(&|$)/);
+  await expect(page).toHaveURL(new RegExp(`date_from=${range.from}&date_to=${range.to}`));
+});
+
 test("signing in never follows a link away from this site", async ({ page }) => {
   for (const next of ["//evil.example/performance", "/\\evil.example", "https://evil.example/", "javascript:alert(1)"]) {
     await page.goto(`/login?next=${encodeURIComponent(next)}`);

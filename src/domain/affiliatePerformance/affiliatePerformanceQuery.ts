@@ -1,5 +1,6 @@
 import { columnListChoice } from "../funnel/funnelQuery";
-import { oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
+import { Schema } from "effect";
+import { oneOfChoice, pageChoice, queryChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { affiliateColumnNames, affiliateSearchLimit, affiliateDefaultColumns, affiliateDefaultSort, affiliateSortColumns } from "./affiliatePerformance";
 
@@ -13,12 +14,11 @@ export interface AffiliateChoices {
 }
 
 /** The search as typed (at most `affiliateSearchLimit` characters kept); none at first. */
-const searchChoice: QueryChoice<string> = {
-  key: "search",
-  fallback: "",
-  read: (raw) => raw.slice(0, affiliateSearchLimit),
-  write: (value) => value,
-};
+const searchChoice: QueryChoice<string> = queryChoice(
+  "search",
+  Schema.transform(Schema.String, Schema.String, { strict: true, decode: (raw) => raw.slice(0, affiliateSearchLimit), encode: (value) => value }),
+  "",
+);
 
 /** The report's choices: no search, attributed revenue biggest first, page 1, every column. */
 export const affiliateQueryShape: ReportQueryShape<AffiliateChoices> = {

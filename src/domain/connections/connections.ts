@@ -1,3 +1,4 @@
+import type { QueryLink } from "../report/reportQuery";
 import type { ConnectionAccount } from "./connectors";
 
 /**
@@ -119,4 +120,15 @@ export const cardOffersOf = (card: ConnectionCard, googleAdsConnected: boolean):
   if (card === "affiliate") return addOnly;
   if (card === "google-ads") return googleAdsConnected ? editOnly : addOnly;
   return addAndEdit;
+};
+
+/**
+ * The Google Ads page's `QueryLink`: the consent page's return stays in the address while
+ * the page holds it, and leaves it (`withoutConsentReturn`) once redeemed or refused, so a
+ * reload never sends a used state. Nothing of it is refused: a pair that is not whole is
+ * simply not passed on.
+ */
+export const consentQueryLink: QueryLink<ConsentReturn | null> = {
+  unreadable: () => null,
+  written: (search, consent) => (consent === null ? withoutConsentReturn(search).replace(/^\?/, "") : search),
 };

@@ -1,4 +1,5 @@
 import { Either, Schema } from "effect";
+import { unreadableLinkMessage, type QueryLink } from "../report/reportQuery";
 import { taxonomyLevels } from "../report/taxonomyLevels";
 import { customReportsTexts } from "./customReportsTexts";
 import {
@@ -189,3 +190,21 @@ export const readDraftQuery = (search: string): ReportDraft => {
 
 /** Whether two drafts are the same report (the preview of one is the other's). */
 export const sameDraft = (a: ReportDraft, b: ReportDraft): boolean => a.name === b.name && a.level === b.level && encodedRules(a.rules) === encodedRules(b.rules);
+
+/** The keys of a link's draft that `readDraftQuery` cannot read: a level it does not know, rules that are not a list of rules (a rule it cannot read is left out). */
+export const unreadableDraftKeys = (search: string): ReadonlyArray<string> => {
+  const q = new URLSearchParams(search);
+  const level = q.get(draftQueryKeys.level);
+  const rules = q.get(draftQueryKeys.rules);
+  const stored = rules === null ? [] : parsedJson(rules);
+  return [
+    ...(level !== null && !isLevel(level) ? [draftQueryKeys.level] : []),
+    ...(Array.isArray(stored) && stored.every((entry: unknown) => Either.isRight(decodeRule(entry))) ? [] : [draftQueryKeys.rules]),
+  ];
+};
+
+/** The builder's `QueryLink`: the draft's unreadable keys, and `draftQuery`. */
+export const draftQueryLink: QueryLink<ReportDraft> = {
+  unreadable: (search) => unreadableLinkMessage(unreadableDraftKeys(search)),
+  written: (search, draft) => draftQuery(draft, search),
+};

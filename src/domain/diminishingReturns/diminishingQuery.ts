@@ -1,4 +1,5 @@
-import { numberOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
+import { Schema } from "effect";
+import { numberOfChoice, OnOffText, pageChoice, queryChoice, queryText, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import { readWhatIfSpend, weeksPerPageOptions } from "./diminishingReturns";
 
 /** The choices a person makes on the diminishing-returns page, as its URL carries them. */
@@ -14,35 +15,30 @@ export interface DiminishingChoices {
 }
 
 /** A list of names as a JSON array of texts (anything else reads as not valid). */
-const namesChoice = (key: string): QueryChoice<ReadonlyArray<string>> => ({
-  key,
-  fallback: [],
-  read: (raw) => {
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      return Array.isArray(parsed) && parsed.every((n) => typeof n === "string" && n !== "") ? [...new Set(parsed as string[])] : null;
-    } catch {
-      return null;
-    }
-  },
-  write: (names) => (names.length === 0 ? "[]" : JSON.stringify(names)),
-});
+const namesChoice = (key: string): QueryChoice<ReadonlyArray<string>> =>
+  queryChoice(
+    key,
+    Schema.transform(Schema.parseJson(Schema.Array(Schema.NonEmptyString)), Schema.Array(Schema.String), {
+      strict: true,
+      decode: (names) => [...new Set(names)],
+      encode: (names) => names,
+    }),
+    [],
+  );
 
 /** The untagged weeks' checkbox: written only when off. */
-const untaggedChoice: QueryChoice<boolean> = {
-  key: "untagged",
-  fallback: true,
-  read: (raw) => (raw === "off" ? false : raw === "on" ? true : null),
-  write: (shown) => (shown ? "on" : "off"),
-};
+const untaggedChoice: QueryChoice<boolean> = queryChoice("untagged", OnOffText, true);
 
 /** A what-if weekly spend: kept only when it reads as a spend above 0. */
-const whatIfChoice: QueryChoice<string> = {
-  key: "what_if",
-  fallback: "",
-  read: (raw) => (readWhatIfSpend(raw) === null ? null : raw),
-  write: (text) => (readWhatIfSpend(text) === null ? "" : String(readWhatIfSpend(text))),
-};
+const whatIfChoice: QueryChoice<string> = queryChoice(
+  "what_if",
+  queryText<string>(
+    "a spend above 0",
+    (raw) => (readWhatIfSpend(raw) === null ? null : raw),
+    (text) => (readWhatIfSpend(text) === null ? "" : String(readWhatIfSpend(text))),
+  ),
+  "",
+);
 
 export const diminishingQuery: ReportQueryShape<DiminishingChoices> = {
   hiddenSeasons: namesChoice("hide_seasons"),

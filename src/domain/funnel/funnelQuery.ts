@@ -1,4 +1,4 @@
-import { oneOfChoice, pageChoice, reportQueryDefaults, withReportQuery, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
+import { columnListText, oneOfChoice, pageChoice, queryChoice, reportQueryDefaults, withReportQuery, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { funnelColumnNames, funnelDefaultColumns, funnelDefaultSort, funnelLevelColumn, funnelModes, type FunnelMode } from "./funnelReport";
 
@@ -15,15 +15,8 @@ export interface FunnelChoices {
  * A column list choice: the chosen names joined by commas, read back keeping only the
  * names offered (in the order written, without repeats); none of them: not valid.
  */
-export const columnListChoice = (key: string, offered: ReadonlyArray<string>, fallback: ReadonlyArray<string>): QueryChoice<ReadonlyArray<string>> => ({
-  key,
-  fallback,
-  read: (raw) => {
-    const known = [...new Set(raw.split(",").filter((name) => offered.includes(name)))];
-    return known.length === 0 ? null : known;
-  },
-  write: (columns) => columns.join(","),
-});
+export const columnListChoice = (key: string, offered: ReadonlyArray<string>, fallback: ReadonlyArray<string>): QueryChoice<ReadonlyArray<string>> =>
+  queryChoice(key, columnListText(offered), fallback);
 
 /** The funnel's choices under a taxonomy path: the sort's default is the level's taxonomy column, ascending. */
 export const funnelQueryShape = (path: ReadonlyArray<string>): ReportQueryShape<FunnelChoices> => {

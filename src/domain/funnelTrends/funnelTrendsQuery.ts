@@ -1,5 +1,6 @@
-import { numberOfChoice, oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
-import { defaultTrendColumns, knownTrendColumns, trendModes, trendsPerPageOptions, type FunnelField, type TrendMode } from "./funnelTrends";
+import { numberOfChoice, oneOfChoice, pageChoice, queryChoice, queryText, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
+import { funnelFieldNames } from "../analysis/analysis";
+import { defaultTrendColumns, trendModes, trendsPerPageOptions, type FunnelField, type TrendMode } from "./funnelTrends";
 
 /** The choices a person makes on the funnel trends page, as its URL carries them. */
 export interface FunnelTrendsChoices {
@@ -11,12 +12,19 @@ export interface FunnelTrendsChoices {
 }
 
 /** The table's columns as a comma-separated list of funnel fields (unknown fields dropped). */
-const columnsChoice: QueryChoice<ReadonlyArray<FunnelField>> = {
-  key: "columns",
-  fallback: defaultTrendColumns,
-  read: (raw) => (raw === "" ? null : knownTrendColumns(raw.split(","))),
-  write: (columns) => columns.join(","),
-};
+const columnsChoice: QueryChoice<ReadonlyArray<FunnelField>> = queryChoice(
+  "columns",
+  queryText<ReadonlyArray<FunnelField>>(
+    "a list of known columns",
+    (raw) => {
+      const chosen = new Set(raw.split(","));
+      const known = funnelFieldNames.filter((f) => chosen.has(f));
+      return known.length === 0 ? null : known;
+    },
+    (columns) => columns.join(","),
+  ),
+  defaultTrendColumns,
+);
 
 export const funnelTrendsQuery: ReportQueryShape<FunnelTrendsChoices> = {
   mode: oneOfChoice("mode", trendModes, "revenue"),

@@ -1,5 +1,5 @@
-import { Either, Schema } from "effect";
-import { numberOfChoice, oneOfChoice, pageChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
+import { Schema } from "effect";
+import { numberOfChoice, oneOfChoice, pageChoice, queryChoice, type QueryChoice, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
 import { cleanJourneySearch, JourneySearch, journeyRequestPageSize, journeySortKeys, type JourneyLevel, type JourneySortBy } from "./journeys";
 import { JourneyPath } from "./journeySummary";
@@ -21,22 +21,22 @@ export interface JourneyChoices {
 }
 
 /** A JSON value of the query read with a Schema (null when it is not JSON or not valid). */
-const jsonChoice = <A, I>(key: string, schema: Schema.Schema<A, I>, fallback: A, write: (value: A) => string): QueryChoice<A> => ({
-  key,
-  fallback,
-  read: (raw) => {
-    const decoded = Schema.decodeUnknownEither(Schema.parseJson(schema))(raw);
-    return Either.isRight(decoded) ? decoded.right : null;
-  },
-  write,
-});
+const jsonChoice = <A, I>(key: string, schema: Schema.Schema<A, I>, fallback: A, clean: (value: A) => A = (value) => value): QueryChoice<A> =>
+  queryChoice(
+    key,
+    Schema.transform(Schema.parseJson(schema), Schema.typeSchema(schema), { strict: true, decode: (value) => value, encode: clean }) as unknown as Schema.Schema<A, string>,
+    fallback,
+  );
 
-const levelChoice: QueryChoice<JourneyLevel> = {
-  key: "level",
-  fallback: 2,
-  read: (raw) => (raw === "2" || raw === "3" || raw === "4" ? (Number(raw) as JourneyLevel) : null),
-  write: String,
-};
+const levelChoice: QueryChoice<JourneyLevel> = queryChoice(
+  "level",
+  Schema.transform(Schema.Literal("2", "3", "4"), Schema.Literal(2, 3, 4), {
+    strict: true,
+    decode: (text) => Number(text) as JourneyLevel,
+    encode: (level) => String(level) as "2" | "3" | "4",
+  }),
+  2,
+);
 
 /** The filter as the link carries it: its cleaned JSON ('{}' when empty, which is the default and left out). */
 export const writeJourneyFilter = (filter: JourneySearch): string => JSON.stringify(cleanJourneySearch(filter));
@@ -52,10 +52,8 @@ export const journeysQueryShape: ReportQueryShape<JourneyChoices> = {
   page: pageChoice(),
   perPage: numberOfChoice("per_page", journeyPerPageOptions),
   level: levelChoice,
-  filter: jsonChoice("journey_search", JourneySearch, {}, writeJourneyFilter),
-  path: jsonChoice<JourneyPath | null, unknown>("path", Schema.NullOr(JourneyPath) as Schema.Schema<JourneyPath | null, unknown>, null, (path) =>
-    path === null ? "" : JSON.stringify(path),
-  ),
+  filter: jsonChoice("journey_search", JourneySearch, {}, cleanJourneySearch),
+  path: jsonChoice<JourneyPath | null, unknown>("path", Schema.NullOr(JourneyPath) as Schema.Schema<JourneyPath | null, unknown>, null),
 };
 
 /** The blocks of 160 rows (numbered from 0) that hold a page's rows. */

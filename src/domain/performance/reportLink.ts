@@ -1,5 +1,7 @@
+import { unreadableLinkMessage, type QueryLink } from "../report/reportQuery";
 import { parseRange, type DateRange } from "../report/dateRange";
 import { metricNames } from "../report/metricNames";
+import { perPageOptions } from "../table/pagination";
 import { intervals, namedFilters, type ChartType, type Interval, type NamedFilter, type SortDirection } from "../shell/session";
 
 /**
@@ -185,4 +187,39 @@ export const withReportLink = (search: string, c: ReportChoices): string => {
   for (const key of optionalKeys) q.delete(key);
   for (const [key, value] of Object.entries(reportLinkParams(c))) q.set(key, value);
   return q.toString();
+};
+
+/**
+ * The keys of a link's query that `readReportLink` cannot read (present, but not valid):
+ * each is dropped for the fallback. Rows per page are checked against `perPageOffered`;
+ * the Filter's nodes (`search_filter`) are read node by node and never refused whole.
+ */
+export const unreadableReportLinkKeys = (search: string, perPageOffered: ReadonlyArray<number>): ReadonlyArray<string> => {
+  const q = new URLSearchParams(search);
+  const k = reportLinkKeys;
+  const refused = (key: string, readable: (raw: string) => boolean): ReadonlyArray<string> => {
+    const raw = q.get(key);
+    return raw === null || readable(raw) ? [] : [key];
+  };
+  const comparisonReadable = !(q.has(k.compareFrom) || q.has(k.compareTo)) || parseRange(q.get(k.compareFrom), q.get(k.compareTo)) !== null;
+  return [
+    ...refused(k.interval, (raw) => oneOf(intervals, raw) !== null),
+    ...refused(k.chartType, (raw) => oneOf(chartTypes, raw) !== null),
+    ...refused(k.metrics, (raw) => chartPair(raw) !== null),
+    ...refused(k.filter, (raw) => oneOf(namedFilters, raw) !== null),
+    ...(comparisonReadable ? [] : [k.compareFrom, k.compareTo].filter((key) => q.has(key))),
+    ...refused(k.columns, (raw) => columnList(raw) !== null),
+    ...refused(k.sort, isSortColumn),
+    ...refused(k.order, (raw) => oneOf(directions, raw) !== null),
+    ...refused(k.page, (raw) => pageNumber(raw) !== null),
+    ...refused(k.perPage, (raw) => perPageOffered.some((n) => String(n) === raw)),
+    ...refused(k.notes, (raw) => onOff(raw) !== null),
+    ...refused(k.notesTable, (raw) => onOff(raw) !== null),
+  ];
+};
+
+/** The performance report's `QueryLink`: its unreadable keys (rows per page any the report's tables offer) and `withReportLink`. */
+export const performanceQueryLink: QueryLink<ReportChoices> = {
+  unreadable: (search) => unreadableLinkMessage(unreadableReportLinkKeys(search, [...new Set(Object.values(perPageOptions).flat())])),
+  written: withReportLink,
 };

@@ -1,76 +1,175 @@
+import { Either, Schema } from "effect";
+import { reportTexts } from "./reportTexts";
+
 /**
- * The choices a person makes on an analysis report (metrics, sort, page, mode, …), as the
- * report's URL query carries them, so a shared link opens the same view. Each report
- * describes its choices once, as a `ReportQueryShape`: for every choice its query key,
- * its default, and how a query value is read back (an invalid value reads as the default).
+ * The choices a person makes on a screen (metrics, sort, page, mode, …), as the screen's
+ * URL query carries them, so a shared link opens the same view. Each screen describes its
+ * query once, as a `ReportQueryShape`: for every choice its query key, its default, and
+ * the Schema from the query's text to the choice (`queryChoice`). Together they are one
+ * Schema of optional keys with defaults (`reportQuerySchema`).
  *
- * The report's machine reads the query once, when it opens (`readReportQuery`); a view
- * writes the machine's choices back (`withReportQuery`). Only choices that differ from
- * their default are written, and every other parameter of the query (the session's
- * `program`, `date_from`, `date_to`) is kept.
+ * Decoding a query (`decodeReportQuery`) keeps each key that the choice's Schema reads and
+ * drops each one it refuses, naming the dropped keys, so the screen can say which part of
+ * a link could not be read (`reportTexts.toasts.unreadableLink`); a dropped choice is its default.
+ * Parameters the shape does not name (the session's `program`, `date_from`, `date_to`, or
+ * another screen's) are never read and never dropped.
+ *
+ * The screen's machine reads the query once, when it opens (`readReportQuery`); the screen
+ * frame writes the machine's choices back (`withReportQuery`): only choices that differ
+ * from their default are written, and every other parameter of the query is kept.
  */
 
-/** One choice: its query key, its default, how a query value reads (null: not valid) and is written. */
+/** One choice: its query key, its default and its Schema from the query's text. */
 export interface QueryChoice<T> {
   readonly key: string;
   readonly fallback: T;
+  readonly schema: Schema.Schema<T, string>;
+  /** The choice a query value is (null: not valid), through `schema`. */
   readonly read: (raw: string) => T | null;
+  /** The query value of a choice, through `schema`. */
   readonly write: (value: T) => string;
 }
 
-/** Every choice of a report, by the name its machine keeps it under. */
+/** Every choice of a screen, by the name its machine keeps it under. */
 export type ReportQueryShape<C> = { readonly [K in keyof C]: QueryChoice<C[K]> };
 
+/** A choice read and written by its Schema (from the query's text, or from some of its words: any other text is refused). */
+export const queryChoice = <T, I extends string = string>(key: string, from: Schema.Schema<T, I>, fallback: T): QueryChoice<T> => {
+  const schema = from as unknown as Schema.Schema<T, string>;
+  const decode = Schema.decodeUnknownEither(schema);
+  const encode = Schema.encodeSync(schema);
+  return {
+    key,
+    fallback,
+    schema,
+    read: (raw) => Either.getOrNull(decode(raw)),
+    write: (value) => encode(value),
+  };
+};
+
+/**
+ * A query value that `read` turns into a choice (null: not valid, refused as `expected`) and
+ * `write` back into text: for a value whose reading is its own rule (a list of known names).
+ */
+export const queryText = <T>(expected: string, read: (raw: string) => T | null, write: (value: T) => string): Schema.Schema<T, string> =>
+  Schema.transform(
+    Schema.String.pipe(Schema.filter((raw) => read(raw) !== null || `Expected ${expected}`)),
+    Schema.Unknown as Schema.Schema<T>,
+    { strict: true, decode: (raw) => read(raw) as T, encode: write },
+  );
+
 /** One of a fixed list of words (a metric, a mode, a chart type, a direction). */
-export const oneOfChoice = <T extends string>(key: string, values: ReadonlyArray<T>, fallback: T): QueryChoice<T> => ({
-  key,
-  fallback,
-  read: (raw) => ((values as ReadonlyArray<string>).includes(raw) ? (raw as T) : null),
-  write: (value) => value,
+export const oneOfChoice = <T extends string>(key: string, values: ReadonlyArray<T>, fallback: T): QueryChoice<T> =>
+  queryChoice(key, Schema.Literal(...values), fallback);
+
+/** A whole number from 1 written plainly (no sign, fraction or leading zero), up to 999,999. */
+export const PageText = Schema.transform(Schema.String.pipe(Schema.pattern(/^[1-9]\d{0,5}$/)), Schema.Int.pipe(Schema.between(1, 999_999)), {
+  strict: true,
+  decode: Number,
+  encode: String,
 });
 
-/** A page number: a whole number from 1 written plainly (no sign, fraction or leading zero). */
-export const pageChoice = (key = "page"): QueryChoice<number> => ({
-  key,
-  fallback: 1,
-  read: (raw) => (/^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null),
-  write: String,
+/** A page number (`PageText`), 1 by default. */
+export const pageChoice = (key = "page"): QueryChoice<number> => queryChoice(key, PageText, 1);
+
+/** One of the numbers offered (rows or cards per page), written plainly; the first is the default. */
+export const numberOfChoice = (key: string, options: readonly [number, ...number[]]): QueryChoice<number> =>
+  queryChoice(
+    key,
+    Schema.transform(Schema.Literal(...options.map(String)), Schema.Literal(...options), { strict: false, decode: Number, encode: String }),
+    options[0],
+  );
+
+/** `on` or `off`, as true or false. */
+export const OnOffText = Schema.transform(Schema.Literal("on", "off"), Schema.Boolean, {
+  strict: true,
+  decode: (text) => text === "on",
+  encode: (on): "on" | "off" => (on ? "on" : "off"),
 });
 
-/** One of the numbers offered (rows or cards per page); the first is the default. */
-export const numberOfChoice = (key: string, options: readonly [number, ...number[]]): QueryChoice<number> => ({
-  key,
-  fallback: options[0],
-  read: (raw) => options.find((n) => String(n) === raw) ?? null,
-  write: String,
-});
+/** A comma-separated list of the names offered, each once, in the link's order; unknown names left out, none known not valid. */
+export const columnListText = (offered: ReadonlyArray<string>): Schema.Schema<ReadonlyArray<string>, string> =>
+  queryText<ReadonlyArray<string>>(
+    "a list of known columns",
+    (raw) => {
+      const known = [...new Set(raw.split(",").filter((name) => offered.includes(name)))];
+      return known.length === 0 ? null : known;
+    },
+    (columns) => columns.join(","),
+  );
 
-/** The defaults of every choice: a report opened without a query. */
+/** The defaults of every choice: a screen opened without a query. */
 export const reportQueryDefaults = <C>(shape: ReportQueryShape<C>): C =>
   Object.fromEntries(Object.entries(shape).map(([name, choice]) => [name, (choice as QueryChoice<unknown>).fallback])) as C;
 
-/** The choices a query string carries, each valid one read, each missing or invalid one its default. */
-export const readReportQuery = <C>(search: string, shape: ReportQueryShape<C>): C => {
+const choicesOf = <C>(shape: ReportQueryShape<C>): ReadonlyArray<readonly [string, QueryChoice<unknown>]> =>
+  Object.entries(shape) as ReadonlyArray<readonly [string, QueryChoice<unknown>]>;
+
+/**
+ * The shape as one Schema: from the query's values (by their choices' names) to the
+ * choices, every one optional with its default.
+ */
+export const reportQuerySchema = <C>(shape: ReportQueryShape<C>): Schema.Schema<C, Readonly<Record<string, string>>> =>
+  Schema.Struct(
+    Object.fromEntries(choicesOf(shape).map(([name, choice]) => [name, Schema.optionalWith(choice.schema, { default: () => choice.fallback })])),
+  ) as unknown as Schema.Schema<C, Readonly<Record<string, string>>>;
+
+/** What a query decodes to: the choices, and the keys of the shape whose values could not be read (in the shape's order). */
+export interface DecodedReportQuery<C> {
+  readonly choices: C;
+  readonly dropped: ReadonlyArray<string>;
+}
+
+/**
+ * The choices a query string carries: each valid one read, each missing one its default,
+ * each invalid one dropped (so its default) and its key named in `dropped`.
+ */
+export const decodeReportQuery = <C>(search: string, shape: ReportQueryShape<C>): DecodedReportQuery<C> => {
   const q = new URLSearchParams(search);
-  return Object.fromEntries(
-    Object.entries(shape).map(([name, c]) => {
-      const choice = c as QueryChoice<unknown>;
-      const raw = q.get(choice.key);
-      const value = raw === null ? null : choice.read(raw);
-      return [name, value ?? choice.fallback];
-    }),
-  ) as C;
+  const kept: Record<string, string> = {};
+  const dropped: string[] = [];
+  for (const [name, choice] of choicesOf(shape)) {
+    const raw = q.get(choice.key);
+    if (raw === null) continue;
+    if (Either.isRight(Schema.decodeUnknownEither(choice.schema)(raw))) kept[name] = raw;
+    else dropped.push(choice.key);
+  }
+  // Every kept value was read by its choice's Schema: the shape's Schema reads them all.
+  return { choices: Either.getOrThrow(Schema.decodeUnknownEither(reportQuerySchema(shape))(kept)), dropped };
 };
+
+/** The choices a query string carries, each valid one read, each missing or invalid one its default. */
+export const readReportQuery = <C>(search: string, shape: ReportQueryShape<C>): C => decodeReportQuery(search, shape).choices;
 
 /** The query string with the choices written in: a choice at its default removed, every other parameter kept. */
 export const withReportQuery = <C>(search: string, shape: ReportQueryShape<C>, choices: C): string => {
   const q = new URLSearchParams(search);
-  for (const [name, c] of Object.entries(shape)) {
-    const choice = c as QueryChoice<unknown>;
-    const value = choices[name as keyof C] as unknown;
-    const written = choice.write(value);
+  for (const [name, choice] of choicesOf(shape)) {
+    const written = choice.write(choices[name as keyof C] as unknown);
     if (written === choice.write(choice.fallback)) q.delete(choice.key);
     else q.set(choice.key, written);
   }
   return q.toString();
 };
+
+/**
+ * A screen's URL query as the screen frame uses it: what to tell the person of a link
+ * whose keys could not be read (null: every key was read), and the query with the
+ * screen's choices written in. `reportQueryLink` makes one of a shape; a screen whose query
+ * falls back to the session's choices (the performance report) makes its own. (The words
+ * travel with the link, so the app's first load does not carry them.)
+ */
+export interface QueryLink<C> {
+  readonly unreadable: (search: string) => string | null;
+  readonly written: (search: string, choices: C) => string;
+}
+
+/** What the person is told of a link's dropped keys (null when none was dropped). */
+export const unreadableLinkMessage = (dropped: ReadonlyArray<string>): string | null =>
+  dropped.length === 0 ? null : reportTexts.toasts.unreadableLink(dropped);
+
+/** The `QueryLink` of a shape. */
+export const reportQueryLink = <C>(shape: ReportQueryShape<C>): QueryLink<C> => ({
+  unreadable: (search) => unreadableLinkMessage(decodeReportQuery(search, shape).dropped),
+  written: (search, choices) => withReportQuery(search, shape, choices),
+});

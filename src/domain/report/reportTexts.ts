@@ -7,6 +7,11 @@ export const reportTexts = {
   toasts: {
     spendInvalid: "The spend configuration is not valid! Please check the fields.",
     unsupportedFile: "That file format isn't supported",
+    /** A link whose query holds values the screen could not read (named by their keys, as the link has them): each is dropped for its default. */
+    unreadableLink: (keys: ReadonlyArray<string>): string =>
+      keys.length === 1
+        ? `This link's ${keys[0]} could not be read, so the default is shown.`
+        : `This link's ${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} could not be read, so the defaults are shown.`,
   },
   titles: {
     performance: "Performance Report",

@@ -267,6 +267,8 @@ export const accountSwitcherSelectors = {
   /** The consent page the sign-in prompt links to; null when no prompt is shown. */
   signInTarget: (s: Snap): string | null => (s.matches("consentNeeded") ? s.context.redirectTo : null),
   hasFailed: (s: Snap): boolean => s.matches("failed"),
+  /** The consent page's return while the page holds it (the address keeps it until then). */
+  consent: (s: Snap): ConsentReturn | null => s.context.consent,
   refusal: (s: Snap): string | null => (s.matches("refused") ? s.context.refusal : null),
   /** The account being switched; null when none. */
   switchingAccount: (s: Snap): string | null => s.context.switching?.accountId ?? null,

@@ -363,6 +363,8 @@ export const dataSetComparisonSelectors = {
   /** Admins are told when the report reads the old source (it lacks its registered data sets). */
   showsSourceWarning: (s: Snap): boolean => s.context.isAdmin && s.context.access?.kind === "granted" && s.context.access.source.kind === "meta",
   tab: (s: Snap) => s.context.tab,
+  /** The screen's choices as its URL carries them (`dataSetComparisonQuery`). */
+  choices: (s: Snap): { readonly tab: DataSetComparisonTab } => ({ tab: s.context.tab }),
   level: (s: Snap) => dataSetComparisonLevel(s.context.path),
   sideNames: (s: Snap) => namesOf(s.context.access),
   cards: (s: Snap) => s.context.cards,

@@ -3,12 +3,13 @@ import { useSelector } from "@xstate/react";
 import { useId, useMemo } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { affiliateColumnNames, affiliateSearchLimit, affiliateTaxonomyHref } from "../../domain/affiliatePerformance/affiliatePerformance";
-import { affiliateQueryShape, type AffiliateChoices } from "../../domain/affiliatePerformance/affiliatePerformanceQuery";
+import { affiliateQueryShape } from "../../domain/affiliatePerformance/affiliatePerformanceQuery";
 import { affiliatePerformanceTexts as t } from "../../domain/affiliatePerformance/affiliatePerformanceTexts";
 import type { AffiliateRow } from "../../domain/analysis/analysis";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import type { NumberFormatOptions } from "../../domain/report/numberFormat";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
+import { reportQueryLink } from "../../domain/report/reportQuery";
 import {
   affiliatePerformanceMachine,
   affiliatePerformanceSelectors as sel,
@@ -18,9 +19,8 @@ import { sessionSelectors } from "../../machines/shell/session.machine";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
 import { DrillTableExport } from "../reports/drillTable";
 import { ReportFrame } from "../reports/ReportFrame";
-import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { useAppActors } from "../shell/AppActorsContext";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { paths } from "../shell/routePaths";
 import { metricColumns, MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 
@@ -39,7 +39,7 @@ export const AffiliatePerformancePage = () => {
   const [, navigate] = useLocation();
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="affiliatePerformance" routeKey={""} logic={affiliatePerformanceMachine.provide({ actions: { goHome: () => navigate("/") } })} route={{ search: urlQuery }}>
+    <Screen name="affiliatePerformance" routeKey={""} logic={affiliatePerformanceMachine.provide({ actions: { goHome: () => navigate("/") } })} route={{ search: urlQuery }} query={screenQuery(reportQueryLink(affiliateQueryShape), sel.choices)}>
       {(report) => <AffiliatePerformancePageScreen report={report} />}
     </Screen>
   );
@@ -47,7 +47,6 @@ export const AffiliatePerformancePage = () => {
 
 const AffiliatePerformancePageScreen = ({ report }: { readonly report: ActorRefFrom<typeof affiliatePerformanceMachine> }) => {
   const status = useSelector(report, sel.status);
-  const choices = useSelector(report, sel.choices);
   return (
     <ReportFrame
       title={t.title}
@@ -57,7 +56,6 @@ const AffiliatePerformancePageScreen = ({ report }: { readonly report: ActorRefF
       failure="message"
       onRetry={() => report.send({ type: "affiliates.retried" })}
       controls={<AffiliateControls report={report} />}
-      aside={<ReportQueryUrl<AffiliateChoices> shape={affiliateQueryShape} choices={choices} />}
     >
       <AffiliateTable report={report} />
     </ReportFrame>

@@ -25,10 +25,10 @@ import { ChartCanvas } from "../chart/ChartCanvas";
 import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
-import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { reportQueryLink } from "../../domain/report/reportQuery";
 import { ReportSelect } from "../reports/ReportSelect";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 
 /** The report's base route. */
@@ -47,7 +47,7 @@ export const AttributionComparisonPage = ({ path }: TaxonomyRoute) => {
   const search = useSearch();
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="attributionComparison" routeKey={JSON.stringify([path])} logic={attributionComparisonMachine} route={{ path, search }}>
+    <Screen name="attributionComparison" routeKey={JSON.stringify([path])} logic={attributionComparisonMachine} route={{ path, search }} query={screenQuery(reportQueryLink(attributionQuery), sel.choices)}>
       {(report) => <AttributionComparisonPageScreen report={report} path={path} />}
     </Screen>
   );
@@ -55,7 +55,6 @@ export const AttributionComparisonPage = ({ path }: TaxonomyRoute) => {
 
 const AttributionComparisonPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof attributionComparisonMachine> }) => {
   const status = useSelector(report, sel.status);
-  const choices = useSelector(report, sel.choices);
   const dialog = useSelector(report, sel.exportDialog);
   const retry = useCallback(() => report.send({ type: "attribution.retried" }), [report]);
   return (
@@ -69,7 +68,6 @@ const AttributionComparisonPageScreen = ({ report, path }: Pick<TaxonomyRoute, "
       controls={<AttributionControls report={report} />}
       aside={
         <>
-          <ReportQueryUrl shape={attributionQuery} choices={choices} />
           {dialog ? createPortal(<ExportDialog dialog={dialog} />, document.body) : null}
         </>
       }

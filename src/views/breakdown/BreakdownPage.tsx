@@ -23,14 +23,14 @@ import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric } from "../../domain/report/numberFormat";
 import { drillHref, reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
+import { reportQueryLink } from "../../domain/report/reportQuery";
 import { breakdownMachine, breakdownSelectors as sel, type BreakdownActorRef } from "../../machines/breakdown/breakdown.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
-import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { ReportSelect } from "../reports/ReportSelect";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { Pagination } from "../table/Pagination";
 
 /** The report's base route. */
@@ -64,7 +64,7 @@ export const BreakdownPage = ({ path }: TaxonomyRoute) => {
   const search = useSearch();
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="breakdown" routeKey={JSON.stringify([path])} logic={breakdownMachine} route={{ path, search }}>
+    <Screen name="breakdown" routeKey={JSON.stringify([path])} logic={breakdownMachine} route={{ path, search }} query={screenQuery(reportQueryLink(breakdownQuery), sel.choices)}>
       {(report) => <BreakdownPageScreen report={report} path={path} />}
     </Screen>
   );
@@ -72,7 +72,6 @@ export const BreakdownPage = ({ path }: TaxonomyRoute) => {
 
 const BreakdownPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof breakdownMachine> }) => {
   const status = useSelector(report, sel.status);
-  const choices = useSelector(report, sel.choices);
   const dialog = useSelector(report, sel.exportDialog);
   const hasCards = useSelector(report, sel.hasCards);
   return (
@@ -86,7 +85,6 @@ const BreakdownPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { r
       controls={<BreakdownControls report={report} />}
       aside={
         <>
-          <ReportQueryUrl shape={breakdownQuery} choices={choices} />
           {dialog ? createPortal(<ExportDialog dialog={dialog} />, document.body) : null}
         </>
       }

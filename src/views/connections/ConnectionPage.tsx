@@ -1,12 +1,11 @@
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
-import { useLocation } from "wouter";
 import {
   connectionOf,
   connectionsPath,
   consentReturnOf,
-  withoutConsentReturn,
+  consentQueryLink,
   type KnownConnection,
 } from "../../domain/connections/connections";
 import type { ConnectionAccount } from "../../domain/connections/connectors";
@@ -20,7 +19,7 @@ import { connectionSessionSelectors } from "../../machines/connections/connectio
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useAppActors } from "../shell/AppActorsContext";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { routeParam } from "../shell/rawLocation";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
@@ -55,14 +54,11 @@ const ConnectionDetail = ({ connection }: { readonly connection: KnownConnection
 };
 
 const GoogleAdsConnection = () => {
-  const [location, navigate] = useLocation();
   // The consent page's return is read once, as the page opens; the actor then takes it out of the address.
   const [consent] = useState(() => consentReturnOf(window.location.search));
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="accountSwitcher" routeKey={""} logic={accountSwitcherMachine.provide({
-      actions: { consentSettled: () => navigate(`${location}${withoutConsentReturn(window.location.search)}`, { replace: true }) },
-    })} route={{ consent }}>
+    <Screen name="accountSwitcher" routeKey={""} logic={accountSwitcherMachine} route={{ consent }} query={screenQuery(consentQueryLink, sel.consent)}>
       {(switcher) => <GoogleAdsConnectionScreen switcher={switcher} />}
     </Screen>
   );

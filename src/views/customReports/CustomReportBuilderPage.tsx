@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { mostReportRules, type OrderField, type ReportLevel, type RuleOperator } from "../../domain/customReports/customReports";
 import { customReportsTexts } from "../../domain/customReports/customReportsTexts";
-import { draftQuery, levelLabel, orderFields, reportLevels, ruleOperators, valuesOf, type DraftChange, type DraftRule } from "../../domain/customReports/reportDraft";
+import { draftQueryLink, levelLabel, orderFields, reportLevels, ruleOperators, valuesOf, type DraftChange, type DraftRule } from "../../domain/customReports/reportDraft";
 import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import {
   customReportBuilderMachine,
@@ -13,7 +13,7 @@ import {
 } from "../../machines/customReports/customReportBuilder.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { customReportPaths } from "./customReportPaths";
 import { CustomReportTable } from "./CustomReportTable";
@@ -39,7 +39,7 @@ export const CustomReportBuilderPage = () => {
   const [formId] = useState(newFormId);
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="customReportBuilder" routeKey={""} logic={customReportBuilderMachine} route={{ search, formId }}>
+    <Screen name="customReportBuilder" routeKey={""} logic={customReportBuilderMachine} route={{ search, formId }} query={screenQuery(draftQueryLink, sel.draft)}>
       {(builder) => <CustomReportBuilderPageScreen builder={builder} />}
     </Screen>
   );
@@ -52,7 +52,6 @@ const CustomReportBuilderPageScreen = ({ builder }: { readonly builder: ActorRef
       <article className="report custom-report-builder">
         <Breadcrumbs crumbs={crumbs} />
         <h1 className="report-title">{t.title}</h1>
-        <DraftUrl builder={builder} />
         <SavedReport builder={builder} />
         <div className="custom-report-builder-panes">
           <DraftForm builder={builder} />
@@ -61,18 +60,6 @@ const CustomReportBuilderPageScreen = ({ builder }: { readonly builder: ActorRef
       </article>
     </AppShell>
   );
-};
-
-/** Mirrors the draft into the URL's query, keeping the session's parameters. */
-const DraftUrl = ({ builder }: { readonly builder: CustomReportBuilderActorRef }) => {
-  const draft = useSelector(builder, sel.draft);
-  const [location, navigate] = useLocation();
-  useEffect(() => {
-    const now = window.location.search.replace(/^\?/, "");
-    const next = draftQuery(draft, now);
-    if (next !== now) navigate(`${location}?${next}`, { replace: true });
-  }, [draft, location, navigate]);
-  return null;
 };
 
 /** Once saved, goes to the report's view. */

@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
-import { memo, useCallback, useEffect, useMemo } from "react";
+import { memo, useCallback, useMemo } from "react";
 import { createPortal } from "react-dom";
 import { Link, useLocation, useSearch } from "wouter";
 import {
@@ -25,7 +25,7 @@ import { dataSetComparisonTexts as texts } from "../../domain/dataSetComparison/
 import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric, formatPercent, type NumberFormatOptions } from "../../domain/report/numberFormat";
 import { drillHref, reportCrumbs } from "../../domain/report/reportCrumbs";
-import { readReportQuery, withReportQuery } from "../../domain/report/reportQuery";
+import { reportQueryLink, withReportQuery } from "../../domain/report/reportQuery";
 import { columnHeader, dataSetComparisonMachine, dataSetComparisonSelectors as sel, type DataSetComparisonActorRef } from "../../machines/dataSetComparison/dataSetComparison.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { shareChart, shareTable, timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
@@ -33,7 +33,7 @@ import { Modal } from "../components/Modal";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
 import type { IdentifiedRoute } from "../../domain/report/taxonomyRoute";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { metricColumn, MetricNoteRow, MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 import "./dataSetComparison.css";
 
@@ -55,7 +55,7 @@ export const DataSetComparisonPage = ({ id, path }: IdentifiedRoute) => {
   const reportId = id ?? "1";
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="dataSetComparison" routeKey={JSON.stringify([id, path])} logic={dataSetComparisonMachine} route={{ path, search, reportId }}>
+    <Screen name="dataSetComparison" routeKey={JSON.stringify([id, path])} logic={dataSetComparisonMachine} route={{ path, search, reportId }} query={screenQuery(reportQueryLink(dataSetComparisonQuery), sel.choices)}>
       {(report) => <CustomReportPageScreen report={report} id={id} path={path} />}
     </Screen>
   );
@@ -71,10 +71,6 @@ const CustomReportPageScreen = ({ report, id, path }: Pick<IdentifiedRoute, "id"
   const warning = useSelector(report, sel.showsSourceWarning);
   const dialog = useSelector(report, sel.exportDialog);
   const base = `${dataSetComparisonBase}/${encodeURIComponent(reportId)}`;
-  const urlTab = readReportQuery(search, dataSetComparisonQuery).tab;
-  useEffect(() => {
-    report.send({ type: "dataSetComparison.tabChosen", tab: urlTab });
-  }, [report, urlTab]);
   const denied = status === "denied";
   return (
     <ReportFrame
@@ -83,7 +79,7 @@ const CustomReportPageScreen = ({ report, id, path }: Pick<IdentifiedRoute, "id"
       status={denied ? "ready" : status}
       emptyText={texts.noData}
       failure="silent"
-      controls={denied ? undefined : <CustomReportTabs tab={tab} search={search} level={level} />}
+      controls={denied ? undefined : <CustomReportTabs tab={tab} search={search} level={level} onChoose={(next) => report.send({ type: "dataSetComparison.tabChosen", tab: next })} />}
       aside={
         <>
           {warning ? (
@@ -114,7 +110,17 @@ const NoAccess = () => (
 );
 
 /** The tab links (each a link to this page with its tab in the query) and the level shown. */
-const CustomReportTabs = ({ tab, search, level }: { readonly tab: DataSetComparisonTab; readonly search: string; readonly level: ReportLevelNumber }) => {
+const CustomReportTabs = ({
+  tab,
+  search,
+  level,
+  onChoose,
+}: {
+  readonly tab: DataSetComparisonTab;
+  readonly search: string;
+  readonly level: ReportLevelNumber;
+  readonly onChoose: (tab: DataSetComparisonTab) => void;
+}) => {
   const [location] = useLocation();
   const hrefOf = (next: DataSetComparisonTab) => {
     const query = withReportQuery(search, dataSetComparisonQuery, { tab: next });
@@ -124,7 +130,17 @@ const CustomReportTabs = ({ tab, search, level }: { readonly tab: DataSetCompari
     <>
       <nav aria-label={texts.tabsName} className="custom-report-tabs">
         {(["visual", "tabular"] as const).map((t) => (
-          <Link key={t} href={hrefOf(t)} className={`custom-report-tab${t === tab ? " is-current" : ""}`} aria-current={t === tab ? "page" : undefined}>
+          <Link
+            key={t}
+            href={hrefOf(t)}
+            onClick={(event) => {
+              // The screen writes its tab into the address (replacing the entry), as every choice.
+              event.preventDefault();
+              onChoose(t);
+            }}
+            className={`custom-report-tab${t === tab ? " is-current" : ""}`}
+            aria-current={t === tab ? "page" : undefined}
+          >
             {texts.tabs[t]}
           </Link>
         ))}

@@ -16,10 +16,10 @@ import {
 } from "../../machines/diminishingReturns/diminishingReturns.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
-import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { SeriesReportFrame } from "../reports/SeriesReportFrame";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
-import { Screen } from "../shell/appChildren";
+import { reportQueryLink } from "../../domain/report/reportQuery";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import "./diminishingReturns.css";
 
@@ -42,7 +42,7 @@ export const DiminishingReturnsPage = ({ path, selected }: TaxonomyRoute) => {
   const search = useSearch();
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="diminishingReturns" routeKey={JSON.stringify([path, selected])} logic={diminishingReturnsMachine} route={{ path, selected, search }}>
+    <Screen name="diminishingReturns" routeKey={JSON.stringify([path, selected])} logic={diminishingReturnsMachine} route={{ path, selected, search }} query={screenQuery(reportQueryLink(diminishingQuery), sel.choices)}>
       {(report) => <DiminishingReturnsPageScreen report={report} path={path} />}
     </Screen>
   );
@@ -50,7 +50,6 @@ export const DiminishingReturnsPage = ({ path, selected }: TaxonomyRoute) => {
 
 const DiminishingReturnsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof diminishingReturnsMachine> }) => {
   const search = useSearch();
-  const choices = useSelector(report, sel.choices);
   const chosen = useSelector(report, sel.chosenName);
   return (
     <SeriesReportFrame
@@ -62,7 +61,6 @@ const DiminishingReturnsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "pat
       search={search}
       texts={t}
       controls={<DiminishingControls report={report} />}
-      aside={<ReportQueryUrl shape={diminishingQuery} choices={choices} />}
     >
       <DiminishingChart report={report} name={chosen ?? ""} />
       <WeeksTable report={report} />

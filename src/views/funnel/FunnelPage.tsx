@@ -10,10 +10,10 @@ import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { funnelReportMachine, funnelReportSelectors as sel, type FunnelReportActorRef } from "../../machines/funnel/funnelReport.machine";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { reportQueryLink } from "../../domain/report/reportQuery";
 import { DrillTableExport, drillTableColumns, StackedBarFigure, useFunnelFieldFormat } from "../reports/drillTable";
 import { ReportFrame } from "../reports/ReportFrame";
-import { ReportQueryUrl } from "../reports/ReportQueryUrl";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { MetricTable } from "../table/MetricTable";
 
 /** Where the funnel's routes start. */
@@ -32,7 +32,7 @@ export const FunnelPage = ({ path }: TaxonomyRoute) => {
   const urlQuery = useSearch();
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="funnel" routeKey={JSON.stringify([path])} logic={funnelReportMachine} route={{ path, search: urlQuery }}>
+    <Screen name="funnel" routeKey={JSON.stringify([path])} logic={funnelReportMachine} route={{ path, search: urlQuery }} query={screenQuery(reportQueryLink(funnelQueryShape(path)), sel.choices)}>
       {(report) => <FunnelPageScreen report={report} path={path} />}
     </Screen>
   );
@@ -40,8 +40,6 @@ export const FunnelPage = ({ path }: TaxonomyRoute) => {
 
 const FunnelPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof funnelReportMachine> }) => {
   const status = useSelector(report, sel.status);
-  const choices = useSelector(report, sel.choices, sameChoices);
-  const shape = useMemo(() => funnelQueryShape(path), [path]);
   return (
     <ReportFrame
       title={reportTitle(t.title, path)}
@@ -50,7 +48,6 @@ const FunnelPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { read
       emptyText={t.empty}
       failure="silent"
       controls={<FunnelControls report={report} />}
-      aside={<ReportQueryUrl shape={shape} choices={choices} />}
     >
       <FunnelChart report={report} />
       <FunnelTable report={report} />

@@ -14,11 +14,11 @@ import { funnelTrendsMachine, funnelTrendsSelectors as sel, type FunnelTrendsAct
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
 import { Modal } from "../components/Modal";
-import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { reportQueryLink } from "../../domain/report/reportQuery";
 import { ReportSelect } from "../reports/ReportSelect";
 import { SeriesReportFrame } from "../reports/SeriesReportFrame";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 
 /** The report's base route. */
@@ -35,7 +35,7 @@ export const FunnelTrendsPage = ({ path, selected }: TaxonomyRoute) => {
   const search = useSearch();
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="funnelTrends" routeKey={JSON.stringify([path, selected])} logic={funnelTrendsMachine} route={{ path, selected, search }}>
+    <Screen name="funnelTrends" routeKey={JSON.stringify([path, selected])} logic={funnelTrendsMachine} route={{ path, selected, search }} query={screenQuery(reportQueryLink(funnelTrendsQuery), sel.choices)}>
       {(report) => <FunnelTrendsPageScreen report={report} path={path} />}
     </Screen>
   );
@@ -43,7 +43,6 @@ export const FunnelTrendsPage = ({ path, selected }: TaxonomyRoute) => {
 
 const FunnelTrendsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof funnelTrendsMachine> }) => {
   const search = useSearch();
-  const choices = useSelector(report, sel.choices);
   const settingsOpen = useSelector(report, sel.settingsOpen);
   return (
     <SeriesReportFrame
@@ -58,7 +57,6 @@ const FunnelTrendsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & 
       aside={
         <>
           <Refusals report={report} />
-          <ReportQueryUrl shape={funnelTrendsQuery} choices={choices} />
           {settingsOpen ? <TableSettings report={report} /> : null}
         </>
       }

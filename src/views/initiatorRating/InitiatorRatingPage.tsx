@@ -9,10 +9,10 @@ import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { initiatorRatingMachine, initiatorRatingSelectors as sel, type InitiatorRatingActorRef } from "../../machines/initiatorRating/initiatorRating.machine";
 import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
+import { reportQueryLink } from "../../domain/report/reportQuery";
 import { DrillTableExport, drillTableColumns, StackedBarFigure, useFunnelFieldFormat } from "../reports/drillTable";
 import { ReportFrame } from "../reports/ReportFrame";
-import { ReportQueryUrl } from "../reports/ReportQueryUrl";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { MetricTable } from "../table/MetricTable";
 
 /** Where the initiator rating's routes start. */
@@ -36,7 +36,7 @@ export const InitiatorRatingPage = ({ path }: TaxonomyRoute) => {
   const urlQuery = useSearch();
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="initiatorRating" routeKey={JSON.stringify([path])} logic={initiatorRatingMachine} route={{ path, search: urlQuery }}>
+    <Screen name="initiatorRating" routeKey={JSON.stringify([path])} logic={initiatorRatingMachine} route={{ path, search: urlQuery }} query={screenQuery(reportQueryLink(initiatorQueryShape(path)), sel.choices)}>
       {(report) => <InitiatorRatingPageScreen report={report} path={path} />}
     </Screen>
   );
@@ -44,8 +44,6 @@ export const InitiatorRatingPage = ({ path }: TaxonomyRoute) => {
 
 const InitiatorRatingPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof initiatorRatingMachine> }) => {
   const status = useSelector(report, sel.status);
-  const choices = useSelector(report, sel.choices, sameChoices);
-  const shape = useMemo(() => initiatorQueryShape(path), [path]);
   return (
     <ReportFrame
       title={reportTitle(t.title, path)}
@@ -54,7 +52,6 @@ const InitiatorRatingPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path">
       emptyText={t.empty}
       failure="silent"
       controls={<InitiatorControls report={report} />}
-      aside={<ReportQueryUrl shape={shape} choices={choices} />}
     >
       <InitiatorChart report={report} />
       <InitiatorTable report={report} />

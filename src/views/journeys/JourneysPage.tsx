@@ -2,18 +2,18 @@ import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { createPortal } from "react-dom";
 import { useSearch } from "wouter";
-import { journeysQueryShape, journeyPerPageOptions, type JourneyChoices } from "../../domain/journeys/journeysQuery";
+import { journeysQueryShape, journeyPerPageOptions } from "../../domain/journeys/journeysQuery";
 import { journeysTexts } from "../../domain/journeys/journeysTexts";
 import { crunchedAt, formatConversionDate, journeyLevels, successionText, tagTone, tagValues, uniqueAt, type JourneyTableRow } from "../../domain/journeys/journeyTable";
 import type { JourneyLevel } from "../../domain/journeys/journeys";
 import { pathName } from "../../domain/journeys/journeySummary";
 import { formatNumber } from "../../domain/report/numberFormat";
+import { reportQueryLink } from "../../domain/report/reportQuery";
 import { journeysReportMachine, journeysReportSelectors as sel, type JourneysReportActorRef } from "../../machines/journeys/journeysReport.machine";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
-import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import { ReportSelect } from "../reports/ReportSelect";
-import { Screen } from "../shell/appChildren";
+import { Screen, screenQuery } from "../shell/appChildren";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import { JourneyFilterModal } from "./JourneyFilterModal";
 import { JourneySummary } from "./JourneySummary";
@@ -36,7 +36,7 @@ export const JourneysPage = () => {
   // The report reads its URL's query once, when it opens; it is the app root's screen child.
   const urlQuery = useSearch();
   return (
-    <Screen name="journeys" routeKey="" logic={journeysReportMachine} route={{ search: urlQuery }}>
+    <Screen name="journeys" routeKey="" logic={journeysReportMachine} route={{ search: urlQuery }} query={screenQuery(reportQueryLink(journeysQueryShape), sel.choices)}>
       {(report) => <JourneysReport report={report} />}
     </Screen>
   );
@@ -45,7 +45,6 @@ export const JourneysPage = () => {
 const JourneysReport = ({ report }: { readonly report: JourneysReportActorRef }) => {
   const status = useSelector(report, sel.status);
   const hasShownRows = useSelector(report, sel.hasShownRows);
-  const choices = useSelector(report, sel.choices);
   return (
     <ReportFrame
       title={t.title}
@@ -57,7 +56,6 @@ const JourneysReport = ({ report }: { readonly report: JourneysReportActorRef })
       controls={<JourneyControls report={report} />}
       aside={
         <>
-          <ReportQueryUrl<JourneyChoices> shape={journeysQueryShape} choices={choices} />
           <JourneySummary report={report} />
         </>
       }

@@ -1,6 +1,7 @@
 import { useSelector } from "@xstate/react";
 import { useSearch } from "wouter";
 import { performanceRouteKey } from "../../domain/performance/performancePage";
+import { performanceQueryLink } from "../../domain/performance/reportLink";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { comparisonSelectors, type ComparisonActorRef } from "../../machines/performance/comparison.machine";
 import type { PerformanceTableActorRef } from "../../machines/performance/performanceTable.machine";
@@ -13,7 +14,7 @@ import { createPortal } from "react-dom";
 import { ExportDialog } from "../exports/ExportDialog";
 import { TableExportControls } from "../exports/TableExportControls";
 import { useAppActors } from "../shell/AppActorsContext";
-import { useScreenActor } from "../shell/appChildren";
+import { screenQuery, useScreenActor } from "../shell/appChildren";
 import { SpendPanel } from "../spend/SpendPanel";
 import { ColumnSetControls } from "./ColumnSetControls";
 import { ComparisonControls } from "./ComparisonControls";
@@ -21,7 +22,6 @@ import { HeadlineFigures } from "./HeadlineFigures";
 import { PerformanceChart } from "./PerformanceChart";
 import { performanceCrumbs, performanceTitle } from "./performanceTitles";
 import { PerformanceTable, tableLabel } from "./PerformanceTable";
-import { ReportUrl } from "./ReportUrl";
 import { SearchResults } from "./SearchResults";
 
 interface Props {
@@ -42,7 +42,7 @@ export const PerformancePage = ({ searchTerm, path }: Props) => {
   // The report reads its URL's query once, when it opens (a shared link's program, dates and choices).
   const urlQuery = useSearch();
   // The report is the app root's screen child (one per route), given the session and toasts by the root.
-  const report = useScreenActor("performance", performanceRouteKey({ path, searchTerm }), performanceReportMachine, { path, searchTerm, search: urlQuery });
+  const report = useScreenActor("performance", performanceRouteKey({ path, searchTerm }), performanceReportMachine, { path, searchTerm, search: urlQuery }, screenQuery(performanceQueryLink, reportSel.choices));
   return report ? <PerformanceReport report={report} searchTerm={searchTerm} path={path} title={title} /> : null;
 };
 
@@ -59,7 +59,6 @@ const PerformanceReport = ({ report, searchTerm, path, title }: Props & { readon
   const managesSpend = useSelector(session, sessionSelectors.user)?.is_admin === true;
   return (
     <article className="report">
-      <ReportUrl report={report} />
       <Breadcrumbs crumbs={performanceCrumbs(path, searchTerm)} />
       <h1 className="report-title">{title}</h1>
       {/* region: spend entry (level-one page) */}

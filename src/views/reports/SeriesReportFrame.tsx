@@ -47,7 +47,7 @@ interface Props<S> {
   readonly texts: SeriesSidebarTexts;
   readonly controls: ReactNode;
   /** The report's own parts beside the body, after the sidebar. */
-  readonly aside: ReactNode;
+  readonly aside?: ReactNode;
   readonly children: ReactNode;
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useSelector } from "@xstate/react";
-import type { ActorRefFrom, AnyActorLogic, InputFrom } from "xstate";
+import { navigate } from "wouter/use-browser-location";
+import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom, SnapshotFrom } from "xstate";
+import type { QueryLink } from "../../domain/report/reportQuery";
 import { appSelectors, type AppScope } from "../../machines/shell/app.machine";
 import { useAppActors } from "./AppActorsContext";
 
@@ -8,24 +10,72 @@ import { useAppActors } from "./AppActorsContext";
 export type RouteInput<L extends AnyActorLogic> = Omit<InputFrom<L>, keyof AppScope>;
 
 /**
+ * A screen's URL query: how it is read and written (`reportQueryLink(shape)` of the
+ * screen's `ReportQueryShape`) and the choices it carries, selected from the screen's
+ * snapshot. The screen's machine reads the query itself when it opens (its `search`).
+ */
+export interface ScreenQuery<L extends AnyActorLogic, C = never> {
+  readonly link: QueryLink<C>;
+  readonly choices: (snapshot: SnapshotFrom<L>) => C;
+}
+
+/** A screen's query with its choices' type (checked against the screen's selector). */
+export const screenQuery = <L extends AnyActorLogic, C>(link: QueryLink<C>, choices: (snapshot: SnapshotFrom<L>) => C): ScreenQuery<L, C> => ({ link, choices });
+
+/** The query a screen opened with: its route's `search`, or the address's when its route takes none. */
+const openingSearch = (route: Record<string, unknown>): string =>
+  typeof route.search === "string" ? route.search : typeof window === "undefined" ? "" : window.location.search;
+
+/**
  * The screen of a route, a child of the app's root (`app.machine.ts`): the route asks the
  * root to open it (its logic, its input, under the screen's name) and gets its ref once
  * spawned. Another `routeKey` is another screen: the root stops this one and spawns a
  * fresh actor; leaving the route closes it. Undefined until the root has it (the first
  * render of the route).
+ *
+ * With a `query` (the one way a screen's URL is read and written): when the screen opens,
+ * the link's values its shape cannot read are named to the person in the app's toasts
+ * ('This link's … could not be read, so the default is shown.'), and from then on every
+ * change of the screen's choices is written into the address's query, replacing the
+ * history entry (defaults left out, every other parameter and the fragment kept).
  */
-export const useScreenActor = <L extends AnyActorLogic>(screen: string, routeKey: string, logic: L, route: RouteInput<L>): ActorRefFrom<L> | undefined => {
-  const { app } = useAppActors();
+export const useScreenActor = <L extends AnyActorLogic, C = never>(
+  screen: string,
+  routeKey: string,
+  logic: L,
+  route: RouteInput<L>,
+  query?: ScreenQuery<L, C>,
+): ActorRefFrom<L> | undefined => {
+  const { app, toasts } = useAppActors();
   const key = `${screen}:${routeKey}`;
-  // The logic and input of the first render of this key, as `useActorRef` took them.
+  // The logic, input and query of the first render of this key, as `useActorRef` took them.
   // (A page is keyed by its route, so a new key is a new component.)
-  const [opening] = useState(() => ({ logic, route: route as Record<string, unknown>, selector: appSelectors.screenAt(key) }));
+  const [opening] = useState(() => ({ logic, route: route as Record<string, unknown>, query, selector: appSelectors.screenAt(key), told: false }));
   useEffect(() => {
     app.send({ type: "app.screenOpened", screen, key, logic: opening.logic, route: opening.route });
     return () => app.send({ type: "app.screenClosed", key });
   }, [app, screen, key, opening]);
-  const ref = useSelector(app, opening.selector);
-  return ref as ActorRefFrom<L> | undefined;
+  useEffect(() => {
+    if (!opening.query || opening.told) return;
+    opening.told = true;
+    const unreadable = opening.query.link.unreadable(openingSearch(opening.route));
+    if (unreadable !== null) toasts.send({ type: "toast.shown", text: unreadable, kind: "error" });
+  }, [toasts, opening]);
+  const ref = useSelector(app, opening.selector) as ActorRefFrom<L> | undefined;
+  useEffect(() => {
+    const written = opening.query;
+    const actor = ref as AnyActorRef | undefined;
+    if (!actor || !written) return;
+    const write = (snapshot: SnapshotFrom<L>) => {
+      const now = window.location.search.replace(/^\?/, "");
+      const next = written.link.written(now, written.choices(snapshot));
+      if (next !== now) navigate(`${window.location.pathname}${next === "" ? "" : `?${next}`}${window.location.hash}`, { replace: true });
+    };
+    write(actor.getSnapshot() as SnapshotFrom<L>);
+    const subscription = actor.subscribe((snapshot) => write(snapshot as SnapshotFrom<L>));
+    return () => subscription.unsubscribe();
+  }, [ref, opening]);
+  return ref;
 };
 
 let partCount = 0;
@@ -48,19 +98,21 @@ export const useAppPart = <L extends AnyActorLogic>(part: string, logic: L, inpu
   return useSelector(app, opening.selector) as ActorRefFrom<L> | undefined;
 };
 
-interface ScreenProps<L extends AnyActorLogic> {
+interface ScreenProps<L extends AnyActorLogic, C> {
   /** The screen's name: its id and systemId under the app's root. */
   readonly name: string;
   /** What makes this route another screen (a different path: a fresh actor). */
   readonly routeKey: string;
   readonly logic: L;
   readonly route: RouteInput<L>;
+  /** The screen's URL query, read and written through the screen (`useScreenActor`). */
+  readonly query?: ScreenQuery<L, C>;
   /** The screen drawn with its actor, once the root has spawned it. */
   readonly children: (screen: ActorRefFrom<L>) => ReactNode;
 }
 
 /** A route's screen (`useScreenActor`) as a component: draws `children` with the screen's actor. */
-export const Screen = <L extends AnyActorLogic>({ name, routeKey, logic, route, children }: ScreenProps<L>): ReactNode => {
-  const screen = useScreenActor(name, routeKey, logic, route);
+export const Screen = <L extends AnyActorLogic, C = never>({ name, routeKey, logic, route, query, children }: ScreenProps<L, C>): ReactNode => {
+  const screen = useScreenActor(name, routeKey, logic, route, query);
   return screen ? children(screen) : null;
 };
