@@ -22,7 +22,9 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test, passing or not (two files measured: 36 s of CPU with it, 28 s without); on
+    // CI, where a failed test runs again, only that second run records one, and a failure keeps it as before.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
     timezoneId: e2eDay.timeZone,

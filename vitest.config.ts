@@ -3,16 +3,19 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Two projects over one pool of forks, one per core (vitest's own default leaves a core
- * idle). "node" (unit, machines, model, engine, contract, fault) shares one process per
- * worker across files: each file's own hooks close what it opens and undo the globals it
- * stubs. "views" keeps a fresh process and jsdom per file, since a rendered tree, the
- * address and storage would otherwise carry over from one file to the next.
+ * idle). Both share one process per worker across files (a fresh one per file would load
+ * the libraries and jsdom again for each, most of a view file's time): each file's own
+ * hooks close what it opens and undo the globals it stubs. "views" also shares the worker's
+ * jsdom, which test/setup.ts leaves as a fresh one after each file (no rendered tree, nodes
+ * or storage, the first address), so nothing carries over from one file to the next.
  */
 export default defineConfig({
   test: {
     pool: "forks",
     maxWorkers: availableParallelism(),
     setupFiles: ["test/setup.ts"],
+    // The run's folder for the contract tests' planted warehouses (test/support/plantedWarehouse.ts).
+    globalSetup: ["test/support/plantedFolder.ts"],
     // Guards against a hang only: a test's outcome never depends on how fast the machine is, and a busy machine
     // (the whole suite beside other work on 2 cores) may take minutes where a quiet one takes seconds.
     testTimeout: 600_000,
@@ -33,7 +36,7 @@ export default defineConfig({
           name: "views",
           include: ["test/views/**/*.test.tsx"],
           environment: "jsdom",
-          isolate: true,
+          isolate: false,
         },
       },
     ],

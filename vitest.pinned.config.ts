@@ -19,6 +19,7 @@ export default defineConfig({
     pool: suite.test?.pool,
     maxWorkers: suite.test?.maxWorkers,
     setupFiles: suite.test?.setupFiles,
+    globalSetup: suite.test?.globalSetup,
     testTimeout: suite.test?.testTimeout,
     hookTimeout: suite.test?.hookTimeout,
     projects: days.map((day) => ({

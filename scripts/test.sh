@@ -50,7 +50,12 @@ step "The files that read the clock again on each pinned day (test/support/pinne
 node --import tsx scripts/pinned-days.ts .test-data/results/clock-readers
 
 step "Engine and contract tests again on ClickHouse embedded (WAREHOUSE=chdb): any difference from DuckDB fails"
-WAREHOUSE=chdb npx vitest run --project node test/engine test/contract \
+# Those that read the engine under test (test/support/warehouseTests.ts): the others open DuckDB by name or no
+# warehouse at all, and would repeat the run above exactly.
+read -r -a on_chdb <<<"$(node --import tsx -e 'import("./test/support/warehouseTests.ts").then((m) => console.log(m.warehouseTestFiles(["test/engine", "test/contract"]).join(" ")))')"
+[ "${#on_chdb[@]}" -gt 0 ] || { echo "No engine or contract test reads the engine under test (test/support/warehouseTests.ts)." >&2; exit 1; }
+echo "${#on_chdb[@]} test files read the engine under test"
+WAREHOUSE=chdb npx vitest run --project node "${on_chdb[@]}" \
   --reporter=default --reporter=json --outputFile.json=.test-data/results/vitest-chdb.json
 
 step "Production build"

@@ -51,4 +51,21 @@ else if (process.env.TEST_CLOCK_READERS) {
 if (typeof document !== "undefined") {
   const { installTopLayer } = await import("./views/topLayer");
   installTopLayer();
+  // The view files of a worker share its process and jsdom (vitest.config.ts): each leaves the page as a fresh one
+  // would be, for the next: its rendered trees unmounted, no nodes left, storage empty, the first address again.
+  const { cleanup } = await import("@testing-library/react");
+  const shared = globalThis as { firstAddress?: string };
+  shared.firstAddress ??= window.location.href;
+  const firstAddress = shared.firstAddress;
+  afterAll(() => {
+    cleanup();
+    document.head.replaceChildren();
+    document.body.replaceChildren();
+    for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+    for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+    document.title = "";
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+    window.history.replaceState(null, "", firstAddress);
+  });
 }

@@ -11,6 +11,7 @@ import { MemoryOutbox } from "../../server/outbox/outbox";
 import { generateDemoData } from "../../server/seed/demoData";
 import { plantDemoData } from "../../server/seed/plantDemoData";
 import { openFreshWarehouse } from "../warehouseUnderTest";
+import { plantedWarehouses } from "../support/plantedWarehouse";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 
 /** A clock the test moves by hand. */
@@ -71,8 +72,16 @@ export const contractData = generateDemoData({
 });
 
 /**
- * A fresh app over a fresh in-memory DuckDB with the demo data, an in-memory outbox and
- * a fake clock. Nothing listens: calls go through `app.request()`.
+ * Fresh warehouses with the contract data: planted once per test process, then each a copy
+ * of that one (test/support/plantedWarehouse.ts).
+ */
+const openPlantedWarehouse = plantedWarehouses(async (warehouse) => {
+  await plantDemoData(warehouse, contractData, quickScryptCost);
+}, new FakeClock().read);
+
+/**
+ * A fresh app over a fresh warehouse of the engine under test with the demo data, an
+ * in-memory outbox and a fake clock. Nothing listens: calls go through `app.request()`.
  */
 export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming" | "ingestionTiming" | "collectionLimit">> & {
   readonly warehouse?: (warehouse: Warehouse) => Warehouse;
@@ -83,10 +92,10 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
   readonly at?: string;
 } = {}): Promise<ContractApp> => {
   const clock = extra.at === undefined ? new FakeClock() : new FakeClock(Date.parse(extra.at));
-  const stored = await openFreshWarehouse(clock.read);
-  const data =
-    extra.at === undefined ? contractData : generateDemoData({ seed: 7, scale: 0.05, today: new Date(clock.now).toISOString().slice(0, 10) });
-  await plantDemoData(stored, data, quickScryptCost);
+  const stored = extra.at === undefined ? await openPlantedWarehouse(clock.read) : await openFreshWarehouse(clock.read);
+  if (extra.at !== undefined) {
+    await plantDemoData(stored, generateDemoData({ seed: 7, scale: 0.05, today: new Date(clock.now).toISOString().slice(0, 10) }), quickScryptCost);
+  }
   const warehouse = extra.warehouse ? extra.warehouse(stored) : stored;
   const outbox = new MemoryOutbox();
   const background = new BackgroundWork(extra.log ?? silentLog);
