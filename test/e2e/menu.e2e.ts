@@ -83,7 +83,8 @@ test("as demo, every entry opens its screen, no admin entry shows, and each admi
     await expect(page.getByRole("status").getByText(refusal), path).toBeVisible();
     await expect(page, path).toHaveURL(/\/performance(\?|$)/);
     await expect(page.getByRole("heading", { name: "Performance Report", exact: true }), path).toBeVisible();
-    await page.getByRole("status").getByRole("button", { name: "Close" }).click();
+    // No Close click: the toast leaves by itself after its 3 s, which a busy machine may
+    // already have spent, and the next path is a fresh page load anyway.
   }
   expect(adminCalls).toEqual([]);
   // Back does not return to a refused path: it was replaced.
