@@ -168,6 +168,8 @@ export function pathSuite(map: BrowserMap): void {
   const { driven } = browserPaths(model);
   test.describe(`paths ${map.machine}`, () => {
     test.use({ signedInAs: map.signedIn });
+    // Paths on one page per worker are independent of each other: the workers share them out.
+    if (map.reset) test.describe.configure({ mode: "parallel" });
     test("the map names every event, state, call and timer of the machine", () => {
       expect(mapProblems(map, model)).toEqual([]);
     });
