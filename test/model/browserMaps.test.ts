@@ -44,3 +44,24 @@ describe("map check", () => {
     ]);
   });
 });
+
+describe("map check of the comparison map", () => {
+  const comparison = browserMaps.find((m) => m.machine === "comparison") as BrowserMap;
+  const model = machineModels.comparison;
+  it("is among the maps the suite drives", () => {
+    expect(comparison).toBeDefined();
+  });
+  it("names an event, a state and an outcome the map leaves out", () => {
+    if (!model) throw new Error("no comparison model");
+    const { "comparison.reloaded": _event, ...events } = comparison.events;
+    const { "comparison.on.picker.open": _state, ...states } = comparison.states;
+    const load = comparison.actors.loadComparison as Extract<BrowserMap["actors"][string], { request: unknown }>;
+    const { server: _outcome, ...rejects } = load.rejects ?? {};
+    const broken: BrowserMap = { ...comparison, events, states, actors: { loadComparison: { ...load, rejects } } };
+    expect(mapProblems(broken, model)).toEqual([
+      "comparison: event 'comparison.reloaded' has no user action in the map",
+      "comparison: state 'comparison.on.picker.open' has no view in the map",
+      "comparison: no answer for 'loadComparison rejects [server]'",
+    ]);
+  });
+});

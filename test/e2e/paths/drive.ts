@@ -12,9 +12,11 @@
  * Then every active state node's view is asserted. An event, state, actor outcome or
  * timer the map does not name fails the step with a message naming it.
  *
- * Signed-in maps share one sign-in per worker (a storage state made once).
+ * Signed-in maps share one sign-in per worker (a storage state made once). A map with
+ * `reset` runs its paths on one page per worker: the first opens the screen, each next
+ * one starts from the map's reset (the person's own way back to the opening screen).
  */
-import { test as base, expect, newPinnedContext, type Browser, type Page, type Route } from "../fixtures";
+import { test as base, expect, newPinnedContext, type Browser, type BrowserContext, type Page, type Route } from "../fixtures";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { browserPaths } from "../../model/browserPaths";
@@ -46,11 +48,35 @@ const signIn = async (browser: Browser, who: Who, workerIndex: number): Promise<
   return file;
 };
 
-const test = base.extend<{ signedInAs: Who | null }>({
+/** The worker's one page for the paths of a map with `reset`, and whether a path has opened its screen on it. */
+interface SharedPage {
+  readonly page: Page;
+  opened: boolean;
+}
+
+const test = base.extend<{ signedInAs: Who | null }, { sharedPage: (who: Who | null) => Promise<SharedPage> }>({
   signedInAs: [null, { option: true }],
   storageState: async ({ signedInAs, browser }, use, info) => {
     await use(signedInAs === null ? undefined : await signInOnce(browser, signedInAs, info.workerIndex));
   },
+  // Made on first use and kept for the worker (a worker restarted after a failure makes a new one).
+  sharedPage: [
+    async ({ browser }, use, info) => {
+      let made: Promise<SharedPage> | undefined;
+      const contexts: BrowserContext[] = [];
+      await use((who) => {
+        made ??= (async () => {
+          const storageState = who === null ? undefined : await signInOnce(browser, who, info.workerIndex);
+          const context = await newPinnedContext(browser, { baseURL: `http://127.0.0.1:${e2ePort}`, ...(storageState ? { storageState } : {}) });
+          contexts.push(context);
+          return { page: await context.newPage(), opened: false };
+        })();
+        return made;
+      });
+      for (const context of contexts) await context.close();
+    },
+    { scope: "worker" },
+  ],
 });
 
 /** Holds every request of the map's actors until a step of the path answers it. */
@@ -73,9 +99,12 @@ const fail = (message: string): never => {
   throw new Error(message);
 };
 
-async function drive(page: Page, map: BrowserMap, model: MachineModel, path: ModelPath): Promise<void> {
+async function drive(page: Page, map: BrowserMap, model: MachineModel, path: ModelPath, shared?: SharedPage): Promise<void> {
   // The page's clock is Playwright's already (fixtures.ts installs it on every context, at the suite's pinned day).
-  const holds = path.plan.some((s) => s.action.kind === "actor") || map.heldRequests !== undefined;
+  // On a shared page, the calls the path before held are let go of with its routes.
+  if (shared) await page.unrouteAll({ behavior: "ignoreErrors" });
+  // Held on every path, with or without an outcome step: a call the path never answers stays pending, as in the model.
+  const holds = Object.values(map.actors).some((a) => !isNotInPaths(a)) || map.heldRequests !== undefined;
   const held = holds ? await holdCalls(page, map) : new Map<string, Route[]>();
   const memory = new Map<string, unknown>();
 
@@ -85,7 +114,9 @@ async function drive(page: Page, map: BrowserMap, model: MachineModel, path: Mod
       const action = step.action;
       switch (action.kind) {
         case "init":
-          await map.open(c);
+          if (shared?.opened && map.reset) await map.reset(c);
+          else await map.open(c);
+          if (shared) shared.opened = true;
           if (map.clock === "paused") await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
           break;
         case "event": {
@@ -137,13 +168,27 @@ export function pathSuite(map: BrowserMap): void {
   const { driven } = browserPaths(model);
   test.describe(`paths ${map.machine}`, () => {
     test.use({ signedInAs: map.signedIn });
+    // Paths on one page per worker are independent of each other: the workers share them out.
+    if (map.reset) test.describe.configure({ mode: "parallel" });
     test("the map names every event, state, call and timer of the machine", () => {
       expect(mapProblems(map, model)).toEqual([]);
     });
     for (const path of driven) {
-      test(path.title, async ({ page }) => {
-        await drive(page, map, model, path);
-      });
+      if (map.reset)
+        test(path.title, async ({ sharedPage }) => {
+          const shared = await sharedPage(map.signedIn);
+          // A path that fails leaves the page as it was then: the next one opens the screen afresh.
+          try {
+            await drive(shared.page, map, model, path, shared);
+          } catch (e) {
+            shared.opened = false;
+            throw e;
+          }
+        });
+      else
+        test(path.title, async ({ page }) => {
+          await drive(page, map, model, path);
+        });
     }
   });
 }

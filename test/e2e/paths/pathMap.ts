@@ -68,6 +68,13 @@ export interface BrowserMap {
   readonly clock?: "paused";
   /** Opens the screen for a path of the given input label, before its first step. */
   readonly open: (c: PathContext) => Promise<void>;
+  /**
+   * Paths on one page: the worker keeps one signed-in page for the file's paths, and each
+   * path after the first starts with `reset` instead of `open`, which brings the screen
+   * back, with the person's own actions and without a reload, to where `open` leaves it
+   * (for screens whose load is the cost of a path). After a failed path the next one opens afresh.
+   */
+  readonly reset?: (c: PathContext) => Promise<void>;
   readonly events: Readonly<Record<string, EventAction | NotInPaths>>;
   readonly actors: Readonly<Record<string, ActorMap | NotInPaths>>;
   /** Named delays the machine waits for; the browser's clock is run forward by the model's duration. */

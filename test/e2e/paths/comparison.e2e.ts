@@ -1,0 +1,4 @@
+import { pathSuite } from "./drive";
+import { comparisonMap } from "./comparison.map";
+
+pathSuite(comparisonMap);
