@@ -13,7 +13,7 @@ import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import { funnelTrendsMachine, funnelTrendsSelectors as sel, type FunnelTrendsActorRef } from "../../machines/funnelTrends/funnelTrends.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
-import { Modal } from "../components/Modal";
+import { InfoDialog } from "../components/Modal";
 import { ReportQueryUrl } from "../reports/ReportQueryUrl";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { ReportSelect } from "../reports/ReportSelect";
@@ -174,15 +174,9 @@ const TableSettings = ({ report }: { readonly report: FunnelTrendsActorRef }) =>
   const headers = useSelector(report, sel.headers);
   const close = () => report.send({ type: "settings.closed" });
   return (
-    <Modal
+    <InfoDialog
       title={t.tableSettings}
-      tone="info"
-      onDismiss={close}
-      actions={
-        <button type="button" className="button is-primary" onClick={close}>
-          {t.tableSettingsDone}
-        </button>
-      }
+      close={{ label: t.tableSettingsDone, look: "primary", onClick: close }}
     >
       <fieldset className="report-segments">
         <legend className="visually-hidden">{t.settingsHint}</legend>
@@ -198,7 +192,7 @@ const TableSettings = ({ report }: { readonly report: FunnelTrendsActorRef }) =>
           </label>
         ))}
       </fieldset>
-    </Modal>
+    </InfoDialog>
   );
 };
 
