@@ -81,11 +81,7 @@ const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) => {
         <Modal
           title={texts.login.failureTitle}
           footer={texts.login.failureFooter}
-          actions={
-            <button type="button" className="button is-primary" onClick={() => signIn.send({ type: "signIn.alertClosed" })}>
-              Okay
-            </button>
-          }
+          actions={[{ label: "Okay", look: "primary", onClick: () => signIn.send({ type: "signIn.alertClosed" }) }]}
         >
           <p>{texts.login.failure}</p>
           {throttled ? <p>Too many attempts for this username: wait a few minutes before you try again.</p> : null}

@@ -13,6 +13,12 @@ import type { ChartType } from "../../domain/shell/session";
 /** The chart.js chart types the kinds use. */
 export type ChartKind = "line" | "bar" | "doughnut";
 
+/** Every chart: drawn at once (no animation), sized by its box rather than its aspect ratio. */
+const sizeOptions = { animation: false, responsive: true, maintainAspectRatio: false } as const;
+
+/** Charts of {x, y} points: the points are given parsed and sorted, so chart.js reads them as they are. */
+const pointOptions = { ...sizeOptions, parsing: false, normalized: true } as const;
+
 /** A chart as `ChartCanvas` draws it: chart.js's type, data and options. */
 export interface ChartDrawing {
   readonly type: ChartKind;
@@ -100,11 +106,7 @@ export const timeSeriesChart = ({ series, labels, chartType, format, dateLabel, 
     type: kind,
     data: { datasets: [dataset("one"), dataset("two")] as ChartDrawing["data"]["datasets"] },
     options: {
-      animation: false,
-      parsing: false,
-      normalized: true,
-      responsive: true,
-      maintainAspectRatio: false,
+      ...pointOptions,
       interaction: { mode: "index", intersect: false },
       plugins: {
         decimation: { enabled: true, algorithm: "min-max" },
@@ -246,11 +248,7 @@ export const xyChart = ({ datasets, x, y, periods = false }: XYDescription): Cha
     type: "line",
     data: { datasets: xyDatasets(datasets) as ChartDrawing["data"]["datasets"] },
     options: {
-      animation: false,
-      parsing: false,
-      normalized: true,
-      responsive: true,
-      maintainAspectRatio: false,
+      ...pointOptions,
       interaction: periods ? { mode: "index", intersect: false } : { mode: "nearest", intersect: true },
       plugins: {
         legend: { position: "bottom", labels: { usePointStyle: true, filter: (item) => item.text !== "" } },
@@ -323,9 +321,7 @@ export const stackedBarChart = ({ bars, format }: StackedBarDescription): ChartD
     },
     options: {
       indexAxis: "y",
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
+      ...sizeOptions,
       plugins: {
         legend: { position: "bottom", labels: { usePointStyle: true } },
         tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ""}: ${format(Number(item.raw ?? 0), keys[item.datasetIndex] ?? "")}` } },
@@ -380,9 +376,7 @@ export const shareChart = ({ parts, format }: ShareDescription): ChartDrawing =>
       datasets: [{ data: values, backgroundColor: parts.map((_, i) => stackColours[i % stackColours.length] as string), borderWidth: 1 }],
     },
     options: {
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
+      ...sizeOptions,
       plugins: {
         legend: { position: "bottom", labels: { usePointStyle: true } },
         tooltip: { callbacks: { label: (item) => `${item.label}: ${format(values[item.dataIndex] ?? 0, shares[item.dataIndex] ?? 0)}` } },

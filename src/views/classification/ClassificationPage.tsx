@@ -8,7 +8,7 @@ import {
   classificationEditorSelectors as sel,
   type ClassificationEditorActorRef,
 } from "../../machines/classification/classificationEditor.machine";
-import { Modal } from "../components/Modal";
+import { ConfirmDialog } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
@@ -177,23 +177,14 @@ const LeaveDialog = ({ editor }: { readonly editor: ClassificationEditorActorRef
   if (!asking) return null;
   const stay = () => editor.send({ type: "editor.leaveCancelled" });
   return (
-    <Modal
+    <ConfirmDialog
       title={t.leaveTitle}
       tone="warning"
-      onDismiss={stay}
-      actions={
-        <>
-          <button type="button" className="button" onClick={stay}>
-            {t.stay}
-          </button>
-          <button type="button" className="button is-danger" onClick={() => editor.send({ type: "editor.leaveConfirmed" })}>
-            {t.leaveConfirm}
-          </button>
-        </>
-      }
+      cancel={{ label: t.stay, onClick: stay }}
+      confirm={{ label: t.leaveConfirm, look: "danger", onClick: () => editor.send({ type: "editor.leaveConfirmed" }) }}
     >
       <p>{t.leave}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 };
 
@@ -204,22 +195,13 @@ const ProgramSwitchDialog = ({ editor }: { readonly editor: ClassificationEditor
   if (from === null || to === null) return null;
   const back = () => editor.send({ type: "editor.programSwitchCancelled" });
   return (
-    <Modal
+    <ConfirmDialog
       title={t.programSwitchTitle}
       tone="warning"
-      onDismiss={back}
-      actions={
-        <>
-          <button type="button" className="button" onClick={back}>
-            {t.backTo(from)}
-          </button>
-          <button type="button" className="button is-danger" onClick={() => editor.send({ type: "editor.programSwitchConfirmed" })}>
-            {t.discardAndLoad(to)}
-          </button>
-        </>
-      }
+      cancel={{ label: t.backTo(from), onClick: back }}
+      confirm={{ label: t.discardAndLoad(to), look: "danger", onClick: () => editor.send({ type: "editor.programSwitchConfirmed" }) }}
     >
       <p>{t.programSwitch(from, to)}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 };

@@ -42,11 +42,31 @@ export const useModalDialog = (onDismiss?: () => void): RefObject<HTMLDialogElem
   return ref;
 };
 
+/** One button of a dialog's row, in the order they stand (the first gets focus when no control comes before it). */
+export interface ModalAction {
+  readonly label: ReactNode;
+  readonly onClick: () => void;
+  /** The button's look: plain by default, the primary choice, or a destructive one. */
+  readonly look?: "primary" | "danger";
+  readonly disabled?: boolean;
+  /** While the action runs: the button waits (disabled) and says so (`aria-busy`). */
+  readonly busy?: boolean;
+}
+
+const lookClass = { primary: " is-primary", danger: " is-danger" } as const;
+
+const ModalButton = ({ label, onClick, look, disabled, busy }: ModalAction) => (
+  <button type="button" className={`button${look ? lookClass[look] : ""}`} disabled={(disabled ?? false) || (busy ?? false)} aria-busy={busy} onClick={onClick}>
+    {label}
+  </button>
+);
+
 interface ModalProps {
   readonly title: string;
   readonly children?: ReactNode;
   readonly footer?: ReactNode;
-  readonly actions: ReactNode;
+  /** The buttons row. */
+  readonly actions: ReadonlyArray<ModalAction>;
   readonly tone?: "danger" | "warning" | "info";
   /** Makes it a dialog that Escape closes; without it, an alert only its buttons close. */
   readonly onDismiss?: () => void;
@@ -78,8 +98,45 @@ export const Modal = ({ title, children, footer, actions, tone = "danger", onDis
       <div id={bodyId} className="modal-body">
         {children}
       </div>
-      <div className="modal-actions">{actions}</div>
+      <div className="modal-actions">
+        {actions.map((action, i) => (
+          <ModalButton key={i} {...action} />
+        ))}
+      </div>
       {footer ? <p className="modal-footer">{footer}</p> : null}
     </dialog>
   );
 };
+
+interface ConfirmDialogProps {
+  readonly title: string;
+  readonly tone?: "danger" | "warning";
+  /** The answer that keeps things as they are: first (focus starts on it), and what Escape does. */
+  readonly cancel: ModalAction;
+  /** The answer that goes ahead. */
+  readonly confirm: ModalAction;
+  readonly children?: ReactNode;
+}
+
+/** A question before something is changed or lost: Cancel first, then the answer that goes ahead; Escape cancels. */
+export const ConfirmDialog = ({ title, tone = "danger", cancel, confirm, children }: ConfirmDialogProps) => (
+  <Modal title={title} tone={tone} onDismiss={cancel.onClick} actions={[cancel, confirm]}>
+    {children}
+  </Modal>
+);
+
+interface InfoDialogProps {
+  readonly title: string;
+  /** The button that closes it, last; Escape closes it too. */
+  readonly close: ModalAction;
+  /** Buttons before it (the columns dialogs' reset). */
+  readonly others?: ReadonlyArray<ModalAction>;
+  readonly children?: ReactNode;
+}
+
+/** A dialog that shows or gathers something and is closed by its button or Escape. */
+export const InfoDialog = ({ title, close, others = [], children }: InfoDialogProps) => (
+  <Modal title={title} tone="info" onDismiss={close.onClick} actions={[...others, close]}>
+    {children}
+  </Modal>
+);

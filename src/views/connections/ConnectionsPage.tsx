@@ -9,7 +9,7 @@ import {
   type ConnectionsOverviewActorRef,
   type GoogleAdsState,
 } from "../../machines/connections/connectionsOverview.machine";
-import { Modal } from "../components/Modal";
+import { ConfirmDialog, InfoDialog } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
@@ -119,23 +119,14 @@ const EditQuestion = ({ overview }: { readonly overview: ConnectionsOverviewActo
   if (asked === null) return null;
   const cancel = () => overview.send({ type: "connections.editCancelled" });
   return (
-    <Modal
+    <ConfirmDialog
       title={t.editQuestion}
       tone="warning"
-      onDismiss={cancel}
-      actions={
-        <>
-          <button type="button" className="button" onClick={cancel}>
-            {t.no}
-          </button>
-          <button type="button" className="button is-primary" onClick={() => overview.send({ type: "connections.editConfirmed" })}>
-            {t.yes}
-          </button>
-        </>
-      }
+      cancel={{ label: t.no, onClick: cancel }}
+      confirm={{ label: t.yes, look: "primary", onClick: () => overview.send({ type: "connections.editConfirmed" }) }}
     >
       <p>{t.cardNames[asked]}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 };
 
@@ -145,17 +136,11 @@ const AccountManagerNotice = ({ overview }: { readonly overview: ConnectionsOver
   if (!open) return null;
   const close = () => overview.send({ type: "connections.noticeClosed" });
   return (
-    <Modal
+    <InfoDialog
       title={t.cardNames.affiliate}
-      tone="info"
-      onDismiss={close}
-      actions={
-        <button type="button" className="button is-primary" onClick={close}>
-          {t.close}
-        </button>
-      }
+      close={{ label: t.close, look: "primary", onClick: close }}
     >
       <p role="status">{t.accountManagerRequired}</p>
-    </Modal>
+    </InfoDialog>
   );
 };

@@ -6,7 +6,7 @@ import type { CustomReport } from "../../domain/customReports/customReports";
 import { customReportsTexts } from "../../domain/customReports/customReportsTexts";
 import { levelLabel } from "../../domain/customReports/reportDraft";
 import { customReportListMachine, customReportListSelectors as sel, type CustomReportListActorRef } from "../../machines/customReports/customReportList.machine";
-import { Modal } from "../components/Modal";
+import { ConfirmDialog } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
@@ -125,22 +125,12 @@ const RemoveDialog = ({ list }: { readonly list: CustomReportListActorRef }) => 
     if (!removing) list.send({ type: "reports.removeCancelled" });
   };
   return (
-    <Modal
+    <ConfirmDialog
       title={t.confirmTitle}
-      tone="danger"
-      onDismiss={cancel}
-      actions={
-        <>
-          <button type="button" className="button" disabled={removing} onClick={cancel}>
-            {t.cancel}
-          </button>
-          <button type="button" className="button is-primary" disabled={removing} aria-busy={removing} onClick={() => list.send({ type: "reports.removeConfirmed" })}>
-            {removing ? t.removing : t.confirm}
-          </button>
-        </>
-      }
+      cancel={{ label: t.cancel, disabled: removing, onClick: cancel }}
+      confirm={{ label: removing ? t.removing : t.confirm, look: "primary", busy: removing, onClick: () => list.send({ type: "reports.removeConfirmed" }) }}
     >
       <p>{t.confirmText(report.name)}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 };

@@ -29,7 +29,7 @@ import { reportQueryLink, withReportQuery } from "../../domain/report/reportQuer
 import { columnHeader, dataSetComparisonMachine, dataSetComparisonSelectors as sel, type DataSetComparisonActorRef } from "../../machines/dataSetComparison/dataSetComparison.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { shareChart, shareTable, timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
-import { Modal } from "../components/Modal";
+import { InfoDialog } from "../components/Modal";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
 import type { IdentifiedRoute } from "../../domain/report/taxonomyRoute";
@@ -351,20 +351,10 @@ const ColumnsModal = ({ report, names }: { readonly report: DataSetComparisonAct
   const halves = interleavedHalves(tableColumns);
   const close = () => report.send({ type: "dataSetComparison.columnsClosed" });
   return (
-    <Modal
+    <InfoDialog
       title={texts.columnsTitle}
-      tone="info"
-      onDismiss={close}
-      actions={
-        <>
-          <button type="button" className="button" onClick={() => report.send({ type: "dataSetComparison.columnsReset" })}>
-            {texts.reset}
-          </button>
-          <button type="button" className="button is-primary" onClick={close}>
-            {texts.close}
-          </button>
-        </>
-      }
+      close={{ label: texts.close, look: "primary", onClick: close }}
+      others={[{ label: texts.reset, onClick: () => report.send({ type: "dataSetComparison.columnsReset" }) }]}
     >
       <div className="custom-report-columns">
         {halves.map((half, i) => (
@@ -389,6 +379,6 @@ const ColumnsModal = ({ report, names }: { readonly report: DataSetComparisonAct
           </ul>
         ))}
       </div>
-    </Modal>
+    </InfoDialog>
   );
 };

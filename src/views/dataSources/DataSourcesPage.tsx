@@ -21,7 +21,7 @@ import {
   type DataSourcesActorRef,
 } from "../../machines/dataSources/dataSources.machine";
 import { ingestionHealthSelectors as healthSel, type IngestionHealthActorRef } from "../../machines/dataSources/ingestionHealth.machine";
-import { Modal } from "../components/Modal";
+import { ConfirmDialog } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
@@ -352,22 +352,12 @@ const RevokeDialog = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
     if (!revoking) screen.send({ type: "keys.revokeCancelled" });
   };
   return (
-    <Modal
+    <ConfirmDialog
       title={t.keys.confirmTitle}
-      tone="danger"
-      onDismiss={cancel}
-      actions={
-        <>
-          <button type="button" className="button" disabled={revoking} onClick={cancel}>
-            {t.keys.cancel}
-          </button>
-          <button type="button" className="button is-danger" disabled={revoking} aria-busy={revoking} onClick={() => screen.send({ type: "keys.revokeConfirmed" })}>
-            {revoking ? t.keys.revoking : t.keys.confirm}
-          </button>
-        </>
-      }
+      cancel={{ label: t.keys.cancel, disabled: revoking, onClick: cancel }}
+      confirm={{ label: revoking ? t.keys.revoking : t.keys.confirm, look: "danger", busy: revoking, onClick: () => screen.send({ type: "keys.revokeConfirmed" }) }}
     >
       <p>{t.keys.confirmText(key.prefix)}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 };

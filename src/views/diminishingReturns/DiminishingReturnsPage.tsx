@@ -8,7 +8,6 @@ import { diminishingReturnsTexts as t } from "../../domain/diminishingReturns/di
 import { chartColours } from "../../domain/performance/performanceChart";
 import { formatDate } from "../../domain/report/dateFormat";
 import { defaultLocale, formatMoney, formatNumber } from "../../domain/report/numberFormat";
-import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import {
   diminishingReturnsMachine,
   diminishingReturnsSelectors as sel,
@@ -16,11 +15,11 @@ import {
 } from "../../machines/diminishingReturns/diminishingReturns.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
-import { SeriesReportFrame } from "../reports/SeriesReportFrame";
+import { dateColumn, numberColumn, SeriesReportFrame, SeriesTable } from "../reports/SeriesReportFrame";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { reportQueryLink } from "../../domain/report/reportQuery";
 import { Screen, screenQuery } from "../shell/appChildren";
-import { MetricTable, type TableColumn } from "../table/MetricTable";
+import type { TableColumn } from "../table/MetricTable";
 import "./diminishingReturns.css";
 
 /** The report's base route. */
@@ -49,7 +48,6 @@ export const DiminishingReturnsPage = ({ path, selected }: TaxonomyRoute) => {
 };
 
 const DiminishingReturnsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof diminishingReturnsMachine> }) => {
-  const search = useSearch();
   const chosen = useSelector(report, sel.chosenName);
   return (
     <SeriesReportFrame
@@ -58,7 +56,6 @@ const DiminishingReturnsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "pat
       title={t.title}
       base={diminishingReturnsBase}
       path={path}
-      search={search}
       texts={t}
       controls={<DiminishingControls report={report} />}
     >
@@ -68,28 +65,21 @@ const DiminishingReturnsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "pat
   );
 };
 
-/** The segment checkboxes (one per seasonality type, then Untagged) and Export. */
+/** The segment checkboxes (one per seasonality type, then Untagged); the frame adds Export. */
 const DiminishingControls = ({ report }: { readonly report: DiminishingReturnsActorRef }) => {
   const segments = useSelector(report, sel.segments);
   const hidden = useSelector(report, sel.hidden);
-  const status = useSelector(report, sel.status);
+  if (segments.length === 0) return null;
   return (
-    <>
-      {segments.length > 0 ? (
-        <fieldset className="report-segments">
-          <legend>{t.segments}</legend>
-          {segments.map((segment) => (
-            <label key={segment.key}>
-              <input type="checkbox" checked={!hidden.includes(segment.key)} onChange={() => report.send({ type: "segments.toggled", key: segment.key })} />
-              {segment.label}
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-      <button type="button" className="button" disabled={status !== "ready"} onClick={() => report.send({ type: "report.exportRequested" })}>
-        {t.export}
-      </button>
-    </>
+    <fieldset className="report-segments">
+      <legend>{t.segments}</legend>
+      {segments.map((segment) => (
+        <label key={segment.key}>
+          <input type="checkbox" checked={!hidden.includes(segment.key)} onChange={() => report.send({ type: "segments.toggled", key: segment.key })} />
+          {segment.label}
+        </label>
+      ))}
+    </fieldset>
   );
 };
 
@@ -258,40 +248,17 @@ const WhatIf = ({ report }: { readonly report: DiminishingReturnsActorRef }) => 
 
 /** The shown weeks, 20, 50 or 100 a page. */
 const WeeksTable = ({ report }: { readonly report: DiminishingReturnsActorRef }) => {
-  const rows = useSelector(report, sel.pageRows);
-  const total = useSelector(report, sel.total);
-  const page = useSelector(report, sel.page);
-  const perPage = useSelector(report, sel.perPage);
-  const pages = useSelector(report, sel.pageCount);
   const locale = useSelector(report, sel.locale) ?? defaultLocale;
   const money = useMoney(report);
   const columns = useMemo(
     (): ReadonlyArray<TableColumn<DiminishingTableRow>> =>
       weekColumns.map((key): TableColumn<DiminishingTableRow> => {
         const header = t.columns[key] ?? key;
-        if (key === "conversion_date") return { key, header, sortable: false, cell: (row) => <time dateTime={row.conversion_date}>{formatDate(row.conversion_date, locale)}</time> };
+        if (key === "conversion_date") return dateColumn(header, locale);
         if (key === "seasonality") return { key, header, sortable: false };
-        return { key, header, sortable: false, align: "end", value: (row) => (typeof row[key] === "number" ? (row[key] as number) : null), format: (v) => money(v) };
+        return numberColumn(key, header, (v) => money(v));
       }),
     [locale, money],
   );
-  return (
-    <MetricTable<DiminishingTableRow>
-      label={t.table}
-      columns={columns}
-      rows={rows}
-      rowName={(row) => row.conversion_date}
-      emptyText={analysisReportTexts.noResults}
-      paging={{
-        label: t.pagination,
-        page,
-        pageCount: pages,
-        total,
-        perPage,
-        perPageOptions: weeksPerPageOptions,
-        onPage: (p) => report.send({ type: "table.pageChanged", page: p }),
-        onPerPage: (n) => report.send({ type: "table.perPageChanged", perPage: n }),
-      }}
-    />
-  );
+  return <SeriesTable report={report} sel={sel} label={t.table} pagination={t.pagination} columns={columns} perPageOptions={weeksPerPageOptions} />;
 };

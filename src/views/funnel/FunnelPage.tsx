@@ -2,19 +2,14 @@ import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { useSearch } from "wouter";
-import type { FunnelRow } from "../../domain/analysis/analysis";
 import { funnelDrillQuery, funnelQueryShape } from "../../domain/funnel/funnelQuery";
 import { funnelColumnNames, funnelDefaultColumns, funnelModes, isFunnelMode, rowLocation, rowName } from "../../domain/funnel/funnelReport";
 import { funnelTexts } from "../../domain/funnel/funnelTexts";
-import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { funnelReportMachine, funnelReportSelectors as sel, type FunnelReportActorRef } from "../../machines/funnel/funnelReport.machine";
-import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { reportQueryLink } from "../../domain/report/reportQuery";
-import { DrillTableExport, drillTableColumns, StackedBarFigure, useFunnelFieldFormat } from "../reports/drillTable";
-import { ReportFrame } from "../reports/ReportFrame";
+import { DrillColumnsControl, DrillReportExport, DrillReportFrame, DrillReportTable, StackedBarFigure } from "../reports/drillTable";
 import { Screen, screenQuery } from "../shell/appChildren";
-import { MetricTable } from "../table/MetricTable";
 
 /** Where the funnel's routes start. */
 export const funnelBase = "/funnel";
@@ -39,19 +34,19 @@ export const FunnelPage = ({ path }: TaxonomyRoute) => {
 };
 
 const FunnelPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof funnelReportMachine> }) => {
-  const status = useSelector(report, sel.status);
   return (
-    <ReportFrame
-      title={reportTitle(t.title, path)}
-      crumbs={reportCrumbs(funnelBase, path)}
-      status={status}
+    <DrillReportFrame
+      report={report}
+      sel={sel}
+      title={t.title}
+      base={funnelBase}
+      path={path}
       emptyText={t.empty}
-      failure="silent"
       controls={<FunnelControls report={report} />}
     >
       <FunnelChart report={report} />
       <FunnelTable report={report} />
-    </ReportFrame>
+    </DrillReportFrame>
   );
 };
 
@@ -60,8 +55,6 @@ const sameChoices = (a: ReturnType<typeof sel.choices>, b: ReturnType<typeof sel
 
 const FunnelControls = ({ report }: { readonly report: FunnelReportActorRef }) => {
   const mode = useSelector(report, sel.mode);
-  const choosing = useSelector(report, sel.isChoosingColumns);
-  const columns = useSelector(report, sel.columns);
   const headers = useSelector(report, sel.headers);
   return (
     <>
@@ -81,20 +74,9 @@ const FunnelControls = ({ report }: { readonly report: FunnelReportActorRef }) =
           ))}
         </select>
       </label>
-      <button type="button" className="button" onClick={() => report.send({ type: "funnel.columnsOpened" })}>
-        {t.columns}
-      </button>
-      <FunnelExport report={report} />
-      {choosing ? (
-        <ColumnsDialog
-          available={funnelColumnNames}
-          selected={columns}
-          labels={headers}
-          onToggle={(column) => report.send({ type: "funnel.columnToggled", column })}
-          onReset={() => report.send({ type: "funnel.columnsReset" })}
-          onClose={() => report.send({ type: "funnel.columnsClosed" })}
-        />
-      ) : null}
+      <DrillColumnsControl report={report} sel={sel} prefix="funnel" text={t.columns} fields={funnelColumnNames} labels={headers} />
+      {/* 'Export': every row in the table's sort, the 12 funnel columns, the visible ones for 'Reset to visible'. */}
+      <DrillReportExport report={report} sel={sel} texts={t} fields={funnelColumnNames} labels={headers} />
     </>
   );
 };
@@ -107,60 +89,18 @@ const FunnelChart = ({ report }: { readonly report: FunnelReportActorRef }) => {
 };
 
 const FunnelTable = ({ report }: { readonly report: FunnelReportActorRef }) => {
-  const rows = useSelector(report, sel.pageRows);
-  const visible = useSelector(report, sel.columns);
   const headers = useSelector(report, sel.headers);
-  const levelColumn = useSelector(report, sel.levelColumn);
-  const sort = useSelector(report, sel.sort);
-  const page = useSelector(report, sel.page);
-  const pageCount = useSelector(report, sel.pageCount);
-  const total = useSelector(report, sel.total);
-  const perPage = useSelector(report, sel.perPage);
   const choices = useSelector(report, sel.choices, sameChoices);
-  const format = useFunnelFieldFormat();
-  const columns = useMemo(
-    () =>
-      drillTableColumns<FunnelRow>({
-        base: funnelBase,
-        levelColumn,
-        fields: funnelColumnNames,
-        labels: headers,
-        format,
-        nameOf: rowName,
-        locationOf: rowLocation,
-        queryOf: (to) => funnelDrillQuery(choices, to),
-      }),
-    [levelColumn, headers, format, choices],
+  const shape = useMemo(
+    () => ({
+      base: funnelBase,
+      fields: funnelColumnNames,
+      labels: headers,
+      nameOf: rowName,
+      locationOf: rowLocation,
+      queryOf: (to: ReadonlyArray<string>) => funnelDrillQuery(choices, to),
+    }),
+    [headers, choices],
   );
-  return (
-    <MetricTable<FunnelRow>
-      label={t.tableLabel}
-      columns={columns}
-      visibleColumns={visible.length === 0 ? funnelDefaultColumns : visible}
-      rows={rows}
-      rowName={rowName}
-      sort={sort}
-      onSort={(column) => report.send({ type: "funnel.sorted", column })}
-      emptyText={t.empty}
-      paging={{ label: t.pagination, page, pageCount, total, perPage, onPage: (p) => report.send({ type: "funnel.paged", page: p }) }}
-    />
-  );
-};
-
-/** 'Export': every row in the table's sort, the 12 funnel columns, the visible ones for 'Reset to visible'. */
-const FunnelExport = ({ report }: { readonly report: FunnelReportActorRef }) => {
-  const total = useSelector(report, sel.total);
-  const dialog = useSelector(report, sel.exportDialog);
-  const tableOf = () => {
-    const snapshot = report.getSnapshot();
-    return {
-      levelColumn: sel.levelColumn(snapshot),
-      columns: funnelColumnNames,
-      visibleColumns: sel.columns(snapshot),
-      labels: sel.headers(snapshot),
-      rows: sel.sortedRows(snapshot),
-      sort: sel.sort(snapshot),
-    };
-  };
-  return dialog ? <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} dialog={dialog} /> : null;
+  return <DrillReportTable report={report} sel={sel} prefix="funnel" texts={t} defaultColumns={funnelDefaultColumns} shape={shape} />;
 };

@@ -7,19 +7,18 @@ import { roleColours, trendHeader, trendModes, trendsPerPageOptions, type Funnel
 import { funnelTrendsQuery } from "../../domain/funnelTrends/funnelTrendsQuery";
 import { funnelTrendsTexts as t } from "../../domain/funnelTrends/funnelTrendsTexts";
 import { funnelRoles } from "../../domain/report/metrics";
-import { formatDate, formatPeriod } from "../../domain/report/dateFormat";
+import { formatPeriod } from "../../domain/report/dateFormat";
 import { defaultLocale, formatMoney, formatNumber, formatPercent } from "../../domain/report/numberFormat";
-import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
 import { funnelTrendsMachine, funnelTrendsSelectors as sel, type FunnelTrendsActorRef } from "../../machines/funnelTrends/funnelTrends.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
-import { Modal } from "../components/Modal";
+import { InfoDialog } from "../components/Modal";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { reportQueryLink } from "../../domain/report/reportQuery";
 import { ReportSelect } from "../reports/ReportSelect";
-import { SeriesReportFrame } from "../reports/SeriesReportFrame";
+import { dateColumn, numberColumn, SeriesReportFrame, SeriesTable } from "../reports/SeriesReportFrame";
 import { Screen, screenQuery } from "../shell/appChildren";
-import { MetricTable, type TableColumn } from "../table/MetricTable";
+import type { TableColumn } from "../table/MetricTable";
 
 /** The report's base route. */
 export const funnelTrendsBase = "/funnel-trends";
@@ -42,7 +41,6 @@ export const FunnelTrendsPage = ({ path, selected }: TaxonomyRoute) => {
 };
 
 const FunnelTrendsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof funnelTrendsMachine> }) => {
-  const search = useSearch();
   const settingsOpen = useSelector(report, sel.settingsOpen);
   return (
     <SeriesReportFrame
@@ -51,7 +49,6 @@ const FunnelTrendsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & 
       title={t.title}
       base={funnelTrendsBase}
       path={path}
-      search={search}
       texts={t}
       controls={<TrendControls report={report} />}
       aside={
@@ -85,7 +82,6 @@ const Refusals = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
 
 const TrendControls = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
   const mode = useSelector(report, sel.mode);
-  const status = useSelector(report, sel.status);
   return (
     <>
       <ReportSelect<TrendMode>
@@ -96,9 +92,6 @@ const TrendControls = ({ report }: { readonly report: FunnelTrendsActorRef }) =>
       />
       <button type="button" className="button" onClick={() => report.send({ type: "settings.opened" })}>
         {t.tableSettings}
-      </button>
-      <button type="button" className="button" disabled={status !== "ready"} onClick={() => report.send({ type: "report.exportRequested" })}>
-        {t.export}
       </button>
     </>
   );
@@ -172,15 +165,9 @@ const TableSettings = ({ report }: { readonly report: FunnelTrendsActorRef }) =>
   const headers = useSelector(report, sel.headers);
   const close = () => report.send({ type: "settings.closed" });
   return (
-    <Modal
+    <InfoDialog
       title={t.tableSettings}
-      tone="info"
-      onDismiss={close}
-      actions={
-        <button type="button" className="button is-primary" onClick={close}>
-          {t.tableSettingsDone}
-        </button>
-      }
+      close={{ label: t.tableSettingsDone, look: "primary", onClick: close }}
     >
       <fieldset className="report-segments">
         <legend className="visually-hidden">{t.settingsHint}</legend>
@@ -196,55 +183,22 @@ const TableSettings = ({ report }: { readonly report: FunnelTrendsActorRef }) =>
           </label>
         ))}
       </fieldset>
-    </Modal>
+    </InfoDialog>
   );
 };
 
 /** Every day of the range (missing days as zero rows), the Table Settings columns. */
 const DaysTable = ({ report }: { readonly report: FunnelTrendsActorRef }) => {
-  const rows = useSelector(report, sel.pageRows);
   const chosen = useSelector(report, sel.columns);
   const headers = useSelector(report, sel.headers);
-  const total = useSelector(report, sel.total);
-  const page = useSelector(report, sel.page);
-  const perPage = useSelector(report, sel.perPage);
-  const pages = useSelector(report, sel.pageCount);
   const locale = useSelector(report, sel.locale) ?? defaultLocale;
   const format = useFieldFormat(report);
   const columns = useMemo(
     (): ReadonlyArray<TableColumn<FunnelTrendPoint>> => [
-      { key: "conversion_date", header: t.date, sortable: false, cell: (row) => <time dateTime={row.conversion_date}>{formatDate(row.conversion_date, locale)}</time> },
-      ...funnelFieldNames.map(
-        (field): TableColumn<FunnelTrendPoint> => ({
-          key: field,
-          header: trendHeader(headers, field),
-          sortable: false,
-          align: "end",
-          value: (row) => (typeof row[field] === "number" ? (row[field] as number) : null),
-          format: (v) => format(field, v),
-        }),
-      ),
+      dateColumn(t.date, locale),
+      ...funnelFieldNames.map((field) => numberColumn<FunnelTrendPoint>(field, trendHeader(headers, field), (v) => format(field, v))),
     ],
     [headers, locale, format],
   );
-  return (
-    <MetricTable<FunnelTrendPoint>
-      label={t.table}
-      columns={columns}
-      visibleColumns={chosen}
-      rows={rows}
-      rowName={(row) => row.conversion_date}
-      emptyText={analysisReportTexts.noResults}
-      paging={{
-        label: t.pagination,
-        page,
-        pageCount: pages,
-        total,
-        perPage,
-        perPageOptions: trendsPerPageOptions,
-        onPage: (p) => report.send({ type: "table.pageChanged", page: p }),
-        onPerPage: (n) => report.send({ type: "table.perPageChanged", perPage: n }),
-      }}
-    />
-  );
+  return <SeriesTable report={report} sel={sel} label={t.table} pagination={t.pagination} columns={columns} visibleColumns={chosen} perPageOptions={trendsPerPageOptions} />;
 };

@@ -5,15 +5,11 @@ import { useSearch } from "wouter";
 import { initiatorDefaultColumns, initiatorFieldNames, type InitiatorRow } from "../../domain/initiatorRating/initiatorRating";
 import { initiatorDrillQuery, initiatorQueryShape } from "../../domain/initiatorRating/initiatorRatingQuery";
 import { initiatorRatingTexts } from "../../domain/initiatorRating/initiatorRatingTexts";
-import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { initiatorRatingMachine, initiatorRatingSelectors as sel, type InitiatorRatingActorRef } from "../../machines/initiatorRating/initiatorRating.machine";
-import { ColumnsDialog } from "../performance/ColumnsDialog";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { reportQueryLink } from "../../domain/report/reportQuery";
-import { DrillTableExport, drillTableColumns, StackedBarFigure, useFunnelFieldFormat } from "../reports/drillTable";
-import { ReportFrame } from "../reports/ReportFrame";
+import { DrillColumnsControl, DrillReportExport, DrillReportFrame, DrillReportTable, StackedBarFigure } from "../reports/drillTable";
 import { Screen, screenQuery } from "../shell/appChildren";
-import { MetricTable } from "../table/MetricTable";
 
 /** Where the initiator rating's routes start. */
 export const initiatorRatingBase = "/initiator-rating";
@@ -43,47 +39,32 @@ export const InitiatorRatingPage = ({ path }: TaxonomyRoute) => {
 };
 
 const InitiatorRatingPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof initiatorRatingMachine> }) => {
-  const status = useSelector(report, sel.status);
   return (
-    <ReportFrame
-      title={reportTitle(t.title, path)}
-      crumbs={reportCrumbs(initiatorRatingBase, path)}
-      status={status}
+    <DrillReportFrame
+      report={report}
+      sel={sel}
+      title={t.title}
+      base={initiatorRatingBase}
+      path={path}
       emptyText={t.empty}
-      failure="silent"
       controls={<InitiatorControls report={report} />}
     >
       <InitiatorChart report={report} />
       <InitiatorTable report={report} />
-    </ReportFrame>
+    </DrillReportFrame>
   );
 };
 
 const sameChoices = (a: ReturnType<typeof sel.choices>, b: ReturnType<typeof sel.choices>) =>
   a.sort === b.sort && a.direction === b.direction && a.page === b.page && a.columns.join() === b.columns.join();
 
-const InitiatorControls = ({ report }: { readonly report: InitiatorRatingActorRef }) => {
-  const choosing = useSelector(report, sel.isChoosingColumns);
-  const columns = useSelector(report, sel.columns);
-  return (
-    <>
-      <button type="button" className="button" onClick={() => report.send({ type: "initiator.columnsOpened" })}>
-        {t.columnsButton}
-      </button>
-      <InitiatorExport report={report} />
-      {choosing ? (
-        <ColumnsDialog
-          available={initiatorFieldNames}
-          selected={columns}
-          labels={labels}
-          onToggle={(column) => report.send({ type: "initiator.columnToggled", column })}
-          onReset={() => report.send({ type: "initiator.columnsReset" })}
-          onClose={() => report.send({ type: "initiator.columnsClosed" })}
-        />
-      ) : null}
-    </>
-  );
-};
+/** The column chooser and 'Export': every row in the table's sort, the five derived columns, the visible ones for 'Reset to visible'. */
+const InitiatorControls = ({ report }: { readonly report: InitiatorRatingActorRef }) => (
+  <>
+    <DrillColumnsControl report={report} sel={sel} prefix="initiator" text={t.columnsButton} fields={initiatorFieldNames} labels={labels} />
+    <DrillReportExport report={report} sel={sel} texts={t} fields={initiatorFieldNames} labels={labels} />
+  </>
+);
 
 const InitiatorChart = ({ report }: { readonly report: InitiatorRatingActorRef }) => {
   const bars = useSelector(report, sel.chart);
@@ -93,59 +74,17 @@ const InitiatorChart = ({ report }: { readonly report: InitiatorRatingActorRef }
 };
 
 const InitiatorTable = ({ report }: { readonly report: InitiatorRatingActorRef }) => {
-  const rows = useSelector(report, sel.pageRows);
-  const visible = useSelector(report, sel.columns);
-  const levelColumn = useSelector(report, sel.levelColumn);
-  const sort = useSelector(report, sel.sort);
-  const page = useSelector(report, sel.page);
-  const pageCount = useSelector(report, sel.pageCount);
-  const total = useSelector(report, sel.total);
-  const perPage = useSelector(report, sel.perPage);
   const choices = useSelector(report, sel.choices, sameChoices);
-  const format = useFunnelFieldFormat();
-  const columns = useMemo(
-    () =>
-      drillTableColumns<InitiatorRow>({
-        base: initiatorRatingBase,
-        levelColumn,
-        fields: initiatorFieldNames,
-        labels,
-        format,
-        nameOf,
-        locationOf: (row) => row.location,
-        queryOf: (to) => initiatorDrillQuery(choices, to),
-      }),
-    [levelColumn, format, choices],
-  );
-  return (
-    <MetricTable<InitiatorRow>
-      label={t.tableLabel}
-      columns={columns}
-      visibleColumns={visible.length === 0 ? initiatorDefaultColumns : visible}
-      rows={rows}
-      rowName={nameOf}
-      sort={sort}
-      onSort={(column) => report.send({ type: "initiator.sorted", column })}
-      emptyText={t.empty}
-      paging={{ label: t.pagination, page, pageCount, total, perPage, onPage: (p) => report.send({ type: "initiator.paged", page: p }) }}
-    />
-  );
-};
-
-/** 'Export': every row in the table's sort, the five derived columns, the visible ones for 'Reset to visible'. */
-const InitiatorExport = ({ report }: { readonly report: InitiatorRatingActorRef }) => {
-  const total = useSelector(report, sel.total);
-  const dialog = useSelector(report, sel.exportDialog);
-  const tableOf = () => {
-    const snapshot = report.getSnapshot();
-    return {
-      levelColumn: sel.levelColumn(snapshot),
-      columns: initiatorFieldNames,
-      visibleColumns: sel.columns(snapshot),
+  const shape = useMemo(
+    () => ({
+      base: initiatorRatingBase,
+      fields: initiatorFieldNames,
       labels,
-      rows: sel.sortedRows(snapshot),
-      sort: sel.sort(snapshot),
-    };
-  };
-  return dialog ? <DrillTableExport texts={t} disabled={total === 0} tableOf={tableOf} dialog={dialog} /> : null;
+      nameOf,
+      locationOf: (row: InitiatorRow) => row.location,
+      queryOf: (to: ReadonlyArray<string>) => initiatorDrillQuery(choices, to),
+    }),
+    [choices],
+  );
+  return <DrillReportTable report={report} sel={sel} prefix="initiator" texts={t} defaultColumns={initiatorDefaultColumns} shape={shape} />;
 };

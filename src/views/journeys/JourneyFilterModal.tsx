@@ -4,7 +4,7 @@ import { anywhereConnectors, touchpointGroups, type DraftComparison, type DraftT
 import { journeyFilterGroupLimit } from "../../domain/journeys/journeys";
 import { journeysTexts } from "../../domain/journeys/journeysTexts";
 import { journeyFilterSelectors as sel, type JourneyFilterActorRef } from "../../machines/journeys/journeyFilter.machine";
-import { Modal } from "../components/Modal";
+import { InfoDialog } from "../components/Modal";
 import { TagInput } from "./TagInput";
 import "./journeyFilter.css";
 
@@ -141,15 +141,9 @@ const ComparisonSection = ({ filter }: { filter: JourneyFilterActorRef }) => {
 export const JourneyFilterModal = ({ filter }: { filter: JourneyFilterActorRef }) => {
   const close = () => filter.send({ type: "journeyFilter.closed" });
   return (
-    <Modal
+    <InfoDialog
       title={t.title}
-      tone="info"
-      onDismiss={close}
-      actions={
-        <button type="button" className="button is-primary" onClick={close}>
-          {t.close}
-        </button>
-      }
+      close={{ label: t.close, look: "primary", onClick: close }}
     >
       <div className="journey-filter">
         {touchpointGroups.map((g) => (
@@ -157,6 +151,6 @@ export const JourneyFilterModal = ({ filter }: { filter: JourneyFilterActorRef }
         ))}
         <ComparisonSection filter={filter} />
       </div>
-    </Modal>
+    </InfoDialog>
   );
 };

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { dialogRows } from "../../domain/performance/columnSelection";
 import { metricDefinitions, type MetricName } from "../../domain/report/metrics";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
-import { Modal } from "../components/Modal";
+import { InfoDialog } from "../components/Modal";
 import "./columnSets.css";
 
 const t = performanceTexts.columnSets;
@@ -34,20 +34,10 @@ export const ColumnsDialog = ({ available, selected, labels, onToggle, onReset, 
   const labelOf = (column: string) => labels?.[column] ?? catalogueLabel(column);
   const chosen = new Set(selected);
   return (
-    <Modal
+    <InfoDialog
       title={t.dialogTitle}
-      tone="info"
-      onDismiss={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onReset}>
-            {t.resetToDefaults}
-          </button>
-          <button type="button" className="button is-primary" onClick={onClose}>
-            {t.close}
-          </button>
-        </>
-      }
+      close={{ label: t.close, look: "primary", onClick: onClose }}
+      others={[{ label: t.resetToDefaults, onClick: onReset }]}
     >
       <fieldset className="columns-dialog" aria-labelledby={legendId}>
         <legend id={legendId} className="visually-hidden">
@@ -60,7 +50,7 @@ export const ColumnsDialog = ({ available, selected, labels, onToggle, onReset, 
           </div>
         ))}
       </fieldset>
-    </Modal>
+    </InfoDialog>
   );
 };
 

@@ -1,11 +1,14 @@
 import { useSelector } from "@xstate/react";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "wouter";
+import type { AnyActorRef } from "xstate";
 import type { StackedBars } from "../../domain/funnel/funnelReport";
 import { drillLocation, funnelFieldFormat } from "../../domain/funnel/funnelReport";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { formatMetric } from "../../domain/report/numberFormat";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
+import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
 import { taxonomyRouteHref } from "../../domain/report/taxonomyRoute";
 import type { SortSpec } from "../../domain/table/tableSort";
@@ -14,8 +17,10 @@ import { sessionSelectors } from "../../machines/shell/session.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { stackedBarChart, stackedBarTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
+import { ColumnsDialog } from "../performance/ColumnsDialog";
 import { useAppActors } from "../shell/AppActorsContext";
-import type { MetricTableRow, TableColumn } from "../table/MetricTable";
+import { MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
+import { ReportFrame } from "./ReportFrame";
 
 /**
  * The parts the funnel-row reports (funnel, initiator rating) draw alike: a funnel field's
@@ -102,6 +107,13 @@ export interface ExportedTable {
   readonly keyColumns?: ReadonlyArray<string>;
 }
 
+/** The export's words: the button, the file's report kind and the sheet's name. */
+export interface DrillExportTexts {
+  readonly export: string;
+  readonly exportKind: string;
+  readonly sheetName: string;
+}
+
 /** 'Export': the Export Data dialog with every row in the table's sort, the visible columns for 'Reset to visible', taxonomy columns down to the level's. */
 export const DrillTableExport = ({
   texts,
@@ -109,7 +121,7 @@ export const DrillTableExport = ({
   tableOf,
   dialog,
 }: {
-  readonly texts: { readonly export: string; readonly exportKind: string; readonly sheetName: string };
+  readonly texts: DrillExportTexts;
   /** The report's own Export Data dialog. */
   readonly dialog: ExportDialogActorRef;
   readonly disabled: boolean;
@@ -143,4 +155,169 @@ export const DrillTableExport = ({
       {createPortal(<ExportDialog dialog={dialog} />, document.body)}
     </>
   );
+};
+
+/** What the drill reports' shared parts read of their actor (its named selectors). */
+export interface DrillReportSelectors<S, R extends MetricTableRow> {
+  readonly status: (s: S) => ReportStatus;
+  readonly isChoosingColumns: (s: S) => boolean;
+  readonly levelColumn: (s: S) => string;
+  /** The visible columns (none: the report's defaults). */
+  readonly columns: (s: S) => ReadonlyArray<string>;
+  readonly sort: (s: S) => SortSpec;
+  readonly page: (s: S) => number;
+  readonly pageCount: (s: S) => number;
+  readonly total: (s: S) => number;
+  readonly perPage: (s: S) => number;
+  readonly pageRows: (s: S) => ReadonlyArray<R>;
+  readonly sortedRows: (s: S) => ReadonlyArray<R>;
+  readonly exportDialog: (s: S) => ExportDialogActorRef | undefined;
+}
+
+/** The events the shared parts send, named with the report's prefix (`funnel.sorted`, `initiator.sorted`). */
+export type DrillReportEvent<P extends string> =
+  | { readonly type: `${P}.sorted`; readonly column: string }
+  | { readonly type: `${P}.paged`; readonly page: number }
+  | { readonly type: `${P}.columnsOpened` }
+  | { readonly type: `${P}.columnToggled`; readonly column: string }
+  | { readonly type: `${P}.columnsReset` }
+  | { readonly type: `${P}.columnsClosed` };
+
+/** A drill report's actor, as the shared parts use it. */
+export interface DrillReportRef<S, P extends string> {
+  getSnapshot(): S;
+  subscribe: AnyActorRef["subscribe"];
+  send(event: DrillReportEvent<P>): void;
+}
+
+/** The actor, its selectors and its events' prefix, which every shared part is handed. */
+export interface DrillReportActor<S, R extends MetricTableRow, P extends string> {
+  readonly report: DrillReportRef<S, P>;
+  readonly sel: DrillReportSelectors<S, R>;
+  readonly prefix: P;
+}
+
+/**
+ * A drill report's frame: the breadcrumbs and title of its path, 'Loading...', the
+ * report's empty text, and a failed load that only stops loading.
+ */
+export const DrillReportFrame = <S, R extends MetricTableRow, P extends string>({
+  report,
+  sel,
+  title,
+  base,
+  path,
+  emptyText,
+  controls,
+  children,
+}: Omit<DrillReportActor<S, R, P>, "prefix"> & {
+  readonly title: string;
+  readonly base: string;
+  readonly path: ReadonlyArray<string>;
+  readonly emptyText: string;
+  readonly controls: ReactNode;
+  readonly children: ReactNode;
+}) => {
+  const status = useSelector(report, sel.status);
+  return (
+    <ReportFrame title={reportTitle(title, path)} crumbs={reportCrumbs(base, path)} status={status} emptyText={emptyText} failure="silent" controls={controls}>
+      {children}
+    </ReportFrame>
+  );
+};
+
+/** The column chooser's button and, while it is open, the Columns dialog over the report's fields. */
+export const DrillColumnsControl = <S, R extends MetricTableRow, P extends string>({
+  report,
+  sel,
+  prefix,
+  text,
+  fields,
+  labels,
+}: DrillReportActor<S, R, P> & { readonly text: string; readonly fields: ReadonlyArray<string>; readonly labels: Readonly<Record<string, string>> }) => {
+  const choosing = useSelector(report, sel.isChoosingColumns);
+  const columns = useSelector(report, sel.columns);
+  return (
+    <>
+      <button type="button" className="button" onClick={() => report.send({ type: `${prefix}.columnsOpened` })}>
+        {text}
+      </button>
+      {choosing ? (
+        <ColumnsDialog
+          available={fields}
+          selected={columns}
+          labels={labels}
+          onToggle={(column) => report.send({ type: `${prefix}.columnToggled`, column })}
+          onReset={() => report.send({ type: `${prefix}.columnsReset` })}
+          onClose={() => report.send({ type: `${prefix}.columnsClosed` })}
+        />
+      ) : null}
+    </>
+  );
+};
+
+/** The drill table of the page's rows: the level's linking column and the visible fields, sorted and paged by the report. */
+export const DrillReportTable = <S, R extends MetricTableRow, P extends string>({
+  report,
+  sel,
+  prefix,
+  texts,
+  defaultColumns,
+  shape,
+}: DrillReportActor<S, R, P> & {
+  readonly texts: { readonly tableLabel: string; readonly empty: string; readonly pagination: string };
+  readonly defaultColumns: ReadonlyArray<string>;
+  readonly shape: Omit<DrillTableShape<R>, "levelColumn" | "format">;
+}) => {
+  const rows = useSelector(report, sel.pageRows);
+  const visible = useSelector(report, sel.columns);
+  const levelColumn = useSelector(report, sel.levelColumn);
+  const sort = useSelector(report, sel.sort);
+  const page = useSelector(report, sel.page);
+  const pageCount = useSelector(report, sel.pageCount);
+  const total = useSelector(report, sel.total);
+  const perPage = useSelector(report, sel.perPage);
+  const format = useFunnelFieldFormat();
+  const columns = useMemo(() => drillTableColumns<R>({ ...shape, levelColumn, format }), [shape, levelColumn, format]);
+  return (
+    <MetricTable<R>
+      label={texts.tableLabel}
+      columns={columns}
+      visibleColumns={visible.length === 0 ? defaultColumns : visible}
+      rows={rows}
+      rowName={shape.nameOf}
+      sort={sort}
+      onSort={(column) => report.send({ type: `${prefix}.sorted`, column })}
+      emptyText={texts.empty}
+      paging={{ label: texts.pagination, page, pageCount, total, perPage, onPage: (p) => report.send({ type: `${prefix}.paged`, page: p }) }}
+    />
+  );
+};
+
+/** 'Export' of a drill report: every row in the table's sort, all its fields, the visible ones for 'Reset to visible'. */
+export const DrillReportExport = <S, R extends MetricTableRow, P extends string>({
+  report,
+  sel,
+  texts,
+  fields,
+  labels,
+}: Omit<DrillReportActor<S, R, P>, "prefix"> & {
+  readonly texts: DrillExportTexts;
+  readonly fields: ReadonlyArray<string>;
+  readonly labels: Readonly<Record<string, string>>;
+}) => {
+  const total = useSelector(report, sel.total);
+  const dialog = useSelector(report, sel.exportDialog);
+  const tableOf = () => {
+    const snapshot = report.getSnapshot();
+    return {
+      levelColumn: sel.levelColumn(snapshot),
+      columns: fields,
+      visibleColumns: sel.columns(snapshot),
+      labels,
+      rows: sel.sortedRows(snapshot),
+      sort: sel.sort(snapshot),
+    };
+  };
+  return dialog ? <DrillTableExport texts={texts} disabled={total === 0} tableOf={tableOf} dialog={dialog} /> : null;
 };

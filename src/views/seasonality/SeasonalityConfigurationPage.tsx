@@ -10,7 +10,7 @@ import {
   type SeasonalityConfigurationActorRef,
   type ShownWeek,
 } from "../../machines/seasonality/seasonalityConfiguration.machine";
-import { Modal } from "../components/Modal";
+import { ConfirmDialog, InfoDialog } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen as AppScreen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
@@ -265,15 +265,9 @@ const WeekPicker = ({ screen }: Screen) => {
   const date = formatDate(week.start, locale);
   const close = () => screen.send({ type: "picker.closed" });
   return (
-    <Modal
+    <InfoDialog
       title={t.pickerTitle(date)}
-      tone="info"
-      onDismiss={close}
-      actions={
-        <button type="button" className="button" onClick={close}>
-          {t.close}
-        </button>
-      }
+      close={{ label: t.close, onClick: close }}
     >
       <p>{t.pickerHint}</p>
       <ul className="seasonality-picker" aria-label={t.types}>
@@ -297,7 +291,7 @@ const WeekPicker = ({ screen }: Screen) => {
           </li>
         )}
       </ul>
-    </Modal>
+    </InfoDialog>
   );
 };
 
@@ -307,22 +301,12 @@ const RemovalDialog = ({ screen }: Screen) => {
   if (question === null) return null;
   const cancel = () => screen.send({ type: "deletion.cancelled" });
   return (
-    <Modal
+    <ConfirmDialog
       title={t.deleteTitle}
-      tone="danger"
-      onDismiss={cancel}
-      actions={
-        <>
-          <button type="button" className="button" disabled={removing} onClick={cancel}>
-            {t.deleteCancel}
-          </button>
-          <button type="button" className="button is-danger" disabled={removing} onClick={() => screen.send({ type: "deletion.confirmed" })}>
-            {removing ? t.deleting : t.deleteConfirm}
-          </button>
-        </>
-      }
+      cancel={{ label: t.deleteCancel, disabled: removing, onClick: cancel }}
+      confirm={{ label: removing ? t.deleting : t.deleteConfirm, look: "danger", busy: removing, onClick: () => screen.send({ type: "deletion.confirmed" }) }}
     >
       <p>{t.deleteQuestion(question.name, question.weeks)}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 };

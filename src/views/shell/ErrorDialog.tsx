@@ -15,11 +15,7 @@ export const ErrorDialog = () => {
       <Modal
         title={texts.dialogs.forbidden.title}
         tone="warning"
-        actions={
-          <button type="button" className="button is-primary" onClick={() => errorDialog.send({ type: "dialog.confirmed" })}>
-            {texts.dialogs.forbidden.button}
-          </button>
-        }
+        actions={[{ label: texts.dialogs.forbidden.button, look: "primary", onClick: () => errorDialog.send({ type: "dialog.confirmed" }) }]}
       >
         <p>{forbiddenText}</p>
       </Modal>
@@ -30,11 +26,7 @@ export const ErrorDialog = () => {
     <Modal
       title={d.title}
       footer={d.footer}
-      actions={
-        <button type="button" className="button is-primary" onClick={() => errorDialog.send({ type: "dialog.retried" })}>
-          {d.button}
-        </button>
-      }
+      actions={[{ label: d.button, look: "primary", onClick: () => errorDialog.send({ type: "dialog.retried" }) }]}
     >
       <p>{d.text}</p>
     </Modal>

@@ -1,6 +1,6 @@
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { fixedSpendFormTexts as t } from "../../domain/spend/fixedSpendForm";
 import { spendListTexts } from "../../domain/spend/spendList";
@@ -16,7 +16,7 @@ import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
 import { RemoveSpendDialog } from "./RemoveSpendDialog";
-import { SpendFields } from "./SpendFields";
+import { SpendFieldsForm } from "./SpendFields";
 import "./spend.css";
 
 /** A random id for one opened form (128 bits, hex): part of its creates' Idempotency-Key. */
@@ -101,68 +101,38 @@ const FixedSpendFormState = ({ screen }: { readonly screen: FixedSpendFormActorR
 
 const FixedSpendEditor = ({ screen }: { readonly screen: FixedSpendFormActorRef }) => {
   const create = useSelector(screen, sel.isCreate);
-  const values = useSelector(screen, sel.values);
-  const errors = useSelector(screen, sel.errors);
-  const endEnabled = useSelector(screen, sel.isEndDateEnabled);
   const saving = useSelector(screen, sel.isSaving);
   const removing = useSelector(screen, sel.isRemoving);
   const confirming = useSelector(screen, sel.isConfirming);
   const busy = useSelector(screen, sel.isBusy);
-  const failure = useSelector(screen, sel.failure);
-  const baseId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const saved = useRef(false);
-
-  // After a save that ends invalid, the first field with a message takes the focus.
-  useEffect(() => {
-    if (!saved.current) return;
-    saved.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
   return (
-    <form
-      ref={formRef}
+    <SpendFieldsForm
+      form={screen}
+      sel={sel}
       className="spend-form fixed-spend-editor"
-      aria-label={create ? t.createTitle : t.editTitle}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        saved.current = true;
-        screen.send({ type: "spend.saved" });
-      }}
-    >
-      <SpendFields
-        baseId={baseId}
-        values={values}
-        errors={errors}
-        endEnabled={endEnabled}
-        disabled={busy}
-        onChange={(field, value) => screen.send({ type: "spend.fieldChanged", field, value })}
-      />
-      <div className="spend-form-actions">
-        {failure ? (
-          <p className="field-error spend-form-failure" role="alert">
-            {failure}
-          </p>
-        ) : null}
-        {saving || removing ? (
-          <span className="loading" role="status">
-            {saving ? t.saving : t.removing}
-          </span>
-        ) : null}
-        <Link href={paths.fixedSpend} className="button">
-          {spendListTexts.cancel}
-        </Link>
-        {create ? null : (
-          <button type="button" className="button is-danger" disabled={busy} onClick={() => screen.send({ type: "spend.removeAsked" })}>
-            {t.remove}
+      label={create ? t.createTitle : t.editTitle}
+      disabled={busy}
+      actions={
+        <>
+          {saving || removing ? (
+            <span className="loading" role="status">
+              {saving ? t.saving : t.removing}
+            </span>
+          ) : null}
+          <Link href={paths.fixedSpend} className="button">
+            {spendListTexts.cancel}
+          </Link>
+          {create ? null : (
+            <button type="button" className="button is-danger" disabled={busy} onClick={() => screen.send({ type: "spend.removeAsked" })}>
+              {t.remove}
+            </button>
+          )}
+          <button type="submit" className="button is-primary" disabled={busy} aria-busy={saving}>
+            {t.save}
           </button>
-        )}
-        <button type="submit" className="button is-primary" disabled={busy} aria-busy={saving}>
-          {t.save}
-        </button>
-      </div>
+        </>
+      }
+    >
       {confirming || removing ? (
         <RemoveSpendDialog
           busy={removing}
@@ -170,6 +140,6 @@ const FixedSpendEditor = ({ screen }: { readonly screen: FixedSpendFormActorRef 
           onCancel={() => screen.send({ type: "spend.removeCancelled" })}
         />
       ) : null}
-    </form>
+    </SpendFieldsForm>
   );
 };

@@ -1,17 +1,15 @@
 import type { ActorRefFrom } from "xstate";
-import { useSelector } from "@xstate/react";
-import { useMemo } from "react";
 import { Link } from "wouter";
 import { formatMoney, formatNumber } from "../../domain/report/numberFormat";
 import { fixedSpendCreateSegment } from "../../domain/spend/fixedSpendForm";
-import { fixedSpendColumns, spendListPerPage, spendListTexts as t, taxonomyCell, type FixedSpendColumn, type FixedSpendRow } from "../../domain/spend/spendList";
-import { fixedSpendListMachine, fixedSpendListSelectors as sel, type FixedSpendListActorRef } from "../../machines/spend/fixedSpendList.machine";
+import { fixedSpendColumns, spendListTexts as t, taxonomyCell, type FixedSpendColumn, type FixedSpendRow } from "../../domain/spend/spendList";
+import { fixedSpendListMachine, fixedSpendListSelectors as sel } from "../../machines/spend/fixedSpendList.machine";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
-import { MetricTable, type TableColumn } from "../table/MetricTable";
-import { SpendListSearch } from "./SpendListSearch";
+import type { TableColumn } from "../table/MetricTable";
+import { SpendListFrame } from "./SpendListFrame";
 import "./spend.css";
 
 /** The edit screen of a configuration (/account/costs/fixed/{spend}). */
@@ -50,8 +48,6 @@ const fixedColumns = (currency: string | null, locale: string | null): ReadonlyA
   return fixedSpendColumns.map((key) => byKey[key]);
 };
 
-const rowKey = (row: FixedSpendRow): string => String(row.id);
-
 /**
  * /account/costs/fixed: the fixed spend configurations of the session's program and
  * dates, with the date-range notice, the links to Add Fixed Spend and Batch Import, a
@@ -74,55 +70,28 @@ const FixedSpendList = () => {
   );
 };
 
-const FixedSpendListScreen = ({ list }: { readonly list: ActorRefFrom<typeof fixedSpendListMachine> }) => {
-  useDocumentTitle(t.fixedTitle);
-  return (
-    <article className="report fixed-spend">
-      <h1 className="report-title">{t.fixedTitle}</h1>
-      <p className="fixed-spend-notice" role="note">
-        {t.dateRangeNotice}
-      </p>
-      <p className="spend-list-links">
-        <Link href={fixedSpendCreatePath} className="button is-primary">
-          {t.addFixedSpend}
-        </Link>
-        <Link href={paths.fixedSpendBatch} className="button">
-          {t.batchImport}
-        </Link>
-      </p>
-      <FixedSpendSearch list={list} />
-      <FixedSpendTable list={list} />
-    </article>
-  );
-};
-
-const FixedSpendSearch = ({ list }: { readonly list: FixedSpendListActorRef }) => {
-  const search = useSelector(list, sel.search);
-  return <SpendListSearch label={t.fixedSearch} search={search} onSearch={(value) => list.send({ type: "fixedSpend.searchChanged", search: value })} />;
-};
-
-const FixedSpendTable = ({ list }: { readonly list: FixedSpendListActorRef }) => {
-  const loading = useSelector(list, sel.isLoading);
-  const rows = useSelector(list, sel.pageRows);
-  const sort = useSelector(list, sel.sort);
-  const page = useSelector(list, sel.page);
-  const pageCount = useSelector(list, sel.pageCount);
-  const total = useSelector(list, sel.total);
-  const currency = useSelector(list, sel.currency);
-  const locale = useSelector(list, sel.locale);
-  const columns = useMemo(() => fixedColumns(currency, locale), [currency, locale]);
-  return (
-    <MetricTable<FixedSpendRow>
-      label={t.fixedTitle}
-      columns={columns}
-      rows={rows}
-      rowKey={rowKey}
-      sort={sort}
-      onSort={(column) => list.send({ type: "fixedSpend.sortChanged", column })}
-      loading={loading}
-      loadingText={t.fixedLoading}
-      emptyText={t.fixedEmpty}
-      paging={{ page, pageCount, total, perPage: spendListPerPage, onPage: (p) => list.send({ type: "fixedSpend.pageChanged", page: p }) }}
-    />
-  );
-};
+const FixedSpendListScreen = ({ list }: { readonly list: ActorRefFrom<typeof fixedSpendListMachine> }) => (
+  <SpendListFrame
+    list={list}
+    sel={sel}
+    prefix="fixedSpend"
+    className="fixed-spend"
+    texts={{ title: t.fixedTitle, search: t.fixedSearch, loading: t.fixedLoading, empty: t.fixedEmpty }}
+    columnsOf={fixedColumns}
+    intro={
+      <>
+        <p className="fixed-spend-notice" role="note">
+          {t.dateRangeNotice}
+        </p>
+        <p className="spend-list-links">
+          <Link href={fixedSpendCreatePath} className="button is-primary">
+            {t.addFixedSpend}
+          </Link>
+          <Link href={paths.fixedSpendBatch} className="button">
+            {t.batchImport}
+          </Link>
+        </p>
+      </>
+    }
+  />
+);

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { spendListTexts as t } from "../../domain/spend/spendList";
-import { Modal } from "../components/Modal";
+import { ConfirmDialog } from "../components/Modal";
 
 interface RemoveSpendDialogProps {
   /** What is being removed (its fields), under the question. */
@@ -18,21 +18,11 @@ interface RemoveSpendDialogProps {
  * the opener).
  */
 export const RemoveSpendDialog = ({ children, busy, onConfirm, onCancel }: RemoveSpendDialogProps) => (
-  <Modal
+  <ConfirmDialog
     title={t.removeConfirmation}
-    tone="danger"
-    onDismiss={onCancel}
-    actions={
-      <>
-        <button type="button" className="button" disabled={busy} onClick={onCancel}>
-          {t.cancel}
-        </button>
-        <button type="button" className="button is-primary" disabled={busy} aria-busy={busy} onClick={onConfirm}>
-          {t.removeConfirm}
-        </button>
-      </>
-    }
+    cancel={{ label: t.cancel, disabled: busy, onClick: onCancel }}
+    confirm={{ label: t.removeConfirm, look: "primary", busy, onClick: onConfirm }}
   >
     {children}
-  </Modal>
+  </ConfirmDialog>
 );

@@ -1,3 +1,6 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import type { AnyActorRef } from "xstate";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
 import {
   spendFieldLabels,
@@ -106,5 +109,84 @@ export const SpendFields = ({ baseId, values, errors, endEnabled, disabled, onCh
         )}
       </fieldset>
     </fieldset>
+  );
+};
+
+/** The events a spend form sends its actor: a field's change and the save. */
+export type SpendFormEvent = { readonly type: "spend.fieldChanged"; readonly field: SpendFormField; readonly value: string } | { readonly type: "spend.saved" };
+
+/** What a spend form reads of its actor (named selectors): the values, each broken rule's message, whether the end date is open, the last save's refusal. */
+export interface SpendFieldsSelectors<S> {
+  readonly values: (s: S) => SpendFormValues;
+  readonly errors: (s: S) => SpendFormErrors;
+  readonly isEndDateEnabled: (s: S) => boolean;
+  readonly failure: (s: S) => string | null;
+}
+
+interface SpendFieldsFormProps<S> {
+  /** The form's actor (the performance report's spend form, the fixed spend editor). */
+  readonly form: { getSnapshot(): S; subscribe: AnyActorRef["subscribe"]; send(event: SpendFormEvent): void };
+  readonly sel: SpendFieldsSelectors<S>;
+  readonly className: string;
+  /** The form's accessible name. */
+  readonly label: string;
+  /** While saving: every field waits. */
+  readonly disabled: boolean;
+  /** The buttons row after the failure: statuses and buttons. */
+  readonly actions: ReactNode;
+  /** What follows the buttons row (a confirmation). */
+  readonly children?: ReactNode;
+}
+
+/**
+ * A spend form: the spend fields, then the buttons row with the last refusal; a save
+ * sends `spend.saved`, and after a save that ends invalid the first field with a message
+ * takes the focus.
+ */
+export const SpendFieldsForm = <S,>({ form, sel, className, label, disabled, actions, children }: SpendFieldsFormProps<S>) => {
+  const values = useSelector(form, sel.values);
+  const errors = useSelector(form, sel.errors);
+  const endEnabled = useSelector(form, sel.isEndDateEnabled);
+  const failure = useSelector(form, sel.failure);
+  const baseId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const saved = useRef(false);
+
+  useEffect(() => {
+    if (!saved.current) return;
+    saved.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  return (
+    <form
+      ref={formRef}
+      className={className}
+      aria-label={label}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        saved.current = true;
+        form.send({ type: "spend.saved" });
+      }}
+    >
+      <SpendFields
+        baseId={baseId}
+        values={values}
+        errors={errors}
+        endEnabled={endEnabled}
+        disabled={disabled}
+        onChange={(field, value) => form.send({ type: "spend.fieldChanged", field, value })}
+      />
+      <div className="spend-form-actions">
+        {failure ? (
+          <p className="field-error spend-form-failure" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        {actions}
+      </div>
+      {children}
+    </form>
   );
 };

@@ -20,7 +20,7 @@ import {
 } from "../../domain/spend/spendImport";
 import { spendImportMachine, spendImportSelectors as sel, type SpendImportActorRef } from "../../machines/spend/spendImport.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { Modal } from "../components/Modal";
+import { InfoDialog } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
@@ -201,15 +201,9 @@ const ConfigurationStep = ({ wizard }: Wizard) => {
         </button>
       </div>
       {modalOpen ? (
-        <Modal
+        <InfoDialog
           title={t.selectedColumns(count)}
-          tone="info"
-          onDismiss={() => wizard.send({ type: "import.columnsClosed" })}
-          actions={
-            <button type="button" className="button" onClick={() => wizard.send({ type: "import.columnsClosed" })}>
-              {t.close}
-            </button>
-          }
+          close={{ label: t.close, onClick: () => wizard.send({ type: "import.columnsClosed" }) }}
         >
           <ul className="spend-import-selected">
             {selectedColumns(mapping, columns).map(({ column, targets }) => (
@@ -218,7 +212,7 @@ const ConfigurationStep = ({ wizard }: Wizard) => {
               </li>
             ))}
           </ul>
-        </Modal>
+        </InfoDialog>
       ) : null}
       <PreviewTable wizard={wizard} />
       <DryRun wizard={wizard} />

@@ -1,9 +1,9 @@
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
-import { useMemo } from "react";
+import { useCallback } from "react";
 import { Link } from "wouter";
 import { formatMoney } from "../../domain/report/numberFormat";
-import { spendListPerPage, spendListTexts as t, variableSpendColumns, type VariableSpendColumn, type VariableSpendRow } from "../../domain/spend/spendList";
+import { spendListTexts as t, variableSpendColumns, type VariableSpendColumn, type VariableSpendRow } from "../../domain/spend/spendList";
 import {
   variableSpendListMachine,
   variableSpendListSelectors as sel,
@@ -13,9 +13,9 @@ import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
-import { MetricTable, type TableColumn } from "../table/MetricTable";
+import type { TableColumn } from "../table/MetricTable";
 import { RemoveSpendDialog } from "./RemoveSpendDialog";
-import { SpendListSearch } from "./SpendListSearch";
+import { SpendListFrame } from "./SpendListFrame";
 import "./spend.css";
 
 const textColumn = (key: VariableSpendColumn): TableColumn<VariableSpendRow> => ({ key, header: t.variableColumns[key], align: "start" });
@@ -47,8 +47,6 @@ const variableColumns = (
   return [...variableSpendColumns.map((key) => byKey[key]), remove];
 };
 
-const rowKey = (row: VariableSpendRow): string => String(row.id);
-
 /**
  * /account/costs/variable: every variable spend entry of the session's program, with a
  * search, the sortable list (id descending at first) and its pages, a Delete button per
@@ -72,53 +70,28 @@ const VariableSpendList = () => {
 };
 
 const VariableSpendListScreen = ({ list }: { readonly list: ActorRefFrom<typeof variableSpendListMachine> }) => {
-  useDocumentTitle(t.variableTitle);
+  const columnsOf = useCallback(
+    (currency: string | null, locale: string | null) => variableColumns(currency, locale, (id) => list.send({ type: "variableSpend.removeAsked", id })),
+    [list],
+  );
   return (
-    <article className="report variable-spend">
-      <h1 className="report-title">{t.variableTitle}</h1>
-      <div className="spend-list-links">
-        <Link href={paths.variableSpendBatch} className="button">
-          {t.batchImport}
-        </Link>
-      </div>
-      <VariableSpendSearch list={list} />
-      <VariableSpendTable list={list} />
+    <SpendListFrame
+      list={list}
+      sel={sel}
+      prefix="variableSpend"
+      className="variable-spend"
+      texts={{ title: t.variableTitle, search: t.variableSearch, loading: t.variableLoading, empty: t.variableEmpty }}
+      columnsOf={columnsOf}
+      intro={
+        <div className="spend-list-links">
+          <Link href={paths.variableSpendBatch} className="button">
+            {t.batchImport}
+          </Link>
+        </div>
+      }
+    >
       <VariableSpendRemoval list={list} />
-    </article>
-  );
-};
-
-const VariableSpendSearch = ({ list }: { readonly list: VariableSpendListActorRef }) => {
-  const search = useSelector(list, sel.search);
-  return <SpendListSearch label={t.variableSearch} search={search} onSearch={(value) => list.send({ type: "variableSpend.searchChanged", search: value })} />;
-};
-
-const VariableSpendTable = ({ list }: { readonly list: VariableSpendListActorRef }) => {
-  const loading = useSelector(list, sel.isLoading);
-  const rows = useSelector(list, sel.pageRows);
-  const sort = useSelector(list, sel.sort);
-  const page = useSelector(list, sel.page);
-  const pageCount = useSelector(list, sel.pageCount);
-  const total = useSelector(list, sel.total);
-  const currency = useSelector(list, sel.currency);
-  const locale = useSelector(list, sel.locale);
-  const columns = useMemo(
-    () => variableColumns(currency, locale, (id) => list.send({ type: "variableSpend.removeAsked", id })),
-    [currency, locale, list],
-  );
-  return (
-    <MetricTable<VariableSpendRow>
-      label={t.variableTitle}
-      columns={columns}
-      rows={rows}
-      rowKey={rowKey}
-      sort={sort}
-      onSort={(column) => list.send({ type: "variableSpend.sortChanged", column })}
-      loading={loading}
-      loadingText={t.variableLoading}
-      emptyText={t.variableEmpty}
-      paging={{ page, pageCount, total, perPage: spendListPerPage, onPage: (p) => list.send({ type: "variableSpend.pageChanged", page: p }) }}
-    />
+    </SpendListFrame>
   );
 };
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useRef, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Modal } from "../../../src/views/components/Modal";
+import { ConfirmDialog, InfoDialog, Modal } from "../../../src/views/components/Modal";
 import { Popover } from "../../../src/views/components/Popover";
 
 afterEach(cleanup);
@@ -18,11 +18,7 @@ const Opener = ({ onDismiss }: { readonly onDismiss?: () => void }) => {
         <Modal
           title="Whoops"
           onDismiss={onDismiss ? () => (onDismiss(), setOpen(false)) : undefined}
-          actions={
-            <button type="button" onClick={() => setOpen(false)}>
-              Okay
-            </button>
-          }
+          actions={[{ label: "Okay", onClick: () => setOpen(false) }]}
         >
           <p>Something went wrong</p>
         </Modal>
@@ -64,6 +60,61 @@ describe("Modal", () => {
     expect(dismissed).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe("the shared dialogs", () => {
+  it("ConfirmDialog: Cancel first with focus on it, Escape cancels, a busy answer waits and says so", () => {
+    const cancel = vi.fn();
+    const confirm = vi.fn();
+    const { rerender } = render(
+      <ConfirmDialog title="Are you sure?" cancel={{ label: "Cancel", onClick: cancel }} confirm={{ label: "Remove", look: "danger", onClick: confirm }}>
+        <p>Gone for good</p>
+      </ConfirmDialog>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Are you sure?" });
+    expect(dialog.className).toBe("modal modal-danger");
+    const buttons = screen.getAllByRole("button");
+    expect(buttons.map((b) => [b.textContent, b.className])).toEqual([
+      ["Cancel", "button"],
+      ["Remove", "button is-danger"],
+    ]);
+    expect(document.activeElement).toBe(buttons[0]);
+    fireEvent.click(buttons[1] as HTMLElement);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    expect(cancel).toHaveBeenCalledTimes(1);
+
+    rerender(
+      <ConfirmDialog title="Are you sure?" tone="warning" cancel={{ label: "Cancel", disabled: true, onClick: cancel }} confirm={{ label: "Removing...", look: "primary", busy: true, onClick: confirm }}>
+        <p>Gone for good</p>
+      </ConfirmDialog>,
+    );
+    expect(screen.getByRole("dialog").className).toBe("modal modal-warning");
+    const [waiting, busy] = screen.getAllByRole("button") as [HTMLButtonElement, HTMLButtonElement];
+    expect(waiting.disabled).toBe(true);
+    expect(waiting.getAttribute("aria-busy")).toBeNull();
+    expect(busy.disabled).toBe(true);
+    expect(busy.getAttribute("aria-busy")).toBe("true");
+    expect(busy.className).toBe("button is-primary");
+  });
+
+  it("InfoDialog: the other buttons, then the closing one; Escape closes it as its button does", () => {
+    const close = vi.fn();
+    const reset = vi.fn();
+    render(
+      <InfoDialog title="Column Selection" close={{ label: "Close", look: "primary", onClick: close }} others={[{ label: "Reset to Defaults", onClick: reset }]}>
+        <p>Columns</p>
+      </InfoDialog>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Column Selection" });
+    expect(dialog.className).toBe("modal modal-info");
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Reset to Defaults", "Close"]);
+    fireEvent.click(screen.getByRole("button", { name: "Reset to Defaults" }));
+    expect(reset).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(close).toHaveBeenCalledTimes(2);
   });
 });
 
