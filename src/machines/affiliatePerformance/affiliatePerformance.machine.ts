@@ -21,11 +21,11 @@ import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/
 import { contextMemo, followScope, localTableAssignments, waitingState, type LocalTable } from "../reports/reportData";
 import {
   keepScopeAssignment,
-  openedScopeListener,
+  sessionScopeActors,
   openingScope,
   reportCallOf,
   reportScopeGuards,
-  scopeListenerInput,
+  followSessionScope,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
@@ -120,7 +120,7 @@ export const affiliatePerformanceMachine = setup({
   },
   actors: {
     exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     loadAffiliatePerformance: fromApiCall<AffiliatesResponse, LoadInput, HttpError>(({ scope }) => loadAffiliatePerformance(scope)),
   },
   actions: {
@@ -164,7 +164,7 @@ export const affiliatePerformanceMachine = setup({
   },
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   initial: "report",
   states: {
     report: {

@@ -33,10 +33,10 @@ import {
   keepScopeAssignment,
   openingScope,
   reportCallOf,
-  reportScopeActors,
+  sessionScopeActors,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
+  followSessionScope,
   type SessionScopeChanged,
 } from "../reports/reportScope";
 import type { ReportRouteInput, RouteReport } from "../reports/reportData";
@@ -125,7 +125,7 @@ export const attributionComparisonMachine = setup({
     input: {} as AttributionComparisonInput,
   },
   actors: {
-    ...reportScopeActors,
+    ...sessionScopeActors,
     loadTable: fromApiCall<TableResponse, LoadInput, HttpError>(({ scope }) => loadAttributionTable(scope)),
     exportDialog: exportDialogMachine,
   },
@@ -175,7 +175,7 @@ export const attributionComparisonMachine = setup({
     rows: [],
     sorted: [],
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   on: {
     "attribution.modeChanged": { actions: { type: "changeMode", params: ({ event }) => event.mode } },

@@ -30,10 +30,10 @@ import {
   keepScopeAssignment,
   openingScope,
   reportCallOf,
-  reportScopeActors,
+  sessionScopeActors,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
+  followSessionScope,
   type SessionScopeChanged,
 } from "../reports/reportScope";
 import type { ReportRouteInput, RouteReport } from "../reports/reportData";
@@ -134,7 +134,7 @@ export const breakdownMachine = setup({
     input: {} as BreakdownInput,
   },
   actors: {
-    ...reportScopeActors,
+    ...sessionScopeActors,
     loadBreakdown: fromApiCall<MultiChartResponse, LoadInput, HttpError>(({ scope, interval }) => loadBreakdown(scope, interval)),
     exportDialog: exportDialogMachine,
   },
@@ -177,7 +177,7 @@ export const breakdownMachine = setup({
     sorted: [],
     headers: {},
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   on: {
     "breakdown.metricOneChanged": { guard: { type: "isOtherThanMetricTwo", params: ({ event }) => event.metric }, actions: { type: "changeMetricOne", params: ({ event }) => event.metric } },

@@ -14,11 +14,11 @@ import { fromApiCall } from "../runtime/fromEffect";
 import { contextMemo, followScope, localTableAssignments, type LocalTable } from "../reports/reportData";
 import {
   keepScopeAssignment,
-  openedScopeListener,
+  sessionScopeActors,
   openingScope,
   reportCallOf,
   reportScopeGuards,
-  scopeListenerInput,
+  followSessionScope,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
@@ -106,7 +106,7 @@ export const customReportViewMachine = setup({
   },
   actors: {
     exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     loadReportView: fromApiCall<ReportView, ViewLoad, HttpError>(loadReportView),
   },
   actions: {
@@ -137,7 +137,7 @@ export const customReportViewMachine = setup({
   }),
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   initial: "data",
   states: {
     data: {

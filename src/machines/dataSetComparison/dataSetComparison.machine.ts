@@ -43,10 +43,10 @@ import {
   keepScopeAssignment,
   openingScope,
   reportCallOf,
-  reportScopeActors,
+  sessionScopeActors,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
+  followSessionScope,
   type SessionScopeChanged,
 } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
@@ -183,7 +183,7 @@ export const dataSetComparisonMachine = setup({
     input: {} as DataSetComparisonInput,
   },
   actors: {
-    ...reportScopeActors,
+    ...sessionScopeActors,
     loadReportAccess: fromApiCall<ReportAccess, AccessInput, HttpError>(({ program, reportId }) => loadReportAccess(program, reportId)),
     loadDataSetComparisonData: fromApiCall<DataSetComparisonData, LoadInput, HttpError>((input) => loadDataSetComparisonData(input)),
     loadComparison: fromApiCall<Readonly<Record<Side, ReadonlyArray<PerformanceRow>>>, LoadInput, HttpError>((input) => loadComparisonTables(input)),
@@ -254,7 +254,7 @@ export const dataSetComparisonMachine = setup({
     comparisonRows: null,
     comparisonFooter: null,
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   on: {
     "dataSetComparison.tabChosen": { guard: { type: "isOtherTab", params: ({ event }) => event.tab }, actions: { type: "chooseTab", params: ({ event }) => event.tab } },

@@ -48,7 +48,7 @@ import {
 } from "../reports/reportScope";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { sessionScopeActors, followSessionScope } from "../reports/reportScope";
 import { contextMemo, followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminishingReturnsTexts";
 
@@ -157,7 +157,7 @@ export const diminishingReturnsMachine = setup({
     input: {} as DiminishingReturnsInput,
   },
   actors: {
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     exportDialog: exportDialogMachine,
     loadDiminishing: fromApiCall((input: DiminishingLoadInput) => loadDiminishing(input)),
   },
@@ -205,7 +205,7 @@ export const diminishingReturnsMachine = setup({
       analysis: noAnalysis,
     };
   },
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   initial: "waiting",
   on: { "session.scopeChanged": scopeFollowing.outer },

@@ -32,7 +32,7 @@ import { funnelFieldNames } from "../../domain/analysis/analysis";
 import { funnelTrendsTexts } from "../../domain/funnelTrends/funnelTrendsTexts";
 import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { sessionScopeActors, followSessionScope } from "../reports/reportScope";
 import { contextMemo, followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 
 /**
@@ -120,7 +120,7 @@ export const funnelTrendsMachine = setup({
     input: {} as FunnelTrendsInput,
   },
   actors: {
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     exportDialog: exportDialogMachine,
     loadFunnelTrends: fromApiCall((input: FunnelTrendsLoadInput) => loadFunnelTrends(input)),
   },
@@ -162,7 +162,7 @@ export const funnelTrendsMachine = setup({
     chosen: null,
     choices: readReportQuery(input.search ?? "", funnelTrendsQuery),
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   type: "parallel",
   on: {

@@ -25,7 +25,7 @@ import {
   reportScopeGuards,
   type SessionScopeChanged,
 } from "../reports/reportScope";
-import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { sessionScopeActors, followSessionScope } from "../reports/reportScope";
 import { followScope, localTableAssignments, rowsDataStates, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 import { fromApiCall } from "../runtime/fromEffect";
 import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
@@ -96,7 +96,7 @@ export const initiatorRatingMachine = setup({
   },
   actors: {
     exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     loadInitiatorRating: fromApiCall<ReadonlyArray<InitiatorRow>, LoadInput, HttpError>(({ scope }) => loadInitiatorRating(scope)),
   },
   actions: {
@@ -130,7 +130,7 @@ export const initiatorRatingMachine = setup({
   },
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   type: "parallel",
   on: {
     "initiator.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },

@@ -17,12 +17,12 @@ import type { ReportRange } from "../../services/performance/performance";
 import {
   keepScope,
   keepScopeAssignment,
-  openedScopeListener,
+  sessionScopeActors,
   openingScope,
   reportCallOf,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
+  followSessionScope,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
@@ -216,7 +216,7 @@ export const journeysReportMachine = setup({
   },
   actors: {
     exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     loadTaxonomies: fromApiCall<ReadonlyArray<TaxonomyPath>, CallInput, HttpError>(({ program, range }) =>
       journeyTaxonomies(program, range).pipe(Effect.map((answer) => answer.data)),
     ),
@@ -291,7 +291,7 @@ export const journeysReportMachine = setup({
   }),
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   type: "parallel",
   states: {
     data: {
