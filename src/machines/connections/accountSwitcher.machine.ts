@@ -7,7 +7,7 @@ import { listAccounts, switchAccountSync } from "../../services/connections/conn
 import type { SessionScope } from "../../domain/report/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
-import { connectionAccessGuards, keepAccessAssignment, openingConnectionScope, type ConnectionAccess, type ConnectionScreen } from "./connectionAccess";
+import { connectionAccessGuards, followConnectionAccess, keepAccessAssignment, openingConnectionScope, type ConnectionAccess, type ConnectionScreen } from "./connectionAccess";
 import { consentReturnMachine, type ConsentOutcome } from "./consentReturn.machine";
 
 /**
@@ -144,12 +144,7 @@ export const accountSwitcherMachine = setup({
     switchFailure: null,
   }),
   invoke: followSessionScope,
-  on: {
-    "session.scopeChanged": [
-      { guard: { type: "isOtherAccess", params: ({ event }) => event.scope }, target: ".waiting", actions: { type: "storeAccess", params: ({ event }) => event.scope } },
-      { actions: { type: "keepScope", params: ({ event }) => event.scope } },
-    ],
-  },
+  on: { "session.scopeChanged": followConnectionAccess },
   initial: "waiting",
   states: {
     /** No signed-in user yet; then the consent page's `code` and `state` are redeemed when the address has them, else the accounts are listed. */

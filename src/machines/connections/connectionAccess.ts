@@ -3,7 +3,7 @@ import type { SessionScope } from "../../domain/report/reportScope";
 import type { ApiContext, SessionState } from "../../domain/shell/session";
 import type { User } from "../../domain/shell/user";
 import { memoLast } from "../runtime/memoLast";
-import { openingScope, type ScopedScreen, type SessionSource } from "../shell/sessionScope";
+import { openingScope, type ScopedScreen, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 /** Who calls the connections service and where: its base URL beside the session's API, the session's token, the user's id. */
 export interface ConnectionAccess {
@@ -44,6 +44,18 @@ export const connectionAccessGuards = {
   hasAccess: ({ context }: { readonly context: ConnectionScreen }) => context.access !== null,
   isOtherAccess: ({ context }: { readonly context: ConnectionScreen }, scope: SessionScope) => !sameConnectionAccess(context.access, connectionAccessOf(scope)),
 } as const;
+
+const newScope = ({ event }: { readonly event: SessionScopeChanged }): SessionScope => event.scope;
+
+/**
+ * A connections screen's answer to `session.scopeChanged`: other access starts it again
+ * from `waiting` (its `storeAccess` action, given the new scope); any other new scope is
+ * only kept (`keepScope`).
+ */
+export const followConnectionAccess = [
+  { guard: { type: "isOtherAccess", params: newScope }, target: ".waiting", actions: { type: "storeAccess", params: newScope } },
+  { actions: { type: "keepScope", params: newScope } },
+] as const;
 
 const facebookPageOf = memoLast((user: User | null, apiBaseUrl: string): ExternalPage | null =>
   user === null ? null : externalPageOf("facebook", connectorsBaseUrlOf(apiBaseUrl), user.id),

@@ -6,7 +6,7 @@ import { listAccounts } from "../../services/connections/connectors";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
-import { connectionAccessGuards, keepAccessAssignment, openingConnectionScope, type ConnectionAccess, type ConnectionScreen } from "./connectionAccess";
+import { connectionAccessGuards, followConnectionAccess, keepAccessAssignment, openingConnectionScope, type ConnectionAccess, type ConnectionScreen } from "./connectionAccess";
 
 /**
  * The connections overview (/account/connections): the cards of the search-ads platform
@@ -92,12 +92,7 @@ export const connectionsOverviewMachine = setup({
     asked: null,
   }),
   invoke: followSessionScope,
-  on: {
-    "session.scopeChanged": [
-      { guard: { type: "isOtherAccess", params: ({ event }) => event.scope }, target: ".waiting", actions: { type: "storeAccess", params: ({ event }) => event.scope } },
-      { actions: { type: "keepScope", params: ({ event }) => event.scope } },
-    ],
-  },
+  on: { "session.scopeChanged": followConnectionAccess },
   initial: "waiting",
   states: {
     /** No signed-in user yet: nothing to check. */
