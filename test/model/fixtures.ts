@@ -6,7 +6,7 @@ import type { User } from "../../src/domain/shell/user";
 import { createActor, fromCallback, setup, type AnyActorRef, type EventObject } from "xstate";
 import { sessionScopeOf, type SessionScope } from "../../src/domain/report/reportScope";
 import { defaultPreferences, type ApiContext, type SessionState } from "../../src/domain/shell/session";
-import type { SessionSource } from "../../src/machines/shell/sessionScope";
+import type { ScopedScreen, SessionSource } from "../../src/machines/shell/sessionScope";
 import { ClientError, Forbidden, NetworkError, NotFound, ServerError, Unauthorized } from "../../src/services/http/httpErrors";
 
 export const api: ApiContext = { baseUrl: "/api", token: null };
@@ -60,11 +60,11 @@ export const sessionOf = (overrides: Partial<SessionState> = {}): SessionSource 
 /** A session scope as `session.scopeChanged` carries it. */
 export const scopeOf = (overrides: Partial<SessionState> = {}): SessionScope => sessionScopeOf(sessionOf(overrides).getSnapshot().context);
 
-/** The listener a screen's actor invokes, quiet: tests send `session.scopeChanged` themselves. */
-export const quietSessionScopeListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource }>(() => undefined);
+/** The listener a screen's actor invokes (given the session and the scope the screen opened with), quiet: tests send `session.scopeChanged` themselves. */
+export const quietSessionScopeListener = fromCallback<{ type: "noop" }, ScopedScreen>(() => undefined);
 
-/** The listener an analysis report invokes (it also takes the scope the report opened with), quiet. */
-export const quietReportScopeListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource; readonly scope: SessionScope }>(() => undefined);
+/** The same listener, under the name the analysis reports' tests use. */
+export const quietReportScopeListener = quietSessionScopeListener;
 
 /**
  * A session actor double that both carries a session context (as `sessionOf`) and records

@@ -13,6 +13,8 @@ export interface SessionScope {
   readonly program: Program | null;
   readonly range: DateRange | null;
   readonly filter: NamedFilter;
+  /** The signed-in user's id (null before the session knows the user): the connections screens call as this user. */
+  readonly userId: number | null;
 }
 
 export const sessionScopeOf = (state: SessionState): SessionScope => ({
@@ -20,11 +22,16 @@ export const sessionScopeOf = (state: SessionState): SessionScope => ({
   program: currentProgram(state) ?? null,
   range: state.range,
   filter: state.preferences.namedFilter,
+  userId: state.user?.id ?? null,
 });
 
 const sameRange = (a: DateRange | null, b: DateRange | null): boolean => a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
 
-/** Whether two scopes would load the same data: field by field (programs compare by code, offset and currency). */
+/**
+ * Whether two scopes would load the same data: field by field (programs compare by code,
+ * offset and currency). The user's id aside: a report's data is the token's, and the user
+ * is known only after the token (a reload would otherwise load every report twice).
+ */
 export const sameSessionScope = (a: SessionScope, b: SessionScope): boolean =>
   a.api.baseUrl === b.api.baseUrl &&
   a.api.token === b.api.token &&
@@ -36,3 +43,6 @@ export const sameSessionScope = (a: SessionScope, b: SessionScope): boolean =>
       a.program.currency === b.program.currency)) &&
   sameRange(a.range, b.range) &&
   a.filter === b.filter;
+
+/** Whether two scopes are the same in every field, the user's id too: a screen's actor is told of any other one. */
+export const sameSessionScopeAndUser = (a: SessionScope, b: SessionScope): boolean => sameSessionScope(a, b) && a.userId === b.userId;

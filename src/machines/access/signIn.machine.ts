@@ -5,7 +5,7 @@ import type { ApiContext } from "../../services/http/http";
 import { statusOf, type HttpError } from "../../services/http/httpErrors";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { EffectDefect, failureOf, fromApiCall } from "../runtime/fromEffect";
-import { sessionScopeListener, signedOutApiOf, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, sessionScopeActors, signedOutApiOf, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 export interface SignInInput {
   /** The session actor: the form calls its base URL (and follows a change of it), and is told of a successful sign-in. */
@@ -13,6 +13,8 @@ export interface SignInInput {
 }
 
 interface SignInContext extends SignInInput {
+  /** The session's scope (the listener follows the session from it): its base URL is where sign-in goes. */
+  readonly scope: SessionScope;
   readonly api: ApiContext;
   readonly username: string;
   /** The password being sent: held only while the sign-in call is made. */
@@ -49,11 +51,11 @@ export const signInMachine = setup({
   },
   actors: {
     login,
-    sessionScopeListener,
+    ...sessionScopeActors,
   },
   actions: {
     /** A new API base URL set on the login page: the next sign-in goes there. */
-    followBaseUrl: assign((_, scope: SessionScope) => ({ api: { baseUrl: scope.api.baseUrl, token: null } })),
+    followBaseUrl: assign((_, scope: SessionScope) => ({ scope, api: { baseUrl: scope.api.baseUrl, token: null } })),
     rememberCredentials: assign((_, params: { username: string; password: string }) => ({
       username: params.username.trim(),
       password: params.password,
@@ -72,8 +74,8 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: "signIn",
-  context: ({ input }) => ({ session: input.session, api: signedOutApiOf(input.session), username: "", password: "" }),
-  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  context: ({ input }) => ({ session: input.session, scope: openingScope(input.session), api: signedOutApiOf(input.session), username: "", password: "" }),
+  invoke: followSessionScope,
   on: { "session.scopeChanged": { actions: { type: "followBaseUrl", params: ({ event }) => event.scope } } },
   initial: "editing",
   states: {

@@ -19,22 +19,9 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/adminRefusal";
 import { contextMemo, followScope, localTableAssignments, waitingState, type LocalTable } from "../reports/reportData";
-import {
-  keepScopeAssignment,
-  openedScopeListener,
-  openingScope,
-  reportCallOf,
-  reportScopeGuards,
-  scopeListenerInput,
-  type ScopedReport,
-  type SessionScopeChanged,
-  type SessionSource,
-} from "../reports/reportScope";
+import { keepScopeAssignment, openingScope, reportCallOf, followSessionScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
+import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
-import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
-
-/** The page's Export Data dialog, a child for the report's whole life. */
-const exportDialogId = "exportDialog";
 
 /**
  * The affiliate performance report (/affiliate-performance, admins only): a row per
@@ -119,8 +106,7 @@ export const affiliatePerformanceMachine = setup({
     input: {} as AffiliatePerformanceInput,
   },
   actors: {
-    exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
+    ...reportFrameActors,
     loadAffiliatePerformance: fromApiCall<AffiliatesResponse, LoadInput, HttpError>(({ scope }) => loadAffiliatePerformance(scope)),
   },
   actions: {
@@ -142,7 +128,7 @@ export const affiliatePerformanceMachine = setup({
     goHome: () => {},
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     ...adminRefusalGuards,
     hasRows: (_, answer: AffiliatesResponse) => answer.data.length > 0,
   },
@@ -164,7 +150,7 @@ export const affiliatePerformanceMachine = setup({
   },
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   initial: "report",
   states: {
     report: {
@@ -262,7 +248,7 @@ export const affiliatePerformanceSelectors = {
   footer: footerOf,
   /** Every choice as the link carries it. */
   choices: choicesOf,
-  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type AffiliatePerformanceActorRef = ActorRefFrom<typeof affiliatePerformanceMachine>;

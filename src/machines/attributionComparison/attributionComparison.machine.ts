@@ -27,19 +27,10 @@ import { loadAttributionTable } from "../../services/attributionComparison/attri
 import type { ReportScope } from "../../services/performance/performance";
 import type { HttpError } from "../../services/http/httpErrors";
 import type { ApiContext } from "../../services/http/http";
-import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
-import {
-  keepScope,
-  keepScopeAssignment,
-  openingScope,
-  reportCallOf,
-  reportScopeActors,
-  reportScopeGuards,
-  scopeGuard,
-  scopeListenerInput,
-  type SessionScopeChanged,
-} from "../reports/reportScope";
+import { type ExportOpened } from "../exports/exportDialog.machine";
+import { keepScope, keepScopeAssignment, reportCallOf, scopeGuard, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
 import type { ReportRouteInput, RouteReport } from "../reports/reportData";
+import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -85,8 +76,6 @@ interface LoadInput {
 
 type Context = AttributionComparisonContext;
 
-const exportDialogId = "exportDialog";
-
 const loadInput = ({ context }: { readonly context: Context }): LoadInput => {
   const call = reportCallOf(context.scope);
   return { api: call.api, scope: { program: call.program, range: call.range, path: context.path, filter: context.scope.filter } };
@@ -111,7 +100,7 @@ export const exportOpenedOf = (context: Context): ExportOpened => {
     visibleColumns: columnsShown(context.choices.mode).filter((c) => c !== "name"),
     taxonomyColumns,
     labels: { ...attributionHeaders, ...Object.fromEntries(taxonomyColumns.map((c, i) => [c, levelNames[i] ?? c])) },
-    naming: { programName: context.scope.program?.name ?? "", reportKind: texts.exportKind, from: context.scope.range?.from ?? "", to: context.scope.range?.to ?? "" },
+    naming: exportNamingOf(context.scope, texts.exportKind),
     rows: context.sorted.map(exportRowOf),
     sort: null,
     sheetName: texts.exportKind,
@@ -125,9 +114,8 @@ export const attributionComparisonMachine = setup({
     input: {} as AttributionComparisonInput,
   },
   actors: {
-    ...reportScopeActors,
+    ...reportFrameActors,
     loadTable: fromApiCall<TableResponse, LoadInput, HttpError>(({ scope }) => loadAttributionTable(scope)),
-    exportDialog: exportDialogMachine,
   },
   actions: {
     keepScope: assign(keepScopeAssignment),
@@ -160,7 +148,7 @@ export const attributionComparisonMachine = setup({
     openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     hasRows: ({ context }) => context.rows.length > 0,
     isOfferedSort: ({ context }, sort: AttributionSort) => sortsOffered(context.choices.mode).includes(sort),
     isPerPageOffered: (_, perPage: number) => (attributionQuery.perPage.read(String(perPage)) ?? null) !== null,
@@ -168,14 +156,12 @@ export const attributionComparisonMachine = setup({
 }).createMachine({
   id: "attributionComparison",
   context: ({ input }) => ({
-    session: input.session,
-    scope: openingScope(input.session),
-    path: input.path,
+    ...openingReport(input),
     choices: openingChoices(readReportQuery(input.search ?? "", attributionQuery)),
     rows: [],
     sorted: [],
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   on: {
     "attribution.modeChanged": { actions: { type: "changeMode", params: ({ event }) => event.mode } },
@@ -236,7 +222,7 @@ export const attributionComparisonSelectors = {
   path: (s: Snap) => s.context.path,
   currency: (s: Snap) => s.context.scope.program?.currency ?? null,
   locale: (s: Snap) => s.context.scope.program?.locale ?? null,
-  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type AttributionComparisonActorRef = ActorRefFrom<typeof attributionComparisonMachine>;

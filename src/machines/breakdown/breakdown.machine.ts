@@ -24,19 +24,10 @@ import { loadBreakdown } from "../../services/breakdown/breakdown";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import type { ReportScope } from "../../services/performance/performance";
-import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
-import {
-  keepScope,
-  keepScopeAssignment,
-  openingScope,
-  reportCallOf,
-  reportScopeActors,
-  reportScopeGuards,
-  scopeGuard,
-  scopeListenerInput,
-  type SessionScopeChanged,
-} from "../reports/reportScope";
+import { type ExportOpened } from "../exports/exportDialog.machine";
+import { keepScope, keepScopeAssignment, reportCallOf, scopeGuard, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
 import type { ReportRouteInput, RouteReport } from "../reports/reportData";
+import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -84,8 +75,6 @@ interface LoadInput {
 
 type Context = BreakdownContext;
 
-const exportDialogId = "exportDialog";
-
 const loadInput = ({ context }: { readonly context: Context }): LoadInput => {
   const call = reportCallOf(context.scope);
   return {
@@ -120,7 +109,7 @@ export const exportOpenedOf = (context: Context): ExportOpened => {
       conversion_date: texts.date,
       ...Object.fromEntries(exportTaxonomyColumns(context.path).map((c, i) => [c, levelNames[i] ?? c])),
     },
-    naming: { programName: context.scope.program?.name ?? "", reportKind: texts.exportKind, from: context.scope.range?.from ?? "", to: context.scope.range?.to ?? "" },
+    naming: exportNamingOf(context.scope, texts.exportKind),
     rows: exportRowsOf(context.sorted),
     sort: null,
     sheetName: texts.exportKind,
@@ -134,9 +123,8 @@ export const breakdownMachine = setup({
     input: {} as BreakdownInput,
   },
   actors: {
-    ...reportScopeActors,
+    ...reportFrameActors,
     loadBreakdown: fromApiCall<MultiChartResponse, LoadInput, HttpError>(({ scope, interval }) => loadBreakdown(scope, interval)),
-    exportDialog: exportDialogMachine,
   },
   actions: {
     keepScope: assign(keepScopeAssignment),
@@ -158,7 +146,7 @@ export const breakdownMachine = setup({
     openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     hasCards: ({ context }) => context.cards.length > 0,
     /** A metric of the set that the other metric is not. */
     isOtherThanMetricTwo: ({ context }, metric: BreakdownMetric) => metric !== context.choices.metricTwo && metric !== context.choices.metricOne,
@@ -169,15 +157,13 @@ export const breakdownMachine = setup({
 }).createMachine({
   id: "breakdown",
   context: ({ input }) => ({
-    session: input.session,
-    scope: openingScope(input.session),
-    path: input.path,
+    ...openingReport(input),
     choices: openingChoices(readReportQuery(input.search ?? "", breakdownQuery)),
     cards: [],
     sorted: [],
     headers: {},
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   on: {
     "breakdown.metricOneChanged": { guard: { type: "isOtherThanMetricTwo", params: ({ event }) => event.metric }, actions: { type: "changeMetricOne", params: ({ event }) => event.metric } },
@@ -255,7 +241,7 @@ export const breakdownSelectors = {
   headers: (s: Snap) => s.context.headers,
   currency: (s: Snap) => s.context.scope.program?.currency ?? null,
   locale: (s: Snap) => s.context.scope.program?.locale ?? null,
-  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type BreakdownActorRef = ActorRefFrom<typeof breakdownMachine>;

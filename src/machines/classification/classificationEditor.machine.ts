@@ -23,7 +23,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { adminRefusalGuards, adminRefusedState } from "../reports/adminRefusal";
 import { fromApiCall, fromEffect } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
-import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 /**
  * The traffic classification editor (/admin/classification, admins only).
@@ -170,7 +170,7 @@ export const classificationEditorMachine = setup({
     input: {} as ClassificationEditorInput,
   },
   actors: {
-    sessionScopeListener,
+    ...sessionScopeActors,
     /** GET programs/{program}/admin/classification: the saved tree and its version. */
     loadClassification: fromApiCall<LoadedClassification, LoadClassificationInput, HttpError>(({ program }) => loadClassification(program)),
     /** POST programs/{program}/admin/classification with the tree and the version it was based on. */
@@ -271,7 +271,7 @@ export const classificationEditorMachine = setup({
   id: "classificationEditor",
   context: ({ input }) => ({
     session: input.session,
-    scope: currentSessionScope(input.session),
+    scope: openingScope(input.session),
     toasts: input.toasts ?? null,
     saved: empty,
     version: 0,
@@ -285,7 +285,7 @@ export const classificationEditorMachine = setup({
     leavingThroughHistory: null,
     pendingScope: null,
   }),
-  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  invoke: followSessionScope,
   on: {
     "session.scopeChanged": [
       { guard: { type: "isProgramSwitchOverDraft", params: ({ event }) => event.scope }, target: ".programSwitched", actions: { type: "holdScope", params: ({ event }) => event.scope } },

@@ -4,15 +4,10 @@ import { isConnectionRedirect, type ConnectionAccount, type ConnectionAccountLis
 import type { Ok } from "../../domain/access/auth";
 import type { HttpError } from "../../services/http/httpErrors";
 import { listAccounts, switchAccountSync } from "../../services/connections/connectors";
+import type { SessionScope } from "../../domain/report/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
-import type { SessionSource } from "../shell/sessionScope";
-import {
-  connectionAccessListener,
-  currentConnectionAccess,
-  sameConnectionAccess,
-  type ConnectionAccess,
-  type ConnectionAccessChanged,
-} from "./connectionAccess";
+import { followSessionScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { connectionAccessGuards, followConnectionAccess, keepAccessAssignment, openingConnectionScope, type ConnectionAccess, type ConnectionScreen } from "./connectionAccess";
 import { consentReturnMachine, type ConsentOutcome } from "./consentReturn.machine";
 
 /**
@@ -44,9 +39,7 @@ export interface AccountSwitch {
   readonly active: boolean;
 }
 
-export interface AccountSwitcherContext {
-  readonly session: SessionSource;
-  readonly access: ConnectionAccess | null;
+export interface AccountSwitcherContext extends ConnectionScreen {
   readonly consent: ConsentReturn | null;
   readonly accounts: ConnectionAccountList;
   /** The consent page to sign in on, once the service answered a redirect. */
@@ -61,7 +54,7 @@ export interface AccountSwitcherContext {
 }
 
 export type AccountSwitcherEvent =
-  | ConnectionAccessChanged
+  | SessionScopeChanged
   | { type: "accounts.switchPressed"; accountId: string }
   | { type: "accounts.retryPressed" };
 
@@ -86,7 +79,7 @@ export const accountSwitcherMachine = setup({
     input: {} as AccountSwitcherInput,
   },
   actors: {
-    connectionAccessListener,
+    ...sessionScopeActors,
     consentReturn: consentReturnMachine,
     listAccounts: fromApiCall<ListAccountsResponse, AccountListing, HttpError>((listing) => listAccounts(listing.userId, null)),
     switchAccountSync: fromApiCall<Ok, AccountSwitching, HttpError>((s) => switchAccountSync(s.userId, s.accountId, s.active)),
@@ -94,8 +87,9 @@ export const accountSwitcherMachine = setup({
   actions: {
     /** Provided by the app: `code` and `state` leave the page's address (replaced, not a new history entry). */
     consentSettled: () => {},
-    storeAccess: assign((_, access: ConnectionAccess | null) => ({
-      access,
+    keepScope: assign(keepAccessAssignment),
+    storeAccess: assign((_, scope: SessionScope) => ({
+      ...keepAccessAssignment(_, scope),
       accounts: [] as ConnectionAccountList,
       redirectTo: null,
       failures: 0,
@@ -122,9 +116,8 @@ export const accountSwitcherMachine = setup({
     noteSwitchFailure: assign(({ context }) => ({ switchFailure: context.switching, switching: null })),
   },
   guards: {
-    hasAccess: ({ context }) => context.access !== null,
+    ...connectionAccessGuards,
     hasConsentReturn: ({ context }) => context.consent !== null,
-    isOtherAccess: ({ context }, access: ConnectionAccess | null) => !sameConnectionAccess(context.access, access),
     isRedeemed: (_, outcome: ConsentOutcome) => outcome.kind === "redeemed",
     isRefused: (_, outcome: ConsentOutcome) => outcome.kind === "refused",
     isConsentNeeded: (_, outcome: ConsentOutcome) => outcome.kind === "consentNeeded",
@@ -141,8 +134,7 @@ export const accountSwitcherMachine = setup({
 }).createMachine({
   id: "accountSwitcher",
   context: ({ input }) => ({
-    session: input.session,
-    access: currentConnectionAccess(input.session),
+    ...openingConnectionScope(input.session),
     consent: input.consent,
     accounts: [],
     redirectTo: null,
@@ -151,14 +143,8 @@ export const accountSwitcherMachine = setup({
     switching: null,
     switchFailure: null,
   }),
-  invoke: { src: "connectionAccessListener", input: ({ context }) => ({ session: context.session }) },
-  on: {
-    "connections.accessChanged": {
-      guard: { type: "isOtherAccess", params: ({ event }) => event.access },
-      target: ".waiting",
-      actions: { type: "storeAccess", params: ({ event }) => event.access },
-    },
-  },
+  invoke: followSessionScope,
+  on: { "session.scopeChanged": followConnectionAccess },
   initial: "waiting",
   states: {
     /** No signed-in user yet; then the consent page's `code` and `state` are redeemed when the address has them, else the accounts are listed. */

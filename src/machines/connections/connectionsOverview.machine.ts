@@ -3,15 +3,10 @@ import { cardDestinationOf, cardOffersOf, connectionCards, type CardDestination,
 import { isConnectionRedirect, type ListAccountsResponse } from "../../domain/connections/connectors";
 import type { HttpError } from "../../services/http/httpErrors";
 import { listAccounts } from "../../services/connections/connectors";
+import type { SessionScope } from "../../domain/report/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
-import type { SessionSource } from "../shell/sessionScope";
-import {
-  connectionAccessListener,
-  currentConnectionAccess,
-  sameConnectionAccess,
-  type ConnectionAccess,
-  type ConnectionAccessChanged,
-} from "./connectionAccess";
+import { followSessionScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { connectionAccessGuards, followConnectionAccess, keepAccessAssignment, openingConnectionScope, type ConnectionAccess, type ConnectionScreen } from "./connectionAccess";
 
 /**
  * The connections overview (/account/connections): the cards of the search-ads platform
@@ -39,16 +34,14 @@ export interface ConnectionsOverviewInput {
   readonly session: SessionSource;
 }
 
-export interface ConnectionsOverviewContext {
-  readonly session: SessionSource;
-  readonly access: ConnectionAccess | null;
+export interface ConnectionsOverviewContext extends ConnectionScreen {
   readonly googleAds: GoogleAdsState;
   /** The card whose Edit question is open; null when none. */
   readonly asked: ConnectionCard | null;
 }
 
 export type ConnectionsOverviewEvent =
-  | ConnectionAccessChanged
+  | SessionScopeChanged
   | { type: "connections.addPressed"; card: ConnectionCard }
   | { type: "connections.editPressed"; card: ConnectionCard }
   | { type: "connections.editConfirmed" }
@@ -72,21 +65,21 @@ export const connectionsOverviewMachine = setup({
     input: {} as ConnectionsOverviewInput,
   },
   actors: {
-    connectionAccessListener,
+    ...sessionScopeActors,
     checkGoogleAds: fromApiCall<ListAccountsResponse, ConnectionAccess, HttpError>((access) => listAccounts(access.userId, null)),
   },
   actions: {
     /** Provided by the app: goes to a page of the app, or opens the platform's external page (same tab or new tab). */
     openDestination: (_, _destination: CardDestination | null) => {},
-    storeAccess: assign((_, access: ConnectionAccess | null) => ({ access, googleAds: { kind: "checking" } as GoogleAdsState, asked: null })),
+    keepScope: assign(keepAccessAssignment),
+    storeAccess: assign((_, scope: SessionScope) => ({ ...keepAccessAssignment(_, scope), googleAds: { kind: "checking" } as GoogleAdsState, asked: null })),
     storeGoogleAds: assign((_, answer: ListAccountsResponse) => ({ googleAds: googleAdsStateOf(answer) })),
     markGoogleAdsUnknown: assign({ googleAds: { kind: "unknown" } as GoogleAdsState }),
     askEdit: assign((_, card: ConnectionCard) => ({ asked: card })),
     forgetEdit: assign({ asked: null }),
   },
   guards: {
-    hasAccess: ({ context }) => context.access !== null,
-    isOtherAccess: ({ context }, access: ConnectionAccess | null) => !sameConnectionAccess(context.access, access),
+    ...connectionAccessGuards,
     isAffiliate: (_, card: ConnectionCard) => card === "affiliate",
     offersAdd: ({ context }, card: ConnectionCard) => cardOffersOf(card, context.googleAds.kind === "connected").add,
     offersEdit: ({ context }, card: ConnectionCard) => cardOffersOf(card, context.googleAds.kind === "connected").edit,
@@ -94,19 +87,12 @@ export const connectionsOverviewMachine = setup({
 }).createMachine({
   id: "connectionsOverview",
   context: ({ input }) => ({
-    session: input.session,
-    access: currentConnectionAccess(input.session),
+    ...openingConnectionScope(input.session),
     googleAds: { kind: "checking" },
     asked: null,
   }),
-  invoke: { src: "connectionAccessListener", input: ({ context }) => ({ session: context.session }) },
-  on: {
-    "connections.accessChanged": {
-      guard: { type: "isOtherAccess", params: ({ event }) => event.access },
-      target: ".waiting",
-      actions: { type: "storeAccess", params: ({ event }) => event.access },
-    },
-  },
+  invoke: followSessionScope,
+  on: { "session.scopeChanged": followConnectionAccess },
   initial: "waiting",
   states: {
     /** No signed-in user yet: nothing to check. */

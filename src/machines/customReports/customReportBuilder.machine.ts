@@ -29,12 +29,12 @@ import { contextMemo, localTableAssignments, type LocalTable } from "../reports/
 import {
   keepScope,
   keepScopeAssignment,
-  openedScopeListener,
+  sessionScopeActors,
   openingScope,
   reportCallOf,
   reportScopeGuards,
   scopeGuard,
-  scopeListenerInput,
+  followSessionScope,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
@@ -140,7 +140,7 @@ export const customReportBuilderMachine = setup({
     input: {} as CustomReportBuilderInput,
   },
   actors: {
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     loadPreview: fromApiCall<TableResponse, PreviewLoad, HttpError>(({ program, definition, range }) => previewCustomReport(program, definition, range)),
     saveReport: fromApiCall<Created, SaveLoad, HttpError>(({ program, body, idempotencyKey }) => createCustomReport(program, body, idempotencyKey)),
   },
@@ -190,7 +190,7 @@ export const customReportBuilderMachine = setup({
       sorted: [],
     };
   },
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   type: "parallel",
   states: {
     preview: {

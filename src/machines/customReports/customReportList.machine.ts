@@ -10,12 +10,12 @@ import {
   isCompleteScope,
   keepScope,
   keepScopeAssignment,
-  openedScopeListener,
+  sessionScopeActors,
   openingScope,
   programCallOf,
   sameProgramCall,
   scopeGuard,
-  scopeListenerInput,
+  followSessionScope,
   type ProgramCall,
   type ScopedReport,
   type SessionScopeChanged,
@@ -81,7 +81,7 @@ export const customReportListMachine = setup({
     input: {} as CustomReportListInput,
   },
   actors: {
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     loadReports: fromApiCall<CustomReportList, ListLoad, HttpError>(({ program }) => listCustomReports(program)),
     removeReport: fromApiCall<Ok, RemoveLoad, HttpError>(({ program, id }) => removeCustomReport(program, id)),
   },
@@ -108,7 +108,7 @@ export const customReportListMachine = setup({
 }).createMachine({
   id: "customReportList",
   context: ({ input }) => ({ session: input.session, scope: openingScope(input.session), reports: [], target: null, notice: null }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   on: {
     "session.scopeChanged": [
       { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "forgetReports", "forgetNotice"] },

@@ -10,23 +10,10 @@ import { findCustomReport, viewCustomReport } from "../../services/customReports
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import type { ReportRange } from "../../services/performance/performance";
+import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 import { contextMemo, followScope, localTableAssignments, type LocalTable } from "../reports/reportData";
-import {
-  keepScopeAssignment,
-  openedScopeListener,
-  openingScope,
-  reportCallOf,
-  reportScopeGuards,
-  scopeListenerInput,
-  type ScopedReport,
-  type SessionScopeChanged,
-  type SessionSource,
-} from "../reports/reportScope";
-import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
-
-/** The page's Export Data dialog, a child for the report's whole life. */
-const exportDialogId = "exportDialog";
+import { keepScopeAssignment, openingScope, reportCallOf, followSessionScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
 
 /**
  * A saved custom report (/reports/view/{report}): its name, level and rules, and its table
@@ -105,8 +92,7 @@ export const customReportViewMachine = setup({
     input: {} as CustomReportViewInput,
   },
   actors: {
-    exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
+    ...reportFrameActors,
     loadReportView: fromApiCall<ReportView, ViewLoad, HttpError>(loadReportView),
   },
   actions: {
@@ -118,7 +104,7 @@ export const customReportViewMachine = setup({
     turnPage: assign(viewTable.turnPage),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     hasNoId: ({ context }) => context.id === null,
     hasRows: (_, view: ReportView) => view.rows.length > 0,
     isNotFound: (_, error: unknown) => typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "NotFound",
@@ -137,7 +123,7 @@ export const customReportViewMachine = setup({
   }),
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   initial: "data",
   states: {
     data: {
@@ -201,7 +187,7 @@ export const customReportViewSelectors = {
   pageRows: memo((s) => pageSlice(s.context.sorted, s.context.page, customReportPerPage)),
   /** The footer 'Total' of every row: sums, with rates recomputed from them. */
   footer: memo((s) => totalsOf(s.context.sorted)),
-  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type CustomReportViewActorRef = ActorRefFrom<typeof customReportViewMachine>;

@@ -36,19 +36,10 @@ import {
 } from "../../services/dataSetComparison/dataSetComparison";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
+import { type ExportOpened } from "../exports/exportDialog.machine";
 import type { ReportRouteInput, RouteReport } from "../reports/reportData";
-import {
-  keepScope,
-  keepScopeAssignment,
-  openingScope,
-  reportCallOf,
-  reportScopeActors,
-  reportScopeGuards,
-  scopeGuard,
-  scopeListenerInput,
-  type SessionScopeChanged,
-} from "../reports/reportScope";
+import { keepScope, keepScopeAssignment, reportCallOf, scopeGuard, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
+import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -115,8 +106,6 @@ export interface AccessInput {
 
 export type LoadInput = DataSetComparisonLoad & { readonly api: ApiContext };
 
-const exportDialogId = "exportDialog";
-
 const levelOf = (context: Context) => dataSetComparisonLevel(context.path);
 
 const excludedOf = (access: ReportAccess | null): ReadonlyArray<string> => (access?.kind === "granted" ? (access.report.meta.excludedColumns ?? []) : []);
@@ -169,7 +158,7 @@ export const exportOpenedOf = (context: Context): ExportOpened => {
     visibleColumns: context.visibleColumns,
     taxonomyColumns: [field],
     labels: { [field]: texts.taxonomy, ...Object.fromEntries(columns.map((c) => [c, columnHeader(c, names)])) },
-    naming: { programName: context.scope.program?.name ?? "", reportKind: texts.exportKind, from: context.scope.range?.from ?? "", to: context.scope.range?.to ?? "" },
+    naming: exportNamingOf(context.scope, texts.exportKind),
     rows: context.sorted,
     sort: context.sort,
     sheetName: texts.exportKind,
@@ -183,11 +172,10 @@ export const dataSetComparisonMachine = setup({
     input: {} as DataSetComparisonInput,
   },
   actors: {
-    ...reportScopeActors,
+    ...reportFrameActors,
     loadReportAccess: fromApiCall<ReportAccess, AccessInput, HttpError>(({ program, reportId }) => loadReportAccess(program, reportId)),
     loadDataSetComparisonData: fromApiCall<DataSetComparisonData, LoadInput, HttpError>((input) => loadDataSetComparisonData(input)),
     loadComparison: fromApiCall<Readonly<Record<Side, ReadonlyArray<PerformanceRow>>>, LoadInput, HttpError>((input) => loadComparisonTables(input)),
-    exportDialog: exportDialogMachine,
   },
   actions: {
     keepScope: assign(keepScopeAssignment),
@@ -228,7 +216,7 @@ export const dataSetComparisonMachine = setup({
     openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     isDenied: (_, access: ReportAccess) => access.kind === "denied",
     hasData: ({ context }) => context.cards.length > 0 || context.rows.length > 0,
     isComparing: ({ context }) => context.comparing,
@@ -240,9 +228,7 @@ export const dataSetComparisonMachine = setup({
 }).createMachine({
   id: "dataSetComparison",
   context: ({ input }) => ({
-    session: input.session,
-    scope: openingScope(input.session),
-    path: input.path,
+    ...openingReport(input),
     reportId: input.reportId,
     isAdmin: input.session.getSnapshot().context.user?.is_admin === true,
     tab: readReportQuery(input.search ?? "", dataSetComparisonQuery).tab,
@@ -254,7 +240,7 @@ export const dataSetComparisonMachine = setup({
     comparisonRows: null,
     comparisonFooter: null,
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   on: {
     "dataSetComparison.tabChosen": { guard: { type: "isOtherTab", params: ({ event }) => event.tab }, actions: { type: "chooseTab", params: ({ event }) => event.tab } },
@@ -386,7 +372,7 @@ export const dataSetComparisonSelectors = {
   openRows: (s: Snap) => s.context.openRows,
   currency: (s: Snap) => s.context.scope.program?.currency ?? null,
   locale: (s: Snap) => s.context.scope.program?.locale ?? null,
-  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type DataSetComparisonActorRef = ActorRefFrom<typeof dataSetComparisonMachine>;

@@ -39,16 +39,11 @@ import type { SeasonalityType } from "../../domain/seasonality/seasonality";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { loadDiminishing, type DiminishingAnswer, type DiminishingScope } from "../../services/diminishingReturns/diminishingReturns";
 import type { ApiContext } from "../../services/http/http";
-import {
-  keepScopeAssignment,
-  openingScope,
-  reportCallOf,
-  reportScopeGuards,
-  type SessionScopeChanged,
-} from "../reports/reportScope";
-import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
+import { keepScopeAssignment, reportCallOf, type SessionScopeChanged } from "../reports/reportScope";
+import { type ExportOpened } from "../exports/exportDialog.machine";
+import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { followSessionScope } from "../reports/reportScope";
 import { contextMemo, followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 import { diminishingReturnsTexts } from "../../domain/diminishingReturns/diminishingReturnsTexts";
 
@@ -113,8 +108,6 @@ const worked = (chosen: DiminishingSeries | null, choices: DiminishingChoices, s
   return { weeks, analysis: analyseWeeks(weeks.filter((w) => w.whole)) };
 };
 
-const exportDialogId = "exportDialog";
-
 /** What the Export Data dialog opens with: every shown week of the chosen series, in date order, with its taxonomy path. */
 export const exportOpenedOf = (context: Context): ExportOpened => {
   const taxonomyColumns = [...exportTaxonomyColumns(context.path), "conversion_date"];
@@ -126,7 +119,7 @@ export const exportOpenedOf = (context: Context): ExportOpened => {
     visibleColumns: figures,
     taxonomyColumns,
     labels: exportLabels,
-    naming: { programName: context.scope.program?.name ?? "", reportKind: diminishingReturnsTexts.exportKind, from: context.scope.range?.from ?? "", to: context.scope.range?.to ?? "" },
+    naming: exportNamingOf(context.scope, diminishingReturnsTexts.exportKind),
     rows: exportRowsOf(context.path, context.chosen?.name ?? "", tableRowsOf(context.weeks)),
     sort: null,
     sheetName: diminishingReturnsTexts.exportKind,
@@ -157,12 +150,11 @@ export const diminishingReturnsMachine = setup({
     input: {} as DiminishingReturnsInput,
   },
   actors: {
-    sessionScopeListener: openedScopeListener,
-    exportDialog: exportDialogMachine,
+    ...reportFrameActors,
     loadDiminishing: fromApiCall((input: DiminishingLoadInput) => loadDiminishing(input)),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     hasChosenSeries: ({ context }) => context.chosen !== null,
   },
   actions: {
@@ -193,9 +185,7 @@ export const diminishingReturnsMachine = setup({
   context: ({ input }) => {
     const choices = readReportQuery(input.search ?? "", diminishingQuery);
     return {
-      session: input.session,
-      scope: openingScope(input.session),
-      path: input.path,
+      ...openingReport(input),
       selected: input.selected,
       series: [],
       segments: [],
@@ -205,7 +195,7 @@ export const diminishingReturnsMachine = setup({
       analysis: noAnalysis,
     };
   },
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   initial: "waiting",
   on: { "session.scopeChanged": scopeFollowing.outer },
@@ -246,7 +236,7 @@ export const diminishingReturnsSelectors = {
   path: (s: Snapshot): ReadonlyArray<string> => s.context.path,
   currency: (s: Snapshot): string | null => s.context.scope.program?.currency ?? null,
   locale: (s: Snapshot): string | null => s.context.scope.program?.locale ?? null,
-  exportDialog: (s: Snapshot) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
   hidden: (s: Snapshot): ReadonlyArray<SegmentKey> => hiddenOf(s.context.choices),
   choices: (s: Snapshot): DiminishingChoices => s.context.choices,
   weeks: (s: Snapshot): ReadonlyArray<DiminishingWeek> => s.context.weeks,

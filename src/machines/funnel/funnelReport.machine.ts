@@ -6,23 +6,23 @@ import { readReportQuery } from "../../domain/report/reportQuery";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
 import type { SortSpec } from "../../domain/table/tableSort";
-import { loadFunnel, type FunnelScope } from "../../services/funnel/funnel";
-import type { ApiContext } from "../../services/http/http";
+import { loadFunnel } from "../../services/funnel/funnel";
 import type { HttpError } from "../../services/http/httpErrors";
-import {
-  keepScopeAssignment,
-  openingScope,
-  reportCallOf,
-  reportScopeGuards,
-  type SessionScopeChanged,
-} from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
-import { followScope, localTableAssignments, rowsDataStates, type ReportRouteInput, type RouteReport } from "../reports/reportData";
-import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
-
-/** The page's Export Data dialog, a child for the report's whole life. */
-const exportDialogId = "exportDialog";
+import { followSessionScope, keepScopeAssignment, type SessionScopeChanged } from "../reports/reportScope";
+import { followScope, localTableAssignments, rowsDataStates } from "../reports/reportData";
+import {
+  dataStatusOf,
+  exportDialogId,
+  exportDialogOf,
+  openingReport,
+  reportFrameActors,
+  reportFrameGuards,
+  routeCallOf,
+  type ReportRouteInput,
+  type RouteCall,
+  type RouteReport,
+} from "../reports/reportFrame";
 
 /**
  * One funnel page: the funnel rows of the level under its taxonomy path (the program and
@@ -68,11 +68,6 @@ export type FunnelReportEvent =
   | { readonly type: "funnel.columnsOpened" }
   | { readonly type: "funnel.columnsClosed" };
 
-interface LoadInput {
-  readonly api: ApiContext;
-  readonly scope: FunnelScope;
-}
-
 type Context = FunnelReportContext;
 
 /** The funnel table: 8 rows a page, a new column sorted biggest first (the taxonomy column A to Z), the 12 funnel columns. */
@@ -84,11 +79,6 @@ const funnelTable = localTableAssignments<FunnelRow, Context>({
   columnsOf: funnelColumnsOf,
 });
 
-const loadInputOf = ({ context }: { readonly context: Context }): LoadInput => {
-  const call = reportCallOf(context.scope);
-  return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
-};
-
 export const funnelReportMachine = setup({
   types: {
     context: {} as Context,
@@ -96,13 +86,12 @@ export const funnelReportMachine = setup({
     input: {} as FunnelReportInput,
   },
   actors: {
-    exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
-    loadFunnel: fromApiCall<FunnelResponse, LoadInput, HttpError>(({ scope }) => loadFunnel(scope)),
+    ...reportFrameActors,
+    loadFunnel: fromApiCall<FunnelResponse, RouteCall, HttpError>(({ scope }) => loadFunnel(scope)),
   },
   actions: {
-    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     keepScope: assign(keepScopeAssignment),
+    spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     keepRows: assign(({ context }, answer: FunnelResponse) => ({ ...funnelTable.keepRows({ context }, answer.data), headers: answer.column_headers })),
     dropRows: assign(funnelTable.dropRows),
     sortBy: assign(funnelTable.sortBy),
@@ -112,7 +101,7 @@ export const funnelReportMachine = setup({
     chooseColumns: assign(funnelTable.chooseColumns),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     hasRows: (_, answer: FunnelResponse) => answer.data.length > 0,
     opensIn: ({ context }, mode: FunnelMode) => context.openingMode === mode,
     isMode: (_, params: { readonly chosen: FunnelMode; readonly mode: FunnelMode }) => params.chosen === params.mode,
@@ -122,9 +111,7 @@ export const funnelReportMachine = setup({
   context: ({ input }) => {
     const choices = readReportQuery(input.search ?? "", funnelQueryShape(input.path));
     return {
-      session: input.session,
-      scope: openingScope(input.session),
-      path: input.path,
+      ...openingReport(input),
       openingMode: choices.mode,
       sort: { column: choices.sort, direction: choices.direction },
       page: choices.page,
@@ -135,7 +122,7 @@ export const funnelReportMachine = setup({
   },
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   type: "parallel",
   on: {
     "funnel.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
@@ -147,7 +134,7 @@ export const funnelReportMachine = setup({
     data: {
       initial: "waiting",
       on: { "session.scopeChanged": followScope("dropRows") },
-      states: rowsDataStates({ src: "loadFunnel", input: loadInputOf, paged: "funnel.paged" }),
+      states: rowsDataStates({ src: "loadFunnel", input: routeCallOf, paged: "funnel.paged" }),
     },
     mode: {
       initial: "opening",
@@ -191,8 +178,7 @@ const pageRowsOf = (s: Snap): ReadonlyArray<FunnelRow> => pageSlice(s.context.so
 
 /** Named selectors: the view reads the report only through these. */
 export const funnelReportSelectors = {
-  status: (s: Snap): ReportStatus =>
-    s.matches({ data: "waiting" }) ? "waiting" : s.matches({ data: "loading" }) ? "loading" : s.matches({ data: "failed" }) ? "failed" : s.matches({ data: "empty" }) ? "empty" : "ready",
+  status: (s: Snap): ReportStatus => dataStatusOf(s),
   isLoading: (s: Snap) => s.matches({ data: "loading" }),
   isChoosingColumns: (s: Snap) => s.matches({ columnsDialog: "open" }),
   mode: modeOf,
@@ -219,7 +205,7 @@ export const funnelReportSelectors = {
     page: s.context.page,
     columns: s.context.columns,
   }),
-  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type FunnelReportActorRef = ActorRefFrom<typeof funnelReportMachine>;

@@ -21,18 +21,13 @@ import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { loadFunnelTrends, type FunnelTrendsAnswer, type FunnelTrendsScope } from "../../services/funnelTrends/funnelTrends";
 import type { ApiContext } from "../../services/http/http";
-import {
-  keepScopeAssignment,
-  openingScope,
-  reportCallOf,
-  reportScopeGuards,
-  type SessionScopeChanged,
-} from "../reports/reportScope";
+import { keepScopeAssignment, reportCallOf, type SessionScopeChanged } from "../reports/reportScope";
 import { funnelFieldNames } from "../../domain/analysis/analysis";
 import { funnelTrendsTexts } from "../../domain/funnelTrends/funnelTrendsTexts";
-import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
+import { type ExportOpened } from "../exports/exportDialog.machine";
+import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
-import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
+import { followSessionScope } from "../reports/reportScope";
 import { contextMemo, followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 
 /**
@@ -78,8 +73,6 @@ export interface FunnelTrendsLoadInput extends FunnelTrendsScope {
 
 type Context = FunnelTrendsContext;
 
-const exportDialogId = "exportDialog";
-
 /** What the Export Data dialog opens with: every day of the chosen series, the Table Settings columns visible. */
 export const exportOpenedOf = (context: Context): ExportOpened => ({
   type: "export.opened",
@@ -88,7 +81,7 @@ export const exportOpenedOf = (context: Context): ExportOpened => ({
   visibleColumns: context.choices.columns,
   taxonomyColumns: [...trendExportTaxonomyColumns(context.path), "conversion_date"],
   labels: trendExportLabels(context.headers),
-  naming: { programName: context.scope.program?.name ?? "", reportKind: funnelTrendsTexts.exportKind, from: context.scope.range?.from ?? "", to: context.scope.range?.to ?? "" },
+  naming: exportNamingOf(context.scope, funnelTrendsTexts.exportKind),
   rows: trendExportRows(context.path, context.chosen?.name ?? "", context.chosen?.data ?? []),
   sort: null,
   sheetName: funnelTrendsTexts.exportKind,
@@ -120,12 +113,11 @@ export const funnelTrendsMachine = setup({
     input: {} as FunnelTrendsInput,
   },
   actors: {
-    sessionScopeListener: openedScopeListener,
-    exportDialog: exportDialogMachine,
+    ...reportFrameActors,
     loadFunnelTrends: fromApiCall((input: FunnelTrendsLoadInput) => loadFunnelTrends(input)),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     hasChosenSeries: ({ context }) => context.chosen !== null,
   },
   actions: {
@@ -152,9 +144,7 @@ export const funnelTrendsMachine = setup({
 }).createMachine({
   id: "funnelTrends",
   context: ({ input }) => ({
-    session: input.session,
-    scope: openingScope(input.session),
-    path: input.path,
+    ...openingReport(input),
     selected: input.selected,
     series: [],
     refused: [],
@@ -162,7 +152,7 @@ export const funnelTrendsMachine = setup({
     chosen: null,
     choices: readReportQuery(input.search ?? "", funnelTrendsQuery),
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   entry: "spawnExportDialog",
   type: "parallel",
   on: {
@@ -215,7 +205,7 @@ export const funnelTrendsSelectors = {
   path: (s: Snapshot): ReadonlyArray<string> => s.context.path,
   currency: (s: Snapshot): string | null => s.context.scope.program?.currency ?? null,
   locale: (s: Snapshot): string | null => s.context.scope.program?.locale ?? null,
-  exportDialog: (s: Snapshot) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
   choices: (s: Snapshot): FunnelTrendsChoices => s.context.choices,
   mode: (s: Snapshot): TrendMode => s.context.choices.mode,
   columns: (s: Snapshot): ReadonlyArray<FunnelField> => s.context.choices.columns,

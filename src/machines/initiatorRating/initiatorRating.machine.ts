@@ -14,24 +14,13 @@ import { readReportQuery } from "../../domain/report/reportQuery";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
 import type { SortSpec } from "../../domain/table/tableSort";
-import type { FunnelScope } from "../../services/funnel/funnel";
-import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { loadInitiatorRating } from "../../services/initiatorRating/initiatorRating";
-import {
-  keepScopeAssignment,
-  openingScope,
-  reportCallOf,
-  reportScopeGuards,
-  type SessionScopeChanged,
-} from "../reports/reportScope";
-import { openedScopeListener, scopeListenerInput } from "../reports/reportScope";
-import { followScope, localTableAssignments, rowsDataStates, type ReportRouteInput, type RouteReport } from "../reports/reportData";
+import { followSessionScope, keepScopeAssignment, type SessionScopeChanged } from "../reports/reportScope";
+import { followScope, localTableAssignments, rowsDataStates } from "../reports/reportData";
+import { dataStatusOf, exportDialogId, exportDialogOf, openingReport, reportFrameActors, reportFrameGuards, routeCallOf } from "../reports/reportFrame";
+import type { ReportRouteInput, RouteCall, RouteReport } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
-import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
-
-/** The page's Export Data dialog, a child for the report's whole life. */
-const exportDialogId = "exportDialog";
 
 /**
  * One initiator rating page: the derived rows (upper funnel + solo against mid + lower) of
@@ -67,11 +56,6 @@ export type InitiatorRatingEvent =
   | { readonly type: "initiator.columnsOpened" }
   | { readonly type: "initiator.columnsClosed" };
 
-interface LoadInput {
-  readonly api: ApiContext;
-  readonly scope: FunnelScope;
-}
-
 type Context = InitiatorRatingContext;
 
 /** The initiator table: 10 rows a page, a new column sorted biggest first (the taxonomy column A to Z), the five derived columns. */
@@ -83,11 +67,6 @@ const initiatorTable = localTableAssignments<InitiatorRow, Context>({
   columnsOf: initiatorColumnsOf,
 });
 
-const loadInputOf = ({ context }: { readonly context: Context }): LoadInput => {
-  const call = reportCallOf(context.scope);
-  return { api: call.api, scope: { program: call.program, range: call.range, path: context.path } };
-};
-
 export const initiatorRatingMachine = setup({
   types: {
     context: {} as Context,
@@ -95,9 +74,8 @@ export const initiatorRatingMachine = setup({
     input: {} as InitiatorRatingInput,
   },
   actors: {
-    exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
-    loadInitiatorRating: fromApiCall<ReadonlyArray<InitiatorRow>, LoadInput, HttpError>(({ scope }) => loadInitiatorRating(scope)),
+    ...reportFrameActors,
+    loadInitiatorRating: fromApiCall<ReadonlyArray<InitiatorRow>, RouteCall, HttpError>(({ scope }) => loadInitiatorRating(scope)),
   },
   actions: {
     spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
@@ -111,7 +89,7 @@ export const initiatorRatingMachine = setup({
     chooseColumns: assign(initiatorTable.chooseColumns),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     hasRows: (_, rows: ReadonlyArray<InitiatorRow>) => rows.length > 0,
   },
 }).createMachine({
@@ -119,9 +97,7 @@ export const initiatorRatingMachine = setup({
   context: ({ input }) => {
     const choices = readReportQuery(input.search ?? "", initiatorQueryShape(input.path));
     return {
-      session: input.session,
-      scope: openingScope(input.session),
-      path: input.path,
+      ...openingReport(input),
       sort: { column: choices.sort, direction: choices.direction },
       page: choices.page,
       columns: initiatorColumnsOf(choices.columns),
@@ -130,7 +106,7 @@ export const initiatorRatingMachine = setup({
   },
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   type: "parallel",
   on: {
     "initiator.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
@@ -142,7 +118,7 @@ export const initiatorRatingMachine = setup({
     data: {
       initial: "waiting",
       on: { "session.scopeChanged": followScope("dropRows") },
-      states: rowsDataStates({ src: "loadInitiatorRating", input: loadInputOf, paged: "initiator.paged" }),
+      states: rowsDataStates({ src: "loadInitiatorRating", input: routeCallOf, paged: "initiator.paged" }),
     },
     /** The column chooser (a dialog of the five derived columns). */
     columnsDialog: {
@@ -161,16 +137,7 @@ const pageRowsOf = (s: Snap): ReadonlyArray<InitiatorRow> => pageSlice(s.context
 
 /** Named selectors: the view reads the report only through these. */
 export const initiatorRatingSelectors = {
-  status: (s: Snap): ReportStatus =>
-    s.matches({ data: "waiting" })
-      ? "waiting"
-      : s.matches({ data: "loading" })
-        ? "loading"
-        : s.matches({ data: "failed" })
-          ? "failed"
-          : s.matches({ data: "empty" })
-            ? "empty"
-            : "ready",
+  status: (s: Snap): ReportStatus => dataStatusOf(s),
   isLoading: (s: Snap) => s.matches({ data: "loading" }),
   isChoosingColumns: (s: Snap) => s.matches({ columnsDialog: "open" }),
   path: (s: Snap) => s.context.path,
@@ -191,7 +158,7 @@ export const initiatorRatingSelectors = {
   chartHeight: (s: Snap) => initiatorChartHeight(pageRowsOf(s).length),
   /** Every choice as the link carries it. */
   choices: (s: Snap): InitiatorChoices => ({ sort: s.context.sort.column, direction: s.context.sort.direction, page: s.context.page, columns: s.context.columns }),
-  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type InitiatorRatingActorRef = ActorRefFrom<typeof initiatorRatingMachine>;

@@ -14,25 +14,10 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { journeyBlocks, journeySummary, journeyTaxonomies, type JourneysScope } from "../../services/journeys/journeys";
 import type { ReportRange } from "../../services/performance/performance";
-import {
-  keepScope,
-  keepScopeAssignment,
-  openedScopeListener,
-  openingScope,
-  reportCallOf,
-  reportScopeGuards,
-  scopeGuard,
-  scopeListenerInput,
-  type ScopedReport,
-  type SessionScopeChanged,
-  type SessionSource,
-} from "../reports/reportScope";
+import { keepScope, keepScopeAssignment, openingScope, reportCallOf, scopeGuard, followSessionScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
+import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 import { journeyFilterMachine, type JourneyFilterActorRef, type JourneyFilterInput } from "./journeyFilter.machine";
-import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
-
-/** The page's Export Data dialog, a child for the report's whole life. */
-const exportDialogId = "exportDialog";
 
 /**
  * The journey paths page (/journeys): the orders converting in the session's range, each
@@ -215,8 +200,7 @@ export const journeysReportMachine = setup({
     input: {} as JourneysReportInput,
   },
   actors: {
-    exportDialog: exportDialogMachine,
-    sessionScopeListener: openedScopeListener,
+    ...reportFrameActors,
     loadTaxonomies: fromApiCall<ReadonlyArray<TaxonomyPath>, CallInput, HttpError>(({ program, range }) =>
       journeyTaxonomies(program, range).pipe(Effect.map((answer) => answer.data)),
     ),
@@ -267,7 +251,7 @@ export const journeysReportMachine = setup({
     spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
   },
   guards: {
-    ...reportScopeGuards,
+    ...reportFrameGuards,
     hasRows: ({ context }) => (context.total ?? 0) > 0,
     /** A filter other than the one in force (Close without a change loads nothing). */
     isOtherFilter: ({ context }, filter: JourneySearch) => !sameJourneySearch(context.choices.filter, filter),
@@ -291,7 +275,7 @@ export const journeysReportMachine = setup({
   }),
   // The page's Export Data dialog lives as long as the report.
   entry: "spawnExportDialog",
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   type: "parallel",
   states: {
     data: {
@@ -417,7 +401,7 @@ export const journeysReportSelectors = {
   isSummaryLoading: (s: Snap) => s.matches({ summary: "loading" }),
   /** Every choice as the link carries it. */
   choices: (s: Snap): JourneyChoices => s.context.choices,
-  exportDialog: (s: Snap) => s.children[exportDialogId] as ExportDialogActorRef | undefined,
+  exportDialog: exportDialogOf,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type JourneysReportActorRef = ActorRefFrom<typeof journeysReportMachine>;

@@ -13,7 +13,7 @@ import { defaultPerPage, perPageOptions, type PagedTable } from "../../domain/ta
 import type { SortSpec } from "../../domain/table/tableSort";
 import { csvDownloadMachine, type CsvDownloadActorRef, type CsvRequest } from "../exports/csvDownload.machine";
 import type { SessionEvent } from "../shell/session.machine";
-import { sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendBatchMachine, type SpendBatchActorRef, type SpendBatchFinished, type SpendBatchInput } from "../spend/spendBatch.machine";
 import { spendFormTellingToasts, type SpendCreated, type SpendFormActorRef, type SpendFormInput } from "../spend/spendForm.machine";
 import { campaignNotesMachine, type CampaignNotesActorRef, type CampaignNotesInput, type NotesScope, type NotesToggleChanged } from "./campaignNotes.machine";
@@ -377,7 +377,7 @@ export const performanceReportMachine = setup({
   },
   actors: {
     sessionLinkTeller,
-    sessionScopeListener,
+    ...sessionScopeActors,
     sessionPreferencesListener,
     performanceTable: performanceTableMachine,
     rowExpansion: rowExpansionMachine,
@@ -483,7 +483,7 @@ export const performanceReportMachine = setup({
   // In this order: the session hears the link before the listeners start (see sessionLinkTeller).
   invoke: [
     { src: "sessionLinkTeller", input: ({ context }) => ({ session: context.session, events: linkEventsOf(context) }) },
-    { src: "sessionScopeListener", input: listenerInput },
+    followSessionScope,
     { src: "sessionPreferencesListener", input: listenerInput },
   ],
   on: {

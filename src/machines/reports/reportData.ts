@@ -1,7 +1,7 @@
 import { toggledColumns } from "../../domain/report/reportColumns";
 import { clampPage } from "../../domain/table/pagination";
 import { nextSort, sortReportRows, type SortDirection, type SortSpec, type SortableRow } from "../../domain/table/tableSort";
-import { keepScope, scopeGuard, type ScopedReport, type SessionSource } from "./reportScope";
+import { keepScope, scopeGuard } from "./reportScope";
 
 /**
  * The `data` region an analysis report loads into, the same way for every report that
@@ -20,19 +20,7 @@ import { keepScope, scopeGuard, type ScopedReport, type SessionSource } from "./
  * actor they name stays registered in the report's own `setup`.
  */
 
-/** What a report's page gives its machine: the session, the route's taxonomy values, and the URL's query when it opens (a shared link's choices). */
-export interface ReportRouteInput {
-  readonly session: SessionSource;
-  /** The taxonomy values of the route (0 to 3). */
-  readonly path: ReadonlyArray<string>;
-  /** The query of the page's URL when it opens. */
-  readonly search?: string;
-}
-
-/** The context every report keeps: its session, the scope it loads, the route's taxonomy values. */
-export interface RouteReport extends ScopedReport {
-  readonly path: ReadonlyArray<string>;
-}
+export type { ReportRouteInput, RouteReport } from "./reportFrame";
 
 /** Selectors of a snapshot's context, each worked out again only when the context is another one: `const memoByContext = contextMemo<Snapshot>()`. */
 export const contextMemo =

@@ -1,7 +1,6 @@
-import { fromCallback } from "xstate";
-import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
+import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
 import type { ApiContext } from "../../domain/shell/session";
-import { currentSessionScope, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import type { ScopedScreen, SessionScopeChanged, SessionSource } from "../shell/sessionScope";
 
 /**
  * How an analysis report's machine follows the session's scope (API context, program,
@@ -9,8 +8,8 @@ import { currentSessionScope, type SessionScopeChanged, type SessionSource } fro
  *
  * - its context holds `session` and the `scope` it opened with (`openingScope`: the
  *   session's now; the shell has already folded the URL's program and dates into it);
- * - it invokes `sessionScopeListener` (the `openedScopeListener` below) with
- *   `scopeListenerInput`, which tells it `session.scopeChanged` for each scope other than
+ * - it invokes `followSessionScope` (the shell's `sessionScopeListener`, registered as
+ *   `sessionScopeActors`), which tells it `session.scopeChanged` for each scope other than
  *   the one it opened with and nothing for other session changes;
  * - it starts in a `waiting` state left by `hasCompleteScope` (no program or dates: nothing
  *   loads) and, while open, answers `session.scopeChanged` with, in this order,
@@ -18,7 +17,7 @@ import { currentSessionScope, type SessionScopeChanged, type SessionSource } fro
  *   and `{ guard: scopeGuard("isOtherScope"), actions: [keepScope, …its reload] }`;
  * - its calls take `reportCallOf(scope)`: where calls go, the program code and the dates.
  *
- * Register `reportScopeActors` and `reportScopeGuards` in the machine's `setup`, and the
+ * Register `sessionScopeActors` and `reportScopeGuards` in the machine's `setup`, and the
  * action `keepScope: assign(keepScopeAssignment)`.
  */
 
@@ -29,14 +28,8 @@ export interface ReportCall {
   readonly range: { readonly from: string; readonly to: string };
 }
 
-/** The context a report machine keeps for its scope. */
-export interface ScopedReport {
-  readonly session: SessionSource;
-  readonly scope: SessionScope;
-}
-
-/** The scope a report opens with: the session's now. */
-export const openingScope = (session: SessionSource): SessionScope => currentSessionScope(session);
+/** The context a report machine keeps for its scope (as every screen's). */
+export type ScopedReport = ScopedScreen;
 
 /** A scope with a program and dates: something to load. */
 export const isCompleteScope = (scope: SessionScope): boolean => scope.program !== null && scope.range !== null;
@@ -61,34 +54,6 @@ export const sameProgramCall = (a: SessionScope, b: SessionScope): boolean =>
 export const sameReportCall = (a: ReportCall, b: ReportCall): boolean =>
   a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && a.program === b.program && a.range.from === b.range.from && a.range.to === b.range.to;
 
-/**
- * Follows the session's scope from the scope a report opened with, not from the session's
- * scope when the listener starts. A report's actor is made while the page renders and
- * started after it; the shell may fold the URL's program and dates into the session in
- * between, and a listener starting from the session's scope then would never tell the
- * report, which would keep loading its opening scope (a shared link would show the stored
- * dates). This one compares once at start, then on every change, and tells its parent
- * `session.scopeChanged` for each new scope.
- */
-export const openedScopeListener = fromCallback<{ type: "noop" }, { readonly session: SessionSource; readonly scope: SessionScope }>(({ input, sendBack }) => {
-  let last = input.scope;
-  const check = (snapshot: { readonly context: Parameters<typeof sessionScopeOf>[0] }) => {
-    const next = sessionScopeOf(snapshot.context);
-    if (sameSessionScope(last, next)) return;
-    last = next;
-    sendBack({ type: "session.scopeChanged", scope: next } satisfies SessionScopeChanged);
-  };
-  check(input.session.getSnapshot());
-  const subscription = input.session.subscribe(check);
-  return () => subscription.unsubscribe();
-});
-
-/** The actor every report invokes to hear of scope changes (under the name the shell's screens use). */
-export const reportScopeActors = { sessionScopeListener: openedScopeListener } as const;
-
-/** The listener's input: the report's session and the scope it holds now. */
-export const scopeListenerInput = ({ context }: { readonly context: ScopedReport }) => ({ session: context.session, scope: context.scope });
-
 /** The guards of scope following: the context's scope is complete; a new scope lacks a program or dates; a new scope loads other data. */
 export const reportScopeGuards = {
   hasCompleteScope: ({ context }: { readonly context: ScopedReport }) => isCompleteScope(context.scope),
@@ -109,3 +74,4 @@ export const keepScopeAssignment = (_: unknown, scope: SessionScope) => ({ scope
 export const keepScope = { type: "keepScope", params: newScope } as const;
 
 export type { SessionScopeChanged, SessionSource };
+export { followSessionScope, openingScope, scopeListenerInput, sessionScopeActors } from "../shell/sessionScope";

@@ -26,11 +26,11 @@ import {
 import { contextMemo, followScope, waitingState } from "../reports/reportData";
 import {
   keepScopeAssignment,
-  openedScopeListener,
+  sessionScopeActors,
   openingScope,
   reportCallOf,
   reportScopeGuards,
-  scopeListenerInput,
+  followSessionScope,
   type ReportCall,
   type ScopedReport,
   type SessionScopeChanged,
@@ -154,7 +154,7 @@ export const seasonalityConfigurationMachine = setup({
     input: {} as SeasonalityConfigurationInput,
   },
   actors: {
-    sessionScopeListener: openedScopeListener,
+    ...sessionScopeActors,
     loadSeasonality: fromApiCall<SeasonalityList, SeasonalityLoadInput, HttpError>(({ call }) => listSeasonality(call.program), apiOf),
     createType: fromApiCall<Created, CreateTypeInput, HttpError>(({ call, name }) => createSeasonalityType(call.program, name), apiOf),
     deleteType: fromApiCall<Ok, DeleteTypeInput, HttpError>(({ call, id }) => deleteSeasonalityType(call.program, id), apiOf),
@@ -238,7 +238,7 @@ export const seasonalityConfigurationMachine = setup({
     failedWeek: null,
     now: input.now ?? Date.now(),
   }),
-  invoke: { src: "sessionScopeListener", input: scopeListenerInput },
+  invoke: followSessionScope,
   type: "parallel",
   on: { "tagProblem.dismissed": { actions: "forgetFailedWeek" } },
   states: {

@@ -8,7 +8,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import type { DismissalMemory } from "./dismissalMemory";
-import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "./sessionScope";
+import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "./sessionScope";
 
 /** Which messages a message area shows: the login page's system messages, or the signed-in user's and program's. */
 export type MessageSource = { readonly kind: "system" } | { readonly kind: "account"; readonly program: string | null };
@@ -36,6 +36,8 @@ export interface MessagesCall {
 
 interface MessagesContext extends MessagesCall {
   readonly session: SessionSource;
+  /** The session's scope the messages are for (the listener follows the session from it). */
+  readonly scope: SessionScope;
   readonly memory: DismissalMemory | undefined;
   readonly messages: ReadonlyArray<Message>;
   /** Dismissed on screen, waiting to be sent to the server, oldest first. */
@@ -75,7 +77,7 @@ export const messagesMachine = setup({
   actors: {
     loadMessages: fromApiCall<ReadonlyArray<Message>, MessagesCall, HttpError>(({ source }) => loadFor(source)),
     dismissMessage: fromApiCall<Ok, { api: ApiContext; id: number }, HttpError>(({ id }) => messagesApi.dismissMessage(id)),
-    sessionScopeListener,
+    ...sessionScopeActors,
   },
   actions: {
     /** A message whose dismissal is pending or remembered stays hidden, even if a reload returns it; a remembered one is sent again. */
@@ -89,7 +91,7 @@ export const messagesMachine = setup({
     rememberDismissal: ({ context }, id: number) => context.memory?.remember(id),
     /** A failed dismissal is not retried at once: it is sent again after the next load. */
     shiftPending: assign(({ context }) => ({ pending: context.pending.slice(1) })),
-    followSession: assign(({ context }, scope: SessionScope) => ({ api: scope.api, source: messageSourceOf(context.source.kind, scope) })),
+    followSession: assign(({ context }, scope: SessionScope) => ({ scope, api: scope.api, source: messageSourceOf(context.source.kind, scope) })),
   },
   guards: {
     isDismissable: ({ context }, id: number) => context.source.kind === "account" && context.messages.some((m) => m.id === id),
@@ -102,9 +104,10 @@ export const messagesMachine = setup({
 }).createMachine({
   id: "messages",
   context: ({ input }) => {
-    const scope = currentSessionScope(input.session);
+    const scope = openingScope(input.session);
     return {
       session: input.session,
+      scope,
       memory: input.memory,
       api: scope.api,
       source: messageSourceOf(input.kind, scope),
@@ -112,7 +115,7 @@ export const messagesMachine = setup({
       pending: [],
     };
   },
-  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  invoke: followSessionScope,
   initial: "loading",
   on: {
     "session.scopeChanged": {

@@ -11,7 +11,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { createFixedCost, findFixedCost, removeFixedCost, updateFixedCost } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
-import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendFailureText } from "./spendForm.machine";
 
 /**
@@ -136,7 +136,7 @@ export const fixedSpendFormMachine = setup({
     input: {} as FixedSpendFormInput,
   },
   actors: {
-    sessionScopeListener,
+    ...sessionScopeActors,
     /** GET programs/{program}/fixed-costs/{id}. */
     findSpend: fromApiCall<FixedCostAnswer, FindSpendInput, HttpError>(({ program, id }) => findFixedCost(program, id)),
     /** POST programs/{program}/fixed-costs with the form's body and its Idempotency-Key. */
@@ -200,7 +200,7 @@ export const fixedSpendFormMachine = setup({
   id: "fixedSpendForm",
   context: ({ input }) => ({
     session: input.session,
-    scope: currentSessionScope(input.session),
+    scope: openingScope(input.session),
     route: input.route,
     id: input.route.kind === "edit" ? fixedSpendIdOf(input.route.param) : null,
     formId: input.formId,
@@ -213,7 +213,7 @@ export const fixedSpendFormMachine = setup({
     failure: null,
     pendingScope: null,
   }),
-  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  invoke: followSessionScope,
   on: {
     "session.scopeChanged": [
       {

@@ -18,7 +18,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { listFixedCosts } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
-import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendListSelectorsOf } from "./spendListSelectors";
 
 /**
@@ -120,7 +120,7 @@ export const fixedSpendListMachine = setup({
     input: {} as FixedSpendListInput,
   },
   actors: {
-    sessionScopeListener,
+    ...sessionScopeActors,
     searchTextsWarmer,
     loadFixedCosts: fromApiCall<FixedCostList, FixedSpendLoad, HttpError>((load) => listFixedCosts(load.program, load.range)),
   },
@@ -148,11 +148,11 @@ export const fixedSpendListMachine = setup({
   id: "fixedSpendList",
   context: ({ input }) => ({
     session: input.session,
-    scope: currentSessionScope(input.session),
+    scope: openingScope(input.session),
     rows: [],
     query: initialSpendListQuery,
   }),
-  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  invoke: followSessionScope,
   on: {
     "session.scopeChanged": [
       {

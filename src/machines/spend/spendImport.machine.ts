@@ -41,7 +41,7 @@ import { naturalDate } from "../../services/spend/naturalDate";
 import { createImportRow, storedImportKeys } from "../../services/spend/spendImport";
 import { readWorkbook, type ReadWorkbook, type WorkbookFileLike, type WorkbookReadError } from "../../services/workbook";
 import { fromApiCall, fromEffect } from "../runtime/fromEffect";
-import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 /**
  * The batch import wizard of fixed or variable spend (/account/costs/fixed/batch and
@@ -266,7 +266,7 @@ export const spendImportMachine = setup({
     input: {} as SpendImportInput,
   },
   actors: {
-    sessionScopeListener,
+    ...sessionScopeActors,
     readWorkbook: fromEffect<ReadWorkbook, { file: WorkbookFileLike }, WorkbookReadError>(({ file }) => readWorkbook(file)),
     checkStoredKeys: fromApiCall<ReadonlySet<string>, StoredKeysRequestInput, unknown>((input) => storedImportKeys(input.program, input.keys)),
     /** One row's create; reports import.rowSettled, aborts when stopped. */
@@ -401,11 +401,11 @@ export const spendImportMachine = setup({
     kind: input.kind,
     store: input.store ?? null,
     today: input.today ?? null,
-    scope: currentSessionScope(input.session),
+    scope: openingScope(input.session),
     mapping: {},
     report: null,
   }),
-  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  invoke: followSessionScope,
   on: {
     "session.scopeChanged": {
       guard: { type: "isOtherProgram", params: ({ event }) => event.scope },

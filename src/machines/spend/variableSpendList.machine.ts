@@ -17,7 +17,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { deleteVariableCost, listVariableCosts } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
-import { currentSessionScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendListSelectorsOf } from "./spendListSelectors";
 
 /**
@@ -117,7 +117,7 @@ export const variableSpendListMachine = setup({
     input: {} as VariableSpendListInput,
   },
   actors: {
-    sessionScopeListener,
+    ...sessionScopeActors,
     loadVariableCosts: fromApiCall<VariableCostList, VariableSpendLoad, HttpError>((load) => listVariableCosts(load.program)),
     deleteVariableCost: fromApiCall<Ok, VariableSpendRemoval, HttpError>((removal) => deleteVariableCost(removal.program, removal.id)),
   },
@@ -158,13 +158,13 @@ export const variableSpendListMachine = setup({
   id: "variableSpendList",
   context: ({ input }) => ({
     session: input.session,
-    scope: currentSessionScope(input.session),
+    scope: openingScope(input.session),
     rows: [],
     query: initialSpendListQuery,
     removal: null,
     toasts: input.toasts ?? null,
   }),
-  invoke: { src: "sessionScopeListener", input: ({ context }) => ({ session: context.session }) },
+  invoke: followSessionScope,
   on: {
     "session.scopeChanged": [
       {

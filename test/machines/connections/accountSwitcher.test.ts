@@ -12,8 +12,7 @@ import {
 } from "../../../src/machines/connections/accountSwitcher.machine";
 import { consentReturnMachine, type ConsentReturnInput } from "../../../src/machines/connections/consentReturn.machine";
 import { ClientError } from "../../../src/services/http/httpErrors";
-import { httpErrors, sessionOf } from "../../model/fixtures";
-import { quietAccessListener } from "../../model/connections/connectionsFixtures";
+import { alice, httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
 import { controlled, flush } from "../support";
 
 const access = { api: { baseUrl: "/connectors", token: "tok-1" }, userId: 1 };
@@ -39,7 +38,7 @@ const setup = (consent: ConsentReturn | null = null) => {
       actors: {
         listAccounts: list.logic,
         switchAccountSync: switchSync.logic,
-        connectionAccessListener: quietAccessListener,
+        sessionScopeListener: quietSessionScopeListener,
         consentReturn: consentReturnMachine.provide({ actors: { redeemConsent: redeem.logic } }),
       },
       actions: { consentSettled: () => settled.push("settled") },
@@ -190,18 +189,19 @@ describe("accountSwitcher", () => {
   it("waits for a signed-in user, then lists; another user lists again", async () => {
     const list = controlled<ListAccountsResponse, AccountListing>();
     const actor = createActor(
-      accountSwitcherMachine.provide({ actors: { listAccounts: list.logic, connectionAccessListener: quietAccessListener, consentReturn: consentReturnMachine } }),
+      accountSwitcherMachine.provide({ actors: { listAccounts: list.logic, sessionScopeListener: quietSessionScopeListener, consentReturn: consentReturnMachine } }),
       { input: { session: sessionOf({ user: null }), consent: null } },
     ).start();
     expect(actor.getSnapshot().value).toBe("waiting");
     expect(list.calls).toEqual([]);
     const other = { api: { baseUrl: "/connectors", token: "tok-2" }, userId: 2 };
-    actor.send({ type: "connections.accessChanged", access: other });
+    const otherScope = scopeOf({ token: "tok-2", user: { ...alice, id: 2 } });
+    actor.send({ type: "session.scopeChanged", scope: otherScope });
     expect(list.calls).toEqual([other]);
     await list.resolve([brand]);
-    actor.send({ type: "connections.accessChanged", access: other });
+    actor.send({ type: "session.scopeChanged", scope: { ...otherScope, range: null } });
     expect(list.calls).toHaveLength(1);
-    actor.send({ type: "connections.accessChanged", access: null });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ user: null }) });
     expect(actor.getSnapshot().value).toBe("waiting");
     expect(sel.accounts(actor.getSnapshot())).toEqual([]);
   });

@@ -1,7 +1,7 @@
-import { createActor, setup } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { SessionState } from "../../../src/domain/shell/session";
-import { connectionAccessListener, connectionAccessOf, connectionSessionSelectors } from "../../../src/machines/connections/connectionAccess";
+import { sessionScopeOf } from "../../../src/domain/report/reportScope";
+import { connectionAccessGuards, connectionAccessOf, connectionSessionSelectors, openingConnectionScope } from "../../../src/machines/connections/connectionAccess";
 import { alice, sessionOf } from "../../model/fixtures";
 
 const stateOf = (overrides: Partial<SessionState> = {}): SessionState => sessionOf(overrides).getSnapshot().context;
@@ -13,7 +13,7 @@ describe("connectionAccessOf", () => {
     ["no user", { user: null }, null],
     ["no token", { token: null }, null],
   ] as const)("%s", (_label, overrides, expected) => {
-    expect(connectionAccessOf(stateOf(overrides))).toEqual(expected);
+    expect(connectionAccessOf(sessionScopeOf(stateOf(overrides)))).toEqual(expected);
   });
 
   it("gives the social platform's page for the user, the same object while nothing changes", () => {
@@ -24,36 +24,16 @@ describe("connectionAccessOf", () => {
   });
 });
 
-describe("connectionAccessListener", () => {
-  it("tells its parent only when the access changes", () => {
-    let listener: ((snapshot: { context: SessionState }) => void) | null = null;
-    let context = stateOf();
-    const session = {
-      getSnapshot: () => ({ context }),
-      subscribe: (l: (snapshot: { context: SessionState }) => void) => {
-        listener = l;
-        return { unsubscribe: () => undefined };
-      },
-    };
-    const told: unknown[] = [];
-    const parent = createActor(
-      setup({ actors: { connectionAccessListener }, actions: { record: ({ event }) => told.push(event) } }).createMachine({
-        invoke: { src: "connectionAccessListener", input: { session } },
-        on: { "connections.accessChanged": { actions: "record" } },
-      }),
-    ).start();
-    const emit = (next: SessionState) => {
-      context = next;
-      listener?.({ context });
-    };
-    emit(stateOf({ programCode: "beta" }));
-    expect(told).toEqual([]);
-    emit(stateOf({ token: "tok-2" }));
-    emit(stateOf({ token: null }));
-    expect(told).toEqual([
-      { type: "connections.accessChanged", access: { api: { baseUrl: "/connectors", token: "tok-2" }, userId: alice.id } },
-      { type: "connections.accessChanged", access: null },
-    ]);
-    parent.stop();
+describe("isOtherAccess", () => {
+  const opened = { context: openingConnectionScope(sessionOf()) };
+  it.each([
+    ["other dates", { range: { from: "2026-02-01", to: "2026-02-28" } }, false],
+    ["another program", { programCode: "beta" }, false],
+    ["another token", { token: "tok-2" }, true],
+    ["another user", { user: { ...alice, id: 2 } }, true],
+    ["signed out", { token: null }, true],
+    ["another API base URL", { apiBaseUrl: "https://x.example/api" }, true],
+  ] as const)("%s: %s", (_label, overrides, expected) => {
+    expect(connectionAccessGuards.isOtherAccess(opened, sessionScopeOf(stateOf(overrides)))).toBe(expected);
   });
 });

@@ -5,8 +5,7 @@ import type { ListAccountsResponse } from "../../../src/domain/connections/conne
 import { connectionsTexts } from "../../../src/domain/connections/connectionsTexts";
 import type { ConnectionAccess } from "../../../src/machines/connections/connectionAccess";
 import { connectionsOverviewMachine, connectionsOverviewSelectors as sel } from "../../../src/machines/connections/connectionsOverview.machine";
-import { alice, httpErrors, sessionOf } from "../../model/fixtures";
-import { quietAccessListener } from "../../model/connections/connectionsFixtures";
+import { alice, httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../../model/fixtures";
 import { controlled } from "../support";
 
 const access = { api: { baseUrl: "/connectors", token: "tok-1" }, userId: alice.id };
@@ -16,7 +15,7 @@ const setup = () => {
   const opened: Array<CardDestination | null> = [];
   const actor = createActor(
     connectionsOverviewMachine.provide({
-      actors: { checkGoogleAds: check.logic, connectionAccessListener: quietAccessListener },
+      actors: { checkGoogleAds: check.logic, sessionScopeListener: quietSessionScopeListener },
       actions: { openDestination: (_, destination: CardDestination | null) => opened.push(destination) },
     }),
     { input: { session: sessionOf() } },
@@ -108,10 +107,10 @@ describe("connectionsOverview", () => {
   it("checks again for another user, and waits while nobody is signed in", async () => {
     const { check, actor, snap } = setup();
     await check.resolve([]);
-    actor.send({ type: "connections.accessChanged", access: null });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ user: null }) });
     expect(snap().value).toBe("waiting");
     const other = { api: { baseUrl: "/connectors", token: "tok-9" }, userId: 9 };
-    actor.send({ type: "connections.accessChanged", access: other });
+    actor.send({ type: "session.scopeChanged", scope: scopeOf({ token: "tok-9", user: { ...alice, id: 9 } }) });
     expect(check.calls).toEqual([access, other]);
   });
 });

@@ -1,8 +1,7 @@
 import { createActor, setup, type AnyActorRef } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionState } from "../../../src/domain/shell/session";
-import { openedScopeListener, scopeListenerInput as openedScopeInput } from "../../../src/machines/reports/reportScope";
-import type { SessionSource } from "../../../src/machines/shell/sessionScope";
+import { scopeListenerInput, sessionScopeListener, type SessionSource } from "../../../src/machines/shell/sessionScope";
 import { scopeOf, sessionOf } from "../../model/fixtures";
 
 /** A session whose context the test changes, telling its subscribers. */
@@ -32,15 +31,15 @@ afterEach(() => {
 const parentOf = (session: SessionSource, heard: unknown[]) =>
   setup({
     types: { context: {} as { session: SessionSource; scope: ReturnType<typeof scopeOf> } },
-    actors: { listener: openedScopeListener },
+    actors: { listener: sessionScopeListener },
     actions: { hear: ({ event }) => heard.push(event) },
   }).createMachine({
     context: { session, scope: scopeOf() },
-    invoke: { src: "listener", input: openedScopeInput },
+    invoke: { src: "listener", input: scopeListenerInput },
     on: { "session.scopeChanged": { actions: "hear" } },
   });
 
-describe("openedScopeListener", () => {
+describe("sessionScopeListener from the opening scope", () => {
   it("tells the report at once when the session moved between its creation and its start (a shared link's dates)", () => {
     const { session, change } = changingSession(sessionOf().getSnapshot().context);
     const heard: unknown[] = [];
@@ -61,5 +60,13 @@ describe("openedScopeListener", () => {
     change({ programCode: "beta" });
     change({ programCode: "beta" });
     expect(heard).toHaveLength(1);
+  });
+
+  it("tells another user with the same token (the connections screens call as the user)", () => {
+    const { session, change } = changingSession(sessionOf().getSnapshot().context);
+    const heard: unknown[] = [];
+    actors.push(createActor(parentOf(session, heard)).start());
+    change({ user: { ...(session.getSnapshot().context.user as NonNullable<SessionState["user"]>), id: 2 } });
+    expect(heard).toEqual([{ type: "session.scopeChanged", scope: { ...scopeOf(), userId: 2 } }]);
   });
 });

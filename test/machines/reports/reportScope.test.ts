@@ -4,7 +4,7 @@ import { isCompleteScope, reportCallOf, reportScopeGuards, sameReportCall } from
 import { acme, beta } from "../../model/fixtures";
 
 const api = { baseUrl: "/api", token: "t" };
-const january: SessionScope = { api, program: acme, range: { from: "2026-01-01", to: "2026-01-31" }, filter: "default" };
+const january: SessionScope = { api, program: acme, range: { from: "2026-01-01", to: "2026-01-31" }, filter: "default", userId: 1 };
 
 describe("report scope following", () => {
   it.each([
@@ -27,6 +27,8 @@ describe("report scope following", () => {
     [{ ...january, api: { baseUrl: "/api", token: "u" } }, true, false],
     // The named filter is the session's, but the analysis calls do not take it.
     [{ ...january, filter: "new" as const }, true, true],
+    // The user, known after the token, loads the same data (a reload does not load twice).
+    [{ ...january, userId: null }, false, true],
   ])("another scope is one that loads other data (%#)", (scope, other, sameCall) => {
     expect(reportScopeGuards.isOtherScope({ context: { session: null as never, scope: january } }, scope)).toBe(other);
     expect(sameReportCall(reportCallOf(january), reportCallOf(scope))).toBe(sameCall);

@@ -1,7 +1,7 @@
 import { assign, createActor, setup } from "xstate";
 import { describe, expect, it } from "vitest";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
-import { sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../../../src/machines/shell/sessionScope";
+import { openingScope, sessionScopeListener, type SessionScopeChanged, type SessionSource } from "../../../src/machines/shell/sessionScope";
 import type { SessionScope } from "../../../src/domain/report/reportScope";
 import { answering, flush } from "../support";
 import type { MeResponse, Ok } from "../../../src/domain/access/auth";
@@ -23,7 +23,7 @@ const recorderOf = (session: SessionSource) =>
     actions: { record: assign({ heard: ({ context, event }) => [...context.heard, event.scope] }) },
   }).createMachine({
     context: { heard: [] },
-    invoke: { src: "sessionScopeListener", input: { session } },
+    invoke: { src: "sessionScopeListener", input: { session, scope: openingScope(session) } },
     on: { "session.scopeChanged": { actions: "record" } },
   });
 

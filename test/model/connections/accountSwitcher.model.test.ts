@@ -16,6 +16,6 @@ modelSuite(accountSwitcherModel, {
     "listed.switching → switchAccountSync rejects [server] → listed.idle",
     "failed → accounts.retryPressed → listing",
     "refused → accounts.retryPressed → listing",
-    "waiting → connections.accessChanged [signedIn] → listing",
+    "waiting → session.scopeChanged [signedIn] → listing",
   ],
 });

@@ -6,14 +6,15 @@ import {
   type AccountListing,
   type AccountSwitching,
 } from "../../../src/machines/connections/accountSwitcher.machine";
-import type { ConnectionAccess } from "../../../src/machines/connections/connectionAccess";
+import type { SessionScope } from "../../../src/domain/report/reportScope";
 import type { ConsentOutcome } from "../../../src/machines/connections/consentReturn.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { httpErrors, ok, sessionOf } from "../fixtures";
-import { quietAccessListener } from "./connectionsFixtures";
+import { alice, httpErrors, ok, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
 
-const alicesAccess: ConnectionAccess = { api: { baseUrl: "/connectors", token: "tok-1" }, userId: 1 };
-const bobsAccess: ConnectionAccess = { api: { baseUrl: "/connectors", token: "tok-2" }, userId: 2 };
+/** The session's scope with alice signed in (tok-1), with bob (tok-2), and with nobody. */
+const alicesScope = scopeOf();
+const bobsScope = scopeOf({ token: "tok-2", user: { ...alice, id: 2, username: "bob" } });
+const signedOutScope = scopeOf({ user: null, token: null });
 const brand: ConnectionAccount = { accountId: "100-1", account_name: "Brand", active: true };
 const generic: ConnectionAccount = { accountId: "100-2", account_name: "Generic", active: false };
 const consentPage = "http://app.test/connectors/consent/google-ads?state=s&user=1";
@@ -40,8 +41,8 @@ export const accountSwitcherModel = defineMachineModel({
     signedOut: () => ({ session: sessionOf({ user: null, token: null }), consent: null }),
   },
   events: {
-    "connections.accessChanged": (s): Record<string, { access: ConnectionAccess | null }> =>
-      s.context.access === null ? { signedIn: { access: alicesAccess } } : { otherUser: { access: bobsAccess }, signedOut: { access: null } },
+    "session.scopeChanged": (s): Record<string, { scope: SessionScope }> =>
+      s.context.access === null ? { signedIn: { scope: alicesScope } } : { otherUser: { scope: bobsScope }, signedOut: { scope: signedOutScope } },
     "accounts.switchPressed": (s): Record<string, { accountId: string }> => {
       const first = s.context.accounts[0];
       return first === undefined ? { unknown: { accountId: "nope" } } : { first: { accountId: first.accountId }, unknown: { accountId: "nope" } };
@@ -58,7 +59,7 @@ export const accountSwitcherModel = defineMachineModel({
   },
   delays: { listingRetry: 1000 },
   appActions: ["consentSettled"],
-  provide: () => ({ actors: { connectionAccessListener: quietAccessListener } }),
+  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
   observe: (c) => ({
     user: c.access?.userId ?? null,
     consent: c.consent !== null,

@@ -1,12 +1,13 @@
 import type { CardDestination, ConnectionCard } from "../../../src/domain/connections/connections";
 import { connectionCards } from "../../../src/domain/connections/connections";
-import type { ConnectionAccess } from "../../../src/machines/connections/connectionAccess";
+import type { SessionScope } from "../../../src/domain/report/reportScope";
 import { connectionsOverviewMachine, connectionsOverviewSelectors as sel } from "../../../src/machines/connections/connectionsOverview.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { httpErrors, sessionOf } from "../fixtures";
-import { quietAccessListener } from "./connectionsFixtures";
+import { alice, httpErrors, quietSessionScopeListener, scopeOf, sessionOf } from "../fixtures";
 
-const bobsAccess: ConnectionAccess = { api: { baseUrl: "/connectors", token: "tok-2" }, userId: 2 };
+/** The session's scope with bob signed in (tok-2), and with nobody. */
+const bobsScope = scopeOf({ token: "tok-2", user: { ...alice, id: 2, username: "bob" } });
+const signedOutScope = scopeOf({ user: null, token: null });
 const cardsOf = (): Record<string, { card: ConnectionCard }> => Object.fromEntries(connectionCards.map((card) => [card, { card }]));
 
 /**
@@ -22,8 +23,8 @@ export const connectionsOverviewModel = defineMachineModel({
     signedOut: () => ({ session: sessionOf({ user: null, token: null }) }),
   },
   events: {
-    "connections.accessChanged": (s): Record<string, { access: ConnectionAccess | null }> =>
-      s.context.access === null ? { signedIn: { access: bobsAccess } } : { signedOut: { access: null } },
+    "session.scopeChanged": (s): Record<string, { scope: SessionScope }> =>
+      s.context.access === null ? { signedIn: { scope: bobsScope } } : { signedOut: { scope: signedOutScope } },
     "connections.addPressed": cardsOf,
     "connections.editPressed": cardsOf,
     "connections.editConfirmed": [{}],
@@ -37,7 +38,7 @@ export const connectionsOverviewModel = defineMachineModel({
     },
   },
   appActions: ["openDestination"],
-  provide: () => ({ actors: { connectionAccessListener: quietAccessListener } }),
+  provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
   observe: (c) => ({ user: c.access?.userId ?? null, googleAds: c.googleAds.kind, asked: c.asked }),
   strategies: { shortest: { maxPaths: 120 }, simple: { observe: null, maxPaths: 30 } },
   check: ({ action, before, after, newCalls }) => {

@@ -11,8 +11,7 @@ import { connectionsOverviewMachine } from "../../../src/machines/connections/co
 import { GoogleAdsAccounts } from "../../../src/views/connections/ConnectionPage";
 import { ConnectionCards } from "../../../src/views/connections/ConnectionsPage";
 import { controlled } from "../../machines/support";
-import { quietAccessListener } from "../../model/connections/connectionsFixtures";
-import { httpErrors, sessionOf } from "../../model/fixtures";
+import { httpErrors, quietSessionScopeListener, sessionOf } from "../../model/fixtures";
 
 afterEach(cleanup);
 
@@ -23,7 +22,7 @@ const openAccounts = () => {
   const list = controlled<ListAccountsResponse, AccountListing>();
   const switchSync = controlled<Ok, AccountSwitching>();
   const switcher = createActor(
-    accountSwitcherMachine.provide({ actors: { listAccounts: list.logic, switchAccountSync: switchSync.logic, connectionAccessListener: quietAccessListener } }),
+    accountSwitcherMachine.provide({ actors: { listAccounts: list.logic, switchAccountSync: switchSync.logic, sessionScopeListener: quietSessionScopeListener } }),
     { input: { session: sessionOf(), consent: null } },
   ).start();
   render(<GoogleAdsAccounts switcher={switcher} />);
@@ -80,7 +79,7 @@ describe("ConnectionCards", () => {
     const opened: Array<CardDestination | null> = [];
     const overview = createActor(
       connectionsOverviewMachine.provide({
-        actors: { checkGoogleAds: check.logic, connectionAccessListener: quietAccessListener },
+        actors: { checkGoogleAds: check.logic, sessionScopeListener: quietSessionScopeListener },
         actions: { openDestination: (_, destination: CardDestination | null) => opened.push(destination) },
       }),
       { input: { session: sessionOf() } },
