@@ -15,8 +15,9 @@ import { consentReturnMachine, type ConsentOutcome } from "./consentReturn.machi
  * each switched on (Enable) or off (Disable).
  *
  * With `code` and `state` in the page's query (the consent page's return) the page first
- * redeems them (`consentReturn`), then tells the app `consentSettled` so the pair leaves
- * the address (a reload does not send a used state again). Otherwise it lists: a redirect
+ * redeems them (`consentReturn`), then forgets them (`forgetConsent`); the screen frame
+ * keeps the pair in the address only while the machine holds it (`consent`), so a reload
+ * does not send a used state again. Otherwise it lists: a redirect
  * answer shows the sign-in prompt (a link to the consent page, which comes back here); a
  * list shows the accounts (an empty one says no ad accounts were found). A failed listing
  * is tried again after 1 second (`listingRetry`), up to 10 times, then the page says it
@@ -86,7 +87,6 @@ export const accountSwitcherMachine = setup({
   },
   actions: {
     /** Provided by the app: `code` and `state` leave the page's address (replaced, not a new history entry). */
-    consentSettled: () => {},
     keepScope: assign(keepAccessAssignment),
     storeAccess: assign((_, scope: SessionScope) => ({
       ...keepAccessAssignment(_, scope),
@@ -162,19 +162,19 @@ export const accountSwitcherMachine = setup({
           {
             guard: { type: "isRedeemed", params: ({ event }) => event.output },
             target: "listed",
-            actions: [{ type: "storeOutcome", params: ({ event }) => event.output }, "forgetConsent", "consentSettled"],
+            actions: [{ type: "storeOutcome", params: ({ event }) => event.output }, "forgetConsent"],
           },
           {
             guard: { type: "isRefused", params: ({ event }) => event.output },
             target: "refused",
-            actions: [{ type: "storeOutcome", params: ({ event }) => event.output }, "forgetConsent", "consentSettled"],
+            actions: [{ type: "storeOutcome", params: ({ event }) => event.output }, "forgetConsent"],
           },
           {
             guard: { type: "isConsentNeeded", params: ({ event }) => event.output },
             target: "consentNeeded",
-            actions: [{ type: "storeOutcome", params: ({ event }) => event.output }, "forgetConsent", "consentSettled"],
+            actions: [{ type: "storeOutcome", params: ({ event }) => event.output }, "forgetConsent"],
           },
-          { target: "failed", actions: ["forgetConsent", "consentSettled"] },
+          { target: "failed", actions: "forgetConsent" },
         ],
       },
     },

@@ -58,7 +58,6 @@ export const accountSwitcherModel = defineMachineModel({
     switchAccountSync: { resolves: { ok }, rejects: { server: httpErrors.server } },
   },
   delays: { listingRetry: 1000 },
-  appActions: ["consentSettled"],
   provide: () => ({ actors: { sessionScopeListener: quietSessionScopeListener } }),
   observe: (c) => ({
     user: c.access?.userId ?? null,
@@ -82,9 +81,9 @@ export const accountSwitcherModel = defineMachineModel({
     if (c.access === null) invariant(after.matches("waiting"), "without a user the page waits");
     // The consent return is redeemed once, and its pair leaves the address exactly when it settles.
     const redeems = newCalls.filter((x) => x.kind === "actor" && x.name === "consentReturn");
-    const settled = newCalls.filter((x) => x.name === "consentSettled");
     const leftRedeeming = before?.matches("redeeming") === true && !after.matches("redeeming");
-    invariant(settled.length === (leftRedeeming && action.kind === "actor" ? 1 : 0), "consentSettled once, when the return settles");
+    if (before?.matches("redeeming") === true && after.matches("redeeming")) invariant(c.consent !== null, "the pair stays while it is redeemed");
+    if (leftRedeeming && action.kind === "actor") invariant(c.consent === null, "the pair is forgotten when the return settles");
     invariant(redeems.length <= 1 && (redeems.length === 0 || after.matches("redeeming")), "one redemption at a time");
     for (const r of redeems) invariant(JSON.stringify((r.payload as { access: unknown }).access) === JSON.stringify(c.access), "redeemed with the user's access");
     if (!after.matches("redeeming")) invariant(c.consent === null || action.kind === "init" || c.access === null || after.matches("waiting"), "the pair is used once");
