@@ -15,8 +15,11 @@ const state: SessionState = {
 const base = sessionScopeOf(state);
 
 describe("sessionScopeOf", () => {
-  it("reads the API context, the current program, the dates and the named filter", () => {
-    expect(base).toEqual({ api: { baseUrl: "/api", token: "t" }, program: northwind, range: { from: "2026-01-01", to: "2026-01-31" }, filter: "default" });
+  it("reads the API context, the current program, the dates, the named filter and the user (none yet)", () => {
+    expect(base).toEqual({ api: { baseUrl: "/api", token: "t" }, program: northwind, range: { from: "2026-01-01", to: "2026-01-31" }, filter: "default", userId: null });
+  });
+  it("reads the signed-in user's id", () => {
+    expect(sessionScopeOf({ ...state, user: { id: 7 } as SessionState["user"] }).userId).toBe(7);
   });
   it("has no program while the session points at none it knows", () => {
     expect(sessionScopeOf({ ...state, programCode: "gone" }).program).toBeNull();
