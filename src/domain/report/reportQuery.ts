@@ -26,8 +26,8 @@ export interface QueryChoice<T> {
   readonly schema: Schema.Schema<T, string>;
   /** The choice a query value is (null: not valid), through `schema`. */
   readonly read: (raw: string) => T | null;
-  /** The query value of a choice, through `schema`. */
-  readonly write: (value: T) => string;
+  /** The query value of a choice, through `schema` (null: the value has none, e.g. a what-if spend still being typed). */
+  readonly write: (value: T) => string | null;
 }
 
 /** Every choice of a screen, by the name its machine keeps it under. */
@@ -37,13 +37,13 @@ export type ReportQueryShape<C> = { readonly [K in keyof C]: QueryChoice<C[K]> }
 export const queryChoice = <T, I extends string = string>(key: string, from: Schema.Schema<T, I>, fallback: T): QueryChoice<T> => {
   const schema = from as unknown as Schema.Schema<T, string>;
   const decode = Schema.decodeUnknownEither(schema);
-  const encode = Schema.encodeSync(schema);
+  const encode = Schema.encodeEither(schema);
   return {
     key,
     fallback,
     schema,
     read: (raw) => Either.getOrNull(decode(raw)),
-    write: (value) => encode(value),
+    write: (value) => Either.getOrNull(encode(value)),
   };
 };
 
@@ -145,8 +145,9 @@ export const readReportQuery = <C>(search: string, shape: ReportQueryShape<C>): 
 export const withReportQuery = <C>(search: string, shape: ReportQueryShape<C>, choices: C): string => {
   const q = new URLSearchParams(search);
   for (const [name, choice] of choicesOf(shape)) {
+    // A choice at its default, or one with no query value (not valid as the person left it), is not written.
     const written = choice.write(choices[name as keyof C] as unknown);
-    if (written === choice.write(choice.fallback)) q.delete(choice.key);
+    if (written === null || written === choice.write(choice.fallback)) q.delete(choice.key);
     else q.set(choice.key, written);
   }
   return q.toString();

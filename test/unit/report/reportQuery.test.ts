@@ -59,6 +59,17 @@ describe("withReportQuery", () => {
     expect(withReportQuery(search, shape, choices)).toBe(expected);
   });
 
+  // A choice whose Schema refuses its own default or the value as typed (the what-if spend:
+  // "" for none, "lots" while typing) is left out of the query rather than failing the screen.
+  it.each([
+    ["no what-if", "", "program=nw"],
+    ["a what-if being typed", "lots", "program=nw"],
+    ["a what-if spend", "1,500", "program=nw&what_if=1500"],
+  ] as const)("diminishing returns with %s writes %s", (_name, whatIf, expected) => {
+    const choices = { hiddenSeasons: [], untagged: true, page: 1, perPage: diminishingQuery.perPage.fallback, whatIf };
+    expect(withReportQuery("program=nw", diminishingQuery, choices)).toBe(expected);
+  });
+
   it("round-trips every choice", () => {
     const choices: Choices = { mode: "spend", page: 7, perPage: 32 };
     expect(readReportQuery(withReportQuery("program=x", shape, choices), shape)).toEqual(choices);
