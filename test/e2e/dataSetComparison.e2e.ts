@@ -123,3 +123,33 @@ test("a program without the report shows the no-access screen", async ({ page })
   await expect(page.getByRole("button", { name: "Go back" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Taxonomy values" })).toHaveCount(0);
 });
+
+test("Back and Forward move between the tabs; a sort is no step of the history", async ({ page }) => {
+  await signInAs(page, "demo");
+  await page.goto("/custom-reports/1");
+  await loadedCards(page);
+  const visual = tabs(page).getByRole("link", { name: "Visual" });
+  const tabular = tabs(page).getByRole("link", { name: "Tabular" });
+  await expect(visual).toHaveAttribute("aria-current", "page");
+
+  // The tab is a step of the history: Back shows the first tab again.
+  await tabular.click();
+  await expect(page).toHaveURL(/[?&]tab=tabular/);
+  const table = await loadedTable(page);
+  // A sort changes the table in place: Back does not undo it, it goes to the tab before.
+  await table.getByRole("button", { name: "Valid Attributed Revenue", exact: true }).click();
+  await expect(table.getByRole("columnheader", { name: "Valid Attributed Revenue", exact: true })).toHaveAttribute("aria-sort", "descending");
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/[?&]tab=/);
+  await expect(page).toHaveURL(/\/custom-reports\/1(\?|$)/);
+  await expect(visual).toHaveAttribute("aria-current", "page");
+  await loadedCards(page);
+  await expect(page.getByRole("table", { name: "Custom report table" })).toHaveCount(0);
+
+  // Forward brings the table back, as it was left.
+  await page.goForward();
+  await expect(page).toHaveURL(/[?&]tab=tabular/);
+  await expect(tabular).toHaveAttribute("aria-current", "page");
+  await expect(table.getByRole("columnheader", { name: "Valid Attributed Revenue", exact: true })).toHaveAttribute("aria-sort", "descending");
+});

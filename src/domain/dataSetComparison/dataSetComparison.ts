@@ -5,7 +5,7 @@ import { defaultColumns } from "../report/defaultColumns";
 import { clickModelMetrics } from "../report/metricNames";
 import { metricsFromSums, ratio, totalsOf, zeroSums, type MetricName, type Metrics } from "../report/metrics";
 import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
-import { oneOfChoice, type ReportQueryShape } from "../report/reportQuery";
+import { oneOfChoice, pushingHistory, type ReportQueryShape } from "../report/reportQuery";
 
 /**
  * The custom report screen (/custom-reports/{report}, taxonomy nesting to level four): a
@@ -227,9 +227,9 @@ export const dataSetComparisonCards = (
 export const dataSetComparisonTabs = ["visual", "tabular"] as const;
 export type DataSetComparisonTab = (typeof dataSetComparisonTabs)[number];
 
-/** The URL query of the screen: `tab` (visual by default, or tabular). */
+/** The URL query of the screen: `tab` (visual by default, or tabular); a tab change is a history entry, so Back goes to the tab before. */
 export const dataSetComparisonQuery: ReportQueryShape<{ readonly tab: DataSetComparisonTab }> = {
-  tab: oneOfChoice("tab", dataSetComparisonTabs, "visual"),
+  tab: pushingHistory(oneOfChoice("tab", dataSetComparisonTabs, "visual")),
 };
 
 /** Rows per page of the table. */

@@ -17,6 +17,12 @@ import { reportTexts } from "./reportTexts";
  * The screen's machine reads the query once, when it opens (`readReportQuery`); the screen
  * frame writes the machine's choices back (`withReportQuery`): only choices that differ
  * from their default are written, and every other parameter of the query is kept.
+ *
+ * A choice says how the address moves when it changes (`history`): most replace the
+ * history entry (a sort, a page, a typed search: Back does not undo them), and a few
+ * push a new one (`pushingHistory`: a tab, which a person expects Back to undo). The
+ * frame asks `historyEntryOf` which, and when Back or Forward brings another query it
+ * hands the screen's machine the choices that query carries.
  */
 
 /** One choice: its query key, its default and its Schema from the query's text. */
@@ -28,7 +34,15 @@ export interface QueryChoice<T> {
   readonly read: (raw: string) => T | null;
   /** The query value of a choice, through `schema` (null: the value has none, e.g. a what-if spend still being typed). */
   readonly write: (value: T) => string | null;
+  /**
+   * How the address moves when this choice changes: `replace` the history entry (most
+   * choices), or `push` a new one, so Back undoes it (`pushingHistory`).
+   */
+  readonly history: HistoryEntry;
 }
+
+/** How the screen frame writes a new query into the address: a new history entry, or in place of the current one. */
+export type HistoryEntry = "push" | "replace";
 
 /** Every choice of a screen, by the name its machine keeps it under. */
 export type ReportQueryShape<C> = { readonly [K in keyof C]: QueryChoice<C[K]> };
@@ -44,8 +58,12 @@ export const queryChoice = <T, I extends string = string>(key: string, from: Sch
     schema,
     read: (raw) => Either.getOrNull(decode(raw)),
     write: (value) => Either.getOrNull(encode(value)),
+    history: "replace",
   };
 };
+
+/** The choice with its changes pushed as history entries: a navigation a person expects Back to undo (a tab). */
+export const pushingHistory = <T>(choice: QueryChoice<T>): QueryChoice<T> => ({ ...choice, history: "push" });
 
 /**
  * A query value that `read` turns into a choice (null: not valid, refused as `expected`) and
@@ -154,15 +172,36 @@ export const withReportQuery = <C>(search: string, shape: ReportQueryShape<C>, c
 };
 
 /**
+ * How the address moves from one query to the next: `push` when a choice that pushes
+ * (`pushingHistory`) reads differently in the two, else `replace`. Choices are compared as
+ * read (an invalid value as its default), so a link's unreadable tab written over by its
+ * default replaces the entry.
+ */
+export const historyEntryOf = <C>(shape: ReportQueryShape<C>, from: string, to: string): HistoryEntry => {
+  const before = decodeReportQuery(from, shape).choices;
+  const after = decodeReportQuery(to, shape).choices;
+  const moved = choicesOf(shape).some(([name, choice]) => {
+    const key = name as keyof C;
+    return choice.history === "push" && choice.write(before[key]) !== choice.write(after[key]);
+  });
+  return moved ? "push" : "replace";
+};
+
+/**
  * A screen's URL query as the screen frame uses it: what to tell the person of a link
  * whose keys could not be read (null: every key was read), and the query with the
- * screen's choices written in. `reportQueryLink` makes one of a shape; a screen whose query
- * falls back to the session's choices (the performance report) makes its own. (The words
- * travel with the link, so the app's first load does not carry them.)
+ * screen's choices written in. `reportQueryLink` makes one of a shape; a screen with a
+ * link format of its own (the custom report builder's draft, the Google Ads page's
+ * consent return) makes its own. (The words travel with the link, so the app's first
+ * load does not carry them.)
  */
 export interface QueryLink<C> {
   readonly unreadable: (search: string) => string | null;
   readonly written: (search: string, choices: C) => string;
+  /** How the address moves from the query it has to the one written (without it: `replace`, always). */
+  readonly entry?: (from: string, to: string) => HistoryEntry;
+  /** The choices a query carries, for a screen that follows Back and Forward (without it: the screen does not). */
+  readonly read?: (search: string) => C;
 }
 
 /** What the person is told of a link's dropped keys (null when none was dropped). */
@@ -173,4 +212,6 @@ export const unreadableLinkMessage = (dropped: ReadonlyArray<string>): string | 
 export const reportQueryLink = <C>(shape: ReportQueryShape<C>): QueryLink<C> => ({
   unreadable: (search) => unreadableLinkMessage(decodeReportQuery(search, shape).dropped),
   written: (search, choices) => withReportQuery(search, shape, choices),
+  entry: (from, to) => historyEntryOf(shape, from, to),
+  read: (search) => readReportQuery(search, shape),
 });

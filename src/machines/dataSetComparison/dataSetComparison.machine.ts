@@ -55,8 +55,10 @@ import { fromApiCall } from "../runtime/fromEffect";
  *   loaded again after every load of the data while on.
  * - `columns`: the Columns modal closed or open; a toggle keeps the report's excluded
  *   columns out, 'Reset' shows the default columns.
- * - The tab follows the URL's `tab` (`dataSetComparison.tabChosen`); sort, page and the open
- *   row details are local. A new scope asks again from the start.
+ * - The tab is the URL's `tab`: chosen by its link (`dataSetComparison.tabChosen`, which the
+ *   screen frame writes as a new history entry), or brought back by Back or Forward
+ *   (`dataSetComparison.linkFollowed`, the choices of the address's query); sort, page
+ *   and the open row details are local. A new scope asks again from the start.
  */
 
 export interface DataSetComparisonInput extends ReportRouteInput {
@@ -86,6 +88,7 @@ export interface DataSetComparisonContext extends RouteReport {
 export type DataSetComparisonEvent =
   | SessionScopeChanged
   | { type: "dataSetComparison.tabChosen"; tab: DataSetComparisonTab }
+  | { type: "dataSetComparison.linkFollowed"; choices: DataSetComparisonChoices }
   | { type: "dataSetComparison.sorted"; column: string }
   | { type: "dataSetComparison.pageChanged"; page: number }
   | { type: "dataSetComparison.rowToggled"; key: string }
@@ -95,6 +98,11 @@ export type DataSetComparisonEvent =
   | { type: "dataSetComparison.columnToggled"; column: string }
   | { type: "dataSetComparison.columnsReset" }
   | { type: "dataSetComparison.exportRequested" };
+
+/** The screen's choices as its URL carries them (`dataSetComparisonQuery`). */
+export interface DataSetComparisonChoices {
+  readonly tab: DataSetComparisonTab;
+}
 
 type Context = DataSetComparisonContext;
 
@@ -244,6 +252,10 @@ export const dataSetComparisonMachine = setup({
   entry: "spawnExportDialog",
   on: {
     "dataSetComparison.tabChosen": { guard: { type: "isOtherTab", params: ({ event }) => event.tab }, actions: { type: "chooseTab", params: ({ event }) => event.tab } },
+    "dataSetComparison.linkFollowed": {
+      guard: { type: "isOtherTab", params: ({ event }) => event.choices.tab },
+      actions: { type: "chooseTab", params: ({ event }) => event.choices.tab },
+    },
     "dataSetComparison.sorted": { actions: { type: "sortBy", params: ({ event }) => event.column } },
     "dataSetComparison.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
     "dataSetComparison.rowToggled": { actions: { type: "toggleRow", params: ({ event }) => event.key } },
@@ -350,7 +362,7 @@ export const dataSetComparisonSelectors = {
   showsSourceWarning: (s: Snap): boolean => s.context.isAdmin && s.context.access?.kind === "granted" && s.context.access.source.kind === "meta",
   tab: (s: Snap) => s.context.tab,
   /** The screen's choices as its URL carries them (`dataSetComparisonQuery`). */
-  choices: (s: Snap): { readonly tab: DataSetComparisonTab } => ({ tab: s.context.tab }),
+  choices: (s: Snap): DataSetComparisonChoices => ({ tab: s.context.tab }),
   level: (s: Snap) => dataSetComparisonLevel(s.context.path),
   sideNames: (s: Snap) => namesOf(s.context.access),
   cards: (s: Snap) => s.context.cards,

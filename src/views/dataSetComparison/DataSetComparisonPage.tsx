@@ -26,7 +26,13 @@ import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric, formatPercent, type NumberFormatOptions } from "../../domain/report/numberFormat";
 import { drillHref, reportCrumbs } from "../../domain/report/reportCrumbs";
 import { reportQueryLink, withReportQuery } from "../../domain/report/reportQuery";
-import { columnHeader, dataSetComparisonMachine, dataSetComparisonSelectors as sel, type DataSetComparisonActorRef } from "../../machines/dataSetComparison/dataSetComparison.machine";
+import {
+  columnHeader,
+  dataSetComparisonMachine,
+  dataSetComparisonSelectors as sel,
+  type DataSetComparisonActorRef,
+  type DataSetComparisonChoices,
+} from "../../machines/dataSetComparison/dataSetComparison.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { shareChart, shareTable, timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { InfoDialog } from "../components/Modal";
@@ -42,20 +48,27 @@ const exploreDeepest = 3;
 const cardChartHeight = 250;
 const donutHeight = 150;
 
+/** The screen's URL: its tab, a new history entry on each change; Back and Forward bring the tab of their address back. */
+const dataSetComparisonScreenQuery = screenQuery<typeof dataSetComparisonMachine, DataSetComparisonChoices>(reportQueryLink(dataSetComparisonQuery), sel.choices, (choices) => ({
+  type: "dataSetComparison.linkFollowed",
+  choices,
+}));
+
 /**
  * /custom-reports/{report} and its taxonomy pages (level 1 with no value, 2 with one, 3
  * with two, 4 with three): the no-access screen when the program lacks the report, the
  * admins' data-source warning, then the Visual tab (a card per taxonomy value: the two
  * sides' sales as areas, Explore one level down, the current and previous periods'
  * donuts) or the Tabular tab (Columns, comparing, Export, the table with its Total). The
- * tab is the URL's `tab`: the tab links change the URL, and the report follows it.
+ * tab is the URL's `tab`: a tab link tells the report, the screen frame writes it as a new
+ * history entry, and Back and Forward bring the report the tab of their address.
  */
 export const DataSetComparisonPage = ({ id, path }: IdentifiedRoute) => {
   const search = useSearch();
   const reportId = id ?? "1";
   // The app root's screen child for this route (given the session and toasts by the root).
   return (
-    <Screen name="dataSetComparison" routeKey={JSON.stringify([id, path])} logic={dataSetComparisonMachine} route={{ path, search, reportId }} query={screenQuery(reportQueryLink(dataSetComparisonQuery), sel.choices)}>
+    <Screen name="dataSetComparison" routeKey={JSON.stringify([id, path])} logic={dataSetComparisonMachine} route={{ path, search, reportId }} query={dataSetComparisonScreenQuery}>
       {(report) => <CustomReportPageScreen report={report} id={id} path={path} />}
     </Screen>
   );
@@ -134,7 +147,7 @@ const CustomReportTabs = ({
             key={t}
             href={hrefOf(t)}
             onClick={(event) => {
-              // The screen writes its tab into the address (replacing the entry), as every choice.
+              // The report keeps the tab; the screen frame writes it into the address as a new history entry.
               event.preventDefault();
               onChoose(t);
             }}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useSelector } from "@xstate/react";
 import { navigate } from "wouter/use-browser-location";
-import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom, SnapshotFrom } from "xstate";
+import type { ActorRefFrom, AnyActorLogic, AnyActorRef, EventFromLogic, InputFrom, SnapshotFrom } from "xstate";
 import type { QueryLink } from "../../domain/report/reportQuery";
 import { appSelectors, type AppScope } from "../../machines/shell/app.machine";
 import { useAppActors } from "./AppActorsContext";
@@ -12,15 +12,25 @@ export type RouteInput<L extends AnyActorLogic> = Omit<InputFrom<L>, keyof AppSc
 /**
  * A screen's URL query: how it is read and written (`reportQueryLink(shape)` of the
  * screen's `ReportQueryShape`) and the choices it carries, selected from the screen's
- * snapshot. The screen's machine reads the query itself when it opens (its `search`).
+ * snapshot. The screen's machine reads the query itself when it opens (its `search`);
+ * a screen whose choices push history entries also says which event tells its machine
+ * the choices of a query Back or Forward brings (`followed`).
  */
 export interface ScreenQuery<L extends AnyActorLogic, C = never> {
   readonly link: QueryLink<C>;
   readonly choices: (snapshot: SnapshotFrom<L>) => C;
+  readonly followed?: (choices: C) => EventFromLogic<L>;
 }
 
-/** A screen's query with its choices' type (checked against the screen's selector). */
-export const screenQuery = <L extends AnyActorLogic, C>(link: QueryLink<C>, choices: (snapshot: SnapshotFrom<L>) => C): ScreenQuery<L, C> => ({ link, choices });
+/** A screen's query with its choices' type (checked against the screen's selector, and its event's). */
+export const screenQuery = <L extends AnyActorLogic, C>(
+  link: QueryLink<C>,
+  choices: (snapshot: SnapshotFrom<L>) => C,
+  followed?: (choices: C) => EventFromLogic<L>,
+): ScreenQuery<L, C> => ({ link, choices, followed });
+
+/** The path and query of the address, for the writer's new entry. */
+const addressWith = (search: string): string => `${window.location.pathname}${search === "" ? "" : `?${search}`}${window.location.hash}`;
 
 /** The query a screen opened with: its route's `search`, or the address's when its route takes none. */
 const openingSearch = (route: Record<string, unknown>): string =>
@@ -36,8 +46,12 @@ const openingSearch = (route: Record<string, unknown>): string =>
  * With a `query` (the one way a screen's URL is read and written): when the screen opens,
  * the link's values its shape cannot read are named to the person in the app's toasts
  * ('This link's … could not be read, so the default is shown.'), and from then on every
- * change of the screen's choices is written into the address's query, replacing the
- * history entry (defaults left out, every other parameter and the fragment kept).
+ * change of the screen's choices is written into the address's query (defaults left out,
+ * every other parameter and the fragment kept): a new history entry when the link says so
+ * of the change (`entry`: a tab), else in place of the current one; the first write, which
+ * only tidies the link the screen opened with, always replaces. When Back or Forward
+ * brings another query to the screen's path, the screen's machine is told the choices
+ * it carries (`followed`, with the link's `read`).
  */
 export const useScreenActor = <L extends AnyActorLogic, C = never>(
   screen: string,
@@ -50,7 +64,14 @@ export const useScreenActor = <L extends AnyActorLogic, C = never>(
   const key = `${screen}:${routeKey}`;
   // The logic, input and query of the first render of this key, as `useActorRef` took them.
   // (A page is keyed by its route, so a new key is a new component.)
-  const [opening] = useState(() => ({ logic, route: route as Record<string, unknown>, query, selector: appSelectors.screenAt(key), told: false }));
+  const [opening] = useState(() => ({
+    logic,
+    route: route as Record<string, unknown>,
+    query,
+    selector: appSelectors.screenAt(key),
+    told: false,
+    pathname: typeof window === "undefined" ? "" : window.location.pathname,
+  }));
   useEffect(() => {
     app.send({ type: "app.screenOpened", screen, key, logic: opening.logic, route: opening.route });
     return () => app.send({ type: "app.screenClosed", key });
@@ -66,14 +87,29 @@ export const useScreenActor = <L extends AnyActorLogic, C = never>(
     const written = opening.query;
     const actor = ref as AnyActorRef | undefined;
     if (!actor || !written) return;
+    let first = true;
     const write = (snapshot: SnapshotFrom<L>) => {
       const now = window.location.search.replace(/^\?/, "");
       const next = written.link.written(now, written.choices(snapshot));
-      if (next !== now) navigate(`${window.location.pathname}${next === "" ? "" : `?${next}`}${window.location.hash}`, { replace: true });
+      const entry = first ? "replace" : (written.link.entry?.(now, next) ?? "replace");
+      first = false;
+      if (next !== now) navigate(addressWith(next), { replace: entry === "replace" });
     };
     write(actor.getSnapshot() as SnapshotFrom<L>);
     const subscription = actor.subscribe((snapshot) => write(snapshot as SnapshotFrom<L>));
     return () => subscription.unsubscribe();
+  }, [ref, opening]);
+  useEffect(() => {
+    const read = opening.query?.link.read;
+    const followed = opening.query?.followed;
+    const actor = ref as AnyActorRef | undefined;
+    if (!actor || !read || !followed) return;
+    // Back or Forward within the screen's own path (another path is another screen).
+    const follow = () => {
+      if (window.location.pathname === opening.pathname) actor.send(followed(read(window.location.search)));
+    };
+    window.addEventListener("popstate", follow);
+    return () => window.removeEventListener("popstate", follow);
   }, [ref, opening]);
   return ref;
 };

@@ -141,6 +141,26 @@ describe("custom report: data", () => {
     expect(sel.tab(snap())).toBe("visual");
     expect(sel.tab(open({ search: "tab=nonsense" }).snap())).toBe("visual");
   });
+
+  it.each([
+    ["Back to the default tab", "tab=tabular", "visual", "visual"],
+    ["Forward to the table", "", "tabular", "tabular"],
+    ["an address on the tab already shown", "tab=tabular", "tabular", "tabular"],
+  ] as const)("follows the address Back and Forward bring: %s", (_name, search, followed, shown) => {
+    const { report, snap } = open({ search });
+    const choices = () => sel.choices(snap());
+    report.send({ type: "dataSetComparison.linkFollowed", choices: { tab: followed } });
+    expect(choices()).toEqual({ tab: shown });
+  });
+
+  it("keeps the data, sort and page when Back brings the other tab", async () => {
+    const { report, access, data, snap } = open({ search: "tab=tabular" });
+    await access.resolve(granted);
+    await data.resolve(twentyChannels);
+    report.send({ type: "dataSetComparison.pageChanged", page: 2 });
+    report.send({ type: "dataSetComparison.linkFollowed", choices: { tab: "visual" } });
+    expect([sel.tab(snap()), sel.page(snap()), sel.status(snap())]).toEqual(["visual", 2, "ready"]);
+  });
 });
 
 describe("custom report: comparing", () => {

@@ -16,6 +16,7 @@ export const dataSetComparisonModel = defineMachineModel({
   events: {
     "session.scopeChanged": { february: { scope: scopeOf({ range: { from: "2026-02-01", to: "2026-02-28" } }) }, signedOut: { scope: scopeOf({ range: null }) } },
     "dataSetComparison.tabChosen": { tabular: { tab: "tabular" } },
+    "dataSetComparison.linkFollowed": { backToVisual: { choices: { tab: "visual" } } },
     "dataSetComparison.sorted": { validSales: { column: "first.attributed_sales" } },
     "dataSetComparison.pageChanged": { two: { page: 2 } },
     "dataSetComparison.rowToggled": { channelOne: { key: "Channel 1" } },

@@ -7,9 +7,12 @@ import { journeysQueryShape } from "../../../src/domain/journeys/journeysQuery";
 import { unreadableReportLinkKeys } from "../../../src/domain/performance/reportLink";
 import {
   decodeReportQuery,
+  historyEntryOf,
   numberOfChoice,
   oneOfChoice,
   pageChoice,
+  pushingHistory,
+  queryChoice,
   readReportQuery,
   reportQueryDefaults,
   reportQueryLink,
@@ -132,6 +135,45 @@ describe("reportQueryLink: what the screen frame reads and writes", () => {
   it("tells the person the keys it drops, and nothing of a link it reads whole", () => {
     expect(link.unreadable("page=x&per_page=16")).toBe("This link's page could not be read, so the default is shown.");
     expect(link.unreadable("page=2&per_page=16&other=x")).toBeNull();
+  });
+});
+
+describe("historyEntryOf: which changes push a history entry and which replace it", () => {
+  interface Tabbed {
+    readonly tab: "visual" | "tabular";
+    readonly sort: "name" | "revenue";
+    readonly page: number;
+    readonly search: string;
+  }
+  /** A tab pushes (Back undoes it); a sort, a page and a typed search replace. */
+  const tabbed: ReportQueryShape<Tabbed> = {
+    tab: pushingHistory(oneOfChoice("tab", ["visual", "tabular"], "visual")),
+    sort: oneOfChoice("sort", ["name", "revenue"], "name"),
+    page: pageChoice(),
+    search: queryChoice("search", Schema.String, ""),
+  };
+  it.each([
+    ["a tab chosen", "", "tab=tabular", "push"],
+    ["a tab chosen back to its default", "tab=tabular", "", "push"],
+    ["a tab chosen with the page reset", "tab=tabular&page=3", "page=1", "push"],
+    ["a sort", "tab=tabular", "tab=tabular&sort=revenue", "replace"],
+    ["a page", "sort=revenue", "sort=revenue&page=2", "replace"],
+    ["a typed search", "search=sho", "search=shoe", "replace"],
+    ["nothing of the shape (the session's dates)", "date_from=2026-01-01", "date_from=2026-02-01", "replace"],
+    ["a link's unreadable tab written over by its default", "tab=bogus&program=nw", "program=nw", "replace"],
+    ["the default tab written out", "tab=visual", "", "replace"],
+  ] as const)("%s: %s → %s %s", (_name, from, to, entry) => {
+    expect(historyEntryOf(tabbed, from, to)).toBe(entry);
+    expect(reportQueryLink(tabbed).entry?.(from, to)).toBe(entry);
+  });
+
+  it("every choice of a shape replaces unless it is made to push", () => {
+    expect(Object.values(shape).map((choice) => (choice as { history: string }).history)).toEqual(["replace", "replace", "replace"]);
+    expect(tabbed.tab.history).toBe("push");
+  });
+
+  it("reads the choices of a query Back or Forward brings", () => {
+    expect(reportQueryLink(tabbed).read?.("tab=tabular&page=x&program=nw")).toEqual({ tab: "tabular", sort: "name", page: 1, search: "" });
   });
 });
 
