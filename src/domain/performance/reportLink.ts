@@ -1,5 +1,19 @@
-import { unreadableLinkMessage, type QueryLink } from "../report/reportQuery";
+import { Schema } from "effect";
+import {
+  columnListText,
+  decodeReportQuery,
+  OnOffText,
+  optionalChoice,
+  PageText,
+  queryChoice,
+  queryText,
+  unreadableLinkMessage,
+  withReportQuery,
+  type QueryLink,
+  type ReportQueryShape,
+} from "../report/reportQuery";
 import { parseRange, type DateRange } from "../report/dateRange";
+import { IsoDate } from "./performance";
 import { metricNames } from "../report/metricNames";
 import { perPageOptions } from "../table/pagination";
 import { intervals, namedFilters, type ChartType, type Interval, type NamedFilter, type SortDirection } from "../shell/session";
@@ -22,6 +36,13 @@ import { intervals, namedFilters, type ChartType, type Interval, type NamedFilte
  * U+001F, the nodes joined by U+001E. Reading takes each part that is valid and
  * falls back, part by part, to the choices given (the session's): a link without a part
  * keeps the person's own choice.
+ *
+ * The query is a `ReportQueryShape` like every screen's (`reportLinkShape`): each key read
+ * by its Schema, an invalid one dropped and named (`decodeReportLink`), so the screen
+ * frame can say which part of a link could not be read. Its parts have no fixed default:
+ * a part the link lacks is null in the shape (`optionalChoice`) and the session's choice
+ * in `ReportChoices`, so every part the report holds is written, whatever the person's
+ * own preferences, and the link opens the same view for anyone.
  */
 export interface ReportChoices {
   readonly interval: Interval;
@@ -72,151 +93,183 @@ const levelSeparator = "\u001f";
 /** The notes toggles when a report opens without a link saying otherwise: notes drawn, their table closed. */
 export const notesDefaults = { notesShown: true, notesTableOpen: false } as const;
 
-const on = "on";
-const off = "off";
-
 const chartTypes: ReadonlyArray<ChartType> = ["area", "bar"];
 const directions: ReadonlyArray<SortDirection> = ["asc", "desc"];
 const metrics: ReadonlyArray<string> = metricNames;
 /** What a table may be sorted by: a metric or a taxonomy level. */
 const isSortColumn = (c: string): boolean => metrics.includes(c) || /^taxonomy_[1-4]$/.test(c);
 
-const oneOf = <T extends string>(values: ReadonlyArray<T>, raw: string | null): T | null =>
-  raw !== null && (values as ReadonlyArray<string>).includes(raw) ? (raw as T) : null;
-
-const listOf = (raw: string | null): string[] => (raw === null || raw === "" ? [] : raw.split(","));
+/** The chart's two metrics. */
+interface ChartMetrics {
+  readonly metricOne: string;
+  readonly metricTwo: string;
+}
 
 /** Two distinct known metrics, or null. */
-const chartPair = (raw: string | null): { metricOne: string; metricTwo: string } | null => {
-  const [one, two, ...rest] = listOf(raw);
+const chartPair = (raw: string): ChartMetrics | null => {
+  const [one, two, ...rest] = raw === "" ? [] : raw.split(",");
   return one !== undefined && two !== undefined && rest.length === 0 && one !== two && metrics.includes(one) && metrics.includes(two)
     ? { metricOne: one, metricTwo: two }
     : null;
 };
 
-/** Known metrics, each once, in the link's order; null when none is left. */
-const columnList = (raw: string | null): string[] | null => {
-  const columns = [...new Set(listOf(raw))].filter((c) => metrics.includes(c));
-  return columns.length > 0 ? columns : null;
-};
-
-/** A whole number from 1 written plainly (no sign, fraction or leading zero), or null. */
-const pageNumber = (raw: string | null): number | null => (raw !== null && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null);
-
 /** The unticked nodes a `search_filter` names: each a path of one to four non-empty levels, each once. */
-const uncheckedLeaves = (raw: string | null): string[] =>
-  raw === null
-    ? []
-    : [...new Set(raw.split(nodeSeparator))].filter((key) => {
-        const levels = key.split(levelSeparator);
-        return levels.length <= 4 && levels.every((level) => level !== "");
-      });
+const uncheckedLeaves = (raw: string): string[] =>
+  [...new Set(raw.split(nodeSeparator))].filter((key) => {
+    const levels = key.split(levelSeparator);
+    return levels.length <= 4 && levels.every((level) => level !== "");
+  });
 
-/** `on` / `off` as true / false; anything else null. */
-const onOff = (raw: string | null): boolean | null => (raw === on ? true : raw === off ? false : null);
+/** A `search_filter`: read node by node (a node that is no path is left out), never refused whole. */
+const SearchFilterText: Schema.Schema<ReadonlyArray<string>, string> = Schema.transform(Schema.String, Schema.Array(Schema.String), {
+  strict: true,
+  decode: uncheckedLeaves,
+  encode: (nodes) => nodes.join(nodeSeparator),
+});
 
 /**
- * The choices a query string carries, each falling back to `fallback`'s when missing or
- * invalid. Compare is on only with two valid, ordered comparison dates; without them it
- * is off (a link never turns it on by a fallback). The page is any whole number from 1
- * (the table moves a page past the last to the last once it has loaded); rows per page
- * only one of `perPageOffered` (the table's options). A page without a table (a null
- * `fallback.paging`) reads no paging, and a page without search results (a null
- * `fallback.searchFilter`) no Filter; a link's Filter is all of its own (no fallback: without
- * `search_filter` every leaf is ticked). The notes toggles are written only when not the
- * default, so a link without them (or with another value) has them as by default, whatever
- * the fallback.
+ * The report's query as its parts, each as the link has it: null (the toggles: their
+ * default) where the link has none, so the report takes the session's choice.
  */
-export const readReportLink = (search: string, fallback: ReportChoices, perPageOffered: ReadonlyArray<number> = []): ReportChoices => {
-  const q = new URLSearchParams(search);
+export interface ReportLinkQuery {
+  readonly interval: Interval | null;
+  readonly chartType: ChartType | null;
+  readonly metrics: ChartMetrics | null;
+  readonly filter: NamedFilter | null;
+  readonly compareFrom: string | null;
+  readonly compareTo: string | null;
+  readonly columns: ReadonlyArray<string> | null;
+  readonly sortColumn: string | null;
+  readonly order: SortDirection | null;
+  readonly page: number | null;
+  readonly perPage: number | null;
+  readonly notesShown: boolean;
+  readonly notesTableOpen: boolean;
+  readonly searchFilter: ReadonlyArray<string>;
+}
+
+/** The report's query shape; rows per page only one of `perPageOffered` (the table's options). */
+export const reportLinkShape = (perPageOffered: ReadonlyArray<number>): ReportQueryShape<ReportLinkQuery> => {
   const k = reportLinkKeys;
-  const pair = chartPair(q.get(k.metrics));
-  const sortColumn = q.get(k.sort);
   return {
-    interval: oneOf(intervals, q.get(k.interval)) ?? fallback.interval,
-    chartType: oneOf(chartTypes, q.get(k.chartType)) ?? fallback.chartType,
-    metricOne: pair?.metricOne ?? fallback.metricOne,
-    metricTwo: pair?.metricTwo ?? fallback.metricTwo,
-    filter: oneOf(namedFilters, q.get(k.filter)) ?? fallback.filter,
-    comparison: q.has(k.compareFrom) || q.has(k.compareTo) ? parseRange(q.get(k.compareFrom), q.get(k.compareTo)) : null,
-    columns: columnList(q.get(k.columns)) ?? fallback.columns,
-    sort: {
-      column: sortColumn !== null && isSortColumn(sortColumn) ? sortColumn : fallback.sort.column,
-      direction: oneOf(directions, q.get(k.order)) ?? fallback.sort.direction,
-    },
-    paging: fallback.paging && {
-      page: pageNumber(q.get(k.page)) ?? fallback.paging.page,
-      perPage: perPageOffered.find((n) => String(n) === q.get(k.perPage)) ?? fallback.paging.perPage,
-    },
-    notesShown: onOff(q.get(k.notes)) ?? notesDefaults.notesShown,
-    notesTableOpen: onOff(q.get(k.notesTable)) ?? notesDefaults.notesTableOpen,
-    searchFilter: fallback.searchFilter && uncheckedLeaves(q.get(k.searchFilter)),
+    interval: optionalChoice(k.interval, Schema.Literal(...intervals)),
+    chartType: optionalChoice(k.chartType, Schema.Literal(...chartTypes)),
+    metrics: optionalChoice(k.metrics, queryText("two different known metrics", chartPair, (pair) => `${pair.metricOne},${pair.metricTwo}`)),
+    filter: optionalChoice(k.filter, Schema.Literal(...namedFilters)),
+    compareFrom: optionalChoice(k.compareFrom, IsoDate),
+    compareTo: optionalChoice(k.compareTo, IsoDate),
+    columns: optionalChoice(k.columns, columnListText(metrics)),
+    sortColumn: optionalChoice(k.sort, Schema.String.pipe(Schema.filter((column) => isSortColumn(column) || "Expected a metric or a taxonomy level"))),
+    order: optionalChoice(k.order, Schema.Literal(...directions)),
+    page: optionalChoice(k.page, PageText),
+    perPage: optionalChoice(
+      k.perPage,
+      queryText("rows per page the table offers", (raw) => perPageOffered.find((n) => String(n) === raw) ?? null, String),
+    ),
+    notesShown: queryChoice(k.notes, OnOffText, notesDefaults.notesShown),
+    notesTableOpen: queryChoice(k.notesTable, OnOffText, notesDefaults.notesTableOpen),
+    searchFilter: queryChoice(k.searchFilter, SearchFilterText, []),
   };
 };
 
-/** The query parameters of the choices (the comparison dates only while Compare is on; paging only with a table; the notes toggles only when not the default). */
-export const reportLinkParams = (c: ReportChoices): Record<string, string> => ({
-  [reportLinkKeys.interval]: c.interval,
-  [reportLinkKeys.chartType]: c.chartType,
-  [reportLinkKeys.metrics]: `${c.metricOne},${c.metricTwo}`,
-  [reportLinkKeys.filter]: c.filter,
-  ...(c.comparison ? { [reportLinkKeys.compareFrom]: c.comparison.from, [reportLinkKeys.compareTo]: c.comparison.to } : {}),
-  [reportLinkKeys.columns]: c.columns.join(","),
-  [reportLinkKeys.sort]: c.sort.column,
-  [reportLinkKeys.order]: c.sort.direction,
-  ...(c.paging ? { [reportLinkKeys.page]: String(c.paging.page), [reportLinkKeys.perPage]: String(c.paging.perPage) } : {}),
-  ...(c.notesShown ? {} : { [reportLinkKeys.notes]: off }),
-  ...(c.notesTableOpen ? { [reportLinkKeys.notesTable]: on } : {}),
-  ...(c.searchFilter && c.searchFilter.length > 0 ? { [reportLinkKeys.searchFilter]: c.searchFilter.join(nodeSeparator) } : {}),
+/** The keys in the order the shape names them (the order the person is told them in). */
+const keyOrder: ReadonlyArray<string> = Object.values(reportLinkShape([])).map((choice) => choice.key);
+
+/**
+ * A link's query: each part its Schema reads, and the keys of the parts it could not.
+ * Compare is on only with two valid, ordered comparison dates: a comparison date alone,
+ * or two out of order, are both dropped and Compare is off.
+ */
+export const decodeReportLinkQuery = (
+  search: string,
+  perPageOffered: ReadonlyArray<number>,
+): { readonly query: ReportLinkQuery; readonly comparison: DateRange | null; readonly dropped: ReadonlyArray<string> } => {
+  const { choices: query, dropped } = decodeReportQuery(search, reportLinkShape(perPageOffered));
+  const present = new URLSearchParams(search);
+  const k = reportLinkKeys;
+  const comparison = parseRange(query.compareFrom, query.compareTo);
+  const unmatched = comparison === null ? [k.compareFrom, k.compareTo].filter((key) => present.has(key) && !dropped.includes(key)) : [];
+  const all = [...dropped, ...unmatched].sort((a, b) => keyOrder.indexOf(a) - keyOrder.indexOf(b));
+  return { query, comparison, dropped: all };
+};
+
+/**
+ * The choices a query string carries, each falling back to `fallback`'s when missing or
+ * invalid, and the keys dropped (`decodeReportLinkQuery`). Compare is on only with two
+ * valid, ordered comparison dates; without them it is off (a link never turns it on by a
+ * fallback). The page is any whole number from 1 (the table moves a page past the last to
+ * the last once it has loaded); rows per page only one of `perPageOffered` (the table's
+ * options). A page without a table (a null `fallback.paging`) reads no paging, and a page
+ * without search results (a null `fallback.searchFilter`) no Filter; a link's Filter is all
+ * of its own (no fallback: without `search_filter` every leaf is ticked). The notes toggles
+ * are written only when not the default, so a link without them (or with another value)
+ * has them as by default, whatever the fallback.
+ */
+export const decodeReportLink = (
+  search: string,
+  fallback: ReportChoices,
+  perPageOffered: ReadonlyArray<number> = [],
+): { readonly choices: ReportChoices; readonly dropped: ReadonlyArray<string> } => {
+  const { query: q, comparison, dropped } = decodeReportLinkQuery(search, perPageOffered);
+  return {
+    choices: {
+      interval: q.interval ?? fallback.interval,
+      chartType: q.chartType ?? fallback.chartType,
+      metricOne: q.metrics?.metricOne ?? fallback.metricOne,
+      metricTwo: q.metrics?.metricTwo ?? fallback.metricTwo,
+      filter: q.filter ?? fallback.filter,
+      comparison,
+      columns: q.columns ?? fallback.columns,
+      sort: { column: q.sortColumn ?? fallback.sort.column, direction: q.order ?? fallback.sort.direction },
+      paging: fallback.paging && { page: q.page ?? fallback.paging.page, perPage: q.perPage ?? fallback.paging.perPage },
+      notesShown: q.notesShown,
+      notesTableOpen: q.notesTableOpen,
+      searchFilter: fallback.searchFilter && q.searchFilter,
+    },
+    dropped,
+  };
+};
+
+/** The choices a query string carries, each falling back to `fallback`'s when missing or invalid (`decodeReportLink`). */
+export const readReportLink = (search: string, fallback: ReportChoices, perPageOffered: ReadonlyArray<number> = []): ReportChoices =>
+  decodeReportLink(search, fallback, perPageOffered).choices;
+
+/** The choices as the query's parts: every one the report holds (the comparison dates only while Compare is on, paging only with a table). */
+const linkQueryOf = (c: ReportChoices): ReportLinkQuery => ({
+  interval: c.interval,
+  chartType: c.chartType,
+  metrics: { metricOne: c.metricOne, metricTwo: c.metricTwo },
+  filter: c.filter,
+  compareFrom: c.comparison?.from ?? null,
+  compareTo: c.comparison?.to ?? null,
+  columns: c.columns,
+  sortColumn: c.sort.column,
+  order: c.sort.direction,
+  page: c.paging?.page ?? null,
+  perPage: c.paging?.perPage ?? null,
+  notesShown: c.notesShown,
+  notesTableOpen: c.notesTableOpen,
+  searchFilter: c.searchFilter ?? [],
 });
 
-/** The parameters written only with some choices: removed before the choices are written in. */
-const optionalKeys = [
-  reportLinkKeys.compareFrom,
-  reportLinkKeys.compareTo,
-  reportLinkKeys.page,
-  reportLinkKeys.perPage,
-  reportLinkKeys.notes,
-  reportLinkKeys.notesTable,
-  reportLinkKeys.searchFilter,
-] as const;
+/**
+ * The query string with the choices written in: every other parameter kept, a part the
+ * choices do not write (Compare off, no table, a default notes toggle, every leaf ticked)
+ * removed. (The rows per page written are the ones the report holds, which its table offers.)
+ */
+export const withReportLink = (search: string, c: ReportChoices): string =>
+  withReportQuery(search, reportLinkShape(c.paging ? [c.paging.perPage] : []), linkQueryOf(c));
 
-/** The query string with the choices written in: every other parameter kept, a part the choices do not write (Compare off, no table, a default notes toggle) removed. */
-export const withReportLink = (search: string, c: ReportChoices): string => {
-  const q = new URLSearchParams(search);
-  for (const key of optionalKeys) q.delete(key);
-  for (const [key, value] of Object.entries(reportLinkParams(c))) q.set(key, value);
-  return q.toString();
-};
+/** The query parameters of the choices (the comparison dates only while Compare is on; paging only with a table; the notes toggles only when not the default). */
+export const reportLinkParams = (c: ReportChoices): Record<string, string> => Object.fromEntries(new URLSearchParams(withReportLink("", c)));
 
 /**
  * The keys of a link's query that `readReportLink` cannot read (present, but not valid):
  * each is dropped for the fallback. Rows per page are checked against `perPageOffered`;
  * the Filter's nodes (`search_filter`) are read node by node and never refused whole.
  */
-export const unreadableReportLinkKeys = (search: string, perPageOffered: ReadonlyArray<number>): ReadonlyArray<string> => {
-  const q = new URLSearchParams(search);
-  const k = reportLinkKeys;
-  const refused = (key: string, readable: (raw: string) => boolean): ReadonlyArray<string> => {
-    const raw = q.get(key);
-    return raw === null || readable(raw) ? [] : [key];
-  };
-  const comparisonReadable = !(q.has(k.compareFrom) || q.has(k.compareTo)) || parseRange(q.get(k.compareFrom), q.get(k.compareTo)) !== null;
-  return [
-    ...refused(k.interval, (raw) => oneOf(intervals, raw) !== null),
-    ...refused(k.chartType, (raw) => oneOf(chartTypes, raw) !== null),
-    ...refused(k.metrics, (raw) => chartPair(raw) !== null),
-    ...refused(k.filter, (raw) => oneOf(namedFilters, raw) !== null),
-    ...(comparisonReadable ? [] : [k.compareFrom, k.compareTo].filter((key) => q.has(key))),
-    ...refused(k.columns, (raw) => columnList(raw) !== null),
-    ...refused(k.sort, isSortColumn),
-    ...refused(k.order, (raw) => oneOf(directions, raw) !== null),
-    ...refused(k.page, (raw) => pageNumber(raw) !== null),
-    ...refused(k.perPage, (raw) => perPageOffered.some((n) => String(n) === raw)),
-    ...refused(k.notes, (raw) => onOff(raw) !== null),
-    ...refused(k.notesTable, (raw) => onOff(raw) !== null),
-  ];
-};
+export const unreadableReportLinkKeys = (search: string, perPageOffered: ReadonlyArray<number>): ReadonlyArray<string> =>
+  decodeReportLinkQuery(search, perPageOffered).dropped;
 
 /** The performance report's `QueryLink`: its unreadable keys (rows per page any the report's tables offer) and `withReportLink`. */
 export const performanceQueryLink: QueryLink<ReportChoices> = {

@@ -66,6 +66,15 @@ export const queryChoice = <T, I extends string = string>(key: string, from: Sch
 export const pushingHistory = <T>(choice: QueryChoice<T>): QueryChoice<T> => ({ ...choice, history: "push" });
 
 /**
+ * A choice only a link makes: null when the query has none (nothing written), so the
+ * screen takes its own instead (the performance report: the session's choice). Every
+ * value the screen holds is written, whatever it is.
+ */
+export const optionalChoice = <T, I extends string = string>(key: string, from: Schema.Schema<T, I>): QueryChoice<T | null> =>
+  // Null first: a Schema whose choice side is `Unknown` (`queryText`) must not be asked to write null.
+  queryChoice(key, Schema.Union(Schema.Null, from) as unknown as Schema.Schema<T | null, string>, null);
+
+/**
  * A query value that `read` turns into a choice (null: not valid, refused as `expected`) and
  * `write` back into text: for a value whose reading is its own rule (a list of known names).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readReportLink, reportLinkParams, withReportLink, type ReportChoices } from "../../../src/domain/performance/reportLink";
+import { decodeReportLink, performanceQueryLink, readReportLink, reportLinkParams, withReportLink, type ReportChoices } from "../../../src/domain/performance/reportLink";
 
 const stored: ReportChoices = {
   interval: "day",
@@ -203,5 +203,56 @@ describe("report link: the search results' Filter and paging", () => {
   it("reads no Filter on a page without search results", () => {
     expect(readReportLink(`search_filter=Display`, stored, offered).searchFilter).toBeNull();
     expect(reportLinkParams({ ...stored, searchFilter: null })).not.toHaveProperty("search_filter");
+  });
+});
+
+describe("report link: decoded with the report's query Schema, each invalid key dropped and named", () => {
+  it.each<[string, string, Partial<ReportChoices>, ReadonlyArray<string>]>([
+    ["a valid link", "interval=week&chart=bar&metrics=clicks,cpa&filter=new&sort=clicks&order=asc&page=2&per_page=30&notes=off&notes_table=on", { interval: "week", chartType: "bar", metricOne: "clicks", metricTwo: "cpa", filter: "new", sort: { column: "clicks", direction: "asc" }, paging: { page: 2, perPage: 30 }, notesShown: false, notesTableOpen: true }, []],
+    ["the session's parameters are neither read nor dropped", "program=x&date_from=nope&tab=other", {}, []],
+    ["an unknown interval", "interval=year", {}, ["interval"]],
+    ["an empty chart type", "chart=", {}, ["chart"]],
+    ["metrics with a trailing comma", "metrics=clicks,", {}, ["metrics"]],
+    ["metrics named in capitals", "metrics=CLICKS,CPA", {}, ["metrics"]],
+    ["a filter with a space", "filter=%20new", {}, ["filter"]],
+    ["a comparison date that is no date, with a good end", "compare_from=soon&compare_to=2026-10-01", {}, ["compare_from", "compare_to"]],
+    ["a comparison end only", "compare_to=2026-10-01", {}, ["compare_to"]],
+    ["comparison dates out of order", "compare_from=2026-10-10&compare_to=2026-10-01", {}, ["compare_from", "compare_to"]],
+    ["a comparison date with a time", "compare_from=2026-10-01T00:00&compare_to=2026-10-02", {}, ["compare_from", "compare_to"]],
+    ["good comparison dates", "compare_from=2026-10-01&compare_to=2026-10-02", { comparison: { from: "2026-10-01", to: "2026-10-02" } }, []],
+    ["columns that are all unknown", "columns=%3Cscript%3E", {}, ["columns"]],
+    ["some unknown columns are left out, not dropped", "columns=cpa,evil", { columns: ["cpa"] }, []],
+    ["a sort by a column that is no metric", "sort=password", {}, ["sort"]],
+    ["a direction in capitals", "order=ASC", {}, ["order"]],
+    ["a page in exponent notation", "page=1e3", {}, ["page"]],
+    ["a page past 999,999", "page=1000000", {}, ["page"]],
+    ["rows per page the table does not offer", "per_page=50", {}, ["per_page"]],
+    ["notes as a number", "notes=0", {}, ["notes"]],
+    ["the notes table as yes", "notes_table=yes", {}, ["notes_table"]],
+    ["every key invalid, named in the link's order", "notes_table=x&page=x&interval=x&per_page=x&chart=x", {}, ["interval", "chart", "page", "per_page", "notes_table"]],
+    ["a search filter is never refused whole", `search_filter=${encodeURIComponent("\u001f\u001e")}`, {}, []],
+  ])("%s", (_name, search, change, dropped) => {
+    expect(decodeReportLink(search, stored, offered)).toEqual({ choices: { ...stored, ...change }, dropped });
+  });
+
+  it.each([
+    ["nothing dropped: no message", "interval=week&per_page=15", null],
+    ["one key", "interval=year", "This link's interval could not be read, so the default is shown."],
+    ["the comparison's two dates", "compare_from=2026-10-10&compare_to=2026-10-01", "This link's compare_from and compare_to could not be read, so the defaults are shown."],
+    ["rows per page any of the report's tables offers", "per_page=10", null],
+    ["rows per page none of them offers", "per_page=11", "This link's per_page could not be read, so the default is shown."],
+  ] as const)("the toast for a shared link: %s", (_name, search, message) => {
+    expect(performanceQueryLink.unreadable(search)).toBe(message);
+  });
+
+  // Links people already have: the same parameter names and values open the same view.
+  it.each([
+    ["a week chart compared with September", "program=northwind&date_from=2026-10-01&date_to=2026-10-31&interval=week&chart=bar&metrics=total_cost%2Croas&filter=returning&compare_from=2026-09-01&compare_to=2026-09-30&columns=roas%2Ctotal_cost%2Ccpa&sort=taxonomy_1&order=asc&page=3&per_page=30&notes=off&notes_table=on", chosen],
+    ["the stored choices written out", "interval=day&chart=area&metrics=clicks%2Cattributed_revenue&filter=default&columns=total_cost%2Cclicks%2Cattributed_revenue&sort=attributed_revenue&order=desc&page=1&per_page=10", stored],
+  ] as const)("an existing link: %s", (_name, search, expected) => {
+    expect(readReportLink(search, { ...stored, interval: "month", chartType: "bar" }, offered)).toEqual(expected);
+    const written = withReportLink("", expected);
+    const params = [...new URLSearchParams(search)].filter(([key]) => !["program", "date_from", "date_to"].includes(key));
+    expect([...new URLSearchParams(written)]).toEqual(params);
   });
 });
