@@ -15,7 +15,6 @@ import type { SortDirection } from "../table/tableSort";
 
 export const breakdownTexts = {
   title: "Channel Breakdown",
-  explore: "Explore",
   metricOne: "First metric",
   metricTwo: "Second metric",
   chartType: "Chart type",
@@ -30,7 +29,6 @@ export const breakdownTexts = {
   date: "Date",
   cards: "Channels",
   chartName: (name: string) => `${name} chart`,
-  exploreName: (name: string) => `Explore ${name}`,
 } as const;
 
 /** The metrics only tables carry: a chart's points (the multi chart call) do not. */

@@ -13,7 +13,6 @@ export const dataSetComparisonTexts = {
   tabs: { visual: "Visual", tabular: "Tabular" },
   tabsName: "Report view",
   explore: "Explore",
-  exploreName: (name: string) => `Explore ${name}`,
   chartName: (name: string) => `${name}: sales over time`,
   date: "Date",
   currentPeriod: "Current period",

@@ -11,6 +11,9 @@ export const analysisReportTexts = {
   /** A failed load on a report the product does not let fail silently. */
   failed: "This report could not be loaded. Check your connection, then try again.",
   tryAgain: "Try again",
+  /** A card's link one level down (the channel breakdown, the data-set comparison), named by its value. */
+  explore: "Explore",
+  exploreName: (name: string) => `Explore ${name}`,
   /** An admin screen the server refuses (403): the person is sent to / with this text, the route guard's own. */
   noAdminAccess: adminRouteRefusal,
 } as const;

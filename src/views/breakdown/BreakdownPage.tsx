@@ -2,7 +2,7 @@ import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { Link, useSearch } from "wouter";
+import { useSearch } from "wouter";
 import {
   breakdownMetricLabel,
   breakdownMetrics,
@@ -28,6 +28,7 @@ import { breakdownMachine, breakdownSelectors as sel, type BreakdownActorRef } f
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
+import { CardExploreLink } from "../reports/CardExploreLink";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportSelect } from "../reports/ReportSelect";
 import { Screen, screenQuery } from "../shell/appChildren";
@@ -260,11 +261,7 @@ const BreakdownCardView = memo(function BreakdownCardView({ card, choices, forma
           <dd data-metric={metricTwo}>{format(card.totals[metricTwo], metricTwo)}</dd>
         </div>
       </dl>
-      {explore ? (
-        <Link href={explore} className="button" aria-label={texts.exploreName(card.name)}>
-          {texts.explore}
-        </Link>
-      ) : null}
+      <CardExploreLink href={explore} name={card.name} />
     </li>
   );
 });

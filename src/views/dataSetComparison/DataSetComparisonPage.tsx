@@ -37,6 +37,7 @@ import { ChartCanvas } from "../chart/ChartCanvas";
 import { shareChart, shareTable, timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { InfoDialog } from "../components/Modal";
 import { ExportDialog } from "../exports/ExportDialog";
+import { CardExploreLink } from "../reports/CardExploreLink";
 import { ReportFrame } from "../reports/ReportFrame";
 import type { IdentifiedRoute } from "../../domain/report/taxonomyRoute";
 import { Screen, screenQuery } from "../shell/appChildren";
@@ -207,11 +208,7 @@ const CardView = memo(function CardView({ card, names, locale, explore }: CardPr
         <Donut period={texts.currentPeriod} name={card.name} values={card.current} names={names} locale={locale} />
         <Donut period={texts.previousPeriod} name={card.name} values={card.previous} names={names} locale={locale} />
       </div>
-      {explore ? (
-        <Link href={explore} className="button" aria-label={texts.exploreName(card.name)}>
-          {texts.explore}
-        </Link>
-      ) : null}
+      <CardExploreLink href={explore} name={card.name} />
     </li>
   );
 });
