@@ -68,6 +68,12 @@ export const waitingState = { always: { guard: "hasCompleteScope", target: "load
 /** What a load's input is made of: the report's context holding its scope. */
 type InputOf<TContext, TInput> = (args: { readonly context: TContext }) => TInput;
 
+/** A report's load: its actor (registered in the report's `setup`) and the input it makes of the report's context. */
+interface ReportLoad<TContext, TInput, TLoad extends string> {
+  readonly src: TLoad;
+  readonly input: InputOf<TContext, TInput>;
+}
+
 const outputOf = <TAnswer>({ event }: { readonly event: { readonly output: TAnswer } }): TAnswer => event.output;
 
 /**
@@ -75,11 +81,7 @@ const outputOf = <TAnswer>({ event }: { readonly event: { readonly output: TAnsw
  * (`keepRows`) and is `ready` when there are some (`hasRows`), else `empty`; a failure is
  * `failed` and shows nothing (`dropRows`); `ready` turns the page (`turnPage`) on `paged`.
  */
-export const rowsDataStates = <TContext, TInput, TLoad extends string, TPaged extends string>(load: {
-  readonly src: TLoad;
-  readonly input: InputOf<TContext, TInput>;
-  readonly paged: TPaged;
-}) => ({
+export const rowsDataStates = <TContext, TInput, TLoad extends string, TPaged extends string>(load: ReportLoad<TContext, TInput, TLoad> & { readonly paged: TPaged }) => ({
   waiting: waitingState,
   loading: {
     invoke: {
@@ -109,11 +111,7 @@ export const rowsDataStates = <TContext, TInput, TLoad extends string, TPaged ex
  * (`hasChosenSeries`), else `empty`; a failure forgets it (`forgetAnswer`) and is `failed`,
  * which 'Try again' (`report.retried`) loads again. `ready` answers the report's own events.
  */
-export const seriesDataStates = <TContext, TInput, TLoad extends string, TReady>(load: {
-  readonly src: TLoad;
-  readonly input: InputOf<TContext, TInput>;
-  readonly ready: TReady;
-}) => ({
+export const seriesDataStates = <TContext, TInput, TLoad extends string, TReady>(load: ReportLoad<TContext, TInput, TLoad> & { readonly ready: TReady }) => ({
   waiting: waitingState,
   loading: {
     invoke: {
@@ -143,17 +141,17 @@ export const seriesDataStates = <TContext, TInput, TLoad extends string, TReady>
  * `ready` when there is something to show (`has`), else `empty`; `ready` and `failed`
  * answer the report's own events.
  */
-export const openDataStates = <TContext, TInput, TLoad extends string, TKeep extends string, TForget extends string, THas extends string, const TWaiting, const TOpen, const TReady, const TFailed>(load: {
-  readonly src: TLoad;
-  readonly input: InputOf<TContext, TInput>;
-  readonly keep: TKeep;
-  readonly forget: TForget;
-  readonly has: THas;
-  readonly waiting: TWaiting;
-  readonly open: TOpen;
-  readonly ready: TReady;
-  readonly failed: TFailed;
-}) =>
+export const openDataStates = <TContext, TInput, TLoad extends string, TKeep extends string, TForget extends string, THas extends string, const TWaiting, const TOpen, const TReady, const TFailed>(
+  load: ReportLoad<TContext, TInput, TLoad> & {
+    readonly keep: TKeep;
+    readonly forget: TForget;
+    readonly has: THas;
+    readonly waiting: TWaiting;
+    readonly open: TOpen;
+    readonly ready: TReady;
+    readonly failed: TFailed;
+  },
+) =>
   ({
     waiting: {
       always: { guard: "hasCompleteScope", target: "open" },
