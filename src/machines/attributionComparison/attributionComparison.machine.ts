@@ -28,7 +28,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import type { ApiContext } from "../../services/http/http";
 import { type ExportOpened } from "../exports/exportDialog.machine";
 import { keepScopeAssignment, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
-import { isOfferedPerPage, openDataStates, openStatusOf, pagedItemsEvents, pagingAssignments, type ReportRouteInput, type RouteReport } from "../reports/reportData";
+import { isOfferedPerPage, openDataStates, openStatusOf, pagedItemsEvents, pagingAssignments, type PagedItemsEvent, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 import { exportDialogId, filteredRouteCallOf, openingReport, reportFrameActors, reportFrameGuards, reportFrameSelectors, tableExportOf } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 
@@ -62,9 +62,7 @@ export type AttributionComparisonEvent =
   | { type: "attribution.sortChanged"; sort: AttributionSort }
   /** A header clicked: its column, or the other direction when it is already the sort. */
   | { type: "attribution.headerClicked"; sort: AttributionSort }
-  | { type: "attribution.directionToggled" }
-  | { type: "attribution.pageChanged"; page: number }
-  | { type: "attribution.perPageChanged"; perPage: number }
+  | PagedItemsEvent<"attribution">
   | { type: "attribution.retried" }
   | { type: "attribution.exportRequested" };
 

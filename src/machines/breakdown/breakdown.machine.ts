@@ -25,7 +25,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import type { ReportScope } from "../../services/performance/performance";
 import { type ExportOpened } from "../exports/exportDialog.machine";
 import { keepScopeAssignment, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
-import { isOfferedPerPage, openDataStates, openStatusOf, pagedItemsEvents, pagingAssignments, type ReportRouteInput, type RouteReport } from "../reports/reportData";
+import { isOfferedPerPage, openDataStates, openStatusOf, pagedItemsEvents, pagingAssignments, type PagedItemsEvent, type ReportRouteInput, type RouteReport } from "../reports/reportData";
 import { exportDialogId, filteredRouteCallOf, openingReport, reportFrameActors, reportFrameGuards, reportFrameSelectors, tableExportOf } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 
@@ -61,9 +61,7 @@ export type BreakdownEvent =
   | { type: "breakdown.metricTwoChanged"; metric: BreakdownMetric }
   | { type: "breakdown.chartTypeChanged"; chartType: BreakdownChartType }
   | { type: "breakdown.intervalChanged"; interval: BreakdownInterval }
-  | { type: "breakdown.directionToggled" }
-  | { type: "breakdown.pageChanged"; page: number }
-  | { type: "breakdown.perPageChanged"; perPage: number }
+  | PagedItemsEvent<"breakdown">
   | { type: "breakdown.exportRequested" };
 
 interface LoadInput {

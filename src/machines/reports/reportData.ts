@@ -211,7 +211,13 @@ export const pagingAssignments = <TChoices extends PagedChoices, TContext extend
 const pageOf = ({ event }: { readonly event: { readonly page: number } }): number => event.page;
 const perPageOf = ({ event }: { readonly event: { readonly perPage: number } }): number => event.perPage;
 
-/** The events of a report's sorted, paged items, named under the report's `prefix`. */
+/** The events of a report's sorted, paged items (`pagedItemsEvents`), named under the report's `prefix`. */
+export type PagedItemsEvent<TPrefix extends string> =
+  | { type: `${TPrefix}.directionToggled` }
+  | { type: `${TPrefix}.pageChanged`; page: number }
+  | { type: `${TPrefix}.perPageChanged`; perPage: number };
+
+/** How a report answers them. */
 type PagedItemsEvents<TPrefix extends string> = {
   readonly [K in `${TPrefix}.directionToggled`]: { readonly actions: "toggleDirection" };
 } & {
