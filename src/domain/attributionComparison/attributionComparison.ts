@@ -1,6 +1,6 @@
 import type { PerformanceRow } from "../performance/performance";
 import { ratio } from "../report/metrics";
-import { taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
+import { taxonomyColumnsOf, taxonomyLevels, type TaxonomyLevel } from "../report/taxonomyLevels";
 import { noneValue } from "../report/reportCrumbs";
 import { numberOfChoice, oneOfChoice, pageChoice, type ReportQueryShape } from "../report/reportQuery";
 import { sortReportRows, type SortDirection } from "../table/tableSort";
@@ -63,7 +63,7 @@ export const attributionRows = (rows: ReadonlyArray<PerformanceRow>, path: Reado
     const name = row[column] ?? noneValue;
     const taxonomy = [...path.slice(0, depth), name];
     return {
-      ...Object.fromEntries(taxonomy.map((value, i) => [taxonomyLevels[i] ?? "taxonomy_4", value])),
+      ...taxonomyColumnsOf(taxonomy),
       taxonomy,
       name,
       attributed_revenue: row.attributed_revenue,
@@ -131,9 +131,6 @@ export const exportFigures = ["attributed_revenue", "last_click_revenue", "total
 
 /** A row as exported: its taxonomy columns and its figures. */
 export const exportRowOf = (row: AttributionRow): Record<string, string | number> => ({
-  ...Object.fromEntries(row.taxonomy.map((value, i) => [taxonomyLevels[i] ?? "taxonomy_4", value])),
+  ...taxonomyColumnsOf(row.taxonomy),
   ...Object.fromEntries(exportFigures.map((f) => [f, row[f]])),
 });
-
-/** The taxonomy columns of an export of the level below `path`: that level and the ones above it. */
-export const exportTaxonomyColumns = (path: ReadonlyArray<string>): ReadonlyArray<string> => taxonomyLevels.slice(0, Math.min(path.length, 3) + 1);

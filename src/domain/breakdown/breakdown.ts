@@ -1,7 +1,7 @@
 import type { ChartSeries, PerformanceRow } from "../performance/performance";
 import { cardCpa, metricDefinitions, metricsFromSums, sumsOf, addSums, zeroSums, type MetricName, type Metrics } from "../report/metrics";
 import { metricNames } from "../report/metricNames";
-import { taxonomyLevels } from "../report/taxonomyLevels";
+import { taxonomyColumnsOf } from "../report/taxonomyLevels";
 import { noneValue } from "../report/reportCrumbs";
 import { numberOfChoice, oneOfChoice, pageChoice, type ReportQueryShape } from "../report/reportQuery";
 import type { SortDirection } from "../table/tableSort";
@@ -114,12 +114,9 @@ export const breakdownQuery: ReportQueryShape<BreakdownChoices> = {
 export const openingChoices = (c: BreakdownChoices): BreakdownChoices =>
   c.metricOne === c.metricTwo ? { ...c, metricOne: breakdownQuery.metricOne.fallback, metricTwo: breakdownQuery.metricTwo.fallback } : c;
 
-/** The taxonomy columns of an export of the level below `path`: that level and the ones above it. */
-export const exportTaxonomyColumns = (path: ReadonlyArray<string>): ReadonlyArray<string> => taxonomyLevels.slice(0, Math.min(path.length, 3) + 1);
-
 /** The export's rows: every card's points, cards in their order, each point with its card's taxonomy columns, its date and the 20 metrics. */
 export const exportRowsOf = (cards: ReadonlyArray<BreakdownCard>): Array<Record<string, string | number>> =>
   cards.flatMap((card) => {
-    const taxonomy = Object.fromEntries(card.taxonomy.map((value, i) => [taxonomyLevels[i] ?? "taxonomy_4", value]));
+    const taxonomy = taxonomyColumnsOf(card.taxonomy);
     return card.points.map((p) => ({ ...taxonomy, conversion_date: p.conversion_date ?? "", ...Object.fromEntries(breakdownMetrics.map((m) => [m, p[m]])) }));
   });

@@ -1,5 +1,5 @@
 import type { DiminishingPoint, DiminishingSeries } from "../analysis/analysis";
-import { taxonomyLevels } from "../report/taxonomyLevels";
+import { seriesTaxonomyOf, taxonomyLevelLabels } from "../report/taxonomyLevels";
 import type { SeasonalityType } from "../seasonality/seasonality";
 import { diminishingReturnsTexts } from "./diminishingReturnsTexts";
 import { isWholeWeek, type SpendWeek } from "./responseCurve";
@@ -105,19 +105,14 @@ export const knownHidden = (hidden: ReadonlyArray<SegmentKey>, segments: Readonl
 export const toggleSegment = (hidden: ReadonlyArray<SegmentKey>, key: SegmentKey): ReadonlyArray<SegmentKey> =>
   hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key];
 
-/** The taxonomy columns of an export of `path`'s chosen series: its path, then the series' own level. */
-export const exportTaxonomyColumns = (path: ReadonlyArray<string>): ReadonlyArray<string> =>
-  taxonomyLevels.slice(0, Math.min(path.length, 3) + 1);
-
 /** The export's rows: each shown week with the series' taxonomy path (the route's values, then the series' name). */
 export const exportRowsOf = (path: ReadonlyArray<string>, seriesName: string, rows: ReadonlyArray<DiminishingTableRow>): ReadonlyArray<Readonly<Record<string, unknown>>> => {
-  const names = [...path.slice(0, 3), seriesName];
-  const taxonomy = Object.fromEntries(names.map((name, i) => [taxonomyLevels[i] ?? "taxonomy_4", name]));
+  const taxonomy = seriesTaxonomyOf(path, seriesName);
   return rows.map((row) => ({ ...taxonomy, ...row }));
 };
 
 /** The export's labels: the taxonomy levels and the weeks table's headers. */
 export const exportLabels: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(taxonomyLevels.map((level, i) => [level, `Taxonomy ${i + 1}`])),
+  ...taxonomyLevelLabels,
   ...diminishingReturnsTexts.columns,
 };

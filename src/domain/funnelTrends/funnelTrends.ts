@@ -2,7 +2,7 @@ import { Either, ParseResult, Schema } from "effect";
 import { FunnelTrendSeries, funnelFieldNames, funnelHeaders, type FunnelTrendPoint } from "../analysis/analysis";
 import { funnelRoles, type FunnelRole } from "../report/metrics";
 import { periodStarts } from "../performance/performance";
-import { taxonomyLevels } from "../report/taxonomyLevels";
+import { seriesTaxonomyOf, taxonomyLevelLabels } from "../report/taxonomyLevels";
 import { toggledColumns } from "../report/reportColumns";
 import { funnelTrendsTexts } from "./funnelTrendsTexts";
 
@@ -121,19 +121,15 @@ export const roleColours: Readonly<Record<FunnelRole, string>> = { solo: "#36E7A
 export const trendsPerPageOptions: ReadonlyArray<number> = [15, 30, 50];
 export const defaultTrendsPerPage = 15;
 
-/** The taxonomy columns of an export of `path`'s chosen series: its path, then the series' own level. */
-export const trendExportTaxonomyColumns = (path: ReadonlyArray<string>): ReadonlyArray<string> => taxonomyLevels.slice(0, Math.min(path.length, 3) + 1);
-
 /** The export's rows: every day of the chosen series with its taxonomy path (the route's values, then the series' name). */
 export const trendExportRows = (path: ReadonlyArray<string>, seriesName: string, days: ReadonlyArray<FunnelTrendPoint>): ReadonlyArray<Readonly<Record<string, unknown>>> => {
-  const names = [...path.slice(0, 3), seriesName];
-  const taxonomy = Object.fromEntries(names.map((name, i) => [taxonomyLevels[i] ?? "taxonomy_4", name]));
+  const taxonomy = seriesTaxonomyOf(path, seriesName);
   return days.map((day) => ({ ...taxonomy, ...day }));
 };
 
 /** The export's labels: the taxonomy levels, the date and the funnel fields (the answer's labels first). */
 export const trendExportLabels = (headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> => ({
-  ...Object.fromEntries(taxonomyLevels.map((level, i) => [level, `Taxonomy ${i + 1}`])),
+  ...taxonomyLevelLabels,
   conversion_date: funnelTrendsTexts.date,
   ...Object.fromEntries(funnelFieldNames.map((f) => [f, trendHeader(headers, f)])),
 });

@@ -7,7 +7,6 @@ import {
   columnsShown,
   exportFigures,
   exportRowOf,
-  exportTaxonomyColumns,
   openingChoices,
   secondMetricOf,
   sortedAttributionRows,
@@ -20,7 +19,7 @@ import {
 } from "../../domain/attributionComparison/attributionComparison";
 import type { TableResponse } from "../../domain/performance/performance";
 import { readReportQuery } from "../../domain/report/reportQuery";
-import type { ReportStatus } from "../../domain/report/analysisReportTexts";
+import { exportTaxonomyColumns, taxonomyLabelsOf } from "../../domain/report/taxonomyLevels";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { toggleDirection } from "../../domain/table/tableSort";
 import { loadAttributionTable } from "../../services/attributionComparison/attributionComparison";
@@ -28,9 +27,9 @@ import type { ReportScope } from "../../services/performance/performance";
 import type { HttpError } from "../../services/http/httpErrors";
 import type { ApiContext } from "../../services/http/http";
 import { type ExportOpened } from "../exports/exportDialog.machine";
-import { keepScope, keepScopeAssignment, reportCallOf, scopeGuard, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
-import type { ReportRouteInput, RouteReport } from "../reports/reportData";
-import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
+import { keepScopeAssignment, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
+import { isOfferedPerPage, openDataStates, openStatusOf, pagedItemsEvents, pagingAssignments, type PagedItemsEvent, type ReportRouteInput, type RouteReport } from "../reports/reportData";
+import { exportDialogId, filteredRouteCallOf, openingReport, reportFrameActors, reportFrameGuards, reportFrameSelectors, tableExportOf } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -63,9 +62,7 @@ export type AttributionComparisonEvent =
   | { type: "attribution.sortChanged"; sort: AttributionSort }
   /** A header clicked: its column, or the other direction when it is already the sort. */
   | { type: "attribution.headerClicked"; sort: AttributionSort }
-  | { type: "attribution.directionToggled" }
-  | { type: "attribution.pageChanged"; page: number }
-  | { type: "attribution.perPageChanged"; perPage: number }
+  | PagedItemsEvent<"attribution">
   | { type: "attribution.retried" }
   | { type: "attribution.exportRequested" };
 
@@ -76,10 +73,7 @@ interface LoadInput {
 
 type Context = AttributionComparisonContext;
 
-const loadInput = ({ context }: { readonly context: Context }): LoadInput => {
-  const call = reportCallOf(context.scope);
-  return { api: call.api, scope: { program: call.program, range: call.range, path: context.path, filter: context.scope.filter } };
-};
+const loadInput = ({ context }: { readonly context: Context }): LoadInput => filteredRouteCallOf({ context });
 
 const resorted = (rows: ReadonlyArray<AttributionRow>, choices: AttributionChoices) => sortedAttributionRows(rows, choices.sort, choices.direction);
 
@@ -92,20 +86,16 @@ const withSort = (context: Context, sort: AttributionSort, direction = context.c
 /** What the Export Data dialog opens with: every row in the current sort, the mode's columns visible. */
 export const exportOpenedOf = (context: Context): ExportOpened => {
   const taxonomyColumns = exportTaxonomyColumns(context.path);
-  const levelNames = ["Taxonomy 1", "Taxonomy 2", "Taxonomy 3", "Taxonomy 4"];
-  return {
-    type: "export.opened",
-    kind: "table",
+  return tableExportOf(context.scope, texts.exportKind, {
     columns: [...exportFigures],
     visibleColumns: columnsShown(context.choices.mode).filter((c) => c !== "name"),
     taxonomyColumns,
-    labels: { ...attributionHeaders, ...Object.fromEntries(taxonomyColumns.map((c, i) => [c, levelNames[i] ?? c])) },
-    naming: exportNamingOf(context.scope, texts.exportKind),
+    labels: { ...attributionHeaders, ...taxonomyLabelsOf(taxonomyColumns) },
     rows: context.sorted.map(exportRowOf),
-    sort: null,
-    sheetName: texts.exportKind,
-  };
+  });
 };
+
+const paging = pagingAssignments<AttributionChoices, Context>((context) => context.rows.length);
 
 export const attributionComparisonMachine = setup({
   types: {
@@ -140,10 +130,8 @@ export const attributionComparisonMachine = setup({
       const choices = { ...context.choices, direction: toggleDirection(context.choices.direction) };
       return { choices, sorted: resorted(context.rows, choices) };
     }),
-    changePage: assign(({ context }, page: number) => ({
-      choices: { ...context.choices, page: clampPage(page, context.rows.length, context.choices.perPage) },
-    })),
-    changePerPage: assign(({ context }, perPage: number) => ({ choices: { ...context.choices, perPage, page: 1 } })),
+    changePage: assign(paging.changePage),
+    changePerPage: assign(paging.changePerPage),
     spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
   },
@@ -151,7 +139,7 @@ export const attributionComparisonMachine = setup({
     ...reportFrameGuards,
     hasRows: ({ context }) => context.rows.length > 0,
     isOfferedSort: ({ context }, sort: AttributionSort) => sortsOffered(context.choices.mode).includes(sort),
-    isPerPageOffered: (_, perPage: number) => (attributionQuery.perPage.read(String(perPage)) ?? null) !== null,
+    isPerPageOffered: isOfferedPerPage(attributionQuery.perPage),
   },
 }).createMachine({
   id: "attributionComparison",
@@ -167,50 +155,28 @@ export const attributionComparisonMachine = setup({
     "attribution.modeChanged": { actions: { type: "changeMode", params: ({ event }) => event.mode } },
     "attribution.sortChanged": { guard: { type: "isOfferedSort", params: ({ event }) => event.sort }, actions: { type: "changeSort", params: ({ event }) => event.sort } },
     "attribution.headerClicked": { guard: { type: "isOfferedSort", params: ({ event }) => event.sort }, actions: { type: "clickHeader", params: ({ event }) => event.sort } },
-    "attribution.directionToggled": { actions: "toggleDirection" },
-    "attribution.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
-    "attribution.perPageChanged": { guard: { type: "isPerPageOffered", params: ({ event }) => event.perPage }, actions: { type: "changePerPage", params: ({ event }) => event.perPage } },
+    ...pagedItemsEvents("attribution"),
   },
   initial: "waiting",
-  states: {
-    /** No program or dates yet: nothing to load. */
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "open" },
-      on: { "session.scopeChanged": { actions: keepScope } },
-    },
-    open: {
-      initial: "loading",
-      on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: keepScope },
-          { guard: scopeGuard("isOtherScope"), target: ".loading", reenter: true, actions: keepScope },
-        ],
-      },
-      states: {
-        loading: {
-          invoke: {
-            src: "loadTable",
-            input: loadInput,
-            onDone: { target: "loaded", actions: { type: "storeRows", params: ({ event }) => event.output } },
-            onError: { target: "failed", actions: "clearRows" },
-          },
-        },
-        /** Passed through: rows or none. */
-        loaded: { always: [{ guard: "hasRows", target: "ready" }, { target: "empty" }] },
-        ready: { on: { "attribution.exportRequested": { actions: "openExport" } } },
-        empty: {},
-        failed: { on: { "attribution.retried": { target: "loading" } } },
-      },
-    },
-  },
+  /** `waiting`: no program or dates yet, nothing to load; a failed load shows 'Try again'. */
+  states: openDataStates({
+    src: "loadTable",
+    input: loadInput,
+    keep: "storeRows",
+    forget: "clearRows",
+    has: "hasRows",
+    waiting: {},
+    open: {},
+    ready: { "attribution.exportRequested": { actions: "openExport" } },
+    failed: { "attribution.retried": { target: "loading" } },
+  }),
 });
 
 type Snap = SnapshotFrom<typeof attributionComparisonMachine>;
 
 /** Named selectors: the view reads the report only through these. */
 export const attributionComparisonSelectors = {
-  status: (s: Snap): ReportStatus =>
-    s.matches("waiting") ? "waiting" : s.matches({ open: "loading" }) || s.matches({ open: "loaded" }) ? "loading" : s.matches({ open: "failed" }) ? "failed" : s.matches({ open: "empty" }) ? "empty" : "ready",
+  status: openStatusOf,
   choices: (s: Snap) => s.context.choices,
   mode: (s: Snap) => s.context.choices.mode,
   secondMetric: (s: Snap) => secondMetricOf(s.context.choices.mode),
@@ -220,9 +186,7 @@ export const attributionComparisonSelectors = {
   total: (s: Snap) => s.context.rows.length,
   pageCount: (s: Snap) => pageCount(s.context.rows.length, s.context.choices.perPage),
   path: (s: Snap) => s.context.path,
-  currency: (s: Snap) => s.context.scope.program?.currency ?? null,
-  locale: (s: Snap) => s.context.scope.program?.locale ?? null,
-  exportDialog: exportDialogOf,
+  ...reportFrameSelectors,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type AttributionComparisonActorRef = ActorRefFrom<typeof attributionComparisonMachine>;

@@ -5,7 +5,6 @@ import {
   breakdownQuery,
   breakdownTexts as texts,
   exportRowsOf,
-  exportTaxonomyColumns,
   openingChoices,
   sortedCards,
   type BreakdownCard,
@@ -17,7 +16,7 @@ import {
 import type { ColumnHeaders, MultiChartResponse } from "../../domain/performance/performance";
 import { columnHeaders } from "../../domain/report/metrics";
 import { readReportQuery } from "../../domain/report/reportQuery";
-import type { ReportStatus } from "../../domain/report/analysisReportTexts";
+import { exportTaxonomyColumns, taxonomyLabelsOf } from "../../domain/report/taxonomyLevels";
 import { clampPage, pageCount, pageSlice } from "../../domain/table/pagination";
 import { toggleDirection } from "../../domain/table/tableSort";
 import { loadBreakdown } from "../../services/breakdown/breakdown";
@@ -25,9 +24,9 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import type { ReportScope } from "../../services/performance/performance";
 import { type ExportOpened } from "../exports/exportDialog.machine";
-import { keepScope, keepScopeAssignment, reportCallOf, scopeGuard, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
-import type { ReportRouteInput, RouteReport } from "../reports/reportData";
-import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
+import { keepScopeAssignment, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
+import { isOfferedPerPage, openDataStates, openStatusOf, pagedItemsEvents, pagingAssignments, type PagedItemsEvent, type ReportRouteInput, type RouteReport } from "../reports/reportData";
+import { exportDialogId, filteredRouteCallOf, openingReport, reportFrameActors, reportFrameGuards, reportFrameSelectors, tableExportOf } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -62,9 +61,7 @@ export type BreakdownEvent =
   | { type: "breakdown.metricTwoChanged"; metric: BreakdownMetric }
   | { type: "breakdown.chartTypeChanged"; chartType: BreakdownChartType }
   | { type: "breakdown.intervalChanged"; interval: BreakdownInterval }
-  | { type: "breakdown.directionToggled" }
-  | { type: "breakdown.pageChanged"; page: number }
-  | { type: "breakdown.perPageChanged"; perPage: number }
+  | PagedItemsEvent<"breakdown">
   | { type: "breakdown.exportRequested" };
 
 interface LoadInput {
@@ -75,14 +72,7 @@ interface LoadInput {
 
 type Context = BreakdownContext;
 
-const loadInput = ({ context }: { readonly context: Context }): LoadInput => {
-  const call = reportCallOf(context.scope);
-  return {
-    api: call.api,
-    scope: { program: call.program, range: call.range, path: context.path, filter: context.scope.filter },
-    interval: context.choices.interval,
-  };
-};
+const loadInput = ({ context }: { readonly context: Context }): LoadInput => ({ ...filteredRouteCallOf({ context }), interval: context.choices.interval });
 
 const resorted = (cards: ReadonlyArray<BreakdownCard>, c: BreakdownChoices) => sortedCards(cards, c.metricOne, c.direction);
 
@@ -92,29 +82,21 @@ const reordered = (context: Context, choices: BreakdownChoices) => {
   return { choices: next, sorted: resorted(context.cards, next) };
 };
 
-const levelNames = ["Taxonomy 1", "Taxonomy 2", "Taxonomy 3", "Taxonomy 4"];
-
 /** What the Export Data dialog opens with: every card's points in the cards' order, the two metrics chosen visible. */
 export const exportOpenedOf = (context: Context): ExportOpened => {
-  const taxonomyColumns = [...exportTaxonomyColumns(context.path), "conversion_date"];
-  return {
-    type: "export.opened",
-    kind: "table",
+  const levels = exportTaxonomyColumns(context.path);
+  return tableExportOf(context.scope, texts.exportKind, {
     columns: [...breakdownMetrics],
     visibleColumns: [context.choices.metricOne, context.choices.metricTwo],
-    taxonomyColumns,
-    labels: {
-      ...columnHeaders(),
-      ...context.headers,
-      conversion_date: texts.date,
-      ...Object.fromEntries(exportTaxonomyColumns(context.path).map((c, i) => [c, levelNames[i] ?? c])),
-    },
-    naming: exportNamingOf(context.scope, texts.exportKind),
+    taxonomyColumns: [...levels, "conversion_date"],
+    labels: { ...columnHeaders(), ...context.headers, conversion_date: texts.date, ...taxonomyLabelsOf(levels) },
     rows: exportRowsOf(context.sorted),
-    sort: null,
-    sheetName: texts.exportKind,
-  };
+  });
 };
+
+const paging = pagingAssignments<BreakdownChoices, Context>((context) => context.cards.length);
+
+const intervalOf = ({ event }: { readonly event: { readonly interval: BreakdownInterval } }) => event.interval;
 
 export const breakdownMachine = setup({
   types: {
@@ -140,8 +122,8 @@ export const breakdownMachine = setup({
     changeChartType: assign(({ context }, chartType: BreakdownChartType) => ({ choices: { ...context.choices, chartType } })),
     changeInterval: assign(({ context }, interval: BreakdownInterval) => ({ choices: { ...context.choices, interval } })),
     toggleDirection: assign(({ context }) => reordered(context, { ...context.choices, direction: toggleDirection(context.choices.direction) })),
-    changePage: assign(({ context }, page: number) => ({ choices: { ...context.choices, page: clampPage(page, context.cards.length, context.choices.perPage) } })),
-    changePerPage: assign(({ context }, perPage: number) => ({ choices: { ...context.choices, perPage, page: 1 } })),
+    changePage: assign(paging.changePage),
+    changePerPage: assign(paging.changePerPage),
     spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
     openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
   },
@@ -152,7 +134,7 @@ export const breakdownMachine = setup({
     isOtherThanMetricTwo: ({ context }, metric: BreakdownMetric) => metric !== context.choices.metricTwo && metric !== context.choices.metricOne,
     isOtherThanMetricOne: ({ context }, metric: BreakdownMetric) => metric !== context.choices.metricOne && metric !== context.choices.metricTwo,
     isOtherInterval: ({ context }, interval: BreakdownInterval) => interval !== context.choices.interval,
-    isPerPageOffered: (_, perPage: number) => breakdownQuery.perPage.read(String(perPage)) !== null,
+    isPerPageOffered: isOfferedPerPage(breakdownQuery.perPage),
   },
 }).createMachine({
   id: "breakdown",
@@ -169,68 +151,34 @@ export const breakdownMachine = setup({
     "breakdown.metricOneChanged": { guard: { type: "isOtherThanMetricTwo", params: ({ event }) => event.metric }, actions: { type: "changeMetricOne", params: ({ event }) => event.metric } },
     "breakdown.metricTwoChanged": { guard: { type: "isOtherThanMetricOne", params: ({ event }) => event.metric }, actions: { type: "changeMetricTwo", params: ({ event }) => event.metric } },
     "breakdown.chartTypeChanged": { actions: { type: "changeChartType", params: ({ event }) => event.chartType } },
-    "breakdown.directionToggled": { actions: "toggleDirection" },
-    "breakdown.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
-    "breakdown.perPageChanged": { guard: { type: "isPerPageOffered", params: ({ event }) => event.perPage }, actions: { type: "changePerPage", params: ({ event }) => event.perPage } },
+    ...pagedItemsEvents("breakdown"),
   },
   initial: "waiting",
-  states: {
-    /** No program or dates yet: nothing to load (another interval is only kept). */
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "open" },
-      on: {
-        "session.scopeChanged": { actions: keepScope },
-        "breakdown.intervalChanged": { actions: { type: "changeInterval", params: ({ event }) => event.interval } },
-      },
-    },
+  /**
+   * `waiting`: no program or dates yet, nothing to load (another interval is only kept);
+   * `open` loads again for another interval; a failed load stops silently (the product
+   * shows no message).
+   */
+  states: openDataStates({
+    src: "loadBreakdown",
+    input: loadInput,
+    keep: "storeCards",
+    forget: "clearCards",
+    has: "hasCards",
+    waiting: { "breakdown.intervalChanged": { actions: { type: "changeInterval", params: intervalOf } } },
     open: {
-      initial: "loading",
-      on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: keepScope },
-          { guard: scopeGuard("isOtherScope"), target: ".loading", reenter: true, actions: keepScope },
-        ],
-        "breakdown.intervalChanged": {
-          guard: { type: "isOtherInterval", params: ({ event }) => event.interval },
-          target: ".loading",
-          reenter: true,
-          actions: { type: "changeInterval", params: ({ event }) => event.interval },
-        },
-      },
-      states: {
-        loading: {
-          invoke: {
-            src: "loadBreakdown",
-            input: loadInput,
-            onDone: { target: "loaded", actions: { type: "storeCards", params: ({ event }) => event.output } },
-            onError: { target: "failed", actions: "clearCards" },
-          },
-        },
-        /** Passed through: cards or none. */
-        loaded: { always: [{ guard: "hasCards", target: "ready" }, { target: "empty" }] },
-        ready: { on: { "breakdown.exportRequested": { actions: "openExport" } } },
-        empty: {},
-        /** Loading stopped, silently (the product shows no message). */
-        failed: {},
-      },
+      "breakdown.intervalChanged": { guard: { type: "isOtherInterval", params: intervalOf }, target: ".loading", reenter: true, actions: { type: "changeInterval", params: intervalOf } },
     },
-  },
+    ready: { "breakdown.exportRequested": { actions: "openExport" } },
+    failed: {},
+  }),
 });
 
 type Snap = SnapshotFrom<typeof breakdownMachine>;
 
 /** Named selectors: the view reads the report only through these. */
 export const breakdownSelectors = {
-  status: (s: Snap): ReportStatus =>
-    s.matches("waiting")
-      ? "waiting"
-      : s.matches({ open: "loading" }) || s.matches({ open: "loaded" })
-        ? "loading"
-        : s.matches({ open: "failed" })
-          ? "failed"
-          : s.matches({ open: "empty" })
-            ? "empty"
-            : "ready",
+  status: openStatusOf,
   choices: (s: Snap) => s.context.choices,
   /** The cards of the current page, in the current sort. */
   pageCards: (s: Snap) => pageSlice(s.context.sorted, s.context.choices.page, s.context.choices.perPage),
@@ -239,9 +187,7 @@ export const breakdownSelectors = {
   hasCards: (s: Snap) => s.context.cards.length > 0,
   pageCount: (s: Snap) => pageCount(s.context.cards.length, s.context.choices.perPage),
   headers: (s: Snap) => s.context.headers,
-  currency: (s: Snap) => s.context.scope.program?.currency ?? null,
-  locale: (s: Snap) => s.context.scope.program?.locale ?? null,
-  exportDialog: exportDialogOf,
+  ...reportFrameSelectors,
 } satisfies Record<string, (s: Snap) => unknown>;
 
 export type BreakdownActorRef = ActorRefFrom<typeof breakdownMachine>;

@@ -4,7 +4,6 @@ import {
   chosenSeries,
   exportLabels,
   exportRowsOf,
-  exportTaxonomyColumns,
   knownHidden,
   readWhatIfSpend,
   segmentsOf,
@@ -41,7 +40,8 @@ import { loadDiminishing, type DiminishingAnswer, type DiminishingScope } from "
 import type { ApiContext } from "../../services/http/http";
 import { keepScopeAssignment, reportCallOf, type SessionScopeChanged } from "../reports/reportScope";
 import { type ExportOpened } from "../exports/exportDialog.machine";
-import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
+import { exportDialogId, openingReport, reportFrameActors, reportFrameGuards, reportFrameSelectors, tableExportOf } from "../reports/reportFrame";
+import { exportTaxonomyColumns } from "../../domain/report/taxonomyLevels";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope } from "../reports/reportScope";
 import { contextMemo, followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents, type ReportRouteInput, type RouteReport } from "../reports/reportData";
@@ -112,18 +112,13 @@ const worked = (chosen: DiminishingSeries | null, choices: DiminishingChoices, s
 export const exportOpenedOf = (context: Context): ExportOpened => {
   const taxonomyColumns = [...exportTaxonomyColumns(context.path), "conversion_date"];
   const figures = weekColumns.filter((c) => c !== "conversion_date");
-  return {
-    type: "export.opened",
-    kind: "table",
+  return tableExportOf(context.scope, diminishingReturnsTexts.exportKind, {
     columns: figures,
     visibleColumns: figures,
     taxonomyColumns,
     labels: exportLabels,
-    naming: exportNamingOf(context.scope, diminishingReturnsTexts.exportKind),
     rows: exportRowsOf(context.path, context.chosen?.name ?? "", tableRowsOf(context.weeks)),
-    sort: null,
-    sheetName: diminishingReturnsTexts.exportKind,
-  };
+  });
 };
 
 const noAnalysis: CurveAnalysis = { fit: null, curves: [] };
@@ -234,9 +229,7 @@ export const diminishingReturnsSelectors = {
   chosenName: (s: Snapshot): string | null => s.context.chosen?.name ?? null,
   segments: (s: Snapshot): ReadonlyArray<Segment> => s.context.segments,
   path: (s: Snapshot): ReadonlyArray<string> => s.context.path,
-  currency: (s: Snapshot): string | null => s.context.scope.program?.currency ?? null,
-  locale: (s: Snapshot): string | null => s.context.scope.program?.locale ?? null,
-  exportDialog: exportDialogOf,
+  ...reportFrameSelectors,
   hidden: (s: Snapshot): ReadonlyArray<SegmentKey> => hiddenOf(s.context.choices),
   choices: (s: Snapshot): DiminishingChoices => s.context.choices,
   weeks: (s: Snapshot): ReadonlyArray<DiminishingWeek> => s.context.weeks,

@@ -7,7 +7,6 @@ import {
   toggleTrendColumn,
   trendExportLabels,
   trendExportRows,
-  trendExportTaxonomyColumns,
   trendFields,
   type FunnelField,
   type RefusedSeries,
@@ -25,7 +24,8 @@ import { keepScopeAssignment, reportCallOf, type SessionScopeChanged } from "../
 import { funnelFieldNames } from "../../domain/analysis/analysis";
 import { funnelTrendsTexts } from "../../domain/funnelTrends/funnelTrendsTexts";
 import { type ExportOpened } from "../exports/exportDialog.machine";
-import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
+import { exportDialogId, openingReport, reportFrameActors, reportFrameGuards, reportFrameSelectors, tableExportOf } from "../reports/reportFrame";
+import { exportTaxonomyColumns } from "../../domain/report/taxonomyLevels";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope } from "../reports/reportScope";
 import { contextMemo, followScopeInPlace, pagedChoicesAssignments, seriesDataStates, seriesTableEvents, type ReportRouteInput, type RouteReport } from "../reports/reportData";
@@ -74,18 +74,14 @@ export interface FunnelTrendsLoadInput extends FunnelTrendsScope {
 type Context = FunnelTrendsContext;
 
 /** What the Export Data dialog opens with: every day of the chosen series, the Table Settings columns visible. */
-export const exportOpenedOf = (context: Context): ExportOpened => ({
-  type: "export.opened",
-  kind: "table",
-  columns: [...funnelFieldNames],
-  visibleColumns: context.choices.columns,
-  taxonomyColumns: [...trendExportTaxonomyColumns(context.path), "conversion_date"],
-  labels: trendExportLabels(context.headers),
-  naming: exportNamingOf(context.scope, funnelTrendsTexts.exportKind),
-  rows: trendExportRows(context.path, context.chosen?.name ?? "", context.chosen?.data ?? []),
-  sort: null,
-  sheetName: funnelTrendsTexts.exportKind,
-});
+export const exportOpenedOf = (context: Context): ExportOpened =>
+  tableExportOf(context.scope, funnelTrendsTexts.exportKind, {
+    columns: [...funnelFieldNames],
+    visibleColumns: context.choices.columns,
+    taxonomyColumns: [...exportTaxonomyColumns(context.path), "conversion_date"],
+    labels: trendExportLabels(context.headers),
+    rows: trendExportRows(context.path, context.chosen?.name ?? "", context.chosen?.data ?? []),
+  });
 
 /** The chosen series with the range's every day. */
 const filledChoice = (series: ReadonlyArray<TrendSeries>, selected: string | null, scope: SessionScope): TrendSeries | null => {
@@ -203,9 +199,7 @@ export const funnelTrendsSelectors = {
   refusals: memoByContext((s): ReadonlyArray<string> => refusalMessages(s.context.refused)),
   headers: (s: Snapshot): Readonly<Record<string, string>> => s.context.headers,
   path: (s: Snapshot): ReadonlyArray<string> => s.context.path,
-  currency: (s: Snapshot): string | null => s.context.scope.program?.currency ?? null,
-  locale: (s: Snapshot): string | null => s.context.scope.program?.locale ?? null,
-  exportDialog: exportDialogOf,
+  ...reportFrameSelectors,
   choices: (s: Snapshot): FunnelTrendsChoices => s.context.choices,
   mode: (s: Snapshot): TrendMode => s.context.choices.mode,
   columns: (s: Snapshot): ReadonlyArray<FunnelField> => s.context.choices.columns,

@@ -1,6 +1,7 @@
 import { toggledColumns } from "../../domain/report/reportColumns";
 import { clampPage } from "../../domain/table/pagination";
 import { nextSort, sortReportRows, type SortDirection, type SortSpec, type SortableRow } from "../../domain/table/tableSort";
+import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { keepScope, scopeGuard } from "./reportScope";
 
 /**
@@ -67,6 +68,12 @@ export const waitingState = { always: { guard: "hasCompleteScope", target: "load
 /** What a load's input is made of: the report's context holding its scope. */
 type InputOf<TContext, TInput> = (args: { readonly context: TContext }) => TInput;
 
+/** A report's load: its actor (registered in the report's `setup`) and the input it makes of the report's context. */
+interface ReportLoad<TContext, TInput, TLoad extends string> {
+  readonly src: TLoad;
+  readonly input: InputOf<TContext, TInput>;
+}
+
 const outputOf = <TAnswer>({ event }: { readonly event: { readonly output: TAnswer } }): TAnswer => event.output;
 
 /**
@@ -74,11 +81,7 @@ const outputOf = <TAnswer>({ event }: { readonly event: { readonly output: TAnsw
  * (`keepRows`) and is `ready` when there are some (`hasRows`), else `empty`; a failure is
  * `failed` and shows nothing (`dropRows`); `ready` turns the page (`turnPage`) on `paged`.
  */
-export const rowsDataStates = <TContext, TInput, TLoad extends string, TPaged extends string>(load: {
-  readonly src: TLoad;
-  readonly input: InputOf<TContext, TInput>;
-  readonly paged: TPaged;
-}) => ({
+export const rowsDataStates = <TContext, TInput, TLoad extends string, TPaged extends string>(load: ReportLoad<TContext, TInput, TLoad> & { readonly paged: TPaged }) => ({
   waiting: waitingState,
   loading: {
     invoke: {
@@ -108,11 +111,7 @@ export const rowsDataStates = <TContext, TInput, TLoad extends string, TPaged ex
  * (`hasChosenSeries`), else `empty`; a failure forgets it (`forgetAnswer`) and is `failed`,
  * which 'Try again' (`report.retried`) loads again. `ready` answers the report's own events.
  */
-export const seriesDataStates = <TContext, TInput, TLoad extends string, TReady>(load: {
-  readonly src: TLoad;
-  readonly input: InputOf<TContext, TInput>;
-  readonly ready: TReady;
-}) => ({
+export const seriesDataStates = <TContext, TInput, TLoad extends string, TReady>(load: ReportLoad<TContext, TInput, TLoad> & { readonly ready: TReady }) => ({
   waiting: waitingState,
   loading: {
     invoke: {
@@ -131,6 +130,123 @@ export const seriesDataStates = <TContext, TInput, TLoad extends string, TReady>
     on: { "report.retried": { target: "loading" } },
   },
 }) as const;
+
+/**
+ * The states of a report whose data states sit under `open` (attribution comparison,
+ * channel breakdown): `waiting` while the scope has no program or dates (it keeps a new
+ * scope, `waiting` answers the report's own events besides), `open` while it has them,
+ * going back to `waiting` for a scope without them and loading afresh for another one
+ * (`open` answers the report's own events besides). In `open`, `loading` keeps the answer
+ * (`keep`) or forgets what there was (`forget`) and is `failed`; `loaded` passes through to
+ * `ready` when there is something to show (`has`), else `empty`; `ready` and `failed`
+ * answer the report's own events.
+ */
+export const openDataStates = <TContext, TInput, TLoad extends string, TKeep extends string, TForget extends string, THas extends string, const TWaiting, const TOpen, const TReady, const TFailed>(
+  load: ReportLoad<TContext, TInput, TLoad> & {
+    readonly keep: TKeep;
+    readonly forget: TForget;
+    readonly has: THas;
+    readonly waiting: TWaiting;
+    readonly open: TOpen;
+    readonly ready: TReady;
+    readonly failed: TFailed;
+  },
+) =>
+  ({
+    waiting: {
+      always: { guard: "hasCompleteScope", target: "open" },
+      on: { "session.scopeChanged": { actions: keepScope }, ...load.waiting },
+    },
+    open: {
+      initial: "loading",
+      on: {
+        "session.scopeChanged": [
+          { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: keepScope },
+          { guard: scopeGuard("isOtherScope"), target: ".loading", reenter: true, actions: keepScope },
+        ],
+        ...load.open,
+      },
+      states: {
+        loading: {
+          invoke: {
+            src: load.src,
+            input: load.input,
+            onDone: { target: "loaded", actions: { type: load.keep, params: outputOf } },
+            onError: { target: "failed", actions: load.forget },
+          },
+        },
+        /** Passed through: something to show or nothing. */
+        loaded: { always: [{ guard: load.has, target: "ready" }, { target: "empty" }] },
+        ready: { on: load.ready },
+        empty: {},
+        failed: { on: load.failed },
+      },
+    },
+  }) as const;
+
+/** The status of a report built with `openDataStates`. */
+type OpenState = "waiting" | { readonly open: "loading" | "loaded" | "failed" | "empty" };
+interface OpenSnapshot {
+  matches(state: OpenState): boolean;
+}
+export const openStatusOf = (s: OpenSnapshot): ReportStatus =>
+  s.matches("waiting")
+    ? "waiting"
+    : s.matches({ open: "loading" }) || s.matches({ open: "loaded" })
+      ? "loading"
+      : s.matches({ open: "failed" })
+        ? "failed"
+        : s.matches({ open: "empty" })
+          ? "empty"
+          : "ready";
+
+/** The assignments of `changePage` (kept within the items there are, `totalOf`) and `changePerPage` (back to page 1). */
+export const pagingAssignments = <TChoices extends PagedChoices, TContext extends { readonly choices: TChoices }>(totalOf: (context: TContext) => number) => ({
+  changePage: ({ context }: { readonly context: TContext }, page: number) => ({
+    choices: { ...context.choices, page: clampPage(page, totalOf(context), context.choices.perPage) },
+  }),
+  changePerPage: ({ context }: { readonly context: TContext }, perPage: number) => ({ choices: { ...context.choices, perPage, page: 1 } }),
+});
+
+const pageOf = ({ event }: { readonly event: { readonly page: number } }): number => event.page;
+const perPageOf = ({ event }: { readonly event: { readonly perPage: number } }): number => event.perPage;
+
+/** The events of a report's sorted, paged items (`pagedItemsEvents`), named under the report's `prefix`. */
+export type PagedItemsEvent<TPrefix extends string> =
+  | { type: `${TPrefix}.directionToggled` }
+  | { type: `${TPrefix}.pageChanged`; page: number }
+  | { type: `${TPrefix}.perPageChanged`; perPage: number };
+
+/** How a report answers them. */
+type PagedItemsEvents<TPrefix extends string> = {
+  readonly [K in `${TPrefix}.directionToggled`]: { readonly actions: "toggleDirection" };
+} & {
+  readonly [K in `${TPrefix}.pageChanged`]: { readonly actions: { readonly type: "changePage"; readonly params: typeof pageOf } };
+} & {
+  readonly [K in `${TPrefix}.perPageChanged`]: {
+    readonly guard: { readonly type: "isPerPageOffered"; readonly params: typeof perPageOf };
+    readonly actions: { readonly type: "changePerPage"; readonly params: typeof perPageOf };
+  };
+};
+
+/**
+ * How a report answers its sorted, paged items' events at any time (`<prefix>.directionToggled`,
+ * `<prefix>.pageChanged`, `<prefix>.perPageChanged`): `toggleDirection`, `changePage`, and
+ * `changePerPage` when the number is one the report offers (`isPerPageOffered`, made with
+ * `isOfferedPerPage`); `pagingAssignments` makes the last two's assignments.
+ */
+export const pagedItemsEvents = <TPrefix extends string>(prefix: TPrefix): PagedItemsEvents<TPrefix> =>
+  ({
+    [`${prefix}.directionToggled`]: { actions: "toggleDirection" },
+    [`${prefix}.pageChanged`]: { actions: { type: "changePage", params: pageOf } },
+    [`${prefix}.perPageChanged`]: { guard: { type: "isPerPageOffered", params: perPageOf }, actions: { type: "changePerPage", params: perPageOf } },
+  }) as PagedItemsEvents<TPrefix>;
+
+/** The `isPerPageOffered` guard of a report whose query offers the numbers `perPage` reads. */
+export const isOfferedPerPage =
+  (perPage: { readonly read: (text: string) => unknown }) =>
+  (_: unknown, count: number): boolean =>
+    (perPage.read(String(count)) ?? null) !== null;
 
 /** The table events a series report answers in `ready`: its page, its rows per page, the export (`showPage`, `showPerPage`, `openExport`). */
 export const seriesTableEvents = {

@@ -1,7 +1,7 @@
 import type { SessionScope } from "../../domain/report/reportScope";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import type { ReportNameParts } from "../../domain/exports/exportNaming";
-import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
+import { exportDialogMachine, type ExportDialogActorRef, type ExportOpened } from "../exports/exportDialog.machine";
 import { openingScope, sessionScopeActors, type SessionSource } from "../shell/sessionScope";
 import { reportCallOf, reportScopeGuards, type ReportCall, type ScopedReport } from "./reportScope";
 
@@ -76,6 +76,27 @@ export const exportNamingOf = (scope: SessionScope, reportKind: string): ReportN
 /** The view's selector of the report's Export Data dialog. */
 export const exportDialogOf = (s: { readonly children: Readonly<Record<string, unknown>> }): ExportDialogActorRef | undefined =>
   s.children[exportDialogId] as ExportDialogActorRef | undefined;
+
+/** What a report's table export opens the Export Data dialog with: its columns and rows, named (and its sheet) after the report's kind and the scope's dates, in no sort. */
+export const tableExportOf = (
+  scope: SessionScope,
+  reportKind: string,
+  table: Pick<ExportOpened, "columns" | "visibleColumns" | "taxonomyColumns" | "labels" | "rows">,
+): ExportOpened => ({
+  type: "export.opened",
+  kind: "table",
+  ...table,
+  naming: exportNamingOf(scope, reportKind),
+  sort: null,
+  sheetName: reportKind,
+});
+
+/** The selectors every report with an export offers its view: the program's currency and locale (figures' formats) and the Export Data dialog. */
+export const reportFrameSelectors = {
+  currency: (s: { readonly context: ScopedReport }): string | null => s.context.scope.program?.currency ?? null,
+  locale: (s: { readonly context: ScopedReport }): string | null => s.context.scope.program?.locale ?? null,
+  exportDialog: exportDialogOf,
+} as const;
 
 /** A snapshot whose `data` region is one of reportData.ts's. */
 type SettledStatus = Exclude<ReportStatus, "ready">;

@@ -2,7 +2,7 @@ import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { useCallback, useMemo } from "react";
 import { createPortal } from "react-dom";
-import { Link, useSearch } from "wouter";
+import { Link } from "wouter";
 import {
   attributionComparisonTexts as texts,
   attributionHeaders,
@@ -26,9 +26,8 @@ import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
-import { reportQueryLink } from "../../domain/report/reportQuery";
 import { ReportSelect } from "../reports/ReportSelect";
-import { Screen, screenQuery } from "../shell/appChildren";
+import { TaxonomyReportScreen } from "../reports/TaxonomyReportScreen";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 
 /** The report's base route. */
@@ -43,15 +42,12 @@ const deepest = 3;
  * page with the credit shift, paged 8, 16 or 32 at a time. Everything shown is read from
  * the page's report actor; controls only send it events.
  */
-export const AttributionComparisonPage = ({ path }: TaxonomyRoute) => {
-  const search = useSearch();
+export const AttributionComparisonPage = ({ path }: TaxonomyRoute) => (
   // The app root's screen child for this route (given the session and toasts by the root).
-  return (
-    <Screen name="attributionComparison" routeKey={JSON.stringify([path])} logic={attributionComparisonMachine} route={{ path, search }} query={screenQuery(reportQueryLink(attributionQuery), sel.choices)}>
-      {(report) => <AttributionComparisonPageScreen report={report} path={path} />}
-    </Screen>
-  );
-};
+  <TaxonomyReportScreen name="attributionComparison" logic={attributionComparisonMachine} path={path} queryShape={attributionQuery} choices={sel.choices}>
+    {(report) => <AttributionComparisonPageScreen report={report} path={path} />}
+  </TaxonomyReportScreen>
+);
 
 const AttributionComparisonPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof attributionComparisonMachine> }) => {
   const status = useSelector(report, sel.status);

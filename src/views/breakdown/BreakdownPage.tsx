@@ -2,7 +2,6 @@ import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { useSearch } from "wouter";
 import {
   breakdownMetricLabel,
   breakdownMetrics,
@@ -23,7 +22,6 @@ import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric } from "../../domain/report/numberFormat";
 import { drillHref, reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
-import { reportQueryLink } from "../../domain/report/reportQuery";
 import { breakdownMachine, breakdownSelectors as sel, type BreakdownActorRef } from "../../machines/breakdown/breakdown.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
@@ -31,7 +29,7 @@ import { ExportDialog } from "../exports/ExportDialog";
 import { CardExploreLink } from "../reports/CardExploreLink";
 import { ReportFrame } from "../reports/ReportFrame";
 import { ReportSelect } from "../reports/ReportSelect";
-import { Screen, screenQuery } from "../shell/appChildren";
+import { TaxonomyReportScreen } from "../reports/TaxonomyReportScreen";
 import { Pagination } from "../table/Pagination";
 
 /** The report's base route. */
@@ -61,15 +59,12 @@ const periodLabel = (date: string, interval: BreakdownInterval, locale: string |
  * the two metrics' values over the range, and an Explore link one level down. Everything
  * shown is read from the page's report actor; controls only send it events.
  */
-export const BreakdownPage = ({ path }: TaxonomyRoute) => {
-  const search = useSearch();
+export const BreakdownPage = ({ path }: TaxonomyRoute) => (
   // The app root's screen child for this route (given the session and toasts by the root).
-  return (
-    <Screen name="breakdown" routeKey={JSON.stringify([path])} logic={breakdownMachine} route={{ path, search }} query={screenQuery(reportQueryLink(breakdownQuery), sel.choices)}>
-      {(report) => <BreakdownPageScreen report={report} path={path} />}
-    </Screen>
-  );
-};
+  <TaxonomyReportScreen name="breakdown" logic={breakdownMachine} path={path} queryShape={breakdownQuery} choices={sel.choices}>
+    {(report) => <BreakdownPageScreen report={report} path={path} />}
+  </TaxonomyReportScreen>
+);
 
 const BreakdownPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof breakdownMachine> }) => {
   const status = useSelector(report, sel.status);

@@ -1,7 +1,6 @@
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { useCallback, useId, useMemo } from "react";
-import { useSearch } from "wouter";
 import { weekColumns, weeksPerPageOptions, type DiminishingTableRow } from "../../domain/diminishingReturns/diminishingReturns";
 import { diminishingQuery } from "../../domain/diminishingReturns/diminishingQuery";
 import { diminishingReturnsTexts as t } from "../../domain/diminishingReturns/diminishingReturnsTexts";
@@ -17,8 +16,7 @@ import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
 import { dateColumn, numberColumn, SeriesReportFrame, SeriesTable } from "../reports/SeriesReportFrame";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
-import { reportQueryLink } from "../../domain/report/reportQuery";
-import { Screen, screenQuery } from "../shell/appChildren";
+import { TaxonomyReportScreen } from "../reports/TaxonomyReportScreen";
 import type { TableColumn } from "../table/MetricTable";
 import "./diminishingReturns.css";
 
@@ -37,15 +35,12 @@ const partWeekColour = "#9aa5b1";
  * the what-if spend, and the weeks table. Everything shown is read from the page's report
  * actor; controls only send it events.
  */
-export const DiminishingReturnsPage = ({ path, selected }: TaxonomyRoute) => {
-  const search = useSearch();
+export const DiminishingReturnsPage = ({ path, selected }: TaxonomyRoute) => (
   // The app root's screen child for this route (given the session and toasts by the root).
-  return (
-    <Screen name="diminishingReturns" routeKey={JSON.stringify([path, selected])} logic={diminishingReturnsMachine} route={{ path, selected, search }} query={screenQuery(reportQueryLink(diminishingQuery), sel.choices)}>
-      {(report) => <DiminishingReturnsPageScreen report={report} path={path} />}
-    </Screen>
-  );
-};
+  <TaxonomyReportScreen name="diminishingReturns" logic={diminishingReturnsMachine} path={path} selected={selected} queryShape={diminishingQuery} choices={sel.choices}>
+    {(report) => <DiminishingReturnsPageScreen report={report} path={path} />}
+  </TaxonomyReportScreen>
+);
 
 const DiminishingReturnsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof diminishingReturnsMachine> }) => {
   const chosen = useSelector(report, sel.chosenName);

@@ -1,15 +1,13 @@
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
-import { useSearch } from "wouter";
 import { funnelDrillQuery, funnelQueryShape } from "../../domain/funnel/funnelQuery";
 import { funnelColumnNames, funnelDefaultColumns, funnelModes, isFunnelMode, rowLocation, rowName } from "../../domain/funnel/funnelReport";
 import { funnelTexts } from "../../domain/funnel/funnelTexts";
 import { funnelReportMachine, funnelReportSelectors as sel, type FunnelReportActorRef } from "../../machines/funnel/funnelReport.machine";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
-import { reportQueryLink } from "../../domain/report/reportQuery";
 import { DrillColumnsControl, DrillReportExport, DrillReportFrame, DrillReportTable, StackedBarFigure } from "../reports/drillTable";
-import { Screen, screenQuery } from "../shell/appChildren";
+import { TaxonomyReportScreen } from "../reports/TaxonomyReportScreen";
 
 /** Where the funnel's routes start. */
 export const funnelBase = "/funnel";
@@ -23,15 +21,12 @@ const t = funnelTexts;
  * deeper while its location has fewer than 4 names, 'None' never). The page's report actor
  * owns every choice; the URL mirrors them.
  */
-export const FunnelPage = ({ path }: TaxonomyRoute) => {
-  const urlQuery = useSearch();
+export const FunnelPage = ({ path }: TaxonomyRoute) => (
   // The app root's screen child for this route (given the session and toasts by the root).
-  return (
-    <Screen name="funnel" routeKey={JSON.stringify([path])} logic={funnelReportMachine} route={{ path, search: urlQuery }} query={screenQuery(reportQueryLink(funnelQueryShape(path)), sel.choices)}>
-      {(report) => <FunnelPageScreen report={report} path={path} />}
-    </Screen>
-  );
-};
+  <TaxonomyReportScreen name="funnel" logic={funnelReportMachine} path={path} queryShape={funnelQueryShape(path)} choices={sel.choices}>
+    {(report) => <FunnelPageScreen report={report} path={path} />}
+  </TaxonomyReportScreen>
+);
 
 const FunnelPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof funnelReportMachine> }) => {
   return (

@@ -1,7 +1,6 @@
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { useCallback, useMemo } from "react";
-import { useSearch } from "wouter";
 import { funnelFieldNames, type FunnelTrendPoint } from "../../domain/analysis/analysis";
 import { roleColours, trendHeader, trendModes, trendsPerPageOptions, type FunnelField, type TrendMode } from "../../domain/funnelTrends/funnelTrends";
 import { funnelTrendsQuery } from "../../domain/funnelTrends/funnelTrendsQuery";
@@ -14,10 +13,9 @@ import { ChartCanvas } from "../chart/ChartCanvas";
 import { xyChart, type ChartTable, type XYDataset } from "../chart/chartKinds";
 import { InfoDialog } from "../components/Modal";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
-import { reportQueryLink } from "../../domain/report/reportQuery";
 import { ReportSelect } from "../reports/ReportSelect";
 import { dateColumn, numberColumn, SeriesReportFrame, SeriesTable } from "../reports/SeriesReportFrame";
-import { Screen, screenQuery } from "../shell/appChildren";
+import { TaxonomyReportScreen } from "../reports/TaxonomyReportScreen";
 import type { TableColumn } from "../table/MetricTable";
 
 /** The report's base route. */
@@ -30,15 +28,12 @@ export const funnelTrendsBase = "/funnel-trends";
  * Table Settings column chooser. Everything shown is read from the page's report actor;
  * controls only send it events.
  */
-export const FunnelTrendsPage = ({ path, selected }: TaxonomyRoute) => {
-  const search = useSearch();
+export const FunnelTrendsPage = ({ path, selected }: TaxonomyRoute) => (
   // The app root's screen child for this route (given the session and toasts by the root).
-  return (
-    <Screen name="funnelTrends" routeKey={JSON.stringify([path, selected])} logic={funnelTrendsMachine} route={{ path, selected, search }} query={screenQuery(reportQueryLink(funnelTrendsQuery), sel.choices)}>
-      {(report) => <FunnelTrendsPageScreen report={report} path={path} />}
-    </Screen>
-  );
-};
+  <TaxonomyReportScreen name="funnelTrends" logic={funnelTrendsMachine} path={path} selected={selected} queryShape={funnelTrendsQuery} choices={sel.choices}>
+    {(report) => <FunnelTrendsPageScreen report={report} path={path} />}
+  </TaxonomyReportScreen>
+);
 
 const FunnelTrendsPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof funnelTrendsMachine> }) => {
   const settingsOpen = useSelector(report, sel.settingsOpen);

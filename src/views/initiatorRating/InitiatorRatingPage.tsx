@@ -1,15 +1,13 @@
 import type { ActorRefFrom } from "xstate";
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
-import { useSearch } from "wouter";
 import { initiatorDefaultColumns, initiatorFieldNames, type InitiatorRow } from "../../domain/initiatorRating/initiatorRating";
 import { initiatorDrillQuery, initiatorQueryShape } from "../../domain/initiatorRating/initiatorRatingQuery";
 import { initiatorRatingTexts } from "../../domain/initiatorRating/initiatorRatingTexts";
 import { initiatorRatingMachine, initiatorRatingSelectors as sel, type InitiatorRatingActorRef } from "../../machines/initiatorRating/initiatorRating.machine";
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
-import { reportQueryLink } from "../../domain/report/reportQuery";
 import { DrillColumnsControl, DrillReportExport, DrillReportFrame, DrillReportTable, StackedBarFigure } from "../reports/drillTable";
-import { Screen, screenQuery } from "../shell/appChildren";
+import { TaxonomyReportScreen } from "../reports/TaxonomyReportScreen";
 
 /** Where the initiator rating's routes start. */
 export const initiatorRatingBase = "/initiator-rating";
@@ -28,15 +26,12 @@ const nameOf = (row: InitiatorRow): string => row.location.at(-1) ?? "";
  * fewer than 4 names, 'None' never). 'Loading...' while loading, the empty text when there
  * are no rows; a failed load stops loading silently.
  */
-export const InitiatorRatingPage = ({ path }: TaxonomyRoute) => {
-  const urlQuery = useSearch();
+export const InitiatorRatingPage = ({ path }: TaxonomyRoute) => (
   // The app root's screen child for this route (given the session and toasts by the root).
-  return (
-    <Screen name="initiatorRating" routeKey={JSON.stringify([path])} logic={initiatorRatingMachine} route={{ path, search: urlQuery }} query={screenQuery(reportQueryLink(initiatorQueryShape(path)), sel.choices)}>
-      {(report) => <InitiatorRatingPageScreen report={report} path={path} />}
-    </Screen>
-  );
-};
+  <TaxonomyReportScreen name="initiatorRating" logic={initiatorRatingMachine} path={path} queryShape={initiatorQueryShape(path)} choices={sel.choices}>
+    {(report) => <InitiatorRatingPageScreen report={report} path={path} />}
+  </TaxonomyReportScreen>
+);
 
 const InitiatorRatingPageScreen = ({ report, path }: Pick<TaxonomyRoute, "path"> & { readonly report: ActorRefFrom<typeof initiatorRatingMachine> }) => {
   return (

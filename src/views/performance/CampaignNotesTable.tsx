@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useId } from "react";
+import { useId, type InputHTMLAttributes } from "react";
 import { campaignNoteTexts as t } from "../../domain/performance/campaignNotes";
 import { campaignNotesSelectors as sel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
 
@@ -16,10 +16,8 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
   const adding = useSelector(notes, sel.isAdding);
   const busy = useSelector(notes, sel.isBusy);
   const deleting = useSelector(notes, sel.deleting);
-  const dateId = useId();
-  const colourId = useId();
-  const textId = useId();
   const problemId = useId();
+  const describedBy = problem ? problemId : undefined;
 
   return (
     <section id={id} className="chart-notes" aria-label={t.notesTable} aria-busy={loading || busy}>
@@ -77,34 +75,20 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
           notes.send({ type: "notes.added" });
         }}
       >
-        <div className="field">
-          <label htmlFor={dateId}>{t.date}</label>
-          <input
-            id={dateId}
-            type="date"
-            value={draft.date}
-            disabled={adding}
-            aria-describedby={problem ? problemId : undefined}
-            onChange={(e) => notes.send({ type: "notes.draftChanged", date: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={colourId}>{t.colour}</label>
-          <input id={colourId} type="color" value={draft.colour} disabled={adding} onChange={(e) => notes.send({ type: "notes.draftChanged", colour: e.target.value })} />
-        </div>
-        <div className="field chart-note-text-field">
-          <label htmlFor={textId}>{t.text}</label>
-          <input
-            id={textId}
-            type="text"
-            value={draft.text}
-            maxLength={500}
-            disabled={adding}
-            aria-invalid={problem !== null && draft.text.trim() === ""}
-            aria-describedby={problem ? problemId : undefined}
-            onChange={(e) => notes.send({ type: "notes.draftChanged", text: e.target.value })}
-          />
-        </div>
+        <DraftField notes={notes} field="date" label={t.date} type="date" value={draft.date} disabled={adding} aria-describedby={describedBy} />
+        <DraftField notes={notes} field="colour" label={t.colour} type="color" value={draft.colour} disabled={adding} />
+        <DraftField
+          notes={notes}
+          field="text"
+          label={t.text}
+          className="chart-note-text-field"
+          type="text"
+          value={draft.text}
+          maxLength={500}
+          disabled={adding}
+          aria-invalid={problem !== null && draft.text.trim() === ""}
+          aria-describedby={describedBy}
+        />
         <button type="submit" className="button is-primary" disabled={busy}>
           {adding ? t.adding : t.add}
         </button>
@@ -115,5 +99,25 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
         ) : null}
       </form>
     </section>
+  );
+};
+
+type DraftFieldProps = {
+  readonly notes: CampaignNotesActorRef;
+  /** The draft's field the input edits. */
+  readonly field: "date" | "colour" | "text";
+  readonly label: string;
+  /** Classes besides `field`. */
+  readonly className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "onChange">;
+
+/** One field of the note being added: its label and its input, each change told to the notes actor (`notes.draftChanged`). */
+const DraftField = ({ notes, field, label, className, ...input }: DraftFieldProps) => {
+  const id = useId();
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} onChange={(e) => notes.send({ type: "notes.draftChanged", [field]: e.target.value })} />
+    </div>
   );
 };
