@@ -24,10 +24,31 @@ interface TaxonomyReportScreenProps<L extends AnyActorLogic, C> {
  * chosen series), opened with them and the URL's query, whose choices it then writes back
  * into the query (`Screen`).
  */
-export const TaxonomyReportScreen = <L extends AnyActorLogic, C>({ name, logic, path, selected, queryShape, choices, children }: TaxonomyReportScreenProps<L, C>): ReactNode => {
+/** What a taxonomy report's machine takes from its route: the path and the URL's query, and a series report's chosen series. */
+interface TaxonomyRoute {
+  readonly path: ReadonlyArray<string>;
+  readonly search: string;
+}
+interface SeriesRoute extends TaxonomyRoute {
+  readonly selected: string | null;
+}
+
+/** The logic when its route input is one of those; never (so the call does not compile) when its machine wants more from its route. */
+type TaxonomyReportLogic<L extends AnyActorLogic> = TaxonomyRoute extends RouteInput<L> ? L : SeriesRoute extends RouteInput<L> ? L : never;
+
+export const TaxonomyReportScreen = <L extends AnyActorLogic, C>({
+  name,
+  logic,
+  path,
+  selected,
+  queryShape,
+  choices,
+  children,
+}: TaxonomyReportScreenProps<L, C> & { readonly logic: TaxonomyReportLogic<L> }): ReactNode => {
   const search = useSearch();
-  // What every taxonomy report's machine takes from its route (`ReportRouteInput`, and the chosen series of a series report's).
-  const route = (selected === undefined ? { path, search } : { path, selected, search }) as unknown as RouteInput<L>;
+  // The props' type has checked that the machine's route input is one of these; the compiler cannot carry that check into a generic body.
+  const taxonomyRoute: TaxonomyRoute | SeriesRoute = selected === undefined ? { path, search } : { path, selected, search };
+  const route = taxonomyRoute as unknown as RouteInput<L>;
   const routeKey = JSON.stringify(selected === undefined ? [path] : [path, selected]);
   return (
     <Screen name={name} routeKey={routeKey} logic={logic} route={route} query={screenQuery(reportQueryLink(queryShape), choices)}>
