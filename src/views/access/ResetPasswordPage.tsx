@@ -32,6 +32,10 @@ const ResetPasswordForm = ({ reset, email }: { readonly reset: ResetPasswordActo
   const mismatch = useSelector(reset, resetPasswordSelectors.hasMismatch);
   const submitting = useSelector(reset, resetPasswordSelectors.isSubmitting);
   const thankYou = useSelector(reset, resetPasswordSelectors.isThankYou);
+  const pwId = useId();
+  const retypeId = useId();
+  const errorId = useId();
+  const lengthErrorId = useId();
 
   return (
     <AccessLayout title="Set a new password" page={accessTexts.pageTitles.reset}>
@@ -69,50 +73,48 @@ const ResetPasswordForm = ({ reset, email }: { readonly reset: ResetPasswordActo
           <p>
             Choose a new password for <strong>{email}</strong>.
           </p>
-          <NewPasswordField name="password" label={accessTexts.reset.newPassword} problem={tooShort ? accessTexts.reset.tooShort : null} autoFocus />
-          <NewPasswordField name="confirm_password" label={accessTexts.reset.retypePassword} problem={mismatch ? accessTexts.reset.mismatch : null} />
+          <div className="field">
+            <label htmlFor={pwId}>{accessTexts.reset.newPassword}</label>
+            <input
+              id={pwId}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={1000}
+              autoFocus
+              aria-invalid={tooShort}
+              aria-describedby={tooShort ? lengthErrorId : undefined}
+            />
+            {tooShort ? (
+              <p id={lengthErrorId} className="field-error" role="alert">
+                {accessTexts.reset.tooShort}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={retypeId}>{accessTexts.reset.retypePassword}</label>
+            <input
+              id={retypeId}
+              name="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={1000}
+              aria-invalid={mismatch}
+              aria-describedby={mismatch ? errorId : undefined}
+            />
+            {mismatch ? (
+              <p id={errorId} className="field-error" role="alert">
+                {accessTexts.reset.mismatch}
+              </p>
+            ) : null}
+          </div>
           <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
             {accessTexts.reset.submit}
           </button>
         </form>
       ) : null}
     </AccessLayout>
-  );
-};
-
-/** A new password's field, with its problem (too short, not the same) said under it. */
-const NewPasswordField = ({
-  name,
-  label,
-  problem,
-  autoFocus = false,
-}: {
-  readonly name: string;
-  readonly label: string;
-  readonly problem: string | null;
-  readonly autoFocus?: boolean;
-}) => {
-  const id = useId();
-  const problemId = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={1000}
-        autoFocus={autoFocus}
-        aria-invalid={problem !== null}
-        aria-describedby={problem !== null ? problemId : undefined}
-      />
-      {problem !== null ? (
-        <p id={problemId} className="field-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </div>
   );
 };
