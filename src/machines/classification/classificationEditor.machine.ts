@@ -23,7 +23,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { adminRefusalGuards, adminRefusedState } from "../reports/adminRefusal";
 import { fromApiCall, fromEffect } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
-import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 /**
  * The traffic classification editor (/admin/classification, admins only).
@@ -142,6 +142,21 @@ const empty: Classification = { data: [] };
 
 const isComplete = (scope: SessionScope): boolean => scope.program !== null;
 
+/** The editor before a program's classification is loaded: what it opens with and goes back to for another program. */
+const noClassification = {
+  saved: empty,
+  version: 0,
+  steps: [],
+  cursor: 0,
+  draft: empty,
+  selected: null,
+  preview: null,
+  submitted: null,
+  leavingTo: null,
+  leavingThroughHistory: null,
+  pendingScope: null,
+} as const satisfies Partial<Context>;
+
 const programOf = (context: Context): string => context.scope.program?.code ?? "";
 
 const isMove = (step: DraftStep): boolean => step.kind === "taxonomyMoved";
@@ -185,19 +200,7 @@ export const classificationEditorMachine = setup({
     holdScope: assign((_, scope: SessionScope) => ({ pendingScope: scope })),
     takePendingScope: assign(({ context }) => (context.pendingScope === null ? {} : { scope: context.pendingScope, pendingScope: null })),
     /** Another program: its classification is another one (the draft of this one goes). */
-    forgetClassification: assign({
-      saved: empty,
-      version: 0,
-      steps: [],
-      cursor: 0,
-      draft: empty,
-      selected: null,
-      preview: null,
-      submitted: null,
-      leavingTo: null,
-      leavingThroughHistory: null,
-      pendingScope: null,
-    }),
+    forgetClassification: assign(noClassification),
     forgetPendingScope: assign({ pendingScope: null }),
     /** Tells the session to go back to the program edited, as the header's program switch does. */
     returnToProgram: ({ context }) => {
@@ -273,25 +276,15 @@ export const classificationEditorMachine = setup({
     session: input.session,
     scope: openingScope(input.session),
     toasts: input.toasts ?? null,
-    saved: empty,
-    version: 0,
-    steps: [],
-    cursor: 0,
-    draft: empty,
-    selected: null,
-    preview: null,
-    submitted: null,
-    leavingTo: null,
-    leavingThroughHistory: null,
-    pendingScope: null,
+    ...noClassification,
   }),
   invoke: followSessionScope,
   on: {
     "session.scopeChanged": [
-      { guard: { type: "isProgramSwitchOverDraft", params: ({ event }) => event.scope }, target: ".programSwitched", actions: { type: "holdScope", params: ({ event }) => event.scope } },
-      { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, target: ".waiting", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetClassification"] },
-      { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, target: ".waiting", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetClassification"] },
-      { actions: { type: "changeScope", params: ({ event }) => event.scope } },
+      { guard: scopeGuard("isProgramSwitchOverDraft"), target: ".programSwitched", actions: scopeAction("holdScope") },
+      { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [scopeAction("changeScope"), "forgetClassification"] },
+      { guard: scopeGuard("isOtherProgram"), target: ".waiting", actions: [scopeAction("changeScope"), "forgetClassification"] },
+      { actions: scopeAction("changeScope") },
     ],
   },
   initial: "waiting",
@@ -420,9 +413,9 @@ export const classificationEditorMachine = setup({
     saving: {
       on: {
         "session.scopeChanged": [
-          { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
-          { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
-          { actions: { type: "changeScope", params: ({ event }) => event.scope } },
+          { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
+          { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
+          { actions: scopeAction("changeScope") },
         ],
       },
       invoke: {
@@ -464,10 +457,10 @@ export const classificationEditorMachine = setup({
     programSwitched: {
       on: {
         "session.scopeChanged": [
-          { guard: { type: "isProgramSwitchOverDraft", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
-          { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, target: "waiting", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetClassification"] },
-          { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, target: "waiting", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetClassification"] },
-          { target: "ready", actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetPendingScope"] },
+          { guard: scopeGuard("isProgramSwitchOverDraft"), actions: scopeAction("holdScope") },
+          { guard: scopeGuard("isIncompleteScope"), target: "waiting", actions: [scopeAction("changeScope"), "forgetClassification"] },
+          { guard: scopeGuard("isOtherProgram"), target: "waiting", actions: [scopeAction("changeScope"), "forgetClassification"] },
+          { target: "ready", actions: [scopeAction("changeScope"), "forgetPendingScope"] },
         ],
         "editor.programSwitchConfirmed": { target: "waiting", actions: ["takePendingScope", "forgetClassification"] },
         "editor.programSwitchCancelled": { target: "ready", actions: ["returnToProgram", "forgetPendingScope"] },

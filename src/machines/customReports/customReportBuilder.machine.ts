@@ -1,6 +1,6 @@
 import { assign, not, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { CustomReportInput } from "../../domain/customReports/customReports";
-import { customReportColumns, customReportDefaultSort, customReportFirstDirection, customReportPerPage } from "../../domain/customReports/customReportTable";
+import { customReportColumns, customReportDefaultSort, customReportPerPage } from "../../domain/customReports/customReportTable";
 import {
   changedDraft,
   draftInput,
@@ -25,7 +25,8 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import type { ReportRange } from "../../services/performance/performance";
 import { fromApiCall } from "../runtime/fromEffect";
-import { contextMemo, localTableAssignments, type LocalTable } from "../reports/reportData";
+import { customReportTableAssignments } from "./customReportTable";
+import { contextMemo, type LocalTable } from "../reports/reportData";
 import {
   keepScope,
   keepScopeAssignment,
@@ -103,13 +104,7 @@ export interface SaveLoad {
 
 type Context = CustomReportBuilderContext;
 
-const previewTable = localTableAssignments<PerformanceRow, Context>({
-  perPage: customReportPerPage,
-  firstDirectionOf: (_, column) => customReportFirstDirection(column),
-  columnNames: customReportColumns,
-  defaultColumns: customReportColumns,
-  columnsOf: () => customReportColumns,
-});
+const previewTable = customReportTableAssignments<Context>();
 
 const definitionOf = (draft: ReportDraft): PreviewDefinition => ({ level: draft.level, rules: draft.rules });
 

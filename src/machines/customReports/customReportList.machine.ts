@@ -2,25 +2,20 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Ok } from "../../domain/access/auth";
 import type { CustomReport, CustomReportList } from "../../domain/customReports/customReports";
 import { customReportsTexts } from "../../domain/customReports/customReportsTexts";
-import type { SessionScope } from "../../domain/report/reportScope";
 import { listCustomReports, removeCustomReport } from "../../services/customReports/customReports";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 import {
-  isCompleteScope,
-  keepScope,
   keepScopeAssignment,
   sessionScopeActors,
   openingScope,
-  programCallOf,
-  sameProgramCall,
-  scopeGuard,
   followSessionScope,
   type ProgramCall,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
+import { askAboutTarget, confirmingTarget, followScopeLoad, loadStates, loadStatusOf, programScopeGuards, screenProgramCall, targetCallOf, type LoadStatus, type TargetCall } from "../shared/loadStates";
 
 /**
  * The custom report list (/reports): the program's reports by id. `list` is `waiting`
@@ -60,17 +55,15 @@ export type CustomReportListEvent =
 
 export type ListLoad = ProgramCall;
 
-export interface RemoveLoad extends ListLoad {
-  readonly id: number;
-}
+export type RemoveLoad = TargetCall;
 
 type Context = CustomReportListContext;
 
 const t = customReportsTexts.list;
 
-const listLoadOf = ({ context }: { readonly context: Context }): ListLoad => programCallOf(context.scope);
 
-const removeLoadOf = ({ context }: { readonly context: Context }): RemoveLoad => ({ ...listLoadOf({ context }), id: context.target?.id ?? 0 });
+/** `waiting`, `loading` and `failed` (the list could not be loaded: says so, with 'Try again'). */
+const reportsLoad = loadStates({ src: "loadReports", input: screenProgramCall, keep: "keepReports", retried: "reports.retried" });
 
 const failureOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
 
@@ -99,9 +92,7 @@ export const customReportListMachine = setup({
     forgetNotice: assign({ notice: () => null }),
   },
   guards: {
-    hasCompleteScope: ({ context }) => isCompleteScope(context.scope),
-    isIncompleteScope: (_, scope: SessionScope) => !isCompleteScope(scope),
-    isOtherScope: ({ context }, scope: SessionScope) => !sameProgramCall(context.scope, scope),
+    ...programScopeGuards,
     isListed: ({ context }, id: number) => context.reports.some((r) => r.id === id),
     isGone: (_, error: unknown) => typeof error === "object" && error !== null && (error as { _tag?: unknown })._tag === "NotFound",
   },
@@ -110,47 +101,26 @@ export const customReportListMachine = setup({
   context: ({ input }) => ({ session: input.session, scope: openingScope(input.session), reports: [], target: null, notice: null }),
   invoke: followSessionScope,
   on: {
-    "session.scopeChanged": [
-      { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: [keepScope, "forgetReports", "forgetNotice"] },
-      { guard: scopeGuard("isOtherScope"), target: ".loading", actions: [keepScope, "forgetReports", "forgetNotice"] },
-      { actions: keepScope },
-    ],
+    "session.scopeChanged": followScopeLoad({ waiting: ".waiting", loading: ".loading" }, "forgetReports", "forgetNotice"),
     "reports.noticeDismissed": { actions: "forgetNotice" },
   },
   initial: "waiting",
   states: {
-    waiting: { always: { guard: "hasCompleteScope", target: "loading" } },
-    loading: {
-      invoke: {
-        src: "loadReports",
-        input: listLoadOf,
-        onDone: { target: "ready", actions: { type: "keepReports", params: ({ event }) => event.output } },
-        onError: "failed",
-      },
-    },
+    ...reportsLoad,
     ready: {
       initial: "idle",
       states: {
         idle: {
           on: {
-            "reports.removeAsked": {
-              guard: { type: "isListed", params: ({ event }) => event.id },
-              target: "confirming",
-              actions: { type: "chooseTarget", params: ({ event }) => event.id },
-            },
+            "reports.removeAsked": askAboutTarget("isListed"),
           },
         },
         /** 'Are you sure?' about the target. */
-        confirming: {
-          on: {
-            "reports.removeCancelled": { target: "idle", actions: "forgetTarget" },
-            "reports.removeConfirmed": "removing",
-          },
-        },
+        confirming: confirmingTarget({ cancelled: "reports.removeCancelled", confirmed: "reports.removeConfirmed" }, "removing"),
         removing: {
           invoke: {
             src: "removeReport",
-            input: removeLoadOf,
+            input: targetCallOf,
             onDone: { target: "idle", actions: ["sayRemoved", "dropTarget"] },
             onError: [
               { guard: { type: "isGone", params: failureOf }, target: "idle", actions: ["sayGone", "dropTarget"] },
@@ -160,20 +130,17 @@ export const customReportListMachine = setup({
         },
       },
     },
-    /** The list could not be loaded: says so, with 'Try again'. */
-    failed: { on: { "reports.retried": "loading" } },
   },
 });
 
 type Snap = SnapshotFrom<typeof customReportListMachine>;
 
 /** What the list shows: waiting for a program, loading, the table, no reports, or the failure. */
-export type ListStatus = "loading" | "ready" | "empty" | "failed";
+export type ListStatus = LoadStatus;
 
 /** Named selectors: the view reads the list only through these. */
 export const customReportListSelectors = {
-  status: (s: Snap): ListStatus =>
-    s.matches("failed") ? "failed" : s.matches("ready") ? (s.context.reports.length === 0 ? "empty" : "ready") : "loading",
+  status: (s: Snap): ListStatus => loadStatusOf(s, s.context.reports.length),
   reports: (s: Snap) => s.context.reports,
   /** The report 'Are you sure?' asks about (also while it is being deleted). */
   confirming: (s: Snap): CustomReport | null => (s.matches({ ready: "confirming" }) || s.matches({ ready: "removing" }) ? s.context.target : null),

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import { assign, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { CustomReport } from "../../domain/customReports/customReports";
-import { customReportColumns, customReportDefaultSort, customReportFirstDirection, customReportPerPage } from "../../domain/customReports/customReportTable";
+import { customReportColumns, customReportDefaultSort, customReportPerPage } from "../../domain/customReports/customReportTable";
 import type { PerformanceRow } from "../../domain/performance/performance";
 import { totalsOf } from "../../domain/report/metrics";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
@@ -12,7 +12,8 @@ import type { HttpError } from "../../services/http/httpErrors";
 import type { ReportRange } from "../../services/performance/performance";
 import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
-import { contextMemo, followScope, localTableAssignments, type LocalTable } from "../reports/reportData";
+import { customReportTableAssignments } from "./customReportTable";
+import { contextMemo, followScope, type LocalTable } from "../reports/reportData";
 import { keepScopeAssignment, openingScope, reportCallOf, followSessionScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
 
 /**
@@ -60,13 +61,7 @@ export interface ViewLoad {
 
 type Context = CustomReportViewContext;
 
-const viewTable = localTableAssignments<PerformanceRow, Context>({
-  perPage: customReportPerPage,
-  firstDirectionOf: (_, column) => customReportFirstDirection(column),
-  columnNames: customReportColumns,
-  defaultColumns: customReportColumns,
-  columnsOf: () => customReportColumns,
-});
+const viewTable = customReportTableAssignments<Context>();
 
 /** A route segment read as a report id: a whole number from 1, written plainly. */
 export const reportIdOf = (segment: string | null): number | null => (segment !== null && /^[1-9]\d{0,9}$/.test(segment) ? Number(segment) : null);

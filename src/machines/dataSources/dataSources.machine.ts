@@ -3,25 +3,21 @@ import type { Ok } from "../../domain/access/auth";
 import { absoluteApiBase, collectionOrigin } from "../../domain/dataSources/dataSources";
 import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
 import type { CreatedWriteKey, IssuedKeyKind, WriteKey, WriteKeyKind, WriteKeyList } from "../../domain/ingestion/writeKeys";
-import type { SessionScope } from "../../domain/report/reportScope";
 import { createWriteKey, listWriteKeys, revokeWriteKey } from "../../services/dataSources/dataSources";
 import type { HttpError } from "../../services/http/httpErrors";
 import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/adminRefusal";
 import {
-  isCompleteScope,
-  keepScope,
   keepScopeAssignment,
   sessionScopeActors,
   openingScope,
   programCallOf,
-  sameProgramCall,
-  scopeGuard,
   followSessionScope,
   type ProgramCall,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
+import { askAboutTarget, confirmingTarget, followScopeLoad, loadStates, loadStatusOf, programScopeGuards, screenProgramCall, targetCallOf, type LoadStatus, type TargetCall } from "../shared/loadStates";
 import { fromApiCall } from "../runtime/fromEffect";
 import { ingestionHealthMachine, type IngestionHealthActorRef } from "./ingestionHealth.machine";
 
@@ -91,9 +87,7 @@ export type DataSourcesEvent =
 
 export type { ProgramCall };
 
-export interface RevokeCall extends ProgramCall {
-  readonly id: number;
-}
+export type RevokeCall = TargetCall;
 
 export interface CreateCall extends ProgramCall {
   readonly kind: IssuedKeyKind;
@@ -103,24 +97,17 @@ type Context = DataSourcesContext;
 
 const t = dataSourcesTexts.keys;
 
-const programCallOfContext = ({ context }: { readonly context: Context }): ProgramCall => programCallOf(context.scope);
-
-const revokeCallOf = ({ context }: { readonly context: Context }): RevokeCall => ({ ...programCallOfContext({ context }), id: context.target?.id ?? 0 });
-
-const createCallOf = ({ context }: { readonly context: Context }): CreateCall => ({ ...programCallOfContext({ context }), kind: context.asked });
+const createCallOf = ({ context }: { readonly context: Context }): CreateCall => ({ ...programCallOf(context.scope), kind: context.asked });
 
 const failureOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
 
 /** Every state but `refused` follows the session: another program loads afresh, no program waits. */
-const followScope = {
-  "session.scopeChanged": [
-    { guard: scopeGuard("isIncompleteScope"), target: "#dataSources.waiting", actions: [keepScope, "forgetAll"] },
-    { guard: scopeGuard("isOtherScope"), target: "#dataSources.loading", actions: [keepScope, "forgetAll"] },
-    { actions: keepScope },
-  ],
-} as const;
+const followScope = { "session.scopeChanged": followScopeLoad({ waiting: "#dataSources.waiting", loading: "#dataSources.loading" }, "forgetAll") } as const;
 
 const refusedOnForbidden = { guard: { type: "isForbidden", params: failureOf }, target: "#dataSources.refused" } as const;
+
+/** `waiting`, `loading` (a 403 is the admin refusal) and `failed`. */
+const keysLoad = loadStates({ src: "loadKeys", input: screenProgramCall, keep: "keepKeys", retried: "keys.retried", failures: [refusedOnForbidden] });
 
 export const dataSourcesMachine = setup({
   types: {
@@ -163,9 +150,7 @@ export const dataSourcesMachine = setup({
   },
   guards: {
     ...adminRefusalGuards,
-    hasCompleteScope: ({ context }) => isCompleteScope(context.scope),
-    isIncompleteScope: (_, scope: SessionScope) => !isCompleteScope(scope),
-    isOtherScope: ({ context }, scope: SessionScope) => !sameProgramCall(context.scope, scope),
+    ...programScopeGuards,
     isActiveKey: ({ context }, id: number) => context.keys.some((k) => k.id === id && k.revoked_at === null),
   },
 }).createMachine({
@@ -185,21 +170,13 @@ export const dataSourcesMachine = setup({
   invoke: followSessionScope,
   initial: "waiting",
   states: {
-    waiting: { on: followScope, always: { guard: "hasCompleteScope", target: "loading" } },
-    loading: {
-      on: followScope,
-      invoke: {
-        src: "loadKeys",
-        input: programCallOfContext,
-        onDone: { target: "ready", actions: { type: "keepKeys", params: ({ event }) => event.output } },
-        onError: [refusedOnForbidden, { target: "failed" }],
-      },
-    },
+    waiting: { ...keysLoad.waiting, on: followScope },
+    loading: { ...keysLoad.loading, on: followScope },
     /** The keys could not be loaded: says so, with 'Try again'. */
-    failed: { on: { ...followScope, "keys.retried": "loading" } },
+    failed: { on: { ...followScope, ...keysLoad.failed.on } },
     refused: adminRefusedState,
     ready: {
-      invoke: { id: "health", src: "healthPoller", input: programCallOfContext, onDone: "#dataSources.refused" },
+      invoke: { id: "health", src: "healthPoller", input: screenProgramCall, onDone: "#dataSources.refused" },
       on: {
         ...followScope,
         "keys.shownDismissed": { actions: "forgetShown" },
@@ -212,11 +189,7 @@ export const dataSourcesMachine = setup({
         idle: {
           on: {
             "keys.createAsked": { target: "creating", actions: { type: "keepAsked", params: ({ event }) => event.kind } },
-            "keys.revokeAsked": {
-              guard: { type: "isActiveKey", params: ({ event }) => event.id },
-              target: "confirming",
-              actions: { type: "chooseTarget", params: ({ event }) => event.id },
-            },
+            "keys.revokeAsked": askAboutTarget("isActiveKey"),
           },
         },
         creating: {
@@ -228,16 +201,11 @@ export const dataSourcesMachine = setup({
           },
         },
         /** 'Revoke this write key?' about the target. */
-        confirming: {
-          on: {
-            "keys.revokeCancelled": { target: "idle", actions: "forgetTarget" },
-            "keys.revokeConfirmed": "revoking",
-          },
-        },
+        confirming: confirmingTarget({ cancelled: "keys.revokeCancelled", confirmed: "keys.revokeConfirmed" }, "revoking"),
         revoking: {
           invoke: {
             src: "revokeKey",
-            input: revokeCallOf,
+            input: targetCallOf,
             onDone: "revoked",
             onError: [refusedOnForbidden, { target: "idle", actions: "sayRevokeFailed" }],
           },
@@ -246,7 +214,7 @@ export const dataSourcesMachine = setup({
         revoked: {
           invoke: {
             src: "loadKeys",
-            input: programCallOfContext,
+            input: screenProgramCall,
             onDone: { target: "idle", actions: [{ type: "markRevoked", params: 0 }, { type: "keepKeys", params: ({ event }) => event.output }] },
             onError: [refusedOnForbidden, { target: "idle", actions: { type: "markRevoked", params: 0 } }],
           },
@@ -258,12 +226,11 @@ export const dataSourcesMachine = setup({
 
 type Snap = SnapshotFrom<typeof dataSourcesMachine>;
 
-export type KeysStatus = "loading" | "ready" | "empty" | "failed";
+export type KeysStatus = LoadStatus;
 
 /** Named selectors: the view reads the screen only through these. */
 export const dataSourcesSelectors = {
-  keysStatus: (s: Snap): KeysStatus =>
-    s.matches("failed") ? "failed" : s.matches("ready") ? (s.context.keys.length === 0 ? "empty" : "ready") : "loading",
+  keysStatus: (s: Snap): KeysStatus => loadStatusOf(s, s.context.keys.length),
   keys: (s: Snap) => s.context.keys,
   isCreating: (s: Snap) => s.matches({ ready: "creating" }),
   /** The kind of key being created (while `isCreating`). */

@@ -1,6 +1,6 @@
 import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
 import type { ApiContext } from "../../domain/shell/session";
-import type { ScopedScreen, SessionScopeChanged, SessionSource } from "../shell/sessionScope";
+import { scopeAction, type ScopedScreen, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 /**
  * How an analysis report's machine follows the session's scope (API context, program,
@@ -61,17 +61,11 @@ export const reportScopeGuards = {
   isOtherScope: ({ context }: { readonly context: ScopedReport }, scope: SessionScope) => !sameSessionScope(context.scope, scope),
 } as const;
 
-/** The new scope a `session.scopeChanged` carries, as guard and action params. */
-export const newScope = ({ event }: { readonly event: SessionScopeChanged }): SessionScope => event.scope;
-
-/** A scope guard reading the event's scope. */
-export const scopeGuard = (type: "isIncompleteScope" | "isOtherScope") => ({ type, params: newScope }) as const;
-
 /** The `keepScope` action's assignment: the report keeps the new scope. */
 export const keepScopeAssignment = (_: unknown, scope: SessionScope) => ({ scope });
 
 /** The `keepScope` action with the event's scope as params. */
-export const keepScope = { type: "keepScope", params: newScope } as const;
+export const keepScope = scopeAction("keepScope");
 
 export type { SessionScopeChanged, SessionSource };
-export { followSessionScope, openingScope, scopeListenerInput, sessionScopeActors } from "../shell/sessionScope";
+export { followSessionScope, newScope, openingScope, scopeAction, scopeGuard, scopeListenerInput, sessionScopeActors } from "../shell/sessionScope";

@@ -23,7 +23,7 @@ import {
   listSeasonality,
   writeWeekTag,
 } from "../../services/seasonality/seasonality";
-import { contextMemo, followScope, waitingState } from "../reports/reportData";
+import { contextMemo, followScope } from "../reports/reportData";
 import {
   keepScopeAssignment,
   sessionScopeActors,
@@ -36,6 +36,7 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
+import { loadStates } from "../shared/loadStates";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
@@ -147,6 +148,20 @@ const removalInput = ({ context }: { readonly context: Context }): DeleteTypeInp
 
 const scopeFollowing = followScope("forgetTypes");
 
+/**
+ * `waiting`, `loading` and `failed` of the types: the last answer is forgotten on loading
+ * (another program's types are never tagged with), so only the tags under way show until
+ * the answer.
+ */
+const typesLoad = loadStates({
+  src: "loadSeasonality",
+  input: ({ context }: { readonly context: Context }): SeasonalityLoadInput => ({ call: callOf(context) }),
+  keep: "keepTypes",
+  retried: "data.retried",
+  forget: "forgetTypes",
+  forgetOnEntry: true,
+});
+
 export const seasonalityConfigurationMachine = setup({
   types: {
     context: {} as Context,
@@ -246,19 +261,8 @@ export const seasonalityConfigurationMachine = setup({
       initial: "waiting",
       on: { "session.scopeChanged": scopeFollowing },
       states: {
-        waiting: waitingState,
-        /** The last answer is forgotten (another program's types are never tagged with): only the tags under way show until the answer. */
-        loading: {
-          entry: "forgetTypes",
-          invoke: {
-            src: "loadSeasonality",
-            input: ({ context }) => ({ call: callOf(context) }),
-            onDone: { target: "ready", actions: { type: "keepTypes", params: outputOf<SeasonalityList> } },
-            onError: { target: "failed", actions: "forgetTypes" },
-          },
-        },
+        ...typesLoad,
         ready: {},
-        failed: { on: { "data.retried": { target: "loading" } } },
       },
     },
     writes: {

@@ -70,3 +70,12 @@ export const scopeListenerInput = ({ context }: { readonly context: ScopedScreen
 
 /** The invocation every screen's actor follows the session with. */
 export const followSessionScope = { src: "sessionScopeListener", input: scopeListenerInput } as const;
+
+/** The new scope a `session.scopeChanged` carries, as guard and action params. */
+export const newScope = ({ event }: { readonly event: SessionScopeChanged }): SessionScope => event.scope;
+
+/** A guard (named in the machine's `setup`) given the event's new scope as params: `scopeGuard("isOtherScope")`. */
+export const scopeGuard = <const TGuard extends string>(type: TGuard) => ({ type, params: newScope }) as const;
+
+/** An action (named in the machine's `setup`) given the event's new scope as params: `scopeAction("holdScope")`. */
+export const scopeAction = <const TAction extends string>(type: TAction) => ({ type, params: newScope }) as const;

@@ -11,7 +11,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { createFixedCost, findFixedCost, removeFixedCost, updateFixedCost } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
-import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendFailureText } from "./spendForm.machine";
 
 /**
@@ -217,16 +217,16 @@ export const fixedSpendFormMachine = setup({
   on: {
     "session.scopeChanged": [
       {
-        guard: { type: "isIncompleteScope", params: ({ event }) => event.scope },
+        guard: scopeGuard("isIncompleteScope"),
         target: ".waiting",
-        actions: { type: "changeScope", params: ({ event }) => event.scope },
+        actions: scopeAction("changeScope"),
       },
       {
-        guard: { type: "isOtherProgram", params: ({ event }) => event.scope },
+        guard: scopeGuard("isOtherProgram"),
         target: ".waiting",
-        actions: [{ type: "changeScope", params: ({ event }) => event.scope }, "forgetStored"],
+        actions: [scopeAction("changeScope"), "forgetStored"],
       },
-      { actions: { type: "changeScope", params: ({ event }) => event.scope } },
+      { actions: scopeAction("changeScope") },
     ],
   },
   initial: "waiting",
@@ -296,9 +296,9 @@ export const fixedSpendFormMachine = setup({
     saving: {
       on: {
         "session.scopeChanged": [
-          { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
-          { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
-          { actions: { type: "changeScope", params: ({ event }) => event.scope } },
+          { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
+          { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
+          { actions: scopeAction("changeScope") },
         ],
       },
       initial: "choosing",
@@ -351,9 +351,9 @@ export const fixedSpendFormMachine = setup({
     removing: {
       on: {
         "session.scopeChanged": [
-          { guard: { type: "isIncompleteScope", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
-          { guard: { type: "isOtherProgram", params: ({ event }) => event.scope }, actions: { type: "holdScope", params: ({ event }) => event.scope } },
-          { actions: { type: "changeScope", params: ({ event }) => event.scope } },
+          { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
+          { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
+          { actions: scopeAction("changeScope") },
         ],
       },
       invoke: {

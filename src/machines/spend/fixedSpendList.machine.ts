@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from "xstate";
 import type { DateRange } from "../../domain/report/dateRange";
-import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
+import type { SessionScope } from "../../domain/report/reportScope";
 import type { FixedCostList } from "../../domain/spend/costs";
 import {
   fixedSpendColumns,
@@ -9,16 +9,15 @@ import {
   initialSpendListQuery,
   rememberedFixedSearchText,
   type FixedSpendRow,
-  type SpendListPage,
   type SpendListQuery,
 } from "../../domain/spend/spendList";
-import { nextSort } from "../../domain/table/tableSort";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { listFixedCosts } from "../../services/spend/costs";
+import { reportScopeGuards } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
-import { memoLast } from "../runtime/memoLast";
-import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { spendListQueryOf } from "./spendListQuery";
 import { spendListSelectorsOf } from "./spendListSelectors";
 
 /**
@@ -63,19 +62,13 @@ export interface FixedSpendLoad {
 
 type Context = FixedSpendListContext;
 
-const isComplete = (scope: SessionScope): boolean => scope.program !== null && scope.range !== null;
-
 const loadOf = ({ context }: { readonly context: Context }): FixedSpendLoad => ({
   api: context.scope.api,
   program: context.scope.program?.code ?? "",
   range: context.scope.range ?? { from: "", to: "" },
 });
 
-/** The page is worked out again only when the rows, the query or the locale change. */
-const pageOf = memoLast(
-  (rows: ReadonlyArray<FixedSpendRow>, query: SpendListQuery, locale: string | null): SpendListPage<FixedSpendRow> =>
-    fixedSpendListPage(rows, query, { locale }),
-);
+const listQuery = spendListQueryOf<FixedSpendRow, Context>(fixedSpendListPage);
 
 /** Rows whose search texts are worked out in one task while the list warms them. */
 export const searchTextsPerTask = 250;
@@ -107,11 +100,11 @@ const searchTextsWarmer = fromCallback<EventObject, SearchTextsInput>(({ input }
 
 const searchTextsOf = ({ context }: { readonly context: Context }): SearchTextsInput => ({
   rows: context.rows,
-  locale: context.scope.program?.locale ?? null,
+  locale: listQuery.localeOf(context),
 });
 
 /** The page the list shows now (searched, sorted, paged; a page past the last moves to the last). */
-export const shownPage = (context: Context): SpendListPage<FixedSpendRow> => pageOf(context.rows, context.query, context.scope.program?.locale ?? null);
+export const shownPage = listQuery.shownPage;
 
 export const fixedSpendListMachine = setup({
   types: {
@@ -128,20 +121,12 @@ export const fixedSpendListMachine = setup({
     /** Another scope: its rows are not this one's, so they go, and the list starts on its first page. */
     changeScope: assign(({ context }, scope: SessionScope) => ({ scope, rows: [], query: { ...context.query, page: 1 } })),
     storeRows: assign((_, answer: FixedCostList) => ({ rows: answer.data.map(fixedSpendRow) })),
-    /** A new search starts on the first page. */
-    changeSearch: assign(({ context }, search: string) => ({ query: { ...context.query, search, page: 1 } })),
-    /** A header click: another column sorts descending first, the same column turns round. */
-    changeSort: assign(({ context }, column: string) => ({ query: { ...context.query, sort: nextSort(context.query.sort, column) } })),
-    /** A page of the searched rows (a page past the last moves to the last). */
-    changePage: assign(({ context }, page: number) => {
-      const query = { ...context.query, page };
-      return { query: { ...query, page: pageOf(context.rows, query, context.scope.program?.locale ?? null).page } };
-    }),
+    changeSearch: assign(listQuery.assignments.changeSearch),
+    changeSort: assign(listQuery.assignments.changeSort),
+    changePage: assign(listQuery.assignments.changePage),
   },
   guards: {
-    hasCompleteScope: ({ context }) => isComplete(context.scope),
-    isIncompleteScope: (_, scope: SessionScope) => !isComplete(scope),
-    isOtherScope: ({ context }, scope: SessionScope) => !sameSessionScope(context.scope, scope),
+    ...reportScopeGuards,
     isListColumn: (_, column: string) => (fixedSpendColumns as ReadonlyArray<string>).includes(column),
   },
 }).createMachine({
@@ -156,14 +141,14 @@ export const fixedSpendListMachine = setup({
   on: {
     "session.scopeChanged": [
       {
-        guard: { type: "isIncompleteScope", params: ({ event }) => event.scope },
+        guard: scopeGuard("isIncompleteScope"),
         target: ".waiting",
-        actions: { type: "changeScope", params: ({ event }) => event.scope },
+        actions: scopeAction("changeScope"),
       },
       {
-        guard: { type: "isOtherScope", params: ({ event }) => event.scope },
+        guard: scopeGuard("isOtherScope"),
         target: ".loading",
-        actions: { type: "changeScope", params: ({ event }) => event.scope },
+        actions: scopeAction("changeScope"),
       },
     ],
     "fixedSpend.searchChanged": { actions: { type: "changeSearch", params: ({ event }) => event.search } },

@@ -182,6 +182,25 @@ const failureText = (cause: Cause.Cause<unknown>): string => {
   return `${spendBatchTexts.sendFailed}${status}`;
 };
 
+type SheetLoaded = Extract<SpendBatchEvent, { type: "batch.sheetLoaded" }>;
+type OptionsChanged = Extract<SpendBatchEvent, { type: "batch.optionsChanged" }>;
+
+/** Another file: its sheet is checked. */
+const sheetLoaded = {
+  target: "checking",
+  actions: { type: "loadSheet", params: ({ event }: { readonly event: SheetLoaded }) => ({ fileName: event.fileName, rows: event.rows }) },
+} as const;
+
+/** What a previewed or refused sheet answers: another file or other sheet options are checked again; clearing forgets it. */
+const sheetChoices = {
+  "batch.sheetLoaded": sheetLoaded,
+  "batch.optionsChanged": {
+    target: "checking",
+    actions: { type: "changeOptions", params: ({ event }: { readonly event: OptionsChanged }) => ({ headerRow: event.headerRow, skip: event.skip }) },
+  },
+  "batch.cleared": { target: "empty", actions: "forget" },
+} as const;
+
 export const spendBatchMachine = setup({
   types: {
     context: {} as SpendBatchContext,
@@ -287,7 +306,7 @@ export const spendBatchMachine = setup({
   initial: "empty",
   states: {
     empty: {
-      on: { "batch.sheetLoaded": { target: "checking", actions: { type: "loadSheet", params: ({ event }) => ({ fileName: event.fileName, rows: event.rows }) } } },
+      on: { "batch.sheetLoaded": sheetLoaded },
     },
     /** Passed through: a sheet is refused or previewed. */
     checking: {
@@ -295,12 +314,7 @@ export const spendBatchMachine = setup({
     },
     preview: {
       on: {
-        "batch.sheetLoaded": { target: "checking", actions: { type: "loadSheet", params: ({ event }) => ({ fileName: event.fileName, rows: event.rows }) } },
-        "batch.optionsChanged": {
-          target: "checking",
-          actions: { type: "changeOptions", params: ({ event }) => ({ headerRow: event.headerRow, skip: event.skip }) },
-        },
-        "batch.cleared": { target: "empty", actions: "forget" },
+        ...sheetChoices,
         "batch.sent": [
           { guard: "hasRowsToSend", target: "sending", actions: "startBatch" },
           // Nothing valid to send: every row is processed at once (error or zero_cost).
@@ -309,16 +323,7 @@ export const spendBatchMachine = setup({
       },
     },
     /** The sheet cannot be used; other sheet options may fix it. */
-    refused: {
-      on: {
-        "batch.sheetLoaded": { target: "checking", actions: { type: "loadSheet", params: ({ event }) => ({ fileName: event.fileName, rows: event.rows }) } },
-        "batch.optionsChanged": {
-          target: "checking",
-          actions: { type: "changeOptions", params: ({ event }) => ({ headerRow: event.headerRow, skip: event.skip }) },
-        },
-        "batch.cleared": { target: "empty", actions: "forget" },
-      },
-    },
+    refused: { on: sheetChoices },
     sending: {
       exit: "stopRequests",
       on: {

@@ -41,7 +41,7 @@ import { naturalDate } from "../../services/spend/naturalDate";
 import { createImportRow, storedImportKeys } from "../../services/spend/spendImport";
 import { readWorkbook, type ReadWorkbook, type WorkbookFileLike, type WorkbookReadError } from "../../services/workbook";
 import { fromApiCall, fromEffect } from "../runtime/fromEffect";
-import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 /**
  * The batch import wizard of fixed or variable spend (/account/costs/fixed/batch and
@@ -408,9 +408,9 @@ export const spendImportMachine = setup({
   invoke: followSessionScope,
   on: {
     "session.scopeChanged": {
-      guard: { type: "isOtherProgram", params: ({ event }) => event.scope },
+      guard: scopeGuard("isOtherProgram"),
       target: ".upload",
-      actions: { type: "changeScope", params: ({ event }) => event.scope },
+      actions: scopeAction("changeScope"),
     },
   },
   initial: "upload",

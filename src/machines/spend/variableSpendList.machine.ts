@@ -7,17 +7,16 @@ import {
   variableSpendColumns,
   variableSpendListPage,
   spendListTexts,
-  type SpendListPage,
   type SpendListQuery,
   type VariableSpendRow,
 } from "../../domain/spend/spendList";
-import { nextSort } from "../../domain/table/tableSort";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { deleteVariableCost, listVariableCosts } from "../../services/spend/costs";
+import { sameProgramCall } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
-import { memoLast } from "../runtime/memoLast";
-import { followSessionScope, openingScope, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { spendListQueryOf } from "./spendListQuery";
 import { spendListSelectorsOf } from "./spendListSelectors";
 
 /**
@@ -82,10 +81,6 @@ type Context = VariableSpendListContext;
 
 const hasProgram = (scope: SessionScope): boolean => scope.program !== null;
 
-/** Whether two scopes list the same entries: the same API context and program (the dates do not matter). */
-const sameProgramScope = (a: SessionScope, b: SessionScope): boolean =>
-  a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token && (a.program?.code ?? null) === (b.program?.code ?? null);
-
 const loadOf = ({ context }: { readonly context: Context }): VariableSpendLoad => ({
   api: context.scope.api,
   program: context.scope.program?.code ?? "",
@@ -93,21 +88,15 @@ const loadOf = ({ context }: { readonly context: Context }): VariableSpendLoad =
 
 const removalOf = ({ context }: { readonly context: Context }): VariableSpendRemoval => ({ ...loadOf({ context }), id: context.removal ?? -1 });
 
-/** The page is worked out again only when the rows, the query or the locale change. */
-const pageOf = memoLast(
-  (rows: ReadonlyArray<VariableSpendRow>, query: SpendListQuery, locale: string | null): SpendListPage<VariableSpendRow> =>
-    variableSpendListPage(rows, query, { locale }),
-);
-
-const localeOf = (context: Context): string | null => context.scope.program?.locale ?? null;
+const listQuery = spendListQueryOf<VariableSpendRow, Context>(variableSpendListPage);
 
 /** The page the list shows now (searched, sorted, paged; a page past the last moves to the last). */
-export const shownPage = (context: Context): SpendListPage<VariableSpendRow> => pageOf(context.rows, context.query, localeOf(context));
+export const shownPage = listQuery.shownPage;
 
 /** The rows without the entry being removed, on a page that still exists. */
 const withoutRemoval = (context: Context): Pick<Context, "rows" | "query" | "removal"> => {
   const rows = context.rows.filter((row) => row.id !== context.removal);
-  return { rows, query: { ...context.query, page: pageOf(rows, context.query, localeOf(context)).page }, removal: null };
+  return { rows, query: { ...context.query, page: listQuery.pageFor(context, rows, context.query) }, removal: null };
 };
 
 export const variableSpendListMachine = setup({
@@ -127,15 +116,9 @@ export const variableSpendListMachine = setup({
     /** The same program (other dates, or its currency or locale answered again): nothing to load. */
     keepScope: assign((_, scope: SessionScope) => ({ scope })),
     storeRows: assign((_, answer: VariableCostList) => ({ rows: answer.data })),
-    /** A new search starts on the first page. */
-    changeSearch: assign(({ context }, search: string) => ({ query: { ...context.query, search, page: 1 } })),
-    /** A header click: another column sorts descending first, the same column turns round. */
-    changeSort: assign(({ context }, column: string) => ({ query: { ...context.query, sort: nextSort(context.query.sort, column) } })),
-    /** A page of the searched rows (a page past the last moves to the last). */
-    changePage: assign(({ context }, page: number) => {
-      const query = { ...context.query, page };
-      return { query: { ...query, page: pageOf(context.rows, query, localeOf(context)).page } };
-    }),
+    changeSearch: assign(listQuery.assignments.changeSearch),
+    changeSort: assign(listQuery.assignments.changeSort),
+    changePage: assign(listQuery.assignments.changePage),
     /** The confirmation opens for an entry. */
     askRemoval: assign((_, id: number) => ({ removal: id })),
     forgetRemoval: assign({ removal: null }),
@@ -149,7 +132,8 @@ export const variableSpendListMachine = setup({
   guards: {
     hasProgram: ({ context }) => hasProgram(context.scope),
     hasNoProgram: (_, scope: SessionScope) => !hasProgram(scope),
-    isOtherProgram: ({ context }, scope: SessionScope) => !sameProgramScope(context.scope, scope),
+    /** Another API context or program lists other entries (the dates do not matter). */
+    isOtherProgram: ({ context }, scope: SessionScope) => !sameProgramCall(context.scope, scope),
     isListColumn: (_, column: string) => (variableSpendColumns as ReadonlyArray<string>).includes(column),
     isListedEntry: ({ context }, id: number) => context.rows.some((row) => row.id === id),
     isNotFound: (_, error: HttpError) => error._tag === "NotFound",
@@ -168,16 +152,16 @@ export const variableSpendListMachine = setup({
   on: {
     "session.scopeChanged": [
       {
-        guard: { type: "hasNoProgram", params: ({ event }) => event.scope },
+        guard: scopeGuard("hasNoProgram"),
         target: ".waiting",
-        actions: { type: "changeScope", params: ({ event }) => event.scope },
+        actions: scopeAction("changeScope"),
       },
       {
-        guard: { type: "isOtherProgram", params: ({ event }) => event.scope },
+        guard: scopeGuard("isOtherProgram"),
         target: ".loading",
-        actions: { type: "changeScope", params: ({ event }) => event.scope },
+        actions: scopeAction("changeScope"),
       },
-      { actions: { type: "keepScope", params: ({ event }) => event.scope } },
+      { actions: scopeAction("keepScope") },
     ],
     "variableSpend.searchChanged": { actions: { type: "changeSearch", params: ({ event }) => event.search } },
     "variableSpend.sortChanged": {
