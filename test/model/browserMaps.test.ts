@@ -65,3 +65,24 @@ describe("map check of the comparison map", () => {
     ]);
   });
 });
+
+describe("map check of the classification editor map", () => {
+  const editor = browserMaps.find((m) => m.machine === "classificationEditor") as BrowserMap;
+  const model = machineModels.classificationEditor;
+  it("is among the maps the suite drives", () => {
+    expect(editor).toBeDefined();
+  });
+  it("names an event, a state and an outcome the map leaves out", () => {
+    if (!model) throw new Error("no classificationEditor model");
+    const { "editor.downloaded": _event, ...events } = editor.events;
+    const { "classificationEditor.programSwitched": _state, ...states } = editor.states;
+    const save = editor.actors.saveClassification as Extract<BrowserMap["actors"][string], { request: unknown }>;
+    const { stale: _outcome, ...rejects } = save.rejects ?? {};
+    const broken: BrowserMap = { ...editor, events, states, actors: { ...editor.actors, saveClassification: { ...save, rejects } } };
+    expect(mapProblems(broken, model)).toEqual([
+      "classificationEditor: event 'editor.downloaded' has no user action in the map",
+      "classificationEditor: state 'classificationEditor.programSwitched' has no view in the map",
+      "classificationEditor: no answer for 'saveClassification rejects [stale]'",
+    ]);
+  });
+});

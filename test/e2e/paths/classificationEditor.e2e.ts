@@ -1,0 +1,4 @@
+import { pathSuite } from "./drive";
+import { classificationEditorMap } from "./classificationEditor.map";
+
+pathSuite(classificationEditorMap);
