@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signIn, signInAs } from "./support";
+import { signIn, signInAs, signInThroughForm } from "./support";
 
 test.describe("sign in and out", () => {
   test("demo signs in, switches program, changes dates, shares the link and signs out", async ({ page }) => {
@@ -7,7 +7,7 @@ test.describe("sign in and out", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("region", { name: "System messages" })).toBeVisible();
 
-    await signInAs(page, "demo");
+    await signInThroughForm(page, "demo");
     await expect(page).toHaveTitle("Performance Report");
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("All Channels");
 

@@ -9,7 +9,7 @@
  *     to the reference server or answers it with the map's fixture (a 500, a 409…);
  *   - a timer: the page's clock (Playwright's, installed before the page loads) runs
  *     forward by the delay's duration.
- * Then every active state node's view is asserted. An event, state, actor outcome or
+ * Then every active state node's view is asserted, all of them at once (views only look). An event, state, actor outcome or
  * timer the map does not name fails the step with a message naming it.
  *
  * Signed-in maps share one sign-in per worker (a storage state made once). A map with
@@ -153,11 +153,13 @@ async function drive(page: Page, map: BrowserMap, model: MachineModel, path: Mod
           break;
         }
       }
-      for (const id of step.expected.nodeIds) {
+      // What a person sees of every active state, asserted together: the views only look (no action), so their
+      // waits overlap instead of adding up, one round trip to the page after another.
+      const views = step.expected.nodeIds.map((id) => {
         const view = map.states[id];
-        if (view === undefined) fail(`the ${map.machine} map has no view for state '${id}'`);
-        else if (view !== null) await view(c);
-      }
+        return view === undefined ? fail(`the ${map.machine} map has no view for state '${id}'`) : view;
+      });
+      await Promise.all(views.map((view) => (view === null ? undefined : view(c))));
     });
   }
 }
@@ -168,8 +170,9 @@ export function pathSuite(map: BrowserMap): void {
   const { driven } = browserPaths(model);
   test.describe(`paths ${map.machine}`, () => {
     test.use({ signedInAs: map.signedIn });
-    // Paths on one page per worker are independent of each other: the workers share them out.
-    if (map.reset) test.describe.configure({ mode: "parallel" });
+    // Every path is independent of the others (a fresh page, or the worker's page brought back by the map's reset),
+    // so the workers share a machine's paths out instead of one worker taking them all.
+    test.describe.configure({ mode: "parallel" });
     test("the map names every event, state, call and timer of the machine", () => {
       expect(mapProblems(map, model)).toEqual([]);
     });
