@@ -48,10 +48,14 @@ const signIn = async (browser: Browser, who: Who, workerIndex: number): Promise<
   return file;
 };
 
-/** The worker's one page for the paths of a map with `reset`, and whether a path has opened its screen on it. */
+/**
+ * The worker's one page per signed-in user for the paths of maps with `reset`, and which map's
+ * screen a path has opened on it (a map's reset only brings back its own screen: after another
+ * map's path, the next path opens its screen afresh).
+ */
 interface SharedPage {
   readonly page: Page;
-  opened: boolean;
+  opened: string | null;
 }
 
 const test = base.extend<{ signedInAs: Who | null }, { sharedPage: (who: Who | null) => Promise<SharedPage> }>({
@@ -62,16 +66,19 @@ const test = base.extend<{ signedInAs: Who | null }, { sharedPage: (who: Who | n
   // Made on first use and kept for the worker (a worker restarted after a failure makes a new one).
   sharedPage: [
     async ({ browser }, use, info) => {
-      let made: Promise<SharedPage> | undefined;
+      const made = new Map<Who | null, Promise<SharedPage>>();
       const contexts: BrowserContext[] = [];
       await use((who) => {
-        made ??= (async () => {
-          const storageState = who === null ? undefined : await signInOnce(browser, who, info.workerIndex);
-          const context = await newPinnedContext(browser, { baseURL: `http://127.0.0.1:${e2ePort}`, ...(storageState ? { storageState } : {}) });
-          contexts.push(context);
-          return { page: await context.newPage(), opened: false };
-        })();
-        return made;
+        const page =
+          made.get(who) ??
+          (async () => {
+            const storageState = who === null ? undefined : await signInOnce(browser, who, info.workerIndex);
+            const context = await newPinnedContext(browser, { baseURL: `http://127.0.0.1:${e2ePort}`, ...(storageState ? { storageState } : {}) });
+            contexts.push(context);
+            return { page: await context.newPage(), opened: null };
+          })();
+        made.set(who, page);
+        return page;
       });
       for (const context of contexts) await context.close();
     },
@@ -114,9 +121,9 @@ async function drive(page: Page, map: BrowserMap, model: MachineModel, path: Mod
       const action = step.action;
       switch (action.kind) {
         case "init":
-          if (shared?.opened && map.reset) await map.reset(c);
+          if (shared?.opened === map.machine && map.reset) await map.reset(c);
           else await map.open(c);
-          if (shared) shared.opened = true;
+          if (shared) shared.opened = map.machine;
           if (map.clock === "paused") await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
           break;
         case "event": {
@@ -184,7 +191,7 @@ export function pathSuite(map: BrowserMap): void {
           try {
             await drive(shared.page, map, model, path, shared);
           } catch (e) {
-            shared.opened = false;
+            shared.opened = null;
             throw e;
           }
         });
