@@ -67,7 +67,7 @@
  */
 // The machines' domain code needs Temporal; Node 20 has none (test/setup.ts does the same for vitest).
 import "temporal-polyfill/global";
-import { getShortestPaths, getSimplePaths, getStateNodes } from "@xstate/graph";
+import { getAdjacencyMap, getShortestPaths, getStateNodes, type TraversalOptions } from "@xstate/graph";
 import { isDeepStrictEqual } from "node:util";
 import {
   SimulatedClock,
@@ -474,6 +474,48 @@ const withFreshSystems = (machine: AnyStateMachine): AnyStateMachine => {
   return logic;
 };
 
+/**
+ * Every simple path (no vertex twice) from the first state to each state of the graph, as
+ * @xstate/graph's `getSimplePaths` finds them and in its order (by target in the order the
+ * graph met them, each target's in depth-first order), in one depth-first walk: the library
+ * walks the whole graph again for each target, though a simple path to a state is a prefix
+ * of a walk from the start. Only the events of the steps are kept (the harness replays them).
+ */
+const simplePaths = (
+  logic: AnyStateMachine,
+  options: TraversalOptions<AnyMachineSnapshot, EventObject, unknown>,
+): Array<{ readonly steps: ReadonlyArray<{ readonly event: EventObject }> }> => {
+  const adjacency = getAdjacencyMap(logic as never, options as never) as Record<
+    string,
+    { readonly state: AnyMachineSnapshot; readonly transitions: Record<string, { readonly event: EventObject; readonly state: AnyMachineSnapshot }> }
+  >;
+  const serializeState = options.serializeState as (state: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot) => string;
+  const targets = Object.keys(adjacency);
+  const start = targets[0];
+  if (start === undefined) return [];
+  const found = new Map<string, Array<{ steps: ReadonlyArray<{ event: EventObject }> }>>();
+  const states = new Map<string, AnyMachineSnapshot | undefined>([[start, adjacency[start]?.state]]);
+  const onPath = new Set<string>();
+  const events: EventObject[] = [];
+  const walk = (from: string): void => {
+    onPath.add(from);
+    let paths = found.get(from);
+    if (!paths) found.set(from, (paths = []));
+    paths.push({ steps: [{ event: { type: "xstate.init" } }, ...events.map((event) => ({ event }))] });
+    for (const { state: next, event } of Object.values(adjacency[from]?.transitions ?? {})) {
+      const nextKey = serializeState(next, event, states.get(from));
+      states.set(nextKey, next);
+      if (onPath.has(nextKey)) continue;
+      events.push(event);
+      walk(nextKey);
+      events.pop();
+    }
+    onPath.delete(from);
+  };
+  walk(start);
+  return targets.flatMap((target) => found.get(target) ?? []);
+};
+
 /** The generated paths; `dropped` counts generated paths found infeasible on exact replay. */
 export type ModelPaths = ModelPath[] & { readonly dropped: number };
 
@@ -505,7 +547,8 @@ function generatePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMa
   const observe = tuning && "observe" in tuning ? tuning.observe : model.observe;
   const maxPaths = opts.maxPaths ?? tuning?.maxPaths ?? DEFAULT_MAX_PATHS[strategy];
   const coverTransitions = tuning?.transitions ?? strategy === "shortest";
-  const generate = strategy === "shortest" ? getShortestPaths : getSimplePaths;
+  // The simple paths carry only their steps' events, all the harness reads of a path.
+  const generate = strategy === "shortest" ? getShortestPaths : (simplePaths as unknown as typeof getShortestPaths);
   const m = model as unknown as MachineModel;
 
   const raw: Array<{ input: string; plan: PlanStep[] }> = [];
