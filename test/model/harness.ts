@@ -67,7 +67,7 @@
  */
 // The machines' domain code needs Temporal; Node 20 has none (test/setup.ts does the same for vitest).
 import "temporal-polyfill/global";
-import { getShortestPaths, getSimplePaths, getStateNodes } from "@xstate/graph";
+import { getAdjacencyMap, getShortestPaths, getStateNodes, type TraversalOptions } from "@xstate/graph";
 import { isDeepStrictEqual } from "node:util";
 import {
   SimulatedClock,
@@ -474,17 +474,81 @@ const withFreshSystems = (machine: AnyStateMachine): AnyStateMachine => {
   return logic;
 };
 
+/**
+ * Every simple path (no vertex twice) from the first state to each state of the graph, as
+ * @xstate/graph's `getSimplePaths` finds them and in its order (by target in the order the
+ * graph met them, each target's in depth-first order), in one depth-first walk: the library
+ * walks the whole graph again for each target, though a simple path to a state is a prefix
+ * of a walk from the start. Only the events of the steps are kept (the harness replays them).
+ */
+const simplePaths = (
+  logic: AnyStateMachine,
+  options: TraversalOptions<AnyMachineSnapshot, EventObject, unknown>,
+): Array<{ readonly steps: ReadonlyArray<{ readonly event: EventObject }> }> => {
+  const adjacency = getAdjacencyMap(logic as never, options as never) as Record<
+    string,
+    { readonly state: AnyMachineSnapshot; readonly transitions: Record<string, { readonly event: EventObject; readonly state: AnyMachineSnapshot }> }
+  >;
+  const serializeState = options.serializeState as (state: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot) => string;
+  const targets = Object.keys(adjacency);
+  const start = targets[0];
+  if (start === undefined) return [];
+  const found = new Map<string, Array<{ steps: ReadonlyArray<{ event: EventObject }> }>>();
+  const states = new Map<string, AnyMachineSnapshot | undefined>([[start, adjacency[start]?.state]]);
+  const onPath = new Set<string>();
+  const events: EventObject[] = [];
+  const walk = (from: string): void => {
+    onPath.add(from);
+    let paths = found.get(from);
+    if (!paths) found.set(from, (paths = []));
+    paths.push({ steps: [{ event: { type: "xstate.init" } }, ...events.map((event) => ({ event }))] });
+    for (const { state: next, event } of Object.values(adjacency[from]?.transitions ?? {})) {
+      const nextKey = serializeState(next, event, states.get(from));
+      states.set(nextKey, next);
+      if (onPath.has(nextKey)) continue;
+      events.push(event);
+      walk(nextKey);
+      events.pop();
+    }
+    onPath.delete(from);
+  };
+  walk(start);
+  return targets.flatMap((target) => found.get(target) ?? []);
+};
+
 /** The generated paths; `dropped` counts generated paths found infeasible on exact replay. */
 export type ModelPaths = ModelPath[] & { readonly dropped: number };
 
-/** Generates the model's paths from its production machine. */
+/**
+ * The paths generated in this process, by model and options: the model tests, the browser
+ * maps' check and the harness's own tests ask for the same machines' paths, and the test
+ * files of a worker share its process (vitest.config.ts). A generation is a pure function of
+ * the model and its machine, save for inputs made from "today": the pinned day (TEST_NOW),
+ * the time zone and the local date are part of the key.
+ */
+const generated = new WeakMap<MachineModel, Map<string, ModelPaths>>();
+
+/** Generates the model's paths from its production machine (once per process for a model, strategy and cap). */
 export function modelPaths<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>, opts: PathOptions = {}): ModelPaths {
+  const m = model as unknown as MachineModel;
+  let byOptions = generated.get(m);
+  if (!byOptions) generated.set(m, (byOptions = new Map()));
+  const now = new Date();
+  const key = JSON.stringify([opts.strategy ?? "shortest", opts.maxPaths ?? null, process.env.TEST_NOW ?? null, process.env.TZ ?? null, now.toDateString()]);
+  let paths = byOptions.get(key);
+  if (!paths) byOptions.set(key, (paths = generatePaths(model, opts)));
+  // A copy of the list (the paths themselves are read-only), so a caller that reorders it changes no other's.
+  return Object.assign([...paths], { dropped: paths.dropped });
+}
+
+function generatePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>, opts: PathOptions): ModelPaths {
   const strategy = opts.strategy ?? "shortest";
   const tuning = model.strategies?.[strategy];
   const observe = tuning && "observe" in tuning ? tuning.observe : model.observe;
   const maxPaths = opts.maxPaths ?? tuning?.maxPaths ?? DEFAULT_MAX_PATHS[strategy];
   const coverTransitions = tuning?.transitions ?? strategy === "shortest";
-  const generate = strategy === "shortest" ? getShortestPaths : getSimplePaths;
+  // The simple paths carry only their steps' events, all the harness reads of a path.
+  const generate = strategy === "shortest" ? getShortestPaths : (simplePaths as unknown as typeof getShortestPaths);
   const m = model as unknown as MachineModel;
 
   const raw: Array<{ input: string; plan: PlanStep[] }> = [];
@@ -547,14 +611,39 @@ export function modelPaths<TMachine extends AnyStateMachine>(model: MachineModel
     // (the state value or the observed context) is a different vertex for each such
     // transition, as in @xstate/graph's createTestModel: shortest paths then take every
     // transition at least once, not only reach every state.
-    const baseKey = (snapshot: AnyMachineSnapshot) => [snapshot.value, snapshot.status, observe ? observe(snapshot.context as never) : null];
+    // The graph library serializes the same snapshot, event and previous snapshot objects again and again (the
+    // simple paths' walk once per target vertex): each key is a pure function of those objects, so it is made once.
+    const baseKeys = new WeakMap<AnyMachineSnapshot, unknown[]>();
+    const baseKey = (snapshot: AnyMachineSnapshot): unknown[] => {
+      let key = baseKeys.get(snapshot);
+      if (!key) {
+        key = [snapshot.value, snapshot.status, observe ? observe(snapshot.context as never) : null];
+        baseKeys.set(snapshot, key);
+      }
+      return key;
+    };
+    const eventKeys = new WeakMap<EventObject, string>();
+    const eventKey = (e: EventObject): string => {
+      let key = eventKeys.get(e);
+      if (key === undefined) eventKeys.set(e, (key = actionKey(actions.get(e))));
+      return key;
+    };
+    const serialized = new WeakMap<AnyMachineSnapshot, Map<EventObject | undefined, Map<AnyMachineSnapshot | undefined, string>>>();
     const serializeState = (snapshot: AnyMachineSnapshot, event?: EventObject, prev?: AnyMachineSnapshot): string => {
-      const key = baseKey(snapshot);
+      let byEvent = serialized.get(snapshot);
+      if (!byEvent) serialized.set(snapshot, (byEvent = new Map()));
+      let byPrev = byEvent.get(event);
+      if (!byPrev) byEvent.set(event, (byPrev = new Map()));
+      const known = byPrev.get(prev);
+      if (known !== undefined) return known;
+      const key = [...baseKey(snapshot)];
       if (coverTransitions && event && prev) {
         const from = baseKey(prev);
         if (!isDeepStrictEqual(from, key)) key.push(actionKey(actions.get(event)), from);
       }
-      return JSON.stringify(key);
+      const text = JSON.stringify(key);
+      byPrev.set(prev, text);
+      return text;
     };
 
     let found;
@@ -563,7 +652,7 @@ export function modelPaths<TMachine extends AnyStateMachine>(model: MachineModel
         input,
         events,
         serializeState,
-        serializeEvent: (e: EventObject) => actionKey(actions.get(e)) as never,
+        serializeEvent: (e: EventObject) => eventKey(e) as never,
         limit: model.limit ?? DEFAULT_LIMIT,
       });
     } catch (e) {

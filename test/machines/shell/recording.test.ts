@@ -74,8 +74,9 @@ const spendImport = spendImportMachine.provide({
 const screens = { performanceReport: performanceReportMachine, journeysReport, spendImport };
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(new Date("2026-02-15T12:00:00Z"));
+  // The recordings' day is this one whatever the machine's: started at it (not at today's time and then moved), the
+  // file is not among those that read the clock (test/setup.ts) and is not run again on every pinned day.
+  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-02-15T12:00:00Z") });
   vi.stubGlobal("fetch", vi.fn(answer));
 });
 afterEach(() => {
