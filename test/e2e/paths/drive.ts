@@ -49,16 +49,16 @@ const signIn = async (browser: Browser, who: Who, workerIndex: number): Promise<
 };
 
 /**
- * The worker's one page per signed-in user for the paths of maps with `reset`, and which map's
- * screen a path has opened on it (a map's reset only brings back its own screen: after another
- * map's path, the next path opens its screen afresh).
+ * The worker's page for the paths of one map with `reset` (a page of its own for each map: another
+ * map's path may leave the page signed out or on another screen), and whether a path has opened
+ * the map's screen on it.
  */
 interface SharedPage {
   readonly page: Page;
-  opened: string | null;
+  opened: boolean;
 }
 
-const test = base.extend<{ signedInAs: Who | null }, { sharedPage: (who: Who | null) => Promise<SharedPage> }>({
+const test = base.extend<{ signedInAs: Who | null }, { sharedPage: (machine: string, who: Who | null) => Promise<SharedPage> }>({
   signedInAs: [null, { option: true }],
   storageState: async ({ signedInAs, browser }, use, info) => {
     await use(signedInAs === null ? undefined : await signInOnce(browser, signedInAs, info.workerIndex));
@@ -66,18 +66,18 @@ const test = base.extend<{ signedInAs: Who | null }, { sharedPage: (who: Who | n
   // Made on first use and kept for the worker (a worker restarted after a failure makes a new one).
   sharedPage: [
     async ({ browser }, use, info) => {
-      const made = new Map<Who | null, Promise<SharedPage>>();
+      const made = new Map<string, Promise<SharedPage>>();
       const contexts: BrowserContext[] = [];
-      await use((who) => {
+      await use((machine, who) => {
         const page =
-          made.get(who) ??
+          made.get(machine) ??
           (async () => {
             const storageState = who === null ? undefined : await signInOnce(browser, who, info.workerIndex);
             const context = await newPinnedContext(browser, { baseURL: `http://127.0.0.1:${e2ePort}`, ...(storageState ? { storageState } : {}) });
             contexts.push(context);
-            return { page: await context.newPage(), opened: null };
+            return { page: await context.newPage(), opened: false };
           })();
-        made.set(who, page);
+        made.set(machine, page);
         return page;
       });
       for (const context of contexts) await context.close();
@@ -121,9 +121,9 @@ async function drive(page: Page, map: BrowserMap, model: MachineModel, path: Mod
       const action = step.action;
       switch (action.kind) {
         case "init":
-          if (shared?.opened === map.machine && map.reset) await map.reset(c);
+          if (shared?.opened && map.reset) await map.reset(c);
           else await map.open(c);
-          if (shared) shared.opened = map.machine;
+          if (shared) shared.opened = true;
           if (map.clock === "paused") await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
           break;
         case "event": {
@@ -186,12 +186,12 @@ export function pathSuite(map: BrowserMap): void {
     for (const path of driven) {
       if (map.reset)
         test(path.title, async ({ sharedPage }) => {
-          const shared = await sharedPage(map.signedIn);
+          const shared = await sharedPage(map.machine, map.signedIn);
           // A path that fails leaves the page as it was then: the next one opens the screen afresh.
           try {
             await drive(shared.page, map, model, path, shared);
           } catch (e) {
-            shared.opened = null;
+            shared.opened = false;
             throw e;
           }
         });
