@@ -3,7 +3,7 @@ import "temporal-polyfill/global";
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, vi } from "vitest";
-import { installClockWatch, installPinnedClock } from "./support/pinnedClock";
+import { installClockWatch, installPinnedClock, type ClockReadProbe } from "./support/pinnedClock";
 
 // "Today" in the tests (docs/architecture.md, "How tests get today"). TEST_NOW pins it
 // for the pinned-day runs (test/support/pinnedDays.ts). TEST_CLOCK_READERS names a folder:
@@ -19,8 +19,13 @@ else if (process.env.TEST_CLOCK_READERS) {
   // each test file: reads from here on are the file's own.
   const product = [`${process.cwd()}/src/`, `${process.cwd()}/server/`];
   const clockFrame = /test\/(setup|support\/pinnedClock)\.ts/;
+  // While a shared helper makes something other files of the process reuse (the model paths,
+  // test/model/harness.ts), it asks whether the product read the clock meanwhile, and a file
+  // that reuses what was made so counts as a reader too (`markReader`).
+  const probe: ClockReadProbe = { active: false, read: false, markReader: () => (reads.seen = true) };
+  (globalThis as { clockReadProbe?: ClockReadProbe }).clockReadProbe = probe;
   installClockWatch(() => {
-    if (reads.seen) return;
+    if (reads.seen && !probe.active) return;
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 12;
     const stack = new Error().stack ?? "";
@@ -29,7 +34,10 @@ else if (process.env.TEST_CLOCK_READERS) {
       .split("\n")
       .slice(1)
       .find((frame) => !clockFrame.test(frame));
-    reads.seen = reader !== undefined && !reader.includes("node_modules") && product.some((folder) => reader.includes(folder));
+    if (reader !== undefined && !reader.includes("node_modules") && product.some((folder) => reader.includes(folder))) {
+      reads.seen = true;
+      probe.read = true;
+    }
   });
   // Fake timers started without a `now` start at the clock's time: what the product reads
   // under them turns on the day as well.

@@ -69,6 +69,7 @@
 import "temporal-polyfill/global";
 import { getAdjacencyMap, getShortestPaths, getStateNodes, type TraversalOptions } from "@xstate/graph";
 import { isDeepStrictEqual } from "node:util";
+import type { ClockReadProbe } from "../support/pinnedClock";
 import {
   SimulatedClock,
   __unsafe_getAllOwnEventDescriptors,
@@ -526,7 +527,10 @@ export type ModelPaths = ModelPath[] & { readonly dropped: number };
  * the model and its machine, save for inputs made from "today": the pinned day (TEST_NOW),
  * the time zone and the local date are part of the key.
  */
-const generated = new WeakMap<MachineModel, Map<string, ModelPaths>>();
+const generated = new WeakMap<MachineModel, Map<string, { readonly paths: ModelPaths; readonly readClock: boolean }>>();
+
+/** The clock-reader watch of the file running, when the run notes which files read the clock (test/setup.ts). */
+const clockReadProbe = (): ClockReadProbe | undefined => (globalThis as { clockReadProbe?: ClockReadProbe }).clockReadProbe;
 
 /** Generates the model's paths from its production machine (once per process for a model, strategy and cap). */
 export function modelPaths<TMachine extends AnyStateMachine>(model: MachineModel<TMachine>, opts: PathOptions = {}): ModelPaths {
@@ -535,8 +539,19 @@ export function modelPaths<TMachine extends AnyStateMachine>(model: MachineModel
   if (!byOptions) generated.set(m, (byOptions = new Map()));
   const now = new Date();
   const key = JSON.stringify([opts.strategy ?? "shortest", opts.maxPaths ?? null, process.env.TEST_NOW ?? null, process.env.TZ ?? null, now.toDateString()]);
-  let paths = byOptions.get(key);
-  if (!paths) byOptions.set(key, (paths = generatePaths(model, opts)));
+  let made = byOptions.get(key);
+  const probe = clockReadProbe();
+  if (!made) {
+    // Generating may read "today" (a model's inputs): a later file that reuses these paths reads it as well.
+    if (probe) Object.assign(probe, { active: true, read: false });
+    try {
+      made = { paths: generatePaths(model, opts), readClock: probe?.read ?? false };
+    } finally {
+      if (probe) probe.active = false;
+    }
+    byOptions.set(key, made);
+  } else if (made.readClock) probe?.markReader();
+  const paths = made.paths;
   // A copy of the list (the paths themselves are read-only), so a caller that reorders it changes no other's.
   return Object.assign([...paths], { dropped: paths.dropped });
 }

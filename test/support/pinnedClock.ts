@@ -63,3 +63,14 @@ export const installPinnedClock = (instant: string): void => {
 export const installClockWatch = (onRead: () => void): void => {
   testClock().onRead = onRead;
 };
+
+/**
+ * Set by the clock-reader watch (test/setup.ts) for the test file running: whether the
+ * product read the clock while `active`, and a way to count the file as a reader when it
+ * reuses what another file made while the product read it.
+ */
+export interface ClockReadProbe {
+  active: boolean;
+  read: boolean;
+  readonly markReader: () => void;
+}
