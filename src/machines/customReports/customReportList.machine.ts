@@ -15,7 +15,7 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
-import { askAboutTarget, confirmingTarget, followScopeLoad, loadStates, loadStatusOf, programScopeGuards, screenProgramCall, targetCallOf, type LoadStatus, type TargetCall } from "../shared/loadStates";
+import { askAboutTarget, confirmingTarget, followScopeLoad, loadStates, loadStatusOf, programScopeGuards, screenProgramCall, targetCallOf, type LoadStatus, type TargetCall } from "../screenLoad/loadStates";
 
 /**
  * The custom report list (/reports): the program's reports by id. `list` is `waiting`

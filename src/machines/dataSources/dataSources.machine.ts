@@ -17,7 +17,7 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
-import { askAboutTarget, confirmingTarget, followScopeLoad, loadStates, loadStatusOf, programScopeGuards, screenProgramCall, targetCallOf, type LoadStatus, type TargetCall } from "../shared/loadStates";
+import { askAboutTarget, confirmingTarget, followScopeLoad, loadStates, loadStatusOf, programScopeGuards, screenProgramCall, targetCallOf, type LoadStatus, type TargetCall } from "../screenLoad/loadStates";
 import { fromApiCall } from "../runtime/fromEffect";
 import { ingestionHealthMachine, type IngestionHealthActorRef } from "./ingestionHealth.machine";
 

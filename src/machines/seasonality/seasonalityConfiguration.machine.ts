@@ -36,7 +36,7 @@ import {
   type SessionScopeChanged,
   type SessionSource,
 } from "../reports/reportScope";
-import { loadStates } from "../shared/loadStates";
+import { loadStates } from "../screenLoad/loadStates";
 import { fromApiCall } from "../runtime/fromEffect";
 
 /**
