@@ -423,12 +423,13 @@ const dedupe = (paths: Array<{ input: string; plan: PlanStep[] }>) => {
   const keyed = paths
     .map((p) => ({ p, keys: p.plan.map((s) => actionKey(s.action)) }))
     .sort((a, b) => b.keys.length - a.keys.length);
+  // Every prefix of a kept path, by input: a candidate (never longer than one kept before it) that is one adds nothing.
+  const prefixes = new Set<string>();
   const kept: typeof keyed = [];
-  outer: for (const cand of keyed) {
-    for (const k of kept) {
-      if (k.p.input === cand.p.input && cand.keys.every((key, i) => k.keys[i] === key)) continue outer;
-    }
+  for (const cand of keyed) {
+    if (prefixes.has(JSON.stringify([cand.p.input, ...cand.keys]))) continue;
     kept.push(cand);
+    for (let n = 1; n <= cand.keys.length; n++) prefixes.add(JSON.stringify([cand.p.input, ...cand.keys.slice(0, n)]));
   }
   return kept.map((k) => k.p);
 };
@@ -685,23 +686,41 @@ function generatePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMa
       ...expectationOf(snapshot, observe),
       actions: executed.filter((a) => appActions.has(a.type)).map((a) => ({ name: a.type, params: a.params })),
     });
-    for (const p of found) {
-      const [initial, initialActions] = initialTransition(model.machine as AnyStateMachine, input);
-      let snapshot = initial as AnyMachineSnapshot;
-      const plan: PlanStep[] = [{ action: { kind: "init", input: inputLabel }, expected: expectation(snapshot, initialActions) }];
-      let feasible = true;
-      for (const step of p.steps.slice(1)) {
-        const action = actions.get(step.event);
-        const offered = action && events(snapshot).find((e) => actionKey(actions.get(e)) === actionKey(action));
-        if (!action || !offered) {
-          feasible = false;
-          break;
-        }
-        const [next, executed] = transition(model.machine as AnyStateMachine, snapshot, offered);
-        snapshot = next as AnyMachineSnapshot;
-        plan.push({ action, expected: expectation(snapshot, executed) });
-      }
-      if (feasible) raw.push({ input: inputLabel, plan });
+    // Paths share their beginnings (the simple paths are every path of a depth-first walk): in the order of their
+    // steps, each path is replayed from the longest beginning it shares with the one before, so a beginning common to
+    // many paths is replayed once, and only the current chain of snapshots is held (as a walk's stack).
+    type Replayed = { readonly snapshot: AnyMachineSnapshot; readonly plan: PlanStep[] } | null;
+    const [initial, initialActions] = initialTransition(model.machine as AnyStateMachine, input);
+    const start: Replayed = {
+      snapshot: initial as AnyMachineSnapshot,
+      plan: [{ action: { kind: "init", input: inputLabel }, expected: expectation(initial as AnyMachineSnapshot, initialActions) }],
+    };
+    const replayStep = (from: Replayed, action: StepAction | undefined): Replayed => {
+      if (from === null || action === undefined) return null;
+      const offered = events(from.snapshot).find((e) => actionKey(actions.get(e)) === actionKey(action));
+      if (!offered) return null;
+      const [next, executed] = transition(model.machine as AnyStateMachine, from.snapshot, offered);
+      return { snapshot: next as AnyMachineSnapshot, plan: [...from.plan, { action, expected: expectation(next as AnyMachineSnapshot, executed) }] };
+    };
+    const bySteps = found.map((p, index) => {
+      const stepActions = p.steps.slice(1).map((step) => actions.get(step.event));
+      return { index, stepActions, keys: stepActions.map((a) => (a ? actionKey(a) : "")) };
+    });
+    bySteps.sort((a, b) => {
+      for (let i = 0; i < Math.min(a.keys.length, b.keys.length); i++) if (a.keys[i] !== b.keys[i]) return (a.keys[i] as string) < (b.keys[i] as string) ? -1 : 1;
+      return a.keys.length - b.keys.length;
+    });
+    const reachedBy: Replayed[] = new Array<Replayed>(found.length).fill(null);
+    const chain: Array<{ readonly key: string; readonly reached: Replayed }> = [];
+    for (const { index, stepActions, keys } of bySteps) {
+      let shared = 0;
+      while (shared < chain.length && shared < keys.length && chain[shared]?.key === keys[shared]) shared++;
+      chain.length = shared;
+      for (let i = shared; i < keys.length; i++) chain.push({ key: keys[i] as string, reached: replayStep(i === 0 ? start : (chain[i - 1]?.reached ?? null), stepActions[i]) });
+      reachedBy[index] = keys.length === 0 ? start : (chain[keys.length - 1]?.reached ?? null);
+    }
+    for (const reached of reachedBy) {
+      if (reached) raw.push({ input: inputLabel, plan: reached.plan });
       else dropped++;
     }
   }
