@@ -34,7 +34,7 @@ describe("a new account's password", () => {
     ["2024sunshine!!", null, "digits before the listed password"],
     ["sunshine in the rain", null, "a listed word inside a longer phrase"],
     ["short", "tooShort", "too short before it is looked up"],
-  ])("%j is %s (%s)", (password, problem) => {
+  ])("%j is %s (%s)", (password, problem, _why) => {
     expect(accountPasswordProblem(password, isListed)).toBe(problem);
   });
 
