@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { LoginResponse, MeResponse } from "../../src/domain/access/auth";
 import { SetupStatus } from "../../src/domain/access/firstRun";
+import { demoSignInsKept } from "../../server/seed/demoSignIns";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 
 /** The production start's first run: GET and POST /api/auth/setup over an empty database (and the demo's). */
@@ -81,5 +82,13 @@ describe("/api/auth/setup", () => {
   ])("answers 400 invalid_body for %s", async (_, json) => {
     const app = await open();
     expectRefusal(await app.call("POST", "/api/auth/setup", { json }), 400, "invalid_body");
+  });
+
+  it("finds the demo's sign-ins in the demo's database (DEMO=off refuses to start on it), and none in a production one", async () => {
+    expect(await demoSignInsKept((await open({})).warehouse.users)).toEqual(["demo", "admin", "other"]);
+    await t?.close();
+    const production = await open();
+    decoded(await production.call("POST", "/api/auth/setup", { json: { ...ada, name: "admin", password: "admin's own long password" } }), LoginResponse);
+    expect(await demoSignInsKept(production.warehouse.users)).toEqual([]);
   });
 });
