@@ -31,6 +31,7 @@ import { connectorRoutes } from "./routes/connectorRoutes";
 import { messageRoutes } from "./routes/messageRoutes";
 import { passwordRoutes } from "./routes/passwordRoutes";
 import { programRoutes } from "./routes/programRoutes";
+import { setupRoutes } from "./routes/setupRoutes";
 import type { Clock } from "./clock";
 import type { ServerContext } from "./serverContext";
 import type { Warehouse } from "./warehouse/warehouse";
@@ -59,6 +60,8 @@ export interface AppDeps {
   readonly ingestionTiming?: IngestionTiming;
   /** Requests per write key and client (POST /collect, the order feed); defaults to collectionLimit. */
   readonly collectionLimit?: { readonly limit: number; readonly windowMs: number };
+  /** A demo reachable from other machines: GET /auth/setup says so, for the login page's warning. Defaults to false. */
+  readonly exposedDemo?: boolean;
 }
 
 /** Largest request body accepted, in bytes. */
@@ -105,6 +108,7 @@ export const createApp = (deps: AppDeps): Hono => {
   api.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuseTooLarge(c) }));
   api.route("/auth", authRoutes(context));
   api.route("/auth/password", passwordRoutes(context));
+  api.route("/auth/setup", setupRoutes(context, deps.exposedDemo ?? false));
   // The order feed authenticates with a write key, so it is routed before the session-checked program routes.
   api.route("/programs", orderFeedRoutes(context, deps.collectionLimit));
   api.route("/programs", programRoutes(context));

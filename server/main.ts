@@ -13,7 +13,8 @@ import { dayOfMs } from "./seed/calendar";
 import { defaultDemoDataParameters, demoSignIns, generateDemoData } from "./seed/demoData";
 import { demoScaleFrom } from "./seed/demoScale";
 import { plantDemoData } from "./seed/plantDemoData";
-import { listeningLines, numberFrom, serverSettingsOf } from "./serverSettings";
+import { demoSignInsKept } from "./seed/demoSignIns";
+import { listensBeyondThisMachine, listeningLines, numberFrom, serverSettingsOf } from "./serverSettings";
 import { openWarehouse } from "./warehouse/openWarehouse";
 
 /**
@@ -22,9 +23,10 @@ import { openWarehouse } from "./warehouse/openWarehouse";
  * PUBLIC_URL (http://localhost:PORT), TRUSTED_PROXIES (none), DEMO_SEED and DEMO_SCALE
  * (a number, or `bench` for 10 million hits; used only when the database is new: a
  * DATA_DIR kept between runs is reused as it is), WAREHOUSE (duckdb; chdb; clickhouse with
- * CLICKHOUSE_URL ...). See serverSettings.ts.
+ * CLICKHOUSE_URL ...), DEMO (on; off: the production start, no demo data or sign-ins). See serverSettings.ts.
  */
-const { port, host, dataDir, publicUrl, trustedProxies, warehouse: warehouseChoice, clock: clockChoice } = serverSettingsOf(process.env);
+const { port, host, dataDir, publicUrl, trustedProxies, warehouse: warehouseChoice, clock: clockChoice, demo: demoChoice } =
+  serverSettingsOf(process.env);
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL("../dist", import.meta.url));
 const log = consoleLog;
 const background = new BackgroundWork(log);
@@ -38,7 +40,12 @@ if ("refused" in clockChoice) {
   log.error(clockChoice.refused);
   process.exit(1);
 }
+if (typeof demoChoice !== "boolean") {
+  log.error(demoChoice.refused);
+  process.exit(1);
+}
 const clock = clockChoice;
+const demo = demoChoice;
 const warehouseName =
   warehouseChoice.engine === "clickhouse" ? `the ClickHouse server at ${warehouseChoice.clickhouse?.url ?? ""}` : `${warehouseChoice.engine} in ${dataDir}`;
 const warehouse = await openWarehouse({ ...warehouseChoice, dataDir, clock }).catch((error: unknown) => {
@@ -58,7 +65,21 @@ const runEngine = async (what: string, work: () => Promise<void>): Promise<void>
   }
 };
 
-if (await warehouse.demoData.isEmpty()) {
+if (!demo) {
+  // The production start: never the demo's data, and never its sign-ins.
+  const kept = await demoSignInsKept(warehouse.users);
+  if (kept.length > 0) {
+    log.error(
+      `DEMO=off, but ${dataDir} holds the demo's sign-ins (${kept.join(", ")}): start the production server on an empty DATA_DIR`,
+    );
+    process.exit(1);
+  }
+}
+const loadsDemo = demo && (await warehouse.demoData.isEmpty()) && !(await warehouse.users.anyAccount());
+if (demo && !loadsDemo && (await warehouse.demoData.isEmpty())) {
+  log.warn("this database has accounts but no program: the demo data is not loaded into it");
+}
+if (loadsDemo) {
   const scale = demoScaleFrom(process.env.DEMO_SCALE, defaultDemoDataParameters.scale);
   if (scale === null) log.warn("DEMO_SCALE is neither a number nor 'bench'; using the default", { DEMO_SCALE: process.env.DEMO_SCALE });
   const parameters = {
@@ -76,7 +97,7 @@ if (await warehouse.demoData.isEmpty()) {
   await runEngine("demo's newest day ingested", async () => {
     log.info("demo's newest day through the ingest path", { ...(await feedNewestDay(warehouse, engine, newestDay, clock())) });
   });
-} else {
+} else if (!(await warehouse.demoData.isEmpty())) {
   // A database kept from an earlier run: materialise only programs that never were (a start interrupted mid-way).
   await runEngine("start-up check", () => engine.materialiseMissing());
   // A spend write marks its program's cost facts due in its own transaction and the refresh after it
@@ -103,14 +124,19 @@ const app = createApp({
   publicUrl,
   trustedProxies,
   background,
+  exposedDemo: demo && listensBeyondThisMachine(host),
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const lines = [
-    ...listeningLines(host, info.port),
+    ...listeningLines(host, info.port, demo),
     `Data in ${warehouseName}; password-reset links go to ${join(dataDir, "outbox.jsonl")}`,
-    "Demo sign-ins:",
-    ...demoSignIns.map((s) => `  ${s.username} / ${s.password}  ${s.note}`),
+    ...(demo
+      ? ["Demo sign-ins:", ...demoSignIns.map((s) => `  ${s.username} / ${s.password}  ${s.note}`)]
+      : [
+          "Production start (DEMO=off): no demo data or sign-ins.",
+          "With no account yet, the first visit creates the first admin (or: npm run admin -- create-admin --email E).",
+        ]),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 }) as Server;

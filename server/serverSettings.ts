@@ -13,7 +13,9 @@ import { warehouseEngineOf, type WarehouseSettings } from "./warehouse/openWareh
  * (DuckDB's memory_limit, e.g. 8GB; DuckDB's default is 80% of the machine's memory);
  * CLOCK_START (unset: the machine's clock; an ISO instant such as 2026-11-28T10:00:00Z:
  * the server's clock starts there and runs on, so the demo's "today" and every date the
- * server reads are that day's; the browser tests pin their servers this way).
+ * server reads are that day's; the browser tests pin their servers this way); DEMO (on, the
+ * default: a new database gets the demo programs, data and sign-ins; off: the production
+ * start, an empty database and no accounts until the first admin is made).
  */
 export interface ServerSettings {
   readonly port: number;
@@ -25,7 +27,17 @@ export interface ServerSettings {
   readonly warehouse: Omit<WarehouseSettings, "clock" | "dataDir"> | { readonly refused: string };
   /** The server's clock: the machine's, or one that started at CLOCK_START; a message instead when CLOCK_START is not an instant. */
   readonly clock: (() => number) | { readonly refused: string };
+  /** Whether this is the demo (DEMO unset or on) or the production start (DEMO=off); a message instead for another value. */
+  readonly demo: boolean | { readonly refused: string };
 }
+
+/** DEMO: unset, `on`, `true` or `1` is the demo; `off`, `false` or `0` the production start. */
+export const demoOf = (raw: string | undefined): boolean | { readonly refused: string } => {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "" || value === "on" || value === "true" || value === "1") return true;
+  if (value === "off" || value === "false" || value === "0") return false;
+  return { refused: "DEMO is neither on nor off (DEMO=off starts without demo data and sign-ins)" };
+};
 
 const warehouseOf = (env: Readonly<Record<string, string | undefined>>): ServerSettings["warehouse"] => {
   const engine = warehouseEngineOf(env.WAREHOUSE);
@@ -62,6 +74,7 @@ export const serverSettingsOf = (env: Readonly<Record<string, string | undefined
     trustedProxies: trustedProxiesFrom(env.TRUSTED_PROXIES),
     warehouse: warehouseOf(env),
     clock: clockOf(env.CLOCK_START),
+    demo: demoOf(env.DEMO),
   };
 };
 
@@ -85,13 +98,24 @@ export const clockOf = (
 export const listensBeyondThisMachine = (host: string): boolean =>
   !(host === "localhost" || host === "::1" || /^127\./.test(host));
 
-/** The start banner's first lines: where to open the app and who can reach it. */
-export const listeningLines = (host: string, port: number): ReadonlyArray<string> => {
+/** The words of the warning a demo server reachable from other machines shows, in its banner and on its login page. */
+export const exposedDemoWarning = "This demo server is reachable from other machines and has demo sign-ins: anyone who can reach it can sign in.";
+
+const red = (line: string): string => `\u001b[1;31m${line}\u001b[0m`;
+
+/**
+ * The start banner's first lines: where to open the app and who can reach it. A demo
+ * reachable from other machines says so in red (its sign-ins are known).
+ */
+export const listeningLines = (host: string, port: number, demo = true): ReadonlyArray<string> => {
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const beyond = listensBeyondThisMachine(host);
   return [
     `Attribution analytics on http://${shown}:${port}/ (listening on ${host}:${port})`,
-    listensBeyondThisMachine(host)
-      ? `Reachable from other machines (HOST=${host}): the demo sign-ins below work for anyone who can reach it`
-      : "Reachable from this machine only; HOST=0.0.0.0 opens every interface",
+    beyond && demo
+      ? red(`${exposedDemoWarning} (HOST=${host}; start with DEMO=off for your own accounts)`)
+      : beyond
+        ? `Reachable from other machines (HOST=${host})`
+        : "Reachable from this machine only; HOST=0.0.0.0 opens every interface",
   ];
 };

@@ -52,7 +52,7 @@ export const reportLines = (outcome: ImportOutcome): ReadonlyArray<string> =>
       ];
 
 /** A database another process holds (the server): DuckDB's lock refusal. */
-const isLocked = (error: unknown): boolean => /lock/i.test(String(error instanceof Error ? error.message : error));
+export const isLocked = (error: unknown): boolean => /lock/i.test(String(error instanceof Error ? error.message : error));
 
 export const runImportCommand = async (
   args: ReadonlyArray<string>,

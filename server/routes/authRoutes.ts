@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { LoginRequest, LoginResponse, MeResponse, Ok } from "../../src/domain/access/auth";
 import { hashPassword, verifyPassword } from "../auth/passwords";
-import { sessionExpiresAt, throttleKey } from "../auth/policy";
-import { issueToken, tokenDigest } from "../auth/tokens";
+import { throttleKey } from "../auth/policy";
+import { issueToken } from "../auth/tokens";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refuseThrottled, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
 import { readBody, requireJsonBody } from "../http/requestReading";
+import { openSession } from "../http/sessionOpening";
 import type { ServerContext } from "../serverContext";
 
 /** The programs a user may open: every program for an admin, else their memberships. */
@@ -44,14 +45,7 @@ export const authRoutes = (context: ServerContext) => {
     }
     loginFailures.withdraw(key, now);
     loginFailuresByAddress.withdraw(address, now);
-    const token = issueToken();
-    await stores.sessions.purgeExpired(now);
-    await stores.sessions.open({
-      tokenDigest: tokenDigest(token),
-      userId: credentials.user.id,
-      openedAt: now,
-      expiresAt: sessionExpiresAt(now),
-    });
+    const token = await openSession(context, credentials.user.id, now);
     return answer(c, LoginResponse, { token, user: credentials.user });
   });
 

@@ -5,6 +5,7 @@ import type { User } from "../../src/domain/shell/user";
 import type { AccessMemo } from "./accessMemo";
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
 import type {
+  AdminCreation,
   DataSetRows,
   MessageAudience,
   MessageQueries,
@@ -52,6 +53,10 @@ export const accountTables: ReadonlyArray<string> = [
 export const noProgramYet = async (sql: Statements): Promise<boolean> =>
   numberOf((await sql.rows("SELECT count(*) AS n FROM programs"))[0]?.["n"] ?? 0) === 0;
 
+/** True while the warehouse holds no account (a production start before its first admin). */
+export const noAccountYet = async (sql: Statements): Promise<boolean> =>
+  numberOf((await sql.rows("SELECT count(*) AS n FROM users"))[0]?.["n"] ?? 0) === 0;
+
 export const accountQueries = (line: StatementLine, accessChecks: StatementLine, memo: AccessMemo): AccountQueries => ({
     users: {
       findCredentials: (username) =>
@@ -71,6 +76,27 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
           );
           const row = rows[0];
           return row ? userFrom(row) : null;
+        }),
+      anyAccount: () => line.exclusive(async (sql) => !(await noAccountYet(sql))),
+      createAdmin: (account, onlyFirst) =>
+        line.transaction(async (sql): Promise<AdminCreation> => {
+          if (onlyFirst && !(await noAccountYet(sql))) return { refused: "accountsExist" };
+          const username = account.username.toLowerCase();
+          const taken = await sql.rows("SELECT count(*) AS n FROM users WHERE username = $1 OR lower(email) = $2", [
+            username,
+            account.email.toLowerCase(),
+          ]);
+          if (numberOf(taken[0]?.["n"] ?? 0) > 0) return { refused: "taken" };
+          const next = await sql.rows("SELECT coalesce(max(id), 0) + 1 AS id FROM users");
+          const user: User = { id: numberOf(next[0]?.["id"] ?? 1), username, email: account.email, is_admin: true };
+          await sql.run("INSERT INTO users (id, username, email, password_hash, is_admin) VALUES ($1, $2, $3, $4, $5)", [
+            user.id,
+            user.username,
+            user.email,
+            account.passwordHash,
+            true,
+          ]);
+          return { created: user };
         }),
     },
 

@@ -55,7 +55,23 @@ export interface UserQueries {
   findCredentials(username: string): Promise<UserCredentials | null>;
   /** By email, compared in lower case. */
   findByEmail(email: string): Promise<User | null>;
+  /** Whether any account exists (the first-run setup is offered only while none does). */
+  anyAccount(): Promise<boolean>;
+  /**
+   * Creates an admin in one turn of the line, so two at once cannot both pass its checks:
+   * refused with `accountsExist` when `onlyFirst` and any account exists, `taken` when the
+   * username or the email (both in lower case) is already someone's.
+   */
+  createAdmin(account: NewAdmin, onlyFirst: boolean): Promise<AdminCreation>;
 }
+
+export interface NewAdmin {
+  readonly username: string;
+  readonly email: string;
+  readonly passwordHash: string;
+}
+
+export type AdminCreation = { readonly created: User } | { readonly refused: "accountsExist" | "taken" };
 
 export interface OpenedSession {
   readonly tokenDigest: string;

@@ -13,6 +13,7 @@ import { Toasts } from "./shell/Toasts";
 const LoginPage = lazy(() => import("./access/LoginPage").then((m) => ({ default: m.LoginPage })));
 const LogoutPage = lazy(() => import("./access/LogoutPage").then((m) => ({ default: m.LogoutPage })));
 const RecoverPasswordPage = lazy(() => import("./access/RecoverPasswordPage").then((m) => ({ default: m.RecoverPasswordPage })));
+const FirstRunPage = lazy(() => import("./access/FirstRunPage").then((m) => ({ default: m.FirstRunPage })));
 const ResetPasswordPage = lazy(() => import("./access/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
 // The account area behind one lazy route: its routes and table of screens
 // (account/AccountRoutes.tsx, account/accountScreens.ts) load on the first /account/ path,
@@ -37,6 +38,7 @@ const Routes = () => {
         <Route path={paths.login} component={LoginPage} />
         <Route path={paths.logout} component={LogoutPage} />
         <Route path={paths.recoverPassword} component={RecoverPasswordPage} />
+        <Route path={paths.setup} component={FirstRunPage} />
         <Route path="/reset-password/:token">{(p) => <ResetPasswordPage key={p.token} token={routeParam(p.token)} />}</Route>
         <Route path={`${paths.performance}/*?`} component={PerformanceRoutes} />
         <Route path="/account/*" component={AccountRoutes} />

@@ -83,8 +83,10 @@ const openPlantedWarehouse = plantedWarehouses(async (warehouse) => {
  * A fresh app over a fresh warehouse of the engine under test with the demo data, an
  * in-memory outbox and a fake clock. Nothing listens: calls go through `app.request()`.
  */
-export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming" | "ingestionTiming" | "collectionLimit">> & {
+export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming" | "ingestionTiming" | "collectionLimit" | "exposedDemo">> & {
   readonly warehouse?: (warehouse: Warehouse) => Warehouse;
+  /** The production start's database: empty, no programs and no accounts (no demo data planted). */
+  readonly empty?: boolean;
   /**
    * An ISO instant to run at instead of the contract day: the clock starts there and a
    * smaller demo data set ends on its (UTC) day (the pinned-day tests).
@@ -92,7 +94,7 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
   readonly at?: string;
 } = {}): Promise<ContractApp> => {
   const clock = extra.at === undefined ? new FakeClock() : new FakeClock(Date.parse(extra.at));
-  const stored = extra.at === undefined ? await openPlantedWarehouse(clock.read) : await openFreshWarehouse(clock.read);
+  const stored = extra.at === undefined && extra.empty !== true ? await openPlantedWarehouse(clock.read) : await openFreshWarehouse(clock.read);
   if (extra.at !== undefined) {
     await plantDemoData(stored, generateDemoData({ seed: 7, scale: 0.05, today: new Date(clock.now).toISOString().slice(0, 10) }), quickScryptCost);
   }
@@ -113,6 +115,7 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
     ...(extra.costRefreshTiming ? { costRefreshTiming: extra.costRefreshTiming } : {}),
     ...(extra.ingestionTiming ? { ingestionTiming: extra.ingestionTiming } : {}),
     ...(extra.collectionLimit ? { collectionLimit: extra.collectionLimit } : {}),
+    ...(extra.exposedDemo ? { exposedDemo: extra.exposedDemo } : {}),
   });
 
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {

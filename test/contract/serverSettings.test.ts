@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockOf, listeningLines, serverSettingsOf } from "../../server/serverSettings";
+import { clockOf, demoOf, exposedDemoWarning, listeningLines, serverSettingsOf } from "../../server/serverSettings";
 
 describe("the server's settings from its environment", () => {
   it("listens on 127.0.0.1 by default, so the demo sign-ins stay on this machine", () => {
@@ -27,6 +27,32 @@ describe("the server's settings from its environment", () => {
     expect(first).toContain(url);
     expect(first).toContain(`listening on ${host}:8080`);
     expect(second).toContain(reach);
+  });
+
+  it.each([
+    [undefined, true],
+    ["", true],
+    ["on", true],
+    ["TRUE", true],
+    ["1", true],
+    ["off", false],
+    [" Off ", false],
+    ["false", false],
+    ["0", false],
+    ["maybe", { refused: "DEMO is neither on nor off (DEMO=off starts without demo data and sign-ins)" }],
+  ])("DEMO=%j is %o (false: the production start)", (raw, expected) => {
+    expect(demoOf(raw)).toEqual(expected);
+  });
+
+  it.each([
+    ["0.0.0.0", true, true],
+    ["192.168.1.20", true, true],
+    ["127.0.0.1", true, false],
+    ["0.0.0.0", false, false],
+  ])("the banner for HOST=%s with demo %s warns in red that its demo sign-ins are reachable: %s", (host, demo, warns) => {
+    const second = listeningLines(host, 8080, demo)[1] ?? "";
+    expect(second.includes(exposedDemoWarning)).toBe(warns);
+    expect(second.startsWith("\u001b[1;31m")).toBe(warns);
   });
 
   it.each([

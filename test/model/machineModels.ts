@@ -15,6 +15,7 @@ import { performanceTableModel } from "./performance/performanceTable.model";
 import { performanceChartModel } from "./performance/performanceChart.model";
 import { performanceReportModel } from "./performance/performanceReport.model";
 import { campaignNotesModel } from "./performance/campaignNotes.model";
+import { firstRunModel } from "./access/firstRun.model";
 import { recoverPasswordModel } from "./access/recoverPassword.model";
 import { resetPasswordModel } from "./access/resetPassword.model";
 import { rowExpansionModel } from "./performance/rowExpansion.model";
@@ -53,6 +54,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   signIn: signInModel as unknown as MachineModel,
   errorDialog: errorDialogModel as unknown as MachineModel,
   recoverPassword: recoverPasswordModel as unknown as MachineModel,
+  firstRun: firstRunModel as unknown as MachineModel,
   resetPassword: resetPasswordModel as unknown as MachineModel,
   messages: messagesModel as unknown as MachineModel,
   toasts: toastsModel as unknown as MachineModel,

@@ -154,7 +154,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
   });
 
   return {
-    users: family("users", { findCredentials: "anyShard", findByEmail: "anyShard" }),
+    users: family("users", { findCredentials: "anyShard", findByEmail: "anyShard", anyAccount: "anyShard", createAdmin: "replicated" }),
     sessions: family("sessions", { open: "replicated", findUser: "anyShard", end: "replicated", purgeExpired: "replicated" }),
     programs: family("programs", { all: "anyShard", ofMember: "anyShard", findByCode: "anyShard", isMember: "anyShard" }),
     messages: family("messages", {

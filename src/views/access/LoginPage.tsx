@@ -10,6 +10,7 @@ import { Modal } from "../components/Modal";
 import { MessageArea } from "../shell/MessageArea";
 import { paths } from "../shell/routePaths";
 import { AccessLayout } from "./AccessLayout";
+import { FirstRunCheck } from "./FirstRunCheck";
 import { ApiSettings } from "./ApiSettings";
 
 /** /login: username and password; success goes to /performance, with the page asked for (`?next=`) for the signed-in shell to return to. */
@@ -26,6 +27,7 @@ export const LoginPage = () => {
 
   return (
     <AccessLayout title="Sign in" page={texts.login.submit}>
+      <FirstRunCheck />
       <MessageArea kind="system" label="System messages" />
       {/* The sign-in actor follows the session's API base URL, so the form calls the address set below. */}
       <SignInForm />

@@ -4,6 +4,7 @@ export const paths = {
   login: "/login",
   logout: "/logout",
   recoverPassword: "/recover-password",
+  setup: "/setup",
   performance: "/performance",
   fixedSpend: "/account/costs/fixed",
   fixedSpendBatch: "/account/costs/fixed/batch",
@@ -12,5 +13,5 @@ export const paths = {
 } as const;
 
 /** Routes a signed-out person may see. */
-export const publicPaths: ReadonlyArray<string> = [paths.login, paths.logout, paths.recoverPassword];
+export const publicPaths: ReadonlyArray<string> = [paths.login, paths.logout, paths.recoverPassword, paths.setup];
 export const isPublicPath = (path: string): boolean => publicPaths.includes(path) || path.startsWith("/reset-password/");
