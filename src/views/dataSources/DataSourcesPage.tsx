@@ -68,25 +68,30 @@ export const DataSourcesPage = () => {
   );
 };
 
-const DataSourcesPageScreen = ({ screen }: { readonly screen: ActorRefFrom<typeof dataSourcesMachine> }) => {
+const DataSourcesPageScreen = ({ screen }: { readonly screen: ActorRefFrom<typeof dataSourcesMachine> }) => (
+  <AppShell>
+    <DataSourcesScreen screen={screen} />
+  </AppShell>
+);
+
+/** The screen itself, given its actor: the keys, the snippets and the health. */
+export const DataSourcesScreen = ({ screen }: { readonly screen: ActorRefFrom<typeof dataSourcesMachine> }) => {
   useDocumentTitle(t.title);
   return (
-    <AppShell>
-      <article className="report data-sources">
-        <h1 className="report-title">{t.title}</h1>
-        <p className="data-sources-intro">{t.intro}</p>
-        <section aria-labelledby="data-sources-keys">
-          <h2 id="data-sources-keys">{t.keys.heading}</h2>
-          <KeysNotice screen={screen} />
-          <ShownKey screen={screen} />
-          <CreateButton screen={screen} />
-          <KeyList screen={screen} />
-        </section>
-        <Snippets screen={screen} />
-        <Health screen={screen} />
-        <RevokeDialog screen={screen} />
-      </article>
-    </AppShell>
+    <article className="report data-sources">
+      <h1 className="report-title">{t.title}</h1>
+      <p className="data-sources-intro">{t.intro}</p>
+      <section aria-labelledby="data-sources-keys">
+        <h2 id="data-sources-keys">{t.keys.heading}</h2>
+        <KeysNotice screen={screen} />
+        <ShownKey screen={screen} />
+        <CreateButton screen={screen} />
+        <KeyList screen={screen} />
+      </section>
+      <Snippets screen={screen} />
+      <Health screen={screen} />
+      <RevokeDialog screen={screen} />
+    </article>
   );
 };
 
