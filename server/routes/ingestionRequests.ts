@@ -50,17 +50,41 @@ export const createAddressHasher = (clock: () => number) => {
   };
 };
 
+/**
+ * How finely a key's last use is kept: the key check writes it at most once per key in this
+ * span (per process), so a busy site's events cost one small write a minute, not one each.
+ */
+export const keyUseGranularityMs = 60_000;
+
+/** Keys whose last noted use the process remembers at most; past it the memory starts again. */
+const notedKeysKept = 10_000;
+
 export type KeyReading =
   | { readonly ok: true; readonly program: Program; readonly kind: WriteKeyKind }
   | { readonly ok: false; readonly response: Response };
 
 /**
  * The program and kind of a write key that works, then the rate rule for (key, client): 401
- * invalid_write_key for a key unknown or revoked, 429 with Retry-After over the rate.
+ * invalid_write_key for a key unknown or revoked, 429 with Retry-After over the rate. A
+ * key let through has its last use noted (at most once per key a minute).
  */
 export const createKeyCheck = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number }) => {
   const limit = new SlidingWindowLimit(rule.limit, rule.windowMs);
   const addressHash = createAddressHasher(context.clock);
+  const notedUses = new Map<string, number>();
+  const noteUse = async (digest: string, now: number) => {
+    const last = notedUses.get(digest);
+    if (last !== undefined && now >= last && now - last < keyUseGranularityMs) return;
+    if (notedUses.size >= notedKeysKept) notedUses.clear();
+    notedUses.set(digest, now);
+    try {
+      await context.stores.ingestion.noteKeyUse(digest, now);
+    } catch (error) {
+      // A last use is a convenience for the list: failing to write it never fails the request (and names no key).
+      notedUses.delete(digest);
+      context.log.warn("a write key's last use could not be written", { error });
+    }
+  };
   return async (c: Context, key: string): Promise<KeyReading> => {
     const digest = writeKeyDigest(key);
     const holder = key.length > 0 ? await context.stores.ingestion.programOfKey(digest) : null;
@@ -71,6 +95,7 @@ export const createKeyCheck = (context: ServerContext, rule: { readonly limit: n
       return { ok: false, response: refuseThrottled(c, ingestionRefusals.tooManyRequests, limit.retryAfterMs(client, now)) };
     }
     limit.record(client, now);
+    await noteUse(digest, now);
     return { ok: true, program: holder.program, kind: holder.kind };
   };
 };

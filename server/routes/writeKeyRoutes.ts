@@ -21,11 +21,12 @@ const wireOf = (record: WriteKeyRecord): WriteKey => ({
   kind: record.kind,
   created_at: record.createdAt,
   revoked_at: record.revokedAt,
+  last_used_at: record.lastUsedAt,
 });
 
 /**
  * A program's write keys, admins only (docs/engine.md, "Ingestion"): GET /write-keys
- * lists them (prefix, kind, created, revoked), POST /write-keys `{kind: publishable | secret}`
+ * lists them (prefix, kind, created, last used, revoked), POST /write-keys `{kind: publishable | secret}`
  * creates one and answers the key once (only its SHA-256 digest is stored), DELETE /write-keys/{id} revokes one: from its
  * answer on, the key is refused.
  */

@@ -1,4 +1,4 @@
-import type { IssuedKeyKind, WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
+import type { WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import type { AttributionSettings } from "./engineQueries";
 import type { ClassificationPlan } from "./classificationPlan";
@@ -19,6 +19,8 @@ export interface WriteKeyRecord {
   readonly kind: WriteKeyKind;
   readonly createdAt: number;
   readonly revokedAt: number | null;
+  /** When it was last presented (to the minute, see noteKeyUse); null if never since it was made or since migration 13. */
+  readonly lastUsedAt: number | null;
 }
 
 /** What a working key opens: its program, and its kind (what it may write). */
@@ -100,14 +102,16 @@ export interface ProcessedChanges {
 }
 
 export interface IngestionQueries {
-  /** Stores a new key's digest and prefix. */
-  createWriteKey(programId: number, digest: string, prefix: string, kind: IssuedKeyKind, at: number): Promise<WriteKeyRecord>;
+  /** Stores a new key's digest and prefix (the routes issue publishable and secret keys; legacy is what keys from before the split are). */
+  createWriteKey(programId: number, digest: string, prefix: string, kind: WriteKeyKind, at: number): Promise<WriteKeyRecord>;
   /** The program's keys, newest first. */
   writeKeys(programId: number): Promise<ReadonlyArray<WriteKeyRecord>>;
   /** Revokes one of the program's keys (false when it has no such key); a revoked key stays revoked. */
   revokeWriteKey(programId: number, id: number, at: number): Promise<boolean>;
   /** The program and kind of a key that works (known and not revoked), by its digest. */
   programOfKey(digest: string): Promise<KeyHolder | null>;
+  /** Records that the working key with this digest was presented at `at` (its last use). */
+  noteKeyUse(digest: string, at: number): Promise<void>;
   /** Stores the events whose ids the program has not stored yet (one transaction); repeats count as unchanged. */
   addEvents(programId: number, hits: ReadonlyArray<IngestedHit>, at: number): Promise<StoredRows>;
   /**

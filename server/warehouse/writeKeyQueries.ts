@@ -12,9 +12,9 @@ import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine } from
  * key is refused from the moment its revocation answers.
  */
 
-export type WriteKeyQueries = Pick<IngestionQueries, "createWriteKey" | "writeKeys" | "revokeWriteKey" | "programOfKey">;
+export type WriteKeyQueries = Pick<IngestionQueries, "createWriteKey" | "writeKeys" | "revokeWriteKey" | "programOfKey" | "noteKeyUse">;
 
-/** A stored kind; anything unknown is read as legacy (a key from before the split keeps what it could do). */
+/** A stored kind; anything unknown is read as legacy (a key from before the split: events only, like a publishable key). */
 const kindOf = (value: unknown): WriteKeyKind => writeKeyKinds.find((k) => k === value) ?? "legacy";
 
 const keyFrom = (row: Row): WriteKeyRecord => ({
@@ -24,6 +24,7 @@ const keyFrom = (row: Row): WriteKeyRecord => ({
   kind: kindOf(row["kind"]),
   createdAt: numberOf(row["created_at"]),
   revokedAt: nullableNumberOf(row["revoked_at"]),
+  lastUsedAt: nullableNumberOf(row["last_used_at"]),
 });
 
 /** Remembered working keys at most; past it the memory starts again. */
@@ -43,14 +44,14 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
           "INSERT INTO write_keys (id, program_id, key_digest, prefix, kind, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, NULL)",
           [next, programId, digest, prefix, kind, at],
         );
-        return { id: next, programId, prefix, kind, createdAt: at, revokedAt: null };
+        return { id: next, programId, prefix, kind, createdAt: at, revokedAt: null, lastUsedAt: null };
       }),
 
     writeKeys: (programId) =>
       line.exclusive(async (sql) =>
         (
           await sql.rows(
-            "SELECT id, program_id, prefix, kind, created_at, revoked_at FROM write_keys WHERE program_id = $1 ORDER BY created_at DESC, id DESC",
+            "SELECT id, program_id, prefix, kind, created_at, revoked_at, last_used_at FROM write_keys WHERE program_id = $1 ORDER BY created_at DESC, id DESC",
             [programId],
           )
         ).map(keyFrom),
@@ -113,5 +114,10 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
         return holder;
       });
     },
+
+    noteKeyUse: (digest, at) =>
+      line.transaction(async (sql) => {
+        await sql.run("UPDATE write_keys SET last_used_at = $2 WHERE key_digest = $1 AND revoked_at IS NULL", [digest, at]);
+      }),
   };
 };

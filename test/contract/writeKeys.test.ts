@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Ok } from "../../src/domain/access/auth";
 import { IngestAnswer } from "../../src/domain/ingestion/collection";
 import { CreatedWriteKey, WriteKeyList, writeKeyPattern } from "../../src/domain/ingestion/writeKeys";
+import { writeKeyDigest } from "../../server/engine/ingestion";
+import { keyUseGranularityMs } from "../../server/routes/ingestionRequests";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
-import { refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
+import { northwindId, refusedToOutsiders, signInAll, type Tokens } from "./accountSupport";
 
 const keys = "/api/programs/northwind/write-keys";
 
@@ -40,7 +43,14 @@ describe("write keys", () => {
     expect(created.revoked_at).toBeNull();
     expect(created.created_at).toBe(t.clock.now);
     const listed = await list();
-    expect(listed).toContainEqual({ id: created.id, prefix: created.prefix, kind: "publishable", created_at: created.created_at, revoked_at: null });
+    expect(listed).toContainEqual({
+      id: created.id,
+      prefix: created.prefix,
+      kind: "publishable",
+      created_at: created.created_at,
+      revoked_at: null,
+      last_used_at: null,
+    });
     const text = (await t.call("GET", keys, { token: tokens.admin })).text;
     expect(text).not.toContain(created.key);
     expect(await list("/api/programs/bluepeak/write-keys")).not.toContainEqual(expect.objectContaining({ id: created.id }));
@@ -60,6 +70,44 @@ describe("write keys", () => {
     decoded(await collect(secret.key), IngestAnswer, 202);
     expectRefusal(await t.call("POST", keys, { token: tokens.admin, json: {} }), 400, "invalid_body");
     expectRefusal(await t.call("POST", keys, { token: tokens.admin, json: { kind: "legacy" } }), 400, "invalid_body");
+  });
+
+  it("a legacy key (made before the split, so in pages) sends events but cannot change an order: 403, nothing touched", async () => {
+    const legacyKey = `wk_${randomBytes(32).toString("base64url")}`;
+    const legacy = await t.warehouse.ingestion.createWriteKey(northwindId, writeKeyDigest(legacyKey), legacyKey.slice(0, 10), "legacy", t.clock.now);
+    expect((await list()).find((k) => k.id === legacy.id)?.kind).toBe("legacy");
+    decoded(await collect(legacyKey), IngestAnswer, 202);
+    const secret = await create(keys, "secret");
+    const order = { order_id: "o-legacy", time: t.clock.now - 3_600_000, amount: 80, currency: "GBP", status: "valid", customer_type: "new", payment: "credit", visitor_id: "v-keys" };
+    const feed = (key: string, body: unknown) =>
+      t.call("POST", "/api/programs/northwind/orders", { json: body, headers: { Authorization: `Bearer ${key}` } });
+    expect(decoded(await feed(secret.key, order), IngestAnswer, 202)).toMatchObject({ accepted: 1 });
+    const attack = await feed(legacyKey, { ...order, status: "cancelled" });
+    expectRefusal(attack, 403, "publishable_key");
+    expect(attack.text).toContain("secret key");
+    // The stored order is the one sent first: sending it again is a duplicate, not a change.
+    expect(decoded(await feed(secret.key, order), IngestAnswer, 202)).toMatchObject({ accepted: 1, duplicates: 1 });
+  });
+
+  it("lists when a key was last used, kept to the minute; a revoked key's stays as it was", async () => {
+    const created = await create();
+    const lastUsed = async () => (await list()).find((k) => k.id === created.id)?.last_used_at;
+    expect(await lastUsed()).toBeNull();
+    const first = t.clock.now;
+    decoded(await collect(created.key), IngestAnswer, 202);
+    expect(await lastUsed()).toBe(first);
+    // Within the minute the use is not written again; past it, it is.
+    t.clock.advance(keyUseGranularityMs / 2);
+    decoded(await collect(created.key), IngestAnswer, 202);
+    expect(await lastUsed()).toBe(first);
+    t.clock.advance(keyUseGranularityMs);
+    decoded(await collect(created.key), IngestAnswer, 202);
+    expect(await lastUsed()).toBe(t.clock.now);
+    const beforeRevoke = t.clock.now;
+    decoded(await t.call("DELETE", `${keys}/${created.id}`, { token: tokens.admin }), Ok);
+    t.clock.advance(2 * keyUseGranularityMs);
+    expectRefusal(await collect(created.key), 401, "invalid_write_key");
+    expect(await lastUsed()).toBe(beforeRevoke);
   });
 
   it("two keys differ and are listed newest first", async () => {

@@ -5,7 +5,8 @@ import { signInAs } from "./support";
 /**
  * The data sources screen (/account/data-sources, admins): a write key created is shown
  * once (gone after a reload), an event sent with it to /collect raises the accepted
- * count of the ingestion health, a revoked key is refused by /collect at once; a person
+ * count of the ingestion health and is listed as its last use, a revoked key is refused
+ * by /collect at once; a secret key is listed apart and the order feed takes it; a person
  * who is no admin is refused the screen.
  */
 
@@ -40,6 +41,7 @@ test("as admin: a key is shown once, an event sent with it is counted, and once 
   const prefix = key.slice(0, 10);
   const table = page.getByRole("table", { name: "Publishable keys" });
   await expect(table.getByRole("row").filter({ hasText: prefix })).toContainText("Active");
+  await expect(table.getByRole("row").filter({ hasText: prefix })).toContainText("Not known");
 
   // After a reload the key is gone for good: only its first characters are listed.
   await page.reload();
@@ -53,6 +55,10 @@ test("as admin: a key is shown once, an event sent with it is counted, and once 
   expect(sent.status()).toBe(202);
   expect(await sent.json()).toMatchObject({ accepted: 1, refused: 0 });
   await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThan(before);
+  // The key's last use is listed once the list is loaded again.
+  await page.reload();
+  await expect(table.getByRole("row").filter({ hasText: prefix })).toContainText("UTC");
+  await expect(table.getByRole("row").filter({ hasText: prefix })).not.toContainText("Not known");
 
   // Revoke, after the question: the row says so and /collect refuses the key at once.
   await table.getByRole("button", { name: `Revoke the key ${prefix}…` }).click();
@@ -68,6 +74,40 @@ test("as admin: a key is shown once, an event sent with it is counted, and once 
   });
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toMatchObject({ error: "invalid_write_key" });
+});
+
+test("as admin: a secret key is shown once in its own box, listed apart, never put in the order example, and the order feed takes it but not a publishable key", async ({ page, request }) => {
+  await signInAs(page, "admin");
+  await page.goto("/performance?program=northwind");
+  await menu(page).getByRole("link", { name: "Data Sources", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Data Sources", level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "Create secret key" }).click();
+  const shown = page.getByRole("region", { name: "Your new write key" });
+  await expect(shown.getByRole("heading", { name: "Your new secret key" })).toBeVisible();
+  const secret = (await page.getByTestId("new-write-key").innerText()).trim();
+  expect(secret).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+  // The order example keeps its placeholder: the secret is on the page only in its own box.
+  await expect(page.getByText("Authorization: Bearer YOUR_SECRET_KEY", { exact: false })).toBeVisible();
+  await expect(page.locator("pre").filter({ hasText: secret })).toHaveCount(0);
+  const prefix = secret.slice(0, 10);
+  await expect(page.getByRole("table", { name: "Secret keys" }).getByRole("row").filter({ hasText: prefix })).toContainText("Active");
+  await expect(page.getByRole("table", { name: "Publishable keys" }).getByRole("row").filter({ hasText: prefix })).toHaveCount(0);
+  await shown.getByRole("button", { name: "I have copied it" }).click();
+  await expect(page.getByTestId("new-write-key")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Create publishable key" }).click();
+  const publishable = (await page.getByTestId("new-write-key").innerText()).trim();
+  expect(publishable).toMatch(/^pk_/);
+
+  const feed = `${appUrl}/api/programs/northwind/orders`;
+  const order = { order_id: `data-sources-${e2eNow()}`, time: e2eNow() - 3_600_000, amount: 42, currency: "GBP", status: "valid", customer_type: "new", payment: "credit", visitor_id: "v-data-sources" };
+  const taken = await request.post(feed, { data: order, headers: { Authorization: `Bearer ${secret}` } });
+  expect(taken.status()).toBe(202);
+  expect(await taken.json()).toMatchObject({ accepted: 1, refused: 0 });
+  const refused = await request.post(feed, { data: { ...order, status: "cancelled" }, headers: { Authorization: `Bearer ${publishable}` } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ error: "publishable_key" });
 });
 
 test("as demo: no Data Sources in the menu, and the address is refused with 'You don't have access to admin resources'", async ({ page }) => {

@@ -1,4 +1,4 @@
--- The warehouse on a ClickHouse cluster: the tables of schema.ts (migrations 1-12), laid out for shards
+-- The warehouse on a ClickHouse cluster: the tables of schema.ts (migrations 1-13), laid out for shards
 -- and replicas. docs/engine.md ("Cluster") gives the reasoning; test/unit/warehouse/clusterSchema.test.ts
 -- checks that every table of schema.ts is here with the same columns and types.
 --
@@ -556,7 +556,8 @@ CREATE TABLE attribution.write_keys ON CLUSTER '{cluster}' (
   prefix String,
   created_at Int64,
   revoked_at Nullable(Int64),
-  kind String DEFAULT 'legacy'
+  kind String DEFAULT 'legacy',
+  last_used_at Nullable(Int64)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
 ORDER BY (key_digest)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -613,4 +614,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (9, 'write keys, collected events and incremental processing', 0),
   (10, 'when ingested changes were marked', 0),
   (11, 'publishable and secret write keys', 0),
-  (12, 'authors of shared objects and spend versions', 0);
+  (12, 'authors of shared objects and spend versions', 0),
+  (13, 'when a write key was last used', 0);

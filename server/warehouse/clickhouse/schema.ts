@@ -221,5 +221,10 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       "ALTER TABLE fixed_costs ADD COLUMN version Int64 DEFAULT 1",
     ],
   },
+  {
+    version: 13,
+    name: "when a write key was last used",
+    statements: ["ALTER TABLE write_keys ADD COLUMN last_used_at Nullable(Int64)"],
+  },
 ];
 

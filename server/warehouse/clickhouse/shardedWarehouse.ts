@@ -230,6 +230,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       writeKeys: "anyShard",
       revokeWriteKey: "replicated",
       programOfKey: "anyShard",
+      noteKeyUse: "replicated",
       addEvents: "program",
       importEvents: "program",
       importEventFile: "program",

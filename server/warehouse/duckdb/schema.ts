@@ -484,7 +484,7 @@ export const migrations: ReadonlyArray<Migration> = [
     name: "publishable and secret write keys",
     statements: [
       // What a key may write (docs/engine.md, "Ingestion"): 'publishable' (events to /collect only) or 'secret' (the
-      // order feed too). Keys issued before the split become 'legacy': they keep both powers until revoked.
+      // order feed too). Keys issued before the split become 'legacy': they act as publishable keys (events only).
       "ALTER TABLE write_keys ADD COLUMN kind VARCHAR DEFAULT 'legacy'",
     ],
   },
@@ -498,6 +498,14 @@ export const migrations: ReadonlyArray<Migration> = [
       "ALTER TABLE seasonality_types ADD COLUMN created_by INTEGER",
       // A fixed spend configuration's version, one more with each edit: an edit names the version it started from.
       "ALTER TABLE fixed_costs ADD COLUMN version INTEGER DEFAULT 1",
+    ],
+  },
+  {
+    version: 13,
+    name: "when a write key was last used",
+    statements: [
+      // Shown beside each key on the Data Sources screen (to the minute); keys from before have none until used again.
+      "ALTER TABLE write_keys ADD COLUMN last_used_at BIGINT",
     ],
   },
 ];

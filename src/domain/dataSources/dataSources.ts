@@ -103,3 +103,7 @@ export const lastArrivalWords = (at: number | null, now: number): string => (at 
 /** A key's status: 'Active', or 'Revoked' with the day. */
 export const keyStatusWords = (key: WriteKey, formatDate: (ms: number) => string): string =>
   key.revoked_at === null ? t.keys.active : t.keys.revokedOn(formatDate(key.revoked_at));
+
+/** When a key was last presented: the day and time, or that it is not known (never used, or not since this was kept). */
+export const keyLastUsedWords = (key: WriteKey, formatTime: (ms: number) => string): string =>
+  key.last_used_at === null ? t.keys.notUsed : formatTime(key.last_used_at);

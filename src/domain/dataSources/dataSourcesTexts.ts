@@ -8,6 +8,8 @@ export const dataSourcesTexts = {
     tableLabel: "Write keys",
     prefix: "Key",
     created: "Created",
+    lastUsed: "Last used",
+    notUsed: "Not known",
     status: "Status",
     actions: "Actions",
     active: "Active",
@@ -22,7 +24,7 @@ export const dataSourcesTexts = {
     secretHint: "For the order feed and any other call from your own servers. Never put a secret key in a page.",
     legacyHeading: "Legacy keys",
     legacyHint:
-      "These keys were created before publishable and secret keys and can still change orders from any page that shows them. Create a publishable key for your pages and a secret key for your shop's server, switch to them, then revoke these.",
+      "These keys were created before publishable and secret keys. They now work as publishable keys: they still send your pages' events, but the order feed refuses them. Create a secret key for your shop's server, and a publishable key for your pages, switch to them, then revoke these.",
     empty: "This program has no write keys yet.",
     loading: "Loading write keys…",
     loadFailed: "The write keys could not be loaded.",

@@ -10,8 +10,9 @@ import { listAnswer } from "../report/listAnswer";
  * Two kinds are issued: a publishable key (`pk_…`), which is in every page of a site and
  * can only send events to /collect, and a secret key (`sk_…`), kept on a shop's server, for
  * the order feed and any other server-to-server call (it may send events too). A key
- * issued before the split (`wk_…`) is `legacy`: it keeps both powers until it is revoked,
- * and the Data Sources screen asks to replace it with one key of each kind.
+ * issued before the split (`wk_…`) is `legacy`: it was put in the script tag of every page,
+ * so it acts as a publishable key (events only; the order feed refuses it), and the Data
+ * Sources screen asks to replace it with one key of each kind.
  */
 
 /** Characters of a key shown in lists (its fixed start `pk_`, `sk_` or `wk_` and a few more). */
@@ -30,8 +31,8 @@ export const writeKeyStarts: Readonly<Record<WriteKeyKind, string>> = { publisha
 /** A write key as the server issues it: `pk_` or `sk_` and 43 URL-safe base64 characters (32 random bytes). */
 export const writeKeyPattern = /^(pk|sk)_[A-Za-z0-9_-]{43}$/;
 
-/** Whether a key of this kind may change orders (the order feed): secret and legacy keys, never a publishable one. */
-export const mayWriteOrders = (kind: WriteKeyKind): boolean => kind !== "publishable";
+/** Whether a key of this kind may change orders (the order feed): only a secret key, never a publishable or legacy one (both are in pages). */
+export const mayWriteOrders = (kind: WriteKeyKind): boolean => kind === "secret";
 
 /** The body of POST …/write-keys: the kind of key to create. */
 export const WriteKeyRequest = Schema.Struct({ kind: Schema.Literal(...issuedKeyKinds) });
@@ -44,6 +45,8 @@ export const WriteKey = Schema.Struct({
   created_at: Schema.Number,
   /** When it was revoked; null while it works. */
   revoked_at: Schema.NullOr(Schema.Number),
+  /** When it was last presented to /collect or the order feed, to the minute; null if not known (never, or before this was kept). */
+  last_used_at: Schema.NullOr(Schema.Number),
 });
 export type WriteKey = typeof WriteKey.Type;
 

@@ -3,6 +3,7 @@ import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { useLocation } from "wouter";
 import {
+  keyLastUsedWords,
   keyStatusWords,
   lagWords,
   lastArrivalWords,
@@ -34,6 +35,8 @@ type KeyRow = WriteKey & Readonly<Record<string, unknown>>;
 
 const rowKey = (row: KeyRow): string => String(row.id);
 const dayOf = (ms: number): string => formatDate(new Date(ms).toISOString().slice(0, 10), "en-GB");
+/** A moment to the minute, in UTC (as the server keeps a key's last use). */
+const timeOf = (ms: number): string => `${dayOf(ms)} ${new Date(ms).toISOString().slice(11, 16)} UTC`;
 const count = (n: number): string => formatNumber(n, 0, "en-GB");
 
 /** Copies a text and tells the screen whether the browser let it. */
@@ -65,25 +68,30 @@ export const DataSourcesPage = () => {
   );
 };
 
-const DataSourcesPageScreen = ({ screen }: { readonly screen: ActorRefFrom<typeof dataSourcesMachine> }) => {
+const DataSourcesPageScreen = ({ screen }: { readonly screen: ActorRefFrom<typeof dataSourcesMachine> }) => (
+  <AppShell>
+    <DataSourcesScreen screen={screen} />
+  </AppShell>
+);
+
+/** The screen itself, given its actor: the keys, the snippets and the health. */
+export const DataSourcesScreen = ({ screen }: { readonly screen: ActorRefFrom<typeof dataSourcesMachine> }) => {
   useDocumentTitle(t.title);
   return (
-    <AppShell>
-      <article className="report data-sources">
-        <h1 className="report-title">{t.title}</h1>
-        <p className="data-sources-intro">{t.intro}</p>
-        <section aria-labelledby="data-sources-keys">
-          <h2 id="data-sources-keys">{t.keys.heading}</h2>
-          <KeysNotice screen={screen} />
-          <ShownKey screen={screen} />
-          <CreateButton screen={screen} />
-          <KeyList screen={screen} />
-        </section>
-        <Snippets screen={screen} />
-        <Health screen={screen} />
-        <RevokeDialog screen={screen} />
-      </article>
-    </AppShell>
+    <article className="report data-sources">
+      <h1 className="report-title">{t.title}</h1>
+      <p className="data-sources-intro">{t.intro}</p>
+      <section aria-labelledby="data-sources-keys">
+        <h2 id="data-sources-keys">{t.keys.heading}</h2>
+        <KeysNotice screen={screen} />
+        <ShownKey screen={screen} />
+        <CreateButton screen={screen} />
+        <KeyList screen={screen} />
+      </section>
+      <Snippets screen={screen} />
+      <Health screen={screen} />
+      <RevokeDialog screen={screen} />
+    </article>
   );
 };
 
@@ -195,6 +203,7 @@ const KeyTable = ({ screen, label, rows: keys }: { readonly screen: DataSourcesA
     (): ReadonlyArray<TableColumn<KeyRow>> => [
       { key: "prefix", header: t.keys.prefix, align: "start", sortable: false, width: 12, cell: (row) => <code>{`${row.prefix}…`}</code> },
       { key: "created", header: t.keys.created, align: "start", sortable: false, cell: (row) => dayOf(row.created_at) },
+      { key: "lastUsed", header: t.keys.lastUsed, align: "start", sortable: false, cell: (row) => keyLastUsedWords(row, timeOf) },
       { key: "status", header: t.keys.status, align: "start", sortable: false, cell: (row) => keyStatusWords(row, dayOf) },
       {
         key: "actions",
@@ -252,18 +261,21 @@ const SnippetsAtHealth = ({ screen, health, fallback }: { readonly screen: DataS
   return <SnippetTexts screen={screen} at={figures?.at ?? fallback} />;
 };
 
-/** The script tag and the order feed call, with the key just created in them (else a placeholder to replace). */
+/**
+ * The script tag, with a publishable key just created in it (else a placeholder to replace),
+ * and the order feed call, always with the secret key's placeholder: a secret key is shown
+ * once in its own box and never copied into an example.
+ */
 const SnippetTexts = ({ screen, at }: { readonly screen: DataSourcesActorRef; readonly at: number }) => {
   const shown = useSelector(screen, sel.shownKey);
   const program = useSelector(screen, sel.program);
   const origin = useSelector(screen, sel.collectionOrigin);
   const apiBase = useSelector(screen, sel.apiBase);
   if (program === null) return null;
-  // The page's snippet only ever carries a publishable key; the order feed's only a secret one.
+  // The page's snippet only ever carries a publishable key; the order feed's never a real key.
   const publishable = shown?.kind === "publishable" ? shown.key : null;
-  const secret = shown?.kind === "secret" ? shown.key : null;
   const script = scriptSnippet(origin, publishable ?? t.snippet.keyPlaceholder);
-  const order = orderFeedSnippet(apiBase, program.code, secret ?? t.snippet.secretPlaceholder, { currency: program.currency, time: at });
+  const order = orderFeedSnippet(apiBase, program.code, t.snippet.secretPlaceholder, { currency: program.currency, time: at });
   return (
     <section aria-labelledby="data-sources-snippets">
       <h2 id="data-sources-snippets">{t.snippet.heading}</h2>

@@ -19,9 +19,9 @@ afterEach(() => {
   for (const a of actors.splice(0)) a.stop();
 });
 
-const older: WriteKey = { id: 1, prefix: "wk_older00", kind: "legacy", created_at: 1_700_000_000_000, revoked_at: null };
-const gone: WriteKey = { id: 2, prefix: "wk_gone000", kind: "legacy", created_at: 1_690_000_000_000, revoked_at: 1_695_000_000_000 };
-const created: CreatedWriteKey = { data: { id: 3, prefix: "sk_fresh00", kind: "secret", created_at: 1_710_000_000_000, revoked_at: null, key: "sk_fresh00-the-whole-secret" } };
+const older: WriteKey = { id: 1, prefix: "wk_older00", kind: "legacy", created_at: 1_700_000_000_000, revoked_at: null, last_used_at: null };
+const gone: WriteKey = { id: 2, prefix: "wk_gone000", kind: "legacy", created_at: 1_690_000_000_000, revoked_at: 1_695_000_000_000, last_used_at: null };
+const created: CreatedWriteKey = { data: { id: 3, prefix: "sk_fresh00", kind: "secret", created_at: 1_710_000_000_000, revoked_at: null, last_used_at: null, key: "sk_fresh00-the-whole-secret" } };
 const healthOf = (accepted: number): IngestionHealth => ({
   data: {
     at: 1_710_000_000_000,

@@ -6,10 +6,10 @@ import { defineMachineModel, invariant } from "../harness";
 import { httpErrors, ok, sessionOf } from "../fixtures";
 import { quietScope, scopeChanges } from "../reports/reportModels";
 
-const working: WriteKey = { id: 1, prefix: "wk_working", kind: "legacy", created_at: 1_700_000_000_000, revoked_at: null };
-const revoked: WriteKey = { id: 2, prefix: "wk_revoked", kind: "legacy", created_at: 1_690_000_000_000, revoked_at: 1_695_000_000_000 };
+const working: WriteKey = { id: 1, prefix: "wk_working", kind: "legacy", created_at: 1_700_000_000_000, revoked_at: null, last_used_at: null };
+const revoked: WriteKey = { id: 2, prefix: "wk_revoked", kind: "legacy", created_at: 1_690_000_000_000, revoked_at: 1_695_000_000_000, last_used_at: null };
 const secret = "wk_createdthe-whole-secret";
-const created: CreatedWriteKey = { data: { id: 3, prefix: "wk_created", kind: "legacy", created_at: 1_710_000_000_000, revoked_at: null, key: secret } };
+const created: CreatedWriteKey = { data: { id: 3, prefix: "wk_created", kind: "legacy", created_at: 1_710_000_000_000, revoked_at: null, last_used_at: null, key: secret } };
 const health: IngestionHealth = {
   data: { at: 1_710_000_000_000, day: "2024-03-09", events: { accepted: 5, duplicates: 0 }, orders: { accepted: 1, duplicates: 0 }, refused: [], last_event_at: null, last_order_at: null, pending: 0, lag_ms: 0 },
 };

@@ -3,6 +3,7 @@ import {
   absoluteApiBase,
   collectionOrigin,
   durationWords,
+  keyLastUsedWords,
   keyStatusWords,
   lagWords,
   lastArrivalWords,
@@ -101,9 +102,16 @@ describe("health wording", () => {
   });
 
   it.each([
-    [{ id: 1, prefix: "wk_abcdefg", kind: "legacy" as const, created_at: 0, revoked_at: null }, "Active"],
-    [{ id: 1, prefix: "wk_abcdefg", kind: "legacy" as const, created_at: 0, revoked_at: 86_400_000 }, "Revoked 1970-01-02"],
+    [{ id: 1, prefix: "wk_abcdefg", kind: "legacy" as const, created_at: 0, revoked_at: null, last_used_at: null }, "Active"],
+    [{ id: 1, prefix: "wk_abcdefg", kind: "legacy" as const, created_at: 0, revoked_at: 86_400_000, last_used_at: null }, "Revoked 1970-01-02"],
   ])("key status %#", (key, words) => {
     expect(keyStatusWords(key, (ms) => new Date(ms).toISOString().slice(0, 10))).toBe(words);
+  });
+
+  it.each([
+    [{ id: 1, prefix: "pk_abcdefg", kind: "publishable" as const, created_at: 0, revoked_at: null, last_used_at: null }, "Not known"],
+    [{ id: 1, prefix: "sk_abcdefg", kind: "secret" as const, created_at: 0, revoked_at: null, last_used_at: 90_000_000 }, "1970-01-02T01:00"],
+  ])("key last used %#", (key, words) => {
+    expect(keyLastUsedWords(key, (ms) => new Date(ms).toISOString().slice(0, 16))).toBe(words);
   });
 });

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { createActor, fromPromise } from "xstate";
+import { afterEach, describe, expect, it } from "vitest";
+import type { IngestionHealth } from "../../../src/domain/ingestion/ingestionHealth";
+import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../../src/domain/ingestion/writeKeys";
+import { dataSourcesMachine } from "../../../src/machines/dataSources/dataSources.machine";
+import { ingestionHealthMachine } from "../../../src/machines/dataSources/ingestionHealth.machine";
+import { DataSourcesScreen } from "../../../src/views/dataSources/DataSourcesPage";
+import { quietReportScopeListener, sessionOf } from "../../model/fixtures";
+
+afterEach(cleanup);
+
+const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
+
+/** 2024-03-09 16:00 UTC. */
+const at = 1_710_000_000_000;
+const legacy: WriteKey = { id: 1, prefix: "wk_legacy0", kind: "legacy", created_at: at - 86_400_000, revoked_at: null, last_used_at: null };
+const publishable: WriteKey = { id: 2, prefix: "pk_public0", kind: "publishable", created_at: at, revoked_at: null, last_used_at: at + 60_000 };
+const secretKey = "sk_fresh00-the-whole-secret";
+const created: CreatedWriteKey = { data: { id: 3, prefix: "sk_fresh00", kind: "secret", created_at: at, revoked_at: null, last_used_at: null, key: secretKey } };
+const health: IngestionHealth = {
+  data: { at, day: "2024-03-09", events: { accepted: 5, duplicates: 0 }, orders: { accepted: 1, duplicates: 0 }, refused: [], last_event_at: null, last_order_at: null, pending: 0, lag_ms: 0 },
+};
+
+/** The screen's actor with these keys listed; a create answers a new secret key. */
+const openScreen = async (keys: ReadonlyArray<WriteKey>) => {
+  const actor = createActor(
+    dataSourcesMachine.provide({
+      actors: {
+        sessionScopeListener: quietReportScopeListener,
+        loadKeys: fromPromise(async (): Promise<WriteKeyList> => ({ data: keys })),
+        createKey: fromPromise(async () => created),
+        healthPoller: ingestionHealthMachine.provide({ actors: { loadHealth: fromPromise(async () => health) } }),
+      },
+    }),
+    { input: { session: sessionOf(), pageOrigin: "https://app.example" } },
+  ).start();
+  render(<DataSourcesScreen screen={actor} />);
+  await settle();
+  return actor;
+};
+
+const rowOf = (table: string, prefix: string) =>
+  within(screen.getByRole("table", { name: table }))
+    .getAllByRole("row")
+    .find((row) => row.textContent?.includes(prefix));
+
+describe("DataSourcesScreen", () => {
+  it("lists each kind apart with when a key was last used, and says legacy keys only send events now", async () => {
+    await openScreen([publishable, legacy]);
+    expect(rowOf("Publishable keys", "pk_public0")?.textContent).toContain("16:01 UTC");
+    expect(rowOf("Legacy keys", "wk_legacy0")?.textContent).toContain("Not known");
+    expect(within(screen.getByRole("table", { name: "Legacy keys" })).getAllByRole("columnheader").map((h) => h.textContent)).toContain("Last used");
+    expect(screen.getByRole("alert").textContent).toContain("They now work as publishable keys");
+  });
+
+  it("shows a new secret key once in its own box and never puts it in the order feed example", async () => {
+    await openScreen([legacy]);
+    fireEvent.click(screen.getByRole("button", { name: "Create secret key" }));
+    await settle();
+    expect(screen.getByTestId("new-write-key").textContent).toBe(secretKey);
+    const order = screen.getByLabelText("Copy the order example");
+    expect(order.textContent).toContain("Authorization: Bearer YOUR_SECRET_KEY");
+    expect(order.textContent).not.toContain(secretKey);
+    expect(screen.getByLabelText("Copy the script tag").textContent).not.toContain(secretKey);
+    expect(rowOf("Secret keys", "sk_fresh00")?.textContent).toContain("Active");
+  });
+});
