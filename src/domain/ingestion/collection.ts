@@ -27,10 +27,11 @@ export const SentId = Schema.String.pipe(Schema.pattern(sentIdPattern));
  */
 export const isWellFormedText = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
+/** What is wrong with a text that is not well-formed, in words that never repeat it. */
+export const malformedTextProblem = "malformed text (a lone UTF-16 surrogate)";
+
 /** Text that is well-formed UTF-16: every text field sent in goes through it. */
-export const WellFormedText = Schema.String.pipe(
-  Schema.filter((text) => isWellFormedText(text) || "malformed text (a lone UTF-16 surrogate)"),
-);
+export const WellFormedText = Schema.String.pipe(Schema.filter((text) => isWellFormedText(text) || malformedTextProblem));
 
 /** A short free text (publisher id, cost link, customer type, payment): 1 to 256 characters. */
 const ShortText = WellFormedText.pipe(Schema.minLength(1), Schema.maxLength(256));
