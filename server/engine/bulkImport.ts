@@ -118,12 +118,12 @@ const leadingBytes = async (path: string): Promise<Uint8Array> => {
   }
 };
 
-const formatWords: Readonly<Record<FileFormat, string>> = { parquet: "a Parquet file (PAR1)", csv: "text", ndjson: "text" };
+const formatWords: Readonly<Record<FileFormat, string>> = { parquet: "a Parquet file (PAR1)", csv: "UTF-8 text", ndjson: "UTF-8 text" };
 
 const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | FileProblem> => {
   const format = formatOfFile(file);
   if (!format) return { file, problems: ["unknown format: name the file .parquet, .csv or .ndjson"], badRows: [] };
-  // A file is what its bytes say: a Parquet file starts with PAR1, a CSV or NDJSON file is text; no reader sees it otherwise.
+  // A file is what its bytes say: a Parquet file starts with PAR1, a CSV or NDJSON file is UTF-8 text; no reader sees it otherwise.
   if (!matchesSignature(format, await leadingBytes(file))) {
     return { file, problems: [`${reportTexts.toasts.unsupportedFile}: its first bytes are not ${formatWords[format]}`], badRows: [] };
   }

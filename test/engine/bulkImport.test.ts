@@ -213,20 +213,26 @@ describe("bulk import", () => {
     expect(times.map((r) => r["ts"])).toEqual(["10:00", "10:05", "10:10"].map((hm) => Date.parse(`2025-05-23T${hm}:00Z`)));
   });
 
-  it("checks each file's bytes before reading it: a PDF or a CSV named .parquet, binary named .csv or .ndjson, is refused and nothing imported", async () => {
+  it("checks each file's bytes before reading it: a PDF or a CSV named .parquet, binary or 8-bit text named .csv or .ndjson, is refused and nothing imported", async () => {
     writeFileSync(file("invoice.parquet"), "%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n");
     writeFileSync(file("table.parquet"), "order_id,time\nx,1\n");
     writeFileSync(file("binary.csv"), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]));
     writeFileSync(file("binary.ndjson"), Buffer.from([0x7b, 0x00, 0x01, 0x7d, 0x0a]));
+    // Windows-1252 "é" (0xE9): DuckDB's reader would refuse the whole file at that line; it is not UTF-8 text.
+    writeFileSync(
+      file("latin1.csv"),
+      Buffer.concat([Buffer.from("order_id,time,amount,currency,status,customer_type,payment,visitor_id\nl-1,2025-05-20T12:00:00Z,10,GBP,valid,new,card,v"), Buffer.from([0xe9, 0x0a])]),
+    );
     const before = await figures();
-    const answer = await run("--program", "northwind", file("invoice.parquet"), file("table.parquet"), file("binary.csv"), file("binary.ndjson"), file("orders.csv"));
+    const answer = await run("--program", "northwind", file("invoice.parquet"), file("table.parquet"), file("binary.csv"), file("binary.ndjson"), file("latin1.csv"), file("orders.csv"));
     expect(answer.code).toBe(1);
     expect(answer.lines).toEqual([
       "Nothing was imported:",
       `${file("invoice.parquet")}: That file format isn't supported: its first bytes are not a Parquet file (PAR1)`,
       `${file("table.parquet")}: That file format isn't supported: its first bytes are not a Parquet file (PAR1)`,
-      `${file("binary.csv")}: That file format isn't supported: its first bytes are not text`,
-      `${file("binary.ndjson")}: That file format isn't supported: its first bytes are not text`,
+      `${file("binary.csv")}: That file format isn't supported: its first bytes are not UTF-8 text`,
+      `${file("binary.ndjson")}: That file format isn't supported: its first bytes are not UTF-8 text`,
+      `${file("latin1.csv")}: That file format isn't supported: its first bytes are not UTF-8 text`,
     ]);
     expect(await figures()).toEqual(before);
   });
