@@ -1,5 +1,6 @@
+import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { matchesSignature, signatureBytes } from "../../src/domain/exports/fileSignature";
+import { isUtf8, matchesSignature, signatureBytes } from "../../src/domain/exports/fileSignature";
 import { reportTexts } from "../../src/domain/report/reportTexts";
 import { CollectedEvent, FedOrder, type RowRefusal } from "../../src/domain/ingestion/collection";
 import { offsetMinutesOf } from "../../src/domain/ingestion/landing";
@@ -118,6 +119,45 @@ const leadingBytes = async (path: string): Promise<Uint8Array> => {
   }
 };
 
+/** Whether a run of whole lines is text: valid UTF-8 with no NUL byte. */
+const isTextLines = (bytes: Uint8Array): boolean => !bytes.includes(0x00) && isUtf8(bytes, true);
+
+/**
+ * The number (from 1) of the first line of a text file that is not UTF-8 text (bytes that are
+ * not UTF-8, or a NUL), or null when every line is. The whole file is read once, a chunk at a
+ * time, before any row is stored: DuckDB's reader would otherwise stop at that line halfway
+ * through an import. A line feed never occurs inside a UTF-8 character, so each chunk is
+ * checked up to its last one and the rest carried into the next.
+ */
+export const firstLineNotText = async (path: string): Promise<number | null> => {
+  let line = 1;
+  let carry = new Uint8Array(0);
+  const firstBadLineIn = (bytes: Uint8Array): number | null => {
+    if (isTextLines(bytes)) {
+      for (const b of bytes) if (b === 0x0a) line++;
+      return null;
+    }
+    let start = 0;
+    for (let end = bytes.indexOf(0x0a); start < bytes.length; end = bytes.indexOf(0x0a, start)) {
+      const stop = end === -1 ? bytes.length : end + 1;
+      if (!isTextLines(bytes.subarray(start, stop))) return line;
+      line++;
+      start = stop;
+    }
+    return null;
+  };
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    const data = new Uint8Array(carry.length + chunk.length);
+    data.set(carry);
+    data.set(chunk, carry.length);
+    const lastLineEnd = data.lastIndexOf(0x0a) + 1;
+    const bad = firstBadLineIn(data.subarray(0, lastLineEnd));
+    if (bad !== null) return bad;
+    carry = data.slice(lastLineEnd);
+  }
+  return firstBadLineIn(carry);
+};
+
 const formatWords: Readonly<Record<FileFormat, string>> = { parquet: "a Parquet file (PAR1)", csv: "UTF-8 text", ndjson: "UTF-8 text" };
 
 const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | FileProblem> => {
@@ -127,6 +167,8 @@ const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | 
   if (!matchesSignature(format, await leadingBytes(file))) {
     return { file, problems: [`${reportTexts.toasts.unsupportedFile}: its first bytes are not ${formatWords[format]}`], badRows: [] };
   }
+  const notText = format === "parquet" ? null : await firstLineNotText(file);
+  if (notText !== null) return { file, problems: [`${reportTexts.toasts.unsupportedFile}: line ${notText} is not UTF-8 text`], badRows: [] };
   let columns: ReadonlyArray<string>;
   try {
     columns = await reader.columns(file, format);

@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine } from "../../server/engine/createEngine";
+import { firstLineNotText } from "../../server/engine/bulkImport";
 import { commandArgumentsOf, runImportCommand } from "../../server/import/importCommand";
 import { silentLog } from "../../server/log";
 import { generateDemoData } from "../../server/seed/demoData";
@@ -235,6 +236,39 @@ describe("bulk import", () => {
       `${file("latin1.csv")}: That file format isn't supported: its first bytes are not UTF-8 text`,
     ]);
     expect(await figures()).toEqual(before);
+  });
+
+  it("reads the whole of a text file before storing any row: a line that is not UTF-8 text past the first bytes refuses the file, naming the line", async () => {
+    const header = "order_id,time,amount,currency,status,customer_type,payment,visitor_id\n";
+    const rows = Array.from({ length: 300 }, (_, i) => `late-${i},2025-05-20T12:00:00Z,10,GBP,valid,new,card,v${i}\n`).join("");
+    expect(Buffer.byteLength(header + rows)).toBeGreaterThan(8192);
+    writeFileSync(file("late-latin1.csv"), Buffer.concat([Buffer.from(header + rows + "late-x,2025-05-20T12:00:00Z,10,GBP,valid,"), Buffer.from([0xe9]), Buffer.from(",card,v\n")]));
+    writeFileSync(file("late-nul.ndjson"), `${JSON.stringify({ event_id: "late-n1", type: "click", time: 1747735200000, visitor_id: "v" })}\n`.repeat(200) + '{"event_id":"late-n2\u0000"}\n');
+    expect(Buffer.byteLength(readFileSync(file("late-nul.ndjson")))).toBeGreaterThan(8192);
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("late-latin1.csv"), file("late-nul.ndjson"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines).toEqual([
+      "Nothing was imported:",
+      `${file("late-latin1.csv")}: That file format isn't supported: line 302 is not UTF-8 text`,
+      `${file("late-nul.ndjson")}: That file format isn't supported: line 201 is not UTF-8 text`,
+    ]);
+    expect(await figures()).toEqual(before);
+  });
+
+  // The file is read a MiB at a time: characters and lines that straddle a chunk's end.
+  const mib = 1 << 20;
+  const euro = Buffer.from("€");
+  it.each<readonly [string, () => Buffer, number | null]>([
+    ["an empty file", () => Buffer.alloc(0), null],
+    ["a '€' cut by the chunk's end", () => Buffer.concat([Buffer.from(`${"a".repeat(mib - 2)}`), euro, Buffer.from("\nb\n")]), null],
+    ["a long first line holding a bad byte past the chunk's end", () => Buffer.concat([Buffer.from("a".repeat(mib + 5)), Buffer.from([0xff, 0x0a])]), 1],
+    ["a bad byte just past the chunk's end, on line 3", () => Buffer.concat([Buffer.from(`x\n${"a".repeat(mib - 3)}\n`), Buffer.from([0xc3, 0x0a])]), 3],
+    ["a last line without a line feed holding a NUL", () => Buffer.from("a\nb\nc\u0000"), 3],
+    ["a surrogate encoded in UTF-8 on line 2", () => Buffer.concat([Buffer.from("a\n"), Buffer.from([0xed, 0xa0, 0x80, 0x0a])]), 2],
+  ])("firstLineNotText: %s", async (_what, bytes, line) => {
+    writeFileSync(file("lines.csv"), bytes());
+    expect(await firstLineNotText(file("lines.csv"))).toBe(line);
   });
 
   it("says the server is running when another process holds the database, and imports nothing", async () => {
