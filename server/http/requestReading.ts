@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Either, type ParseResult, Schema } from "effect";
 import { refuse, refusals } from "./answers";
 import { issueText } from "../../src/domain/shell/issueText";
-import { isWellFormedText, malformedTextProblem } from "../../src/domain/ingestion/collection";
+import { malformedTextAt, malformedTextProblem } from "../../src/domain/ingestion/collection";
 
 /**
  * Reading a request: the query string and the JSON body, decoded with the shared Schemas
@@ -109,24 +109,6 @@ export const readJson = async (c: Context): Promise<Reading<unknown>> => {
   } catch {
     return { ok: false, response: refuse(c, refusals.malformedJson) };
   }
-};
-
-/**
- * Where a parsed body holds text that is not well-formed UTF-16 (a lone surrogate such as
- * "\ud800", which no database can store as UTF-8): the path of the first such value, or of
- * the object whose field name is such a text; null when every text is well-formed. Bodies
- * nest at most `maximumNesting` deep (refused before parsing otherwise), so the walk is bounded.
- */
-export const malformedTextAt = (value: unknown, path: ReadonlyArray<string> = []): ReadonlyArray<string> | null => {
-  if (typeof value === "string") return isWellFormedText(value) ? null : path;
-  if (typeof value !== "object" || value === null) return null;
-  const entries: ReadonlyArray<readonly [string, unknown]> = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  for (const [key, inner] of entries) {
-    if (!isWellFormedText(key)) return path;
-    const found = malformedTextAt(inner, [...path, key]);
-    if (found) return found;
-  }
-  return null;
 };
 
 /**

@@ -238,6 +238,46 @@ describe("bulk import", () => {
     expect(await figures()).toEqual(before);
   });
 
+  it("refuses each NDJSON row holding malformed text (a lone surrogate escaped as \\ud800), naming the field, and imports the others", async () => {
+    const at = Date.parse("2025-05-24T10:00:00Z");
+    const line = (fields: Record<string, unknown>, raw = "") => JSON.stringify(fields).replace(/}$/, `${raw}}`);
+    writeFileSync(
+      file("lone-events.ndjson"),
+      [
+        line({ event_id: "lone-1", type: "click", time: at, visitor_id: "lone" }),
+        line({ event_id: "lone-2", type: "click", time: at, visitor_id: "lone" }, ',"url":"https://shop.example/?utm_source=\\ud800"'),
+        "",
+        line({ event_id: "lone-3", type: "click", time: at, visitor_id: "lone", url: "https://shop.example/\u00e9t\u00e9" }),
+        line({ event_id: "lone-4", type: "click", time: at, visitor_id: "lone" }, ',"publisher_id":"p\\udc00"'),
+        line({ event_id: "lone-5", type: "click", time: at, visitor_id: "lone", referrer: "https://ref.example/\ud83d\ude00" }),
+      ].join("\n") + "\n",
+    );
+    writeFileSync(
+      file("lone-orders.ndjson"),
+      [
+        line({ order_id: "lone-o1", time: at, amount: 5, currency: "GBP", status: "valid", customer_type: "new", payment: "card", visitor_id: "lone" }),
+        line({ order_id: "lone-o2", time: at, amount: 6, currency: "GBP", status: "valid", payment: "card", visitor_id: "lone" }, ',"customer_type":"n\\ud800ew"'),
+      ].join("\n") + "\n",
+    );
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("lone-events.ndjson"), file("lone-orders.ndjson"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines.slice(0, 8)).toEqual([
+      `${file("lone-events.ndjson")}: 5 events read: 3 stored, 0 already stored, 2 refused`,
+      "  refused by reason: invalid 2; the refused rows:",
+      "  row 2: invalid: url: malformed text (a lone UTF-16 surrogate)",
+      "  row 4: invalid: publisher_id: malformed text (a lone UTF-16 surrogate)",
+      `${file("lone-orders.ndjson")}: 2 orders read: 1 stored, 0 already stored, 1 refused`,
+      "  refused by reason: invalid 1; the refused rows:",
+      "  row 2: invalid: customer_type: malformed text (a lone UTF-16 surrogate)",
+      expect.stringMatching(/^northwind: imported and processed in /),
+    ]);
+    const after = await figures();
+    expect(Number(after?.["hits"])).toBe(Number(before?.["hits"]) + 3);
+    expect(Number(after?.["orders"])).toBe(Number(before?.["orders"]) + 1);
+    expect((await query("SELECT event_id FROM collected_events WHERE event_id LIKE 'lone-%' ORDER BY event_id")).map((r) => r["event_id"])).toEqual(["lone-1", "lone-3", "lone-5"]);
+  });
+
   it("reads the whole of a text file before storing any row: a line that is not UTF-8 text past the first bytes refuses the file, naming the line", async () => {
     const header = "order_id,time,amount,currency,status,customer_type,payment,visitor_id\n";
     const rows = Array.from({ length: 300 }, (_, i) => `late-${i},2025-05-20T12:00:00Z,10,GBP,valid,new,card,v${i}\n`).join("");
