@@ -205,7 +205,7 @@ const copyWithout = async (path: string, rows: ReadonlyMap<number, string>): Pro
   let row = 0;
   for await (const line of createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity })) {
     if (line.trim() !== "") row++;
-    if (!out.write(`${line.trim() !== "" && rows.has(row) ? "{}" : line}\n`)) await new Promise((drained) => out.once("drain", drained));
+    if (!out.write(`${line.trim() !== "" && rows.has(row) ? "{}" : line}\n`)) await new Promise<void>((drained) => out.once("drain", () => drained()));
   }
   out.end();
   await finished(out);
