@@ -1,7 +1,12 @@
-import { open } from "node:fs/promises";
-import { matchesSignature, signatureBytes } from "../../src/domain/exports/fileSignature";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, open, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { createInterface } from "node:readline";
+import { finished } from "node:stream/promises";
+import { isUtf8, matchesSignature, signatureBytes } from "../../src/domain/exports/fileSignature";
 import { reportTexts } from "../../src/domain/report/reportTexts";
-import { CollectedEvent, FedOrder, type RowRefusal } from "../../src/domain/ingestion/collection";
+import { CollectedEvent, FedOrder, malformedTextAt, malformedTextProblem, type RowRefusal } from "../../src/domain/ingestion/collection";
 import { offsetMinutesOf } from "../../src/domain/ingestion/landing";
 import type { Program } from "../../src/domain/shell/program";
 import type { FileFormat, FileRows, WantedColumn } from "../warehouse/fileRows";
@@ -104,6 +109,12 @@ interface CheckedFile {
   readonly file: string;
   readonly format: FileFormat;
   readonly kind: ImportedKind;
+  /** What the readers read: the file, or its copy without the rows holding malformed text. */
+  readonly readPath: string;
+  /** Rows (from 1) holding malformed text, and the field that holds it: each is refused with that reason. */
+  readonly malformed: ReadonlyMap<number, string>;
+  /** Removes the copy, when there is one. */
+  readonly cleanUp: () => Promise<void>;
 }
 
 /** The first bytes of a file (at most `signatureBytes`). */
@@ -118,26 +129,117 @@ const leadingBytes = async (path: string): Promise<Uint8Array> => {
   }
 };
 
-const formatWords: Readonly<Record<FileFormat, string>> = { parquet: "a Parquet file (PAR1)", csv: "text", ndjson: "text" };
+/** Whether a run of whole lines is text: valid UTF-8 with no NUL byte. */
+const isTextLines = (bytes: Uint8Array): boolean => !bytes.includes(0x00) && isUtf8(bytes, true);
+
+/**
+ * The number (from 1) of the first line of a text file that is not UTF-8 text (bytes that are
+ * not UTF-8, or a NUL), or null when every line is. The whole file is read once, a chunk at a
+ * time, before any row is stored: DuckDB's reader would otherwise stop at that line halfway
+ * through an import. A line feed never occurs inside a UTF-8 character, so each chunk is
+ * checked up to its last one and the rest carried into the next.
+ */
+export const firstLineNotText = async (path: string): Promise<number | null> => {
+  let line = 1;
+  let carry = new Uint8Array(0);
+  const firstBadLineIn = (bytes: Uint8Array): number | null => {
+    if (isTextLines(bytes)) {
+      for (const b of bytes) if (b === 0x0a) line++;
+      return null;
+    }
+    let start = 0;
+    for (let end = bytes.indexOf(0x0a); start < bytes.length; end = bytes.indexOf(0x0a, start)) {
+      const stop = end === -1 ? bytes.length : end + 1;
+      if (!isTextLines(bytes.subarray(start, stop))) return line;
+      line++;
+      start = stop;
+    }
+    return null;
+  };
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    const data = new Uint8Array(carry.length + chunk.length);
+    data.set(carry);
+    data.set(chunk, carry.length);
+    const lastLineEnd = data.lastIndexOf(0x0a) + 1;
+    const bad = firstBadLineIn(data.subarray(0, lastLineEnd));
+    if (bad !== null) return bad;
+    carry = data.slice(lastLineEnd);
+  }
+  return firstBadLineIn(carry);
+};
+
+/** A JSON escape of a surrogate (`\\ud800`): only a line holding one can hold malformed text once it is valid UTF-8. */
+const surrogateEscape = /\\u[dD][89a-fA-F]/;
+
+/**
+ * The rows of an NDJSON file (valid UTF-8) holding text that is not well-formed UTF-16, a
+ * lone surrogate escaped as `\ud800`, by row number (from 1; blank lines are no rows, as for
+ * DuckDB's reader) with the field that holds it. DuckDB's reader refuses the whole file for
+ * one such line; `JSON.parse` reads it, so its row is refused alone (a line that is no JSON
+ * at all is left to the reader).
+ */
+export const malformedTextRows = async (path: string): Promise<ReadonlyMap<number, string>> => {
+  const rows = new Map<number, string>();
+  let row = 0;
+  for await (const line of createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity })) {
+    if (line.trim() === "") continue;
+    row++;
+    if (!surrogateEscape.test(line)) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const at = malformedTextAt(value);
+    if (at !== null) rows.set(row, at[0]?.slice(0, 40) ?? "a field name");
+  }
+  return rows;
+};
+
+/** A copy of an NDJSON file in a folder of its own, the given rows replaced by `{}` (a row of no fields), others as they are. */
+const copyWithout = async (path: string, rows: ReadonlyMap<number, string>): Promise<{ readonly path: string; readonly cleanUp: () => Promise<void> }> => {
+  const dir = await mkdtemp(join(tmpdir(), "import-"));
+  const copy = join(dir, basename(path));
+  const out = createWriteStream(copy, { encoding: "utf8" });
+  let row = 0;
+  for await (const line of createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity })) {
+    if (line.trim() !== "") row++;
+    if (!out.write(`${line.trim() !== "" && rows.has(row) ? "{}" : line}\n`)) await new Promise<void>((drained) => out.once("drain", () => drained()));
+  }
+  out.end();
+  await finished(out);
+  return { path: copy, cleanUp: () => rm(dir, { recursive: true, force: true }) };
+};
+
+const formatWords: Readonly<Record<FileFormat, string>> = { parquet: "a Parquet file (PAR1)", csv: "UTF-8 text", ndjson: "UTF-8 text" };
 
 const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | FileProblem> => {
   const format = formatOfFile(file);
   if (!format) return { file, problems: ["unknown format: name the file .parquet, .csv or .ndjson"], badRows: [] };
-  // A file is what its bytes say: a Parquet file starts with PAR1, a CSV or NDJSON file is text; no reader sees it otherwise.
+  // A file is what its bytes say: a Parquet file starts with PAR1, a CSV or NDJSON file is UTF-8 text; no reader sees it otherwise.
   if (!matchesSignature(format, await leadingBytes(file))) {
     return { file, problems: [`${reportTexts.toasts.unsupportedFile}: its first bytes are not ${formatWords[format]}`], badRows: [] };
   }
+  const notText = format === "parquet" ? null : await firstLineNotText(file);
+  if (notText !== null) return { file, problems: [`${reportTexts.toasts.unsupportedFile}: line ${notText} is not UTF-8 text`], badRows: [] };
+  // Malformed text (a lone surrogate escaped in JSON) refuses its row only: the readers read a copy without those rows.
+  const malformed = format === "ndjson" ? await malformedTextRows(file) : new Map<number, string>();
+  const copy = malformed.size > 0 ? await copyWithout(file, malformed) : { path: file, cleanUp: async () => {} };
+  const problem = (problems: ReadonlyArray<string>): FileProblem => ({ file, problems, badRows: [] });
   let columns: ReadonlyArray<string>;
   try {
-    columns = await reader.columns(file, format);
+    columns = await reader.columns(copy.path, format);
   } catch (error) {
-    return { file, problems: [`cannot be read as ${format}: ${String(error instanceof Error ? error.message : error).split("\n")[0]}`], badRows: [] };
+    await copy.cleanUp();
+    return problem([`cannot be read as ${format}: ${String(error instanceof Error ? error.message : error).split("\n")[0]}`]);
   }
   const kind = kindOfColumns(columns);
-  if (!kind) return { file, problems: ["missing column event_id (a file of events) or order_id (a file of orders)"], badRows: [] };
-  const missing = importColumns[kind].required.filter((c) => !columns.includes(c));
-  if (missing.length === 0) return { file, format, kind };
-  return { file, problems: missing.map((c) => `missing column ${c}`), badRows: [] };
+  const missing = kind ? importColumns[kind].required.filter((c) => !columns.includes(c)) : [];
+  if (kind && missing.length === 0) return { file, format, kind, readPath: copy.path, malformed, cleanUp: copy.cleanUp };
+  await copy.cleanUp();
+  if (!kind) return problem(["missing column event_id (a file of events) or order_id (a file of orders)"]);
+  return problem(missing.map((c) => `missing column ${c}`));
 };
 
 /** What a value that cannot be read was wanted as, in words. */
@@ -149,11 +251,20 @@ const isProblem = (checked: CheckedFile | FileProblem): checked is FileProblem =
 export const importFiles = async (deps: ImportDeps, program: Program, files: ReadonlyArray<string>): Promise<ImportOutcome> => {
   const checked = [];
   for (const file of files) checked.push(await checkFile(deps.reader, file));
-  const problems = checked.filter(isProblem);
-  if (problems.length > 0) return { ok: false, problems };
+  const readable = checked.filter((c): c is CheckedFile => !isProblem(c));
+  try {
+    const problems = checked.filter(isProblem);
+    if (problems.length > 0) return { ok: false, problems };
+    return await importChecked(deps, program, readable);
+  } finally {
+    for (const file of readable) await file.cleanUp();
+  }
+};
+
+const importChecked = async (deps: ImportDeps, program: Program, checked: ReadonlyArray<CheckedFile>): Promise<ImportOutcome> => {
 
   const imported: ImportedFile[] = [];
-  for (const file of checked.filter((c): c is CheckedFile => !isProblem(c))) {
+  for (const file of checked) {
     let rows = 0;
     let accepted = 0;
     let duplicates = 0;
@@ -161,12 +272,18 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
     const badRows: BadRow[] = [];
     // A value that cannot be read (a time or an amount) refuses its row only, named for what it is: the reader
     // leaves it out, so the ingest path refuses the row, and its detail says why (never the value).
-    const unreadable = await deps.reader.unreadable(file.file, file.format, importColumns[file.kind].all, refusedRowsListed);
+    const unreadable = await deps.reader.unreadable(file.readPath, file.format, importColumns[file.kind].all, refusedRowsListed);
     const unreadableAt = new Map(unreadable.first.map((u) => [u.row, u.column] as const));
     const note = (row: number, r: RowRefusal) => {
       reasons.set(r.reason, (reasons.get(r.reason) ?? 0) + 1);
       const column = unreadableAt.get(row);
-      const detail = column === undefined ? r.detail : `${column}: cannot be read as ${unreadableWords(column)}`;
+      const malformedField = file.malformed.get(row);
+      const detail =
+        malformedField !== undefined
+          ? `${malformedField}: ${malformedTextProblem}`
+          : column === undefined
+            ? r.detail
+            : `${column}: cannot be read as ${unreadableWords(column)}`;
       if (badRows.length < refusedRowsListed) badRows.push({ row, problem: `${r.reason}: ${detail}` });
     };
     if (file.kind === "events") {
@@ -182,7 +299,7 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
       const answer = await deps.target.importEventFile(
         program.id,
         {
-          path: file.file,
+          path: file.readPath,
           format: file.format,
           earliest: now - oldestRowAgeMs,
           latest: now + furthestAheadMs,
@@ -196,7 +313,7 @@ export const importFiles = async (deps: ImportDeps, program: Program, files: Rea
       accepted = answer.stored;
       duplicates = answer.unchanged;
     } else {
-      for await (const batch of deps.reader.batches(file.file, file.format, importColumns[file.kind].all, importBatchSize.orders)) {
+      for await (const batch of deps.reader.batches(file.readPath, file.format, importColumns[file.kind].all, importBatchSize.orders)) {
         const now = deps.clock();
         const answer = await ingestOrders(deps.target, program, batch.rows, now);
         rows += batch.rows.length;

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Either, type ParseResult, Schema } from "effect";
 import { refuse, refusals } from "./answers";
 import { issueText } from "../../src/domain/shell/issueText";
+import { malformedTextAt, malformedTextProblem } from "../../src/domain/ingestion/collection";
 
 /**
  * Reading a request: the query string and the JSON body, decoded with the shared Schemas
@@ -110,6 +111,21 @@ export const readJson = async (c: Context): Promise<Reading<unknown>> => {
   }
 };
 
+/**
+ * The request body parsed as JSON (as `readJson`), every text in it well-formed: 400
+ * invalid_body naming the field (never the value) that holds a lone surrogate. Every call
+ * that stores what it is sent reads with this (through `readBody` or itself); only the
+ * ingestion calls read with `readJson`, since they refuse such text row by row.
+ */
+export const readWellFormedJson = async (c: Context): Promise<Reading<unknown>> => {
+  const body = await readJson(c);
+  if (!body.ok) return body;
+  const malformed = malformedTextAt(body.value);
+  if (malformed === null) return body;
+  const field = malformed.map((key) => (key.length > 40 ? `${key.slice(0, 39)}…` : key)).join(".").slice(0, pathLength);
+  return { ok: false, response: refuse(c, refusals.invalidBody, `Invalid request body: ${field.length > 0 ? `${field}: ` : ""}${malformedTextProblem}`) };
+};
+
 /** A parsed body decoded with a shared Schema, or 400 invalid_body naming the fields. */
 export const decodeBody = <A, I>(c: Context, schema: Schema.Schema<A, I, never>, value: unknown): Reading<A> => {
   const decoded = Schema.decodeUnknownEither(schema)(value, { errors: "all" });
@@ -120,10 +136,10 @@ export const decodeBody = <A, I>(c: Context, schema: Schema.Schema<A, I, never>,
 
 /**
  * Reads a JSON body and decodes it with a shared Schema: 400 malformed_json when it is
- * not JSON, 400 invalid_body (naming the fields) when it does not decode. The size limit
- * is enforced before this by the body-limit middleware.
+ * not JSON, 400 invalid_body (naming the fields) when it holds malformed text or does not
+ * decode. The size limit is enforced before this by the body-limit middleware.
  */
 export const readBody = async <A, I>(c: Context, schema: Schema.Schema<A, I, never>): Promise<Reading<A>> => {
-  const body = await readJson(c);
+  const body = await readWellFormedJson(c);
   return body.ok ? decodeBody(c, schema, body.value) : body;
 };

@@ -15,7 +15,7 @@ import { planOf } from "../engine/classification";
 import { previewOf } from "../engine/classificationPreview";
 import { requireAdmin } from "../http/access";
 import { answer, refuse, refusals } from "../http/answers";
-import { decodeBody, readJson, type Reading } from "../http/requestReading";
+import { decodeBody, readWellFormedJson, type Reading } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
 
@@ -92,7 +92,7 @@ const storedTree = Schema.parseJson(Classification);
  * `schema` or breaks `classificationProblems`.
  */
 const readTree = async <A extends Classification, I>(c: Context, schema: Schema.Schema<A, I, never>): Promise<Reading<A>> => {
-  const body = await readJson(c);
+  const body = await readWellFormedJson(c);
   if (!body.ok) return body;
   if (hasBlankTitle(body.value)) return { ok: false, response: refuse(c, refusals.invalidBody, taxonomyNameRequired) };
   const decoded = decodeBody(c, schema, body.value);

@@ -18,7 +18,7 @@ import {
 import { StoredKeysAnswer, StoredKeysRequest } from "../../src/domain/spend/storedKeys";
 import { requireAdmin } from "../http/access";
 import { answer, refuse } from "../http/answers";
-import { decodeBody, readBody, readJson } from "../http/requestReading";
+import { decodeBody, readBody, readWellFormedJson } from "../http/requestReading";
 import { idempotencyRefusals, readIdempotencyKey, requestBodyDigest } from "../http/idempotencyKey";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
@@ -130,7 +130,7 @@ export const costRoutes = (context: ServerContext) => {
     const key = readIdempotencyKey(c);
     if (!key.ok) return key.response;
     const request: KeyedRequest = { key: key.value, route: "fixed-costs" };
-    const body = await readJson(c);
+    const body = await readWellFormedJson(c);
     if (!body.ok) return body.response;
     const programId = c.get("program").id;
     if (spendRowKind(body.value) === "variable") return createVariable(c, request, body.value);
@@ -219,7 +219,7 @@ export const costRoutes = (context: ServerContext) => {
   routes.post("/variable-costs", async (c) => {
     const key = readIdempotencyKey(c);
     if (!key.ok) return key.response;
-    const body = await readJson(c);
+    const body = await readWellFormedJson(c);
     if (!body.ok) return body.response;
     return createVariable(c, { key: key.value, route: "variable-costs" }, body.value);
   });

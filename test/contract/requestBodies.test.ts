@@ -112,6 +112,36 @@ describe("request bodies: nesting depth and refusal messages", () => {
     expect(JSON.parse(answer.text).refusals.map((r: { id: string | null }) => r.id)).toEqual([null, "fine-id"]);
   });
 
+  // A lone surrogate cannot be stored as UTF-8: every call that stores text refuses it with 400, naming the field.
+  const lone = "\ud800";
+  const program = "/api/programs/northwind";
+  const spendForm = { start_date: "2025-03-01", end_date: "2025-03-31", taxonomy_1: "Display", cost: 3, frequency: "daily" };
+  const variableRow = { date: "2025-03-04", taxonomy_1: "Search", cost_link: "link-1", cost: 4 };
+  const report = { name: "Mine", level: "taxonomy_1", rules: [] };
+  it.each<readonly [string, string, (text: string) => unknown, string]>([
+    ["a column set's name", "/api/column-sets", (text) => ({ name: `Set ${text}`, columns: ["clicks"] }), "name"],
+    ["a fixed spend's taxonomy", `${program}/fixed-costs`, (text) => ({ ...spendForm, taxonomy_2: `Programmatic ${text}` }), "taxonomy_2"],
+    ["a variable row's cost link sent to fixed-costs", `${program}/fixed-costs`, (text) => ({ ...variableRow, cost_link: `gads-${text}` }), "cost_link"],
+    ["a variable spend's taxonomy", `${program}/variable-costs`, (text) => ({ ...variableRow, taxonomy_1: `Search ${text}` }), "taxonomy_1"],
+    ["a variable spend's cost link", `${program}/variable-costs`, (text) => ({ ...variableRow, cost_link: `link-${text}` }), "cost_link"],
+    ["a campaign note's text", `${program}/annotations`, (text) => ({ date: "2025-03-04", colour: "#aabbcc", text: `Launch ${text}` }), "text"],
+    ["a season type's name", `${program}/seasonality/types`, (text) => ({ name: `Season ${text}` }), "name"],
+    ["a custom report's name", `${program}/reports`, (text) => ({ ...report, name: `Report ${text}` }), "name"],
+    ["a text inside a custom report's meta", `${program}/reports`, (text) => ({ ...report, meta: { columns: [`c ${text}`] } }), "meta.columns.0"],
+    ["a field name inside a custom report's meta", `${program}/reports`, (text) => ({ ...report, meta: { [`k${text}`]: 1 } }), "meta"],
+  ])("refuses malformed text in %s with 400 naming the field (the same body with well-formed text is stored)", async (_what, path, body, field) => {
+    const refused = await t.call("POST", path, { token: admin, json: body(lone) });
+    expect(expectRefusal(refused, 400, "invalid_body").message).toBe(`Invalid request body: ${field}: malformed text (a lone UTF-16 surrogate)`);
+    expect([200, 201]).toContain((await t.call("POST", path, { token: admin, json: body("x") })).status);
+  });
+
+  it("refuses malformed text in a fixed spend's edit", async () => {
+    const created = JSON.parse((await t.call("POST", `${program}/fixed-costs`, { token: admin, json: spendForm })).text).data.id as number;
+    const version = JSON.parse((await t.call("GET", `${program}/fixed-costs/${created}`, { token: admin })).text).data.version as number;
+    const refused = await t.call("PATCH", `${program}/fixed-costs/${created}`, { token: admin, json: { version, taxonomy_1: `Display ${lone}` } });
+    expect(expectRefusal(refused, 400, "invalid_body").message).toBe("Invalid request body: taxonomy_1: malformed text (a lone UTF-16 surrogate)");
+  });
+
   it("logged no unhandled error", () => {
     expect(errors).toEqual([]);
   });

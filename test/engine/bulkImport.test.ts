@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngine } from "../../server/engine/createEngine";
+import { firstLineNotText } from "../../server/engine/bulkImport";
 import { commandArgumentsOf, runImportCommand } from "../../server/import/importCommand";
 import { silentLog } from "../../server/log";
 import { generateDemoData } from "../../server/seed/demoData";
@@ -213,22 +214,101 @@ describe("bulk import", () => {
     expect(times.map((r) => r["ts"])).toEqual(["10:00", "10:05", "10:10"].map((hm) => Date.parse(`2025-05-23T${hm}:00Z`)));
   });
 
-  it("checks each file's bytes before reading it: a PDF or a CSV named .parquet, binary named .csv or .ndjson, is refused and nothing imported", async () => {
+  it("checks each file's bytes before reading it: a PDF or a CSV named .parquet, binary or 8-bit text named .csv or .ndjson, is refused and nothing imported", async () => {
     writeFileSync(file("invoice.parquet"), "%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n");
     writeFileSync(file("table.parquet"), "order_id,time\nx,1\n");
     writeFileSync(file("binary.csv"), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]));
     writeFileSync(file("binary.ndjson"), Buffer.from([0x7b, 0x00, 0x01, 0x7d, 0x0a]));
+    // Windows-1252 "é" (0xE9): DuckDB's reader would refuse the whole file at that line; it is not UTF-8 text.
+    writeFileSync(
+      file("latin1.csv"),
+      Buffer.concat([Buffer.from("order_id,time,amount,currency,status,customer_type,payment,visitor_id\nl-1,2025-05-20T12:00:00Z,10,GBP,valid,new,card,v"), Buffer.from([0xe9, 0x0a])]),
+    );
     const before = await figures();
-    const answer = await run("--program", "northwind", file("invoice.parquet"), file("table.parquet"), file("binary.csv"), file("binary.ndjson"), file("orders.csv"));
+    const answer = await run("--program", "northwind", file("invoice.parquet"), file("table.parquet"), file("binary.csv"), file("binary.ndjson"), file("latin1.csv"), file("orders.csv"));
     expect(answer.code).toBe(1);
     expect(answer.lines).toEqual([
       "Nothing was imported:",
       `${file("invoice.parquet")}: That file format isn't supported: its first bytes are not a Parquet file (PAR1)`,
       `${file("table.parquet")}: That file format isn't supported: its first bytes are not a Parquet file (PAR1)`,
-      `${file("binary.csv")}: That file format isn't supported: its first bytes are not text`,
-      `${file("binary.ndjson")}: That file format isn't supported: its first bytes are not text`,
+      `${file("binary.csv")}: That file format isn't supported: its first bytes are not UTF-8 text`,
+      `${file("binary.ndjson")}: That file format isn't supported: its first bytes are not UTF-8 text`,
+      `${file("latin1.csv")}: That file format isn't supported: its first bytes are not UTF-8 text`,
     ]);
     expect(await figures()).toEqual(before);
+  });
+
+  it("refuses each NDJSON row holding malformed text (a lone surrogate escaped as \\ud800), naming the field, and imports the others", async () => {
+    const at = Date.parse("2025-05-24T10:00:00Z");
+    const line = (fields: Record<string, unknown>, raw = "") => JSON.stringify(fields).replace(/}$/, `${raw}}`);
+    writeFileSync(
+      file("lone-events.ndjson"),
+      [
+        line({ event_id: "lone-1", type: "click", time: at, visitor_id: "lone" }),
+        line({ event_id: "lone-2", type: "click", time: at, visitor_id: "lone" }, ',"url":"https://shop.example/?utm_source=\\ud800"'),
+        "",
+        line({ event_id: "lone-3", type: "click", time: at, visitor_id: "lone", url: "https://shop.example/\u00e9t\u00e9" }),
+        line({ event_id: "lone-4", type: "click", time: at, visitor_id: "lone" }, ',"publisher_id":"p\\udc00"'),
+        line({ event_id: "lone-5", type: "click", time: at, visitor_id: "lone", referrer: "https://ref.example/\ud83d\ude00" }),
+      ].join("\n") + "\n",
+    );
+    writeFileSync(
+      file("lone-orders.ndjson"),
+      [
+        line({ order_id: "lone-o1", time: at, amount: 5, currency: "GBP", status: "valid", customer_type: "new", payment: "card", visitor_id: "lone" }),
+        line({ order_id: "lone-o2", time: at, amount: 6, currency: "GBP", status: "valid", payment: "card", visitor_id: "lone" }, ',"customer_type":"n\\ud800ew"'),
+      ].join("\n") + "\n",
+    );
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("lone-events.ndjson"), file("lone-orders.ndjson"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines.slice(0, 8)).toEqual([
+      `${file("lone-events.ndjson")}: 5 events read: 3 stored, 0 already stored, 2 refused`,
+      "  refused by reason: invalid 2; the refused rows:",
+      "  row 2: invalid: url: malformed text (a lone UTF-16 surrogate)",
+      "  row 4: invalid: publisher_id: malformed text (a lone UTF-16 surrogate)",
+      `${file("lone-orders.ndjson")}: 2 orders read: 1 stored, 0 already stored, 1 refused`,
+      "  refused by reason: invalid 1; the refused rows:",
+      "  row 2: invalid: customer_type: malformed text (a lone UTF-16 surrogate)",
+      expect.stringMatching(/^northwind: imported and processed in /),
+    ]);
+    const after = await figures();
+    expect(Number(after?.["hits"])).toBe(Number(before?.["hits"]) + 3);
+    expect(Number(after?.["orders"])).toBe(Number(before?.["orders"]) + 1);
+    expect((await query("SELECT event_id FROM collected_events WHERE event_id LIKE 'lone-%' ORDER BY event_id")).map((r) => r["event_id"])).toEqual(["lone-1", "lone-3", "lone-5"]);
+  });
+
+  it("reads the whole of a text file before storing any row: a line that is not UTF-8 text past the first bytes refuses the file, naming the line", async () => {
+    const header = "order_id,time,amount,currency,status,customer_type,payment,visitor_id\n";
+    const rows = Array.from({ length: 300 }, (_, i) => `late-${i},2025-05-20T12:00:00Z,10,GBP,valid,new,card,v${i}\n`).join("");
+    expect(Buffer.byteLength(header + rows)).toBeGreaterThan(8192);
+    writeFileSync(file("late-latin1.csv"), Buffer.concat([Buffer.from(header + rows + "late-x,2025-05-20T12:00:00Z,10,GBP,valid,"), Buffer.from([0xe9]), Buffer.from(",card,v\n")]));
+    writeFileSync(file("late-nul.ndjson"), `${JSON.stringify({ event_id: "late-n1", type: "click", time: 1747735200000, visitor_id: "v" })}\n`.repeat(200) + '{"event_id":"late-n2\u0000"}\n');
+    expect(Buffer.byteLength(readFileSync(file("late-nul.ndjson")))).toBeGreaterThan(8192);
+    const before = await figures();
+    const answer = await run("--program", "northwind", file("late-latin1.csv"), file("late-nul.ndjson"));
+    expect(answer.code).toBe(1);
+    expect(answer.lines).toEqual([
+      "Nothing was imported:",
+      `${file("late-latin1.csv")}: That file format isn't supported: line 302 is not UTF-8 text`,
+      `${file("late-nul.ndjson")}: That file format isn't supported: line 201 is not UTF-8 text`,
+    ]);
+    expect(await figures()).toEqual(before);
+  });
+
+  // The file is read a MiB at a time: characters and lines that straddle a chunk's end.
+  const mib = 1 << 20;
+  const euro = Buffer.from("€");
+  it.each<readonly [string, () => Buffer, number | null]>([
+    ["an empty file", () => Buffer.alloc(0), null],
+    ["a '€' cut by the chunk's end", () => Buffer.concat([Buffer.from(`${"a".repeat(mib - 2)}`), euro, Buffer.from("\nb\n")]), null],
+    ["a long first line holding a bad byte past the chunk's end", () => Buffer.concat([Buffer.from("a".repeat(mib + 5)), Buffer.from([0xff, 0x0a])]), 1],
+    ["a bad byte just past the chunk's end, on line 3", () => Buffer.concat([Buffer.from(`x\n${"a".repeat(mib - 3)}\n`), Buffer.from([0xc3, 0x0a])]), 3],
+    ["a last line without a line feed holding a NUL", () => Buffer.from("a\nb\nc\u0000"), 3],
+    ["a surrogate encoded in UTF-8 on line 2", () => Buffer.concat([Buffer.from("a\n"), Buffer.from([0xed, 0xa0, 0x80, 0x0a])]), 2],
+  ])("firstLineNotText: %s", async (_what, bytes, line) => {
+    writeFileSync(file("lines.csv"), bytes());
+    expect(await firstLineNotText(file("lines.csv"))).toBe(line);
   });
 
   it("says the server is running when another process holds the database, and imports nothing", async () => {

@@ -32,23 +32,40 @@ const binaryStarts: ReadonlyArray<ReadonlyArray<number>> = [
 const startsWith = (bytes: Uint8Array, start: ReadonlyArray<number>): boolean =>
   bytes.length >= start.length && start.every((b, i) => bytes[i] === b);
 
-/** A byte no text holds: a control character other than tab, line feed, form feed and carriage return. */
+/** A byte no text holds: a control character other than tab, line feed, form feed and carriage return (NUL among them). */
 const isBinaryByte = (b: number): boolean => (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) || b === 0x7f;
 
 /**
- * Whether the leading bytes are text: no binary format's signature, and no control byte
- * (NUL and the like) in the first `signatureBytes`. Any 8-bit encoding passes (a CSV saved
- * as Windows-1252 is still text); a byte-order mark is allowed.
+ * Whether bytes are valid UTF-8. When they are only the head of a file (`complete` false),
+ * a character cut at their end is not an error: the bytes before it are checked.
  */
-export const looksLikeText = (bytes: Uint8Array): boolean => {
+export const isUtf8 = (bytes: Uint8Array, complete: boolean): boolean => {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: !complete });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Whether bytes are text: valid UTF-8 (a byte-order mark allowed), no binary format's
+ * signature and no control byte (NUL and the like) in the first `signatureBytes`. A CSV
+ * saved in an 8-bit encoding (Windows-1252's "é" is the byte 0xE9) is not UTF-8: read as
+ * UTF-8 its letters would turn into replacement characters, so it is refused rather than
+ * read wrongly. `complete` says the bytes are the whole file (the browser has them all);
+ * otherwise they are its head (the server reads only that much before the database's reader).
+ */
+export const looksLikeText = (bytes: Uint8Array, complete = false): boolean => {
   const head = bytes.subarray(0, signatureBytes);
   if (binaryStarts.some((start) => startsWith(head, start))) return false;
   for (const b of head) if (isBinaryByte(b)) return false;
-  return true;
+  if (complete && bytes.includes(0x00)) return false;
+  return isUtf8(complete ? bytes : head, complete);
 };
 
-/** Whether a file's leading bytes match the format its name claims. */
-export const matchesSignature = (format: SignedFormat, bytes: Uint8Array): boolean => {
+/** Whether a file's leading bytes (all of its bytes when `complete`) match the format its name claims. */
+export const matchesSignature = (format: SignedFormat, bytes: Uint8Array, complete = false): boolean => {
   switch (format) {
     case "xlsx":
       return startsWith(bytes, zipStart);
@@ -56,6 +73,6 @@ export const matchesSignature = (format: SignedFormat, bytes: Uint8Array): boole
       return startsWith(bytes, parquetStart);
     case "csv":
     case "ndjson":
-      return looksLikeText(bytes);
+      return looksLikeText(bytes, complete);
   }
 };

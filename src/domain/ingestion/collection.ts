@@ -27,10 +27,28 @@ export const SentId = Schema.String.pipe(Schema.pattern(sentIdPattern));
  */
 export const isWellFormedText = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
+/** What is wrong with a text that is not well-formed, in words that never repeat it. */
+export const malformedTextProblem = "malformed text (a lone UTF-16 surrogate)";
+
+/**
+ * Where a parsed JSON value holds text that is not well-formed UTF-16: the path of the first
+ * such value, or of the object whose field name is such a text; null when every text is
+ * well-formed. Its depth is the value's (request bodies nest at most 32 deep).
+ */
+export const malformedTextAt = (value: unknown, path: ReadonlyArray<string> = []): ReadonlyArray<string> | null => {
+  if (typeof value === "string") return isWellFormedText(value) ? null : path;
+  if (typeof value !== "object" || value === null) return null;
+  const entries: ReadonlyArray<readonly [string, unknown]> = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, inner] of entries) {
+    if (!isWellFormedText(key)) return path;
+    const found = malformedTextAt(inner, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+};
+
 /** Text that is well-formed UTF-16: every text field sent in goes through it. */
-export const WellFormedText = Schema.String.pipe(
-  Schema.filter((text) => isWellFormedText(text) || "malformed text (a lone UTF-16 surrogate)"),
-);
+export const WellFormedText = Schema.String.pipe(Schema.filter((text) => isWellFormedText(text) || malformedTextProblem));
 
 /** A short free text (publisher id, cost link, customer type, payment): 1 to 256 characters. */
 const ShortText = WellFormedText.pipe(Schema.minLength(1), Schema.maxLength(256));

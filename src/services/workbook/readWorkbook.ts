@@ -99,8 +99,8 @@ export const readWorkbook = (file: WorkbookFileLike, options: ReadWorkbookOption
     if (bytes.byteLength > limits.maxBytes) {
       return yield* Effect.fail(new FileTooLarge({ fileName, size: bytes.byteLength, limit: limits.maxBytes, message: workbookMessages.tooLarge(limits.maxBytes) }));
     }
-    // A file is what its bytes say: an .xlsx must be a zip, a .csv text, before any parser sees it.
-    if (!matchesSignature(kind, new Uint8Array(bytes))) return yield* Effect.fail(new UnsupportedFile({ fileName, message: workbookMessages.unsupported }));
+    // A file is what its bytes say: an .xlsx must be a zip, a .csv UTF-8 text (all of it: the reader decodes it as UTF-8), before any parser sees it.
+    if (!matchesSignature(kind, new Uint8Array(bytes), true)) return yield* Effect.fail(new UnsupportedFile({ fileName, message: workbookMessages.unsupported }));
     const request: WorkbookReaderRequest = { bytes, kind, maxRows: limits.maxRows, maxColumns: limits.maxColumns };
     const answer = yield* inFreshWorker(fileName, request, options.createWorker ?? startReaderWorker).pipe(
       Effect.timeoutFail({

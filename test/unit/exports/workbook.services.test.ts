@@ -222,6 +222,9 @@ describe("readWorkbook", () => {
     ["a CSV renamed book.xlsx", "book.xlsx", text("taxonomy_1,cost\nTV,12\n")],
     ["an xlsx renamed costs.csv", "costs.csv", xlsxBytes({ S: XLSX.utils.aoa_to_sheet([["x"]]) })],
     ["binary bytes named .csv", "data.csv", binary],
+    ["a CSV saved in an 8-bit encoding (not UTF-8)", "names.csv", bytesOf(new Uint8Array([...new TextEncoder().encode("name\nCaf"), 0xe9, 0x0d, 0x0a]))],
+    ["a UTF-8 CSV with a NUL byte past its first 8 KiB", "long.csv", text(`name\n${"a,b\n".repeat(3000)}x\u0000y\n`)],
+    ["a UTF-8 CSV with an invalid byte past its first 8 KiB", "late.csv", bytesOf(new Uint8Array([...new TextEncoder().encode(`name\n${"a,b\n".repeat(3000)}`), 0xff, 0x0a]))],
   ])("refuses %s by its bytes as UnsupportedFile without starting a worker", async (_what, name, bytes) => {
     const w = workers();
     const result = await run(readWorkbook(file(name, bytes), { createWorker: w.createWorker }));
@@ -230,10 +233,9 @@ describe("readWorkbook", () => {
     expect(w.started).toHaveLength(0);
   });
 
-  it("reads a CSV saved in an 8-bit encoding or with a byte-order mark (text either way)", async () => {
+  it("reads a UTF-8 CSV, with a byte-order mark or not", async () => {
     const w = workers();
-    const latin1 = bytesOf(new Uint8Array([...new TextEncoder().encode("name\nCaf"), 0xe9, 0x0d, 0x0a]));
-    for (const bytes of [latin1, text("\uFEFFname\nCafé\n")]) {
+    for (const bytes of [text("name\nCafé\n"), text("\uFEFFname\nCafé\n"), text(`name\n${"Köln,€\n".repeat(3000)}`)]) {
       const result = await run(readWorkbook(file("names.csv", bytes), { createWorker: w.createWorker }));
       expect(Either.isRight(result)).toBe(true);
     }
