@@ -27,6 +27,7 @@ import type { ReportRange } from "../../services/performance/performance";
 import { fromApiCall } from "../runtime/fromEffect";
 import { customReportTableAssignments } from "./customReportTable";
 import { contextMemo, type LocalTable } from "../reports/reportData";
+import { waitForScope } from "../reports/reportScope";
 import {
   keepScope,
   keepScopeAssignment,
@@ -201,7 +202,7 @@ export const customReportBuilderMachine = setup({
         ],
       },
       states: {
-        waiting: { always: { guard: "hasCompleteScope", target: "asking" } },
+        waiting: waitForScope("asking"),
         /** Whether the draft can be previewed now. */
         asking: { always: [{ guard: not("hasCompleteScope"), target: "waiting" }, { guard: "isPreviewable", target: "loading" }, { target: "invalid" }] },
         invalid: {},

@@ -2,7 +2,7 @@ import { toggledColumns } from "../../domain/report/reportColumns";
 import { clampPage } from "../../domain/table/pagination";
 import { nextSort, sortReportRows, type SortDirection, type SortSpec, type SortableRow } from "../../domain/table/tableSort";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
-import { keepScope, scopeGuard } from "./reportScope";
+import { keepScope, scopeGuard, waitForScope } from "./reportScope";
 
 /**
  * The `data` region an analysis report loads into, the same way for every report that
@@ -63,7 +63,7 @@ export const followScopeInPlace = <TForget extends string>(forget: TForget) =>
   }) as const;
 
 /** No program or dates yet: nothing loads. */
-export const waitingState = { always: { guard: "hasCompleteScope", target: "loading" } } as const;
+export const waitingState = waitForScope("loading");
 
 /** What a load's input is made of: the report's context holding its scope. */
 type InputOf<TContext, TInput> = (args: { readonly context: TContext }) => TInput;
@@ -154,7 +154,7 @@ export const openDataStates = <TContext, TInput, TLoad extends string, TKeep ext
 ) =>
   ({
     waiting: {
-      always: { guard: "hasCompleteScope", target: "open" },
+      ...waitForScope("open"),
       on: { "session.scopeChanged": { actions: keepScope }, ...load.waiting },
     },
     open: {

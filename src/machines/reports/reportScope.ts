@@ -61,6 +61,12 @@ export const reportScopeGuards = {
   isOtherScope: ({ context }: { readonly context: ScopedReport }, scope: SessionScope) => !sameSessionScope(context.scope, scope),
 } as const;
 
+/**
+ * A screen's `waiting` state: the session has no program or dates yet, so nothing loads;
+ * `hasCompleteScope` (registered in the screen's `setup`) goes on to `target` once it has.
+ */
+export const waitForScope = <const TTarget extends string>(target: TTarget) => ({ always: { guard: "hasCompleteScope", target } }) as const;
+
 /** The `keepScope` action's assignment: the report keeps the new scope. */
 export const keepScopeAssignment = (_: unknown, scope: SessionScope) => ({ scope });
 

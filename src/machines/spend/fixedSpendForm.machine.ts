@@ -12,6 +12,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { createFixedCost, findFixedCost, removeFixedCost, updateFixedCost } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { waitForScope } from "../reports/reportScope";
 import { spendFailureText } from "./spendForm.machine";
 
 /**
@@ -232,9 +233,7 @@ export const fixedSpendFormMachine = setup({
   initial: "waiting",
   states: {
     /** The session has no program yet: nothing to load or start. */
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "starting" },
-    },
+    waiting: waitForScope("starting"),
     starting: {
       always: [
         { guard: "isCreate", target: "editing", actions: "startNewForm" },

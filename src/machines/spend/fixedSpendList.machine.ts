@@ -14,7 +14,7 @@ import {
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { listFixedCosts } from "../../services/spend/costs";
-import { reportScopeGuards } from "../reports/reportScope";
+import { reportScopeGuards, waitForScope } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendListEvents, spendListQueryOf, type SpendListEvent } from "./spendListQuery";
@@ -152,9 +152,7 @@ export const fixedSpendListMachine = setup({
   initial: "waiting",
   states: {
     /** The session has no program or dates: nothing to load. */
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "loading" },
-    },
+    waiting: waitForScope("loading"),
     loading: {
       invoke: {
         src: "loadFixedCosts",
