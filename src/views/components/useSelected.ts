@@ -13,7 +13,7 @@ interface SnapshotSource<TSnapshot> {
  * One subscription; the component draws again only when one of the values changes (each
  * compared with `Object.is`, as `useSelector` compares one).
  */
-export const useSelected = <TSnapshot, TSelectors extends Record<string, (snapshot: TSnapshot) => unknown>, const TName extends keyof TSelectors & string>(
+export const useSelected = <TSnapshot, const TName extends string, TSelectors extends { readonly [K in TName]: (snapshot: TSnapshot) => unknown }>(
   actor: SnapshotSource<TSnapshot>,
   selectors: TSelectors,
   names: ReadonlyArray<TName>,
