@@ -12,7 +12,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { createFixedCost, findFixedCost, removeFixedCost, updateFixedCost } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
-import { waitForScope } from "../reports/reportScope";
+import { holdScopeWhileWriting, waitForScope } from "../reports/reportScope";
 import { spendFailureText } from "./spendForm.machine";
 
 /**
@@ -294,11 +294,7 @@ export const fixedSpendFormMachine = setup({
     /** Sending; saves, edits and other programs wait (the answer decides where the screen goes). */
     saving: {
       on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
-          { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
-          { actions: scopeAction("changeScope") },
-        ],
+        "session.scopeChanged": holdScopeWhileWriting,
       },
       initial: "choosing",
       states: {
@@ -349,11 +345,7 @@ export const fixedSpendFormMachine = setup({
     },
     removing: {
       on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
-          { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
-          { actions: scopeAction("changeScope") },
-        ],
+        "session.scopeChanged": holdScopeWhileWriting,
       },
       invoke: {
         src: "removeSpend",
