@@ -272,6 +272,20 @@ export const pagedChoicesAssignments = <TChoices extends PagedChoices, TContext 
 });
 
 /** The context of a report's local table: every row in the current sort, the page and the shown columns. */
+/**
+ * The events of a local table (`localTableAssignments`), named under the report's prefix:
+ * a header clicked (`sorted`), a page, and the column chooser (a checkbox clicked, Reset,
+ * opened, closed).
+ */
+export type LocalTableEvent<TPrefix extends string> =
+  | { readonly type: `${TPrefix}.sorted`; readonly column: string }
+  | { readonly type: `${TPrefix}.paged`; readonly page: number }
+  /** A checkbox of the column chooser clicked. */
+  | { readonly type: `${TPrefix}.columnToggled`; readonly column: string }
+  | { readonly type: `${TPrefix}.columnsReset` }
+  | { readonly type: `${TPrefix}.columnsOpened` }
+  | { readonly type: `${TPrefix}.columnsClosed` };
+
 export interface LocalTable<TRow> {
   readonly sort: SortSpec;
   readonly page: number;
