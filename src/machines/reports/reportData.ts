@@ -77,6 +77,17 @@ interface ReportLoad<TContext, TInput, TLoad extends string> {
 const outputOf = <TAnswer>({ event }: { readonly event: { readonly output: TAnswer } }): TAnswer => event.output;
 
 /**
+ * A rows load's answer (its `onDone`): kept with the report's `keep` action, then `ready`
+ * when there are rows (`hasRows`), else `empty`; both are given what `answerOf` reads of
+ * the done event.
+ */
+export const readyOrEmpty = <const TKeep extends string, TAnswerOf>(keep: TKeep, answerOf: TAnswerOf) =>
+  [
+    { guard: { type: "hasRows", params: answerOf }, target: "ready", actions: { type: keep, params: answerOf } },
+    { target: "empty", actions: { type: keep, params: answerOf } },
+  ] as const;
+
+/**
  * The `data` states of a report whose answer is its rows: `loading` keeps them
  * (`keepRows`) and is `ready` when there are some (`hasRows`), else `empty`; a failure is
  * `failed` and shows nothing (`dropRows`); `ready` turns the page (`turnPage`) on `paged`.
@@ -87,10 +98,7 @@ export const rowsDataStates = <TContext, TInput, TLoad extends string, TPaged ex
     invoke: {
       src: load.src,
       input: load.input,
-      onDone: [
-        { guard: { type: "hasRows", params: outputOf }, target: "ready", actions: { type: "keepRows", params: outputOf } },
-        { target: "empty", actions: { type: "keepRows", params: outputOf } },
-      ],
+      onDone: readyOrEmpty("keepRows", outputOf),
       onError: { target: "failed", actions: "dropRows" },
     },
   },
