@@ -18,7 +18,7 @@ import { loadAffiliatePerformance, type AffiliateScope } from "../../services/af
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/adminRefusal";
-import { contextMemo, followScope, localTableAssignments, waitingState, type LocalTable } from "../reports/reportData";
+import { contextMemo, followScope, localTableAssignments, readyOrEmpty, waitingState, type LocalTable, type LocalTableEvent } from "../reports/reportData";
 import { keepScopeAssignment, openingScope, reportCallOf, followSessionScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
 import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
@@ -63,13 +63,7 @@ export interface AffiliatePerformanceContext extends ScopedReport, LocalTable<Af
 export type AffiliatePerformanceEvent =
   | SessionScopeChanged
   | { readonly type: "affiliates.searched"; readonly search: string }
-  | { readonly type: "affiliates.sorted"; readonly column: string }
-  | { readonly type: "affiliates.paged"; readonly page: number }
-  /** A checkbox of the column chooser clicked. */
-  | { readonly type: "affiliates.columnToggled"; readonly column: string }
-  | { readonly type: "affiliates.columnsReset" }
-  | { readonly type: "affiliates.columnsOpened" }
-  | { readonly type: "affiliates.columnsClosed" }
+  | LocalTableEvent<"affiliates">
   | { readonly type: "affiliates.retried" };
 
 interface LoadInput {
@@ -171,10 +165,7 @@ export const affiliatePerformanceMachine = setup({
               invoke: {
                 src: "loadAffiliatePerformance",
                 input: loadInputOf,
-                onDone: [
-                  { guard: { type: "hasRows", params: answerOf }, target: "ready", actions: { type: "keepRows", params: answerOf } },
-                  { target: "empty", actions: { type: "keepRows", params: answerOf } },
-                ],
+                onDone: readyOrEmpty("keepRows", answerOf),
                 onError: [{ guard: { type: "isForbidden", params: failureOf }, target: "#affiliatePerformance.refused" }, { target: "failed", actions: "dropRows" }],
               },
             },

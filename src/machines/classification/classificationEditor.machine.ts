@@ -24,6 +24,7 @@ import { adminRefusalGuards, adminRefusedState } from "../reports/adminRefusal";
 import { fromApiCall, fromEffect } from "../runtime/fromEffect";
 import { memoLast } from "../runtime/memoLast";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { holdScopeWhileWriting, waitForScope } from "../reports/reportScope";
 
 /**
  * The traffic classification editor (/admin/classification, admins only).
@@ -290,9 +291,7 @@ export const classificationEditorMachine = setup({
   initial: "waiting",
   states: {
     /** The session has no program yet. */
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "loading" },
-    },
+    waiting: waitForScope("loading"),
     loading: {
       invoke: {
         src: "loadClassification",
@@ -412,11 +411,7 @@ export const classificationEditorMachine = setup({
     /** Sending the draft; another program waits for the answer (the save went to this one). */
     saving: {
       on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
-          { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
-          { actions: scopeAction("changeScope") },
-        ],
+        "session.scopeChanged": holdScopeWhileWriting,
       },
       invoke: {
         src: "saveClassification",

@@ -21,12 +21,10 @@ import { totalsOf } from "../../domain/report/metrics";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { createCustomReport, previewCustomReport, type PreviewDefinition } from "../../services/customReports/customReports";
-import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import type { ReportRange } from "../../services/performance/performance";
 import { fromApiCall } from "../runtime/fromEffect";
 import { customReportTableAssignments } from "./customReportTable";
-import { contextMemo, type LocalTable } from "../reports/reportData";
+import { contextMemo, readyOrEmpty, type LocalTable } from "../reports/reportData";
 import {
   keepScope,
   keepScopeAssignment,
@@ -36,6 +34,10 @@ import {
   reportScopeGuards,
   scopeGuard,
   followSessionScope,
+  programCallOf,
+  waitForScope,
+  type ProgramCall,
+  type ReportCall,
   type ScopedReport,
   type SessionScopeChanged,
   type SessionSource,
@@ -88,16 +90,11 @@ export type CustomReportBuilderEvent =
 /** How long the preview waits after the last change before it asks (ms). */
 export const previewDelayMs = 400;
 
-export interface PreviewLoad {
-  readonly api: ApiContext;
-  readonly program: string;
-  readonly range: ReportRange;
+export interface PreviewLoad extends ReportCall {
   readonly definition: PreviewDefinition;
 }
 
-export interface SaveLoad {
-  readonly api: ApiContext;
-  readonly program: string;
+export interface SaveLoad extends ProgramCall {
   readonly body: CustomReportInput;
   readonly idempotencyKey: string;
 }
@@ -114,15 +111,11 @@ const sameDefinition = (a: PreviewDefinition | null, b: PreviewDefinition): bool
 /** The save's `Idempotency-Key`: the screen's id and the body, so the same draft saved again is the same request. */
 export const saveKeyOf = (formId: string, body: CustomReportInput): string => `custom-report-${fnv1a128(JSON.stringify([formId, body]))}`;
 
-const previewLoadOf = ({ context }: { readonly context: Context }): PreviewLoad => {
-  const call = reportCallOf(context.scope);
-  return { api: call.api, program: call.program, range: call.range, definition: definitionOf(context.draft) };
-};
+const previewLoadOf = ({ context }: { readonly context: Context }): PreviewLoad => ({ ...reportCallOf(context.scope), definition: definitionOf(context.draft) });
 
 const saveLoadOf = ({ context }: { readonly context: Context }): SaveLoad => {
-  const call = reportCallOf(context.scope);
   const body = draftInput(context.draft);
-  return { api: call.api, program: call.program, body, idempotencyKey: saveKeyOf(context.formId, body) };
+  return { ...programCallOf(context.scope), body, idempotencyKey: saveKeyOf(context.formId, body) };
 };
 
 const changeOf = ({ event }: { readonly event: { readonly change: DraftChange } }): DraftChange => event.change;
@@ -201,7 +194,7 @@ export const customReportBuilderMachine = setup({
         ],
       },
       states: {
-        waiting: { always: { guard: "hasCompleteScope", target: "asking" } },
+        waiting: waitForScope("asking"),
         /** Whether the draft can be previewed now. */
         asking: { always: [{ guard: not("hasCompleteScope"), target: "waiting" }, { guard: "isPreviewable", target: "loading" }, { target: "invalid" }] },
         invalid: {},
@@ -211,10 +204,7 @@ export const customReportBuilderMachine = setup({
           invoke: {
             src: "loadPreview",
             input: previewLoadOf,
-            onDone: [
-              { guard: { type: "hasRows", params: rowsOf }, target: "ready", actions: { type: "keepRows", params: rowsOf } },
-              { target: "empty", actions: { type: "keepRows", params: rowsOf } },
-            ],
+            onDone: readyOrEmpty("keepRows", rowsOf),
             onError: { target: "failed", actions: "dropRows" },
           },
         },

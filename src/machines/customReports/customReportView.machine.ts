@@ -7,14 +7,12 @@ import { totalsOf } from "../../domain/report/metrics";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import { pageCount, pageSlice } from "../../domain/table/pagination";
 import { findCustomReport, viewCustomReport } from "../../services/customReports/customReports";
-import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import type { ReportRange } from "../../services/performance/performance";
 import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 import { customReportTableAssignments } from "./customReportTable";
-import { contextMemo, followScope, type LocalTable } from "../reports/reportData";
-import { keepScopeAssignment, openingScope, reportCallOf, followSessionScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
+import { contextMemo, followScope, readyOrEmpty, type LocalTable } from "../reports/reportData";
+import { keepScopeAssignment, openingScope, reportCallOf, followSessionScope, type ReportCall, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
 
 /**
  * A saved custom report (/reports/view/{report}): its name, level and rules, and its table
@@ -52,10 +50,7 @@ export interface ReportView {
   readonly rows: ReadonlyArray<PerformanceRow>;
 }
 
-export interface ViewLoad {
-  readonly api: ApiContext;
-  readonly program: string;
-  readonly range: ReportRange;
+export interface ViewLoad extends ReportCall {
   readonly id: number;
 }
 
@@ -72,10 +67,7 @@ export const loadReportView = ({ program, id, range }: ViewLoad) =>
     Effect.map(({ report, table }): ReportView => ({ report: report.data, rows: table.data })),
   );
 
-const viewLoadOf = ({ context }: { readonly context: Context }): ViewLoad => {
-  const call = reportCallOf(context.scope);
-  return { api: call.api, program: call.program, range: call.range, id: context.id ?? 0 };
-};
+const viewLoadOf = ({ context }: { readonly context: Context }): ViewLoad => ({ ...reportCallOf(context.scope), id: context.id ?? 0 });
 
 const viewOf = ({ event }: { readonly event: { readonly output: ReportView } }): ReportView => event.output;
 const errorOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
@@ -135,10 +127,7 @@ export const customReportViewMachine = setup({
           invoke: {
             src: "loadReportView",
             input: viewLoadOf,
-            onDone: [
-              { guard: { type: "hasRows", params: viewOf }, target: "ready", actions: { type: "keepView", params: viewOf } },
-              { target: "empty", actions: { type: "keepView", params: viewOf } },
-            ],
+            onDone: readyOrEmpty("keepView", viewOf),
             onError: [
               { guard: { type: "isNotFound", params: errorOf }, target: "notFound", actions: "dropRows" },
               { target: "failed", actions: "dropRows" },

@@ -38,7 +38,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { type ExportOpened } from "../exports/exportDialog.machine";
 import type { ReportRouteInput, RouteReport } from "../reports/reportData";
-import { keepScope, keepScopeAssignment, reportCallOf, scopeGuard, followSessionScope, type SessionScopeChanged } from "../reports/reportScope";
+import { keepScope, keepScopeAssignment, reportCallOf, scopeGuard, followSessionScope, waitForScope, type SessionScopeChanged } from "../reports/reportScope";
 import { exportDialogId, exportDialogOf, exportNamingOf, openingReport, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 
@@ -264,7 +264,7 @@ export const dataSetComparisonMachine = setup({
   states: {
     /** No program or dates yet: nothing to ask. */
     waiting: {
-      always: { guard: "hasCompleteScope", target: "opening" },
+      ...waitForScope("opening"),
       on: { "session.scopeChanged": { actions: keepScope } },
     },
     /** Asking whether the program has the report, and where its numbers come from. */

@@ -10,7 +10,7 @@ import { loadFunnel } from "../../services/funnel/funnel";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, keepScopeAssignment, type SessionScopeChanged } from "../reports/reportScope";
-import { followScope, localTableAssignments, rowsDataStates } from "../reports/reportData";
+import { followScope, localTableAssignments, rowsDataStates, type LocalTableEvent } from "../reports/reportData";
 import {
   dataStatusOf,
   exportDialogId,
@@ -59,14 +59,8 @@ export interface FunnelReportContext extends RouteReport {
 export type FunnelReportEvent =
   | SessionScopeChanged
   | { readonly type: "funnel.modeChosen"; readonly mode: FunnelMode }
-  | { readonly type: "funnel.sorted"; readonly column: string }
-  | { readonly type: "funnel.paged"; readonly page: number }
   | { readonly type: "funnel.columnsChosen"; readonly columns: ReadonlyArray<string> }
-  /** A checkbox of the column chooser clicked. */
-  | { readonly type: "funnel.columnToggled"; readonly column: string }
-  | { readonly type: "funnel.columnsReset" }
-  | { readonly type: "funnel.columnsOpened" }
-  | { readonly type: "funnel.columnsClosed" };
+  | LocalTableEvent<"funnel">;
 
 type Context = FunnelReportContext;
 

@@ -17,7 +17,7 @@ import type { SortSpec } from "../../domain/table/tableSort";
 import type { HttpError } from "../../services/http/httpErrors";
 import { loadInitiatorRating } from "../../services/initiatorRating/initiatorRating";
 import { followSessionScope, keepScopeAssignment, type SessionScopeChanged } from "../reports/reportScope";
-import { followScope, localTableAssignments, rowsDataStates } from "../reports/reportData";
+import { followScope, localTableAssignments, rowsDataStates, type LocalTableEvent } from "../reports/reportData";
 import { dataStatusOf, exportDialogId, exportDialogOf, openingReport, reportFrameActors, reportFrameGuards, routeCallOf } from "../reports/reportFrame";
 import type { ReportRouteInput, RouteCall, RouteReport } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
@@ -47,14 +47,8 @@ export interface InitiatorRatingContext extends RouteReport {
 
 export type InitiatorRatingEvent =
   | SessionScopeChanged
-  | { readonly type: "initiator.sorted"; readonly column: string }
-  | { readonly type: "initiator.paged"; readonly page: number }
   | { readonly type: "initiator.columnsChosen"; readonly columns: ReadonlyArray<string> }
-  /** A checkbox of the column chooser clicked. */
-  | { readonly type: "initiator.columnToggled"; readonly column: string }
-  | { readonly type: "initiator.columnsReset" }
-  | { readonly type: "initiator.columnsOpened" }
-  | { readonly type: "initiator.columnsClosed" };
+  | LocalTableEvent<"initiator">;
 
 type Context = InitiatorRatingContext;
 

@@ -14,7 +14,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { journeyBlocks, journeySummary, journeyTaxonomies, type JourneysScope } from "../../services/journeys/journeys";
 import type { ReportRange } from "../../services/performance/performance";
-import { keepScope, keepScopeAssignment, openingScope, reportCallOf, scopeGuard, followSessionScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
+import { keepScope, keepScopeAssignment, openingScope, reportCallOf, scopeGuard, followSessionScope, waitForScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
 import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 import { journeyFilterMachine, type JourneyFilterActorRef, type JourneyFilterInput } from "./journeyFilter.machine";
@@ -288,7 +288,7 @@ export const journeysReportMachine = setup({
         ...choiceEvents,
       },
       states: {
-        waiting: { always: { guard: "hasCompleteScope", target: "taxonomies" } },
+        waiting: waitForScope("taxonomies"),
         /** The program's taxonomies load first; the filter is cleaned against them. */
         taxonomies: {
           // Loading again for another scope (the load under way is for the old one); on the state itself, so the summary region is not entered again.

@@ -2,7 +2,7 @@ import { toggledColumns } from "../../domain/report/reportColumns";
 import { clampPage } from "../../domain/table/pagination";
 import { nextSort, sortReportRows, type SortDirection, type SortSpec, type SortableRow } from "../../domain/table/tableSort";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
-import { keepScope, scopeGuard } from "./reportScope";
+import { keepScope, scopeGuard, waitForScope } from "./reportScope";
 
 /**
  * The `data` region an analysis report loads into, the same way for every report that
@@ -63,7 +63,7 @@ export const followScopeInPlace = <TForget extends string>(forget: TForget) =>
   }) as const;
 
 /** No program or dates yet: nothing loads. */
-export const waitingState = { always: { guard: "hasCompleteScope", target: "loading" } } as const;
+export const waitingState = waitForScope("loading");
 
 /** What a load's input is made of: the report's context holding its scope. */
 type InputOf<TContext, TInput> = (args: { readonly context: TContext }) => TInput;
@@ -77,6 +77,17 @@ interface ReportLoad<TContext, TInput, TLoad extends string> {
 const outputOf = <TAnswer>({ event }: { readonly event: { readonly output: TAnswer } }): TAnswer => event.output;
 
 /**
+ * A rows load's answer (its `onDone`): kept with the report's `keep` action, then `ready`
+ * when there are rows (`hasRows`), else `empty`; both are given what `answerOf` reads of
+ * the done event.
+ */
+export const readyOrEmpty = <const TKeep extends string, TAnswerOf>(keep: TKeep, answerOf: TAnswerOf) =>
+  [
+    { guard: { type: "hasRows", params: answerOf }, target: "ready", actions: { type: keep, params: answerOf } },
+    { target: "empty", actions: { type: keep, params: answerOf } },
+  ] as const;
+
+/**
  * The `data` states of a report whose answer is its rows: `loading` keeps them
  * (`keepRows`) and is `ready` when there are some (`hasRows`), else `empty`; a failure is
  * `failed` and shows nothing (`dropRows`); `ready` turns the page (`turnPage`) on `paged`.
@@ -87,10 +98,7 @@ export const rowsDataStates = <TContext, TInput, TLoad extends string, TPaged ex
     invoke: {
       src: load.src,
       input: load.input,
-      onDone: [
-        { guard: { type: "hasRows", params: outputOf }, target: "ready", actions: { type: "keepRows", params: outputOf } },
-        { target: "empty", actions: { type: "keepRows", params: outputOf } },
-      ],
+      onDone: readyOrEmpty("keepRows", outputOf),
       onError: { target: "failed", actions: "dropRows" },
     },
   },
@@ -154,7 +162,7 @@ export const openDataStates = <TContext, TInput, TLoad extends string, TKeep ext
 ) =>
   ({
     waiting: {
-      always: { guard: "hasCompleteScope", target: "open" },
+      ...waitForScope("open"),
       on: { "session.scopeChanged": { actions: keepScope }, ...load.waiting },
     },
     open: {
@@ -272,6 +280,20 @@ export const pagedChoicesAssignments = <TChoices extends PagedChoices, TContext 
 });
 
 /** The context of a report's local table: every row in the current sort, the page and the shown columns. */
+/**
+ * The events of a local table (`localTableAssignments`), named under the report's prefix:
+ * a header clicked (`sorted`), a page, and the column chooser (a checkbox clicked, Reset,
+ * opened, closed).
+ */
+export type LocalTableEvent<TPrefix extends string> =
+  | { readonly type: `${TPrefix}.sorted`; readonly column: string }
+  | { readonly type: `${TPrefix}.paged`; readonly page: number }
+  /** A checkbox of the column chooser clicked. */
+  | { readonly type: `${TPrefix}.columnToggled`; readonly column: string }
+  | { readonly type: `${TPrefix}.columnsReset` }
+  | { readonly type: `${TPrefix}.columnsOpened` }
+  | { readonly type: `${TPrefix}.columnsClosed` };
+
 export interface LocalTable<TRow> {
   readonly sort: SortSpec;
   readonly page: number;

@@ -1,6 +1,6 @@
 import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
 import type { ApiContext } from "../../domain/shell/session";
-import { scopeAction, type ScopedScreen, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { scopeAction, scopeGuard, type ScopedScreen, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 
 /**
  * How an analysis report's machine follows the session's scope (API context, program,
@@ -60,6 +60,25 @@ export const reportScopeGuards = {
   isIncompleteScope: (_: unknown, scope: SessionScope) => !isCompleteScope(scope),
   isOtherScope: ({ context }: { readonly context: ScopedReport }, scope: SessionScope) => !sameSessionScope(context.scope, scope),
 } as const;
+
+/**
+ * A screen's `waiting` state: the session has no program or dates yet, so nothing loads;
+ * `hasCompleteScope` (registered in the screen's `setup`) goes on to `target` once it has.
+ */
+export const waitForScope = <const TTarget extends string>(target: TTarget) => ({ always: { guard: "hasCompleteScope", target } }) as const;
+
+/**
+ * How a screen answers `session.scopeChanged` while a write of its program is under way:
+ * a scope without a program or dates, or another program, is held (`holdScope`) until the
+ * answer decides where the screen goes; any other change (dates, the same program's
+ * currency) is taken at once (`changeScope`). Both actions and `isOtherProgram` are the
+ * screen's own.
+ */
+export const holdScopeWhileWriting = [
+  { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
+  { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
+  { actions: scopeAction("changeScope") },
+] as const;
 
 /** The `keepScope` action's assignment: the report keeps the new scope. */
 export const keepScopeAssignment = (_: unknown, scope: SessionScope) => ({ scope });

@@ -1,5 +1,5 @@
 import type { SessionScope } from "../../domain/report/reportScope";
-import { isCompleteScope, keepScope, programCallOf, sameProgramCall, scopeGuard, type ProgramCall, type ScopedReport } from "../reports/reportScope";
+import { isCompleteScope, keepScope, programCallOf, sameProgramCall, scopeGuard, waitForScope, type ProgramCall, type ScopedReport } from "../reports/reportScope";
 
 /**
  * The loading / empty / failed / retry states of a screen that loads one answer for its
@@ -100,7 +100,7 @@ export const loadStates = <
 }) => {
   const failed = load.forget === undefined ? { target: "failed" as const } : { target: "failed" as const, actions: load.forget };
   return {
-    waiting: { always: { guard: "hasCompleteScope", target: "loading" } },
+    waiting: waitForScope("loading"),
     loading: {
       ...(load.forgetOnEntry === true && load.forget !== undefined ? { entry: load.forget } : {}),
       invoke: {

@@ -12,6 +12,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { createFixedCost, findFixedCost, removeFixedCost, updateFixedCost } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { holdScopeWhileWriting, waitForScope } from "../reports/reportScope";
 import { spendFailureText } from "./spendForm.machine";
 
 /**
@@ -232,9 +233,7 @@ export const fixedSpendFormMachine = setup({
   initial: "waiting",
   states: {
     /** The session has no program yet: nothing to load or start. */
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "starting" },
-    },
+    waiting: waitForScope("starting"),
     starting: {
       always: [
         { guard: "isCreate", target: "editing", actions: "startNewForm" },
@@ -295,11 +294,7 @@ export const fixedSpendFormMachine = setup({
     /** Sending; saves, edits and other programs wait (the answer decides where the screen goes). */
     saving: {
       on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
-          { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
-          { actions: scopeAction("changeScope") },
-        ],
+        "session.scopeChanged": holdScopeWhileWriting,
       },
       initial: "choosing",
       states: {
@@ -350,11 +345,7 @@ export const fixedSpendFormMachine = setup({
     },
     removing: {
       on: {
-        "session.scopeChanged": [
-          { guard: scopeGuard("isIncompleteScope"), actions: scopeAction("holdScope") },
-          { guard: scopeGuard("isOtherProgram"), actions: scopeAction("holdScope") },
-          { actions: scopeAction("changeScope") },
-        ],
+        "session.scopeChanged": holdScopeWhileWriting,
       },
       invoke: {
         src: "removeSpend",

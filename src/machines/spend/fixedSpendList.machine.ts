@@ -14,10 +14,10 @@ import {
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { listFixedCosts } from "../../services/spend/costs";
-import { reportScopeGuards } from "../reports/reportScope";
+import { reportScopeGuards, waitForScope } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
-import { spendListQueryOf } from "./spendListQuery";
+import { spendListEvents, spendListQueryOf, type SpendListEvent } from "./spendListQuery";
 import { spendListSelectorsOf } from "./spendListSelectors";
 
 /**
@@ -47,11 +47,7 @@ export interface FixedSpendListContext {
   readonly query: SpendListQuery;
 }
 
-export type FixedSpendListEvent =
-  | SessionScopeChanged
-  | { type: "fixedSpend.searchChanged"; search: string }
-  | { type: "fixedSpend.sortChanged"; column: string }
-  | { type: "fixedSpend.pageChanged"; page: number };
+export type FixedSpendListEvent = SessionScopeChanged | SpendListEvent<"fixedSpend">;
 
 /** What one load asks for: where the call goes, the program and its dates. */
 export interface FixedSpendLoad {
@@ -151,19 +147,12 @@ export const fixedSpendListMachine = setup({
         actions: scopeAction("changeScope"),
       },
     ],
-    "fixedSpend.searchChanged": { actions: { type: "changeSearch", params: ({ event }) => event.search } },
-    "fixedSpend.sortChanged": {
-      guard: { type: "isListColumn", params: ({ event }) => event.column },
-      actions: { type: "changeSort", params: ({ event }) => event.column },
-    },
-    "fixedSpend.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
+    ...spendListEvents("fixedSpend"),
   },
   initial: "waiting",
   states: {
     /** The session has no program or dates: nothing to load. */
-    waiting: {
-      always: { guard: "hasCompleteScope", target: "loading" },
-    },
+    waiting: waitForScope("loading"),
     loading: {
       invoke: {
         src: "loadFixedCosts",

@@ -42,3 +42,37 @@ export const spendListQueryOf = <R, C extends SpendListContext<R>>(
     },
   };
 };
+
+/** The events a spend list's screen sends, named with the list's prefix (`fixedSpend.searchChanged`, `variableSpend.searchChanged`). */
+export type SpendListEvent<TPrefix extends string> =
+  | { readonly type: `${TPrefix}.searchChanged`; readonly search: string }
+  | { readonly type: `${TPrefix}.sortChanged`; readonly column: string }
+  | { readonly type: `${TPrefix}.pageChanged`; readonly page: number };
+
+const searchOf = ({ event }: { readonly event: { readonly search: string } }): string => event.search;
+const columnOf = ({ event }: { readonly event: { readonly column: string } }): string => event.column;
+const pageOf = ({ event }: { readonly event: { readonly page: number } }): number => event.page;
+
+/** How a spend list answers them. */
+type SpendListEvents<TPrefix extends string> = {
+  readonly [K in `${TPrefix}.searchChanged`]: { readonly actions: { readonly type: "changeSearch"; readonly params: typeof searchOf } };
+} & {
+  readonly [K in `${TPrefix}.sortChanged`]: {
+    readonly guard: { readonly type: "isListColumn"; readonly params: typeof columnOf };
+    readonly actions: { readonly type: "changeSort"; readonly params: typeof columnOf };
+  };
+} & {
+  readonly [K in `${TPrefix}.pageChanged`]: { readonly actions: { readonly type: "changePage"; readonly params: typeof pageOf } };
+};
+
+/**
+ * How a spend list answers its query's events at any time: `changeSearch`, `changeSort`
+ * for one of its columns (`isListColumn`) and `changePage`, each registered in the list's
+ * `setup` (the assignments from `spendListQueryOf`).
+ */
+export const spendListEvents = <TPrefix extends string>(prefix: TPrefix): SpendListEvents<TPrefix> =>
+  ({
+    [`${prefix}.searchChanged`]: { actions: { type: "changeSearch", params: searchOf } },
+    [`${prefix}.sortChanged`]: { guard: { type: "isListColumn", params: columnOf }, actions: { type: "changeSort", params: columnOf } },
+    [`${prefix}.pageChanged`]: { actions: { type: "changePage", params: pageOf } },
+  }) as SpendListEvents<TPrefix>;

@@ -16,7 +16,7 @@ import { deleteVariableCost, listVariableCosts } from "../../services/spend/cost
 import { sameProgramCall } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
-import { spendListQueryOf } from "./spendListQuery";
+import { spendListEvents, spendListQueryOf, type SpendListEvent } from "./spendListQuery";
 import { spendListSelectorsOf } from "./spendListSelectors";
 
 /**
@@ -59,9 +59,7 @@ export interface VariableSpendListContext {
 
 export type VariableSpendListEvent =
   | SessionScopeChanged
-  | { type: "variableSpend.searchChanged"; search: string }
-  | { type: "variableSpend.sortChanged"; column: string }
-  | { type: "variableSpend.pageChanged"; page: number }
+  | SpendListEvent<"variableSpend">
   | { type: "variableSpend.removeAsked"; id: number }
   | { type: "variableSpend.removeConfirmed" }
   | { type: "variableSpend.removeCancelled" };
@@ -163,12 +161,7 @@ export const variableSpendListMachine = setup({
       },
       { actions: scopeAction("keepScope") },
     ],
-    "variableSpend.searchChanged": { actions: { type: "changeSearch", params: ({ event }) => event.search } },
-    "variableSpend.sortChanged": {
-      guard: { type: "isListColumn", params: ({ event }) => event.column },
-      actions: { type: "changeSort", params: ({ event }) => event.column },
-    },
-    "variableSpend.pageChanged": { actions: { type: "changePage", params: ({ event }) => event.page } },
+    ...spendListEvents("variableSpend"),
   },
   initial: "waiting",
   states: {

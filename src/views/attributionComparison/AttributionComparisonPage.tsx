@@ -22,6 +22,7 @@ import {
   type AttributionComparisonActorRef,
 } from "../../machines/attributionComparison/attributionComparison.machine";
 import { ChartCanvas } from "../chart/ChartCanvas";
+import { useSelected } from "../components/useSelected";
 import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { ExportDialog } from "../exports/ExportDialog";
 import { ReportFrame } from "../reports/ReportFrame";
@@ -146,12 +147,7 @@ const AttributionChart = ({ report }: { readonly report: AttributionComparisonAc
 };
 
 const AttributionTable = ({ report, path }: { readonly report: AttributionComparisonActorRef; readonly path: ReadonlyArray<string> }) => {
-  const rows = useSelector(report, sel.pageRows);
-  const choices = useSelector(report, sel.choices);
-  const offered = useSelector(report, sel.sortsOffered);
-  const total = useSelector(report, sel.total);
-  const pages = useSelector(report, sel.pageCount);
-  const locale = useSelector(report, sel.locale);
+  const { pageRows: rows, choices, sortsOffered: offered, total, pageCount: pages, locale } = useSelected(report, sel, ["pageRows", "choices", "sortsOffered", "total", "pageCount", "locale"]);
   const money = useMoney(report);
   const columns = useMemo((): ReadonlyArray<TableColumn<AttributionRow>> => {
     const figure = (key: AttributionSort, format: (v: number | null) => string): TableColumn<AttributionRow> => ({

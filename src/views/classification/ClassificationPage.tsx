@@ -10,6 +10,7 @@ import {
 } from "../../machines/classification/classificationEditor.machine";
 import { ConfirmDialog } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
+import { useSelected } from "../components/useSelected";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { ClassificationPreviewPanel } from "./ClassificationPreviewPanel";
@@ -87,12 +88,7 @@ const ClassificationEditor = ({ editor }: { readonly editor: ClassificationEdito
 );
 
 const EditorToolbar = ({ editor }: { readonly editor: ClassificationEditorActorRef }) => {
-  const canUndo = useSelector(editor, sel.canUndo);
-  const canRedo = useSelector(editor, sel.canRedo);
-  const canSave = useSelector(editor, sel.canSave);
-  const saving = useSelector(editor, sel.isSaving);
-  const dirty = useSelector(editor, sel.isDirty);
-  const downloading = useSelector(editor, sel.isDownloading);
+  const { canUndo, canRedo, canSave, isSaving: saving, isDirty: dirty, isDownloading: downloading } = useSelected(editor, sel, ["canUndo", "canRedo", "canSave", "isSaving", "isDirty", "isDownloading"]);
   return (
     <div className="classification-toolbar" role="toolbar" aria-label={t.title}>
       <button type="button" className="button" disabled={!canUndo} onClick={() => editor.send({ type: "draft.undone" })}>

@@ -1,9 +1,9 @@
-import { useSelector } from "@xstate/react";
 import type { PreviewLevelOne, PreviewLevelTwo, PreviewRule, PreviewSampleHit } from "../../domain/classification/classificationPreview";
 import { ruleOfTree, taxonomyPathOf } from "../../domain/classification/classificationDraft";
 import { classificationTexts as t } from "../../domain/classification/classificationTexts";
 import { formatNumber, formatPercent } from "../../domain/report/numberFormat";
 import { classificationEditorSelectors as sel, type ClassificationEditorActorRef } from "../../machines/classification/classificationEditor.machine";
+import { useSelected } from "../components/useSelected";
 import { MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 
 type Props = { readonly editor: ClassificationEditorActorRef };
@@ -42,11 +42,7 @@ const levelTwoColumns: ReadonlyArray<TableColumn> = [{ key: "taxonomy1", header:
  * match. The last answer stays while the next one is made.
  */
 export const ClassificationPreviewPanel = ({ editor }: Props) => {
-  const preview = useSelector(editor, sel.preview);
-  const draft = useSelector(editor, sel.draft);
-  const updating = useSelector(editor, sel.isPreviewUpdating);
-  const failed = useSelector(editor, sel.hasPreviewFailed);
-  const blocked = useSelector(editor, sel.isPreviewBlocked);
+  const { preview, draft, isPreviewUpdating: updating, hasPreviewFailed: failed, isPreviewBlocked: blocked } = useSelected(editor, sel, ["preview", "draft", "isPreviewUpdating", "hasPreviewFailed", "isPreviewBlocked"]);
   return (
     <section className="classification-preview" aria-labelledby="classification-preview-title" aria-busy={updating}>
       <h2 id="classification-preview-title">{t.preview}</h2>

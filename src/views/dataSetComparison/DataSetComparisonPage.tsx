@@ -36,6 +36,7 @@ import {
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { shareChart, shareTable, timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import { InfoDialog } from "../components/Modal";
+import { useSelected } from "../components/useSelected";
 import { ExportDialog } from "../exports/ExportDialog";
 import { CardExploreLink } from "../reports/CardExploreLink";
 import { ReportFrame } from "../reports/ReportFrame";
@@ -253,24 +254,28 @@ const sideColumn = (key: string, header: string, format: NumberFormatOptions): T
 };
 
 const TabularTab = ({ report, base, path }: { readonly report: DataSetComparisonActorRef; readonly base: string; readonly path: ReadonlyArray<string> }) => {
-  const rows = useSelector(report, sel.pageRows);
-  const footer = useSelector(report, sel.footer);
-  const total = useSelector(report, sel.total);
-  const page = useSelector(report, sel.page);
-  const pages = useSelector(report, sel.pageCount);
-  const sort = useSelector(report, sel.sort);
-  const visible = useSelector(report, sel.visibleColumns);
-  const names = useSelector(report, sel.sideNames);
-  const level = useSelector(report, sel.level);
-  const comparing = useSelector(report, sel.comparing);
-  const comparisonRows = useSelector(report, sel.comparisonRows);
-  const comparisonFooter = useSelector(report, sel.comparisonFooter);
-  const comparisonMissing = useSelector(report, sel.comparisonMissing);
-  const comparisonLoading = useSelector(report, sel.comparisonLoading);
-  const openRows = useSelector(report, sel.openRows);
-  const columnsOpen = useSelector(report, sel.columnsOpen);
-  const currency = useSelector(report, sel.currency);
-  const locale = useSelector(report, sel.locale);
+  const { pageRows: rows, footer, total, page, pageCount: pages, sort, visibleColumns: visible, sideNames: names, level, currency, locale } = useSelected(report, sel, [
+    "pageRows",
+    "footer",
+    "total",
+    "page",
+    "pageCount",
+    "sort",
+    "visibleColumns",
+    "sideNames",
+    "level",
+    "currency",
+    "locale",
+  ]);
+  const { comparing, comparisonRows, comparisonFooter, comparisonMissing, comparisonLoading, openRows, columnsOpen } = useSelected(report, sel, [
+    "comparing",
+    "comparisonRows",
+    "comparisonFooter",
+    "comparisonMissing",
+    "comparisonLoading",
+    "openRows",
+    "columnsOpen",
+  ]);
   const field = levelField(level);
   const columns = useMemo<ReadonlyArray<TableColumn<DataSetComparisonRow>>>(
     () => [{ key: field, header: texts.taxonomyLevel(level), align: "start" }, ...tableColumns.map((key) => sideColumn(key, columnHeader(key, names), { currency, locale }))],

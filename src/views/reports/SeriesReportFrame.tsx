@@ -9,6 +9,7 @@ import { reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { analysisReportTexts, type ReportStatus } from "../../domain/report/analysisReportTexts";
 import type { ExportDialogActorRef } from "../../machines/exports/exportDialog.machine";
 import { TaxonomySidebar } from "./TaxonomySidebar";
+import { useSelected } from "../components/useSelected";
 import { ExportDialog } from "../exports/ExportDialog";
 import { MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 import { ReportFrame } from "./ReportFrame";
@@ -166,11 +167,7 @@ export const SeriesTable = <S, R extends MetricTableRow & { readonly conversion_
   readonly visibleColumns?: ReadonlyArray<string>;
   readonly perPageOptions: ReadonlyArray<number>;
 }) => {
-  const rows = useSelector(report, sel.pageRows);
-  const total = useSelector(report, sel.total);
-  const page = useSelector(report, sel.page);
-  const perPage = useSelector(report, sel.perPage);
-  const pageCount = useSelector(report, sel.pageCount);
+  const { pageRows: rows, total, page, perPage, pageCount } = useSelected(report, sel, ["pageRows", "total", "page", "perPage", "pageCount"]);
   return (
     <MetricTable<R>
       label={label}

@@ -12,6 +12,7 @@ import {
 } from "../../machines/spend/fixedSpendForm.machine";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
+import { useSelected } from "../components/useSelected";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
@@ -100,11 +101,7 @@ const FixedSpendFormState = ({ screen }: { readonly screen: FixedSpendFormActorR
 };
 
 const FixedSpendEditor = ({ screen }: { readonly screen: FixedSpendFormActorRef }) => {
-  const create = useSelector(screen, sel.isCreate);
-  const saving = useSelector(screen, sel.isSaving);
-  const removing = useSelector(screen, sel.isRemoving);
-  const confirming = useSelector(screen, sel.isConfirming);
-  const busy = useSelector(screen, sel.isBusy);
+  const { isCreate: create, isSaving: saving, isRemoving: removing, isConfirming: confirming, isBusy: busy } = useSelected(screen, sel, ["isCreate", "isSaving", "isRemoving", "isConfirming", "isBusy"]);
   return (
     <SpendFieldsForm
       form={screen}

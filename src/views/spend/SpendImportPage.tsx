@@ -22,6 +22,7 @@ import { spendImportMachine, spendImportSelectors as sel, type SpendImportActorR
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { InfoDialog } from "../components/Modal";
 import { useDocumentTitle } from "../components/useDocumentTitle";
+import { useSelected } from "../components/useSelected";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { paths } from "../shell/routePaths";
@@ -179,11 +180,7 @@ const OptionsStep = ({ wizard }: Wizard) => {
 // Configuration
 
 const ConfigurationStep = ({ wizard }: Wizard) => {
-  const kind = useSelector(wizard, sel.kind);
-  const mapping = useSelector(wizard, sel.mapping);
-  const source = useSelector(wizard, sel.mappingSource);
-  const columns = useSelector(wizard, sel.columns);
-  const modalOpen = useSelector(wizard, sel.isColumnsModalOpen);
+  const { kind, mapping, mappingSource: source, columns, isColumnsModalOpen: modalOpen } = useSelected(wizard, sel, ["kind", "mapping", "mappingSource", "columns", "isColumnsModalOpen"]);
   const count = mappedCount(mapping);
   return (
     <>

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from "react";
 import type { AnyActorRef } from "xstate";
 import type { SortSpec } from "../../domain/table/tableSort";
 import { spendListPerPage } from "../../domain/spend/spendList";
+import type { SpendListEvent } from "../../machines/spend/spendListQuery";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 import { SpendListSearch } from "./SpendListSearch";
@@ -22,12 +23,6 @@ export interface SpendListSelectors<S, R extends SpendListRow> {
 
 /** A spend list's row: a configuration or entry, keyed by its id. */
 export type SpendListRow = MetricTableRow & { readonly id: number };
-
-/** The events the list's screen sends, named with the list's prefix (`fixedSpend.searchChanged`, `variableSpend.searchChanged`). */
-export type SpendListEvent<P extends string> =
-  | { readonly type: `${P}.searchChanged`; readonly search: string }
-  | { readonly type: `${P}.sortChanged`; readonly column: string }
-  | { readonly type: `${P}.pageChanged`; readonly page: number };
 
 interface Props<S, R extends SpendListRow, P extends string> {
   readonly list: { getSnapshot(): S; subscribe: AnyActorRef["subscribe"]; send(event: SpendListEvent<P>): void };
