@@ -1,5 +1,6 @@
 /** Every machine model, by machine name: shared by the model tests and `npm run paths`. */
 import type { MachineModel } from "./harness";
+import { accountProfileModel } from "./account/accountProfile.model";
 import { classificationEditorModel } from "./classification/classificationEditor.model";
 import { columnSetsModel } from "./performance/columnSets.model";
 import { comparisonModel } from "./performance/comparison.model";
@@ -54,6 +55,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   errorDialog: errorDialogModel as unknown as MachineModel,
   recoverPassword: recoverPasswordModel as unknown as MachineModel,
   resetPassword: resetPasswordModel as unknown as MachineModel,
+  accountProfile: accountProfileModel as unknown as MachineModel,
   messages: messagesModel as unknown as MachineModel,
   toasts: toastsModel as unknown as MachineModel,
   app: appModel as unknown as MachineModel,
