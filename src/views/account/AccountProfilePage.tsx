@@ -23,18 +23,21 @@ export const AccountProfilePage = () => {
   return (
     <AppShell>
       <Screen name="accountProfile" routeKey="" logic={accountProfileMachine} route={{}}>
-        {(screen) => (
-          <article className="report account-profile">
-            <h1 className="report-title">{t.title}</h1>
-            <ProfileForm screen={screen} />
-            <PasswordForm screen={screen} />
-            <SignOutEverywhere screen={screen} />
-          </article>
-        )}
+        {(screen) => <AccountProfileScreen screen={screen} />}
       </Screen>
     </AppShell>
   );
 };
+
+/** The page's three forms, drawn from the screen's actor. */
+export const AccountProfileScreen = ({ screen }: { readonly screen: AccountProfileActorRef }) => (
+  <article className="report account-profile">
+    <h1 className="report-title">{t.title}</h1>
+    <ProfileForm screen={screen} />
+    <PasswordForm screen={screen} />
+    <SignOutEverywhere screen={screen} />
+  </article>
+);
 
 const profileMessages: Readonly<Record<ProfileStatus, { readonly text: string; readonly tone: "error" | "status" }>> = {
   nameMissing: { text: profileProblemMessages.nameMissing, tone: "error" },
