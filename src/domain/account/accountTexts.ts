@@ -3,7 +3,6 @@ import { accessTexts } from "../access/accessTexts";
 /** The words of the signed-in person's own account page (/account/profile). */
 export const accountTexts = {
   title: "My Account",
-  menuLink: "My account",
   profile: {
     heading: "Name and email",
     name: "Name",

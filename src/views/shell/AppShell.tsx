@@ -2,7 +2,6 @@ import { useSelector } from "@xstate/react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { returnParam, returnPathOf } from "../../domain/access/returnPath";
-import { accountTexts } from "../../domain/account/accountTexts";
 import { dismissalMemory } from "../../machines/shell/dismissalMemory";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
@@ -62,7 +61,7 @@ export const AppShell = ({ children, skipTo }: Props) => {
           <SearchBox />
           <div className="user-menu">
             {user ? (
-              <Link href={paths.accountProfile} className="user-name" title={accountTexts.menuLink}>
+              <Link href={paths.accountProfile} className="user-name">
                 {user.username}
               </Link>
             ) : null}
