@@ -23,6 +23,7 @@ import { securityHeaders } from "./http/securityHeaders";
 import { serveSpa } from "./http/spa";
 import { consoleLog, type Log } from "./log";
 import type { Outbox } from "./outbox/outbox";
+import { accountRoutes } from "./routes/accountRoutes";
 import { authRoutes } from "./routes/authRoutes";
 import { collectRoutes } from "./routes/collectRoutes";
 import { orderFeedRoutes } from "./routes/orderFeedRoutes";
@@ -109,6 +110,7 @@ export const createApp = (deps: AppDeps): Hono => {
   api.route("/auth", authRoutes(context));
   api.route("/auth/password", passwordRoutes(context));
   api.route("/auth/setup", setupRoutes(context, deps.exposedDemo ?? false));
+  api.route("/account", accountRoutes(context));
   // The order feed authenticates with a write key, so it is routed before the session-checked program routes.
   api.route("/programs", orderFeedRoutes(context, deps.collectionLimit));
   api.route("/programs", programRoutes(context));

@@ -11,6 +11,7 @@ import type {
   MessageQueries,
   MessageRow,
   PasswordResetQueries,
+  ProfileChangeOutcome,
   ProgramQueries,
   ResetLinkRecord,
   SessionQueries,
@@ -98,6 +99,36 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
           ]);
           return { created: user };
         }),
+      // The user's remembered sessions carry the old name and email: forgotten, so the next call reads the new ones.
+      changeProfile: (change) =>
+        memo.whileEnding({ userId: change.userId }, () =>
+          line.transaction(async (sql): Promise<ProfileChangeOutcome> => {
+            const others = await sql.rows(
+              "SELECT username, email FROM users WHERE id <> $1 AND (username = $2 OR lower(email) = $3)",
+              [change.userId, change.username.toLowerCase(), change.email.toLowerCase()],
+            );
+            if (others.some((row) => textOf(row["username"]) === change.username.toLowerCase())) return { kind: "nameTaken" };
+            if (others.length > 0) return { kind: "emailTaken" };
+            await sql.run("UPDATE users SET username = $1, email = $2 WHERE id = $3", [
+              change.username.toLowerCase(),
+              change.email,
+              change.userId,
+            ]);
+            const rows = await sql.rows("SELECT id, username, email, is_admin FROM users WHERE id = $1", [change.userId]);
+            const row = rows[0];
+            if (!row) throw new Error("the account changed is gone");
+            return { kind: "changed", user: userFrom(row) };
+          }),
+        ),
+      changePassword: (change) =>
+        memo.whileEnding({ userId: change.userId }, () =>
+          line.transaction(async (sql) => {
+            await sql.run("UPDATE users SET password_hash = $1 WHERE id = $2", [change.passwordHash, change.userId]);
+            if (change.keepSession === null) await sql.run("DELETE FROM sessions WHERE user_id = $1", [change.userId]);
+            else
+              await sql.run("DELETE FROM sessions WHERE user_id = $1 AND token_digest <> $2", [change.userId, change.keepSession]);
+          }),
+        ),
     },
 
     sessions: {
@@ -136,6 +167,8 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
         memo.whileEnding({ expiredAt: now }, () =>
           line.exclusive((sql) => sql.run("DELETE FROM sessions WHERE expires_at <= $1", [now])),
         ),
+      endAllOf: (userId) =>
+        memo.whileEnding({ userId }, () => line.exclusive((sql) => sql.run("DELETE FROM sessions WHERE user_id = $1", [userId]))),
     },
 
     programs: {

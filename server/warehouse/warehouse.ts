@@ -63,6 +63,31 @@ export interface UserQueries {
    * username or the email (both in lower case) is already someone's.
    */
   createAdmin(account: NewAdmin, onlyFirst: boolean): Promise<AdminCreation>;
+  /** Gives a user a new name and email, unless another account has either (names and emails compared in lower case). */
+  changeProfile(change: ProfileRecord): Promise<ProfileChangeOutcome>;
+  /**
+   * Sets a user's password hash and ends their sessions in the same transaction, all but
+   * `keepSession` (a token digest) when it is given.
+   */
+  changePassword(change: PasswordRecord): Promise<void>;
+}
+
+export interface ProfileRecord {
+  readonly userId: number;
+  readonly username: string;
+  readonly email: string;
+}
+
+/** The user as changed, or which of the two another account already has. */
+export type ProfileChangeOutcome =
+  | { readonly kind: "changed"; readonly user: User }
+  | { readonly kind: "nameTaken" }
+  | { readonly kind: "emailTaken" };
+
+export interface PasswordRecord {
+  readonly userId: number;
+  readonly passwordHash: string;
+  readonly keepSession: string | null;
 }
 
 export interface NewAdmin {
@@ -87,6 +112,8 @@ export interface SessionQueries {
   end(tokenDigest: string): Promise<void>;
   /** Drops sessions that expired at or before `now`. */
   purgeExpired(now: number): Promise<void>;
+  /** Ends every session of a user at once. */
+  endAllOf(userId: number): Promise<void>;
 }
 
 export interface ProgramQueries {

@@ -144,6 +144,23 @@ describe(`two shards of ${engineUnderTest} behind the sharded warehouse`, () => 
     for (const shard of shards) expect(await shard.sessions.findUser(session.tokenDigest, clock.now)).toBeNull();
   });
 
+  it("ends a person's sessions, changes their password and their name on every shard", async () => {
+    const opened = (tokenDigest: string) => ({ tokenDigest, userId: 2, openedAt: clock.now, expiresAt: clock.now + 3_600_000 });
+    for (const digest of ["account-kept", "account-other", "account-third"]) await sharded.sessions.open(opened(digest));
+    await sharded.users.changePassword({ userId: 2, passwordHash: "scrypt$1$1$1$00$00", keepSession: "account-kept" });
+    for (const shard of shards) {
+      expect(await shard.sessions.findUser("account-kept", clock.now)).not.toBeNull();
+      expect(await shard.sessions.findUser("account-other", clock.now)).toBeNull();
+      expect((await shard.users.findCredentials("admin"))?.passwordHash).toBe("scrypt$1$1$1$00$00");
+    }
+    await sharded.sessions.endAllOf(2);
+    for (const shard of shards) expect(await shard.sessions.findUser("account-kept", clock.now)).toBeNull();
+    const outcome = await sharded.users.changeProfile({ userId: 2, username: "admin", email: "admin@example.org" });
+    expect(outcome).toMatchObject({ kind: "changed", user: { id: 2, email: "admin@example.org" } });
+    for (const shard of shards) expect((await shard.users.findByEmail("admin@example.org"))?.id).toBe(2);
+    expect(await sharded.users.changeProfile({ userId: 2, username: "demo", email: "admin@example.com" })).toEqual({ kind: "nameTaken" });
+  });
+
   it("keeps a write key whole on every shard, so any shard finds the key's program", async () => {
     const [key, same] = await Promise.all([
       sharded.ingestion.createWriteKey(3, "cluster-key-digest", "sk_cluster", "secret", clock.now),

@@ -1,5 +1,6 @@
 /** Every machine model, by machine name: shared by the model tests and `npm run paths`. */
 import type { MachineModel } from "./harness";
+import { accountProfileModel } from "./account/accountProfile.model";
 import { classificationEditorModel } from "./classification/classificationEditor.model";
 import { columnSetsModel } from "./performance/columnSets.model";
 import { comparisonModel } from "./performance/comparison.model";
@@ -56,6 +57,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   recoverPassword: recoverPasswordModel as unknown as MachineModel,
   firstRun: firstRunModel as unknown as MachineModel,
   resetPassword: resetPasswordModel as unknown as MachineModel,
+  accountProfile: accountProfileModel as unknown as MachineModel,
   messages: messagesModel as unknown as MachineModel,
   toasts: toastsModel as unknown as MachineModel,
   app: appModel as unknown as MachineModel,

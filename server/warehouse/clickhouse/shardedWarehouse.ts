@@ -154,8 +154,15 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
   });
 
   return {
-    users: family("users", { findCredentials: "anyShard", findByEmail: "anyShard", anyAccount: "anyShard", createAdmin: "replicated" }),
-    sessions: family("sessions", { open: "replicated", findUser: "anyShard", end: "replicated", purgeExpired: "replicated" }),
+    users: family("users", {
+      findCredentials: "anyShard",
+      findByEmail: "anyShard",
+      anyAccount: "anyShard",
+      createAdmin: "replicated",
+      changeProfile: "replicated",
+      changePassword: "replicated",
+    }),
+    sessions: family("sessions", { open: "replicated", findUser: "anyShard", end: "replicated", purgeExpired: "replicated", endAllOf: "replicated" }),
     programs: family("programs", { all: "anyShard", ofMember: "anyShard", findByCode: "anyShard", isMember: "anyShard" }),
     messages: family("messages", {
       system: "anyShard",

@@ -29,6 +29,8 @@ export type SessionEvent =
   | { type: "session.signOutRequested" }
   | { type: "session.resumed" }
   | { type: "session.retried" }
+  /** The person changed their own name or email (the account page): the header shows the new ones. */
+  | { type: "session.userChanged"; user: User }
   | { type: "session.programSelected"; program: string }
   | { type: "session.datesChanged"; from: string; to: string }
   | { type: "session.linkOpened"; link: SessionLink }
@@ -84,6 +86,7 @@ export const sessionMachine = setup({
         context.range ?? (program ? defaultRange(todayAt(Date.now(), program.utc_offset)) : null);
       return { user: profile.user, programs: profile.programs, programCode: program?.code ?? null, range };
     }),
+    changeUser: assign((_, params: { user: User }) => ({ user: params.user })),
     selectProgram: assign((_, params: { program: string }) => ({ programCode: params.program })),
     changeDates: assign((_, params: { from: string; to: string }) => ({ range: { from: params.from, to: params.to } })),
     openLink: assign(({ context }, params: { link: SessionLink }) => applyLink(context, params.link, parseRange)),
@@ -187,6 +190,7 @@ export const sessionMachine = setup({
         ready: {
           on: {
             "session.resumed": "loadingProfile",
+            "session.userChanged": { actions: { type: "changeUser", params: ({ event }) => ({ user: event.user }) } },
             "session.programSelected": {
               guard: { type: "isKnownProgram", params: ({ event }) => ({ program: event.program }) },
               actions: { type: "selectProgram", params: ({ event }) => ({ program: event.program }) },

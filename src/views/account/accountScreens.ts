@@ -25,5 +25,6 @@ export const accountScreens: ReadonlyArray<AccountScreen> = [
   { path: paths.variableSpendBatch, load: () => import("../spend/SpendImportPage").then((m) => m.VariableSpendImportPage) },
   { path: "/account/connections", load: () => import("../connections/ConnectionsPage").then((m) => m.ConnectionsPage) },
   { path: "/account/connections/:connection", load: () => import("../connections/ConnectionPage").then((m) => m.ConnectionPage) },
+  { path: paths.accountProfile, load: () => import("./AccountProfilePage").then((m) => m.AccountProfilePage) },
   { path: "/account/data-sources", load: () => import("../dataSources/DataSourcesPage").then((m) => m.DataSourcesPage) },
 ];

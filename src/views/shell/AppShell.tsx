@@ -60,7 +60,11 @@ export const AppShell = ({ children, skipTo }: Props) => {
           </Link>
           <SearchBox />
           <div className="user-menu">
-            {user ? <span className="user-name">{user.username}</span> : null}
+            {user ? (
+              <Link href={paths.accountProfile} className="user-name">
+                {user.username}
+              </Link>
+            ) : null}
             {debug ? <SaveRecording /> : null}
             <Link href={paths.logout} className="button is-text">
               Sign out

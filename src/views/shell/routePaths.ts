@@ -10,6 +10,7 @@ export const paths = {
   fixedSpendBatch: "/account/costs/fixed/batch",
   variableSpend: "/account/costs/variable",
   variableSpendBatch: "/account/costs/variable/batch",
+  accountProfile: "/account/profile",
 } as const;
 
 /** Routes a signed-out person may see. */

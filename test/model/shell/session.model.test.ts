@@ -13,6 +13,7 @@ modelSuite(sessionModel, {
     "signedIn.signingOut → endSession resolves [ok] → signedOut.idle",
     "signedIn.signingOut → endSession rejects [network] → signedOut.idle",
     "signedIn.ready → session.resumed → signedIn.loadingProfile",
+    "signedIn.ready → session.userChanged [newEmail] → signedIn.ready",
     "signedIn.ready → session.programSelected [known] → signedIn.ready",
     "signedIn.ready → session.datesChanged [january] → signedIn.ready",
     "signedIn.loadingProfile → session.linkOpened [january] → signedIn.loadingProfile",

@@ -20,6 +20,7 @@ export const sessionModel = defineMachineModel({
     "session.signOutRequested": [{}],
     "session.resumed": [{}],
     "session.retried": [{}],
+    "session.userChanged": { newEmail: { user: { ...alice, email: "alice@example.org" } } },
     "session.programSelected": { known: { program: "beta" }, unknown: { program: "nope" } },
     "session.datesChanged": {
       january: { from: "2026-01-01", to: "2026-01-31" },
