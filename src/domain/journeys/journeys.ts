@@ -133,13 +133,16 @@ export const journeyMatches = (path: ReadonlyArray<JourneyTouch>, search: Journe
 
 export type JourneyLevel = 2 | 3 | 4;
 
-/** A touch's name at a level: its taxonomy values down to that level, 'None' levels left out. */
+/**
+ * A touch's name at a level (the tag in Journey Paths and its CSV): its taxonomy values down
+ * to that level, 'None' levels left out; 'None' for an unclassified touch (no value at all).
+ */
 export const touchName = (t: JourneyTouch, level: JourneyLevel): string =>
   taxonomyLevels
     .slice(0, level)
     .map((k) => t[k])
-    .filter((v) => v !== "None")
-    .join(" / ");
+    .filter((v) => v !== "None" && v !== "")
+    .join(" / ") || "None";
 
 export interface CrunchedTouch {
   readonly name: string;
