@@ -562,6 +562,13 @@ CREATE TABLE attribution.write_keys ON CLUSTER '{cluster}' (
 ORDER BY (key_digest)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
 
+CREATE TABLE attribution.id_draws ON CLUSTER '{cluster}' (
+  table_name String,
+  id Int64
+) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
+ORDER BY (table_name, id)
+SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
+
 CREATE TABLE attribution.collected_events ON CLUSTER '{cluster}' (
   program_id Int32,
   event_id String,
@@ -615,4 +622,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (10, 'when ingested changes were marked', 0),
   (11, 'publishable and secret write keys', 0),
   (12, 'authors of shared objects and spend versions', 0),
-  (13, 'when a write key was last used', 0);
+  (13, 'when a write key was last used', 0),
+  (14, 'ids drawn for records', 0);

@@ -226,5 +226,10 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
     name: "when a write key was last used",
     statements: ["ALTER TABLE write_keys ADD COLUMN last_used_at Nullable(Int64)"],
   },
+  {
+    version: 14,
+    name: "ids drawn for records",
+    statements: [`CREATE TABLE id_draws (table_name String, id Int64) ${mergeTree("table_name, id")}`],
+  },
 ];
 

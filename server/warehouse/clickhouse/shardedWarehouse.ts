@@ -66,7 +66,8 @@ export const parquetWrite = (shard: ShardFiles): ((duckdb: Statements) => Promis
  * Distributed table); every other table is sharded by program. They are the small tables read without a
  * program, or by every program's statements: accounts, sessions, password resets, programs and
  * memberships, messages and their dismissals, a user's column sets and ad-platform connectors, and the write
- * keys (POST /collect finds a key's program by the key alone, before it knows which shard to ask).
+ * keys (POST /collect finds a key's program by the key alone, before it knows which shard to ask), and the
+ * ids drawn for records (sql/records.ts, nextId: a table without a program).
  */
 export const wholeTables: ReadonlyArray<string> = [
   ...accountTables,
@@ -77,6 +78,7 @@ export const wholeTables: ReadonlyArray<string> = [
   "connector_states",
   "connector_consents",
   "write_keys",
+  "id_draws",
 ];
 
 /** Whole tables the account rows of a demo load fill (the warehouse writes them itself). */
@@ -102,8 +104,8 @@ export interface ShardedWarehouseOptions {
  * tables go to every shard (to the first only with `replicatedByCluster`) and their reads to the
  * first; lists of program ids are merged from what each shard holds.
  *
- * Ids a create answers (a spend row's, a note's) are one more than the largest of the shard's
- * table, not of every program's: unique within a program, which is all the routes ask of them
+ * Ids a create answers (a spend row's, a note's) are one more than the largest the shard has drawn
+ * for the table (never one given before), not of every program's: unique within a program, which is all the routes ask of them
  * (every read and write by id is scoped to its program), but not the ids one warehouse would give.
  */
 export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: ShardedWarehouseOptions = {}): Warehouse => {

@@ -508,5 +508,14 @@ export const migrations: ReadonlyArray<Migration> = [
       "ALTER TABLE write_keys ADD COLUMN last_used_at BIGINT",
     ],
   },
+  {
+    version: 14,
+    name: "ids drawn for records",
+    statements: [
+      // Every id drawn for a configuration record, by table (server/warehouse/sql/records.ts, nextId): only grows, so
+      // an id freed by a delete is never given again and an old link never opens another record.
+      "CREATE TABLE id_draws (table_name VARCHAR NOT NULL, id BIGINT NOT NULL)",
+    ],
+  },
 ];
 

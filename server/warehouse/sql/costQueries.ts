@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { Frequency } from "../../../src/domain/spend/costs";
 import type { CostQueries, FixedCostRecord, FixedCostValues, VariableCostRecord, VariableCostValues } from "../costQueries";
-import { removeRecord, rowsInRange, type RangedList } from "./records";
+import { nextId, removeRecord, rowsInRange, type RangedList } from "./records";
 import { numberOf, nullableTextOf, textOf, type Row, type Statements, type StatementLine } from "../statements";
 import { createOnce, storedKeysOf } from "./idempotencyKeys";
 
@@ -98,8 +98,7 @@ export const markCostsDue = async (sql: Statements, programId: number): Promise<
 
 /**
  * Adds a configuration and marks the program's cost facts due, in the caller's transaction;
- * answers the new id (one more than the largest: the connection line serialises writers, so
- * no two draw the same id).
+ * answers the new id (`nextId`).
  */
 const insertFixed = (sql: Statements, programId: number, v: FixedCostValues, at: number): Promise<number> =>
   insertSpend(sql, programId, "fixed_costs", {
@@ -115,12 +114,10 @@ const insertVariable = (sql: Statements, programId: number, v: VariableCostValue
   }, [programId, v.taxonomy_1, v.cost, v.date, v.cost_link]);
 
 /**
- * Inserts one spend row under the next id, marks the program's cost facts due and answers
- * the id. DuckDB draws the id in the INSERT ... SELECT and answers it (RETURNING), in the
- * caller's transaction. ClickHouse has neither RETURNING nor transactions: one read draws
- * the id and finds the program's mark, the mark is written first when missing (a mark with
- * no new row only costs a refresh), then the row under the id drawn (its last placeholder):
- * two statements a create in a burst, where every create but the first finds the mark.
+ * Inserts one spend row under the next id (`nextId`: never one given before, even after a
+ * delete), marks the program's cost facts due and answers the id, in the caller's
+ * transaction. The mark is written before the row: ClickHouse has no transactions, and a
+ * mark with no new row only costs a refresh.
  */
 const insertSpend = async (
   sql: Statements,
@@ -129,23 +126,10 @@ const insertSpend = async (
   row: { readonly columns: string; readonly values: string },
   values: ReadonlyArray<string | number | null>,
 ): Promise<number> => {
-  if (sql.engine === "clickhouse") {
-    const drawn = (await sql.rows(
-      `SELECT (SELECT coalesce(max(id), 0) + 1 FROM ${table}) AS id,
-         (SELECT coalesce(count(*), 0) FROM cost_refreshes_due WHERE program_id = $1) AS marked`,
-      [programId],
-    ))[0];
-    const id = numberOf(drawn?.["id"]);
-    if (numberOf(drawn?.["marked"]) === 0) await sql.run("INSERT INTO cost_refreshes_due (program_id) VALUES ($1)", [programId]);
-    await sql.run(`INSERT INTO ${table} (${row.columns}, id) VALUES (${row.values}, $${values.length + 1})`, [...values, id]);
-    return id;
-  }
-  const inserted = await sql.rows(
-    `INSERT INTO ${table} (id, ${row.columns}) SELECT coalesce(max(id), 0) + 1, ${row.values} FROM ${table} RETURNING id`,
-    values,
-  );
+  const id = await nextId(sql, table);
   await markCostsDue(sql, programId);
-  return numberOf(inserted[0]?.["id"]);
+  await sql.run(`INSERT INTO ${table} (${row.columns}, id) VALUES (${row.values}, $${values.length + 1})`, [...values, id]);
+  return id;
 };
 
 /** Removes a spend record and, when there was one, marks the program's cost facts due. */

@@ -6,12 +6,25 @@ import { nullableNumberOf, numberOf, type Row, type Statements } from "../statem
 type RecordTable = "fixed_costs" | "variable_costs" | "annotations" | "seasonality_types" | "column_sets" | "custom_reports";
 
 /**
- * The next id of a table: one more than the largest (so ids planted by the demo data
- * never collide). Run inside the caller's transaction; the connection line serialises
- * writers, so no two draw the same id. Portable SQL (no sequences).
+ * The next id of a table, never one given before: one more than the largest ever drawn
+ * for it (`id_draws`, which only grows: a delete never gives an id back) or held by it (so
+ * ids planted by the demo data or drawn before the ledger existed never collide). The id
+ * is recorded as drawn before it is answered. Run inside the caller's transaction; the
+ * connection line serialises writers, so no two draw the same id. Portable SQL (no
+ * sequences, no upsert: ClickHouse has neither in a form both engines share).
  */
-export const nextId = async (sql: Statements, table: RecordTable): Promise<number> =>
-  numberOf((await sql.rows(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`))[0]?.["id"]);
+export const nextId = async (sql: Statements, table: RecordTable): Promise<number> => {
+  const drawn = await sql.rows(
+    `SELECT greatest(
+       coalesce((SELECT max(id) FROM id_draws WHERE table_name = $1), 0),
+       coalesce((SELECT max(id) FROM ${table}), 0)
+     ) + 1 AS id`,
+    [table],
+  );
+  const id = numberOf(drawn[0]?.["id"]);
+  await sql.run("INSERT INTO id_draws (table_name, id) VALUES ($1, $2)", [table, id]);
+  return id;
+};
 
 /** Whether a program holds a row with that id in the table. */
 export const holds = async (

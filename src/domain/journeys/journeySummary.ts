@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { checkRange, IsoDate } from "../performance/performance";
-import { JourneySearch, type JourneyLevel } from "./journeys";
+import { JourneySearch, touchValuesName, type JourneyLevel } from "./journeys";
 
 /**
  * The summary above the journeys table: of the orders the filter keeps (all the range's
@@ -36,8 +36,8 @@ export const journeyPathLevel = (path: JourneyPath): JourneyLevel => Math.min(4,
 export const samePath = (a: JourneyPath | null, b: JourneyPath | null): boolean =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((s, i) => s.length === b[i]?.length && s.every((v, j) => v === b[i]?.[j])));
 
-/** A step's words, as a tag names it: the values joined by ' / ', 'None' left out. */
-export const stepName = (step: JourneyPathStep): string => step.filter((v) => v !== "None").join(" / ");
+/** A step's words, as a tag names it (`touchValuesName`: 'None' for an unclassified touch). */
+export const stepName = (step: JourneyPathStep): string => touchValuesName(step);
 
 /** A path's words: its steps joined by ' > '. */
 export const pathName = (path: JourneyPath): string => path.map(stepName).join(" > ");

@@ -133,13 +133,15 @@ export const journeyMatches = (path: ReadonlyArray<JourneyTouch>, search: Journe
 
 export type JourneyLevel = 2 | 3 | 4;
 
-/** A touch's name at a level: its taxonomy values down to that level, 'None' levels left out. */
-export const touchName = (t: JourneyTouch, level: JourneyLevel): string =>
-  taxonomyLevels
-    .slice(0, level)
-    .map((k) => t[k])
-    .filter((v) => v !== "None")
-    .join(" / ");
+/**
+ * The name of a touch from its taxonomy values, top first (a tag in Journey Paths, its CSV and
+ * a step of a common path): the values joined by ' / ', 'None' levels left out; 'None' for an
+ * unclassified touch (no value at all).
+ */
+export const touchValuesName = (values: ReadonlyArray<string>): string => values.filter((v) => v !== "None" && v !== "").join(" / ") || "None";
+
+/** A touch's name at a level: `touchValuesName` of its taxonomy values down to that level. */
+export const touchName = (t: JourneyTouch, level: JourneyLevel): string => touchValuesName(taxonomyLevels.slice(0, level).map((k) => t[k]));
 
 export interface CrunchedTouch {
   readonly name: string;

@@ -76,8 +76,8 @@ export const sortRows = <R extends SortableRow>(rows: ReadonlyArray<R>, spec: So
 
 /**
  * A report row's name: the value of its deepest taxonomy level (taxonomy_1 on the
- * level-one table, the child level in a peek table, taxonomy_4 on the search results);
- * undefined for a row without a taxonomy value.
+ * level-one table, the child level in a peek table); undefined for a row without a
+ * taxonomy value. A search result is named by its whole path instead (`sortPathRows`).
  */
 export const reportRowName = (row: SortableRow): string | undefined => {
   for (let level = taxonomyLevels.length - 1; level >= 0; level--) {
@@ -90,9 +90,26 @@ export const reportRowName = (row: SortableRow): string | undefined => {
 const isNoneRow = (row: SortableRow): boolean => reportRowName(row) === noneName;
 
 /**
- * The rows of a report table (a level table, its peek rows, the search results and their
- * exports) in the order of `sortRows`, with every row named 'None' (`reportRowName`) after
+ * The rows of a report table (a level table, its peek rows and their exports) in the order of `sortRows`, with every row named 'None' (`reportRowName`) after
  * all the others in both directions (sorted the same way among themselves).
  */
 export const sortReportRows = <R extends SortableRow>(rows: ReadonlyArray<R>, spec: SortSpec, options: SortOptions = {}): R[] =>
   sortRowsPinning(rows, spec, options, isNoneRow);
+
+/**
+ * Whether a row named by its whole path (a search result) is named 'None': every taxonomy
+ * level it holds is 'None'. 'SEO › Google Organic › None › None' is named by its path, not
+ * by its last level, and sorts with the others.
+ */
+export const isNonePath = (row: SortableRow): boolean => {
+  const values = taxonomyLevels.map((level) => row[level]).filter((v): v is string => typeof v === "string");
+  return values.length > 0 && values.every((v) => v === noneName);
+};
+
+/**
+ * The rows of a table whose rows are whole taxonomy paths (the search results and their
+ * exports) in the order of `sortRows`, with every path that is 'None' throughout after all
+ * the others in both directions.
+ */
+export const sortPathRows = <R extends SortableRow>(rows: ReadonlyArray<R>, spec: SortSpec, options: SortOptions = {}): R[] =>
+  sortRowsPinning(rows, spec, options, isNonePath);

@@ -3,7 +3,7 @@ import { totalsOf, type Metrics } from "../../domain/report/metrics";
 import { clampPage, defaultPerPage, pageBounds, pageCount, pageSlice } from "../../domain/table/pagination";
 import type { ColumnHeaders, PerformanceRow, TableResponse, TaxonomiesResponse } from "../../domain/performance/performance";
 import type { TablePaging } from "../../domain/performance/reportLink";
-import { nextSort, sortReportRows, type SortSpec } from "../../domain/table/tableSort";
+import { nextSort, sortPathRows, type SortSpec } from "../../domain/table/tableSort";
 import {
   branchBadge,
   buildTaxonomyTree,
@@ -95,7 +95,7 @@ export type SearchResultsEvent =
 const emptyTree: TaxonomyTree = buildTaxonomyTree([]);
 
 const filtered = memoLast((rows: ReadonlyArray<PerformanceRow>, tree: TaxonomyTree, selected: Selection) => filterRows(rows, tree, selected));
-const sorted = memoLast((rows: ReadonlyArray<PerformanceRow>, sort: SortSpec) => sortReportRows(rows, sort));
+const sorted = memoLast((rows: ReadonlyArray<PerformanceRow>, sort: SortSpec) => sortPathRows(rows, sort));
 const totals = memoLast((rows: ReadonlyArray<PerformanceRow>): Metrics => totalsOf(rows));
 const branches = memoLast((tree: TaxonomyTree, selected: Selection) => selectedBranchCount(tree, selected));
 

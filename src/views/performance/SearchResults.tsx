@@ -117,8 +117,10 @@ const SearchResultsTable = ({ results, exportDialog, columnSets, chosenColumns, 
       taxonomyColumns: taxonomyLevels,
       labels: { ...taxonomyLabels, ...Object.fromEntries(searchColumns.map((c) => [c, labelOf(c, headers)])) },
       naming: { programName, reportKind: t.exportKind, from: range.from, to: range.to },
+      // Already in the table's order (search results are named by their whole path), so the
+      // export keeps them as given rather than re-sorting them as level rows.
       rows: sel.sortedRows(snapshot),
-      sort: sel.sort(snapshot),
+      sort: null,
       sheetName: t.exportKind,
     });
   };

@@ -62,16 +62,17 @@ describe("searchResults machine", () => {
     expect(sel.headers(snap())).toEqual(searchResponse.column_headers);
   });
 
-  it("sorts locally from the stored sort, rows named 'None' last; a header click on the same column toggles, a new one starts descending", async () => {
+  it("sorts locally from the stored sort, only the path that is 'None' throughout last (Email › … › None sorts by its value); a header click on the same column toggles, a new one starts descending", async () => {
     const { actor, snap, shownPaths } = await loaded();
     expect(sel.sort(snap())).toEqual({ column: "attributed_revenue", direction: "desc" });
-    expect(shownPaths()).toEqual(["boots", "red shoes", "blue shoes", "None", "None"]);
+    expect(shownPaths()).toEqual(["boots", "red shoes", "None", "blue shoes", "None"]);
+    expect(sel.pageRows(snap()).map((r) => r.taxonomy_1)).toEqual(["Paid Search", "Paid Search", "Email", "Paid Search", "None"]);
     actor.send({ type: "search.sortChanged", column: "attributed_revenue" });
     expect(sel.sort(snap())).toEqual({ column: "attributed_revenue", direction: "asc" });
-    expect(shownPaths()).toEqual(["blue shoes", "red shoes", "boots", "None", "None"]);
+    expect(sel.pageRows(snap()).map((r) => r.attributed_revenue)).toEqual([90, 120, 400, 700, 0]);
     actor.send({ type: "search.sortChanged", column: "clicks" });
     expect(sel.sort(snap())).toEqual({ column: "clicks", direction: "desc" });
-    expect(sel.pageRows(snap()).map((r) => r.clicks)).toEqual([300, 100, 50, 80, 10]);
+    expect(sel.pageRows(snap()).map((r) => r.clicks)).toEqual([300, 100, 80, 50, 10]);
   });
 
   it("on load every leaf is selected and every row shows; the badge counts the top-most selected branches", async () => {

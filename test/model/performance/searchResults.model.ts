@@ -76,8 +76,8 @@ export const searchResultsModel = defineMachineModel({
     const awaitingFirstRows = after.matches({ results: "loading" }) && c.rows.length === 0;
     invariant(c.page >= 1 && (awaitingFirstRows || c.page <= pageCount(expected.length, 15)), `page ${c.page} of ${pageCount(expected.length, 15)}`);
     invariant(sel.pageRows(after).length === Math.min(15, Math.max(0, expected.length - (c.page - 1) * 15)), "a page holds up to 15 rows");
-    // Rows are in the table's sort, rows named 'None' (taxonomy_4) after the others.
-    const named = shown.filter((r) => r.taxonomy_4 !== "None");
+    // Rows are in the table's sort, paths that are 'None' throughout after the others.
+    const named = shown.filter((r) => ![r.taxonomy_1, r.taxonomy_2, r.taxonomy_3, r.taxonomy_4].every((v) => v === "None"));
     invariant(isDeepStrictEqual(shown.slice(0, named.length), named), "rows named 'None' come last");
     for (const group of [named, shown.slice(named.length)]) {
       const values = group.map((r) => r[c.sort.column as "clicks"]);

@@ -201,6 +201,7 @@ describe("summary paths", () => {
     [[["Email", "Newsletter"]], "Email / Newsletter", 2],
     [[["SEO", "None", "None"], ["Paid Search", "Google Ads", "Brand"]], "SEO > Paid Search / Google Ads / Brand", 3],
     [[["A", "B", "C", "D"]], "A / B / C / D", 4],
+    [[["None", "None"], ["SEO", "None"], ["None", "None"]], "None > SEO > None", 2],
   ] as const)("%j reads %s at level %i", (path, name, level) => {
     expect(pathName(path)).toBe(name);
     expect(journeyPathLevel(path)).toBe(level);
@@ -232,7 +233,10 @@ describe("summary paths", () => {
     expect(sharePercent(part, whole)).toBe(share);
   });
 
-  it("names a step without its 'None' levels", () => {
-    expect(stepName(["Email", "None"])).toBe("Email");
+  it.each([
+    [["Email", "None"], "Email"],
+    [["None", "None", "None"], "None"],
+  ] as const)("names the step %j %s", (step, name) => {
+    expect(stepName(step)).toBe(name);
   });
 });

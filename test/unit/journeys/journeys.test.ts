@@ -97,8 +97,23 @@ describe("crunching", () => {
     expect(uniqueTouches(path, level)).toBe(n);
   });
 
-  it("names leave 'None' levels out", () => {
-    expect(touchName(seo, 4)).toBe("SEO");
-    expect(touchName(google, 4)).toBe("Paid Search / Google Ads / Brand / Generic / Exact");
+  it.each([
+    ["a channel alone, 'None' levels left out", seo, 4, "SEO"],
+    ["every level", google, 4, "Paid Search / Google Ads / Brand / Generic / Exact"],
+    ["down to the level only", google, 2, "Paid Search / Google Ads"],
+    ["an unclassified touch", t("None"), 4, "None"],
+    ["an unclassified touch at level 2", t("None"), 2, "None"],
+    ["an unclassified touch with empty values", t("", "", "", ""), 3, "None"],
+  ] as const)("names %s", (_, touch, level, expected) => {
+    expect(touchName(touch, level)).toBe(expected);
+  });
+
+  it("crunches unclassified touches into tags named 'None'", () => {
+    const none = t("None");
+    expect(crunchJourney([none, none, seo, none], 2).map((c) => [c.name, c.count])).toEqual([
+      ["None", 2],
+      ["SEO", 1],
+      ["None", 1],
+    ]);
   });
 });

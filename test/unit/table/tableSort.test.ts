@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextSort, reportRowName, sortReportRows, sortRows, toggleDirection, type SortSpec } from "../../../src/domain/table/tableSort";
+import { isNonePath, nextSort, reportRowName, sortPathRows, sortReportRows, sortRows, toggleDirection, type SortSpec } from "../../../src/domain/table/tableSort";
 
 type Row = {
   readonly id: string;
@@ -126,7 +126,7 @@ describe("reportRowName", () => {
   it.each([
     ["a level-one row", { id: "r", taxonomy_1: "Paid Search" }, "Paid Search"],
     ["a peek row", { id: "r", taxonomy_1: "Paid Search", taxonomy_2: "None" }, "None"],
-    ["a search row", { id: "r", taxonomy_1: "None", taxonomy_2: "A", taxonomy_3: "B", taxonomy_4: "C" }, "C"],
+    ["a fourth-level row", { id: "r", taxonomy_1: "None", taxonomy_2: "A", taxonomy_3: "B", taxonomy_4: "C" }, "C"],
     ["a row without a taxonomy", { id: "r", clicks: 1 }, undefined],
   ] satisfies Array<[string, Row, string | undefined]>)("%s", (_, row, expected) => {
     expect(reportRowName(row)).toBe(expected);
@@ -146,8 +146,8 @@ describe("sortReportRows: rows named 'None' go last in every sort", () => {
     { id: "none", taxonomy_1: "Paid Search", taxonomy_2: "None", clicks: 999 },
     { id: "bing", taxonomy_1: "Paid Search", taxonomy_2: "Bing", clicks: 50 },
   ];
-  // A search row is named by its taxonomy_4; a 'None' higher up does not pin it.
-  const search: Row[] = [
+  // A fourth-level row is named by its taxonomy_4; a 'None' higher up does not pin it.
+  const fourth: Row[] = [
     { id: "none", taxonomy_1: "Direct", taxonomy_2: "None", taxonomy_3: "None", taxonomy_4: "None", clicks: 0 },
     { id: "brand", taxonomy_1: "Paid Search", taxonomy_2: "Google", taxonomy_3: "Brand", taxonomy_4: "Exact", clicks: 7 },
     { id: "upper", taxonomy_1: "None", taxonomy_2: "X", taxonomy_3: "Y", taxonomy_4: "Z", clicks: 3 },
@@ -167,11 +167,43 @@ describe("sortReportRows: rows named 'None' go last in every sort", () => {
     ["peek rows", peek, { column: "clicks", direction: "asc" }, ["google", "bing", "none"]],
     ["peek rows", peek, { column: "clicks", direction: "desc" }, ["bing", "google", "none"]],
     ["peek rows", peek, { column: "taxonomy_2", direction: "asc" }, ["bing", "google", "none"]],
-    ["search results", search, { column: "clicks", direction: "asc" }, ["upper", "brand", "none"]],
-    ["search results", search, { column: "clicks", direction: "desc" }, ["brand", "upper", "none"]],
+    ["fourth-level rows", fourth, { column: "clicks", direction: "asc" }, ["upper", "brand", "none"]],
+    ["fourth-level rows", fourth, { column: "clicks", direction: "desc" }, ["brand", "upper", "none"]],
     ["missing values, then 'None' rows in the same sort", ragged, { column: "clicks", direction: "asc" }, ["two", "missing", "none", "none2"]],
     ["missing values, then 'None' rows in the same sort", ragged, { column: "clicks", direction: "desc" }, ["two", "missing", "none2", "none"]],
   ] satisfies Array<[string, Row[], SortSpec, string[]]>)("%s by %j", (_, rows, spec, expected) => {
     expect(ids(sortReportRows(rows, spec, { locale: "en" }))).toEqual(expected);
+  });
+});
+
+describe("isNonePath", () => {
+  it.each([
+    ["a path of 'None' only", { id: "r", taxonomy_1: "None", taxonomy_2: "None", taxonomy_3: "None", taxonomy_4: "None" }, true],
+    ["a channel without deeper levels", { id: "r", taxonomy_1: "SEO", taxonomy_2: "Google Organic", taxonomy_3: "None", taxonomy_4: "None" }, false],
+    ["a 'None' channel with a named level below", { id: "r", taxonomy_1: "None", taxonomy_2: "X", taxonomy_3: "None", taxonomy_4: "None" }, false],
+    ["a fully named path", { id: "r", taxonomy_1: "A", taxonomy_2: "B", taxonomy_3: "C", taxonomy_4: "D" }, false],
+    ["a row without a taxonomy", { id: "r", clicks: 1 }, false],
+  ] satisfies Array<[string, Row, boolean]>)("%s", (_, row, expected) => {
+    expect(isNonePath(row)).toBe(expected);
+  });
+});
+
+describe("sortPathRows: search results sort by value; only a path that is 'None' throughout goes last", () => {
+  // SEO › Google Organic › None › None has the most clicks: it leads descending and is last
+  // only ascending, by its value, not because a level of its path is 'None'.
+  const search: Row[] = [
+    { id: "seo", taxonomy_1: "SEO", taxonomy_2: "Google Organic", taxonomy_3: "None", taxonomy_4: "None", clicks: 2467 },
+    { id: "brand", taxonomy_1: "Paid Search", taxonomy_2: "Google", taxonomy_3: "Brand", taxonomy_4: "Exact", clicks: 7 },
+    { id: "none", taxonomy_1: "None", taxonomy_2: "None", taxonomy_3: "None", taxonomy_4: "None", clicks: 9999 },
+    { id: "email", taxonomy_1: "Email", taxonomy_2: "Newsletter", taxonomy_3: "January", taxonomy_4: "None", clicks: 300 },
+  ];
+
+  it.each([
+    [{ column: "clicks", direction: "desc" }, ["seo", "email", "brand", "none"]],
+    [{ column: "clicks", direction: "asc" }, ["brand", "email", "seo", "none"]],
+    [{ column: "taxonomy_1", direction: "asc" }, ["email", "brand", "seo", "none"]],
+    [{ column: "taxonomy_1", direction: "desc" }, ["seo", "brand", "email", "none"]],
+  ] satisfies Array<[SortSpec, string[]]>)("by %j", (spec, expected) => {
+    expect(ids(sortPathRows(search, spec, { locale: "en" }))).toEqual(expected);
   });
 });
