@@ -1,6 +1,6 @@
 import { accountPasswordMessages, accountPasswordProblem, type AccountPasswordProblem } from "../../src/domain/access/accountPassword";
 import { accountNameMaximumLength } from "../../src/domain/access/firstRun";
-import { isValidEmail } from "../../src/domain/access/passwordForm";
+import { isValidEmail } from "../../src/domain/access/email";
 import type { User } from "../../src/domain/shell/user";
 import { isCommonPassword } from "./commonPasswords";
 import { hashPassword, type ScryptCost } from "./passwords";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { Ok } from "../../src/domain/access/auth";
-import { isLongEnoughPassword, isValidEmail } from "../../src/domain/access/passwordForm";
+import { isValidEmail } from "../../src/domain/access/email";
+import { isLongEnoughPassword } from "../../src/domain/access/passwordForm";
 import { PasswordChange, ProfileAnswer, ProfileChange, tidyProfile } from "../../src/domain/account/accountProfile";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { throttleKey } from "../auth/policy";

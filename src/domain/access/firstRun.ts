@@ -5,7 +5,7 @@ import {
   accountPasswordMessages,
   accountPasswordMinimumLength,
 } from "./accountPassword";
-import { isValidEmail } from "./passwordForm";
+import { isValidEmail } from "./email";
 
 /**
  * GET /auth/setup: whether the server has no account yet, so the first-run screen is

@@ -40,11 +40,3 @@ export const newPasswordError = (form: NewPasswordForm): string | null => {
   const problem = newPasswordProblem(form);
   return problem === null ? null : problemMessages[problem];
 };
-
-/**
- * Forgotten-password email: the browser's own `type=email` rule (WHATWG), repeated here
- * so the machine refuses what the browser would.
- */
-const whatwgEmail =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-export const isValidEmail = (email: string): boolean => email.length <= 320 && whatwgEmail.test(email);

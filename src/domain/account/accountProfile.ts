@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { User } from "../shell/user";
-import { isValidEmail, newPasswordProblem, type NewPasswordProblem } from "../access/passwordForm";
+import { isValidEmail } from "../access/email";
+import { newPasswordProblem, type NewPasswordProblem } from "../access/passwordForm";
 import { accountTexts } from "./accountTexts";
 
 /** PATCH /account/profile: the signed-in person's name (what they sign in with and the header shows) and email. */

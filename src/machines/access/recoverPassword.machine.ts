@@ -1,6 +1,6 @@
 import { setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Ok } from "../../domain/access/auth";
-import { isValidEmail } from "../../domain/access/passwordForm";
+import { isValidEmail } from "../../domain/access/email";
 import * as authApi from "../../services/access/auth";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
