@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   isLongEnoughPassword,
-  isValidEmail,
   minimumPasswordLength,
   newPasswordError,
   newPasswordProblem,
 } from "../../../src/domain/access/passwordForm";
 import { accessTexts } from "../../../src/domain/access/accessTexts";
+import { isValidEmail } from "../../../src/domain/access/email";
 
 const mismatch = "These passwords don't match. Please ensure both fields match.";
 const tooShort = "Use at least 8 characters";
