@@ -1,7 +1,7 @@
 /**
  * Drives a machine's generated paths in Chromium through its browser map
  * (test/e2e/paths/pathMap.ts): one test per path the browser runs
- * (test/model/browserPaths.ts), on a new page (or its map's one page, brought back by the map's reset), each step a `test.step` named as
+ * (test/model/browserPaths.ts), on a fresh page, each step a `test.step` named as
  * `npm run paths` prints it. Per step:
  *   - an event: the map's user action (click, type, keyboard);
  *   - an actor outcome: the call the app made for that actor is held by a route from the
@@ -12,21 +12,19 @@
  * Then every active state node's view is asserted, all of them at once (views only look). An event, state, actor outcome or
  * timer the map does not name fails the step with a message naming it.
  *
- * Signed-in maps share one sign-in per worker (a storage state made once). Each map has a
- * browser context per worker. A map with `reset` runs its paths on one page: the first opens
- * the screen, each next one starts from the map's reset (the person's own way back to the
- * opening screen). A map without starts each path on a new page of its context, brought
- * back to a fresh context's state (its storage state, the clock at the pinned day's now).
+ * Signed-in maps share one sign-in per worker (a storage state made once). A map with
+ * `reset` runs its paths on one page per worker: the first opens the screen, each next
+ * one starts from the map's reset (the person's own way back to the opening screen).
  */
 import { test as base, expect, newPinnedContext, type Browser, type BrowserContext, type Page, type Route } from "../fixtures";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { browserPaths } from "../../model/browserPaths";
 import type { MachineModel, ModelPath } from "../../model/harness";
 import { machineModels } from "../../model/machineModels";
-import { e2eDataDir, e2eNow, e2ePort } from "../environment";
+import { e2eDataDir, e2ePort } from "../environment";
 import { demoUsers } from "../support";
-import { isNotInPaths, mapProblems, quickPoll, type BrowserMap, type PathContext } from "./pathMap";
+import { isNotInPaths, mapProblems, type BrowserMap, type PathContext } from "./pathMap";
 
 type Who = "demo" | "admin";
 /** The worker's sign-in of each demo user, made once on first need and kept as a storage state file. */
@@ -51,65 +49,20 @@ const signIn = async (browser: Browser, who: Who, workerIndex: number): Promise<
 };
 
 /**
- * The worker's browser context for the paths of one map (a context of its own for each map: another map's
- * path may leave its page signed out or on another screen), its page, and whether a path has opened the
- * map's screen on that page. A map with `reset` runs its paths on the one page; a map without starts each
- * path on a new page of the context, the context brought back to a fresh one's state first (`startAfresh`),
- * which costs far less than a new context.
+ * The worker's page for the paths of one map with `reset` (a page of its own for each map: another
+ * map's path may leave the page signed out or on another screen), and whether a path has opened
+ * the map's screen on it.
  */
 interface SharedPage {
-  readonly context: BrowserContext;
-  /** The worker's sign-in as a storage state file, or none (nobody signed in). */
-  readonly storageState: string | undefined;
-  page: Page;
+  readonly page: Page;
   opened: boolean;
 }
 
-/** The sign-in's storage state, read once from its file. */
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-const storageStates = new Map<string, StorageState>();
-const storageStateOf = (file: string | undefined): StorageState => {
-  if (file === undefined) return { cookies: [], origins: [] };
-  const state = storageStates.get(file) ?? (JSON.parse(readFileSync(file, "utf8")) as StorageState);
-  storageStates.set(file, state);
-  return state;
-};
-
-/**
- * Runs first in each document of a new page: the first document of the page's tab on an origin finds that
- * origin's local storage as a fresh context has it (the storage state's, or empty), whatever a path before
- * left there. The tab's session storage remembers it is done, so a reload within the path keeps the path's own.
- */
-const restoreLocalStorage = (origins: StorageState["origins"]): void => {
-  try {
-    if (sessionStorage.getItem("paths.freshStorage") === "done") return;
-    localStorage.clear();
-    for (const { name, value } of origins.find((o) => o.origin === location.origin)?.localStorage ?? []) localStorage.setItem(name, value);
-    sessionStorage.setItem("paths.freshStorage", "done");
-  } catch {
-    // A document without storage (about:blank): nothing to restore.
-  }
-};
-
-/**
- * A fresh context's state, on the worker's context: the last path's page closed (its document, routes and
- * init scripts with it), the cookies and local storage as the sign-in's storage state has them (or none),
- * the clock running again from the pinned day's now, and a new page. (The context's `setStorageState` does the
- * same for cookies and storage, but through a page of its own loading each origin: a second page load per path.)
- */
-const startAfresh = async (shared: SharedPage): Promise<void> => {
-  await shared.page.close();
-  const state = storageStateOf(shared.storageState);
-  await shared.context.clearCookies();
-  if (state.cookies.length > 0) await shared.context.addCookies(state.cookies);
-  await shared.context.clock.resume();
-  await shared.context.clock.setSystemTime(e2eNow());
-  shared.page = await shared.context.newPage();
-  await shared.page.addInitScript(restoreLocalStorage, state.origins);
-  shared.opened = false;
-};
-
-const test = base.extend<object, { sharedPage: (machine: string, who: Who | null) => Promise<SharedPage> }>({
+const test = base.extend<{ signedInAs: Who | null }, { sharedPage: (machine: string, who: Who | null) => Promise<SharedPage> }>({
+  signedInAs: [null, { option: true }],
+  storageState: async ({ signedInAs, browser }, use, info) => {
+    await use(signedInAs === null ? undefined : await signInOnce(browser, signedInAs, info.workerIndex));
+  },
   // Made on first use and kept for the worker (a worker restarted after a failure makes a new one).
   sharedPage: [
     async ({ browser }, use, info) => {
@@ -122,7 +75,7 @@ const test = base.extend<object, { sharedPage: (machine: string, who: Who | null
             const storageState = who === null ? undefined : await signInOnce(browser, who, info.workerIndex);
             const context = await newPinnedContext(browser, { baseURL: `http://127.0.0.1:${e2ePort}`, ...(storageState ? { storageState } : {}) });
             contexts.push(context);
-            return { context, storageState, page: await context.newPage(), opened: false };
+            return { page: await context.newPage(), opened: false };
           })();
         made.set(machine, page);
         return page;
@@ -153,13 +106,10 @@ const fail = (message: string): never => {
   throw new Error(message);
 };
 
-async function drive(map: BrowserMap, model: MachineModel, path: ModelPath, shared: SharedPage): Promise<void> {
-  // The page's clock is Playwright's already (newPinnedContext installs it on every context, at the suite's pinned day).
-  // A map without a reset starts on a new page of a context as a fresh one is; on a map's one page, the calls the
-  // path before held are let go of with its routes.
-  if (map.reset) await shared.page.unrouteAll({ behavior: "ignoreErrors" });
-  else await startAfresh(shared);
-  const page = shared.page;
+async function drive(page: Page, map: BrowserMap, model: MachineModel, path: ModelPath, shared?: SharedPage): Promise<void> {
+  // The page's clock is Playwright's already (fixtures.ts installs it on every context, at the suite's pinned day).
+  // On a shared page, the calls the path before held are let go of with its routes.
+  if (shared) await page.unrouteAll({ behavior: "ignoreErrors" });
   // Held on every path, with or without an outcome step: a call the path never answers stays pending, as in the model.
   const holds = Object.values(map.actors).some((a) => !isNotInPaths(a)) || map.heldRequests !== undefined;
   const held = holds ? await holdCalls(page, map) : new Map<string, Route[]>();
@@ -171,9 +121,9 @@ async function drive(map: BrowserMap, model: MachineModel, path: ModelPath, shar
       const action = step.action;
       switch (action.kind) {
         case "init":
-          if (shared.opened && map.reset) await map.reset(c);
+          if (shared?.opened && map.reset) await map.reset(c);
           else await map.open(c);
-          shared.opened = true;
+          if (shared) shared.opened = true;
           if (map.clock === "paused") await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
           break;
         case "event": {
@@ -190,7 +140,7 @@ async function drive(map: BrowserMap, model: MachineModel, path: ModelPath, shar
               (action.outcome === "resolves" ? actor.resolves : actor.rejects)?.[action.label] ??
               fail(`the ${map.machine} map has no answer for '${action.src} ${action.outcome} [${action.label}]'`);
             await expect
-              .poll(() => held.get(action.src)?.length ?? 0, { ...quickPoll, message: `the page never called '${action.src}'` })
+              .poll(() => held.get(action.src)?.length ?? 0, { message: `the page never called '${action.src}'` })
               .toBeGreaterThan(0);
             const calls = held.get(action.src) ?? [];
             held.set(action.src, []);
@@ -226,24 +176,29 @@ export function pathSuite(map: BrowserMap): void {
   const model = machineModels[map.machine] ?? fail(`no machine model named '${map.machine}' (test/model/machineModels.ts)`);
   const { driven } = browserPaths(model);
   test.describe(`paths ${map.machine}`, () => {
-    // Every path is independent of the others (a new page of a context as a fresh one is, or the worker's page brought back by the map's reset),
+    test.use({ signedInAs: map.signedIn });
+    // Every path is independent of the others (a fresh page, or the worker's page brought back by the map's reset),
     // so the workers share a machine's paths out instead of one worker taking them all.
     test.describe.configure({ mode: "parallel" });
     test("the map names every event, state, call and timer of the machine", () => {
       expect(mapProblems(map, model)).toEqual([]);
     });
-    for (const path of driven)
-      test(path.title, async ({ sharedPage }, info) => {
-        const shared = await sharedPage(map.machine, map.signedIn);
-        try {
-          await drive(map, model, path, shared);
-        } catch (e) {
-          // What the page showed then (the page is the worker's, so Playwright's own screenshot does not take it);
-          // a failed path leaves the page as it was, so the next one opens the screen afresh.
-          await info.attach("screenshot", { body: await shared.page.screenshot().catch(() => Buffer.from("")), contentType: "image/png" });
-          shared.opened = false;
-          throw e;
-        }
-      });
+    for (const path of driven) {
+      if (map.reset)
+        test(path.title, async ({ sharedPage }) => {
+          const shared = await sharedPage(map.machine, map.signedIn);
+          // A path that fails leaves the page as it was then: the next one opens the screen afresh.
+          try {
+            await drive(shared.page, map, model, path, shared);
+          } catch (e) {
+            shared.opened = false;
+            throw e;
+          }
+        });
+      else
+        test(path.title, async ({ page }) => {
+          await drive(page, map, model, path);
+        });
+    }
   });
 }
