@@ -5,7 +5,7 @@ import * as XLSX from "xlsx";
 import { classificationTexts as t } from "../../../src/domain/classification/classificationTexts";
 import { loadedClassification } from "../../model/classification/classificationFixtures";
 import { demoUsers } from "../support";
-import { failure, type BrowserMap, type PathContext } from "./pathMap";
+import { failure, quickPoll, type BrowserMap, type PathContext } from "./pathMap";
 
 /**
  * The model's programs as the demo data's (an admin sees every program): the editor opens
@@ -190,7 +190,7 @@ const sees = async (c: PathContext, what: string, shows: (d: EditorDom) => boole
         c.memory.set("dom", seen);
         return shows(seen);
       },
-      { message: `the page shows ${what}` },
+      { ...quickPoll, message: `the page shows ${what}` },
     )
     .toBe(true)
     .catch((e: unknown) => {
@@ -391,7 +391,7 @@ export const classificationEditorMap: BrowserMap = {
       await c.expect(heading(c)).toBeVisible();
       await c.expect(editorStatus(c)).toHaveText(t.loading);
       await c.expect(programSelect(c)).toHaveValue(programOf[observedOf(c).program ?? "acme"].code);
-      await c.expect.poll(() => c.held.get("loadClassification")?.length ?? 0, { message: "the editor asks for the saved tree" }).toBeGreaterThan(0);
+      await c.expect.poll(() => c.held.get("loadClassification")?.length ?? 0, { ...quickPoll, message: "the editor asks for the saved tree" }).toBeGreaterThan(0);
     },
     // The app's 'Oh no' dialog over the editor's own words.
     "classificationEditor.loadFailed": async (c) => {
@@ -429,7 +429,7 @@ export const classificationEditorMap: BrowserMap = {
     "classificationEditor.ready.preview.requesting": async (c) => {
       if (awayOf(c)) return;
       await sees(c, `'${t.previewUpdating}'`, (d) => d.previewStatus === t.previewUpdating && d.previewBusy);
-      await c.expect.poll(() => c.held.get("previewClassification")?.length ?? 0, { message: "the editor asks for the preview" }).toBeGreaterThan(0);
+      await c.expect.poll(() => c.held.get("previewClassification")?.length ?? 0, { ...quickPoll, message: "the editor asks for the preview" }).toBeGreaterThan(0);
     },
     // The reference server's dry run: its level-1 table, nothing said.
     "classificationEditor.ready.preview.shown": async (c) => {

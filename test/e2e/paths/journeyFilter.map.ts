@@ -1,4 +1,4 @@
-import type { BrowserMap, PathContext } from "./pathMap";
+import { quickPoll, type BrowserMap, type PathContext } from "./pathMap";
 
 const dialog = (c: PathContext) => c.page.getByRole("dialog", { name: "Journey Path Filter" });
 
@@ -93,7 +93,7 @@ export const journeyFilterMap: BrowserMap = {
         const raw = new URL(c.page.url()).searchParams.get("journey_search");
         return raw === null ? {} : (JSON.parse(raw) as unknown);
       };
-      await c.expect.poll(applied, { message: "the page's URL holds the filter's request" }).toEqual(request);
+      await c.expect.poll(applied, { ...quickPoll, message: "the page's URL holds the filter's request" }).toEqual(request);
     },
   },
 };

@@ -85,6 +85,13 @@ export interface BrowserMap {
 
 export const isNotInPaths = (x: unknown): x is NotInPaths => typeof x === "object" && x !== null && "notInPaths" in x;
 
+/**
+ * How often a check of the page's own state (a held call, the URL) is read again: the page answers in
+ * milliseconds, so a poll at Playwright's default pace (100 ms, then 250, 500, 1000) waits far longer
+ * than the page does. Only the pace: the check still fails at the expect timeout.
+ */
+export const quickPoll: { readonly intervals: number[] } = { intervals: [10, 25, 50, 100] };
+
 /** A JSON error body as the reference server answers it. */
 export const failure = (status: number, error: string, message = error): Answer => ({ status, json: { error, message } });
 

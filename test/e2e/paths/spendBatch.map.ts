@@ -1,7 +1,7 @@
 import type { Route } from "@playwright/test";
 import * as XLSX from "xlsx";
 import { retryCapMs } from "../../../src/domain/spend/spendBatchRetry";
-import { failure, type Answer, type BrowserMap, type PathContext } from "./pathMap";
+import { failure, quickPoll, type Answer, type BrowserMap, type PathContext } from "./pathMap";
 
 type Cell = string | number | boolean | null;
 
@@ -103,7 +103,7 @@ export const spendBatchMap: BrowserMap = {
       // Row n of the batch is the sheet's line after the header row; its request names its taxonomy.
       const taxonomy = String(sheet[row + 1]?.[0] ?? "").trim();
       const mine = (r: Route) => (r.request().postDataJSON() as { taxonomy_1?: string } | null)?.taxonomy_1 === taxonomy;
-      await c.expect.poll(() => (c.held.get("createSpend") ?? []).some(mine), { message: `the page never sent row ${row} (${taxonomy})` }).toBe(true);
+      await c.expect.poll(() => (c.held.get("createSpend") ?? []).some(mine), { ...quickPoll, message: `the page never sent row ${row} (${taxonomy})` }).toBe(true);
       const calls = c.held.get("createSpend") ?? [];
       const route = calls.filter(mine).pop() as Route;
       c.held.set("createSpend", calls.filter((r) => r !== route));
