@@ -9,6 +9,7 @@ import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 import { Screen } from "../shell/appChildren";
 import { paths } from "../shell/routePaths";
+import { useSelected } from "../components/useSelected";
 import { AccessLayout } from "./AccessLayout";
 
 /** /setup: the first-run screen of a server without accounts; its first admin is signed in and goes to /performance. */
@@ -30,10 +31,7 @@ export const FirstRunPage = () => {
 };
 
 export const FirstRunScreen = ({ firstRun }: { readonly firstRun: FirstRunActorRef }) => {
-  const checking = useSelector(firstRun, sel.isChecking);
-  const checkFailed = useSelector(firstRun, sel.hasCheckFailed);
-  const showsForm = useSelector(firstRun, sel.showsForm);
-  const setUpMeanwhile = useSelector(firstRun, sel.isSetUpMeanwhile);
+  const { isChecking: checking, hasCheckFailed: checkFailed, showsForm, isSetUpMeanwhile: setUpMeanwhile } = useSelected(firstRun, sel, ["isChecking", "hasCheckFailed", "showsForm", "isSetUpMeanwhile"]);
 
   return (
     <AccessLayout title={t.title} page={t.pageTitle}>
@@ -62,8 +60,7 @@ export const FirstRunScreen = ({ firstRun }: { readonly firstRun: FirstRunActorR
 };
 
 const FirstAdminFields = ({ firstRun }: { readonly firstRun: FirstRunActorRef }) => {
-  const submitting = useSelector(firstRun, sel.isSubmitting);
-  const problem = useSelector(firstRun, sel.problem);
+  const { isSubmitting: submitting, problem } = useSelected(firstRun, sel, ["isSubmitting", "problem"]);
   const ids = { name: useId(), email: useId(), password: useId(), confirm: useId(), problem: useId() };
   const described = problem === null ? undefined : ids.problem;
 

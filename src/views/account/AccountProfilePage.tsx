@@ -1,4 +1,3 @@
-import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { accessTexts } from "../../domain/access/accessTexts";
 import { profileProblemMessages } from "../../domain/account/accountProfile";
@@ -11,6 +10,7 @@ import {
   type ProfileStatus,
 } from "../../machines/account/accountProfile.machine";
 import { useDocumentTitle } from "../components/useDocumentTitle";
+import { useSelected } from "../components/useSelected";
 import { AppShell } from "../shell/AppShell";
 import { Screen } from "../shell/appChildren";
 
@@ -39,7 +39,20 @@ export const AccountProfileScreen = ({ screen }: { readonly screen: AccountProfi
   </article>
 );
 
-const profileMessages: Readonly<Record<ProfileStatus, { readonly text: string; readonly tone: "error" | "status" }>> = {
+/** What a form's last outcome says: an error is announced at once (alert), a success politely (status). */
+interface Notice {
+  readonly text: string;
+  readonly tone: "error" | "status";
+}
+
+const FormNotice = ({ message }: { readonly message: Notice | undefined }) =>
+  message ? (
+    <p className={message.tone === "error" ? "field-error" : "confirmation"} role={message.tone === "error" ? "alert" : "status"}>
+      {message.text}
+    </p>
+  ) : null;
+
+const profileMessages: Readonly<Record<ProfileStatus, Notice>> = {
   nameMissing: { text: profileProblemMessages.nameMissing, tone: "error" },
   nameTooLong: { text: profileProblemMessages.nameTooLong, tone: "error" },
   invalidEmail: { text: profileProblemMessages.invalidEmail, tone: "error" },
@@ -50,10 +63,7 @@ const profileMessages: Readonly<Record<ProfileStatus, { readonly text: string; r
 };
 
 const ProfileForm = ({ screen }: { readonly screen: AccountProfileActorRef }) => {
-  const values = useSelector(screen, sel.profileValues);
-  const status = useSelector(screen, sel.profileNotice);
-  const saving = useSelector(screen, sel.isSavingProfile);
-  const busy = useSelector(screen, sel.isBusy);
+  const { profileValues: values, profileNotice: status, isSavingProfile: saving, isBusy: busy } = useSelected(screen, sel, ["profileValues", "profileNotice", "isSavingProfile", "isBusy"]);
   const nameId = useId();
   const emailId = useId();
   const headingId = useId();
@@ -80,11 +90,7 @@ const ProfileForm = ({ screen }: { readonly screen: AccountProfileActorRef }) =>
           <label htmlFor={emailId}>{t.profile.email}</label>
           <input id={emailId} name="email" type="email" autoComplete="email" maxLength={320} defaultValue={values.email} key={`email:${values.email}`} aria-invalid={emailProblem} />
         </div>
-        {message ? (
-          <p className={message.tone === "error" ? "field-error" : "confirmation"} role={message.tone === "error" ? "alert" : "status"}>
-            {message.text}
-          </p>
-        ) : null}
+        <FormNotice message={message} />
         <button type="submit" className="button is-primary" disabled={busy} aria-busy={saving}>
           {t.profile.save}
         </button>
@@ -93,7 +99,7 @@ const ProfileForm = ({ screen }: { readonly screen: AccountProfileActorRef }) =>
   );
 };
 
-const passwordMessages: Readonly<Record<PasswordStatus, { readonly text: string; readonly tone: "error" | "status" }>> = {
+const passwordMessages: Readonly<Record<PasswordStatus, Notice>> = {
   currentMissing: { text: t.password.currentMissing, tone: "error" },
   tooShort: { text: accessTexts.reset.tooShort, tone: "error" },
   mismatch: { text: accessTexts.reset.mismatch, tone: "error" },
@@ -104,9 +110,7 @@ const passwordMessages: Readonly<Record<PasswordStatus, { readonly text: string;
 };
 
 const PasswordForm = ({ screen }: { readonly screen: AccountProfileActorRef }) => {
-  const status = useSelector(screen, sel.passwordNotice);
-  const changing = useSelector(screen, sel.isChangingPassword);
-  const busy = useSelector(screen, sel.isBusy);
+  const { passwordNotice: status, isChangingPassword: changing, isBusy: busy } = useSelected(screen, sel, ["passwordNotice", "isChangingPassword", "isBusy"]);
   const currentId = useId();
   const newId = useId();
   const retypeId = useId();
@@ -148,11 +152,7 @@ const PasswordForm = ({ screen }: { readonly screen: AccountProfileActorRef }) =
           <input id={keepId} name="keep_this_session" type="checkbox" defaultChecked />
           <label htmlFor={keepId}>{t.password.keepThisSession}</label>
         </div>
-        {message ? (
-          <p className={message.tone === "error" ? "field-error" : "confirmation"} role={message.tone === "error" ? "alert" : "status"}>
-            {message.text}
-          </p>
-        ) : null}
+        <FormNotice message={message} />
         <button type="submit" className="button is-primary" disabled={busy} aria-busy={changing}>
           {t.password.submit}
         </button>
@@ -162,9 +162,7 @@ const PasswordForm = ({ screen }: { readonly screen: AccountProfileActorRef }) =
 };
 
 const SignOutEverywhere = ({ screen }: { readonly screen: AccountProfileActorRef }) => {
-  const failed = useSelector(screen, sel.everywhereFailed);
-  const signingOut = useSelector(screen, sel.isSigningOutEverywhere);
-  const busy = useSelector(screen, sel.isBusy);
+  const { everywhereFailed: failed, isSigningOutEverywhere: signingOut, isBusy: busy } = useSelected(screen, sel, ["everywhereFailed", "isSigningOutEverywhere", "isBusy"]);
   const headingId = useId();
   return (
     <section className="panel" aria-labelledby={headingId}>
