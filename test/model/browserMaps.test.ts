@@ -22,8 +22,12 @@ describe.each(browserMaps.map((m) => [m.machine, m] as const))("browser map of %
     const set = browserPaths(model);
     expect(set.driven.length).toBeGreaterThan(0);
     expect(set.driven.length).toBeLessThanOrEqual(set.generated.length);
-    const keys = (paths: typeof set.generated) => new Set(paths.flatMap((p) => [...p.steps.slice(1), ...p.plan.flatMap((s) => s.expected.nodeIds)]));
+    // Read off the steps themselves (not through the cover's own keys): each transition taken, with the step's
+    // printed action, and each state node reached.
+    const keys = (paths: typeof set.generated) =>
+      new Set(paths.flatMap((p) => [...p.plan.slice(1).flatMap((s, i) => (s.taken ?? []).map((t) => `${t} by ${p.steps[i + 1]?.split(" → ")[1]}`)), ...p.plan.flatMap((s) => s.expected.nodeIds)]));
     expect(keys(set.driven)).toEqual(keys(set.generated));
+    expect(set.generated.every((p) => p.plan.slice(1).every((s) => (s.taken ?? []).length > 0)), "a step that names no transition").toBe(true);
   });
 });
 

@@ -4,19 +4,26 @@
  * (test/model/browserMaps.test.ts) and `npm run paths -- <machine> --browser`.
  *
  * The browser runs the fewest generated shortest paths that together take every
- * transition the whole set takes and reach every state node it reaches. A transition is
- * a printed step "state → action [label] → state" (so each labelled event, actor outcome
- * and timer from each state counts once, whatever the context); the choice is greedy set
- * cover: repeatedly the path that adds the most transitions and states not yet taken
- * (the shorter on a tie), until none is left.
+ * transition the whole set takes, with every example of its event, and reach every state
+ * node it reaches. A transition is one of the machine's transition definitions (its source
+ * state node, its event, its place among that node's transitions for the event: a guarded
+ * alternative is a transition of its own), so a transition of one region of a parallel
+ * state counts once, whatever the other regions are doing; an event's examples (its
+ * labels, an actor's outcomes) count apart. The model tests under test/model replay every
+ * generated path against the machine; the browser drives this covering subset. The choice
+ * is greedy set cover: repeatedly the path that adds the most transitions and states not
+ * yet taken (the shorter on a tie), until none is left.
  */
 import { getStateNodes } from "@xstate/graph";
 import type { AnyStateMachine } from "xstate";
-import { modelPaths, type MachineModel, type ModelPath } from "./harness";
+import { describeAction, modelPaths, type MachineModel, type ModelPath, type PlanStep } from "./harness";
 
-/** The transitions (printed steps after the start) and state nodes one path takes. */
+/** The transitions a step takes, each with the example that took it ("transition <source> <event> #n by <action>"). */
+export const stepTransitions = (step: PlanStep): string[] => (step.taken ?? []).map((t) => `transition ${t} by ${describeAction(step.action)}`);
+
+/** The transitions (with their examples) and state nodes one path takes. */
 export const pathCoverage = (path: ModelPath): ReadonlySet<string> =>
-  new Set([...path.steps.slice(1).map((s) => `transition ${s}`), ...path.plan.flatMap((s) => s.expected.nodeIds.map((id) => `state ${id}`))]);
+  new Set([...path.plan.slice(1).flatMap(stepTransitions), ...path.plan.flatMap((s) => s.expected.nodeIds.map((id) => `state ${id}`))]);
 
 /** Greedy set cover: the fewest paths (in their generated order) that take every transition and state the set takes. */
 export const coveringPaths = (paths: ReadonlyArray<ModelPath>): ModelPath[] => {
@@ -43,7 +50,7 @@ export interface BrowserPathSet {
   readonly generated: ReadonlyArray<ModelPath>;
   /** The paths the browser drives. */
   readonly driven: ReadonlyArray<ModelPath>;
-  /** Distinct transitions ("state → action → state") the driven paths take (equal to the generated set's). */
+  /** Distinct transitions, each with its examples, that the driven paths take (equal to the generated set's). */
   readonly transitions: number;
   /** State nodes the driven paths reach. */
   readonly states: number;

@@ -315,6 +315,8 @@ export interface Expectation {
 export interface PlanStep {
   readonly action: StepAction;
   readonly expected: Expectation;
+  /** The machine's transitions this step takes ("<source state id> <event type> #<n>", n its place among that source's transitions for the event). */
+  readonly taken?: ReadonlyArray<string>;
 }
 
 export interface ModelPath {
@@ -417,6 +419,20 @@ const expectationOf = (snapshot: AnyMachineSnapshot, observe: ((c: never) => unk
   ...(observe ? { observed: observe(snapshot.context as never) } : {}),
   nodeIds: snapshot._nodes.map((n) => n.id),
 });
+
+/**
+ * The transitions (definitions of the machine) an event takes from a snapshot, each named by its source state and its
+ * place among that state's transitions for the event ("<source> <event> #n"); an event every guard refuses takes none,
+ * and is named by the states that refused it ("<source> <event> refused").
+ */
+const transitionsTaken = (machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] => {
+  const taken = machine.getTransitionData(snapshot as never, event as never).map((t) => {
+    const candidates = t.source.transitions.get(t.eventType) ?? [];
+    return `${t.source.id} ${t.eventType} #${candidates.indexOf(t as never)}`;
+  });
+  if (taken.length > 0) return taken;
+  return snapshot._nodes.filter((n) => n.transitions.has(event.type)).map((n) => `${n.id} ${event.type} refused`);
+};
 
 /** Drops paths whose action sequence is a prefix of another path's (same input). */
 const dedupe = (paths: Array<{ input: string; plan: PlanStep[] }>) => {
@@ -699,8 +715,9 @@ function generatePaths<TMachine extends AnyStateMachine>(model: MachineModel<TMa
       if (from === null || action === undefined) return null;
       const offered = events(from.snapshot).find((e) => actionKey(actions.get(e)) === actionKey(action));
       if (!offered) return null;
+      const taken = transitionsTaken(model.machine as AnyStateMachine, from.snapshot, offered);
       const [next, executed] = transition(model.machine as AnyStateMachine, from.snapshot, offered);
-      return { snapshot: next as AnyMachineSnapshot, plan: [...from.plan, { action, expected: expectation(next as AnyMachineSnapshot, executed) }] };
+      return { snapshot: next as AnyMachineSnapshot, plan: [...from.plan, { action, expected: expectation(next as AnyMachineSnapshot, executed), taken }] };
     };
     const bySteps = found.map((p, index) => {
       const stepActions = p.steps.slice(1).map((step) => actions.get(step.event));
