@@ -12,6 +12,15 @@ const spendPanel = async (c: PathContext) => {
 };
 const rowsSection = (c: PathContext) => c.page.getByRole("region", { name: "Spend rows" });
 const send = (c: PathContext) => rowsSection(c).getByRole("button", { name: "Send" });
+const menu = (c: PathContext) => c.page.getByRole("navigation", { name: "Main" });
+
+/** The 'Add Spend' panel opened on the report shown. */
+const openSpendPanel = async (c: PathContext) => {
+  const toggle = c.page.getByRole("button", { name: "Add Spend" });
+  await toggle.click();
+  await c.expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await c.expect(await spendPanel(c)).toBeVisible();
+};
 
 /**
  * The sheet the model drops, as an .xlsx file (numbers stay numbers, a null is an empty
@@ -50,6 +59,10 @@ interface Observed {
  * settles that row (`batch.rowSettled`: 201, 500, 503 or 422, found by its taxonomy); a
  * retry's wait (raised by the machine) passes when the path's `batch.retryDue` runs the
  * paused page clock past the longest wait.
+ *
+ * One page per worker: a path after the first leaves the report through the menu (for
+ * the changelog) and comes back, as a person would; the report's screen, with its batch, is
+ * made afresh on the way back, without loading the app again.
  */
 export const spendBatchMap: BrowserMap = {
   machine: "spendBatch",
@@ -60,10 +73,17 @@ export const spendBatchMap: BrowserMap = {
   },
   open: async (c) => {
     await c.page.goto("/performance");
-    const toggle = c.page.getByRole("button", { name: "Add Spend" });
-    await toggle.click();
-    await c.expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await c.expect(await spendPanel(c)).toBeVisible();
+    await openSpendPanel(c);
+  },
+  // The page clock runs while the screens load (the last path paused it); the path pauses it again once the panel is open.
+  reset: async (c) => {
+    await c.page.clock.resume();
+    await menu(c).getByRole("link", { name: "Changelog", exact: true }).click();
+    await c.expect(c.page).toHaveURL(/\/changelog(\?|$)/);
+    await menu(c).getByRole("link", { name: "Performance", exact: true }).click();
+    await c.expect(c.page).toHaveURL(/\/performance(\?|$)/);
+    await openSpendPanel(c);
+    await c.expect(rowsSection(c)).toHaveCount(0);
   },
   events: {
     "batch.sheetLoaded": async (c, { event }) => {
