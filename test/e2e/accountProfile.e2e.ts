@@ -8,7 +8,6 @@ const renamed = "analyst1-renamed";
 const newPassword = "analyst1-new-secret";
 
 test("the signed-in person's own account: name, password (other sessions end), sign out everywhere", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   await signIn(page, username, password);
   await expect(page).toHaveURL(/\/performance/);
 

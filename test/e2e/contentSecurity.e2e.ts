@@ -83,7 +83,6 @@ test("the signed-out screens report no Content Security Policy violation", async
 });
 
 test("the signed-in screens report no Content Security Policy violation", async ({ page }) => {
-  test.setTimeout(60_000);
   const take = await recordViolations(page);
 
   await signInAs(page, "demo");
@@ -148,7 +147,6 @@ test("the signed-in screens report no Content Security Policy violation", async 
 });
 
 test("the analysis, custom report and admin screens report no Content Security Policy violation", async ({ page }) => {
-  test.setTimeout(120_000);
   const take = await recordViolations(page);
   await signInAs(page, "admin");
   // Each screen with its charts, tags and dialogs drawn: every one sets its styles through the CSSOM, none inline.

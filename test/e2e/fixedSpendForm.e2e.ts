@@ -109,7 +109,7 @@ test("a fixed spend: created from the list with the defaults and the form's rule
 
   // The report counts it on its next load.
   const created = await reportCost(page);
-  await expect.poll(async () => grew((await shownTotalCost(created.table, "Paid Search")).row, before.row), { timeout: 10_000 }).toBe(321.09);
+  await expect.poll(async () => grew((await shownTotalCost(created.table, "Paid Search")).row, before.row)).toBe(321.09);
   expect(grew(created.cost.footer, before.footer)).toBe(321.09);
 
   // Edited: the new cost is saved, listed and counted.
@@ -122,7 +122,7 @@ test("a fixed spend: created from the list with the defaults and the form's rule
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("cell").nth(4)).toHaveText("£400.00");
   const edited = await reportCost(page);
-  await expect.poll(async () => grew((await shownTotalCost(edited.table, "Paid Search")).row, before.row), { timeout: 10_000 }).toBe(400);
+  await expect.poll(async () => grew((await shownTotalCost(edited.table, "Paid Search")).row, before.row)).toBe(400);
 
   // Removed after the question: cancelled first, then 'I'm sure'.
   await page.goto(`/account/costs/fixed/${id}`);
@@ -139,7 +139,7 @@ test("a fixed spend: created from the list with the defaults and the form's rule
   await page.getByRole("searchbox", { name: "Search fixed spend" }).fill(tag);
   await expect(table.getByText("There are no fixed spend configurations to show")).toBeVisible();
   const removed = await reportCost(page);
-  await expect.poll(async () => grew((await shownTotalCost(removed.table, "Paid Search")).row, before.row), { timeout: 10_000 }).toBe(0);
+  await expect.poll(async () => grew((await shownTotalCost(removed.table, "Paid Search")).row, before.row)).toBe(0);
 });
 
 test("a 403 on edit goes to the list saying so; an unknown id and a parameter that is not an id show a clear not-found state", async ({ page }) => {

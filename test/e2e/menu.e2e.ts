@@ -41,7 +41,6 @@ const recordAdminCalls = (page: Page): string[] => {
 };
 
 test("as admin, every menu entry opens its screen, admin screens included", async ({ page }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, "admin");
   const adminCalls = recordAdminCalls(page);
@@ -56,7 +55,6 @@ test("as admin, every menu entry opens its screen, admin screens included", asyn
 });
 
 test("as demo, every entry opens its screen, no admin entry shows, and each admin route is refused with 'You don't have access to admin resources'", async ({ page }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, "demo");
   const entries = await drawnEntries(page);

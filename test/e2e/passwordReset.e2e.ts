@@ -28,7 +28,6 @@ const setPassword = async (page: Page, link: string, next: string) => {
 };
 
 test("the whole password reset through the outbox", async ({ page }) => {
-  test.setTimeout(60_000);
   const link = await requestLink(page);
   // The confirmation redirects to /login after 4 seconds: the page clock (Playwright's) runs them.
   await expect(page).toHaveURL(/\/recover-password$/);

@@ -263,7 +263,7 @@ test("a spend created for today shows at once in the level-one table's Total Cos
   await expect(form.getByRole("status").filter({ hasText: "Created a" })).toContainText(`for Paid Search on ${today}.`);
 
   const grew = (value: number | null, was: number | null) => Math.round(((value ?? NaN) - (was ?? NaN)) * 100) / 100;
-  await expect.poll(async () => grew((await shownTotalCost(table, "Paid Search")).footer, before.footer), { timeout: 10_000 }).toBe(1234.56);
+  await expect.poll(async () => grew((await shownTotalCost(table, "Paid Search")).footer, before.footer)).toBe(1234.56);
   expect(grew((await shownTotalCost(table, "Paid Search")).row, before.row)).toBe(1234.56);
   expect(await page.evaluate(() => (window as unknown as { freshCostsMark?: number }).freshCostsMark)).toBe(1);
 });

@@ -113,7 +113,7 @@ export const outboxLinks = (email: string): string[] => {
 
 /** Waits for a new outbox link beyond the `before` count. */
 export const waitForNewLink = async (email: string, before: number): Promise<string> => {
-  await expect.poll(() => outboxLinks(email).length, { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(() => outboxLinks(email).length).toBeGreaterThan(before);
   const links = outboxLinks(email);
   return links[links.length - 1] as string;
 };
