@@ -42,8 +42,10 @@ export const longestRetryMs = 60_000;
  * Served as written less its indentation: under 5 KB, about 2 KB gzipped.
  */
 export const trackingScript = `(function () {
+  try {
   var w = window, d = document, tag = d.currentScript, stub = w.tv;
   if (!tag || !tag.getAttribute("data-key") || (stub && stub.ready)) return;
+  var safe = function (run) { return function () { try { run(); } catch (e) {} }; };
   var at = function (name) { return tag.getAttribute("data-" + name); };
   var key = at("key"), endpoint = new URL("/collect", tag.src).href, domain = at("cookie-domain");
   var stores = at("cookies") !== "off", consent = at("consent") === "required" ? null : true;
@@ -54,15 +56,17 @@ export const trackingScript = `(function () {
   var usable = function (id) { return typeof id === "string" && ${sentIdPattern.toString()}.test(id); };
   var cut = function (text) { return text ? String(text).slice(0, ${maxUrlLength}) : null; };
   var cookie = function (value, age) {
-    d.cookie = "_tv=" + value + "; Max-Age=" + age + "; Path=/; SameSite=Lax" + (domain ? "; Domain=" + domain : "") +
-      (location.protocol === "https:" ? "; Secure" : "");
+    try {
+      d.cookie = "_tv=" + value + "; Max-Age=" + age + "; Path=/; SameSite=Lax" + (domain ? "; Domain=" + domain : "") +
+        (location.protocol === "https:" ? "; Secure" : "");
+    } catch (e) {}
   };
   var storage = function (action, value) {
     try { return w.localStorage[action]("_tv", value); } catch (e) { return null; }
   };
   var kept = function () {
-    var found = d.cookie.match(/(?:^|; )_tv=([^;]+)/), id = null;
-    try { id = found ? decodeURIComponent(found[1]) : null; } catch (e) { id = null; }
+    var id = null;
+    try { id = decodeURIComponent(d.cookie.match(/(?:^|; )_tv=([^;]+)/)[1]); } catch (e) { id = null; }
     id = usable(id) ? id : storage("getItem");
     return usable(id) ? id : null;
   };
@@ -104,7 +108,7 @@ export const trackingScript = `(function () {
     else if (!sending) later(${flushMs});
   };
   var later = function (ms) {
-    if (!timer && consent && held.length) timer = setTimeout(function () { timer = 0; flush(); }, ms);
+    if (!timer && consent && held.length) timer = setTimeout(safe(function () { timer = 0; flush(); }), ms);
   };
   var leave = function () {
     while (consent && held.length && send(held.slice(0, ${batchSize}), true)) held = held.slice(${batchSize});
@@ -163,11 +167,12 @@ export const trackingScript = `(function () {
     };
   });
   w.addEventListener("popstate", changed);
-  w.addEventListener("pagehide", leave);
-  d.addEventListener("visibilitychange", function () { if (d.visibilityState === "hidden") leave(); });
+  w.addEventListener("pagehide", safe(leave));
+  d.addEventListener("visibilitychange", safe(function () { if (d.visibilityState === "hidden") leave(); }));
   keep();
   w.tv = tv;
   tv("page");
   (stub && stub.q ? [].slice.call(stub.q) : []).forEach(function (call) { tv.apply(null, call); });
+  } catch (e) {}
 })();
 `.replace(/\n +/g, "\n");

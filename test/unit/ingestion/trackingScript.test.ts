@@ -22,6 +22,8 @@ interface PageOptions {
   readonly queued?: ReadonlyArray<ReadonlyArray<unknown>>;
   /** Storage that throws (blocked by the browser). */
   readonly storageBlocked?: boolean;
+  /** A document.cookie that throws (a sandboxed frame). */
+  readonly cookieBlocked?: boolean;
   readonly noFetch?: boolean;
 }
 
@@ -63,9 +65,11 @@ const openPage = (options: PageOptions = {}) => {
   const document = {
     currentScript: { src: "https://reports.example/t.js", getAttribute: (name: string) => attributes[name as keyof typeof attributes] ?? null },
     get cookie() {
+      if (options.cookieBlocked) throw new Error("SecurityError");
       return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
     },
     set cookie(text: string) {
+      if (options.cookieBlocked) throw new Error("SecurityError");
       cookieWrites.push(text);
       const [pair = ""] = text.split("; ");
       const name = pair.slice(0, pair.indexOf("="));
@@ -198,6 +202,14 @@ describe("/t.js's visitor id", () => {
     expect(page.jar.get("_tv")).toBe("id-1");
     await page.advance(flushMs);
     expect(page.events()).toHaveLength(1);
+  });
+
+  it("keeps the id in localStorage alone where cookies throw, and forgets it there", async () => {
+    const page = openPage({ cookieBlocked: true, stored: "kept-5" });
+    await page.advance(flushMs);
+    expect(page.events()[0]?.["visitor_id"]).toBe("kept-5");
+    expect(() => page.tv("consent", false)).not.toThrow();
+    expect(page.storage.has("_tv")).toBe(false);
   });
 
   it("sends the site's data-visitor-id when /collect would take it, storing nothing", async () => {
