@@ -4,7 +4,10 @@ import { issueText } from "../../src/domain/shell/issueText";
 import {
   CollectedEvent,
   FedOrder,
+  IdentifyEvent,
   SentId,
+  TrackedEvent,
+  visitorEventTypes,
   type IngestAnswer,
   type RefusalReason,
   type RowRefusal,
@@ -12,7 +15,7 @@ import {
 import { dayInOffset, landingFieldsOf } from "../../src/domain/ingestion/landing";
 import { writeKeyPrefixLength, writeKeyStarts, type IssuedKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
-import type { IngestedHit, IngestedOrder, IngestionQueries } from "../warehouse/ingestionQueries";
+import type { IngestedHit, IngestedOrder, IngestedVisitorEvent, IngestionQueries } from "../warehouse/ingestionQueries";
 
 /**
  * The validated ingest path (docs/engine.md, "Ingestion"): what POST /collect, the order
@@ -70,27 +73,74 @@ export const readEvents = (raws: ReadonlyArray<unknown>, program: Program, now: 
   const rows: IngestedHit[] = [];
   const refusals: RowRefusal[] = [];
   raws.forEach((raw, index) => {
-    if (bot) return refusals.push(refusal(index, idOf(raw, "event_id"), "bot", "the user agent is a robot's"));
-    const decoded = Schema.decodeUnknownEither(CollectedEvent)(raw, { errors: "all" });
-    if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left, raw)));
-    const event = decoded.right;
-    const late = timeRefusal(event.time, now);
-    if (late) return refusals.push(refusal(index, event.event_id, "out_of_range", late));
-    const landing = landingFieldsOf(event.url, event.referrer);
-    rows.push({
-      eventId: event.event_id,
-      visitorId: event.visitor_id,
-      ts: event.time,
-      hitDate: dayInOffset(event.time, program.utc_offset),
-      eventType: event.type,
-      ...landing,
-      referrer: event.referrer || null,
-      landingUrl: event.url || null,
-      publisherId: event.publisher_id ?? null,
-      costLink: event.cost_link ?? null,
-    });
+    const read = bot ? botRefusal(raw, index) : readHit(raw, index, program, now);
+    if ("reason" in read) refusals.push(read);
+    else rows.push(read);
   });
   return { rows, refusals };
+};
+
+const botRefusal = (raw: unknown, index: number): RowRefusal => refusal(index, idOf(raw, "event_id"), "bot", "the user agent is a robot's");
+
+/** One event of a batch as a hit, or why it is refused. */
+const readHit = (raw: unknown, index: number, program: Program, now: number): IngestedHit | RowRefusal => {
+  const decoded = Schema.decodeUnknownEither(CollectedEvent)(raw, { errors: "all" });
+  if (Either.isLeft(decoded)) return refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left, raw));
+  const event = decoded.right;
+  const late = timeRefusal(event.time, now);
+  if (late) return refusal(index, event.event_id, "out_of_range", late);
+  const landing = landingFieldsOf(event.url, event.referrer);
+  return {
+    eventId: event.event_id,
+    visitorId: event.visitor_id,
+    ts: event.time,
+    hitDate: dayInOffset(event.time, program.utc_offset),
+    eventType: event.type,
+    ...landing,
+    referrer: event.referrer || null,
+    landingUrl: event.url || null,
+    publisherId: event.publisher_id ?? null,
+    costLink: event.cost_link ?? null,
+  };
+};
+
+/** Whether a sent event is a page's custom event or identify (by its `type`), read as a visitor event rather than a hit. */
+const isVisitorEvent = (raw: unknown): boolean =>
+  typeof raw === "object" && raw !== null && (visitorEventTypes as ReadonlyArray<unknown>).includes((raw as Record<string, unknown>)["type"]);
+
+/** One custom event or identify of a batch, or why it is refused. */
+const readVisitorEvent = (raw: unknown, index: number, now: number): IngestedVisitorEvent | RowRefusal => {
+  const decoded = Schema.decodeUnknownEither(Schema.Union(TrackedEvent, IdentifyEvent))(raw, { errors: "all" });
+  if (Either.isLeft(decoded)) return refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left, raw));
+  const event = decoded.right;
+  const late = timeRefusal(event.time, now);
+  if (late) return refusal(index, event.event_id, "out_of_range", late);
+  const common = { eventId: event.event_id, visitorId: event.visitor_id, ts: event.time };
+  return event.type === "track"
+    ? { ...common, kind: "track", name: event.name, props: event.props ? JSON.stringify(event.props) : null, customerId: null }
+    : { ...common, kind: "identify", name: null, props: null, customerId: event.customer_id };
+};
+
+/** What a POST /collect batch reads into: hits (page lands and impressions) and a page's custom events and identifies. */
+export interface ReadCollected extends ReadRows<IngestedHit> {
+  readonly visitorEvents: ReadonlyArray<IngestedVisitorEvent>;
+}
+
+/** Reads a POST /collect batch: each event by its type a hit (as `readEvents`) or a visitor event; refusals keep batch positions. */
+export const readCollected = (raws: ReadonlyArray<unknown>, program: Program, now: number, bot = false): ReadCollected => {
+  const rows: IngestedHit[] = [];
+  const visitorEvents: IngestedVisitorEvent[] = [];
+  const refusals: RowRefusal[] = [];
+  raws.forEach((raw, index) => {
+    if (bot) return refusals.push(botRefusal(raw, index));
+    if (isVisitorEvent(raw)) {
+      const read = readVisitorEvent(raw, index, now);
+      return "reason" in read ? refusals.push(read) : visitorEvents.push(read);
+    }
+    const read = readHit(raw, index, program, now);
+    return "reason" in read ? refusals.push(read) : rows.push(read);
+  });
+  return { rows, visitorEvents, refusals };
 };
 
 /** Reads a batch of fed orders for a program: decoded with `FedOrder`, time and currency checked. */
@@ -131,7 +181,7 @@ const reasonCounts = (refusals: ReadonlyArray<RowRefusal>): ReadonlyMap<string, 
  * ingestion processor after each store; a bulk import runs the engine's `processIngested`
  * once it is done).
  */
-export type IngestTarget = Pick<IngestionQueries, "addEvents" | "putOrders" | "tallyRefused">;
+export type IngestTarget = Pick<IngestionQueries, "addEvents" | "addVisitorEvents" | "putOrders" | "tallyRefused">;
 
 const answerOf = (stored: number, duplicates: number, refusals: ReadonlyArray<RowRefusal>): IngestAnswer => ({
   accepted: stored + duplicates,
@@ -151,10 +201,14 @@ export const ingestEvents = async (
   now: number,
   bot = false,
 ): Promise<IngestAnswer> => {
-  const read = readEvents(raws, program, now, bot);
-  const outcome = read.rows.length > 0 ? await target.addEvents(program.id, read.rows, now) : { stored: 0, unchanged: 0 };
+  const read = readCollected(raws, program, now, bot);
+  const none = { stored: 0, unchanged: 0 };
+  const [hits, visitorEvents] = await Promise.all([
+    read.rows.length > 0 ? target.addEvents(program.id, read.rows, now) : none,
+    read.visitorEvents.length > 0 ? target.addVisitorEvents(program.id, read.visitorEvents, now) : none,
+  ]);
   if (read.refusals.length > 0) await target.tallyRefused(program.id, "event", reasonCounts(read.refusals), now);
-  return answerOf(outcome.stored, outcome.unchanged, read.refusals);
+  return answerOf(hits.stored + visitorEvents.stored, hits.unchanged + visitorEvents.unchanged, read.refusals);
 };
 
 /** Reads, stores and tallies a batch of orders; an order sent again unchanged counts as a duplicate. */

@@ -3,6 +3,7 @@ import type { IngestedKind, IngestionHealth, RefusedToday } from "../../src/doma
 import { dayInOffset } from "../../src/domain/ingestion/landing";
 import type { Program } from "../../src/domain/shell/program";
 import type { IngestionHealthRecord } from "../warehouse/ingestionHealthQueries";
+import type { TalliedKind } from "../warehouse/ingestionQueries";
 
 /**
  * The ingestion health answer (docs/engine.md, "Ingestion health") from the warehouse's
@@ -11,7 +12,7 @@ import type { IngestionHealthRecord } from "../warehouse/ingestionHealthQueries"
  * pending mark's age, 0 when nothing is pending).
  */
 export const ingestionHealthOf = (record: IngestionHealthRecord, day: string, now: number): IngestionHealth["data"] => {
-  const rowsOf = (kind: IngestedKind, outcome: string): number =>
+  const rowsOf = (kind: TalliedKind, outcome: string): number =>
     record.tallies.filter((t) => t.kind === kind && t.outcome === outcome).reduce((sum, t) => sum + t.rows, 0);
   const isReason = (outcome: string): outcome is RefusalReason => (refusalReasons as ReadonlyArray<string>).includes(outcome);
   const isKind = (kind: string): kind is IngestedKind => kind === "event" || kind === "order";
@@ -23,6 +24,8 @@ export const ingestionHealthOf = (record: IngestionHealthRecord, day: string, no
     day,
     events: { accepted: rowsOf("event", "accepted"), duplicates: rowsOf("event", "duplicate") },
     orders: { accepted: rowsOf("order", "accepted"), duplicates: rowsOf("order", "duplicate") },
+    custom_events: { accepted: rowsOf("track", "accepted"), duplicates: rowsOf("track", "duplicate") },
+    identifies: { accepted: rowsOf("identify", "accepted"), duplicates: rowsOf("identify", "duplicate") },
     refused,
     last_event_at: record.lastEventAt,
     last_order_at: record.lastOrderAt,

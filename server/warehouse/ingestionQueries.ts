@@ -1,3 +1,4 @@
+import type { VisitorEventType } from "../../src/domain/ingestion/collection";
 import type { WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import type { AttributionSettings } from "./engineQueries";
@@ -47,6 +48,21 @@ export interface IngestedHit {
   readonly costLink: string | null;
 }
 
+/**
+ * A custom event or an identify sent by a page (docs/engine.md, "Visitor events"): kept in `visitor_events`, never
+ * a hit; `name` is a custom event's, `customerId` an identify's.
+ */
+export interface IngestedVisitorEvent {
+  readonly eventId: string;
+  readonly visitorId: string;
+  readonly ts: number;
+  readonly kind: VisitorEventType;
+  readonly name: string | null;
+  /** A custom event's properties as JSON text. */
+  readonly props: string | null;
+  readonly customerId: string | null;
+}
+
 /** An order ready to store (validated, its day in the program's offset). */
 export interface IngestedOrder {
   readonly orderId: string;
@@ -58,6 +74,9 @@ export interface IngestedOrder {
   readonly customerType: string;
   readonly payment: string;
 }
+
+/** What the tallies count: hits ('event'), orders, and a page's custom events ('track') and identifies. */
+export type TalliedKind = "event" | "order" | VisitorEventType;
 
 /** What a store of events or orders did: rows written, rows already stored exactly so. */
 export interface StoredRows {
@@ -115,6 +134,12 @@ export interface IngestionQueries {
   /** Stores the events whose ids the program has not stored yet (one transaction); repeats count as unchanged. */
   addEvents(programId: number, hits: ReadonlyArray<IngestedHit>, at: number): Promise<StoredRows>;
   /**
+   * Stores a page's custom events and identifies: the first of each event id the program has not kept in
+   * `visitor_events` is written, the rest are unchanged (resent); tallied per kind ('track', 'identify') as
+   * accepted and duplicate rows. Nothing is marked for processing: they are no touches.
+   */
+  addVisitorEvents(programId: number, events: ReadonlyArray<IngestedVisitorEvent>, at: number): Promise<StoredRows>;
+  /**
    * Stores a bulk import's chunk of events as addEvents does (the first of each id the program has not stored
    * becomes a hit numbered after the program's last, in chunk order, kept in collected_events and marked in
    * ingestion_due; the tallies count accepted and duplicate rows), in a few set-wise statements for the whole chunk.
@@ -129,7 +154,7 @@ export interface IngestionQueries {
   /** Stores orders, an order id already stored being replaced (unchanged when it is the same). */
   putOrders(programId: number, orders: ReadonlyArray<IngestedOrder>, at: number): Promise<StoredRows>;
   /** Adds refused rows to the program's tallies of today (UTC), by reason. */
-  tallyRefused(programId: number, kind: "event" | "order", reasons: ReadonlyMap<string, number>, at: number): Promise<void>;
+  tallyRefused(programId: number, kind: TalliedKind, reasons: ReadonlyMap<string, number>, at: number): Promise<void>;
   /** Programs with ingested changes not yet processed. */
   programsDue(): Promise<ReadonlyArray<number>>;
   /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectSnippet } from "../../src/domain/dataSources/dataSources";
 import { IngestAnswer, maxBatchSize } from "../../src/domain/ingestion/collection";
 import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
 import { createEngine } from "../../server/engine/createEngine";
@@ -164,15 +165,47 @@ describe("POST /collect", () => {
     await answerOf({ key, events: [event("rate-later")] }, from);
   });
 
-  it("serves /t.js: a small script for other sites, no cookie unless the site opts in", async () => {
+  it("keeps a page's custom events and identifies once by their id, beside its hits and never as hits", async () => {
+    const before = await storedHits();
+    const tracked = { event_id: "track-1", type: "track", time: t.clock.now - 1000, visitor_id: "v-collect", name: "Added to basket", props: { sku: "B-1", qty: 2 } };
+    const identified = { event_id: "identify-1", type: "identify", time: t.clock.now - 1000, visitor_id: "v-collect", customer_id: "c-77" };
+    const cases: ReadonlyArray<readonly [string, ReadonlyArray<unknown>, Partial<IngestAnswer>]> = [
+      ["new ones are stored", [tracked, identified, event("track-click")], { accepted: 3, duplicates: 0, refused: 0 }],
+      [
+        "resent ones are duplicates; bad ones refused by position",
+        [
+          identified,
+          tracked,
+          { ...tracked, event_id: "track-2", name: "" },
+          { ...tracked, event_id: "track-3", props: { text: "x".repeat(2100) } },
+          { ...identified, event_id: "identify-2", customer_id: "has space" },
+          { ...tracked, event_id: "track-4", time: t.clock.now + 3 * day },
+        ],
+        { accepted: 2, duplicates: 2, refused: 4 },
+      ],
+    ];
+    for (const [what, events, expected] of cases) expect(await answerOf({ key, events }), what).toMatchObject(expected);
+    const resent = await answerOf({ key, events: [{ ...tracked, event_id: "track-2", name: "" }, identified] });
+    expect(resent.refusals.map((r) => [r.index, r.id, r.reason, r.detail.split(":")[0]])).toEqual([[0, "track-2", "invalid", "name"]]);
+    // Only the page land became a hit.
+    expect(await storedHits()).toBe(before + 1);
+  });
+
+  it("takes the Data Sources page's collect example as shown, once it carries a publishable key", async () => {
+    const example = collectSnippet("http://localhost", key, t.clock.now - 1000);
+    const body = /^ {2}-d '(.*)'$/m.exec(example)?.[1] ?? "";
+    const answer = await t.call("POST", "/collect", { body, headers: { "Content-Type": "text/plain" }, address: `198.51.100.${++addresses}` });
+    expect(decoded(answer, IngestAnswer, 202)).toEqual({ accepted: 1, duplicates: 0, refused: 0, refusals: [] });
+  });
+
+  it("serves /t.js: a small script for other sites, setting no cookie itself (the script keeps one in the page)", async () => {
     const script = await t.call("GET", "/t.js");
     expect(script.status).toBe(200);
     expect(script.headers.get("Content-Type")).toMatch(/^application\/javascript/);
     expect(script.headers.get("Cross-Origin-Resource-Policy")).toBe("cross-origin");
     expect(script.headers.get("Set-Cookie")).toBeNull();
-    expect(script.text.length).toBeLessThan(4096);
+    expect(script.text.length).toBeLessThan(5 * 1024);
     expect(script.text).toContain("sendBeacon");
-    expect(script.text).toContain('getAttribute("data-cookies") === "on"');
   });
 
   it("classifies and attributes accepted events once processed", async () => {

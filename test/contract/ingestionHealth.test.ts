@@ -56,6 +56,8 @@ describe("GET /api/programs/{program}/ingestion/health", () => {
       day: "2025-06-01",
       events: { accepted: 0, duplicates: 0 },
       orders: { accepted: 0, duplicates: 0 },
+      custom_events: { accepted: 0, duplicates: 0 },
+      identifies: { accepted: 0, duplicates: 0 },
       refused: [],
       last_event_at: null,
       last_order_at: null,
@@ -66,8 +68,10 @@ describe("GET /api/programs/{program}/ingestion/health", () => {
 
   it("counts today's accepted, duplicate and refused rows by reason, the latest arrivals and the lag", async () => {
     const sent = event();
-    await collect([sent, event(), event({ type: "scroll" }), event({ time: t.clock.now + 3 * 86_400_000 })]);
-    await collect([sent]);
+    const tracked = event({ type: "track", name: "Added to basket", props: { sku: "B-1" } });
+    const identified = event({ type: "identify", customer_id: "c-health" });
+    await collect([sent, event(), event({ type: "scroll" }), event({ time: t.clock.now + 3 * 86_400_000 }), tracked, identified, event({ type: "track" })]);
+    await collect([sent, tracked]);
     const sentAt = t.clock.now;
     t.clock.advance(1000);
     const fed = await t.call("POST", "/api/programs/bluepeak/orders", {
@@ -81,8 +85,10 @@ describe("GET /api/programs/{program}/ingestion/health", () => {
       day: "2025-06-01",
       events: { accepted: 2, duplicates: 1 },
       orders: { accepted: 1, duplicates: 0 },
+      custom_events: { accepted: 1, duplicates: 1 },
+      identifies: { accepted: 1, duplicates: 0 },
       refused: [
-        { kind: "event", reason: "invalid", rows: 1 },
+        { kind: "event", reason: "invalid", rows: 2 },
         { kind: "event", reason: "out_of_range", rows: 1 },
         { kind: "order", reason: "currency", rows: 1 },
       ],

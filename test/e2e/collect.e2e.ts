@@ -8,9 +8,11 @@ import { signInAs } from "./support";
 
 /**
  * Real data in (docs/engine.md, "Ingestion"): a shop's page on another origin carries the
- * one-tag snippet; a visitor lands on it from a newsletter link (utm parameters); the shop
- * posts the visitor's order to the order feed; and the sale shows up attributed to Email
- * in the performance report within 10 seconds.
+ * recommended snippet (the queue stub and the script tag, identity on); a visitor lands on it
+ * from a newsletter link twice (utm parameters), signs in (tv('identify') called at once, so
+ * before the script has loaded), and the shop posts the order to the order feed: both visits
+ * carry the one visitor id the script keeps, and the sale shows up attributed to Email in the
+ * performance report.
  */
 
 const appUrl = `http://127.0.0.1:${e2ePort}`;
@@ -38,7 +40,8 @@ test.beforeAll(async ({ request }) => {
   shop = createServer((req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html><head><title>Northwind shop</title>
-      <script async src="${appUrl}/t.js" data-key="${writeKey}" data-cookies="on"></script>
+      <script>window.tv=window.tv||function(){(tv.q=tv.q||[]).push(arguments)}</script>
+      <script async src="${appUrl}/t.js" data-key="${writeKey}"></script>
       </head><body><h1>Spring boots</h1></body></html>`);
   });
   await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
@@ -66,23 +69,42 @@ const emailAttributedRevenue = async (page: Page): Promise<number> => {
   return screenNumber(row.cells[column] ?? "") ?? 0;
 };
 
-test("a page land on another site with the snippet and a fed order show up as an Email sale", { tag: "@dates" }, async ({ browser, page, request }) => {
+test("two visits to another site with the snippet, a sign-in and a fed order show up as one visitor's Email sale", { tag: "@dates" }, async ({ browser, page, request }) => {
   const today = daysAgo(0);
   const report = `/performance?program=northwind&date_from=${today}&date_to=${today}`;
   await signInAs(page, "demo");
   await page.goto(report);
   const before = await emailAttributedRevenue(page);
 
-  // A visitor lands on the shop from the newsletter.
+  // A visitor lands on the shop from the newsletter, and again from the next one; the second time they sign in.
   const visitorContext = await newPinnedContext(browser, { userAgent: personsAgent });
   const visit = await visitorContext.newPage();
-  const beacon = visit.waitForResponse((r) => r.url() === `${appUrl}/collect` && r.request().method() === "POST");
-  await visit.goto(`${shopUrl}/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring_e2e`);
-  expect((await beacon).status()).toBe(202);
+  const sent = async (land: () => Promise<unknown>) => {
+    const answered = visit.waitForResponse((r) => r.url() === `${appUrl}/collect` && r.request().method() === "POST");
+    await land();
+    const answer = await answered;
+    expect(answer.status()).toBe(202);
+    return { answer: (await answer.json()) as { accepted: number }, events: (answer.request().postDataJSON() as { events: Array<Record<string, string>> }).events };
+  };
+  const first = await sent(() => visit.goto(`${shopUrl}/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring_e2e`));
+  const customer = `customer-${Date.now()}`;
+  // The shop's own code signs the visitor in before /t.js has loaded: the queue stub keeps the call.
+  await visit.addInitScript((id) => {
+    const page = window as unknown as { tv?: ((...args: ReadonlyArray<string>) => void) & { q?: unknown[] } };
+    page.tv = Object.assign((...args: ReadonlyArray<string>) => void (page.tv?.q ?? []).push(args), { q: [] as unknown[] });
+    page.tv("identify", id);
+  }, customer);
+  const second = await sent(() => visit.goto(`${shopUrl}/boots?utm_source=newsletter&utm_medium=email&utm_campaign=boots_e2e`));
   const visitorId = await visit.evaluate(() => (window as unknown as { tvVisitorId?: string }).tvVisitorId ?? "");
   expect(visitorId).not.toBe("");
-  // Opted in: the visitor id is kept in a first-party cookie of the shop.
-  expect((await visitorContext.cookies(shopUrl)).map((c) => c.name)).toContain("_tv");
+  // One visitor, two touches: both lands (and the identify, sent with the second in one batch) carry the id kept in the shop's first-party cookie.
+  expect(first.events.map((e) => [e["type"], e["visitor_id"]])).toEqual([["click", visitorId]]);
+  expect(second.events.map((e) => [e["type"], e["visitor_id"]])).toEqual([
+    ["click", visitorId],
+    ["identify", visitorId],
+  ]);
+  expect(second.answer.accepted).toBe(2);
+  expect((await visitorContext.cookies(shopUrl)).find((c) => c.name === "_tv")?.value).toBe(visitorId);
   await visitorContext.close();
 
   // The shop's server reports the order.

@@ -581,6 +581,23 @@ SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
 CREATE TABLE attribution.collected_events_all ON CLUSTER '{cluster}' AS attribution.collected_events
 ENGINE = Distributed('{cluster}', attribution, collected_events, program_id);
 
+CREATE TABLE attribution.visitor_events ON CLUSTER '{cluster}' (
+  program_id Int32,
+  event_id String,
+  visitor_id String,
+  ts Int64,
+  kind String,
+  name Nullable(String),
+  props Nullable(String),
+  customer_id Nullable(String),
+  received_at Int64
+) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
+ORDER BY (program_id, event_id)
+SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
+
+CREATE TABLE attribution.visitor_events_all ON CLUSTER '{cluster}' AS attribution.visitor_events
+ENGINE = Distributed('{cluster}', attribution, visitor_events, program_id);
+
 CREATE TABLE attribution.ingestion_due ON CLUSTER '{cluster}' (
   program_id Int32,
   hit_id Nullable(Int64),
@@ -623,4 +640,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (11, 'publishable and secret write keys', 0),
   (12, 'authors of shared objects and spend versions', 0),
   (13, 'when a write key was last used', 0),
-  (14, 'ids drawn for records', 0);
+  (14, 'ids drawn for records', 0),
+  (15, 'custom events and identifies of visitors', 0);

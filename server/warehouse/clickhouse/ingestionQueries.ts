@@ -1,10 +1,10 @@
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { FileRows, WantedColumn } from "../fileRows";
-import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, IngestionQueries, StoredRows } from "../ingestionQueries";
+import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, IngestedVisitorEvent, IngestionQueries, StoredRows, TalliedKind } from "../ingestionQueries";
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome } from "../sql/storedOrders";
-import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
+import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
@@ -51,7 +51,7 @@ const offsetMsOf = async (sql: ClickHouseStatements, programId: number): Promise
 const tallyRows = async (
   sql: ClickHouseStatements,
   programId: number,
-  kind: "event" | "order",
+  kind: TalliedKind,
   outcomes: ReadonlyMap<string, number>,
   at: number,
 ): Promise<void> => {
@@ -187,6 +187,27 @@ const storeEventWrites = async (sql: ClickHouseStatements, group: ReadonlyArray<
 const orderColumns = ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"];
 
 /** Stores orders in the caller's turn: an id stored exactly so is unchanged; a changed or new one is (re)written and marked. */
+/** Stores a page's custom events and identifies in the caller's turn: the ids kept are read, then only new ones written. */
+const storeVisitorEvents = async (
+  sql: ClickHouseStatements,
+  programId: number,
+  events: ReadonlyArray<IngestedVisitorEvent>,
+  at: number,
+): Promise<StoredRows> => {
+  const ids = [...new Set(events.map((e) => e.eventId))];
+  const kept =
+    ids.length === 0
+      ? []
+      : await sql.rows("SELECT event_id FROM visitor_events WHERE program_id = $1 AND has(JSONExtract($2, 'Array(String)'), event_id)", [
+          programId,
+          JSON.stringify(ids),
+        ]);
+  const fresh = freshVisitorEvents(events, new Set(kept.map((r) => textOf(r["event_id"]))));
+  if (fresh.length > 0) await sql.insert("visitor_events", visitorEventColumns, fresh.map((e) => [...visitorEventValues(programId, e, at)]));
+  for (const [kind, outcomes] of visitorEventTallies(events, fresh)) await tallyRows(sql, programId, kind, outcomes, at);
+  return { stored: fresh.length, unchanged: events.length - fresh.length };
+};
+
 const storeOrders = async (sql: ClickHouseStatements, programId: number, orders: ReadonlyArray<IngestedOrder>, at: number): Promise<StoredRows> => {
   const ids = [...new Set(orders.map((o) => o.orderId))];
   const stored =
@@ -326,6 +347,8 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
         : ((await line.transaction((sql) => storeEventWrites(sql, [{ programId, hits, at }])))[0] ?? { stored: 0, unchanged: hits.length }),
 
     importEventFile,
+
+    addVisitorEvents: (programId, events, at) => line.transaction((sql) => storeVisitorEvents(sql, programId, events, at)),
 
     putOrders: (programId, orders, at) => line.transaction((sql) => storeOrders(sql, programId, orders, at)),
 

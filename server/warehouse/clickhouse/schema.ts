@@ -231,5 +231,15 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
     name: "ids drawn for records",
     statements: [`CREATE TABLE id_draws (table_name String, id Int64) ${mergeTree("table_name, id")}`],
   },
+  {
+    version: 15,
+    name: "custom events and identifies of visitors",
+    statements: [
+      `CREATE TABLE visitor_events (
+        program_id Int32, event_id String, visitor_id String, ts Int64, kind String, name Nullable(String), props Nullable(String),
+        customer_id Nullable(String), received_at Int64
+      ) ${mergeTree("program_id, event_id")}`,
+    ],
+  },
 ];
 

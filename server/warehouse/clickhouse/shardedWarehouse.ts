@@ -241,6 +241,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       programOfKey: "anyShard",
       noteKeyUse: "replicated",
       addEvents: "program",
+      addVisitorEvents: "program",
       importEvents: "program",
       importEventFile: "program",
       putOrders: "program",

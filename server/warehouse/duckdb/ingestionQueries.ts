@@ -1,10 +1,10 @@
 import type { DuckDBAppender } from "@duckdb/node-api";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
-import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows } from "../ingestionQueries";
-import { insertRows, numberOf, type Statements } from "../statements";
+import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows, TalliedKind } from "../ingestionQueries";
+import { insertRows, numberOf, textOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome } from "../sql/storedOrders";
-import { answersOf, sentFor, type EventWrite } from "../sql/eventWrites";
+import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { attribute, classify, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
@@ -32,7 +32,7 @@ const atInProgramOffset = `CAST($2 AS BIGINT) + coalesce((
 export const tallyRows = async (
   sql: Statements,
   programId: number,
-  kind: "event" | "order",
+  kind: TalliedKind,
   outcomes: ReadonlyMap<string, number>,
   at: number,
 ): Promise<void> => {
@@ -405,6 +405,22 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
             eventWrites.push({ programId, hits, at, resolve, reject });
             if (!flushing) void flushEventWrites();
           }),
+
+    addVisitorEvents: (programId, events, at) =>
+      line.transaction(async (sql) => {
+        const ids = [...new Set(events.map((e) => e.eventId))];
+        const kept =
+          ids.length === 0
+            ? []
+            : await sql.rows(`SELECT event_id FROM visitor_events WHERE program_id = $1 AND event_id IN (${placeholdersFrom(2, ids.length)})`, [
+                programId,
+                ...ids,
+              ]);
+        const fresh = freshVisitorEvents(events, new Set(kept.map((r) => textOf(r["event_id"]))));
+        if (fresh.length > 0) await insertRows(sql, "visitor_events", visitorEventColumns, fresh.map((e) => visitorEventValues(programId, e, at)));
+        for (const [kind, outcomes] of visitorEventTallies(events, fresh)) await tallyRows(sql, programId, kind, outcomes, at);
+        return { stored: fresh.length, unchanged: events.length - fresh.length };
+      }),
 
     importEvents: (programId, hits, at) =>
       hits.length === 0 ? Promise.resolve({ stored: 0, unchanged: 0 }) : line.transaction((sql) => importEventChunk(line, sql, programId, hits, at)),

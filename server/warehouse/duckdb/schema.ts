@@ -517,5 +517,25 @@ export const migrations: ReadonlyArray<Migration> = [
       "CREATE TABLE id_draws (table_name VARCHAR NOT NULL, id BIGINT NOT NULL)",
     ],
   },
+  {
+    version: 15,
+    name: "custom events and identifies of visitors",
+    statements: [
+      // What a page's tv('track', name, props) and tv('identify', customerId) send (docs/engine.md, "Visitor
+      // events"): kept by their event id, so a resent one is not stored again; never a hit or a touch.
+      `CREATE TABLE visitor_events (
+        program_id INTEGER NOT NULL,
+        event_id VARCHAR NOT NULL,
+        visitor_id VARCHAR NOT NULL,
+        ts BIGINT NOT NULL,
+        kind VARCHAR NOT NULL,
+        name VARCHAR,
+        props VARCHAR,
+        customer_id VARCHAR,
+        received_at BIGINT NOT NULL,
+        PRIMARY KEY (program_id, event_id)
+      )`,
+    ],
+  },
 ];
 

@@ -1,4 +1,5 @@
-import type { IngestedHit, StoredRows } from "../ingestionQueries";
+import { visitorEventTypes, type VisitorEventType } from "../../../src/domain/ingestion/collection";
+import type { IngestedHit, IngestedVisitorEvent, StoredRows } from "../ingestionQueries";
 
 /** One sender's events waiting to be stored; concurrent senders' writes are stored together (a group). */
 export interface EventWrite {
@@ -16,4 +17,35 @@ export const answersOf = (group: ReadonlyArray<EventWrite>, storedByWrite: Reado
   group.map((write, r): StoredRows => {
     const stored = storedByWrite[r] ?? 0;
     return { stored, unchanged: write.hits.length - stored };
+  });
+
+/** The first of each event id that is not kept already (in batch order): what a store of visitor events writes. */
+export const freshVisitorEvents = (events: ReadonlyArray<IngestedVisitorEvent>, kept: ReadonlySet<string>): ReadonlyArray<IngestedVisitorEvent> => {
+  const seen = new Set(kept);
+  return events.filter((event) => !seen.has(event.eventId) && Boolean(seen.add(event.eventId)));
+};
+
+/** The columns of `visitor_events`, and a visitor event's values in their order. */
+export const visitorEventColumns = ["program_id", "event_id", "visitor_id", "ts", "kind", "name", "props", "customer_id", "received_at"];
+export const visitorEventValues = (programId: number, event: IngestedVisitorEvent, at: number): ReadonlyArray<string | number | null> => [
+  programId,
+  event.eventId,
+  event.visitorId,
+  event.ts,
+  event.kind,
+  event.name,
+  event.props,
+  event.customerId,
+  at,
+];
+
+/** The tallies of a store of visitor events, per kind: accepted (written) and duplicate (resent) rows. */
+export const visitorEventTallies = (
+  events: ReadonlyArray<IngestedVisitorEvent>,
+  fresh: ReadonlyArray<IngestedVisitorEvent>,
+): ReadonlyArray<readonly [VisitorEventType, ReadonlyMap<string, number>]> =>
+  visitorEventTypes.map((kind) => {
+    const sent = events.filter((e) => e.kind === kind).length;
+    const stored = fresh.filter((e) => e.kind === kind).length;
+    return [kind, new Map([["accepted", stored], ["duplicate", sent - stored]])] as const;
   });

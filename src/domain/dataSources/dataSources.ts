@@ -13,12 +13,51 @@ const t = dataSourcesTexts;
 /** The attribute-safe form of a text (a key is URL-safe base64 already; an origin may carry anything). */
 const attribute = (text: string): string => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
-/** The script tag a site puts on its pages: the collection script of this server, with the key in `data-key`. */
-export const scriptSnippet = (origin: string, key: string): string =>
-  `<script async src="${attribute(`${origin}/t.js`)}" data-key="${attribute(key)}"></script>`;
-
 /** A single-quoted shell word. */
 const shellWord = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The one-line queue stub before the script tag: calls to `tv(…)` made before /t.js loads are kept and run once it has. */
+export const queueStub = "<script>window.tv=window.tv||function(){(tv.q=tv.q||[]).push(arguments)}</script>";
+
+/**
+ * What a site puts on its pages: the queue stub and the collection script of this server, with the key in `data-key`
+ * (identity on: the script keeps a first-party visitor id); with `consent`, `data-consent="required"` (nothing is
+ * stored or sent until the page calls `tv('consent', true)`).
+ */
+export const scriptSnippet = (origin: string, key: string, options: { readonly consent?: boolean } = {}): string =>
+  `${queueStub}\n<script async src="${attribute(`${origin}/t.js`)}" data-key="${attribute(key)}"${options.consent ? ' data-consent="required"' : ""}></script>`;
+
+/** The calls a page's own code makes on `tv`: the consent answers, identify when a visitor signs in, a custom event. */
+export const pageCallsSnippet = [
+  "// When the visitor signs in: the customer id your shop's orders carry.",
+  "tv('identify', 'CUSTOMER_ID');",
+  "// A custom event, with properties if you like (a JSON object).",
+  "tv('track', 'Added to basket', { sku: 'B-1' });",
+  "// With data-consent=\"required\": when the visitor agrees, or refuses (their id is then forgotten).",
+  "tv('consent', true);",
+  "tv('consent', false);",
+].join("\n");
+
+/**
+ * A POST /collect call as curl, that is taken as shown once the key is a publishable key: one page land from a
+ * newsletter link, dated `time` (the server's clock as the health last told it), text/plain as the script sends it.
+ */
+export const collectSnippet = (origin: string, key: string, time: number): string => {
+  const body = JSON.stringify({
+    key,
+    events: [
+      {
+        event_id: `example-${time}`,
+        type: "click",
+        time,
+        visitor_id: "VISITOR_ID",
+        url: "https://www.example.com/?utm_source=newsletter&utm_medium=email&utm_campaign=spring",
+        referrer: null,
+      },
+    ],
+  });
+  return [`curl -X POST ${shellWord(`${origin}/collect`)} \\`, `  -H 'Content-Type: text/plain' \\`, `  -d ${shellWord(body)}`].join("\n");
+};
 
 /** An example order for the feed's curl example: the program's currency, now. */
 export interface ExampleOrder {

@@ -79,6 +79,41 @@ export const CollectedEvent = Schema.Struct({
 });
 export type CollectedEvent = typeof CollectedEvent.Type;
 
+/** Longest custom event name (`tv('track', name, props)`). */
+export const trackNameLength = 128;
+/** Longest custom event properties, as JSON text. */
+export const trackPropsLength = 2048;
+
+/** What a page sends besides its lands and impressions: a custom event, or the customer its visitor signed in as. */
+export const visitorEventTypes = ["track", "identify"] as const;
+export type VisitorEventType = (typeof visitorEventTypes)[number];
+
+/** A custom event's properties: a JSON object of at most `trackPropsLength` characters. */
+const TrackProps = Schema.Record({ key: Schema.String, value: Schema.Unknown }).pipe(
+  Schema.filter((props) => JSON.stringify(props).length <= trackPropsLength || `Expected at most ${trackPropsLength} characters as JSON`),
+);
+
+/** A custom event (`tv('track', name, props)`): stored and counted, never a touch of a journey. */
+export const TrackedEvent = Schema.Struct({
+  event_id: SentId,
+  type: Schema.Literal("track"),
+  time: Instant,
+  visitor_id: SentId,
+  name: WellFormedText.pipe(Schema.minLength(1), Schema.maxLength(trackNameLength)),
+  props: Schema.optional(Schema.NullOr(TrackProps)),
+});
+export type TrackedEvent = typeof TrackedEvent.Type;
+
+/** The visitor signed in as a customer (`tv('identify', customerId)`): the order feed's `customer_id` names the same customer. */
+export const IdentifyEvent = Schema.Struct({
+  event_id: SentId,
+  type: Schema.Literal("identify"),
+  time: Instant,
+  visitor_id: SentId,
+  customer_id: SentId,
+});
+export type IdentifyEvent = typeof IdentifyEvent.Type;
+
 /**
  * A POST /collect body: the program's write key and either a batch (`events`) or one
  * event's fields beside the key. Events are checked one by one afterwards.

@@ -33,6 +33,10 @@ export const IngestionHealth = Schema.Struct({
     day: Schema.String,
     events: IngestedToday,
     orders: IngestedToday,
+    /** A page's custom events (`tv('track', …)`) stored today; never part of `events`. */
+    custom_events: IngestedToday,
+    /** A page's identifies (`tv('identify', …)`) stored today. */
+    identifies: IngestedToday,
     /** Refused rows per kind and reason, most first; empty when nothing was refused today. */
     refused: Schema.Array(RefusedToday),
     /** When the latest accepted event arrived (any day); null when none ever did. */

@@ -53,7 +53,7 @@ export interface ShownKey {
 }
 
 /** What a copy button copied last, or that the browser refused. */
-export type CopyTarget = "key" | "script" | "order";
+export type CopyTarget = "key" | "script" | "consent" | "calls" | "collect" | "order";
 export type CopyState = { readonly target: CopyTarget; readonly outcome: "copied" | "refused" } | null;
 
 export interface KeysNotice {

@@ -7,7 +7,9 @@ import {
   keyStatusWords,
   lagWords,
   lastArrivalWords,
+  collectSnippet,
   orderFeedSnippet,
+  pageCallsSnippet,
   refusedLines,
   scriptSnippet,
 } from "../../domain/dataSources/dataSources";
@@ -274,35 +276,44 @@ const SnippetTexts = ({ screen, at }: { readonly screen: DataSourcesActorRef; re
   if (program === null) return null;
   // The page's snippet only ever carries a publishable key; the order feed's never a real key.
   const publishable = shown?.kind === "publishable" ? shown.key : null;
-  const script = scriptSnippet(origin, publishable ?? t.snippet.keyPlaceholder);
+  const pageKey = publishable ?? t.snippet.keyPlaceholder;
   const order = orderFeedSnippet(apiBase, program.code, t.snippet.secretPlaceholder, { currency: program.currency, time: at });
   return (
     <section aria-labelledby="data-sources-snippets">
       <h2 id="data-sources-snippets">{t.snippet.heading}</h2>
       <p>{t.snippet.keyHint}</p>
-      <p>{t.snippet.scriptLabel}</p>
-      <pre className="data-sources-snippet" aria-label={t.snippet.copyScript}>
-        <code>{script}</code>
-      </pre>
-      <p>
-        <button type="button" className="button" onClick={() => copyText(screen, "script", script)}>
-          {t.snippet.copyScript}
-        </button>
-        <CopyOutcome screen={screen} target="script" />
-      </p>
-      <p>{t.snippet.orderLabel}</p>
-      <pre className="data-sources-snippet" aria-label={t.snippet.copyOrder}>
-        <code>{order}</code>
-      </pre>
-      <p>
-        <button type="button" className="button" onClick={() => copyText(screen, "order", order)}>
-          {t.snippet.copyOrder}
-        </button>
-        <CopyOutcome screen={screen} target="order" />
-      </p>
+      <Snippet screen={screen} target="script" label={t.snippet.scriptLabel} copy={t.snippet.copyScript} text={scriptSnippet(origin, pageKey)} />
+      <h3>{t.snippet.storedHeading}</h3>
+      <p>{t.snippet.stored}</p>
+      <Snippet screen={screen} target="consent" label={t.snippet.consentLabel} copy={t.snippet.copyConsent} text={scriptSnippet(origin, pageKey, { consent: true })} />
+      <Snippet screen={screen} target="calls" label={t.snippet.callsLabel} copy={t.snippet.copyCalls} text={pageCallsSnippet} />
+      <Snippet screen={screen} target="collect" label={t.snippet.collectLabel} copy={t.snippet.copyCollect} text={collectSnippet(origin, pageKey, at)} />
+      <Snippet screen={screen} target="order" label={t.snippet.orderLabel} copy={t.snippet.copyOrder} text={order} />
     </section>
   );
 };
+
+/** One snippet: what it is for, its text, and its copy button with the copy's outcome. */
+const Snippet = (props: {
+  readonly screen: DataSourcesActorRef;
+  readonly target: CopyTarget;
+  readonly label: string;
+  readonly copy: string;
+  readonly text: string;
+}) => (
+  <>
+    <p>{props.label}</p>
+    <pre className="data-sources-snippet" aria-label={props.copy}>
+      <code>{props.text}</code>
+    </pre>
+    <p>
+      <button type="button" className="button" onClick={() => copyText(props.screen, props.target, props.text)}>
+        {props.copy}
+      </button>
+      <CopyOutcome screen={props.screen} target={props.target} />
+    </p>
+  </>
+);
 
 const Health = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
   const poller = useSelector(screen, sel.health);
@@ -333,6 +344,15 @@ const HealthFigures = ({ poller }: { readonly poller: IngestionHealthActorRef })
               {count(health.orders.accepted)}
               {health.orders.duplicates > 0 ? <span className="data-sources-aside"> ({t.health.duplicates(count(health.orders.duplicates))})</span> : null}
             </dd>
+            <dt>{t.health.customEventsToday}</dt>
+            <dd data-testid="custom-events-accepted">
+              {count(health.custom_events.accepted)}
+              {health.custom_events.duplicates > 0 ? (
+                <span className="data-sources-aside"> ({t.health.duplicates(count(health.custom_events.duplicates))})</span>
+              ) : null}
+            </dd>
+            <dt>{t.health.identifiesToday}</dt>
+            <dd data-testid="identifies-accepted">{count(health.identifies.accepted)}</dd>
             <dt>{t.health.refusedToday}</dt>
             <dd>
               <ul className="data-sources-refused">

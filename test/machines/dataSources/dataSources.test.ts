@@ -28,6 +28,8 @@ const healthOf = (accepted: number): IngestionHealth => ({
     day: "2024-03-09",
     events: { accepted, duplicates: 0 },
     orders: { accepted: 0, duplicates: 0 },
+    custom_events: { accepted: 0, duplicates: 0 },
+    identifies: { accepted: 0, duplicates: 0 },
     refused: [],
     last_event_at: null,
     last_order_at: null,

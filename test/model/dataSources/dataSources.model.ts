@@ -11,7 +11,7 @@ const revoked: WriteKey = { id: 2, prefix: "wk_revoked", kind: "legacy", created
 const secret = "wk_createdthe-whole-secret";
 const created: CreatedWriteKey = { data: { id: 3, prefix: "wk_created", kind: "legacy", created_at: 1_710_000_000_000, revoked_at: null, last_used_at: null, key: secret } };
 const health: IngestionHealth = {
-  data: { at: 1_710_000_000_000, day: "2024-03-09", events: { accepted: 5, duplicates: 0 }, orders: { accepted: 1, duplicates: 0 }, refused: [], last_event_at: null, last_order_at: null, pending: 0, lag_ms: 0 },
+  data: { at: 1_710_000_000_000, day: "2024-03-09", events: { accepted: 5, duplicates: 0 }, orders: { accepted: 1, duplicates: 0 }, custom_events: { accepted: 0, duplicates: 0 }, identifies: { accepted: 0, duplicates: 0 }, refused: [], last_event_at: null, last_order_at: null, pending: 0, lag_ms: 0 },
 };
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   absoluteApiBase,
+  collectSnippet,
   collectionOrigin,
   durationWords,
   keyLastUsedWords,
@@ -8,6 +9,7 @@ import {
   lagWords,
   lastArrivalWords,
   orderFeedSnippet,
+  queueStub,
   refusedLines,
   scriptSnippet,
 } from "../../../src/domain/dataSources/dataSources";
@@ -16,11 +18,22 @@ const key = "wk_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
 
 describe("scriptSnippet", () => {
   it.each([
-    ["https://reports.example", `<script async src="https://reports.example/t.js" data-key="${key}"></script>`],
-    ["http://127.0.0.1:8080", `<script async src="http://127.0.0.1:8080/t.js" data-key="${key}"></script>`],
-    ['https://x.example/"><b', `<script async src="https://x.example/&quot;>&lt;b/t.js" data-key="${key}"></script>`],
-  ])("from %s", (origin, snippet) => {
-    expect(scriptSnippet(origin, key)).toBe(snippet);
+    ["https://reports.example", {}, `<script async src="https://reports.example/t.js" data-key="${key}"></script>`],
+    ["http://127.0.0.1:8080", {}, `<script async src="http://127.0.0.1:8080/t.js" data-key="${key}"></script>`],
+    ['https://x.example/"><b', {}, `<script async src="https://x.example/&quot;>&lt;b/t.js" data-key="${key}"></script>`],
+    ["https://reports.example", { consent: true }, `<script async src="https://reports.example/t.js" data-key="${key}" data-consent="required"></script>`],
+  ])("from %s %j: the queue stub, then the script tag", (origin, options, tag) => {
+    expect(scriptSnippet(origin, key, options).split("\n")).toEqual([queueStub, tag]);
+  });
+});
+
+describe("collectSnippet", () => {
+  it("posts one page land with the key in the body as text/plain, dated by the time given", () => {
+    const lines = collectSnippet("https://reports.example", key, 1_750_000_000_000).split("\n");
+    expect(lines.slice(0, 2)).toEqual(["curl -X POST 'https://reports.example/collect' \\", "  -H 'Content-Type: text/plain' \\"]);
+    const body = JSON.parse(/^ {2}-d '(.*)'$/.exec(lines[2] ?? "")?.[1] ?? "null") as { key: string; events: ReadonlyArray<Record<string, unknown>> };
+    expect(body.key).toBe(key);
+    expect(body.events).toMatchObject([{ event_id: "example-1750000000000", type: "click", time: 1_750_000_000_000, visitor_id: "VISITOR_ID" }]);
   });
 });
 

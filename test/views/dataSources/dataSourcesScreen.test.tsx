@@ -20,7 +20,7 @@ const publishable: WriteKey = { id: 2, prefix: "pk_public0", kind: "publishable"
 const secretKey = "sk_fresh00-the-whole-secret";
 const created: CreatedWriteKey = { data: { id: 3, prefix: "sk_fresh00", kind: "secret", created_at: at, revoked_at: null, last_used_at: null, key: secretKey } };
 const health: IngestionHealth = {
-  data: { at, day: "2024-03-09", events: { accepted: 5, duplicates: 0 }, orders: { accepted: 1, duplicates: 0 }, refused: [], last_event_at: null, last_order_at: null, pending: 0, lag_ms: 0 },
+  data: { at, day: "2024-03-09", events: { accepted: 5, duplicates: 0 }, orders: { accepted: 1, duplicates: 0 }, custom_events: { accepted: 12, duplicates: 3 }, identifies: { accepted: 2, duplicates: 0 }, refused: [], last_event_at: null, last_order_at: null, pending: 0, lag_ms: 0 },
 };
 
 /** The screen's actor with these keys listed; a create answers a new secret key. */
@@ -65,5 +65,19 @@ describe("DataSourcesScreen", () => {
     expect(order.textContent).not.toContain(secretKey);
     expect(screen.getByLabelText("Copy the script tag").textContent).not.toContain(secretKey);
     expect(rowOf("Secret keys", "sk_fresh00")?.textContent).toContain("Active");
+  });
+
+  it("recommends the snippet with identity on, offers the consent form, the page calls and a collect call dated by the server, and counts custom events", async () => {
+    await openScreen([publishable]);
+    const script = screen.getByLabelText("Copy the script tag").textContent ?? "";
+    expect(script).toContain("window.tv=window.tv||function(){(tv.q=tv.q||[]).push(arguments)}");
+    expect(script).toContain('data-key="YOUR_PUBLISHABLE_KEY"');
+    expect(script).not.toContain("data-consent");
+    expect(screen.getByLabelText("Copy the script tag with consent").textContent).toContain('data-consent="required"');
+    expect(screen.getByLabelText("Copy the calls").textContent).toContain("tv('identify', 'CUSTOMER_ID');");
+    expect(screen.getByLabelText("Copy the collect example").textContent).toContain(`"time":${at}`);
+    expect(screen.getByText(/first-party cookie named _tv/).textContent).toContain("localStorage");
+    expect(screen.getByTestId("custom-events-accepted").textContent).toBe("12 (3 sent again)");
+    expect(screen.getByTestId("identifies-accepted").textContent).toBe("2");
   });
 });
