@@ -20,7 +20,7 @@ import { openWarehouse } from "./warehouse/openWarehouse";
 /**
  * `npm run serve`: the API and the built SPA on one port.
  * PORT (8080), HOST (127.0.0.1; 0.0.0.0 opens every interface), DATA_DIR (./data),
- * PUBLIC_URL (http://localhost:PORT), TRUSTED_PROXIES (none), DEMO_SEED and DEMO_SCALE
+ * PUBLIC_URL (the address the banner prints, http://127.0.0.1:PORT), TRUSTED_PROXIES (none), DEMO_SEED and DEMO_SCALE
  * (a number, or `bench` for 10 million hits; used only when the database is new: a
  * DATA_DIR kept between runs is reused as it is), WAREHOUSE (duckdb; chdb; clickhouse with
  * CLICKHOUSE_URL ...), DEMO (on; off: the production start, no demo data or sign-ins). See serverSettings.ts.
@@ -129,7 +129,7 @@ const app = createApp({
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const lines = [
-    ...listeningLines(host, info.port, demo),
+    ...listeningLines(host, info.port, demo, publicUrl),
     `Data in ${warehouseName}; password-reset links go to ${join(dataDir, "outbox.jsonl")}`,
     ...(demo
       ? ["Demo sign-ins:", ...demoSignIns.map((s) => `  ${s.username} / ${s.password}  ${s.note}`)]

@@ -6,7 +6,8 @@ import { warehouseEngineOf, type WarehouseSettings } from "./warehouse/openWareh
  * What `npm run serve` reads from its environment:
  * PORT (8080); HOST (127.0.0.1: this machine only, since the demo sign-ins are known;
  * `HOST=0.0.0.0` opens every interface); DATA_DIR (./data); PUBLIC_URL
- * (http://localhost:PORT); TRUSTED_PROXIES (none: X-Forwarded-For is ignored);
+ * (the address the start banner prints, http://127.0.0.1:PORT by default: the base of every
+ * link the server makes, reset mails and the Google Ads consent's return); TRUSTED_PROXIES (none: X-Forwarded-For is ignored);
  * WAREHOUSE (duckdb, the default; chdb: ClickHouse embedded, data in DATA_DIR/clickhouse;
  * clickhouse: a ClickHouse server at CLICKHOUSE_URL with CLICKHOUSE_USER,
  * CLICKHOUSE_PASSWORD and CLICKHOUSE_DATABASE, default attribution); DUCKDB_MEMORY_LIMIT
@@ -66,11 +67,12 @@ export const numberFrom = (raw: string | undefined, fallback: number): number =>
 
 export const serverSettingsOf = (env: Readonly<Record<string, string | undefined>>): ServerSettings => {
   const port = numberFrom(env.PORT, 8080);
+  const host = env.HOST?.trim() || defaultHost;
   return {
     port,
-    host: env.HOST?.trim() || defaultHost,
+    host,
     dataDir: resolve(env.DATA_DIR || "./data"),
-    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, "") || printedAddressOf(host, port),
     trustedProxies: trustedProxiesFrom(env.TRUSTED_PROXIES),
     warehouse: warehouseOf(env),
     clock: clockOf(env.CLOCK_START),
@@ -104,18 +106,32 @@ export const exposedDemoWarning = "This demo server is reachable from other mach
 const red = (line: string): string => `\u001b[1;31m${line}\u001b[0m`;
 
 /**
- * The start banner's first lines: where to open the app and who can reach it. A demo
- * reachable from other machines says so in red (its sign-ins are known).
+ * The address the start banner tells people to open for HOST and PORT (every interface:
+ * localhost), and so PUBLIC_URL's default: a link the server makes (a reset mail, the
+ * Google Ads consent's return) comes back to the origin the person opened, where their
+ * session is.
  */
-export const listeningLines = (host: string, port: number, demo = true): ReadonlyArray<string> => {
+export const printedAddressOf = (host: string, port: number): string => {
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+};
+
+/**
+ * The start banner's first lines: where to open the app, who can reach it, and the
+ * address the links the server makes use (PUBLIC_URL, the printed address unless set).
+ * A demo reachable from other machines says so in red (its sign-ins are known).
+ */
+export const listeningLines = (host: string, port: number, demo = true, publicUrl = printedAddressOf(host, port)): ReadonlyArray<string> => {
   const beyond = listensBeyondThisMachine(host);
   return [
-    `Attribution analytics on http://${shown}:${port}/ (listening on ${host}:${port})`,
+    `Attribution analytics on ${printedAddressOf(host, port)}/ (listening on ${host}:${port})`,
     beyond && demo
       ? red(`${exposedDemoWarning} (HOST=${host}; start with DEMO=off for your own accounts)`)
       : beyond
         ? `Reachable from other machines (HOST=${host})`
         : "Reachable from this machine only; HOST=0.0.0.0 opens every interface",
+    publicUrl === printedAddressOf(host, port)
+      ? `Links in mails and the Google Ads consent come back to ${publicUrl}/: open the app there (or set PUBLIC_URL)`
+      : `Links in mails and the Google Ads consent come back to ${publicUrl}/ (PUBLIC_URL): open the app there`,
   ];
 };

@@ -1,11 +1,35 @@
 import { describe, expect, it } from "vitest";
+import { resetLinkFor } from "../../server/routes/passwordRoutes";
 import { clockOf, demoOf, exposedDemoWarning, listeningLines, serverSettingsOf } from "../../server/serverSettings";
 
 describe("the server's settings from its environment", () => {
   it("listens on 127.0.0.1 by default, so the demo sign-ins stay on this machine", () => {
     expect(serverSettingsOf({}).host).toBe("127.0.0.1");
     expect(serverSettingsOf({ HOST: "" }).host).toBe("127.0.0.1");
-    expect(serverSettingsOf({ PORT: "3000" })).toMatchObject({ host: "127.0.0.1", port: 3000, publicUrl: "http://localhost:3000" });
+    expect(serverSettingsOf({ PORT: "3000" })).toMatchObject({ host: "127.0.0.1", port: 3000, publicUrl: "http://127.0.0.1:3000" });
+  });
+
+  it.each([
+    [{}, "http://127.0.0.1:8080"],
+    [{ PORT: "3000" }, "http://127.0.0.1:3000"],
+    [{ HOST: "0.0.0.0", PORT: "3000" }, "http://localhost:3000"],
+    [{ HOST: "::1" }, "http://[::1]:8080"],
+    [{ HOST: "192.168.1.20" }, "http://192.168.1.20:8080"],
+  ])("without PUBLIC_URL, links the server makes (a reset mail) come back to the address the banner prints for %o", (env, printed) => {
+    const settings = serverSettingsOf(env);
+    const [first, , links] = listeningLines(settings.host, settings.port, true, settings.publicUrl);
+    expect(first).toContain(`on ${printed}/ `);
+    expect(settings.publicUrl).toBe(printed);
+    expect(resetLinkFor(settings.publicUrl, "t0ken", "demo@example.com")).toBe(`${printed}/reset-password/t0ken?email=demo%40example.com`);
+    expect(links).toBe(`Links in mails and the Google Ads consent come back to ${printed}/: open the app there (or set PUBLIC_URL)`);
+  });
+
+  it("with PUBLIC_URL set, links use it (without a trailing slash) and the banner says so", () => {
+    const settings = serverSettingsOf({ PUBLIC_URL: "https://attribution.example.com/", PORT: "3000" });
+    expect(settings.publicUrl).toBe("https://attribution.example.com");
+    expect(listeningLines(settings.host, settings.port, true, settings.publicUrl)[2]).toBe(
+      "Links in mails and the Google Ads consent come back to https://attribution.example.com/ (PUBLIC_URL): open the app there",
+    );
   });
 
   it("opens every interface with HOST=0.0.0.0", () => {

@@ -18,6 +18,9 @@ const drawnEntries = async (page: Page): Promise<Array<{ readonly label: string;
     .getByRole("link")
     .evaluateAll((links) => links.map((a) => ({ label: (a.textContent ?? "").trim(), href: a.getAttribute("href") ?? "" })));
 
+/** The saved report's entry (also in a closed narrow menu): offered once the program's reports are known (Northwind has report 1). */
+const activeReportEntry = (page: Page) => menu(page).getByRole("link", { name: "Active / Not Active Report", exact: true, includeHidden: true });
+
 /** The screen at `href` is open: its path, a page heading in the main landmark, not the not-found page, its entry current. */
 const expectScreen = async (page: Page, entry: { readonly label: string; readonly href: string }) => {
   const path = new URL(page.url()).pathname;
@@ -44,6 +47,7 @@ test("as admin, every menu entry opens its screen, admin screens included", asyn
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, "admin");
   const adminCalls = recordAdminCalls(page);
+  await expect(activeReportEntry(page)).toHaveCount(1);
   const entries = await drawnEntries(page);
   expect(entries.map((e) => e.label).sort()).toEqual(menuRoutes.map((r) => r.label).sort());
   for (const entry of entries) {
@@ -57,6 +61,7 @@ test("as admin, every menu entry opens its screen, admin screens included", asyn
 test("as demo, every entry opens its screen, no admin entry shows, and each admin route is refused with 'You don't have access to admin resources'", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, "demo");
+  await expect(activeReportEntry(page)).toHaveCount(1);
   const entries = await drawnEntries(page);
   expect(entries.map((e) => e.label)).toEqual(expect.arrayContaining(menuRoutes.filter((r) => r.audience === "everyone").map((r) => r.label)));
   for (const route of adminRoutes) expect(entries.map((e) => e.label)).not.toContain(route.label);
@@ -88,12 +93,19 @@ test("as demo, every entry opens its screen, no admin entry shows, and each admi
   // Back does not return to a refused path: it was replaced.
   await page.goBack();
   expect(refused).not.toContain(new URL(page.url()).pathname);
+
+  // A program without the Active / Not Active Report (Bluepeak) is not offered it: it would answer 'You don't have access to this report'.
+  await page.getByLabel("Program").selectOption("bluepeak");
+  await expect(page).toHaveURL(/[?&]program=bluepeak(&|$)/);
+  await expect(activeReportEntry(page)).toHaveCount(0);
+  await expect(menu(page).getByRole("link", { name: "Funnel", exact: true })).toBeVisible();
 });
 
 test("at 390 × 844 the keyboard opens the 'Menu' from the top of the page, Tab reaches an entry and Enter opens it; Escape closes the menu with focus back on its button", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, "demo");
   const button = menu(page).getByRole("button", { name: "Menu", exact: true });
+  await expect(activeReportEntry(page)).toHaveCount(1);
   await expect(button).toHaveAttribute("aria-expanded", "false");
 
   // From the page's first stop, Tab through the header's controls to the menu's button.

@@ -132,6 +132,10 @@ test("a link to a program the person may not see says so and shows their own", a
   await expect(page).toHaveURL(/[?&]program=northwind(&|$)/);
   // The link's dates are kept.
   await expect(page).toHaveURL(new RegExp(`date_from=${range.from}&date_to=${range.to}`));
+  // Signed in already, on another screen that takes the program in its link: said too, and the link shows the program shown.
+  await page.goto(`/funnel?program=lumen&date_from=${range.from}&date_to=${range.to}`);
+  await expect(page.getByText("You don't have access to that program; showing Northwind Outfitters")).toBeVisible();
+  await expect(page).toHaveURL(/\/funnel\?(.*&)?program=northwind(&|$)/);
 });
 
 test("a link's value the report cannot read is named, and the address keeps the rest of the link", async ({ page }) => {

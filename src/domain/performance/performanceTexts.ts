@@ -93,9 +93,4 @@ export const performanceTexts = {
     busy: "Saving the column sets…",
     loading: "Loading the column sets…",
   },
-  /** Shared links (a report's URL). */
-  sharedLinks: {
-    /** A link's program the person may not see: the program shown instead is named. */
-    programRefused: (shown: string) => `You don't have access to that program; showing ${shown}`,
-  },
 } as const;

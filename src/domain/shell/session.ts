@@ -1,6 +1,6 @@
 import { defaultColumns } from "../report/defaultColumns";
 import type { User } from "./user";
-import type { Program } from "./program";
+import { chooseProgram, type Program } from "./program";
 import type { DateRange } from "../report/dateRange";
 
 /** The named filters a report can be restricted to. */
@@ -81,6 +81,28 @@ export interface SessionLink {
   readonly from?: string | null;
   readonly to?: string | null;
 }
+
+/**
+ * The program shown instead when a shared link names one the person may not see (their
+ * programs are loaded and it is none of them); none when the link names no program, one
+ * they may see, or while their programs are not loaded yet (the profile's answer decides
+ * then: `programGone`).
+ */
+export const refusedLinkProgram = (s: Pick<SessionState, "programs" | "programCode">, link: SessionLink): Program | null => {
+  if (link.program == null || link.program === "" || s.programs.length === 0) return null;
+  if (s.programs.some((p) => p.code === link.program)) return null;
+  return currentProgram(s) ?? null;
+};
+
+/**
+ * The program shown instead when the profile's programs no longer hold the one the
+ * session points at (a link's, taken before the programs were known, or one the person
+ * lost): the one `chooseProgram` shows instead; none when theirs holds it or they have none.
+ */
+export const programGone = (s: Pick<SessionState, "programCode">, programs: ReadonlyArray<Program>): Program | null => {
+  if (s.programCode === null || programs.some((p) => p.code === s.programCode)) return null;
+  return chooseProgram(programs, s.programCode) ?? null;
+};
 
 /**
  * Folds a shared link into the session: a known program (or any program while the list

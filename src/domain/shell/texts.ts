@@ -18,6 +18,8 @@ export const texts = {
   notFound: {
     title: "There's nothing here",
   },
+  /** A shared link (any screen's `program`) to a program the person may not see: the program shown instead is named. */
+  programRefused: (shown: string) => `You don't have access to that program; showing ${shown}`,
   /** The main menu: its landmark's name and, on narrow screens, the button that shows it. */
   mainMenu: { label: "Main", button: "Menu" },
   dialogs: {

@@ -1,7 +1,6 @@
 import { assign, enqueueActions, fromCallback, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type EventObject, type SnapshotFrom } from "xstate";
 import { exportDialogMachine, type ExportDialogActorRef } from "../exports/exportDialog.machine";
 import { matchingSet } from "../../domain/performance/columnSelection";
-import { performanceTexts } from "../../domain/performance/performanceTexts";
 import { notesDefaults, readReportLink, type ReportChoices, type TablePaging } from "../../domain/performance/reportLink";
 import { parseRange } from "../../domain/report/dateRange";
 import { applyLink, type ReportPreferences, type SessionState } from "../../domain/shell/session";
@@ -106,8 +105,6 @@ export interface PerformanceReportContext {
   readonly now: () => number;
   /** Every choice on the report, as the URL carries it. */
   readonly choices: ReportChoices;
-  /** The link asked for a program the person may not see (the session's program is shown instead). */
-  readonly programRefused: boolean;
 }
 
 /** Told to the report when the session's report preferences change (a choice made in a piece). */
@@ -189,8 +186,7 @@ const openingOf = (session: SessionState, search: string, table: LevelTableConfi
   const choices = readReportLink(search, choicesOf(session.preferences, own), paged ? perPageOptions[paged] : []);
   const linked = applyLink(session, link, parseRange);
   const scope = sessionScopeOf({ ...linked, preferences: { ...linked.preferences, namedFilter: choices.filter } });
-  const programRefused = link.program !== null && link.program !== "" && session.programs.length > 0 && scope.program?.code !== link.program;
-  return { scope, choices, programRefused };
+  return { scope, choices };
 };
 
 /** What the session is told when a report opens: the link's program and dates, and each choice that differs from its own. */
@@ -393,11 +389,6 @@ export const performanceReportMachine = setup({
   },
   actions: {
     changeScope: assign((_, scope: SessionScope) => ({ scope })),
-    /** A link's program the person may not see: a toast names the program shown instead. */
-    tellProgramRefused: enqueueActions(({ context, enqueue }) => {
-      if (context.programRefused && context.toasts && context.scope.program)
-        enqueue.sendTo(context.toasts, { type: "toast.shown", text: performanceTexts.sharedLinks.programRefused(context.scope.program.name) });
-    }),
     keepPreferences: assign(({ context }, preferences: ReportPreferences) => ({ choices: choicesOf(preferences, context.choices) })),
     keepSearchChoices: assign(({ context }, change: Omit<SearchChoicesChanged, "type">) => ({
       choices: { ...context.choices, paging: change.paging, searchFilter: change.unchecked },
@@ -464,7 +455,7 @@ export const performanceReportMachine = setup({
   context: ({ input }) => {
     const route: PerformanceRoute = input.searchTerm === undefined ? { path: input.path } : { path: input.path, searchTerm: input.searchTerm };
     const table = levelTableConfig(route);
-    const { scope, choices, programRefused } = openingOf(input.session.getSnapshot().context, input.search ?? "", table, route.searchTerm !== undefined);
+    const { scope, choices } = openingOf(input.session.getSnapshot().context, input.search ?? "", table, route.searchTerm !== undefined);
     const now = input.now ?? Date.now;
     return {
       session: input.session,
@@ -475,11 +466,10 @@ export const performanceReportMachine = setup({
       today: todayAt(now(), utcOffsetOf(scope)),
       now,
       choices,
-      programRefused,
     };
   },
   // The page's one Export Data dialog (the chart's, the table's, the search results') lives as long as the report.
-  entry: ["spawnExportDialog", "tellProgramRefused"],
+  entry: "spawnExportDialog",
   // In this order: the session hears the link before the listeners start (see sessionLinkTeller).
   invoke: [
     { src: "sessionLinkTeller", input: ({ context }) => ({ session: context.session, events: linkEventsOf(context) }) },

@@ -1,4 +1,5 @@
 import { createActor, type InspectionEvent } from "xstate";
+import { texts } from "../../domain/shell/texts";
 import { appMachine, type AppActorRef } from "./app.machine";
 import { errorDialogMachine } from "./errorDialog.machine";
 import { createEventLog, type EventLog } from "./eventLog";
@@ -63,6 +64,8 @@ export const createAppActors = (opts: AppActorOptions): AppActors => {
   app.start();
   const { session, errorDialog, toasts } = app.getSnapshot().context;
   if (persistence) session.subscribe(() => writeSnapshot(session, persistence));
+  // A shared link to a program the person may not see, on any screen: they are told which one is shown instead.
+  session.on("session.programRefused", ({ shown }) => toasts.send({ type: "toast.shown", text: texts.programRefused(shown.name) }));
   // A restored session checks its token and refreshes the programs it may see.
   if (persisted.restored) session.send({ type: "session.resumed" });
   return { app, session, errorDialog, toasts, eventLog };

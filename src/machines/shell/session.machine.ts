@@ -1,4 +1,4 @@
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { MeResponse, Ok } from "../../domain/access/auth";
 import { defaultRange, parseRange, todayAt, type DateRange } from "../../domain/report/dateRange";
 import { chooseProgram, currencySymbol, type Program } from "../../domain/shell/program";
@@ -10,6 +10,8 @@ import {
   intervals,
   isValidApiBaseUrl,
   namedFilters,
+  programGone,
+  refusedLinkProgram,
   type ChartType,
   type Interval,
   type NamedFilter,
@@ -44,6 +46,12 @@ export type SessionEvent =
   | { type: "session.sortChanged"; metric: string; direction: SortDirection }
   | HttpFailedEvent;
 
+/**
+ * What the session tells whoever listens (`actor.on`; the app's actors turn it into a
+ * toast): a link named a program the person may not see, and `shown` is shown instead.
+ */
+export type SessionEmitted = { type: "session.programRefused"; shown: Program };
+
 export interface SessionInput {
   readonly apiBaseUrl?: string;
 }
@@ -63,6 +71,7 @@ export const sessionMachine = setup({
     context: {} as SessionState,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    emitted: {} as SessionEmitted,
   },
   actors: {
     loadProfile: fromApiCall<MeResponse, ApiContext, HttpError>(() => authApi.me(), (api) => api),
@@ -90,6 +99,8 @@ export const sessionMachine = setup({
     selectProgram: assign((_, params: { program: string }) => ({ programCode: params.program })),
     changeDates: assign((_, params: { from: string; to: string }) => ({ range: { from: params.from, to: params.to } })),
     openLink: assign(({ context }, params: { link: SessionLink }) => applyLink(context, params.link, parseRange)),
+    /** Tells the listeners that a link's program was refused and which one is shown instead. */
+    tellProgramRefused: emit((_, params: { shown: Program }) => ({ type: "session.programRefused" as const, shown: params.shown })),
     changeApiBaseUrl: assign((_, params: { url: string }) => ({
       apiBaseUrl: params.url.trim().replace(/\/+$/, "") || defaultApiBaseUrl,
     })),
@@ -123,6 +134,8 @@ export const sessionMachine = setup({
       params.metricOne !== "" && params.metricTwo !== "" && params.metricOne !== params.metricTwo,
     isKnownInterval: (_, params: { interval: Interval }) => intervals.includes(params.interval),
     hasColumns: (_, params: { columns: ReadonlyArray<string> }) => params.columns.length > 0,
+    isRefusedLinkProgram: ({ context }, params: { link: SessionLink }) => refusedLinkProgram(context, params.link) !== null,
+    isProgramGone: ({ context }, params: { programs: ReadonlyArray<Program> }) => programGone(context, params.programs) !== null,
   },
 }).createMachine({
   id: "session",
@@ -165,14 +178,33 @@ export const sessionMachine = setup({
           actions: "forgetCredentials",
         },
         "session.signOutRequested": ".signingOut",
-        "session.linkOpened": { actions: { type: "openLink", params: ({ event }) => ({ link: event.link }) } },
+        "session.linkOpened": [
+          {
+            guard: { type: "isRefusedLinkProgram", params: ({ event }) => ({ link: event.link }) },
+            actions: [
+              { type: "tellProgramRefused", params: ({ context, event }) => ({ shown: refusedLinkProgram(context, event.link) as Program }) },
+              { type: "openLink", params: ({ event }) => ({ link: event.link }) },
+            ],
+          },
+          { actions: { type: "openLink", params: ({ event }) => ({ link: event.link }) } },
+        ],
       },
       states: {
         loadingProfile: {
           invoke: {
             src: "loadProfile",
             input: ({ context }) => apiContext(context),
-            onDone: { target: "ready", actions: { type: "applyProfile", params: ({ event }) => event.output } },
+            onDone: [
+              {
+                guard: { type: "isProgramGone", params: ({ event }) => ({ programs: event.output.programs }) },
+                target: "ready",
+                actions: [
+                  { type: "tellProgramRefused", params: ({ context, event }) => ({ shown: programGone(context, event.output.programs) as Program }) },
+                  { type: "applyProfile", params: ({ event }) => event.output },
+                ],
+              },
+              { target: "ready", actions: { type: "applyProfile", params: ({ event }) => event.output } },
+            ],
             onError: [
               {
                 guard: { type: "isUnauthorizedError", params: ({ event }) => ({ error: event.error }) },

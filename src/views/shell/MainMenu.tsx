@@ -3,15 +3,16 @@ import { useId, useRef, type KeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { texts } from "../../domain/shell/texts";
 import type { ActorRefFrom } from "xstate";
+import { programReportsMachine, programReportsSelectors, type ProgramReportsActorRef } from "../../machines/customReports/programReports.machine";
 import { mainMenuMachine, mainMenuSelectors } from "../../machines/shell/mainMenu.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
-import { useAppPart } from "./appChildren";
+import { useAppPart, useLastingAppPart } from "./appChildren";
 import { isCurrentRoute, menuSectionsFor } from "./menuRoutes";
 
 /**
- * The main menu: the screens the signed-in person may see (the route table in
- * menuRoutes.ts), in labelled groups, the current one marked with aria-current="page".
+ * The main menu: the screens the signed-in person may open (the route table in
+ * menuRoutes.ts; a saved report's entry only while the program has that report), in labelled groups, the current one marked with aria-current="page".
  * On wide screens it is a sidebar, every entry shown; on narrow ones only its 'Menu'
  * button shows, a disclosure (aria-expanded, aria-controls) that opens the groups below
  * it. Escape closes it and puts focus back on the button; following an entry closes it.
@@ -20,17 +21,21 @@ import { isCurrentRoute, menuSectionsFor } from "./menuRoutes";
 export const MainMenu = () => {
   // The menu's open/closed state: a part of the app's root while the menu shows.
   const menu = useAppPart("mainMenu", mainMenuMachine);
-  return menu ? <MainMenuOf menu={menu} /> : null;
+  // The program's saved reports (kept for the page's life, so each route's menu shows them at once):
+  // an entry that opens one is offered only where the program has it.
+  const reports = useLastingAppPart("programReports", programReportsMachine);
+  return menu && reports ? <MainMenuOf menu={menu} reports={reports} /> : null;
 };
 
-const MainMenuOf = ({ menu }: { readonly menu: ActorRefFrom<typeof mainMenuMachine> }) => {
+const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof mainMenuMachine>; readonly reports: ProgramReportsActorRef }) => {
   const { session } = useAppActors();
   const user = useSelector(session, sessionSelectors.user);
+  const reportIds = useSelector(reports, programReportsSelectors.reportIds);
   const isOpen = useSelector(menu, mainMenuSelectors.isOpen);
   const [location] = useLocation();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const sections = menuSectionsFor(user);
+  const sections = menuSectionsFor(user, undefined, reportIds);
   if (sections.length === 0) return null;
 
   const onKeyDown = (e: KeyboardEvent) => {

@@ -134,6 +134,20 @@ export const useAppPart = <L extends AnyActorLogic>(part: string, logic: L, inpu
   return useSelector(app, opening.selector) as ActorRefFrom<L> | undefined;
 };
 
+/**
+ * A part that outlives the view that first asks for it (`part` is its key): spawned by the
+ * first view shown, kept by the root for the page's life, shared by every later view (a
+ * page's frame is drawn again on each route, its part is not made again). Undefined until
+ * the root has spawned it.
+ */
+export const useLastingAppPart = <L extends AnyActorLogic>(part: string, logic: L): ActorRefFrom<L> | undefined => {
+  const { app } = useAppActors();
+  useEffect(() => {
+    app.send({ type: "app.partOpened", key: part, part, logic, input: {} });
+  }, [app, part, logic]);
+  return useSelector(app, appSelectors.part(part)) as ActorRefFrom<L> | undefined;
+};
+
 interface ScreenProps<L extends AnyActorLogic, C> {
   /** The screen's name: its id and systemId under the app's root. */
   readonly name: string;

@@ -14,6 +14,12 @@ export interface MenuRoute {
   readonly audience: MenuAudience;
   /** The menu group it is listed under (admin-only screens go under "Admin"). */
   readonly group: MenuGroup;
+  /**
+   * The saved report the entry opens, when it opens one: offered only while the session's
+   * program has it (the server's list of the program's reports), since another program
+   * answers 'You don't have access to this report'.
+   */
+  readonly report?: number;
 }
 
 /**
@@ -38,7 +44,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Data Sources", path: "/account/data-sources", audience: "admins", group: "Admin" },
   { label: "Diminishing Returns", path: "/diminishing-returns", audience: "everyone", group: "Analysis" },
   { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
-  { label: "Active / Not Active Report", path: "/custom-reports/1", audience: "everyone", group: "Reports" },
+  { label: "Active / Not Active Report", path: "/custom-reports/1", audience: "everyone", group: "Reports", report: 1 },
   { label: "Journey Paths", path: "/journeys", audience: "everyone", group: "Analysis" },
   { label: "Seasonality", path: "/seasonality-configuration", audience: "everyone", group: "Analysis" },
   { label: "Changelog", path: "/changelog", audience: "everyone", group: "Help" },
@@ -51,13 +57,21 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
  */
 export const routeRoles: ReadonlyArray<RouteRole> = [{ path: "/admin", audience: "admins" }, ...menuRoutes];
 
-/** The entries a signed-in person may see (none before the profile is known). */
-export const menuFor = (user: User | null, routes: ReadonlyArray<MenuRoute> = menuRoutes): ReadonlyArray<MenuRoute> =>
-  user === null ? [] : routes.filter((route) => route.audience === "everyone" || user.is_admin);
+/**
+ * The entries a signed-in person may open (none before the profile is known): their
+ * audience's, and an entry of a saved report only when the program's `reportIds` hold it.
+ */
+export const menuFor = (user: User | null, routes: ReadonlyArray<MenuRoute> = menuRoutes, reportIds: ReadonlyArray<number> = []): ReadonlyArray<MenuRoute> =>
+  user === null
+    ? []
+    : routes.filter((route) => (route.audience === "everyone" || user.is_admin) && (route.report === undefined || reportIds.includes(route.report)));
 
 /** Whether an entry is the current page: its own path or any page below it (drill-down, search). */
 export const isCurrentRoute = (route: MenuRoute, pathname: string): boolean => isAtOrBelow(route.path, pathname);
 
-/** The entries a signed-in person may see, sorted into the menu's groups (none before the profile is known). */
-export const menuSectionsFor = (user: User | null, routes: ReadonlyArray<MenuRoute> = menuRoutes): ReadonlyArray<MenuSection<MenuRoute>> =>
-  groupedEntries(menuFor(user, routes));
+/** The entries a signed-in person may open (`menuFor`), sorted into the menu's groups (none before the profile is known). */
+export const menuSectionsFor = (
+  user: User | null,
+  routes: ReadonlyArray<MenuRoute> = menuRoutes,
+  reportIds: ReadonlyArray<number> = [],
+): ReadonlyArray<MenuSection<MenuRoute>> => groupedEntries(menuFor(user, routes, reportIds));

@@ -34,6 +34,16 @@ const otherScreen = createMachine({ id: "otherScreen" });
 const opened = (key: string, logic = screen) => ({ type: "app.screenOpened" as const, screen: "report", key, logic, route: { path: [key] } });
 
 describe("app root", () => {
+  it("a shared link to a program the person may not see, whatever the screen, toasts the program shown instead", async () => {
+    const { session, toasts } = startApp();
+    session.send({ type: "session.signedIn", token: "t", user: alice });
+    await flush();
+    session.send({ type: "session.linkOpened", link: { program: "lumen" } });
+    expect(toasts.getSnapshot().context).toMatchObject({ queue: [{ text: "You don't have access to that program; showing Acme" }] });
+    session.send({ type: "session.linkOpened", link: { program: "acme" } });
+    expect(toasts.getSnapshot().context.queue).toHaveLength(1);
+  });
+
   it("owns the session, the error dialog and the toasts, each found in the system by its name", () => {
     const { app, session, errorDialog, toasts } = startApp();
     expect(app.system.get("session")).toBe(session);

@@ -1,7 +1,7 @@
 import { SimulatedClock, createActor, type AnyActorRef } from "xstate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MeResponse, Ok } from "../../../src/domain/access/auth";
-import { defaultPreferences } from "../../../src/domain/shell/session";
+import { defaultPreferences, type SessionLink } from "../../../src/domain/shell/session";
 import { createEventLog } from "../../../src/machines/shell/eventLog";
 import { createPersistedActor, readSnapshot, writeSnapshot } from "../../../src/machines/shell/persistence";
 import { sessionMachine, sessionSelectors as sel } from "../../../src/machines/shell/session.machine";
@@ -186,6 +186,43 @@ describe("session machine: program, dates and links", () => {
     actor.send({ type: "session.linkOpened", link: { program: "beta", from: "2026-01-31", to: "2026-01-01" } });
     expect(sel.programCode(snap())).toBe("beta");
     expect(sel.range(snap())).toEqual({ from: "2026-01-01", to: "2026-01-31" });
+  });
+
+  it.each<[string, SessionLink, ReadonlyArray<string>]>([
+    ["a program they may not see", { program: "secret" }, ["Acme"]],
+    ["one they may see", { program: "beta" }, []],
+    ["no program", { from: "2026-01-01", to: "2026-01-31" }, []],
+    ["an empty program", { program: "" }, []],
+  ])("a link to %s tells the listeners which program is shown instead: %j", async (_, link, told) => {
+    const { actor, snap } = await ready();
+    const heard: string[] = [];
+    actor.on("session.programRefused", (e) => heard.push(e.shown.name));
+    actor.send({ type: "session.linkOpened", link });
+    expect(heard).toEqual(told);
+    expect(sel.programCode(snap())).toBe(link.program === "beta" ? "beta" : "acme");
+  });
+
+  it("a link's program taken before the programs were known, and not among them, is told as refused once they are", async () => {
+    const { actor, loadProfile, snap } = setup();
+    const heard: string[] = [];
+    actor.on("session.programRefused", (e) => heard.push(e.shown.name));
+    actor.send(signIn);
+    actor.send({ type: "session.linkOpened", link: { program: "secret" } });
+    expect(heard).toEqual([]);
+    await loadProfile.resolve(profile);
+    expect(sel.programCode(snap())).toBe("acme");
+    expect(heard).toEqual(["Acme"]);
+  });
+
+  it("a link's program taken before the programs were known, and among them, says nothing", async () => {
+    const { actor, loadProfile, snap } = setup();
+    const heard: string[] = [];
+    actor.on("session.programRefused", (e) => heard.push(e.shown.name));
+    actor.send(signIn);
+    actor.send({ type: "session.linkOpened", link: { program: "beta" } });
+    await loadProfile.resolve(profile);
+    expect(sel.programCode(snap())).toBe("beta");
+    expect(heard).toEqual([]);
   });
 
   it("ignores links while signed out", () => {

@@ -6,8 +6,9 @@ import { metricNames } from "../../../src/domain/report/metrics";
 import { customReportBuilderMachine, customReportBuilderSelectors as builderSel, previewDelayMs } from "../../../src/machines/customReports/customReportBuilder.machine";
 import { customReportListMachine, customReportListSelectors as listSel } from "../../../src/machines/customReports/customReportList.machine";
 import { customReportViewMachine, customReportViewSelectors as viewSel } from "../../../src/machines/customReports/customReportView.machine";
+import { programReportsMachine, programReportsSelectors as programReportsSel } from "../../../src/machines/customReports/programReports.machine";
 import { defineMachineModel, invariant } from "../harness";
-import { httpErrors, ok, sessionOf } from "../fixtures";
+import { httpErrors, ok, scopeOf, sessionOf } from "../fixtures";
 import { quietScope, scopeChanges } from "../reports/reportModels";
 
 const returning: CustomReport = { id: 3, name: "Returning", level: "taxonomy_2", rules: [{ field: "customer_type", operator: "=", value: "returning" }], meta: {} };
@@ -123,5 +124,28 @@ export const customReportViewModel = defineMachineModel({
     const sum = viewSel.sortedRows(after).reduce((total, row) => total + row.attributed_revenue, 0);
     invariant(viewSel.footer(after).attributed_revenue === sum, "the Total adds up every row");
     if (viewSel.status(after) === "notFound") invariant(viewSel.report(after) === null, "no report is shown where the program has none");
+  },
+});
+
+/**
+ * The program's saved reports, for the main menu: none held until the server's list
+ * answers, nor after a failure, nor once the program changes (until its own list answers).
+ */
+export const programReportsModel = defineMachineModel({
+  name: "programReports",
+  machine: programReportsMachine,
+  input: () => ({ session: sessionOf() }),
+  events: {
+    "session.scopeChanged": (s) => ({ ...scopeChanges(s), otherProgram: { scope: scopeOf({ programCode: s.context.scope.program?.code === "beta" ? "acme" : "beta" }) } }),
+    "programReports.retried": [{}],
+  },
+  actorOutcomes: {
+    loadReports: { resolves: { withReport: { data: [returning, cash] }, none: { data: [] } }, rejects: { network: httpErrors.network } },
+  },
+  provide: quietScope,
+  observe: (c) => ({ program: c.scope.program?.code ?? null, ids: c.reportIds }),
+  check: ({ after }) => {
+    const ids = programReportsSel.reportIds(after);
+    invariant(after.matches("ready") || ids.length === 0, "no report is held while the list is not known (waiting, loading, failed)");
   },
 });

@@ -6,6 +6,8 @@ import {
   defaultApiBaseUrl,
   defaultPreferences,
   isValidApiBaseUrl,
+  programGone,
+  refusedLinkProgram,
   type SessionLink,
   type SessionState,
 } from "../../../src/domain/shell/session";
@@ -55,6 +57,29 @@ describe("applyLink", () => {
     expect(validRange).not.toHaveBeenCalled();
     applyLink(base, { from: "x", to: null }, validRange);
     expect(validRange).toHaveBeenCalledWith("x", null);
+  });
+});
+
+describe("refusedLinkProgram", () => {
+  it.each<[string, Pick<SessionState, "programs" | "programCode">, SessionLink, string | null]>([
+    ["a program the person may not see: the session's is shown", base, { program: "lumen" }, "acme"],
+    ["one they may see", base, { program: "beta" }, null],
+    ["no program in the link", base, { from: "2026-01-01", to: "2026-01-31" }, null],
+    ["an empty program", base, { program: "" }, null],
+    ["programs not known yet: the profile decides", { programs: [], programCode: null }, { program: "lumen" }, null],
+  ])("%s", (_, session, link, shown) => {
+    expect(refusedLinkProgram(session, link)?.code ?? null).toBe(shown);
+  });
+});
+
+describe("programGone", () => {
+  it.each<[string, string | null, ReadonlyArray<typeof acme>, string | null]>([
+    ["the profile lacks the session's program: the first of theirs is shown", "lumen", [acme, beta], "acme"],
+    ["the profile holds it", "beta", [acme, beta], null],
+    ["no program yet", null, [acme, beta], null],
+    ["a person without programs", "lumen", [], null],
+  ])("%s", (_, programCode, programs, shown) => {
+    expect(programGone({ programCode }, programs)?.code ?? null).toBe(shown);
   });
 });
 

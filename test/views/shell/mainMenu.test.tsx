@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
@@ -15,12 +15,31 @@ import { acme, alice } from "../../model/fixtures";
 
 afterEach(cleanup);
 
+/** The server's list of the program's saved reports, by id, as GET programs/{program}/reports answers it. */
+let listedReports: ReadonlyArray<number> = [];
+const reportsAsked: string[] = [];
+beforeEach(() => {
+  listedReports = [];
+  reportsAsked.length = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      reportsAsked.push(url);
+      const data = listedReports.map((id) => ({ id, name: `Report ${id}`, level: "taxonomy_1", rules: [], meta: {} }));
+      return new Response(JSON.stringify({ data }), { status: 200, headers: { "content-type": "application/json" } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
 const admin: User = { ...alice, id: 2, username: "root", is_admin: true };
 const performance: MenuRoute = { label: "Performance", path: "/performance", audience: "everyone", group: "Reports" };
 const classification: MenuRoute = { label: "Edit Classification", path: "/admin/classification", audience: "admins", group: "Admin" };
 const spend: MenuRoute = { label: "Fixed Spend", path: "/account/costs/fixed", audience: "everyone", group: "Account" };
 const funnel: MenuRoute = { label: "Funnel", path: "/funnel", audience: "everyone", group: "Analysis" };
 const breakdown: MenuRoute = { label: "Channel Breakdown", path: "/breakdown", audience: "everyone", group: "Reports" };
+const activeReport: MenuRoute = { label: "Active / Not Active Report", path: "/custom-reports/1", audience: "everyone", group: "Reports", report: 1 };
 const table = [performance, classification];
 const mixed = [classification, spend, performance, funnel, breakdown];
 
@@ -31,6 +50,19 @@ describe("menuFor", () => {
     { who: "an admin", user: admin, labels: ["Performance", "Edit Classification"] },
   ])("gives $who the entries $labels", ({ user, labels }) => {
     expect(menuFor(user, table).map((r) => r.label)).toEqual(labels);
+  });
+
+  it.each([
+    { who: "a member of a program with report 1", user: alice, reports: [1, 4], labels: ["Performance", "Active / Not Active Report"] },
+    { who: "a member of a program without it", user: alice, reports: [4], labels: ["Performance"] },
+    { who: "an admin in a program without it", user: admin, reports: [], labels: ["Performance", "Edit Classification"] },
+    { who: "an admin in a program with it", user: admin, reports: [1], labels: ["Performance", "Edit Classification", "Active / Not Active Report"] },
+  ])("offers a saved report's entry only where the program has the report: $who gets $labels", ({ user, reports, labels }) => {
+    expect(menuFor(user, [...table, activeReport], reports).map((r) => r.label)).toEqual(labels);
+  });
+
+  it("the Active / Not Active Report's entry opens report 1, so it is offered only where the program has report 1", () => {
+    expect(menuRoutes.find((r) => r.path === "/custom-reports/1")).toMatchObject({ label: "Active / Not Active Report", report: 1 });
   });
 
   it("the route table has one entry per path, each with a label", () => {
@@ -70,7 +102,7 @@ describe("menuSectionsFor", () => {
   });
 
   it("the whole table: every entry an admin may see lands in exactly one group, none lost", () => {
-    const sections = menuSectionsFor(admin);
+    const sections = menuSectionsFor(admin, menuRoutes, menuRoutes.flatMap((r) => (r.report === undefined ? [] : [r.report])));
     expect(sections.map((s) => s.group)).toEqual(menuGroups.filter((g) => menuRoutes.some((r) => r.group === g)));
     expect(sections.flatMap((s) => s.entries).length).toBe(menuRoutes.length);
   });
@@ -126,8 +158,21 @@ describe("MainMenu", () => {
     expect(nav.querySelector("[aria-current]")).toBeNull();
   });
 
+  it.each([
+    ["has it", [1, 4], 1],
+    ["lacks it", [4], 0],
+  ])("offers the Active / Not Active Report only when the program %s (the server's list of its reports)", async (_, listed, shown) => {
+    listedReports = listed;
+    const nav = await renderAt("/performance", alice);
+    await waitFor(() => expect(reportsAsked).toEqual(["/api/programs/acme/reports"]));
+    await waitFor(() => expect(within(nav).getAllByRole("link").map((l) => l.textContent)).toEqual(menuSectionsFor(alice, menuRoutes, listed).flatMap((s) => s.entries.map((r) => r.label))));
+    expect(within(nav).queryAllByRole("link", { name: "Active / Not Active Report" })).toHaveLength(shown);
+  });
+
   it("gives an admin every entry of the table, the admin ones under 'Admin'", async () => {
+    listedReports = [1];
     const nav = await renderAt("/performance", admin);
+    await within(nav).findByRole("link", { name: "Active / Not Active Report" });
     expect(within(nav).getAllByRole("link").map((l) => l.textContent).sort()).toEqual(menuRoutes.map((r) => r.label).sort());
     expect(within(within(nav).getByRole("list", { name: "Admin" })).getAllByRole("link").map((l) => l.textContent)).toEqual(
       menuRoutes.filter((r) => r.audience === "admins").map((r) => r.label),
