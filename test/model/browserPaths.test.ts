@@ -1,7 +1,7 @@
 import { assign, setup } from "xstate";
 import { describe, expect, it } from "vitest";
 import { coveringPaths, pathCoverage } from "./browserPaths";
-import { defineMachineModel, modelPaths } from "./harness";
+import { defineMachineModel, modelPaths, type ModelPath } from "./harness";
 
 /**
  * A machine with two regions side by side and a guarded event: each region's transition is
@@ -56,7 +56,7 @@ describe("the paths the browser drives", () => {
 
   it("cover every transition with every example, and every state, in fewer paths than every combination of the regions", () => {
     const driven = coveringPaths(generated);
-    const keys = (paths: typeof generated) => new Set(paths.flatMap((p) => [...pathCoverage(p)]));
+    const keys = (paths: ReadonlyArray<ModelPath>) => new Set(paths.flatMap((p) => [...pathCoverage(p)]));
     expect(keys(driven)).toEqual(keys(generated));
     expect(driven.length).toBeLessThan(generated.length);
     // Region a's two transitions, region b's two toggles and its two guarded alternatives, each with its example.
