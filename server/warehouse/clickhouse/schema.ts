@@ -231,5 +231,13 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
     name: "ids drawn for records",
     statements: [`CREATE TABLE id_draws (table_name String, id Int64) ${mergeTree("table_name, id")}`],
   },
+  {
+    version: 15,
+    name: "programs' time zones and archiving",
+    statements: [
+      "ALTER TABLE programs ADD COLUMN time_zone Nullable(String)",
+      "ALTER TABLE programs ADD COLUMN archived_at Nullable(Int64)",
+    ],
+  },
 ];
 
