@@ -1,6 +1,8 @@
 import { createActor, type EventObject } from "xstate";
 import { describe, expect, it } from "vitest";
 import type { AdminProgram, AdminProgramAnswer, AdminProgramList } from "../../../src/domain/programs/programAdmin";
+import type { MeResponse } from "../../../src/domain/access/auth";
+import type { ApiContext } from "../../../src/domain/shell/session";
 import type { ProgramList } from "../../../src/domain/shell/program";
 import {
   programAdminMachine,
@@ -169,7 +171,7 @@ describe("programAdmin machine", () => {
   });
 
   it("a program list told to the real session reaches its program switcher, and the first program gets dates", async () => {
-    const loadProfile = answering({ ...profile, programs: [] });
+    const loadProfile = answering<MeResponse, ApiContext | undefined>({ ...profile, programs: [] });
     const session = createActor(sessionMachine.provide({ actors: { loadProfile: loadProfile.logic } }), { input: {} }).start();
     session.send({ type: "session.signedIn", token: "tok-1", user: alice });
     await new Promise((r) => setTimeout(r, 0));
