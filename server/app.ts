@@ -31,6 +31,7 @@ import { columnSetRoutes } from "./routes/columnSetRoutes";
 import { connectorRoutes } from "./routes/connectorRoutes";
 import { messageRoutes } from "./routes/messageRoutes";
 import { passwordRoutes } from "./routes/passwordRoutes";
+import { programAdminRoutes } from "./routes/programAdminRoutes";
 import { programRoutes } from "./routes/programRoutes";
 import { setupRoutes } from "./routes/setupRoutes";
 import type { Clock } from "./clock";
@@ -114,6 +115,7 @@ export const createApp = (deps: AppDeps): Hono => {
   // The order feed authenticates with a write key, so it is routed before the session-checked program routes.
   api.route("/programs", orderFeedRoutes(context, deps.collectionLimit));
   api.route("/programs", programRoutes(context));
+  api.route("/admin/programs", programAdminRoutes(context));
   api.route("/", messageRoutes(context));
   api.route("/column-sets", columnSetRoutes(context));
 

@@ -8,7 +8,7 @@ import type { KeyedCreate } from "../warehouse/costQueries";
 export type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate, StoredAnswer } from "../warehouse/costQueries";
 export type { CustomReportRecord } from "../warehouse/customReportQueries";
 export type { ConnectorPlatform } from "../warehouse/connectorQueries";
-export type { MessageAudience, ResetLinkRecord } from "../warehouse/warehouse";
+export type { MessageAudience, ProgramRecord, ResetLinkRecord } from "../warehouse/warehouse";
 export type { WriteKeyRecord } from "../warehouse/ingestionQueries";
 
 /**

@@ -28,7 +28,8 @@ export const requireSession = (context: ServerContext) =>
  * The one membership check of every /programs/{program}/... route (after
  * `requireSession`): members and admins pass with `program` set. A non-admin gets 403
  * both for a program they do not belong to and for an unknown code, so codes cannot be
- * probed; an admin (who may see every program) gets 404 for an unknown code.
+ * probed; an admin (who may see every program) gets 404 for an unknown code. An archived
+ * program answers its admins and members 410 'This program is archived.'.
  */
 export const requireProgramAccess = (context: ServerContext) =>
   createMiddleware<ProgramEnv>(async (c, next) => {
@@ -40,6 +41,7 @@ export const requireProgramAccess = (context: ServerContext) =>
     } else if (!program || !(await context.stores.programs.isMember(user.id, program.id))) {
       return refuse(c, refusals.programForbidden);
     }
+    if (program.archived) return refuse(c, refusals.programArchived);
     c.set("program", program);
     await next();
   });

@@ -36,6 +36,12 @@ export const refusals = {
   adminOnly: { status: 403, error: "forbidden", message: "You don't have access to admin resources." },
   notFound: { status: 404, error: "not_found", message: "There is no such resource." },
   programNotFound: { status: 404, error: "program_not_found", message: "There is no program with that code." },
+  programCodeTaken: {
+    status: 409,
+    error: "program_code_taken",
+    message: "Another program already has this code. Choose another one.",
+  },
+  programArchived: { status: 410, error: "program_archived", message: "This program is archived." },
   messageNotFound: { status: 404, error: "message_not_found", message: "There is no message with that id to dismiss." },
   staleClassification: {
     status: 409,

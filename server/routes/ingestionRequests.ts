@@ -6,7 +6,7 @@ import type { WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import { SlidingWindowLimit } from "../auth/throttle";
 import { writeKeyDigest } from "../engine/ingestion";
-import { refuse, refuseThrottled, type Refusal } from "../http/answers";
+import { refusals, refuse, refuseThrottled, type Refusal } from "../http/answers";
 import type { ServerContext } from "../serverContext";
 
 /**
@@ -89,6 +89,10 @@ export const createKeyCheck = (context: ServerContext, rule: { readonly limit: n
     const digest = writeKeyDigest(key);
     const holder = key.length > 0 ? await context.stores.ingestion.programOfKey(digest) : null;
     if (!holder) return { ok: false, response: refuse(c, ingestionRefusals.invalidWriteKey) };
+    // The program as it is now (the key's holder may have been read before an edit), and refused when archived.
+    const program = await context.stores.programs.findByCode(holder.program.code);
+    if (!program) return { ok: false, response: refuse(c, ingestionRefusals.invalidWriteKey) };
+    if (program.archived) return { ok: false, response: refuse(c, refusals.programArchived) };
     const client = `${digest}:${addressHash(context.clientAddress(c))}`;
     const now = context.clock();
     if (limit.isExhausted(client, now)) {
@@ -96,7 +100,7 @@ export const createKeyCheck = (context: ServerContext, rule: { readonly limit: n
     }
     limit.record(client, now);
     await noteUse(digest, now);
-    return { ok: true, program: holder.program, kind: holder.kind };
+    return { ok: true, program, kind: holder.kind };
   };
 };
 

@@ -1,5 +1,5 @@
-import type { Program } from "../../src/domain/shell/program";
 import type { User } from "../../src/domain/shell/user";
+import type { FoundProgram } from "./warehouse";
 
 /** At most this many sessions, programs and memberships are remembered each (the least recently used goes first). */
 export const accessMemoLimit = 10_000;
@@ -13,8 +13,10 @@ export const accessMemoLimit = 10_000;
  *   ends (sign-out, a password reset, the purge of expired ones). A lookup that began before
  *   a session ended is not remembered after it (the `forgotten` count), so a signed-out
  *   token is never answered from memory once its sign-out has answered;
- * - programs found by code and memberships found: both tables are only ever added to, so a
- *   found row stays true. Misses are not kept (a program loaded later is found then).
+ * - programs found by code: forgotten while an admin changes or archives one (`whileChangingProgram`,
+ *   the same way as an ending session), so the next request reads the change;
+ * - memberships found: the table is only ever added to, so a found row stays true. Misses
+ *   are not kept (a program loaded later is found then).
  * The warehouse owns every write to these tables, so it is the one place that can keep this.
  */
 /** Sessions that end: one by its digest, every session of a user, or those expired at a time. */
@@ -22,9 +24,10 @@ export type EndingSessions = { readonly tokenDigest: string } | { readonly userI
 
 export const createAccessMemo = (limit: number = accessMemoLimit) => {
   const sessions = new Map<string, { readonly user: User; readonly expiresAt: number }>();
-  const programs = new Map<string, Program>();
+  const programs = new Map<string, FoundProgram>();
   const members = new Set<string>();
   let forgotten = 0;
+  let programsForgotten = 0;
 
   const touch = <K, V>(map: Map<K, V>, key: K, value: V): void => {
     map.delete(key);
@@ -71,9 +74,23 @@ export const createAccessMemo = (limit: number = accessMemoLimit) => {
         this.forgetSessions(which);
       }
     },
-    program: (code: string): Program | null => programs.get(code) ?? null,
-    rememberProgram(program: Program): void {
-      touch(programs, program.code, program);
+    program: (code: string): FoundProgram | null => programs.get(code) ?? null,
+    /** Marks the start of a program lookup; pass the mark to `rememberProgram`. */
+    programLookupMark: (): number => programsForgotten,
+    /** Remembers a program found by a lookup begun at `mark`, unless a program changed since. */
+    rememberProgram(program: FoundProgram, mark: number = programsForgotten): void {
+      if (mark === programsForgotten) touch(programs, program.code, program);
+    },
+    /** Runs a write that changes the program with this code, forgetting it before it starts and again once it committed. */
+    async whileChangingProgram<T>(code: string, write: () => Promise<T>): Promise<T> {
+      programsForgotten++;
+      programs.delete(code);
+      try {
+        return await write();
+      } finally {
+        programsForgotten++;
+        programs.delete(code);
+      }
     },
     isMember: (userId: number, programId: number): boolean => members.has(memberKey(userId, programId)),
     rememberMember(userId: number, programId: number): void {

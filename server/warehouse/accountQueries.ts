@@ -2,6 +2,7 @@ import type { DuckDBValue } from "@duckdb/node-api";
 import type { Message } from "../../src/domain/shell/message";
 import type { Program } from "../../src/domain/shell/program";
 import type { User } from "../../src/domain/shell/user";
+import { timeZoneOfOffset } from "../../src/domain/programs/programAdmin";
 import type { AccessMemo } from "./accessMemo";
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
 import type {
@@ -13,6 +14,7 @@ import type {
   PasswordResetQueries,
   ProfileChangeOutcome,
   ProgramQueries,
+  ProgramRecord,
   ResetLinkRecord,
   SessionQueries,
   UserCredentials,
@@ -174,7 +176,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
     programs: {
       all: () =>
         line.exclusive(async (sql) =>
-          (await sql.rows("SELECT id, code, name, currency, utc_offset, locale FROM programs ORDER BY id")).map(programFrom),
+          (await sql.rows(`SELECT ${programColumns} FROM programs WHERE archived_at IS NULL ORDER BY id`)).map(programFrom),
         ),
       ofMember: (userId) =>
         line.exclusive(async (sql) =>
@@ -182,7 +184,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
             await sql.rows(
               `SELECT p.id, p.code, p.name, p.currency, p.utc_offset, p.locale
                FROM programs p JOIN program_members m ON m.program_id = p.id
-               WHERE m.user_id = $1 ORDER BY p.id`,
+               WHERE m.user_id = $1 AND p.archived_at IS NULL ORDER BY p.id`,
               [userId],
             )
           ).map(programFrom),
@@ -190,14 +192,13 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
       findByCode: (code) => {
         const known = memo.program(code);
         if (known) return Promise.resolve(known);
+        const mark = memo.programLookupMark();
         return accessChecks.exclusive(async (sql) => {
-          const rows = await sql.rows("SELECT id, code, name, currency, utc_offset, locale FROM programs WHERE code = $1", [
-            code,
-          ]);
+          const rows = await sql.rows(`SELECT ${programRecordColumns} FROM programs WHERE code = $1`, [code]);
           const row = rows[0];
           if (!row) return null;
-          const program = programFrom(row);
-          memo.rememberProgram(program);
+          const { time_zone: _zone, ...program } = programRecordFrom(row);
+          memo.rememberProgram(program, mark);
           return program;
         });
       },
@@ -213,6 +214,45 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
           return member;
         });
       },
+      everyProgram: () =>
+        line.exclusive(async (sql) =>
+          (await sql.rows(`SELECT ${programRecordColumns} FROM programs ORDER BY id`)).map(programRecordFrom),
+        ),
+      create: (program) =>
+        memo.whileChangingProgram(program.code, () =>
+          line.transaction(async (sql) => {
+            const taken = await sql.rows("SELECT count(*) AS n FROM programs WHERE code = $1", [program.code]);
+            if (numberOf(taken[0]?.["n"] ?? 0) > 0) return null;
+            const next = await sql.rows("SELECT coalesce(max(id), 0) + 1 AS id FROM programs");
+            await sql.run(
+              `INSERT INTO programs (id, code, name, currency, utc_offset, locale, time_zone, archived_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)`,
+              [numberOf(next[0]?.["id"] ?? 1), program.code, program.name, program.currency, program.utc_offset, program.locale, program.time_zone],
+            );
+            return programByCode(sql, program.code);
+          }),
+        ),
+      change: (code, change) =>
+        memo.whileChangingProgram(code, () =>
+          line.transaction(async (sql) => {
+            const fields = (["name", "currency", "time_zone", "utc_offset"] as const).filter((field) => change[field] !== undefined);
+            if (fields.length > 0)
+              await sql.run(
+                `UPDATE programs SET ${fields.map((field, index) => `${field} = $${index + 2}`).join(", ")} WHERE code = $1`,
+                [code, ...fields.map((field) => change[field] as string)],
+              );
+            return programByCode(sql, code);
+          }),
+        ),
+      setArchived: (code, archivedAt) =>
+        memo.whileChangingProgram(code, () =>
+          line.transaction(async (sql) => {
+            // Archiving again keeps the first time.
+            if (archivedAt === null) await sql.run("UPDATE programs SET archived_at = NULL WHERE code = $1", [code]);
+            else await sql.run("UPDATE programs SET archived_at = $2 WHERE code = $1 AND archived_at IS NULL", [code, archivedAt]);
+            return programByCode(sql, code);
+          }),
+        ),
     },
 
     messages: {
@@ -350,6 +390,24 @@ const credentialsFrom = (row: Row): UserCredentials => ({
   user: userFrom(row),
   passwordHash: textOf(row["password_hash"]),
 });
+
+const programColumns = "id, code, name, currency, utc_offset, locale";
+const programRecordColumns = `${programColumns}, time_zone, archived_at`;
+
+const programByCode = async (sql: Statements, code: string): Promise<ProgramRecord | null> => {
+  const row = (await sql.rows(`SELECT ${programRecordColumns} FROM programs WHERE code = $1`, [code]))[0];
+  return row ? programRecordFrom(row) : null;
+};
+
+/** A program made before programs had a time zone reads its UTC offset as one (timeZoneOfOffset). */
+const programRecordFrom = (row: Row): ProgramRecord => {
+  const program = programFrom(row);
+  return {
+    ...program,
+    time_zone: nullableTextOf(row["time_zone"]) ?? timeZoneOfOffset(program.utc_offset),
+    archived: nullableNumberOf(row["archived_at"]) !== null,
+  };
+};
 
 const programFrom = (row: Row): Program => ({
   id: numberOf(row["id"]),

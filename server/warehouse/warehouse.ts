@@ -117,11 +117,48 @@ export interface SessionQueries {
 }
 
 export interface ProgramQueries {
+  /** Every program that is not archived (the admin's program list and menus). */
   all(): Promise<ReadonlyArray<Program>>;
-  /** The programs a user belongs to (not the admin's "every program"). */
+  /** The programs a user belongs to that are not archived (not the admin's "every program"). */
   ofMember(userId: number): Promise<ReadonlyArray<Program>>;
-  findByCode(code: string): Promise<Program | null>;
+  /** A program by its code, archived or not (the access check refuses an archived one). */
+  findByCode(code: string): Promise<FoundProgram | null>;
   isMember(userId: number, programId: number): Promise<boolean>;
+  /** Every program, archived ones too, by id, with its time zone (the admin's Programs screen). */
+  everyProgram(): Promise<ReadonlyArray<ProgramRecord>>;
+  /** Stores a new program with the next id; null when its code is taken (archived programs' codes too). */
+  create(program: NewProgram): Promise<ProgramRecord | null>;
+  /** Changes the fields given of the program with this code; null when there is none. */
+  change(code: string, change: ProgramFieldChange): Promise<ProgramRecord | null>;
+  /** Archives (at a time) or unarchives (null) the program with this code, keeping its data; null when there is none. */
+  setArchived(code: string, archivedAt: number | null): Promise<ProgramRecord | null>;
+}
+
+/** A program found by its code: archived ones are found too, and marked. */
+export interface FoundProgram extends Program {
+  readonly archived: boolean;
+}
+
+/** A program with its time zone (IANA) and whether it is archived. */
+export interface ProgramRecord extends FoundProgram {
+  readonly time_zone: string;
+}
+
+export interface NewProgram {
+  readonly code: string;
+  readonly name: string;
+  readonly currency: string;
+  readonly time_zone: string;
+  /** The zone's offset when the program is made (what the engine's days use). */
+  readonly utc_offset: string;
+  readonly locale: string;
+}
+
+export interface ProgramFieldChange {
+  readonly name?: string;
+  readonly currency?: string;
+  readonly time_zone?: string;
+  readonly utc_offset?: string;
 }
 
 /** Who a message is for: everybody (login page), one user, or one program's members. */

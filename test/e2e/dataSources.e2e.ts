@@ -117,3 +117,19 @@ test("as demo: no Data Sources in the menu, and the address is refused with 'You
   await expect(page.getByText("You don't have access to admin resources")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Data Sources", level: 1 })).toHaveCount(0);
 });
+
+test("as admin: a program created on the Programs screen is in the program switcher at once", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/performance?program=northwind");
+  await menu(page).getByRole("link", { name: "Programs", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Programs", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Create program" }).click();
+  await page.getByLabel("Name").fill("Acme Europe");
+  await page.getByLabel("Code", { exact: true }).fill("acme-eu");
+  await page.getByLabel("Currency").selectOption("EUR");
+  await page.getByLabel("Time zone").selectOption("Europe/Berlin");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Acme Europe was created.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Programs" }).getByRole("row").filter({ hasText: "acme-eu" })).toContainText("Europe/Berlin");
+  await expect(page.getByLabel("Program").locator("option", { hasText: "Acme Europe" })).toHaveCount(1);
+});

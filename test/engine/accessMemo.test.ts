@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { createAccessMemo } from "../../server/warehouse/accessMemo";
 import type { User } from "../../src/domain/shell/user";
-import type { Program } from "../../src/domain/shell/program";
+import type { FoundProgram } from "../../server/warehouse/warehouse";
 
 const ann: User = { id: 1, username: "ann", email: "ann@example.com", is_admin: false } as User;
 const bob: User = { id: 2, username: "bob", email: "bob@example.com", is_admin: true } as User;
-const northwind: Program = { id: 7, code: "northwind", name: "Northwind", currency: "GBP", utc_offset: "+00:00", locale: "en-GB" };
+const northwind: FoundProgram = {
+  id: 7,
+  code: "northwind",
+  name: "Northwind",
+  currency: "GBP",
+  utc_offset: "+00:00",
+  locale: "en-GB",
+  archived: false,
+};
 
 describe("access memo: sessions", () => {
   it("answers a remembered session only before it expires", () => {
@@ -79,5 +87,25 @@ describe("access memo: programs and memberships", () => {
     memo.rememberMember(2, 7);
     memo.rememberMember(3, 7);
     expect(memo.isMember(1, 7)).toBe(false);
+  });
+});
+
+describe("access memo: a program an admin changes", () => {
+  it("forgets it while the change runs, and keeps no lookup that began before the change ended", async () => {
+    const memo = createAccessMemo();
+    memo.rememberProgram(northwind);
+    const before = memo.programLookupMark();
+    let duringWrite: FoundProgram | null = northwind;
+    await memo.whileChangingProgram("northwind", async () => {
+      duringWrite = memo.program("northwind");
+    });
+    expect(duringWrite).toBeNull();
+    expect(memo.program("northwind")).toBeNull();
+    // A lookup that read the row before the change committed is not remembered after it.
+    memo.rememberProgram(northwind, before);
+    expect(memo.program("northwind")).toBeNull();
+    const archived = { ...northwind, archived: true };
+    memo.rememberProgram(archived, memo.programLookupMark());
+    expect(memo.program("northwind")).toEqual(archived);
   });
 });

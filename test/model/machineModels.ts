@@ -49,6 +49,7 @@ import { customReportBuilderModel, customReportListModel, customReportViewModel 
 import { journeyFilterModel } from "./journeys/journeyFilter.model";
 import { journeysReportModel } from "./journeys/journeysReport.model";
 import { dataSourcesModel, ingestionHealthModel } from "./dataSources/dataSources.model";
+import { programAdminModel } from "./programs/programAdmin.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -103,4 +104,5 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   journeysReport: journeysReportModel as unknown as MachineModel,
   dataSources: dataSourcesModel as unknown as MachineModel,
   ingestionHealth: ingestionHealthModel as unknown as MachineModel,
+  programAdmin: programAdminModel as unknown as MachineModel,
 };

@@ -66,7 +66,9 @@ CREATE TABLE attribution.programs ON CLUSTER '{cluster}' (
   name String,
   currency String,
   utc_offset String,
-  locale String
+  locale String,
+  time_zone Nullable(String),
+  archived_at Nullable(Int64)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
 ORDER BY (id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -641,4 +643,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (12, 'authors of shared objects and spend versions', 0),
   (13, 'when a write key was last used', 0),
   (14, 'ids drawn for records', 0),
-  (15, 'custom events and identifies of visitors', 0);
+  (15, 'custom events and identifies of visitors', 0),
+  (16, 'programs'' time zones and archiving', 0);

@@ -241,5 +241,13 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       ) ${mergeTree("program_id, event_id")}`,
     ],
   },
+  {
+    version: 16,
+    name: "programs' time zones and archiving",
+    statements: [
+      "ALTER TABLE programs ADD COLUMN time_zone Nullable(String)",
+      "ALTER TABLE programs ADD COLUMN archived_at Nullable(Int64)",
+    ],
+  },
 ];
 

@@ -165,7 +165,16 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       changePassword: "replicated",
     }),
     sessions: family("sessions", { open: "replicated", findUser: "anyShard", end: "replicated", purgeExpired: "replicated", endAllOf: "replicated" }),
-    programs: family("programs", { all: "anyShard", ofMember: "anyShard", findByCode: "anyShard", isMember: "anyShard" }),
+    programs: family("programs", {
+      all: "anyShard",
+      ofMember: "anyShard",
+      findByCode: "anyShard",
+      isMember: "anyShard",
+      everyProgram: "anyShard",
+      create: "replicated",
+      change: "replicated",
+      setArchived: "replicated",
+    }),
     messages: family("messages", {
       system: "anyShard",
       forUser: "anyShard",

@@ -537,5 +537,15 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 16,
+    name: "programs' time zones and archiving",
+    statements: [
+      // The program's IANA time zone (a program made before reads its utc_offset as one, src/domain/programs/programAdmin.ts).
+      "ALTER TABLE programs ADD COLUMN time_zone VARCHAR",
+      // When an admin archived the program (null while it is not): hidden from program lists and refused by the API, its data kept.
+      "ALTER TABLE programs ADD COLUMN archived_at BIGINT",
+    ],
+  },
 ];
 

@@ -93,37 +93,22 @@ const numberFormatter = (locale: string, decimals: number, currency?: string): I
 export const formatNumber = (value: number | null | undefined, decimals: number, locale?: string | null): string =>
   value == null || !Number.isFinite(value) ? missingValue : numberFormatter(locale ?? defaultLocale, decimals).format(value);
 
-/**
- * The symbol shown for a currency: the one of `currencySymbol` (program.ts) for the codes
- * it knows and for no currency (£); for another valid ISO code, Intl's narrow symbol
- * (CHF stays "CHF", INR becomes "₹") rather than a wrong £.
- */
-const symbolCache = new Map<string, string>();
+/** The symbol shown for a currency: `currencySymbol` (program.ts), Intl's, £ for no currency or an unknown one. */
+export const moneySymbol = (currency: string | null | undefined): string => currencySymbol(currency);
 
-export const moneySymbol = (currency: string | null | undefined): string => {
-  const code = (currency ?? "").trim().toUpperCase();
-  const known = symbolCache.get(code);
-  if (known !== undefined) return known;
-  const symbol = findMoneySymbol(code);
-  if (symbolCache.size < 64) symbolCache.set(code, symbol);
-  return symbol;
-};
-
-const findMoneySymbol = (code: string): string => {
-  if (code === "" || !isoCurrency.test(code) || currencySymbol(code) !== "£" || code === "GBP") return currencySymbol(code);
+/** The decimals a currency has (JPY and ISK none, GBP two, BHD three); two for a code Intl refuses. */
+const currencyDigits = (code: string): number => {
   try {
-    const part = new Intl.NumberFormat("en", { style: "currency", currency: code, currencyDisplay: "narrowSymbol" })
-      .formatToParts(0)
-      .find((p) => p.type === "currency");
-    return part?.value ?? currencySymbol(code);
+    return new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
-    return currencySymbol(code);
+    return 2;
   }
 };
 
 /**
  * Money in the locale's layout ("£1,234.50" in en-GB, "1.234,50 €" in de-DE) with the
- * symbol of `moneySymbol`; "–" when not finite.
+ * symbol of `moneySymbol`, with at most the currency's own decimals (¥1,235: the yen has
+ * none); "–" when not finite.
  */
 export const formatMoney = (value: number | null | undefined, decimals: number, options: NumberFormatOptions = {}): string => {
   if (value == null || !Number.isFinite(value)) return missingValue;
@@ -132,7 +117,7 @@ export const formatMoney = (value: number | null | undefined, decimals: number, 
   const symbol = moneySymbol(options.currency);
   let parts: Intl.NumberFormatPart[];
   try {
-    parts = numberFormatter(options.locale ?? defaultLocale, decimals, layoutCurrency).formatToParts(value);
+    parts = numberFormatter(options.locale ?? defaultLocale, Math.min(decimals, currencyDigits(layoutCurrency)), layoutCurrency).formatToParts(value);
   } catch {
     parts = numberFormatter(options.locale ?? defaultLocale, decimals, "GBP").formatToParts(value);
   }

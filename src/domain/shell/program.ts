@@ -18,11 +18,24 @@ export type Program = typeof Program.Type;
 export const ProgramList = listAnswer(Program);
 export type ProgramList = typeof ProgramList.Type;
 
-const currencySymbols: Record<string, string> = { GBP: "£", EUR: "€", USD: "$", JPY: "¥", AUD: "A$", CAD: "C$" };
+const symbols = new Map<string, string>();
 
-/** The currency symbol of a program; £ when none is known. */
-export const currencySymbol = (currency: string | undefined | null): string =>
-  (currency && currencySymbols[currency.toUpperCase()]) || "£";
+/**
+ * The currency symbol of a program, as Intl.NumberFormat writes it in English ("£", "€", "$",
+ * "¥", "A$", "CA$", "CHF", "₹"); £ when the code is none of the ISO 4217 currencies Intl knows.
+ */
+export const currencySymbol = (currency: string | undefined | null): string => {
+  const code = (currency ?? "").trim().toUpperCase();
+  const known = symbols.get(code);
+  if (known !== undefined) return known;
+  let symbol = "£";
+  if (/^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf("currency").includes(code)) {
+    symbol =
+      new Intl.NumberFormat("en", { style: "currency", currency: code }).formatToParts(0).find((part) => part.type === "currency")?.value ?? "£";
+  }
+  if (symbols.size < 64) symbols.set(code, symbol);
+  return symbol;
+};
 
 /** The program a session should land on: the requested one if the user has it, else the first. */
 export const chooseProgram = (programs: ReadonlyArray<Program>, requested: string | null | undefined): Program | undefined =>

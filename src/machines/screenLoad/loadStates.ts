@@ -24,6 +24,18 @@ export const programScopeGuards = {
   isOtherScope: ({ context }: { readonly context: ScopedReport }, scope: SessionScope) => !sameProgramCall(context.scope, scope),
 } as const;
 
+/**
+ * The guards of a screen whose answer is the signed-in person's, not a program's (the admin's
+ * Programs screen, which a new installation opens before it has any program): it needs only
+ * the API context (a token), and only another API context loads afresh.
+ */
+export const apiScopeGuards = {
+  hasCompleteScope: ({ context }: { readonly context: ScopedReport }) => context.scope.api.token !== null,
+  isIncompleteScope: (_: unknown, scope: SessionScope) => scope.api.token === null,
+  isOtherScope: ({ context }: { readonly context: ScopedReport }, scope: SessionScope) =>
+    context.scope.api.baseUrl !== scope.api.baseUrl || context.scope.api.token !== scope.api.token,
+} as const;
+
 /** A program's call made of the screen's scope (its load's input). */
 export const screenProgramCall = ({ context }: { readonly context: ScopedReport }): ProgramCall => programCallOf(context.scope);
 

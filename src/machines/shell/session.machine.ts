@@ -33,6 +33,8 @@ export type SessionEvent =
   | { type: "session.retried" }
   /** The person changed their own name or email (the account page): the header shows the new ones. */
   | { type: "session.userChanged"; user: User }
+  /** The person's programs changed (an admin made, edited or archived one): the switcher lists these; a program gone is left. */
+  | { type: "session.programsChanged"; programs: ReadonlyArray<Program> }
   | { type: "session.programSelected"; program: string }
   | { type: "session.datesChanged"; from: string; to: string }
   | { type: "session.linkOpened"; link: SessionLink }
@@ -66,6 +68,13 @@ const isUnauthorizedError = (e: unknown): boolean =>
  * look at, and their report preferences. Its context is the fold of its events; it is
  * persisted and restored (see persistence.ts), and the URL mirrors program and dates.
  */
+/** The programs, the one looked at (the same one if still listed, else the first) and the dates (the default range once there is a program). */
+const programsScope = (context: SessionState, programs: ReadonlyArray<Program>) => {
+  const program = chooseProgram(programs, context.programCode);
+  const range: DateRange | null = context.range ?? (program ? defaultRange(todayAt(Date.now(), program.utc_offset)) : null);
+  return { programs, programCode: program?.code ?? null, range };
+};
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionState,
@@ -89,13 +98,9 @@ export const sessionMachine = setup({
       range: null,
       preferences: defaultPreferences,
     }),
-    applyProfile: assign(({ context }, profile: MeResponse) => {
-      const program = chooseProgram(profile.programs, context.programCode);
-      const range: DateRange | null =
-        context.range ?? (program ? defaultRange(todayAt(Date.now(), program.utc_offset)) : null);
-      return { user: profile.user, programs: profile.programs, programCode: program?.code ?? null, range };
-    }),
+    applyProfile: assign(({ context }, profile: MeResponse) => ({ user: profile.user, ...programsScope(context, profile.programs) })),
     changeUser: assign((_, params: { user: User }) => ({ user: params.user })),
+    changePrograms: assign(({ context }, params: { programs: ReadonlyArray<Program> }) => programsScope(context, params.programs)),
     selectProgram: assign((_, params: { program: string }) => ({ programCode: params.program })),
     changeDates: assign((_, params: { from: string; to: string }) => ({ range: { from: params.from, to: params.to } })),
     openLink: assign(({ context }, params: { link: SessionLink }) => applyLink(context, params.link, parseRange)),
@@ -223,6 +228,7 @@ export const sessionMachine = setup({
           on: {
             "session.resumed": "loadingProfile",
             "session.userChanged": { actions: { type: "changeUser", params: ({ event }) => ({ user: event.user }) } },
+            "session.programsChanged": { actions: { type: "changePrograms", params: ({ event }) => ({ programs: event.programs }) } },
             "session.programSelected": {
               guard: { type: "isKnownProgram", params: ({ event }) => ({ program: event.program }) },
               actions: { type: "selectProgram", params: ({ event }) => ({ program: event.program }) },

@@ -9,6 +9,7 @@ import {
   type PasswordStatus,
   type ProfileStatus,
 } from "../../machines/account/accountProfile.machine";
+import { FormNotice, type Notice } from "../components/FormNotice";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useSelected } from "../components/useSelected";
 import { AppShell } from "../shell/AppShell";
@@ -38,19 +39,6 @@ export const AccountProfileScreen = ({ screen }: { readonly screen: AccountProfi
     <SignOutEverywhere screen={screen} />
   </article>
 );
-
-/** What a form's last outcome says: an error is announced at once (alert), a success politely (status). */
-interface Notice {
-  readonly text: string;
-  readonly tone: "error" | "status";
-}
-
-const FormNotice = ({ message }: { readonly message: Notice | undefined }) =>
-  message ? (
-    <p className={message.tone === "error" ? "field-error" : "confirmation"} role={message.tone === "error" ? "alert" : "status"}>
-      {message.text}
-    </p>
-  ) : null;
 
 const profileMessages: Readonly<Record<ProfileStatus, Notice>> = {
   nameMissing: { text: profileProblemMessages.nameMissing, tone: "error" },

@@ -24,10 +24,12 @@ interface Props {
   readonly children: ReactNode;
   /** Where the skip link (the page's first stop) leads, and what it says; default the main content. */
   readonly skipTo?: { readonly href: string; readonly label: string };
+  /** The screen works without a program (the Programs screen, where a new installation's admin makes the first one). */
+  readonly withoutProgram?: boolean;
 }
 
 /** The signed-in frame: navigation, program, dates, search, messages; the screen goes inside. */
-export const AppShell = ({ children, skipTo }: Props) => {
+export const AppShell = ({ children, skipTo, withoutProgram = false }: Props) => {
   const { session } = useAppActors();
   const signedOut = useSelector(session, sessionSelectors.isSignedOut);
   const loading = useSelector(session, sessionSelectors.isLoadingProfile);
@@ -95,7 +97,7 @@ export const AppShell = ({ children, skipTo }: Props) => {
                   Try again
                 </button>
               </section>
-            ) : programCode === null ? (
+            ) : programCode === null && !withoutProgram ? (
               <section className="panel">
                 <h1>No programs yet</h1>
                 <p>Your account does not belong to any program. Ask your account manager to add you to one.</p>

@@ -3,7 +3,7 @@ import type { Interval, NamedFilter } from "../../../src/domain/shell/session";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
 import { publishHttpFailure } from "../../../src/machines/shell/httpFailureListener";
 import { defineMachineModel, invariant } from "../harness";
-import { alice, httpErrors, ok, profile } from "../fixtures";
+import { alice, beta, httpErrors, ok, profile } from "../fixtures";
 
 /**
  * The session: its context is the fold of its events, persisted and restored. The
@@ -21,6 +21,8 @@ export const sessionModel = defineMachineModel({
     "session.resumed": [{}],
     "session.retried": [{}],
     "session.userChanged": { newEmail: { user: { ...alice, email: "alice@example.org" } } },
+    // An admin made, edited or archived a program: the current one may be gone (archived), or every one.
+    "session.programsChanged": { withoutAcme: { programs: [beta] }, none: { programs: [] } },
     "session.programSelected": { known: { program: "beta" }, unknown: { program: "nope" } },
     "session.datesChanged": {
       january: { from: "2026-01-01", to: "2026-01-31" },

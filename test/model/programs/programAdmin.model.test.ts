@@ -1,0 +1,4 @@
+import { modelSuite } from "../modelSuite";
+import { programAdminModel } from "./programAdmin.model";
+
+modelSuite(programAdminModel);
