@@ -33,7 +33,7 @@ const taxonomyColumn = (level: "taxonomy_1" | "taxonomy_2" | "taxonomy_3" | "tax
 const textColumn = (key: FixedSpendColumn, width: number): TableColumn<FixedSpendRow> => ({ key, header: t.fixedColumns[key], align: "start", width });
 
 /**
- * The list's columns, in order, for the program's currency and locale. Their widths (70rem in
+ * The list's columns, in order, for the program's currency and locale. Their widths (71rem in
  * all) fit the content beside the menu at 1440 px, so no column hides behind a sideways scroll;
  * longer text is cut, whole in its tooltip.
  */
@@ -48,7 +48,7 @@ const fixedColumns = (currency: string | null, locale: string | null): ReadonlyA
     start_date: textColumn("start_date", 6.5),
     end_date: textColumn("end_date", 6.5),
     days: { key: "days", header: t.fixedColumns.days, align: "end", width: 5, cell: (row) => (row.days === null ? "" : formatNumber(row.days, 0, locale)) },
-    frequency: textColumn("frequency", 6.5),
+    frequency: textColumn("frequency", 7.5),
   };
   return fixedSpendColumns.map((key) => byKey[key]);
 };
