@@ -66,7 +66,7 @@ const settle = async (page: Page, openRequests: () => number, where: string): Pr
     .poll(
       () => {
         if (openRequests() > 0) quietSince = Date.now();
-        return Date.now() - quietSince >= 250;
+        return Date.now() - quietSince >= 120;
       },
       { message: `${where} has no request under way`, intervals: [50] },
     )
