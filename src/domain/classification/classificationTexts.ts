@@ -81,6 +81,8 @@ export const classificationTexts = {
   matchedBy: "Matched by",
   ruleMatches: "Hits per rule",
   neverMatches: "This rule can never match: an earlier, broader rule takes every hit it would.",
+  /** The heading of the rule table's column that holds a rule's warning (a column header is never empty). */
+  warning: "Warning",
   columns: {
     taxonomy1: "Taxonomy 1",
     taxonomy2: "Taxonomy 2",

@@ -69,8 +69,11 @@ const AffiliateControls = ({ report }: { readonly report: AffiliatePerformanceAc
   const columns = useSelector(report, sel.columns);
   return (
     <>
-      <div className="field affiliate-search" role="search">
-        <label htmlFor={id}>{t.search}</label>
+      {/* The search landmark is named by its label, so it is told apart from the header's search. */}
+      <div className="field affiliate-search" role="search" aria-labelledby={`${id}-label`}>
+        <label id={`${id}-label`} htmlFor={id}>
+          {t.search}
+        </label>
         <input
           id={id}
           type="search"

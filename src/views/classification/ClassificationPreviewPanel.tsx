@@ -121,7 +121,7 @@ const ruleColumns: ReadonlyArray<TableColumn> = [
   countColumn("classifies", t.after),
   {
     key: "warning",
-    header: "",
+    header: t.warning,
     cell: (row) =>
       row["warning"] ? (
         <span className="classification-warning" role="note">

@@ -82,30 +82,33 @@ const TouchpointGroupSection = ({ filter, group }: { filter: JourneyFilterActorR
 const ComparisonRow = ({ filter, pair, n }: { filter: JourneyFilterActorRef; pair: DraftComparison; n: number }) => {
   const name = t.touchpointName(t.comparison, n);
   return (
-    <li className="journey-filter-pair" role="group" aria-label={name}>
-      <div className="journey-filter-side">
-        <span className="journey-filter-side-name" aria-hidden="true">
-          {t.before}
-        </span>
-        <TouchpointInput filter={filter} touchpoint={pair.before} label={`${name}: ${t.before}`} />
+    // The list item holds the group: a list's children are list items, and a list item takes no other role.
+    <li>
+      <div className="journey-filter-pair" role="group" aria-label={name}>
+        <div className="journey-filter-side">
+          <span className="journey-filter-side-name" aria-hidden="true">
+            {t.before}
+          </span>
+          <TouchpointInput filter={filter} touchpoint={pair.before} label={`${name}: ${t.before}`} />
+        </div>
+        <div className="journey-filter-side">
+          <span className="journey-filter-side-name" aria-hidden="true">
+            {t.after}
+          </span>
+          <TouchpointInput filter={filter} touchpoint={pair.after} label={`${name}: ${t.after}`} />
+        </div>
+        <label className="journey-filter-immediately">
+          <input
+            type="checkbox"
+            checked={pair.immediately}
+            onChange={(e) => filter.send({ type: "journeyFilter.immediatelySet", key: pair.key, immediately: e.target.checked })}
+          />{" "}
+          {t.immediately}
+        </label>
+        <button type="button" className="button is-text" aria-label={`${t.remove} ${name}`} onClick={() => filter.send({ type: "journeyFilter.entryRemoved", key: pair.key })}>
+          {t.remove}
+        </button>
       </div>
-      <div className="journey-filter-side">
-        <span className="journey-filter-side-name" aria-hidden="true">
-          {t.after}
-        </span>
-        <TouchpointInput filter={filter} touchpoint={pair.after} label={`${name}: ${t.after}`} />
-      </div>
-      <label className="journey-filter-immediately">
-        <input
-          type="checkbox"
-          checked={pair.immediately}
-          onChange={(e) => filter.send({ type: "journeyFilter.immediatelySet", key: pair.key, immediately: e.target.checked })}
-        />{" "}
-        {t.immediately}
-      </label>
-      <button type="button" className="button is-text" aria-label={`${t.remove} ${name}`} onClick={() => filter.send({ type: "journeyFilter.entryRemoved", key: pair.key })}>
-        {t.remove}
-      </button>
     </li>
   );
 };

@@ -73,11 +73,11 @@ const ColumnSetDropdown = ({ sets }: { readonly sets: ColumnSetsActorRef }) => {
           setOpen(!open);
         }}
       >
+        {/* Its words as they read ("Column set Default"), so the name it is given holds them; the arrow is drawn by the style sheet. */}
         <span className="column-set-caption" aria-hidden="true">
           {t.dropdown}
-        </span>
+        </span>{" "}
         <span className="column-set-current">{selectedName}</span>
-        <span aria-hidden="true">▾</span>
       </button>
       {open ? (
         <Popover id={panelId} anchor={toggleRef} onDismiss={() => setOpen(false)} className="dropdown-panel column-set-panel" role="group" aria-label={t.dropdown}>

@@ -244,9 +244,10 @@ const CalendarSection = ({ screen }: Screen) => {
                 disabled={noTypes && week.type === null}
                 onClick={() => screen.send({ type: "week.opened", week: week.start })}
               >
-                <time dateTime={week.start}>{date}</time>
+                {/* Spaces between the parts, so the words read as the button's name says them ("26 Oct 2026 Untagged"). */}
+                <time dateTime={week.start}>{date}</time>{" "}
                 <span className="seasonality-week-type">{week.type?.name ?? t.untagged}</span>
-                {week.saving ? <span className="seasonality-week-note">{t.saving}…</span> : null}
+                {week.saving ? <> <span className="seasonality-week-note">{t.saving}…</span></> : null}
               </button>
             </li>
           );

@@ -14,13 +14,14 @@ export const SearchBox = () => {
     <form
       className="search-box"
       role="search"
+      aria-labelledby={`${id}-label`}
       onSubmit={(e) => {
         e.preventDefault();
         const term = String(new FormData(e.currentTarget).get("term") ?? "").trim();
         if (term !== "") navigate(searchPath(term));
       }}
     >
-      <label htmlFor={id} className="visually-hidden">
+      <label id={`${id}-label`} htmlFor={id} className="visually-hidden">
         Search channels
       </label>
       {/* Keyed by the page's term: another search page (or leaving one) shows its own term. */}

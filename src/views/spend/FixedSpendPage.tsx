@@ -23,27 +23,32 @@ const taxonomyColumn = (level: "taxonomy_1" | "taxonomy_2" | "taxonomy_3" | "tax
   key: level,
   header: t.fixedColumns[level],
   align: "start",
+  width: 8.5,
   cell: (row) => {
     const cell = taxonomyCell(level, row[level]);
     return cell.cut ? <span title={cell.full}>{cell.shown}</span> : cell.shown;
   },
 });
 
-const textColumn = (key: FixedSpendColumn): TableColumn<FixedSpendRow> => ({ key, header: t.fixedColumns[key], align: "start" });
+const textColumn = (key: FixedSpendColumn, width: number): TableColumn<FixedSpendRow> => ({ key, header: t.fixedColumns[key], align: "start", width });
 
-/** The list's columns, in order, for the program's currency and locale. */
+/**
+ * The list's columns, in order, for the program's currency and locale. Their widths (71rem in
+ * all) fit the content beside the menu at 1440 px, so no column hides behind a sideways scroll;
+ * longer text is cut, whole in its tooltip.
+ */
 const fixedColumns = (currency: string | null, locale: string | null): ReadonlyArray<TableColumn<FixedSpendRow>> => {
   const byKey: Readonly<Record<FixedSpendColumn, TableColumn<FixedSpendRow>>> = {
-    id: { key: "id", header: t.fixedColumns.id, align: "start", cell: (row) => <Link href={fixedSpendPath(row.id)}>{row.id}</Link> },
+    id: { key: "id", header: t.fixedColumns.id, align: "start", width: 4.5, cell: (row) => <Link href={fixedSpendPath(row.id)}>{row.id}</Link> },
     taxonomy_1: taxonomyColumn("taxonomy_1"),
     taxonomy_2: taxonomyColumn("taxonomy_2"),
     taxonomy_3: taxonomyColumn("taxonomy_3"),
     taxonomy_4: taxonomyColumn("taxonomy_4"),
-    cost: { key: "cost", header: t.fixedColumns.cost, align: "end", cell: (row) => formatMoney(row.cost, 2, { currency, locale }) },
-    start_date: textColumn("start_date"),
-    end_date: textColumn("end_date"),
-    days: { key: "days", header: t.fixedColumns.days, align: "end", cell: (row) => (row.days === null ? "" : formatNumber(row.days, 0, locale)) },
-    frequency: textColumn("frequency"),
+    cost: { key: "cost", header: t.fixedColumns.cost, align: "end", width: 7, cell: (row) => formatMoney(row.cost, 2, { currency, locale }) },
+    start_date: textColumn("start_date", 6.5),
+    end_date: textColumn("end_date", 6.5),
+    days: { key: "days", header: t.fixedColumns.days, align: "end", width: 5, cell: (row) => (row.days === null ? "" : formatNumber(row.days, 0, locale)) },
+    frequency: textColumn("frequency", 7.5),
   };
   return fixedSpendColumns.map((key) => byKey[key]);
 };

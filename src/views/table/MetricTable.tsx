@@ -320,6 +320,30 @@ interface Visible {
  * Which row groups of a long body to draw: measured heights (a group grows when its row
  * is open), an estimate for the others, and the scroll position of the container.
  */
+/**
+ * Whether columns lie past the right edge of the table's scroller (its frame then draws a
+ * shade at that edge, so a phone's reader sees that the table goes on), followed as the
+ * table scrolls and as the scroller or the table changes size.
+ */
+const useMoreColumns = (container: { readonly current: HTMLDivElement | null }): [boolean, () => void] => {
+  const [more, setMore] = useState(false);
+  const check = useCallback(() => {
+    const el = container.current;
+    setMore(el !== null && el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+  }, [container]);
+  useLayoutEffect(() => {
+    const el = container.current;
+    check();
+    if (!el || typeof ResizeObserver === "undefined") return undefined;
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    const table = el.querySelector("table");
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [container, check]);
+  return [more, check];
+};
+
 const useWindowing = (keys: ReadonlyArray<string>, enabled: boolean) => {
   const container = useRef<HTMLDivElement | null>(null);
   const heights = useRef(new Map<string, number>());
@@ -444,6 +468,7 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
   const keys = useMemo(() => rows.map((row, i) => (rowKey ? rowKey(row, i) : `${nameOf(row)}\u0000${i}`)), [rows, rowKey, nameOf]);
   const virtual = rows.length > virtualiseAbove;
   const { container, onScroll, measure, visible } = useWindowing(keys, virtual);
+  const [moreColumns, checkMoreColumns] = useMoreColumns(container);
   const layout = useMemo<Layout>(() => ({ columns: shown, expandable: expansion !== undefined }), [shown, expansion]);
   const empty = rows.length === 0;
   const width = shown.length;
@@ -452,79 +477,88 @@ export const MetricTable = <R extends MetricTableRow>(props: MetricTableProps<R>
 
   return (
     <LayoutContext.Provider value={layout}>
-      <div className={`metric-table-wrap${virtual ? " is-windowed" : ""}${loading ? " is-loading" : ""}`} ref={container} onScroll={virtual ? onScroll : undefined}>
-        {loading ? (
-          <p className="metric-table-status" role="status">
-            {loadingText}
-          </p>
-        ) : null}
-        <table
-          className={`metric-table${comparing ? " is-comparing" : ""}${className ? ` ${className}` : ""}`}
-          aria-busy={loading || undefined}
-          aria-rowcount={virtual ? rows.length + (footer ? 2 : 1) : undefined}
-          style={{ width: tableWidth }}
+      <div className="metric-table-frame" data-more-columns={moreColumns || undefined}>
+        <div
+          className={`metric-table-wrap${virtual ? " is-windowed" : ""}${loading ? " is-loading" : ""}`}
+          ref={container}
+          onScroll={() => {
+            if (virtual) onScroll();
+            checkMoreColumns();
+          }}
         >
-          <caption className="visually-hidden">{label}</caption>
-          <colgroup>
-            {shown.map((column, i) => (
-              <col key={column.key} className={i === 0 ? "metric-name-col" : undefined} style={i === 0 && column.width === undefined ? undefined : { width: `${widthOf(column)}rem` }} />
-            ))}
-          </colgroup>
-          <thead>
-            <tr>
+          {loading ? (
+            <p className="metric-table-status" role="status">
+              {loadingText}
+            </p>
+          ) : null}
+          <table
+            className={`metric-table${comparing ? " is-comparing" : ""}${className ? ` ${className}` : ""}`}
+            aria-busy={loading || undefined}
+            aria-rowcount={virtual ? rows.length + (footer ? 2 : 1) : undefined}
+            style={{ width: tableWidth }}
+          >
+            <caption className="visually-hidden">{label}</caption>
+            <colgroup>
               {shown.map((column, i) => (
-                <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} isName={i === 0} />
+                <col key={column.key} className={i === 0 ? "metric-name-col" : undefined} style={i === 0 && column.width === undefined ? undefined : { width: `${widthOf(column)}rem` }} />
               ))}
-            </tr>
-          </thead>
-          {empty ? (
-            <tbody id={rowsId} tabIndex={rowsId ? -1 : undefined}>
-              <tr className="metric-empty">
-                <td colSpan={width}>{loading ? null : (failure ?? emptyText)}</td>
+            </colgroup>
+            <thead>
+              <tr>
+                {shown.map((column, i) => (
+                  <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} isName={i === 0} />
+                ))}
               </tr>
-            </tbody>
-          ) : (
-            <>
-              {visible.before > 0 ? (
-                <tbody aria-hidden="true">
-                  <tr className="metric-spacer" style={{ height: visible.before }}>
-                    <td colSpan={width} />
-                  </tr>
-                </tbody>
-              ) : null}
-              {rows.slice(visible.start, visible.end).map((row, i) => {
-                const index = visible.start + i;
-                const key = keys[index] as string;
-                const name = nameOf(row);
-                const expandable = expansion?.canExpand(row) ?? false;
-                const expanded = expandable && (expansion?.isExpanded(row) ?? false);
-                const landing = index === 0 && rowsId !== undefined;
-                return (
-                  <tbody key={key} className="metric-group" data-group-key={key} ref={virtual ? measure : undefined} id={landing ? rowsId : undefined} tabIndex={landing ? -1 : undefined}>
-                    <MetricRow
-                      row={row}
-                      name={name}
-                      expandable={expandable}
-                      expanded={expanded}
-                      onToggle={expansion?.onToggle as ((row: MetricTableRow) => void) | undefined}
-                      comparing={comparing}
-                      previous={previousByName.get(name)}
-                    />
-                    {expanded && expansion ? <Fragment>{expansion.renderNested(row)}</Fragment> : null}
+            </thead>
+            {empty ? (
+              <tbody id={rowsId} tabIndex={rowsId ? -1 : undefined}>
+                <tr className="metric-empty">
+                  <td colSpan={width}>{loading ? null : (failure ?? emptyText)}</td>
+                </tr>
+              </tbody>
+            ) : (
+              <>
+                {visible.before > 0 ? (
+                  <tbody aria-hidden="true">
+                    <tr className="metric-spacer" style={{ height: visible.before }}>
+                      <td colSpan={width} />
+                    </tr>
                   </tbody>
-                );
-              })}
-              {visible.after > 0 ? (
-                <tbody aria-hidden="true">
-                  <tr className="metric-spacer" style={{ height: visible.after }}>
-                    <td colSpan={width} />
-                  </tr>
-                </tbody>
-              ) : null}
-            </>
-          )}
-          {footer && !empty ? <FooterRow label={footerLabel} footer={footer} previousFooter={previousFooter} comparing={comparing} /> : null}
-        </table>
+                ) : null}
+                {rows.slice(visible.start, visible.end).map((row, i) => {
+                  const index = visible.start + i;
+                  const key = keys[index] as string;
+                  const name = nameOf(row);
+                  const expandable = expansion?.canExpand(row) ?? false;
+                  const expanded = expandable && (expansion?.isExpanded(row) ?? false);
+                  const landing = index === 0 && rowsId !== undefined;
+                  return (
+                    <tbody key={key} className="metric-group" data-group-key={key} ref={virtual ? measure : undefined} id={landing ? rowsId : undefined} tabIndex={landing ? -1 : undefined}>
+                      <MetricRow
+                        row={row}
+                        name={name}
+                        expandable={expandable}
+                        expanded={expanded}
+                        onToggle={expansion?.onToggle as ((row: MetricTableRow) => void) | undefined}
+                        comparing={comparing}
+                        previous={previousByName.get(name)}
+                      />
+                      {expanded && expansion ? <Fragment>{expansion.renderNested(row)}</Fragment> : null}
+                    </tbody>
+                  );
+                })}
+                {visible.after > 0 ? (
+                  <tbody aria-hidden="true">
+                    <tr className="metric-spacer" style={{ height: visible.after }}>
+                      <td colSpan={width} />
+                    </tr>
+                  </tbody>
+                ) : null}
+              </>
+            )}
+            {footer && !empty ? <FooterRow label={footerLabel} footer={footer} previousFooter={previousFooter} comparing={comparing} /> : null}
+          </table>
+        </div>
       </div>
       {paging ? <Pagination {...paging} /> : null}
     </LayoutContext.Provider>

@@ -94,6 +94,8 @@ describe("ColumnSetControls", () => {
     await settle();
     const toggle = screen.getByRole("button", { name: "Column set: Default" });
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    // Its visible words ("Column set Default", the arrow drawn by the style sheet) read as its name does, punctuation aside.
+    expect(toggle.textContent).toBe("Column set Default");
     fireEvent.click(toggle);
     const panel = screen.getByRole("group", { name: "Column set" });
     expect(within(panel).getAllByRole("button", { name: /^Choose / }).map((b) => b.textContent)).toEqual(["Default", "Revenue focus", "Cost & efficiency"]);

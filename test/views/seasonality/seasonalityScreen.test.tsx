@@ -55,6 +55,13 @@ describe("SeasonalityScreen", () => {
     ]);
   });
 
+  it("each week button's name holds its visible words, in their order (a screen reader's user can say what they see)", async () => {
+    await openScreen();
+    // Compared as axe-core's label-content-name-mismatch does: punctuation aside.
+    const words = (text: string | null) => (text ?? "").replace(/[:,.…]/g, "").replace(/\s+/g, " ").trim();
+    for (const button of weekButtons()) expect(words(button.getAttribute("aria-label"))).toContain(words(button.textContent));
+  });
+
   it("moves between weeks with the arrow keys, Home and End", async () => {
     await openScreen();
     const [first, second, , , last] = weekButtons();

@@ -191,6 +191,26 @@ describe("MetricTable", () => {
     expect(screen.getByRole("rowheader", { name }).getAttribute("title")).toBe(name);
   });
 
+  it("marks its frame while columns lie past the scroller's right edge, and not once the last column is in view", () => {
+    // jsdom lays nothing out: the scroller's sizes are given, as a phone's would be (two of six columns shown).
+    const sizes = { scrollWidth: 900, clientWidth: 390 };
+    const { scrollWidth, clientWidth } = Object.getOwnPropertyDescriptors(HTMLElement.prototype);
+    Object.defineProperty(HTMLElement.prototype, "scrollWidth", { configurable: true, get: () => sizes.scrollWidth });
+    Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => sizes.clientWidth });
+    try {
+      const { container } = render(<MetricTable label="Taxonomy 1" columns={levelColumns} rows={levelOne.data} />);
+      const frame = container.querySelector(".metric-table-frame") as HTMLElement;
+      const wrap = container.querySelector(".metric-table-wrap") as HTMLElement;
+      expect(frame.getAttribute("data-more-columns")).toBe("true");
+      wrap.scrollLeft = 510;
+      fireEvent.scroll(wrap);
+      expect(frame.hasAttribute("data-more-columns")).toBe(false);
+    } finally {
+      if (scrollWidth) Object.defineProperty(HTMLElement.prototype, "scrollWidth", scrollWidth);
+      if (clientWidth) Object.defineProperty(HTMLElement.prototype, "clientWidth", clientWidth);
+    }
+  });
+
   it("a footer row under its own label; no footer without footer values", () => {
     const { rerender } = render(<MetricTable label="t" columns={levelColumns} rows={levelOne.data} footer={{ clicks: 1 }} footerLabel="Sum" />);
     const footer = screen.getByRole("rowheader", { name: "Sum" }).closest("tr") as HTMLElement;
