@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { signInMachine, signInSelectors, type SignInActorRef } from "../../machines/access/signIn.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
@@ -46,12 +46,27 @@ const SignInForm = () => (
   </Screen>
 );
 
-const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) => {
+/**
+ * The sign-in form and its failure alert. After 'Okay' focus goes to the password field (its
+ * text selected, to type again): the dialog would give it back to the Sign in button, which
+ * was disabled while the attempt ran, so it would be lost on the page's body.
+ */
+export const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) => {
   const submitting = useSelector(signIn, signInSelectors.isSubmitting);
   const failed = useSelector(signIn, signInSelectors.hasFailed);
   const throttled = useSelector(signIn, signInSelectors.isThrottled);
   const userId = useId();
   const passwordId = useId();
+  const password = useRef<HTMLInputElement>(null);
+  const wasFailed = useRef(false);
+  useEffect(() => {
+    // Runs after the alert's dialog has closed (its layout clean-up), so the focus stays here.
+    if (wasFailed.current && !failed) {
+      password.current?.focus();
+      password.current?.select();
+    }
+    wasFailed.current = failed;
+  }, [failed]);
 
   return (
     <>
@@ -73,7 +88,7 @@ const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) => {
         </div>
         <div className="field">
           <label htmlFor={passwordId}>{texts.login.password}</label>
-          <input id={passwordId} name="password" type="password" autoComplete="current-password" required maxLength={1000} />
+          <input ref={password} id={passwordId} name="password" type="password" autoComplete="current-password" required maxLength={1000} />
         </div>
         <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
           {texts.login.submit}
