@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { signInMachine, signInSelectors, type SignInActorRef } from "../../machines/access/signIn.machine";
-import { sessionSelectors } from "../../machines/shell/session.machine";
+import { sessionSelectors, type SessionActorRef } from "../../machines/shell/session.machine";
 import { texts } from "../../domain/shell/texts";
 import { useAppActors } from "../shell/AppActorsContext";
 import { Screen } from "../shell/appChildren";
@@ -29,6 +29,7 @@ export const LoginPage = () => {
     <AccessLayout title="Sign in" page={texts.login.submit}>
       <FirstRunCheck />
       <MessageArea kind="system" label="System messages" />
+      <SessionEndedNotice session={session} />
       {/* The sign-in actor follows the session's API base URL, so the form calls the address set below. */}
       <SignInForm />
       <p className="access-links">
@@ -37,6 +38,16 @@ export const LoginPage = () => {
       <ApiSettings />
     </AccessLayout>
   );
+};
+
+/** Why the person is on /login when the server ended their session (a 401 anywhere): nothing after a sign-out of their own. */
+export const SessionEndedNotice = ({ session }: { readonly session: SessionActorRef }) => {
+  const ended = useSelector(session, sessionSelectors.hasExpired);
+  return ended ? (
+    <p className="notification is-warning" role="status">
+      {texts.login.sessionEnded}
+    </p>
+  ) : null;
 };
 
 /** The sign-in actor: the app root's screen child on /login (given the session by the root). */

@@ -4,10 +4,12 @@ import { createActor } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LoginRequest, LoginResponse } from "../../../src/domain/access/auth";
 import { signInMachine } from "../../../src/machines/access/signIn.machine";
+import { sessionMachine } from "../../../src/machines/shell/session.machine";
 import type { ApiContext } from "../../../src/services/http/http";
-import { SignInFields } from "../../../src/views/access/LoginPage";
+import { SessionEndedNotice, SignInFields } from "../../../src/views/access/LoginPage";
 import { controlled } from "../../machines/support";
-import { httpErrors, recordingSessionActor } from "../../model/fixtures";
+import type { MeResponse } from "../../../src/domain/access/auth";
+import { alice, httpErrors, recordingSessionActor } from "../../model/fixtures";
 
 afterEach(cleanup);
 
@@ -25,5 +27,16 @@ describe("the sign-in form", () => {
     expect(alert.isConnected).toBe(false);
     expect(document.activeElement).toBe(screen.getByLabelText("Password"));
     signIn.stop();
+  });
+
+  it("says 'Your session has ended' when the server ended the session (a 401), and nothing before it", async () => {
+    const loadProfile = controlled<MeResponse, ApiContext>();
+    const session = createActor(sessionMachine.provide({ actors: { loadProfile: loadProfile.logic } }), { input: {} }).start();
+    render(<SessionEndedNotice session={session} />);
+    expect(screen.queryByRole("status")).toBeNull();
+    session.send({ type: "session.signedIn", token: "tok-1", user: alice });
+    await act(() => loadProfile.reject(httpErrors.unauthorized));
+    expect(screen.getByRole("status").textContent).toBe("Your session has ended. Please sign in again.");
+    session.stop();
   });
 });
