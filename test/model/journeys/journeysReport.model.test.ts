@@ -23,7 +23,7 @@ describe("journeysReport model (shortest paths)", () => {
       "→ loadJourneys rejects [server] → ",
       "→ journeys.pathChosen [seo] → ",
       "→ journeys.filterOpened → ",
-      "→ loadExportJourneys resolves [rest] → ",
+      "→ journeys.exportRequested → ",
     ])
       expect([...steps].some((s) => s.includes(step)), step).toBe(true);
   });
