@@ -13,7 +13,7 @@ import { periodStart, periodStarts, type Interval, type OrderRule, type Taxonomy
 import type { AnalysisQueries, FunnelFactRow } from "../warehouse/analysisQueries";
 import type { ReportQueries } from "../warehouse/engineQueries";
 import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
-import type { ReportFactScope } from "./reports";
+import { tableRows, type ReportFactScope } from "./reports";
 import { taxonomyLevels, type TaxonomyLevel } from "../../src/domain/report/taxonomyLevels";
 
 /**
@@ -250,6 +250,19 @@ export const journeySummary = async (
     other: share({ orders: kept - named.orders, revenue: Math.max(0, record.filtered.revenue - named.revenue) }),
     chosen: request.path && record.chosen ? { steps: request.path, ...share(record.chosen) } : null,
   };
+};
+
+/**
+ * The fixed spend in the scope's dates of the channels (taxonomy 1) the affiliate rows are in,
+ * as the performance report counts it: set per path, not per publisher, it is in no affiliate
+ * row (docs/engine.md, "Affiliates").
+ */
+export const unspreadFixedCost = async (reports: ReportQueries, scope: ReportFactScope, rows: ReadonlyArray<AffiliateRow>): Promise<number> => {
+  const channels = new Set(rows.map((r) => r.taxonomy_1));
+  if (channels.size === 0) return 0;
+  const levelOne = await tableRows(reports, scope, []);
+  const fee = levelOne.filter((r) => channels.has(r.taxonomy_1 ?? "")).reduce((sum, r) => sum + r.fixed_cost, 0);
+  return Math.round(fee * 100) / 100;
 };
 
 /** The affiliate report: publisher id, full path and the 25 metrics. */

@@ -11,7 +11,7 @@ import {
 import { zeroSums } from "../../src/domain/report/metrics";
 import type { FactQuery, FactRow, ReportQueries } from "../warehouse/engineQueries";
 import { taxonomyLevels } from "../../src/domain/report/taxonomyLevels";
-import { roundedValue, toCsv } from "../../src/domain/exports/exportCells";
+import { exportValue, toCsv } from "../../src/domain/exports/exportCells";
 
 /**
  * Reports over the facts (docs/engine.md, "Performance calls" and "Metrics"): tables,
@@ -205,14 +205,14 @@ export const searchHeaders = columnHeaders(searchMetricNames);
 /**
  * A table as CSV, written by the app's one CSV writer (`toCsv`: RFC 4180, CRLF, text cells
  * formula-safe): labels in the header row, the taxonomy columns of the level first, numbers
- * rounded to their metric's display decimals (`roundedValue`, as the device's exports round
- * them: no floating-point noise) and unquoted, a number that is not finite as 0. No
- * byte-order mark.
+ * written as the device's exports write them (`exportValue`: rounded to their metric's display
+ * decimals, no floating-point noise; the conversion rates and the variance percent as
+ * fractions, 5.61% as 0.0561) and unquoted, a number that is not finite as 0. No byte-order mark.
  */
 export const tableCsv = (rows: ReadonlyArray<PerformanceRow>, level: number): string => {
   const taxonomy = taxonomyLevels.slice(0, Math.max(1, Math.min(4, level)));
   const header = [...taxonomy.map((_, i) => `Taxonomy ${i + 1}`), ...metricNames.map((m) => metricDefinitions[m].label)];
-  return toCsv([header, ...rows.map((row) => [...taxonomy.map((k) => row[k] ?? ""), ...metricNames.map((m) => roundedValue(m, row[m]) ?? 0)])]);
+  return toCsv([header, ...rows.map((row) => [...taxonomy.map((k) => row[k] ?? ""), ...metricNames.map((m) => exportValue(m, row[m]) ?? 0)])]);
 };
 
 /** The download name: overview.csv, or the taxonomy names joined by underscores. */

@@ -11,7 +11,7 @@ import {
 import { JourneysResponse } from "../../src/domain/journeys/journeys";
 import { JourneySummaryQuery, JourneySummaryResponse } from "../../src/domain/journeys/journeySummary";
 import { ChartQuery, RangeQuery } from "../../src/domain/performance/performance";
-import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage, journeySummary } from "../engine/analysis";
+import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage, journeySummary, unspreadFixedCost } from "../engine/analysis";
 import { tableHeaders, validOrders, type ReportFactScope } from "../engine/reports";
 import { answer, refuse, refusals } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
@@ -99,8 +99,10 @@ export const analysisRoutes = (context: ServerContext) => {
     if (!c.get("user").is_admin) return refuse(c, refusals.adminOnly);
     const query = readQuery(c, RangeQuery);
     if (!query.ok) return query.response;
-    const data = await affiliateRows(analysis, scopeOf(c, query.value));
-    return answer(c, AffiliatesResponse, { data, column_headers: { publisher_id: "Publisher ID", ...tableHeaders }, total: data.length });
+    const scope = scopeOf(c, query.value);
+    const data = await affiliateRows(analysis, scope);
+    const unspread = await unspreadFixedCost(reports, scope, data);
+    return answer(c, AffiliatesResponse, { data, column_headers: { publisher_id: "Publisher ID", ...tableHeaders }, total: data.length, unspread_fixed_cost: unspread });
   });
 
   return routes;

@@ -5,12 +5,13 @@ import { answer } from "../http/answers";
 import { readBody } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
 import type { ServerContext } from "../serverContext";
-import { configurationRefusals, readRange, removeAuthoredById } from "./configurationRequests";
+import { mayChange } from "../../src/domain/access/authorship";
+import { actorOf, configurationRefusals, readRange, removeAuthoredById } from "./configurationRequests";
 
 /**
  * Campaign notes: GET /annotations?date_from&date_to, POST /annotations,
  * DELETE /annotations/{id}. Any member (or admin) may add notes; only a note's author or an
- * admin may remove it (403 otherwise).
+ * admin may remove it (403 otherwise), and the list says which each person may (`can_delete`).
  */
 export const annotationRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
@@ -21,7 +22,10 @@ export const annotationRoutes = (context: ServerContext) => {
     if (!range.ok) return range.response;
     const program = c.get("program");
     const notes = await stores.annotations.inRange(program.id, range.range);
-    return answer(c, AnnotationList, { data: notes.map((note) => ({ ...note, programcode: program.code })) });
+    const actor = actorOf(c);
+    return answer(c, AnnotationList, {
+      data: notes.map(({ createdBy, ...note }) => ({ ...note, programcode: program.code, can_delete: mayChange(actor, createdBy) })),
+    });
   });
 
   routes.post("/annotations", async (c) => {

@@ -79,7 +79,10 @@ const systemMessages: ReadonlyArray<MessageText> = [
   },
 ];
 
-/** The demo user's own messages; the second carries a script payload the client must neutralise. */
+/**
+ * The demo user's own messages. The second carries a campaign name as an ad platform sent it,
+ * with a script payload the client must neutralise; what people read is product text only.
+ */
 const demoUserMessages: ReadonlyArray<MessageText> = [
   {
     html: 'Your <strong>monthly summary</strong> for Northwind Outfitters is ready. <a href="/performance?program=northwind">Open the performance report</a>.',
@@ -87,7 +90,7 @@ const demoUserMessages: ReadonlyArray<MessageText> = [
     type: "is-success",
   },
   {
-    html: "Imported campaign name: <img src=x onerror=alert(1)> (text that arrived from an ad platform; it must show as harmless text or an empty image).",
+    html: "New campaign from Google Ads: <img src=x onerror=alert(1)>Spring Sale.",
     icon: null,
     type: "is-warning",
   },

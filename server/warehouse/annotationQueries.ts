@@ -9,6 +9,8 @@ export interface AnnotationValues {
 
 export interface AnnotationRecord extends AnnotationValues {
   readonly id: number;
+  /** Who wrote it (null: stored before authors were recorded, so only an admin may delete it). */
+  readonly createdBy: number | null;
 }
 
 /** Campaign notes of a program. */

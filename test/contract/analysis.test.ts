@@ -6,6 +6,7 @@ import {
   FunnelTrendsResponse,
 } from "../../src/domain/analysis/analysis";
 import { journeyMatches, JourneysResponse, type JourneySearch } from "../../src/domain/journeys/journeys";
+import { TableResponse } from "../../src/domain/performance/performance";
 import { SeasonalityList } from "../../src/domain/seasonality/seasonality";
 import { diminishingSegments } from "../../src/services/diminishingReturns/diminishingReturns";
 import { funnelTrendsSegments } from "../../src/services/funnelTrends/funnelTrends";
@@ -51,6 +52,13 @@ describe("access", () => {
     expect(report.column_headers["publisher_id"]).toBe("Publisher ID");
     expect(report.data.every((r) => r.publisher_id.length > 0)).toBe(true);
     expect(report.data.some((r) => r.clicks > 0)).toBe(true);
+    // The fixed spend of the affiliates' channels (the network's monthly fee) is in no row: it is answered as its own figure, the performance report's.
+    expect(report.data.every((r) => r.fixed_cost === 0)).toBe(true);
+    const levelOne = decoded(await get(`${base}/table/single/taxonomy_1?${range}`, tokens.admin), TableResponse).data;
+    const channels = new Set(report.data.map((r) => r.taxonomy_1));
+    const fee = levelOne.filter((r) => channels.has(r.taxonomy_1 ?? "")).reduce((sum, r) => sum + r.fixed_cost, 0);
+    expect(fee).toBeGreaterThan(0);
+    expect(report.unspread_fixed_cost).toBeCloseTo(fee, 2);
   });
 });
 

@@ -31,7 +31,7 @@ describe("campaign notes", () => {
 
   it("adds a note members and admins see in range, with the program code", async () => {
     const id = decoded(await t.call("POST", notes, { token: tokens.demo, json: note }), Created).data.id;
-    const expected = { id, date: "2032-02-14", colour: "#36e7a6", text: note.text, programcode: "northwind" };
+    const expected = { id, date: "2032-02-14", colour: "#36e7a6", text: note.text, programcode: "northwind", can_delete: true };
     expect(await list()).toContainEqual(expected);
     expect(await list("?date_from=2032-02-14&date_to=2032-02-14", tokens.admin)).toEqual([expected]);
     expect(await list("?date_from=2032-02-15&date_to=2032-03-01")).toEqual([]);
@@ -39,6 +39,15 @@ describe("campaign notes", () => {
     const other = decoded(await t.call("GET", "/api/programs/bluepeak/annotations?date_from=2032-01-01&date_to=2032-12-31", { token: tokens.demo }), AnnotationList);
     expect(other.data.map((n) => n.id)).not.toContain(id);
     expect(engine.calls).toEqual([]);
+  });
+
+  it("says which notes the person may delete: their own, or every one for an admin", async () => {
+    const day = "?date_from=2032-07-01&date_to=2032-07-01";
+    const mine = decoded(await t.call("POST", notes, { token: tokens.demo, json: { ...note, date: "2032-07-01" } }), Created).data.id;
+    const admins = decoded(await t.call("POST", notes, { token: tokens.admin, json: { ...note, date: "2032-07-01" } }), Created).data.id;
+    const deletable = async (token: string) => Object.fromEntries((await list(day, token)).map((n) => [n.id, n.can_delete]));
+    expect(await deletable(tokens.demo)).toEqual({ [mine]: true, [admins]: false });
+    expect(await deletable(tokens.admin)).toEqual({ [mine]: true, [admins]: true });
   });
 
   it("lists notes by date", async () => {

@@ -259,7 +259,7 @@ describe("performance routes answer the shared Schemas", () => {
     expect(three.text.split("\r\n")[1]?.startsWith(`100% a/b & 'c' Zürich,'=SUM(A1),'@at/slash%,`)).toBe(true);
   });
 
-  it("CSV numbers: each metric rounded to its display decimals as the screen rounds it, unquoted", async () => {
+  it("CSV numbers: each metric rounded to its display decimals as the screen rounds it, unquoted; rates and percents as fractions, as the device's exports write them", async () => {
     const unevenBase = `/api/programs/${uneven.code}/performance`;
     const table = decoded(await t.call("GET", `${unevenBase}/table/single/taxonomy_1?${dates}`, { token: demo }), TableResponse);
     const [, ...lines] = (await t.call("GET", `${unevenBase}/table/csv?${dates}`, { token: demo })).text.trim().split("\r\n");
@@ -272,9 +272,12 @@ describe("performance routes answer the shared Schemas", () => {
       metricNames.forEach((m, c) => {
         const field = fields[r]?.[c] ?? "";
         const decimals = metricDefinitions[m].decimals;
-        expect(field, `${m} of ${row.taxonomy_1}`).toMatch(decimals === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+(\\.\\d{1,${decimals}})?$`));
+        // A conversion rate of 5.61 (%) is written 0.0561: the two places of the percent kept.
+        const divisor = metricDefinitions[m].exportDivisor;
+        const places = decimals + (divisor === 100 ? 2 : 0);
+        expect(field, `${m} of ${row.taxonomy_1}`).toMatch(places === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+(\\.\\d{1,${places}})?$`));
         const screen = new Intl.NumberFormat("en", { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
-        expect(Number(field), `${m} of ${row.taxonomy_1}`).toBe(Number(screen.format(row[m])) + 0);
+        expect(Number(field), `${m} of ${row.taxonomy_1}`).toBe(Number((Number(screen.format(row[m])) / divisor).toFixed(places)) + 0);
       });
     });
   });

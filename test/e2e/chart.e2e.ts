@@ -141,6 +141,8 @@ test("add a campaign note and delete it", async ({ page }) => {
   const again = chartOf(page).getByRole("table", { name: "Campaign notes" }).getByRole("row").filter({ hasText: text });
   await expect(again).toHaveCount(1);
   await chartOf(page).getByRole("button", { name: `Delete the note of ${date}: ${text}` }).click();
+  // Deleting asks first.
+  await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Delete note" }).click();
   await expect(again).toHaveCount(0);
   await page.reload();
   await expect(chartOf(page).getByRole("table", { name: "Campaign notes" })).toBeVisible();

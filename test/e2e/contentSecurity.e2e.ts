@@ -91,7 +91,7 @@ test("the signed-in screens report no Content Security Policy violation", async 
   // five messages start collapsed behind their 'n messages' line
   await messages.getByRole("button", { name: /^\d+ messages$/ }).click();
   await expect(messages.getByRole("note").first()).toBeVisible();
-  await expect(messages.getByText("Imported campaign name:", { exact: false })).toBeVisible();
+  await expect(messages.getByText("New campaign from Google Ads:", { exact: false })).toBeVisible();
   await expect(messages.locator("img, [onerror]")).toHaveCount(0);
   await expect(tableOf(page, "Taxonomy 1").locator("tbody th[scope=row]").first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Performance chart" }).getByRole("img").first()).toBeVisible();

@@ -125,6 +125,8 @@ test("campaign notes on neighbouring days: labels never overlap each other or th
   for (const [i, day] of days.entries()) {
     const remove = chart.getByRole("button", { name: new RegExp(`^Delete the note of ${day}: Layout ${stamp} ${i} `) });
     await remove.click();
+    // Deleting asks first.
+    await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Delete note" }).click();
     await expect(remove).toHaveCount(0);
   }
 });

@@ -17,6 +17,12 @@ test("messages are shown sanitised and can be dismissed for good", async ({ page
   const count = await notes.count();
   expect(count).toBeGreaterThan(1);
 
+  // On a phone's width every message reads whole: none is cut with '…' (there is no pointer to hover it).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cut = await notes.locator(".notification-text").evaluateAll((texts) => texts.filter((t) => t.scrollWidth > t.clientWidth + 1).length);
+  expect(cut).toBe(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // No script or event handler from message HTML survives.
   expect(await area.locator("[onerror], [onclick], script, iframe").count()).toBe(0);
   expect(dialogs).toEqual([]);

@@ -71,6 +71,8 @@ test.describe("sign in and out", () => {
     await alert.getByRole("button", { name: "Okay" }).click();
     await expect(alert).toBeHidden();
     await expect(page).toHaveURL(/\/login$/);
+    // Focus is back on the form (the password, to type again), not lost on the page.
+    await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
   });
 
   test("an unknown user gets the same alert", async ({ page }) => {

@@ -110,7 +110,7 @@ const writeOf = (round: number, index: number): Write => {
       ...base,
       path: "/api/programs/northwind/annotations",
       body: { date: day, colour: noteColour, text: `  ${text} ` },
-      record: (id) => ({ id, date: day, colour: noteColour.toLowerCase(), text, programcode: "northwind" }),
+      record: (id) => ({ id, date: day, colour: noteColour.toLowerCase(), text, programcode: "northwind", can_delete: true }),
       cost: 0,
     };
   }

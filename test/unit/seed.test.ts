@@ -107,6 +107,8 @@ describe("generateDemoData", () => {
     const kinds = new Set(data.messages.map((m) => m.audience.kind));
     expect(kinds).toEqual(new Set(["system", "user", "program"]));
     expect(data.messages.filter((m) => /onerror=/i.test(m.html))).toHaveLength(1);
+    // People read product text: no message speaks of how it is tested.
+    expect(data.messages.filter((m) => /\bmust\b|harmless|payload|test/i.test(m.html.replace(/<[^>]*>/g, "")))).toEqual([]);
     expect(data.messages.filter((m) => m.audience.kind === "program" && m.audience.programId === 1)).toHaveLength(2);
   });
 

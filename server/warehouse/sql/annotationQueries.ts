@@ -1,9 +1,9 @@
 import type { AnnotationQueries, AnnotationRecord } from "../annotationQueries";
 import { nextId, removeAuthoredRecord, rowsInRange, type RangedList } from "./records";
-import { numberOf, textOf, type Row, type StatementLine } from "../statements";
+import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine } from "../statements";
 
 const notes: RangedList = {
-  select: "SELECT id, CAST(note_date AS VARCHAR) AS note_date, colour, text FROM annotations",
+  select: "SELECT id, CAST(note_date AS VARCHAR) AS note_date, colour, text, created_by FROM annotations",
   overlaps: "note_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)",
   orderBy: "note_date, id",
 };
@@ -33,4 +33,5 @@ const annotationFrom = (row: Row): AnnotationRecord => ({
   date: textOf(row["note_date"]),
   colour: textOf(row["colour"]),
   text: textOf(row["text"]),
+  createdBy: nullableNumberOf(row["created_by"]),
 });

@@ -17,6 +17,10 @@ export const affiliatePerformanceTexts = {
   export: "Export",
   exportKind: "Affiliate Performance",
   sheetName: "Affiliate Performance",
+  /** The fixed spend of the publishers' channels, in no row: its own line under the table. */
+  unspreadFixedCost: "Fixed spend not spread to publishers",
+  unspreadFixedCostNote:
+    "Fixed spend (such as a network's monthly fee) is set per channel, not per publisher, so the rows and the Total above leave it out; the performance report's cost includes it.",
   /** The first column's header when the answer names none. */
   publisherId: "Publisher ID",
 } as const;

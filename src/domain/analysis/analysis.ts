@@ -126,7 +126,16 @@ export const AffiliateRow = Schema.Struct({
 });
 export type AffiliateRow = typeof AffiliateRow.Type;
 
-export const AffiliatesResponse = tableAnswer(AffiliateRow);
+/**
+ * The affiliate report's answer: its rows, and `unspread_fixed_cost`, the fixed spend in the
+ * dates of the channels (taxonomy 1) its rows are in (a network's monthly fee): fixed spend is
+ * set per taxonomy path, not per publisher, so it is in no row, and the report shows it as
+ * its own line.
+ */
+export const AffiliatesResponse = Schema.Struct({
+  ...tableAnswer(AffiliateRow).fields,
+  unspread_fixed_cost: Schema.Number,
+});
 export type AffiliatesResponse = typeof AffiliatesResponse.Type;
 
 /** The affiliate report's metric columns (the 25 of a table). */

@@ -40,7 +40,7 @@ export const customReportsTexts = {
     level: "Report Level",
     rules: "Rules",
     rulesHint: (most: number) => `Orders must meet every rule (at most ${most}).`,
-    noRules: "No rules: the report counts every order.",
+    noRules: "No rules: the report counts valid orders only, as the performance report does.",
     field: "Field",
     operator: "Operator",
     value: "Value",
@@ -73,7 +73,7 @@ export const customReportsTexts = {
   view: {
     tableLabel: (name: string) => `${name} table`,
     rulesTitle: "Rules applied",
-    noRules: "No rules: every order counts.",
+    noRules: "No rules: valid orders only, as in the performance report.",
     levelLine: (level: string) => `Report level: ${level}`,
     empty: "There's no data to show",
     notFound: "You don't have access to this report",

@@ -87,16 +87,8 @@ export const roundedNumber = (value: number, decimals: number, shift = 0): numbe
 };
 
 /**
- * A value with the precision of its column (`exportDecimals`): numbers rounded, other
- * values as `toCell` makes them. The server's 'Export as CSV' writes metrics this way.
- */
-export const roundedValue = (column: string, value: unknown): Cell => {
-  const cell = toCell(value);
-  return typeof cell === "number" ? roundedNumber(cell, exportDecimals(column)) : cell;
-};
-
-/**
- * A value as the exports made on the device write it (CSV and Excel alike): rounded to
+ * A value as every export writes it (the device's CSV and Excel, and the server's 'Export as
+ * CSV'), one meaning per column: rounded to
  * its column's precision (`exportDecimals`), then divided by 100 for the columns of
  * `isDividedForExport` (their two extra places kept); other values as `toCell` makes them.
  */

@@ -2,26 +2,34 @@
  * Names of exported files: report exports made on the device, and the server's CSV.
  */
 
-/** Characters no file name may hold on Windows, macOS or Linux, and control characters. */
-const unsafeCharacters = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
+/** Characters no file name may hold that separate words (a slash, a colon, a bar): they become a dash. */
+const separatorCharacters = /\s*[/\\:|]+\s*/g;
+/** The other characters no file name may hold on Windows, macOS or Linux, and control characters: they are removed. */
+const unsafeCharacters = /[*?"<>\u0000-\u001f\u007f]/g;
 
 /**
- * A file-name-safe text: unsafe characters removed, surrounding spaces and leading or
- * trailing dots dropped (no hidden files, no "name." on Windows). Case and inner spaces
- * are kept.
+ * A file-name-safe text: a run of separators ('/', '\\', ':', '|') becomes a dash, spaced
+ * when it was ("Brand / Generic" -> "Brand - Generic", "a/b" -> "a-b"), other unsafe
+ * characters are removed, inner white space runs become one space, and surrounding
+ * spaces, dashes and dots are dropped (no hidden files, no "name." on Windows). Case is kept.
  */
 export const stripUnsafe = (text: string): string =>
   text
     .replace(unsafeCharacters, "")
-    .trim()
-    .replace(/^\.+|\.+$/g, "")
-    .trim();
+    .replace(separatorCharacters, (run) => (/\s/.test(run) ? " - " : "-"))
+    .replace(/\s+/g, " ")
+    .replace(/^[\s.-]+|[\s.-]+$/g, "");
 
 /**
- * A report name as files carry it: unsafe characters removed, lower-cased, every run of
- * whitespace turned into one underscore.
+ * A report name as files carry it: made safe by `stripUnsafe`, lower-cased, a spaced dash
+ * closed up ("shoes - boots" -> "shoes-boots") and every other run of whitespace turned into
+ * one underscore.
  */
-export const fileNameStem = (text: string): string => stripUnsafe(text).toLowerCase().replace(/\s+/g, "_");
+export const fileNameStem = (text: string): string =>
+  stripUnsafe(text)
+    .toLowerCase()
+    .replace(/\s+-\s+/g, "-")
+    .replace(/\s+/g, "_");
 
 export interface ReportNameParts {
   readonly programName: string;
@@ -53,7 +61,7 @@ export const exportFileName = (name: string, format: ExportFormat): string => `$
 /**
  * The name the server's CSV export is saved as: 'overview.csv' at level one
  * (no taxonomy chosen), else the chosen taxonomy names joined by underscores. Names keep
- * their case and spaces; only unsafe characters are removed.
+ * their case and spaces; unsafe characters are made safe by `stripUnsafe` (a slash a dash).
  */
 export const serverCsvFileName = (taxonomies: ReadonlyArray<string>): string => {
   const names = taxonomies.map(stripUnsafe).filter((t) => t !== "");

@@ -19,13 +19,17 @@ export const AnnotationInput = Schema.Struct({
 });
 export type AnnotationInput = typeof AnnotationInput.Type;
 
-/** A stored note; `programcode` is the code of the program it belongs to. */
+/**
+ * A stored note; `programcode` is the code of the program it belongs to, and `can_delete`
+ * whether the person asking may delete it (its author or an admin; the server refuses the others).
+ */
 export const Annotation = Schema.Struct({
   id: Schema.Number,
   date: Schema.String,
   colour: Schema.String,
   text: Schema.String,
   programcode: Schema.String,
+  can_delete: Schema.Boolean,
 });
 export type Annotation = typeof Annotation.Type;
 

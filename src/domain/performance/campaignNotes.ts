@@ -27,6 +27,11 @@ export const campaignNoteTexts = {
   add: "Add note",
   adding: "Adding the note…",
   delete: (note: Pick<Annotation, "date" | "text">) => `Delete the note of ${note.date}: ${note.text}`,
+  /** The question before a note is deleted. */
+  confirmTitle: "Are you sure?",
+  confirmText: (note: Pick<Annotation, "date" | "text">) => `The note of ${note.date} ('${note.text}') will be deleted for everyone who sees this program.`,
+  cancel: "Cancel",
+  confirmDelete: "Delete note",
   none: "No campaign notes in these dates.",
   badDate: "Enter the note's date as YYYY-MM-DD.",
   badColour: "Choose a colour written #rrggbb.",

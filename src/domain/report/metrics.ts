@@ -79,6 +79,9 @@ export const metricDefinitions: Readonly<Record<MetricName, MetricDefinition>> =
   proportional_credit: define("proportional_credit", "Proportional Credit", "percent", 1, false),
 };
 
+/** Whether a metric only takes whole values (a count shown without decimals: page lands, sales, orders), so a chart's axis steps by whole numbers. */
+export const isWholeMetric = (name: MetricName): boolean => metricDefinitions[name].kind === "count" && metricDefinitions[name].decimals === 0;
+
 /** The 23 metrics offered on the search table (the level tables' 25 without the two journey-inclusion metrics). */
 export const searchMetricNames: ReadonlyArray<MetricName> = metricNames.filter(
   (name) => name !== "sales_including" && name !== "proportional_credit",

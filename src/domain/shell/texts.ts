@@ -14,6 +14,8 @@ export const texts = {
     failure: "We couldn't match the credentials given, please try again",
     failureFooter: "If the problem persists, let us know",
     forgotten: "Forgotten your password?",
+    /** Above the form after the server ended the session (a 401): why the person is here. */
+    sessionEnded: "Your session has ended. Please sign in again.",
   },
   notFound: {
     title: "There's nothing here",

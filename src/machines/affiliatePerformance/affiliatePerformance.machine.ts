@@ -58,6 +58,8 @@ export interface AffiliatePerformanceContext extends ScopedReport, LocalTable<Af
   readonly search: string;
   /** The answer's column labels. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The fixed spend of the rows' channels, in no row (set per path, not per publisher): shown as its own line. */
+  readonly unspreadFixedCost: number;
 }
 
 export type AffiliatePerformanceEvent =
@@ -109,9 +111,9 @@ export const affiliatePerformanceMachine = setup({
     /** An answer: its rows in the current sort and its labels, the page kept within the matching rows. */
     keepRows: assign(({ context }, answer: AffiliatesResponse) => {
       const sorted = sortReportRows(answer.data, context.sort);
-      return { sorted, headers: answer.column_headers, page: clampPage(context.page, matchingAffiliates(sorted, context.search).length, affiliatePerPage) };
+      return { sorted, headers: answer.column_headers, unspreadFixedCost: answer.unspread_fixed_cost, page: clampPage(context.page, matchingAffiliates(sorted, context.search).length, affiliatePerPage) };
     }),
-    dropRows: assign(affiliateTable.dropRows),
+    dropRows: assign(() => ({ ...affiliateTable.dropRows(), unspreadFixedCost: 0 })),
     sortBy: assign(affiliateTable.sortBy),
     turnPage: assign(({ context }, page: number) => ({ page: clampPage(page, matchingOf(context).length, affiliatePerPage) })),
     searchFor: assign((_, search: string) => ({ search: search.slice(0, affiliateSearchLimit), page: 1 })),
@@ -140,6 +142,7 @@ export const affiliatePerformanceMachine = setup({
       columns: affiliateColumnsOf(choices.columns),
       sorted: [],
       headers: {},
+      unspreadFixedCost: 0,
     };
   },
   // The page's Export Data dialog lives as long as the report.
@@ -237,6 +240,8 @@ export const affiliatePerformanceSelectors = {
   pageRows: pageRowsOf,
   /** The footer 'Total' of the matching rows: sums, rates recomputed from them. */
   footer: footerOf,
+  /** The fixed spend of the rows' channels that no row holds (0: none). */
+  unspreadFixedCost: (s: Snap) => s.context.unspreadFixedCost,
   /** Every choice as the link carries it. */
   choices: choicesOf,
   exportDialog: exportDialogOf,

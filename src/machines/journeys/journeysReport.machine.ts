@@ -1,10 +1,12 @@
 import { Effect } from "effect";
-import { assign, raise, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { filterWithinTaxonomies, sameJourneySearch } from "../../domain/journeys/journeyFilterCleaning";
-import { cleanJourneySearch, type JourneyLevel, type JourneySearch, type JourneySortBy } from "../../domain/journeys/journeys";
+import { cleanJourneySearch, journeyRequestPageSize, type JourneyLevel, type JourneySearch, type JourneySortBy } from "../../domain/journeys/journeys";
+import { journeyExportTable } from "../../domain/journeys/journeyExport";
 import { blocksOfPage, journeysQueryShape, rowsOfPage, type JourneyChoices } from "../../domain/journeys/journeysQuery";
 import type { JourneyPath, JourneySummaryResponse } from "../../domain/journeys/journeySummary";
 import { journeyTableRow, type JourneyTableRow } from "../../domain/journeys/journeyTable";
+import { journeysTexts } from "../../domain/journeys/journeysTexts";
 import type { TaxonomyPath } from "../../domain/performance/performance";
 import { readReportQuery } from "../../domain/report/reportQuery";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
@@ -15,7 +17,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { journeyBlocks, journeySummary, journeyTaxonomies, type JourneysScope } from "../../services/journeys/journeys";
 import type { ReportRange } from "../../services/performance/performance";
 import { keepScope, keepScopeAssignment, openingScope, reportCallOf, scopeGuard, followSessionScope, waitForScope, type ScopedReport, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
-import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards } from "../reports/reportFrame";
+import { exportDialogId, exportDialogOf, reportFrameActors, reportFrameGuards, tableExportOf } from "../reports/reportFrame";
 import { fromApiCall } from "../runtime/fromEffect";
 import { journeyFilterMachine, type JourneyFilterActorRef, type JourneyFilterInput } from "./journeyFilter.machine";
 
@@ -31,6 +33,11 @@ import { journeyFilterMachine, type JourneyFilterActorRef, type JourneyFilterInp
  * A failed load (`taxonomiesFailed`, `failed`) only stops loading. Every change of scope,
  * sort, rows per page, level, filter or path loads afresh (the shown rows stay under
  * 'Loading...' until the answer); a page whose rows are loaded already shows at once.
+ *
+ * 'Export' (`journeys.exportRequested`, while ready) opens the page's Export Data dialog with
+ * every order the filter keeps, not only the page's: the blocks not loaded yet are asked for
+ * first (`exporting`, the table still shown; a change of choice cancels it, a failure only
+ * stops it).
  *
  * `summary` (above the table): loads whenever the taxonomies, the level, the filter or the
  * path change (`journeys.summaryRequested`, raised here), and keeps the last one while
@@ -74,6 +81,8 @@ export type JourneysReportEvent =
   /** A summary path chosen: the table shows its orders only. */
   | { readonly type: "journeys.pathChosen"; readonly path: JourneyPath }
   | { readonly type: "journeys.pathCleared" }
+  /** 'Export' clicked: the Export Data dialog opens with every filtered order. */
+  | { readonly type: "journeys.exportRequested" }
   /** Raised by the report itself when the summary's question changed. */
   | { readonly type: "journeys.summaryRequested" };
 
@@ -123,6 +132,16 @@ const blocksInputOf = ({ context }: { readonly context: Context }): BlocksInput 
   blocks: missingBlocks(context),
 });
 
+/** Every block of the filtered orders that is not loaded yet (what an export needs first). */
+const blocksForExport = (context: Context): ReadonlyArray<number> =>
+  Array.from({ length: Math.ceil((context.total ?? 0) / journeyRequestPageSize) }, (_, b) => b).filter((b) => !context.blocks.has(b));
+
+const exportBlocksInputOf = ({ context }: { readonly context: Context }): BlocksInput => ({ ...blocksInputOf({ context }), blocks: blocksForExport(context) });
+
+/** Every loaded row in the table's sort (all of them once `blocksForExport` is empty). */
+const loadedRows = (context: Context): ReadonlyArray<JourneyTableRow> =>
+  [...context.blocks.entries()].sort(([a], [b]) => a - b).flatMap(([, rows]) => rows);
+
 const summaryInputOf = ({ context }: { readonly context: Context }): SummaryInput => ({
   ...reportCallOf(context.scope),
   scope: journeysScopeOf(context),
@@ -140,6 +159,16 @@ const afresh = (context: Context, choices: Partial<JourneyChoices>) => ({
 
 const pageRowsOf = (context: Context, page: number, perPage: number): ReadonlyArray<JourneyTableRow> =>
   rowsOfPage(context.blocks, page, perPage, context.total ?? 0);
+
+const loadBlocks = ({ scope, sortBy, direction, blocks }: BlocksInput) =>
+  journeyBlocks(scope, { sortBy, direction }, blocks).pipe(
+    Effect.map(
+      (answers): BlocksOutput => ({
+        total: answers.at(-1)?.answer.total ?? 0,
+        blocks: answers.map(({ block, answer }) => ({ block, rows: answer.data.map(journeyTableRow) })),
+      }),
+    ),
+  );
 
 type PageParams = { readonly page: number; readonly perPage: number };
 
@@ -204,14 +233,9 @@ export const journeysReportMachine = setup({
     loadTaxonomies: fromApiCall<ReadonlyArray<TaxonomyPath>, CallInput, HttpError>(({ program, range }) =>
       journeyTaxonomies(program, range).pipe(Effect.map((answer) => answer.data)),
     ),
-    loadJourneys: fromApiCall<BlocksOutput, BlocksInput, HttpError>(({ scope, sortBy, direction, blocks }) =>
-      journeyBlocks(scope, { sortBy, direction }, blocks).pipe(
-        Effect.map((answers) => ({
-          total: answers.at(-1)?.answer.total ?? 0,
-          blocks: answers.map(({ block, answer }) => ({ block, rows: answer.data.map(journeyTableRow) })),
-        })),
-      ),
-    ),
+    loadJourneys: fromApiCall<BlocksOutput, BlocksInput, HttpError>(loadBlocks),
+    /** The blocks an export needs (every one not loaded), the same call as the table's. */
+    loadExportJourneys: fromApiCall<BlocksOutput, BlocksInput, HttpError>(loadBlocks),
     loadSummary: fromApiCall<JourneySummaryResponse, SummaryInput, HttpError>(({ scope, level }) => journeySummary(scope, level)),
     journeyFilter: journeyFilterMachine,
   },
@@ -249,10 +273,20 @@ export const journeysReportMachine = setup({
     keepSummary: assign((_, summary: JourneySummaryResponse) => ({ summary })),
     forgetSummary: assign({ summary: () => null }),
     spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
+    /** The Export Data dialog opened with every loaded row (every filtered order once the export's blocks are in). */
+    openExport: sendTo(exportDialogId, ({ context }) =>
+      tableExportOf(
+        context.scope,
+        journeysTexts.exportKind,
+        journeyExportTable(loadedRows(context), context.choices.level, context.scope.program?.utc_offset ?? "+00:00"),
+      ),
+    ),
   },
   guards: {
     ...reportFrameGuards,
     hasRows: ({ context }) => (context.total ?? 0) > 0,
+    /** Every filtered order is loaded (an export needs no call). */
+    holdsEveryRow: ({ context }) => blocksForExport(context).length === 0,
     /** A filter other than the one in force (Close without a change loads nothing). */
     isOtherFilter: ({ context }, filter: JourneySearch) => !sameJourneySearch(context.choices.filter, filter),
     /** The page asked for lies past the last one and its rows are not loaded (a link's page, fewer orders now). */
@@ -317,7 +351,22 @@ export const journeysReportMachine = setup({
         settled: {
           always: [{ guard: "needsClampedPage", target: "journeys" }, { guard: "hasRows", target: "ready" }, { target: "empty" }],
         },
-        ready: { on: reloadingEvents },
+        ready: {
+          on: {
+            ...reloadingEvents,
+            "journeys.exportRequested": [{ guard: "holdsEveryRow", actions: "openExport" }, { target: "exporting" }],
+          },
+        },
+        /** 'Export' asked for rows not loaded: they load (the table stays shown), then the dialog opens with every one. */
+        exporting: {
+          on: reloadingEvents,
+          invoke: {
+            src: "loadExportJourneys",
+            input: exportBlocksInputOf,
+            onDone: { target: "ready", actions: [{ type: "keepBlocks", params: ({ event }) => event.output }, "openExport"] },
+            onError: { target: "ready" },
+          },
+        },
         empty: { on: reloadingEvents },
         /** The journeys failed: loading stops, nothing is shown; any change loads again. */
         failed: { on: reloadingEvents },
@@ -378,6 +427,8 @@ export const journeysReportSelectors = {
           : s.matches({ data: "empty" })
             ? "empty"
             : "ready",
+  /** Whether 'Export' is loading the rows not loaded yet. */
+  isExporting: (s: Snap) => s.matches({ data: "exporting" }),
   /** Whether rows were shown before this load (they stay under 'Loading...'). */
   hasShownRows: (s: Snap) => s.context.pageRows.length > 0,
   rows: (s: Snap) => s.context.pageRows,

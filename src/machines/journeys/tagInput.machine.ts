@@ -15,7 +15,8 @@ import {
  * tags so far), at most 4.
  *
  * - Typing opens the list of suggestions (the offered values containing the text, not
- *   already tags); ArrowDown/ArrowUp move through it, Escape closes it.
+ *   already tags) with one highlighted (the one spelled as typed, else the first);
+ *   ArrowDown/ArrowUp move the highlight, Escape closes the list.
  * - Enter or comma confirms: the highlighted suggestion, else the typed text when it is
  *   an offered value (case ignored). An empty text, a tag already chosen or a value not
  *   offered is rejected, and the rejection says why until the text changes.
@@ -88,6 +89,18 @@ const withTags = (c: TagInputContext, tags: ReadonlyArray<string>): Partial<TagI
   rejected: null,
 });
 
+/**
+ * The suggestion highlighted as the person types, so Enter takes it: the one spelled as typed
+ * (case ignored), else the first; none for a blank box or no suggestion.
+ */
+const typedHighlight = (c: Pick<TagInputContext, "options" | "tags" | "text">): number => {
+  const typed = c.text.trim().toLocaleLowerCase();
+  if (typed === "") return -1;
+  const suggestions = suggestionsOf(c);
+  const exact = suggestions.findIndex((s) => s.toLocaleLowerCase() === typed);
+  return exact >= 0 ? exact : suggestions.length > 0 ? 0 : -1;
+};
+
 const moved = (active: number, by: 1 | -1, count: number): number => (count === 0 ? -1 : active < 0 ? (by > 0 ? 0 : count - 1) : (active + by + count) % count);
 
 export const tagInputMachine = setup({
@@ -97,7 +110,7 @@ export const tagInputMachine = setup({
     input: {} as TagInputInput,
   },
   actions: {
-    setText: assign((_, params: { text: string }) => ({ text: params.text, active: -1, rejected: null })),
+    setText: assign(({ context }, params: { text: string }) => ({ text: params.text, active: typedHighlight({ ...context, text: params.text }), rejected: null })),
     highlightFirst: assign(({ context }, params: { by: 1 | -1 }) => ({ active: moved(-1, params.by, suggestionsOf(context).length) })),
     moveHighlight: assign(({ context }, params: { by: 1 | -1 }) => ({ active: moved(context.active, params.by, suggestionsOf(context).length) })),
     clearHighlight: assign({ active: -1 }),

@@ -14,9 +14,11 @@ import { eventData } from "../runtime/eventData";
  * The program's campaign notes on the performance chart: the notes of the dates shown, the 'Campaign Notes' toggle (drawn on
  * the chart or not), the notes table toggle, and adding (date, colour, text) and
  * deleting a note. A failed list load leaves the chart without notes; a refused add or
- * delete shows why, next to the form.
+ * delete shows why, next to the form. Deleting asks first (`confirming`: Cancel or go ahead),
+ * and only a note the server says the person may delete (`can_delete`: its author or an
+ * admin) can be asked about.
  *
- * Modes are states: the list (loading, ready, adding, deleting), the markers (shown,
+ * Modes are states: the list (loading, ready, adding, confirming, deleting), the markers (shown,
  * hidden) and the table (closed, open). A new program or dates reload the list; an add
  * or a delete under way finishes first, then the list is loaded for the new scope.
  * The toggles open as given (a shared link's; by default notes drawn, table closed), and
@@ -55,7 +57,7 @@ export interface CampaignNotesContext {
   readonly draft: NoteDraft;
   /** Why the last add or delete did not happen (the form's rules or the server's refusal). */
   readonly problem: string | null;
-  /** The note being deleted. */
+  /** The note asked about, then being deleted. */
   readonly deleting: number | null;
   /** The toggles to open with (read once, when the notes start). */
   readonly opening: { readonly markersShown: boolean; readonly tableOpen: boolean };
@@ -68,7 +70,10 @@ export type CampaignNotesEvent =
   | { type: "notes.tableToggled" }
   | { type: "notes.draftChanged"; date?: string; colour?: string; text?: string }
   | { type: "notes.added" }
-  | { type: "notes.deleted"; id: number };
+  /** A note's Delete: asks first. */
+  | { type: "notes.deleteAsked"; id: number }
+  | { type: "notes.deleteConfirmed" }
+  | { type: "notes.deleteCancelled" };
 
 export interface ListNotesInput {
   readonly scope: NotesScope;
@@ -124,6 +129,7 @@ export const campaignNotesMachine = setup({
     /** After a note is added the form is ready for the next one: same date and colour, no text. */
     clearDraftText: assign(({ context }) => ({ draft: { ...context.draft, text: "" } })),
     markDeleting: assign((_, params: { id: number }) => ({ deleting: params.id, problem: null })),
+    forgetDeleting: assign({ deleting: null }),
     /** The deleted note leaves the list at once (the reload that follows confirms it). */
     dropDeleted: assign(({ context }) => ({ notes: context.notes.filter((n) => n.id !== context.deleting), deleting: null })),
     rememberAddRefusal: assign((_, params: { error: unknown }) => ({ problem: noteRefusal("add", params.error) })),
@@ -136,7 +142,8 @@ export const campaignNotesMachine = setup({
   guards: {
     isNewScope: ({ context }, params: { scope: NotesScope }) => !sameNotesScope(context.scope, params.scope),
     isDraftValid: ({ context }) => checkNoteDraft(context.draft).ok,
-    isListedNote: ({ context }, params: { id: number }) => context.notes.some((n) => n.id === params.id),
+    /** A listed note the person may delete (its author or an admin, as the server says). */
+    isDeletableNote: ({ context }, params: { id: number }) => context.notes.some((n) => n.id === params.id && n.can_delete),
     opensHidden: ({ context }) => !context.opening.markersShown,
     opensTableOpen: ({ context }) => context.opening.tableOpen,
   },
@@ -171,7 +178,14 @@ export const campaignNotesMachine = setup({
         ready: {
           on: {
             "notes.added": [{ guard: "isDraftValid", target: "adding", actions: "forgetProblem" }, { actions: "rememberDraftProblem" }],
-            "notes.deleted": { guard: { type: "isListedNote", params: eventData }, target: "deleting", actions: { type: "markDeleting", params: eventData } },
+            "notes.deleteAsked": { guard: { type: "isDeletableNote", params: eventData }, target: "confirming", actions: { type: "markDeleting", params: eventData } },
+          },
+        },
+        /** 'Delete' asks first: the note stays until the person goes ahead. */
+        confirming: {
+          on: {
+            "notes.deleteConfirmed": { target: "deleting" },
+            "notes.deleteCancelled": { target: "ready", actions: "forgetDeleting" },
           },
         },
         /** A new scope while adding is kept for the reload that follows: the add is not abandoned. */
@@ -225,6 +239,8 @@ export const campaignNotesSelectors = {
   isAdding: (s: Snap) => s.matches({ list: "adding" }),
   isBusy: (s: Snap) => s.matches({ list: "adding" }) || s.matches({ list: "deleting" }),
   deleting: (s: Snap) => (s.matches({ list: "deleting" }) ? s.context.deleting : null),
+  /** The note the delete question is about (null while none is asked). */
+  confirming: (s: Snap): Annotation | null => (s.matches({ list: "confirming" }) ? (s.context.notes.find((n) => n.id === s.context.deleting) ?? null) : null),
   notes: (s: Snap) => s.context.notes,
   /** The notes to draw on the chart: none when 'Campaign Notes' is off. */
   drawnNotes: (s: Snap): ReadonlyArray<Annotation> => (s.matches({ markers: "shown" }) ? s.context.notes : noNotes),

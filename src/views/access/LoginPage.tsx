@@ -1,8 +1,8 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { signInMachine, signInSelectors, type SignInActorRef } from "../../machines/access/signIn.machine";
-import { sessionSelectors } from "../../machines/shell/session.machine";
+import { sessionSelectors, type SessionActorRef } from "../../machines/shell/session.machine";
 import { texts } from "../../domain/shell/texts";
 import { useAppActors } from "../shell/AppActorsContext";
 import { Screen } from "../shell/appChildren";
@@ -29,6 +29,7 @@ export const LoginPage = () => {
     <AccessLayout title="Sign in" page={texts.login.submit}>
       <FirstRunCheck />
       <MessageArea kind="system" label="System messages" />
+      <SessionEndedNotice session={session} />
       {/* The sign-in actor follows the session's API base URL, so the form calls the address set below. */}
       <SignInForm />
       <p className="access-links">
@@ -39,6 +40,16 @@ export const LoginPage = () => {
   );
 };
 
+/** Why the person is on /login when the server ended their session (a 401 anywhere): nothing after a sign-out of their own. */
+export const SessionEndedNotice = ({ session }: { readonly session: SessionActorRef }) => {
+  const ended = useSelector(session, sessionSelectors.hasExpired);
+  return ended ? (
+    <p className="notification is-warning" role="status">
+      {texts.login.sessionEnded}
+    </p>
+  ) : null;
+};
+
 /** The sign-in actor: the app root's screen child on /login (given the session by the root). */
 const SignInForm = () => (
   <Screen name="signIn" routeKey="" logic={signInMachine} route={{}}>
@@ -46,12 +57,27 @@ const SignInForm = () => (
   </Screen>
 );
 
-const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) => {
+/**
+ * The sign-in form and its failure alert. After 'Okay' focus goes to the password field (its
+ * text selected, to type again): the dialog would give it back to the Sign in button, which
+ * was disabled while the attempt ran, so it would be lost on the page's body.
+ */
+export const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) => {
   const submitting = useSelector(signIn, signInSelectors.isSubmitting);
   const failed = useSelector(signIn, signInSelectors.hasFailed);
   const throttled = useSelector(signIn, signInSelectors.isThrottled);
   const userId = useId();
   const passwordId = useId();
+  const password = useRef<HTMLInputElement>(null);
+  const wasFailed = useRef(false);
+  useEffect(() => {
+    // Runs after the alert's dialog has closed (its layout clean-up), so the focus stays here.
+    if (wasFailed.current && !failed) {
+      password.current?.focus();
+      password.current?.select();
+    }
+    wasFailed.current = failed;
+  }, [failed]);
 
   return (
     <>
@@ -73,7 +99,7 @@ const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) => {
         </div>
         <div className="field">
           <label htmlFor={passwordId}>{texts.login.password}</label>
-          <input id={passwordId} name="password" type="password" autoComplete="current-password" required maxLength={1000} />
+          <input ref={password} id={passwordId} name="password" type="password" autoComplete="current-password" required maxLength={1000} />
         </div>
         <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
           {texts.login.submit}

@@ -7,7 +7,7 @@ import { affiliateQueryShape } from "../../domain/affiliatePerformance/affiliate
 import { affiliatePerformanceTexts as t } from "../../domain/affiliatePerformance/affiliatePerformanceTexts";
 import type { AffiliateRow } from "../../domain/analysis/analysis";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
-import type { NumberFormatOptions } from "../../domain/report/numberFormat";
+import { formatMoney, type NumberFormatOptions } from "../../domain/report/numberFormat";
 import { taxonomyLevels } from "../../domain/report/taxonomyLevels";
 import { reportQueryLink } from "../../domain/report/reportQuery";
 import {
@@ -136,18 +136,35 @@ const AffiliateTable = ({ report }: { readonly report: AffiliatePerformanceActor
   );
   const visible = useMemo(() => [...taxonomyLevels, ...chosen], [chosen]);
   return (
-    <MetricTable<AffiliateRow>
-      label={t.tableLabel}
-      columns={columns}
-      visibleColumns={visible}
-      rows={rows}
-      rowKey={rowKeyOf}
-      footer={footer}
-      sort={sort}
-      onSort={(column) => report.send({ type: "affiliates.sorted", column })}
-      emptyText={t.noMatches}
-      paging={{ label: t.pagination, page, pageCount, total, perPage, onPage: (p) => report.send({ type: "affiliates.paged", page: p }) }}
-    />
+    <>
+      <MetricTable<AffiliateRow>
+        label={t.tableLabel}
+        columns={columns}
+        visibleColumns={visible}
+        rows={rows}
+        rowKey={rowKeyOf}
+        footer={footer}
+        sort={sort}
+        onSort={(column) => report.send({ type: "affiliates.sorted", column })}
+        emptyText={t.noMatches}
+        paging={{ label: t.pagination, page, pageCount, total, perPage, onPage: (p) => report.send({ type: "affiliates.paged", page: p }) }}
+      />
+      <UnspreadFixedCost report={report} format={format} />
+    </>
+  );
+};
+
+/** The fixed spend of the publishers' channels that no row holds (a network's fee), as its own line with why; nothing when there is none. */
+const UnspreadFixedCost = ({ report, format }: { readonly report: AffiliatePerformanceActorRef; readonly format: NumberFormatOptions }) => {
+  const fee = useSelector(report, sel.unspreadFixedCost);
+  if (fee === 0) return null;
+  return (
+    <p className="affiliate-unspread-cost">
+      <strong>
+        {t.unspreadFixedCost}: {formatMoney(fee, 2, format)}
+      </strong>{" "}
+      {t.unspreadFixedCostNote}
+    </p>
   );
 };
 

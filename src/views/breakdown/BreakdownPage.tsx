@@ -19,6 +19,7 @@ import {
 import type { TaxonomyRoute } from "../../domain/report/taxonomyRoute";
 import { chartColours } from "../../domain/performance/performanceChart";
 import { formatPeriod } from "../../domain/report/dateFormat";
+import { isWholeMetric } from "../../domain/report/metrics";
 import { formatMetric } from "../../domain/report/numberFormat";
 import { drillHref, reportCrumbs, reportTitle } from "../../domain/report/reportCrumbs";
 import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
@@ -220,12 +221,12 @@ const BreakdownCardView = memo(function BreakdownCardView({ card, choices, forma
     () =>
       drawn
         ? {
-            drawing: timeSeriesChart({ series, labels, chartType, format: formatPoint, dateLabel }),
+            drawing: timeSeriesChart({ series, labels, chartType, format: formatPoint, dateLabel, wholeNumbers: { one: isWholeMetric(metricOne), two: isWholeMetric(metricTwo) } }),
             table: timeSeriesTable({ caption: name, rowHeader: texts.date, series, labels, format: formatPoint, dateLabel }),
             name,
           }
         : null,
-    [drawn, series, labels, chartType, formatPoint, dateLabel, name],
+    [drawn, series, labels, chartType, formatPoint, dateLabel, name, metricOne, metricTwo],
   );
   // Until its turn, a card keeps drawing what it last drew (dimmed), rather than tearing its chart down.
   const lastDrawn = useRef<typeof chart>(null);

@@ -62,6 +62,8 @@ export interface TimeSeriesDescription {
   readonly dateLabel: (date: string) => string;
   /** Both metrics on the left axis (two figures in the same unit, compared bar by bar); by default metric two has its own right axis. */
   readonly sharedAxis?: boolean;
+  /** Which metrics are whole numbers (counts): their axis steps by whole numbers, never 0, 0, 0, 1, 1, 1 over a small range. */
+  readonly wholeNumbers?: { readonly one: boolean; readonly two: boolean };
 }
 
 /** Line series longer than this draw no points (and are decimated). */
@@ -72,7 +74,7 @@ const denseSeries = 60;
  * the right (or both on the left, `sharedAxis`), as areas or bars. No parsing (the points
  * are already {x, y}), straight segments between the periods, long line series decimated.
  */
-export const timeSeriesChart = ({ series, labels, chartType, format, dateLabel, sharedAxis = false }: TimeSeriesDescription): ChartDrawing => {
+export const timeSeriesChart = ({ series, labels, chartType, format, dateLabel, sharedAxis = false, wholeNumbers }: TimeSeriesDescription): ChartDrawing => {
   const kind: ChartKind = chartType === "bar" ? "bar" : "line";
   const area = kind === "line";
   const dense = series.dates.length > denseSeries;
@@ -100,7 +102,12 @@ export const timeSeriesChart = ({ series, labels, chartType, format, dateLabel, 
     beginAtZero: true,
     grid: { drawOnChartArea: which === "one", color: gridColour },
     title: { display: true, text: labels[which], color: which === "one" ? "#1f9e70" : "#1f6fb8" },
-    ticks: { maxTicksLimit: 6, callback: (value: number | string) => format(Number(value), which) },
+    ticks: {
+      maxTicksLimit: 6,
+      // A shared axis is whole only when both metrics are.
+      ...((sharedAxis ? wholeNumbers?.one && wholeNumbers.two : wholeNumbers?.[which]) ? { precision: 0 } : {}),
+      callback: (value: number | string) => format(Number(value), which),
+    },
   });
   return {
     type: kind,

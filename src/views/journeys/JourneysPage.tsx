@@ -26,7 +26,7 @@ const levelOptions = journeyLevels.map((level) => ({ value: String(level) as `${
 /**
  * /journeys: the orders of the session's range with their journeys. Controls: 'Filter
  * Journey' (the Journey Path Filter), the taxonomy level (Two, Three, Four), the filter's
- * and the chosen path's chips, 'Export' (the page's rows); then the
+ * and the chosen path's chips, 'Export' (every filtered order); then the
  * summary of the filtered orders and the table (Order, Conversion, Journey, Journey Length,
  * Unique Touches; Conversion and Journey Length sorted by the server; 15, 30 or 50 a page).
  * 'Loading...' while loading (the rows shown stay under it), 'There's no data to show'
@@ -180,42 +180,15 @@ const JourneyTable = ({ report }: { readonly report: JourneysReportActorRef }) =
   );
 };
 
-const exportColumns = ["conversion_date", "journey", "journey_length", "unique_touches"] as const;
-
-/** 'Export': the Export Data dialog with the loaded rows in the server's sort, the journey as its tags' words at the level. */
+/** 'Export': the report opens the Export Data dialog with every filtered order (it loads the rows not loaded yet first). */
 const JourneyExport = ({ report }: { readonly report: JourneysReportActorRef }) => {
   const total = useSelector(report, sel.total);
+  const exporting = useSelector(report, sel.isExporting);
   const dialog = useSelector(report, sel.exportDialog);
   if (!dialog) return null;
-  const open = () => {
-    const snapshot = report.getSnapshot();
-    const level = sel.level(snapshot);
-    const offset = sel.utcOffset(snapshot);
-    const range = sel.range(snapshot);
-    dialog.send({
-      type: "export.opened",
-      kind: "table",
-      columns: ["order_id", ...exportColumns],
-      visibleColumns: [...exportColumns],
-      taxonomyColumns: ["order_id"],
-      labels: t.columns,
-      naming: { programName: sel.programName(snapshot), reportKind: t.exportKind, from: range?.from ?? "", to: range?.to ?? "" },
-      rows: sel.rows(snapshot).map((row) => ({
-        order_id: row.order_id,
-        conversion_date: formatConversionDate(row.conversion_date, offset),
-        journey: crunchedAt(row, level)
-          .map((tag) => (tag.count > 1 ? `${tag.name} (${tag.count})` : tag.name))
-          .join(" > "),
-        journey_length: row.journey_length,
-        unique_touches: uniqueAt(row, level),
-      })),
-      sort: null,
-      sheetName: t.sheetName,
-    });
-  };
   return (
     <>
-      <button type="button" className="button" onClick={open} disabled={total === 0}>
+      <button type="button" className="button" onClick={() => report.send({ type: "journeys.exportRequested" })} disabled={total === 0 || exporting} aria-busy={exporting}>
         {t.export}
       </button>
       {createPortal(<ExportDialog dialog={dialog} />, document.body)}

@@ -2,11 +2,13 @@ import { useSelector } from "@xstate/react";
 import { useId, type InputHTMLAttributes } from "react";
 import { campaignNoteTexts as t } from "../../domain/performance/campaignNotes";
 import { campaignNotesSelectors as sel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
+import { ConfirmDialog } from "../components/Modal";
 
 /**
  * The notes table (the chart's annotations table toggle): every note of the dates shown
- * with its date, colour and text and a delete button, and a small form to add one. A
- * refusal is shown next to the form.
+ * with its date, colour and text and, where the person may delete it (its author or an
+ * admin), a Delete button that asks first; and a small form to add one. A refusal is shown
+ * next to the form.
  */
 export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNotesActorRef; readonly id: string }) => {
   const list = useSelector(notes, sel.notes);
@@ -16,6 +18,7 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
   const adding = useSelector(notes, sel.isAdding);
   const busy = useSelector(notes, sel.isBusy);
   const deleting = useSelector(notes, sel.deleting);
+  const confirming = useSelector(notes, sel.confirming);
   const problemId = useId();
   const describedBy = problem ? problemId : undefined;
 
@@ -49,16 +52,18 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
                 </td>
                 <td className="chart-note-text">{note.text}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="button is-text chart-note-delete"
-                    aria-label={t.delete(note)}
-                    disabled={busy}
-                    aria-busy={deleting === note.id}
-                    onClick={() => notes.send({ type: "notes.deleted", id: note.id })}
-                  >
-                    Delete
-                  </button>
+                  {note.can_delete ? (
+                    <button
+                      type="button"
+                      className="button is-text chart-note-delete"
+                      aria-label={t.delete(note)}
+                      disabled={busy}
+                      aria-busy={deleting === note.id}
+                      onClick={() => notes.send({ type: "notes.deleteAsked", id: note.id })}
+                    >
+                      Delete
+                    </button>
+                  ) : null}
                 </td>
               </tr>
             ))
@@ -98,6 +103,15 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
           </p>
         ) : null}
       </form>
+      {confirming ? (
+        <ConfirmDialog
+          title={t.confirmTitle}
+          cancel={{ label: t.cancel, onClick: () => notes.send({ type: "notes.deleteCancelled" }) }}
+          confirm={{ label: t.confirmDelete, look: "danger", onClick: () => notes.send({ type: "notes.deleteConfirmed" }) }}
+        >
+          <p>{t.confirmText(confirming)}</p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 };

@@ -3,7 +3,8 @@ import { useCallback, useId, useMemo } from "react";
 import { campaignNoteTexts } from "../../domain/performance/campaignNotes";
 import { formatPeriod } from "../../domain/report/dateFormat";
 import { formatMetric } from "../../domain/report/numberFormat";
-import { chartColours, chartMetricLabel, noteMarkers } from "../../domain/performance/performanceChart";
+import { chartColours, chartMetricLabel, isChartMetric, noteMarkers } from "../../domain/performance/performanceChart";
+import { isWholeMetric } from "../../domain/report/metrics";
 import { intervals, namedFilters, type Interval, type NamedFilter } from "../../domain/shell/session";
 import { reportTexts } from "../../domain/report/reportTexts";
 import { performanceTexts } from "../../domain/performance/performanceTexts";
@@ -198,7 +199,14 @@ const ChartBody = ({ chart, notes, currency, locale, from, to }: BodyProps) => {
   // The axis, the tooltips and the data table read '24 Oct' (days, weeks) or 'Oct 2026' (months); exports keep ISO dates.
   const dateLabel = useCallback((date: string) => formatPeriod(date, interval, locale), [interval, locale]);
   const name = `${t.region}: ${labels.one} and ${labels.two}, ${t.intervals[interval].toLowerCase()}, ${from} to ${to}`;
-  const drawing = useMemo(() => timeSeriesChart({ series, labels, chartType, format, dateLabel }), [series, labels, chartType, format, dateLabel]);
+  const wholeNumbers = useMemo(
+    () => ({ one: isChartMetric(metricOne) && isWholeMetric(metricOne), two: isChartMetric(metricTwo) && isWholeMetric(metricTwo) }),
+    [metricOne, metricTwo],
+  );
+  const drawing = useMemo(
+    () => timeSeriesChart({ series, labels, chartType, format, dateLabel, wholeNumbers }),
+    [series, labels, chartType, format, dateLabel, wholeNumbers],
+  );
   // What the chart shows, for screen readers (and tests): one row per period, dated as the axis reads.
   const table = useMemo(() => timeSeriesTable({ caption: t.dataTable, rowHeader: t.date, series, labels, format, dateLabel }), [series, labels, format, dateLabel]);
 

@@ -16,8 +16,8 @@ interface Props {
 /**
  * The top message area (user and program messages, each dismissible) or the login page's
  * system messages: one line per message (the whole text in its tooltip, and shown whole
- * while its dismiss button has focus) under an 'n messages' disclosure that opens and
- * collapses the group.
+ * while its dismiss button has focus; on a phone's narrow screen always whole) under an
+ * 'n messages' disclosure that opens and collapses the group.
  */
 export const MessageArea = ({ kind, label, memory }: Props) => {
   // The messages: a part of the app's root (given the session by it) while the area shows.

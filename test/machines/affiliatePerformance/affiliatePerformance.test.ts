@@ -172,4 +172,14 @@ describe("affiliate performance: the column chooser", () => {
     report.send({ type: "affiliates.columnsClosed" });
     expect(sel.isChoosingColumns(snap())).toBe(false);
   });
+
+  it("keeps the fixed spend no row holds (the network's fee) for its own line, and forgets it when a load fails", async () => {
+    const { report, load, snap } = open();
+    expect(sel.unspreadFixedCost(snap())).toBe(0);
+    await load.resolve({ ...twoAffiliates, unspread_fixed_cost: 448.55 });
+    expect(sel.unspreadFixedCost(snap())).toBe(448.55);
+    report.send({ type: "session.scopeChanged", scope: scopeOf({ range: { from: "2001-01-01", to: "2001-01-31" } }) });
+    await load.reject(httpErrors.server);
+    expect(sel.unspreadFixedCost(snap())).toBe(0);
+  });
 });

@@ -35,7 +35,7 @@ describe("csvDownload machine", () => {
 
   it("the fourth-level page downloads the table under its first three values, named by them", () => {
     expect(csvFileNameOf(["a", "b", "c", "d"])).toBe("a_b_c.csv");
-    expect(csvFileNameOf(["Paid/Search", "x"])).toBe("PaidSearch_x.csv");
+    expect(csvFileNameOf(["Paid/Search", "x"])).toBe("Paid-Search_x.csv");
     expect(csvFileNameOf([])).toBe("overview.csv");
   });
 

@@ -92,7 +92,7 @@ describe("exportDialog machine", () => {
     expect(writeExcel.calls).toEqual([
       {
         format: "xlsx",
-        fileName: "my_report_january.xlsx",
+        fileName: "my_report-january.xlsx",
         sheetName: "Performance Report",
         header: ["Channel", "Page Lands", "Attributed Conversion Rate", "cpa"],
         rows: [

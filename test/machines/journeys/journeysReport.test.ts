@@ -32,6 +32,7 @@ const open = (options: { search?: string; signedOut?: boolean } = {}) => {
   const loadTaxonomies = controlled<ReadonlyArray<TaxonomyPath>, CallInput>();
   const loadJourneys = controlled<BlocksOutput, BlocksInput>();
   const loadSummary = controlled<JourneySummaryResponse, SummaryInput>();
+  const loadExportJourneys = controlled<BlocksOutput, BlocksInput>();
   const session = options.signedOut ? sessionOf({ programCode: null, range: null }) : sessionOf();
   const report = createActor(
     journeysReportMachine.provide({
@@ -39,6 +40,7 @@ const open = (options: { search?: string; signedOut?: boolean } = {}) => {
         loadTaxonomies: loadTaxonomies.logic,
         loadJourneys: loadJourneys.logic,
         loadSummary: loadSummary.logic,
+        loadExportJourneys: loadExportJourneys.logic,
         sessionScopeListener: quietReportScopeListener,
         journeyFilter: fakeFilter as never,
       },
@@ -46,7 +48,7 @@ const open = (options: { search?: string; signedOut?: boolean } = {}) => {
     { input: { session, search: options.search } },
   ).start();
   actors.push(report);
-  return { report, loadTaxonomies, loadJourneys, loadSummary, snap: () => report.getSnapshot() };
+  return { report, loadTaxonomies, loadJourneys, loadSummary, loadExportJourneys, snap: () => report.getSnapshot() };
 };
 
 /** Opens the report and answers the taxonomies, the first blocks (of `total` orders) and the summary. */
@@ -256,5 +258,41 @@ describe("journeys report", () => {
     expect(sel.page(snap())).toBe(1);
     report.send({ type: "journeys.filterOpened" });
     expect(filterInputs.at(-1)?.filter).toEqual({ anywhere: [{ taxonomy_one: "SEO" }], anywhere_connector: "or" });
+  });
+
+  it("exports every filtered order, not only the page's: the blocks not loaded are asked for first, then the dialog opens with all of them in the table's sort", async () => {
+    const { report, loadJourneys, loadExportJourneys, snap } = await openReady(400);
+    const exported = () => sel.exportDialog(snap())?.getSnapshot().context;
+    report.send({ type: "journeys.exportRequested" });
+    expect(loadExportJourneys.calls[0]).toMatchObject({ blocks: [1, 2], sortBy: "conversion_date", direction: "desc" });
+    expect(sel.status(snap())).toBe("ready");
+    expect(sel.isExporting(snap())).toBe(true);
+    await loadExportJourneys.resolve(answerOf([1, 2], 400));
+    expect(sel.isExporting(snap())).toBe(false);
+    const rows = exported()?.rows ?? [];
+    expect(rows).toHaveLength(400);
+    expect(rows.map((r) => r["order_id"]).slice(0, 2)).toEqual(["order-0000", "order-0001"]);
+    expect(rows.at(-1)).toMatchObject({ order_id: "order-0399", journey_length: 3 });
+    expect(exported()?.reportName).toBe("acme_journey_paths_2026-01-01_2026-01-31");
+    // The table's page is untouched, and a second export needs no call.
+    expect(sel.rows(snap())).toHaveLength(15);
+    sel.exportDialog(snap())?.send({ type: "export.cancelled" });
+    report.send({ type: "journeys.exportRequested" });
+    expect(loadExportJourneys.calls).toHaveLength(1);
+    expect(exported()?.rows).toHaveLength(400);
+    expect(loadJourneys.calls).toHaveLength(1);
+  });
+
+  it("an export that fits in the loaded block opens at once; a change of choice while exporting cancels it", async () => {
+    const few = await openReady(50);
+    few.report.send({ type: "journeys.exportRequested" });
+    expect(few.loadExportJourneys.calls).toHaveLength(0);
+    expect(sel.exportDialog(few.snap())?.getSnapshot().context.rows).toHaveLength(50);
+    const many = await openReady(400);
+    many.report.send({ type: "journeys.exportRequested" });
+    many.report.send({ type: "journeys.sorted", column: "journey_length" });
+    expect(sel.isExporting(many.snap())).toBe(false);
+    expect(sel.status(many.snap())).toBe("loading");
+    expect(sel.exportDialog(many.snap())?.getSnapshot().matches("closed")).toBe(true);
   });
 });

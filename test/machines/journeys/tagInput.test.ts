@@ -28,25 +28,29 @@ describe("tag input", () => {
     expect(tagInputSelectors.suggestions(snap())).toEqual(["Direct", "Email", "Paid Search"]);
   });
 
-  it("typing opens the suggestions that contain the text", () => {
+  it("typing opens the suggestions that contain the text, the first highlighted (the one spelled as typed first); a blank box none", () => {
     const { send, snap } = start();
     send({ type: "tagInput.typed", text: "ai" });
     expect(tagInputSelectors.isListOpen(snap())).toBe(true);
     expect(tagInputSelectors.suggestions(snap())).toEqual(["Email", "Paid Search"]);
+    expect(tagInputSelectors.activeIndex(snap())).toBe(0);
+    send({ type: "tagInput.typed", text: "PAID SEARCH" });
+    expect(tagInputSelectors.activeIndex(snap())).toBe(0);
+    send({ type: "tagInput.typed", text: "  " });
+    expect(tagInputSelectors.activeIndex(snap())).toBe(-1);
+    send({ type: "tagInput.typed", text: "zzz" });
+    expect(tagInputSelectors.activeIndex(snap())).toBe(-1);
   });
 
   it.each<[string, ReadonlyArray<TagInputEvent>, ReadonlyArray<string>]>([
     ["Enter on a typed value (case ignored)", [{ type: "tagInput.typed", text: "email" }, { type: "tagInput.confirmed" }], ["Email"]],
-    ["ArrowDown then Enter takes the first suggestion", [{ type: "tagInput.typed", text: "ai" }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.confirmed" }], ["Email"]],
-    [
-      "ArrowDown twice",
-      [{ type: "tagInput.typed", text: "ai" }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.confirmed" }],
-      ["Paid Search"],
-    ],
+    ["Enter on part of a value takes the first suggestion, highlighted as you type", [{ type: "tagInput.typed", text: "Paid" }, { type: "tagInput.confirmed" }], ["Paid Search"]],
+    ["Enter on part of two values takes the first", [{ type: "tagInput.typed", text: "ai" }, { type: "tagInput.confirmed" }], ["Email"]],
+    ["ArrowDown then Enter takes the next suggestion", [{ type: "tagInput.typed", text: "ai" }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.confirmed" }], ["Paid Search"]],
     ["ArrowUp from nothing highlights the last", [{ type: "tagInput.optionMoved", by: -1 }, { type: "tagInput.confirmed" }], ["Paid Search"]],
     [
       "the highlight wraps around",
-      [{ type: "tagInput.typed", text: "ai" }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.confirmed" }],
+      [{ type: "tagInput.typed", text: "ai" }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.optionMoved", by: 1 }, { type: "tagInput.confirmed" }],
       ["Email"],
     ],
     ["a clicked suggestion", [{ type: "tagInput.typed", text: "d" }, { type: "tagInput.optionChosen", value: "Direct" }], ["Direct"]],
@@ -71,7 +75,7 @@ describe("tag input", () => {
     ["empty", [], "", { reason: "empty", text: "" }],
     ["blank", [], "   ", { reason: "empty", text: "" }],
     ["not offered at this level", [], "Newsletter", { reason: "unknown", text: "Newsletter" }],
-    ["part of a value", [], "Ema", { reason: "unknown", text: "Ema" }],
+    ["part of no value", [], "Emu", { reason: "unknown", text: "Emu" }],
   ])("rejects %s, says why, and keeps the text until it changes", (_label, tags, text, rejected) => {
     const { send, snap, told } = start(tags);
     send({ type: "tagInput.typed", text }, { type: "tagInput.confirmed" });

@@ -11,7 +11,7 @@ import {
   type DeleteNoteInput,
   type ListNotesInput,
 } from "../../../src/machines/performance/campaignNotes.machine";
-import { created, februaryNotes, launchNote, noNotes, notesScope, tvNote, twoNotes } from "../../model/performance/chartFixtures";
+import { created, februaryNotes, launchNote, noNotes, notesScope, othersNote, tvNote, twoNotes } from "../../model/performance/chartFixtures";
 import { refusedNote } from "../../model/performance/campaignNotes.model";
 import { httpErrors, ok } from "../../model/fixtures";
 import { NotFound } from "../../../src/services/http/httpErrors";
@@ -88,7 +88,7 @@ describe("campaign notes machine", () => {
     expect(sel.isLoading(snap())).toBe(true);
     expect(list.calls).toHaveLength(2);
     expect(sel.draft(snap())).toEqual({ date: "2026-01-10", colour: "#AABBCC", text: "" });
-    await list.resolve({ data: [...twoNotes.data, { id: 9, date: "2026-01-10", colour: "#aabbcc", text: "Sale starts", programcode: "acme" }] });
+    await list.resolve({ data: [...twoNotes.data, { id: 9, date: "2026-01-10", colour: "#aabbcc", text: "Sale starts", programcode: "acme", can_delete: true }] });
     expect(sel.notes(snap()).map((n) => n.id)).toEqual([7, 8, 9]);
   });
 
@@ -122,9 +122,18 @@ describe("campaign notes machine", () => {
     expect(list.calls).toHaveLength(1);
   });
 
-  it("deletes a listed note: it leaves at once, then the list reloads", async () => {
+  it("deletes a listed note after asking: Cancel keeps it; going ahead, it leaves at once, then the list reloads", async () => {
     const { actor, remove, list, snap } = await listed();
-    actor.send({ type: "notes.deleted", id: 8 });
+    actor.send({ type: "notes.deleteAsked", id: 8 });
+    expect(sel.confirming(snap())).toEqual(tvNote);
+    expect(remove.calls).toEqual([]);
+    actor.send({ type: "notes.deleteCancelled" });
+    expect(sel.confirming(snap())).toBeNull();
+    expect(snap().matches({ list: "ready" })).toBe(true);
+    expect(remove.calls).toEqual([]);
+    actor.send({ type: "notes.deleteAsked", id: 8 });
+    actor.send({ type: "notes.deleteConfirmed" });
+    expect(sel.confirming(snap())).toBeNull();
     expect(sel.deleting(snap())).toBe(8);
     expect(sel.isBusy(snap())).toBe(true);
     expect(remove.calls).toEqual([{ scope: notesScope, id: 8 }]);
@@ -136,22 +145,26 @@ describe("campaign notes machine", () => {
 
   it("a refused delete says why and keeps the note", async () => {
     const { actor, remove, snap } = await listed();
-    actor.send({ type: "notes.deleted", id: 7 });
+    actor.send({ type: "notes.deleteAsked", id: 7 });
+    actor.send({ type: "notes.deleteConfirmed" });
     await remove.reject(new NotFound({ status: 404, message: "There is no campaign note with that id in this program.", path: "/programs/acme/annotations/7" }));
     expect(sel.problem(snap())).toBe(`${campaignNoteTexts.deleteRefused} There is no campaign note with that id in this program.`);
     expect(sel.notes(snap())).toHaveLength(2);
     expect(sel.deleting(snap())).toBeNull();
   });
 
-  it("ignores deleting a note that is not listed, and adding or deleting while loading", async () => {
+  it("ignores deleting a note that is not listed or that the person may not delete (another's), and adding or deleting while loading", async () => {
     const s = setup();
     typeNote(s.actor);
     s.actor.send({ type: "notes.added" });
-    s.actor.send({ type: "notes.deleted", id: 7 });
+    s.actor.send({ type: "notes.deleteAsked", id: 7 });
     expect(s.add.calls).toEqual([]);
     expect(s.remove.calls).toEqual([]);
-    await s.list.resolve(twoNotes);
-    s.actor.send({ type: "notes.deleted", id: 999 });
+    await s.list.resolve({ data: [launchNote, othersNote] });
+    s.actor.send({ type: "notes.deleteAsked", id: 999 });
+    s.actor.send({ type: "notes.deleteAsked", id: othersNote.id });
+    expect(sel.confirming(s.snap())).toBeNull();
+    s.actor.send({ type: "notes.deleteConfirmed" });
     expect(s.remove.calls).toEqual([]);
   });
 
@@ -187,7 +200,8 @@ describe("campaign notes machine", () => {
 
   it("so is a delete under way", async () => {
     const { actor, remove, list } = await listed();
-    actor.send({ type: "notes.deleted", id: 7 });
+    actor.send({ type: "notes.deleteAsked", id: 7 });
+    actor.send({ type: "notes.deleteConfirmed" });
     actor.send({ type: "notes.scopeChanged", scope: februaryNotes });
     expect(remove.wasAborted(0)).toBe(false);
     await remove.resolve(ok);

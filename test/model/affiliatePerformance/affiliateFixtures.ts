@@ -16,6 +16,7 @@ export const affiliatesAnswer = (data: ReadonlyArray<AffiliateRow>): AffiliatesR
   data,
   column_headers: { publisher_id: "Publisher ID", clicks: "Page Lands", attributed_revenue: "Attributed Revenue", sales_including: "Sales Involved" },
   total: data.length,
+  unspread_fixed_cost: 0,
 });
 
 const cashback = (name: string, i: number) =>

@@ -23,6 +23,7 @@ describe("journeysReport model (shortest paths)", () => {
       "→ loadJourneys rejects [server] → ",
       "→ journeys.pathChosen [seo] → ",
       "→ journeys.filterOpened → ",
+      "→ journeys.exportRequested → ",
     ])
       expect([...steps].some((s) => s.includes(step)), step).toBe(true);
   });

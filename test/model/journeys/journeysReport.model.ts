@@ -13,7 +13,8 @@ const inData = (s: Snapshot, state: string) => s.matches({ data: state } as neve
  * orders, 40, or none), the summary beside; sort, page past the first block, rows per
  * page, level, the filter (another one, or the same one back from the Journey Path
  * Filter), a summary path chosen and cleared; failures that only stop loading; each new
- * scope loads the taxonomies again.
+ * scope loads the taxonomies again; 'Export' loads the blocks not loaded and opens the
+ * dialog with every filtered order.
  */
 export const journeysReportModel = defineMachineModel({
   name: "journeysReport",
@@ -33,6 +34,7 @@ export const journeysReportModel = defineMachineModel({
     "journeys.filterCleared": [{}],
     "journeys.pathChosen": { seo: { path: [["SEO", "Organic"]] } },
     "journeys.pathCleared": [{}],
+    "journeys.exportRequested": [{}],
   },
   actorOutcomes: {
     loadTaxonomies: { resolves: { taxonomies }, rejects: { server: httpErrors.server } },
@@ -40,6 +42,7 @@ export const journeysReportModel = defineMachineModel({
       resolves: { first: answerOf([0], 400), second: answerOf([1], 400), few: answerOf([0], 40), none: { total: 0, blocks: [{ block: 0, rows: [] }] } },
       rejects: { server: httpErrors.server },
     },
+    loadExportJourneys: { resolves: { rest: answerOf([1, 2], 400) }, rejects: { server: httpErrors.server } },
     loadSummary: { resolves: { summary: summaryOf() }, rejects: { server: httpErrors.server } },
     journeyFilter: { resolves: { closed: undefined } },
   },
@@ -73,6 +76,13 @@ export const journeysReportModel = defineMachineModel({
       const input = call.payload as SummaryInput;
       invariant(input.level === c.choices.level && JSON.stringify(input.scope.path) === JSON.stringify(c.choices.path), "the summary at the page's level and path");
     }
+    for (const call of newCalls.filter((x) => x.kind === "actor" && x.name === "loadExportJourneys")) {
+      const input = call.payload as BlocksInput;
+      invariant(input.blocks.length > 0 && input.blocks.every((b) => !before?.context.blocks.has(b)), "an export asks only for the blocks not loaded");
+    }
+    const dialog = sel.exportDialog(after)?.getSnapshot();
+    if (action.kind === "event" && action.event.type === "journeys.exportRequested" && inData(after, "ready") && dialog?.matches("open"))
+      invariant(dialog.context.rows.length === c.total, "the export holds every filtered order");
     const taxonomyLoads = newCalls.filter((x) => x.kind === "actor" && x.name === "loadTaxonomies").length;
     const scopeMoved =
       action.kind === "event" &&

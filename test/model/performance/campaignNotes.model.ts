@@ -19,7 +19,7 @@ const settledWithoutNote = (s: SnapshotFrom<typeof campaignNotesMachine>): boole
 /**
  * Campaign notes: the list of the dates
  * shown (a failed load leaves none), the 'Campaign Notes' and notes table toggles, adding
- * a checked draft and deleting a listed note, with refusals shown.
+ * a checked draft and deleting a listed note after asking, with refusals shown.
  */
 export const campaignNotesModel = defineMachineModel({
   name: "campaignNotes",
@@ -38,7 +38,9 @@ export const campaignNotesModel = defineMachineModel({
     "notes.tableToggled": (s) => (settledWithoutNote(s) ? [{}] : []),
     "notes.draftChanged": (s) => (s.matches({ list: "ready" }) ? drafts : none),
     "notes.added": [{}],
-    "notes.deleted": (s) => ({ ...(s.context.notes[0] ? { first: { id: s.context.notes[0].id } } : {}), unknown: { id: 999 } }),
+    "notes.deleteAsked": (s) => ({ ...(s.context.notes[0] ? { first: { id: s.context.notes[0].id } } : {}), unknown: { id: 999 } }),
+    "notes.deleteConfirmed": (s) => (s.matches({ list: "confirming" }) ? [{}] : []),
+    "notes.deleteCancelled": (s) => (s.matches({ list: "confirming" }) ? [{}] : []),
   },
   actorOutcomes: {
     listNotes: { resolves: { two: twoNotes }, rejects: { server: httpErrors.server } },
@@ -72,10 +74,11 @@ export const campaignNotesModel = defineMachineModel({
       invariant(after.matches({ list: "adding" }) === valid, "a valid draft is added");
       invariant((c.problem !== null) === !valid, "an invalid draft says why");
     }
-    // Only a listed note is deleted.
+    // Only a listed note the person may delete is deleted, and only after they went ahead.
     for (const d of calls("deleteNote")) {
       const id = (d.payload as DeleteNoteInput).id;
-      invariant(before?.context.notes.some((n) => n.id === id) === true, `note #${id} was listed`);
+      invariant(before?.context.notes.some((n) => n.id === id && n.can_delete) === true, `note #${id} was listed and deletable`);
+      invariant(ev?.type === "notes.deleteConfirmed" && before?.matches({ list: "confirming" }) === true, "a note is deleted only after the question");
     }
     if (action.kind === "actor" && action.outcome === "rejects" && action.src !== "listNotes") invariant(c.problem !== null && after.matches({ list: "ready" }), "a refusal is shown");
     if (action.kind === "actor" && action.src === "listNotes" && action.outcome === "rejects") invariant(c.notes.length === 0, "a failed load leaves no notes");

@@ -47,8 +47,10 @@ export const noRows: ChartResponse = { data: [], column_headers: columnHeaders()
 export const notesScope: NotesScope = { api: signedInApi, program: "acme", range: { from: "2026-01-01", to: "2026-01-31" } };
 export const februaryNotes: NotesScope = { ...notesScope, range: { from: "2026-02-01", to: "2026-02-28" } };
 
-export const launchNote: Annotation = { id: 7, date: "2026-01-05", colour: "#ff0000", text: "Spring launch", programcode: "acme" };
-export const tvNote: Annotation = { id: 8, date: "2026-01-05", colour: "#00ff00", text: "TV slot", programcode: "acme" };
+export const launchNote: Annotation = { id: 7, date: "2026-01-05", colour: "#ff0000", text: "Spring launch", programcode: "acme", can_delete: true };
+export const tvNote: Annotation = { id: 8, date: "2026-01-05", colour: "#00ff00", text: "TV slot", programcode: "acme", can_delete: true };
+/** A note another member wrote: listed, not deletable by the person asking. */
+export const othersNote: Annotation = { id: 10, date: "2026-01-06", colour: "#0000ff", text: "Their note", programcode: "acme", can_delete: false };
 export const twoNotes: AnnotationList = { data: [launchNote, tvNote] };
 export const noNotes: AnnotationList = { data: [] };
 export const created: Created = { data: { id: 9 } };

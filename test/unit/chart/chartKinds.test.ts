@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StackedBars } from "../../../src/domain/funnel/funnelReport";
 import type { ChartSeries } from "../../../src/domain/performance/performanceChart";
+import { isWholeMetric } from "../../../src/domain/report/metrics";
 import { shareChart, sharesOf, shareTable, stackedBarChart, stackedBarTable, timeSeriesChart, timeSeriesTable, xyChart, type ChartDrawing, type ChartTable, type XYDataset } from "../../../src/views/chart/chartKinds";
 
 /** A drawing's options as plain records, to read the scales and plugins the kinds set. */
@@ -41,6 +42,30 @@ describe("timeSeriesChart", () => {
     expect(scales["x"]).toMatchObject({ type: "linear", min: 0, max: days - 1, offset });
     expect(scales["yTwo"]?.["display"]).toBe(!sharedAxis);
     expect(drawing.options.animation).toBe(false);
+  });
+
+  it.each([
+    // wholeNumbers, sharedAxis: precision of the left and the right axis
+    [undefined, false, undefined, undefined],
+    [{ one: true, two: false }, false, 0, undefined],
+    [{ one: false, two: true }, false, undefined, 0],
+    [{ one: true, two: false }, true, undefined, undefined],
+    [{ one: true, two: true }, true, 0, 0],
+  ] as const)("whole-number metrics %j (shared axis %s) step by whole numbers: precision %s and %s", (wholeNumbers, sharedAxis, one, two) => {
+    const scales = scalesOf(timeSeriesChart({ series: series(3), labels, chartType: "bar", format, dateLabel, sharedAxis, wholeNumbers }));
+    expect((scales["yOne"]?.ticks as Record<string, unknown> | undefined)?.["precision"]).toBe(one);
+    expect((scales["yTwo"]?.ticks as Record<string, unknown> | undefined)?.["precision"]).toBe(two);
+  });
+
+  it.each([
+    ["clicks", true],
+    ["last_click_sales", true],
+    ["sales_including", true],
+    ["attributed_sales", false],
+    ["attributed_revenue", false],
+    ["attributed_conversion_rate", false],
+  ] as const)("%s takes whole values only: %s", (metric, whole) => {
+    expect(isWholeMetric(metric)).toBe(whole);
   });
 
   it("reads the x axis as the periods' labels and each y axis in its metric's format", () => {

@@ -11,7 +11,6 @@ import {
   removeAllColumns,
   resetToVisible,
   roundedNumber,
-  roundedValue,
   safeText,
   selectAllColumns,
   tableExportRows,
@@ -268,22 +267,6 @@ describe("roundedNumber", () => {
       const screen = new Intl.NumberFormat("en", { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
       for (const v of values) expect(roundedNumber(v, decimals), `${v} to ${decimals}`).toBe(Number(screen.format(v)) + 0);
     }
-  });
-});
-
-describe("roundedValue (the server's CSV): rounded, never divided", () => {
-  it.each([
-    ["total_cost", 1231.3100000000002, 1231.31],
-    ["attributed_aov", 446.1290322580645, 446.13],
-    ["attributed_conversion_rate", 33.33333333333333, 33.33],
-    ["attributed_revenue_variance_percent", -12.3456, -12.3],
-    ["proportional_credit", 66.66666666666667, 66.7],
-    ["clicks", 250, 250],
-    ["roas", 3.0000000000000004, 3],
-    ["taxonomy_1", "=Email", "'=Email"],
-    ["cpa", Number.NaN, null],
-  ])("%s %j -> %j", (column, value, expected) => {
-    expect(roundedValue(column, value)).toStrictEqual(expected);
   });
 });
 

@@ -4,7 +4,12 @@ import { exportFileName, fileNameStem, reportName, serverCsvFileName, stripUnsaf
 describe("stripUnsafe", () => {
   it.each([
     ["Acme Shop", "Acme Shop"],
-    ["a/b\\c:d*e?f\"g<h>i|j", "abcdefghij"],
+    ["a/b\\c:d*e?f\"g<h>i|j", "a-b-c-defghi-j"],
+    // A separator keeps the words apart, spaced as it was: never a dropped slash and two spaces.
+    ["Brand / Generic", "Brand - Generic"],
+    ["Brand  /  Generic", "Brand - Generic"],
+    ["Brand/Generic", "Brand-Generic"],
+    ["a  b", "a b"],
     ["  padded  ", "padded"],
     ["..hidden", "hidden"],
     ["trailing.", "trailing"],
@@ -14,6 +19,7 @@ describe("stripUnsafe", () => {
     ["nul\u0000x\u007f", "nulx"],
     ["£€ ünïcödé", "£€ ünïcödé"],
     ["///", ""],
+    ["/lead and trail/", "lead and trail"],
     ["", ""],
   ])("%j -> %j", (text, expected) => {
     expect(stripUnsafe(text)).toBe(expected);
@@ -25,8 +31,9 @@ describe("fileNameStem", () => {
     ["Performance Report", "performance_report"],
     ["Acme  Shop", "acme_shop"],
     [" Acme Shop ", "acme_shop"],
-    ["ACME/Shop: UK?", "acmeshop_uk"],
-    ["Q1 | 2026", "q1_2026"],
+    ["ACME/Shop: UK?", "acme-shop-uk"],
+    ["Q1 | 2026", "q1-2026"],
+    ["Brand / Generic", "brand-generic"],
     ["Ünïcödé Name", "ünïcödé_name"],
     ["already_snake", "already_snake"],
     ["2026-01-01", "2026-01-01"],
@@ -48,7 +55,7 @@ describe("reportName", () => {
     ],
     [
       { programName: "Shoes / Boots: UK", reportKind: "Search", from: "2026-01-01", to: "2026-01-02" },
-      "shoes_boots_uk_search_2026-01-01_2026-01-02",
+      "shoes-boots-uk_search_2026-01-01_2026-01-02",
     ],
     [{ programName: "", reportKind: "Performance Report", from: "2026-01-01", to: "2026-01-31" }, "performance_report_2026-01-01_2026-01-31"],
     [{ programName: "<>", reportKind: "Report", from: "2026-01-01", to: "2026-01-31" }, "report_2026-01-01_2026-01-31"],
@@ -62,8 +69,8 @@ describe("exportFileName", () => {
     ["acme_shop_performance_report_2026-01-01_2026-01-31", "csv", "acme_shop_performance_report_2026-01-01_2026-01-31.csv"],
     ["acme_shop_performance_report_2026-01-01_2026-01-31", "xlsx", "acme_shop_performance_report_2026-01-01_2026-01-31.xlsx"],
     ["My Report", "csv", "my_report.csv"],
-    ["../../etc/passwd", "csv", "etcpasswd.csv"],
-    ["a:b", "xlsx", "ab.xlsx"],
+    ["../../etc/passwd", "csv", "etc-passwd.csv"],
+    ["a:b", "xlsx", "a-b.xlsx"],
     ["", "csv", "export.csv"],
     ["???", "xlsx", "export.xlsx"],
   ] as const)("%j as %s -> %s", (name, format, expected) => {
@@ -77,7 +84,8 @@ describe("serverCsvFileName", () => {
     [["Paid Search"], "Paid Search.csv"],
     [["Paid Search", "Google"], "Paid Search_Google.csv"],
     [["Paid Search", "Google", "Brand"], "Paid Search_Google_Brand.csv"],
-    [["Display", "a/b", "c:d"], "Display_ab_cd.csv"],
+    [["Display", "a/b", "c:d"], "Display_a-b_c-d.csv"],
+    [["Paid Search", "Google Ads", "Brand / Generic"], "Paid Search_Google Ads_Brand - Generic.csv"],
     [["Email", ""], "Email.csv"],
     [["///"], "overview.csv"],
   ])("%j -> %s", (taxonomies, expected) => {

@@ -29,12 +29,25 @@ describe("TagInput", () => {
     expect(box.getAttribute("aria-expanded")).toBe("true");
     const options = within(screen.getByRole("listbox", { name: "Suggestions" })).getAllByRole("option");
     expect(options.map((o) => o.textContent)).toEqual(["Email", "Paid Search"]);
-    fireEvent.keyDown(box, { key: "ArrowDown" });
+    // The first suggestion is highlighted as you type; the arrows move the highlight.
     expect(box.getAttribute("aria-activedescendant")).toBe(options[0]?.id);
     expect(options[0]?.getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    expect(box.getAttribute("aria-activedescendant")).toBe(options[1]?.id);
+    fireEvent.keyDown(box, { key: "ArrowUp" });
+    expect(box.getAttribute("aria-activedescendant")).toBe(options[0]?.id);
     fireEvent.keyDown(box, { key: "Enter" });
     expect(tagsShown()).toEqual(["Email"]);
     expect(screen.getByRole("combobox").getAttribute("placeholder")).toBe("Taxonomy 2");
+  });
+
+  it("Enter on part of a value takes the highlighted suggestion ('Paid' is Paid Search), not a refusal", () => {
+    renderTagInput();
+    const box = screen.getByRole("combobox");
+    fireEvent.change(box, { target: { value: "Paid" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(tagsShown()).toEqual(["Paid Search"]);
   });
 
   it("a comma confirms the typed value; a refused one says why", () => {

@@ -12,7 +12,8 @@ import { noRows, threeDays, twoNotes } from "../../model/performance/chartFixtur
 import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
 
 /** Both notes on the second day charted. */
-const notesOnTheSecond = { data: twoNotes.data.map((n) => ({ ...n, date: "2026-01-02" })) };
+// Spring launch (7) is another member's: the person may not delete it.
+const notesOnTheSecond = { data: twoNotes.data.map((n) => ({ ...n, date: "2026-01-02", can_delete: n.id !== 7 })) };
 
 /** The calls the page made and the answers it got: the chart and the notes of the program. */
 const serve = (chart: unknown = threeDays) => {
@@ -206,7 +207,17 @@ describe("PerformanceChart", () => {
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ date: "2026-01-12", colour: "#f5a623", text: "Winter sale" });
     expect((within(form).getByLabelText("Note") as HTMLInputElement).value).toBe("");
 
+    // Only a note the person may delete offers Delete, and Delete asks first.
+    expect(within(region).queryByRole("button", { name: "Delete the note of 2026-01-02: Spring launch" })).toBeNull();
     fireEvent.click(within(region).getByRole("button", { name: "Delete the note of 2026-01-02: TV slot" }));
+    const question = screen.getByRole("dialog", { name: "Are you sure?" });
+    expect(question.textContent).toContain("The note of 2026-01-02 ('TV slot') will be deleted for everyone who sees this program.");
+    fireEvent.click(within(question).getByRole("button", { name: "Cancel" }));
+    await settle();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls.find((c) => c.method === "DELETE")).toBeUndefined();
+    fireEvent.click(within(region).getByRole("button", { name: "Delete the note of 2026-01-02: TV slot" }));
+    fireEvent.click(within(screen.getByRole("dialog", { name: "Are you sure?" })).getByRole("button", { name: "Delete note" }));
     await settle();
     expect(calls.find((c) => c.method === "DELETE")?.url).toBe("/api/programs/acme/annotations/8");
     fireEvent.click(toggle);
