@@ -167,7 +167,7 @@ export const measureReadyFast = async (browser: Browser, baseUrl: string): Promi
       // At 1440 wide the menu is open on the page; the Menu button is for narrow screens.
       const toggle = page.getByRole("button", { name: "Menu" });
       if (await toggle.isVisible()) await toggle.click();
-      const left = (await page.locator("main h1").first().textContent()) ?? "";
+      const left = await page.evaluate(() => document.querySelector("main h1")?.textContent ?? "");
       await clickMarked(page, ".main-nav-list a", label);
       const t = await readyAfter(page, "__inputAt", path, left);
       menuMs.set(label, [...(menuMs.get(label) ?? []), t]);
