@@ -120,6 +120,7 @@ const main = async () => {
     rows.push(...(await (await import("./spendBatchEndToEnd")).runSpendBatchBench(browser, server.url))); // bench/spendBatchEndToEnd.ts
     rows.push(...(await (await import("./spendListTasks")).runSpendListTasksBench(browser, server.url))); // bench/spendListTasks.ts
     rows.push(...(await (await import("./breakdownCards")).runBreakdownCardsBench(browser, server.url))); // 24 channel breakdown cards (bench/breakdownCards.ts)
+    rows.push(...(await (await import("./readyFast")).runReadyFastBench(browser, server.url))); // sign-in, menu entries, next paint, admin refusal (bench/readyFast.ts)
     // Exports and spreadsheet import in the browser's workers (bench/exports.ts).
     rows.push(...(await runExportsBench({ browser, rebuild: process.argv.includes("--rebuild") })));
   } finally {

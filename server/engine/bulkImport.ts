@@ -317,7 +317,7 @@ const importChecked = async (deps: ImportDeps, program: Program, checked: Readon
         const now = deps.clock();
         const answer = await ingestOrders(deps.target, program, batch.rows, now);
         rows += batch.rows.length;
-        accepted += answer.accepted - answer.duplicates;
+        accepted += answer.accepted;
         duplicates += answer.duplicates;
         for (const r of answer.refusals) note(batch.firstRow + r.index, r);
       }

@@ -183,16 +183,17 @@ const reasonCounts = (refusals: ReadonlyArray<RowRefusal>): ReadonlyMap<string, 
  */
 export type IngestTarget = Pick<IngestionQueries, "addEvents" | "addVisitorEvents" | "putOrders" | "tallyRefused">;
 
+/** Each row sent is counted once: accepted (stored now), a duplicate (already stored, unchanged) or refused. */
 const answerOf = (stored: number, duplicates: number, refusals: ReadonlyArray<RowRefusal>): IngestAnswer => ({
-  accepted: stored + duplicates,
+  accepted: stored,
   duplicates,
   refused: refusals.length,
   refusals,
 });
 
 /**
- * Reads, stores and tallies a batch of events: the answer counts resent events (ids
- * already stored) as accepted and as duplicates, since nothing is lost by them.
+ * Reads, stores and tallies a batch of events: the answer counts a resent event (its id
+ * already stored) as a duplicate only, so accepted + duplicates + refused is the batch's size.
  */
 export const ingestEvents = async (
   target: IngestTarget,

@@ -4,16 +4,23 @@ import { createMiddleware } from "hono/factory";
 import { CollectBody, IngestAnswer } from "../../src/domain/ingestion/collection";
 import { isObviousBot } from "../../src/domain/ingestion/landing";
 import { ingestEvents } from "../engine/ingestion";
-import { refuseTooLarge } from "../http/answers";
+import { bearerToken } from "../http/access";
+import { refuse, refusals, refuseTooLarge } from "../http/answers";
 import { decodeBody, readJson } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 import { accepted, collectionLimit, createKeyCheck, readBatch } from "./ingestionRequests";
 import { trackingScript } from "./trackingScript";
 
+const missingKey = "Invalid request body: key: a write key is needed, in the body or (a secret key) as Authorization: Bearer.";
+
 /** Largest /collect body, in bytes (a full batch of 500 events fits with room to spare). */
 export const collectBodyLimit = 1024 * 1024;
 
-/** Any site may send events: no credentials are read, the write key is in the body. */
+/**
+ * Any site may send events: no credentials are read, a page's write key is in the body. The
+ * Authorization header is not among the allowed headers, so a page cannot send a secret key
+ * in it: that is the shop's own servers' way (see below).
+ */
 const openToEverySite = createMiddleware(async (c, next) => {
   await next();
   c.res.headers.set("Access-Control-Allow-Origin", "*");
@@ -28,6 +35,12 @@ const openToEverySite = createMiddleware(async (c, next) => {
  * key and one event or a batch of up to 500, from any site (CORS open, no user token,
  * text/plain bodies read as JSON, as sendBeacon sends them); 202 with the counts and each
  * refused event's reason. GET /t.js serves the collection script.
+ *
+ * Server-side events: a key anyone can read from a page (publishable or legacy) has every
+ * event of an obvious robot's user agent refused (reason `bot`), since crawlers run pages'
+ * scripts. A secret key, sent as `Authorization: Bearer sk_…` like the order feed's, comes
+ * from the shop's own servers, whose HTTP clients (curl, python-requests…) are not robots:
+ * its events skip the user-agent filter.
  */
 export const collectRoutes = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number } = collectionLimit) => {
   const routes = new Hono();
@@ -40,11 +53,13 @@ export const collectRoutes = (context: ServerContext, rule: { readonly limit: nu
     if (!json.ok) return json.response;
     const body = decodeBody(c, CollectBody, json.value);
     if (!body.ok) return body.response;
-    const key = await checkKey(c, body.value.key);
+    const given = bearerToken(c.req.header("Authorization")) ?? body.value.key;
+    if (given === undefined) return refuse(c, refusals.invalidBody, missingKey);
+    const key = await checkKey(c, given);
     if (!key.ok) return key.response;
     const batch = readBatch(c, json.value as Record<string, unknown>, "events");
     if (!batch.ok) return batch.response;
-    const bot = isObviousBot(c.req.header("User-Agent"));
+    const bot = key.kind !== "secret" && isObviousBot(c.req.header("User-Agent"));
     return accepted(c, IngestAnswer, await ingestEvents(context.stores.ingestion, key.program, batch.rows, context.clock(), bot));
   });
 

@@ -7,6 +7,7 @@ import { paths } from "./shell/routePaths";
 import { routeParam, useRawLocation, useRawSearch } from "./shell/rawLocation";
 import { ErrorDialog } from "./shell/ErrorDialog";
 import { ExpiryRedirect } from "./shell/SessionGuard";
+import { loadPerformanceRoutes } from "./shell/screenChunks";
 import { Toasts } from "./shell/Toasts";
 
 // Each screen is its own chunk, so /login loads only what signing in needs.
@@ -23,8 +24,9 @@ const AccountRoutes = lazy(() => import("./account/AccountRoutes").then((m) => (
 // for any path no route above claims, and each report is a lazy chunk of its own.
 const ReportRoutes = lazy(() => import("./reports/ReportRoutes").then((m) => ({ default: m.ReportRoutes })));
 // The performance page behind one lazy route: its routes (performance/PerformanceRoutes.tsx)
-// load with the page itself, in one chunk, for /performance and any path under it.
-const PerformanceRoutes = lazy(() => import("./performance/PerformanceRoutes").then((m) => ({ default: m.PerformanceRoutes })));
+// load with the page itself, in one chunk, for /performance and any path under it; the
+// sign-in starts the same load as it sends the password (shell/screenChunks.ts).
+const PerformanceRoutes = lazy(() => loadPerformanceRoutes().then((m) => ({ default: m.PerformanceRoutes })));
 
 const Routes = () => {
   const [location] = useLocation();

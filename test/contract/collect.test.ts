@@ -14,12 +14,16 @@ const day = 86_400_000;
 describe("POST /collect", () => {
   let t: ContractApp;
   let key = "";
+  let secret = "";
   let addresses = 0;
   beforeAll(async () => {
     // The processor waits longer than the suite runs: these tests look at what is stored and answered.
     t = await openContractApp({ collectionLimit: rule, ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
     const admin = await t.signIn("admin");
-    key = decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin, json: { kind: "publishable" } }), CreatedWriteKey).data.key;
+    const create = async (kind: string) =>
+      decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin, json: { kind } }), CreatedWriteKey).data.key;
+    key = await create("publishable");
+    secret = await create("secret");
   });
   afterAll(() => t.close());
 
@@ -64,11 +68,11 @@ describe("POST /collect", () => {
     expect(decoded(answer, IngestAnswer, 202).accepted).toBe(1);
   });
 
-  it("is idempotent by event id: a resent batch stores nothing and says so", async () => {
+  it("is idempotent by event id: a resent batch stores nothing and says so, each event counted once", async () => {
     const batch = { key, events: [event("idem-1"), event("idem-2"), event("idem-1")] };
-    expect(await answerOf(batch)).toEqual({ accepted: 3, duplicates: 1, refused: 0, refusals: [] });
+    expect(await answerOf(batch)).toEqual({ accepted: 2, duplicates: 1, refused: 0, refusals: [] });
     const after = await storedHits();
-    expect(await answerOf(batch)).toEqual({ accepted: 3, duplicates: 3, refused: 0, refusals: [] });
+    expect(await answerOf(batch)).toEqual({ accepted: 0, duplicates: 3, refused: 0, refusals: [] });
     expect(await storedHits()).toBe(after);
   });
 
@@ -181,7 +185,7 @@ describe("POST /collect", () => {
           { ...identified, event_id: "identify-2", customer_id: "has space" },
           { ...tracked, event_id: "track-4", time: t.clock.now + 3 * day },
         ],
-        { accepted: 2, duplicates: 2, refused: 4 },
+        { accepted: 0, duplicates: 2, refused: 4 },
       ],
     ];
     for (const [what, events, expected] of cases) expect(await answerOf({ key, events }), what).toMatchObject(expected);
@@ -191,10 +195,23 @@ describe("POST /collect", () => {
     expect(await storedHits()).toBe(before + 1);
   });
 
-  it("takes the Data Sources page's collect example as shown, once it carries a publishable key", async () => {
-    const example = collectSnippet("http://localhost", key, t.clock.now - 1000);
+  it("lets a server's events past the robot filter with the secret key as a bearer token, never a key a page shows", async () => {
+    const curl = "curl/8.5.0";
+    const cases: ReadonlyArray<readonly [string, Record<string, unknown>, Record<string, string>, Partial<IngestAnswer>]> = [
+      ["a publishable key in the body, from curl", { key, events: [event("server-1")] }, { "User-Agent": curl }, { accepted: 0, refused: 1 }],
+      ["a publishable key as a bearer token, from curl", { events: [event("server-2")] }, { "User-Agent": curl, Authorization: `Bearer ${key}` }, { accepted: 0, refused: 1 }],
+      ["the secret key as a bearer token, from curl", { events: [event("server-3")] }, { "User-Agent": curl, Authorization: `Bearer ${secret}` }, { accepted: 1, refused: 0 }],
+      ["the secret key as a bearer token, from a crawler's agent", { events: [event("server-4")] }, { "User-Agent": "Googlebot/2.1", Authorization: `Bearer ${secret}` }, { accepted: 1, refused: 0 }],
+    ];
+    for (const [what, body, headers, expected] of cases) expect(await answerOf(body, { headers }), what).toMatchObject(expected);
+  });
+
+  it("takes the Data Sources page's collect example as curl sends it, once it carries the secret key", async () => {
+    const example = collectSnippet("http://localhost", secret, t.clock.now - 1000);
     const body = /^ {2}-d '(.*)'$/m.exec(example)?.[1] ?? "";
-    const answer = await t.call("POST", "/collect", { body, headers: { "Content-Type": "text/plain" }, address: `198.51.100.${++addresses}` });
+    const headers = Object.fromEntries([...example.matchAll(/^ {2}-H '([^:]+): (.*)' \\$/gm)].map((m) => [m[1] ?? "", m[2] ?? ""]));
+    expect(Object.keys(headers)).toEqual(["Authorization", "Content-Type"]);
+    const answer = await t.call("POST", "/collect", { body, headers: { ...headers, "User-Agent": "curl/8.5.0" }, address: `198.51.100.${++addresses}` });
     expect(decoded(answer, IngestAnswer, 202)).toEqual({ accepted: 1, duplicates: 0, refused: 0, refusals: [] });
   });
 

@@ -39,12 +39,12 @@ export const pageCallsSnippet = [
 ].join("\n");
 
 /**
- * A POST /collect call as curl, that is taken as shown once the key is a publishable key: one page land from a
- * newsletter link, dated `time` (the server's clock as the health last told it), text/plain as the script sends it.
+ * A POST /collect call as curl from a shop's own server, with the program's secret key as a
+ * bearer token (a secret key's events skip the robot filter, docs/engine.md, "Ingestion"): one
+ * page land from a newsletter link, dated `time` (the server's clock as the health last told it).
  */
-export const collectSnippet = (origin: string, key: string, time: number): string => {
+export const collectSnippet = (origin: string, secretKey: string, time: number): string => {
   const body = JSON.stringify({
-    key,
     events: [
       {
         event_id: `example-${time}`,
@@ -56,7 +56,12 @@ export const collectSnippet = (origin: string, key: string, time: number): strin
       },
     ],
   });
-  return [`curl -X POST ${shellWord(`${origin}/collect`)} \\`, `  -H 'Content-Type: text/plain' \\`, `  -d ${shellWord(body)}`].join("\n");
+  return [
+    `curl -X POST ${shellWord(`${origin}/collect`)} \\`,
+    `  -H ${shellWord(`Authorization: Bearer ${secretKey}`)} \\`,
+    `  -H 'Content-Type: application/json' \\`,
+    `  -d ${shellWord(body)}`,
+  ].join("\n");
 };
 
 /** An example order for the feed's curl example: the program's currency, now. */

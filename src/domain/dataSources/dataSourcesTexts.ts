@@ -56,7 +56,8 @@ export const dataSourcesTexts = {
       "One random visitor id, in a first-party cookie named _tv on your site (kept 400 days, SameSite=Lax, Secure on https) and under the same name in localStorage in case the cookie is cleared, so that a visitor's visits over time make one journey. Nothing else is stored in the browser, and no IP address is kept on the server. Add data-cookie-domain=\"example.com\" to share the id between www.example.com and shop.example.com; add data-cookies=\"off\" to store nothing (each page view is then a visitor of its own).",
     consentLabel: "If your site asks for consent first, use this instead: nothing is stored or sent until the page calls tv('consent', true).",
     callsLabel: "From your pages' own code (single-page sites need nothing more: page changes are sent by themselves):",
-    collectLabel: "Or send events yourself, from anywhere (this call works as shown with your publishable key in it):",
+    collectLabel:
+      "Or send events from your own servers, with your secret key in the Authorization header as below. A publishable key is for your pages: events sent with it by curl, scripts or robots are refused as bot.",
     orderLabel: "From your shop's server, for each order (and again when it is cancelled), with the visitor id the script keeps in window.tvVisitorId:",
     keyPlaceholder: "YOUR_PUBLISHABLE_KEY",
     secretPlaceholder: "YOUR_SECRET_KEY",

@@ -115,11 +115,12 @@ export const IdentifyEvent = Schema.Struct({
 export type IdentifyEvent = typeof IdentifyEvent.Type;
 
 /**
- * A POST /collect body: the program's write key and either a batch (`events`) or one
- * event's fields beside the key. Events are checked one by one afterwards.
+ * A POST /collect body: the program's write key (a page's publishable key; a server sends
+ * its secret key as `Authorization: Bearer sk_…` instead) and either a batch (`events`) or
+ * one event's fields beside the key. Events are checked one by one afterwards.
  */
 export const CollectBody = Schema.Struct({
-  key: Schema.String.pipe(Schema.maxLength(200)),
+  key: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
   events: Schema.optional(Schema.Array(Schema.Unknown)),
 });
 export type CollectBody = typeof CollectBody.Type;

@@ -9,6 +9,7 @@ import { Screen } from "../shell/appChildren";
 import { Modal } from "../components/Modal";
 import { MessageArea } from "../shell/MessageArea";
 import { paths } from "../shell/routePaths";
+import { loadPerformanceRoutes } from "../shell/screenChunks";
 import { AccessLayout } from "./AccessLayout";
 import { FirstRunCheck } from "./FirstRunCheck";
 import { ApiSettings } from "./ApiSettings";
@@ -91,6 +92,8 @@ export const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) =>
             username: String(data.get("username") ?? ""),
             password: String(data.get("password") ?? ""),
           });
+          // The landing screen's code loads while the password is checked, not after (a failed load is tried again by its route).
+          loadPerformanceRoutes().catch(() => undefined);
         }}
       >
         <div className="field">

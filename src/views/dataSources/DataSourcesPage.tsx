@@ -265,8 +265,8 @@ const SnippetsAtHealth = ({ screen, health, fallback }: { readonly screen: DataS
 
 /**
  * The script tag, with a publishable key just created in it (else a placeholder to replace),
- * and the order feed call, always with the secret key's placeholder: a secret key is shown
- * once in its own box and never copied into an example.
+ * and the server-side calls (events to /collect, the order feed), always with the secret key's
+ * placeholder: a secret key is shown once in its own box and never copied into an example.
  */
 const SnippetTexts = ({ screen, at }: { readonly screen: DataSourcesActorRef; readonly at: number }) => {
   const shown = useSelector(screen, sel.shownKey);
@@ -287,7 +287,7 @@ const SnippetTexts = ({ screen, at }: { readonly screen: DataSourcesActorRef; re
       <p>{t.snippet.stored}</p>
       <Snippet screen={screen} target="consent" label={t.snippet.consentLabel} copy={t.snippet.copyConsent} text={scriptSnippet(origin, pageKey, { consent: true })} />
       <Snippet screen={screen} target="calls" label={t.snippet.callsLabel} copy={t.snippet.copyCalls} text={pageCallsSnippet} />
-      <Snippet screen={screen} target="collect" label={t.snippet.collectLabel} copy={t.snippet.copyCollect} text={collectSnippet(origin, pageKey, at)} />
+      <Snippet screen={screen} target="collect" label={t.snippet.collectLabel} copy={t.snippet.copyCollect} text={collectSnippet(origin, t.snippet.secretPlaceholder, at)} />
       <Snippet screen={screen} target="order" label={t.snippet.orderLabel} copy={t.snippet.copyOrder} text={order} />
     </section>
   );

@@ -28,11 +28,15 @@ describe("scriptSnippet", () => {
 });
 
 describe("collectSnippet", () => {
-  it("posts one page land with the key in the body as text/plain, dated by the time given", () => {
+  it("posts one page land from a server, the key as a bearer token (not in the body), dated by the time given", () => {
     const lines = collectSnippet("https://reports.example", key, 1_750_000_000_000).split("\n");
-    expect(lines.slice(0, 2)).toEqual(["curl -X POST 'https://reports.example/collect' \\", "  -H 'Content-Type: text/plain' \\"]);
-    const body = JSON.parse(/^ {2}-d '(.*)'$/.exec(lines[2] ?? "")?.[1] ?? "null") as { key: string; events: ReadonlyArray<Record<string, unknown>> };
-    expect(body.key).toBe(key);
+    expect(lines.slice(0, 3)).toEqual([
+      "curl -X POST 'https://reports.example/collect' \\",
+      `  -H 'Authorization: Bearer ${key}' \\`,
+      "  -H 'Content-Type: application/json' \\",
+    ]);
+    const body = JSON.parse(/^ {2}-d '(.*)'$/.exec(lines[3] ?? "")?.[1] ?? "null") as { key?: string; events: ReadonlyArray<Record<string, unknown>> };
+    expect(body.key).toBeUndefined();
     expect(body.events).toMatchObject([{ event_id: "example-1750000000000", type: "click", time: 1_750_000_000_000, visitor_id: "VISITOR_ID" }]);
   });
 });
