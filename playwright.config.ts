@@ -23,6 +23,8 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: `.test-data/results/e2e-${e2eDay.name}.json` }]],
   outputDir: "test-results",
   use: {
+    // An action (a click, a locator's evaluate) waits as long as an expectation may, not the whole test's time.
+    actionTimeout: 60_000,
     baseURL: `http://127.0.0.1:${e2ePort}`,
     // Recording a trace costs every test, passing or not (two files measured: 36 s of CPU with it, 28 s without); on
     // CI, where a failed test runs again, only that second run records one, and a failure keeps it as before.

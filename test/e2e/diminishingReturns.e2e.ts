@@ -9,7 +9,7 @@ const range = midWeekRange(20, 20);
 const dates = new URLSearchParams({ date_from: range.from, date_to: range.to }).toString();
 
 const weeksTable = (page: Page) => page.getByRole("table", { name: "Weeks", exact: true });
-const chartTable = (page: Page) => page.locator("table.visually-hidden", { has: page.locator("caption", { hasText: "Weekly spend and revenue" }) });
+const chartTable = (page: Page) => page.locator(".visually-hidden table", { has: page.locator("caption", { hasText: "Weekly spend and revenue" }) });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Taxonomies" });
 const segments = (page: Page) => page.getByRole("group", { name: "Data segments" });
 const warning = "Not enough data to show trendline. Try expanding the dates, including more data segments or choosing another Taxonomy.";

@@ -4,7 +4,7 @@ import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
 
 const funnelTable = (page: Page) => page.getByRole("table", { name: "Funnel table" });
-const chartTable = (page: Page) => page.locator("table.visually-hidden", { has: page.locator("caption", { hasText: "Funnel roles'" }) });
+const chartTable = (page: Page) => page.locator(".visually-hidden table", { has: page.locator("caption", { hasText: "Funnel roles'" }) });
 const modeSelect = (page: Page) => page.getByLabel("Show");
 
 /** The linked names of the table's rows ('None' is never a link). */

@@ -11,7 +11,7 @@ const to = daysAgo(40);
 const dates = new URLSearchParams({ date_from: from, date_to: to }).toString();
 
 const daysTable = (page: Page) => page.getByRole("table", { name: "Funnel roles by day", exact: true });
-const chartTable = (page: Page) => page.locator("table.visually-hidden", { has: page.locator("caption", { hasText: "The chart's numbers by day" }) });
+const chartTable = (page: Page) => page.locator(".visually-hidden table", { has: page.locator("caption", { hasText: "The chart's numbers by day" }) });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Taxonomies" });
 const modeSelect = (page: Page) => page.getByLabel("Show");
 const pager = (page: Page) => page.getByRole("navigation", { name: "Days pages" });

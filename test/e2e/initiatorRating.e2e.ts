@@ -4,7 +4,7 @@ import { readTable, screenNumber } from "./screenTable";
 import { signInAs } from "./support";
 
 const ratingTable = (page: Page) => page.getByRole("table", { name: "Initiator rating table" });
-const chartTable = (page: Page) => page.locator("table.visually-hidden", { has: page.locator("caption", { hasText: "Upper funnel and solo revenue" }) });
+const chartTable = (page: Page) => page.locator(".visually-hidden table", { has: page.locator("caption", { hasText: "Upper funnel and solo revenue" }) });
 const linkedNames = async (page: Page): Promise<string[]> => ratingTable(page).locator("tbody th a").allTextContents();
 
 test("the initiator rating: menu, drill-down and back by breadcrumb, sort and columns in the URL, a shared link, and an export that matches the screen", async ({ page, context }) => {
