@@ -18,6 +18,7 @@ import { AppShell } from "../shell/AppShell";
 import { customReportPaths } from "./customReportPaths";
 import { CustomReportTable } from "./CustomReportTable";
 import "./customReports.css";
+import { LoadFailed } from "../components/LoadFailed";
 
 const t = customReportsTexts.builder;
 const words = customReportsTexts;
@@ -230,12 +231,7 @@ const DraftPreview = ({ builder }: { readonly builder: CustomReportBuilderActorR
           {t.previewInvalid}
         </p>
       ) : status === "failed" ? (
-        <div className="analysis-report-failed" role="alert">
-          <p>{t.previewFailed}</p>
-          <button type="button" className="button" onClick={() => builder.send({ type: "preview.retried" })}>
-            {t.tryAgain}
-          </button>
-        </div>
+        <LoadFailed message={t.previewFailed} retryLabel={t.tryAgain} onRetry={() => builder.send({ type: "preview.retried" })} />
       ) : status === "empty" ? (
         <p className="analysis-report-empty" role="status">
           {customReportsTexts.view.empty}

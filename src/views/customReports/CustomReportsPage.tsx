@@ -13,6 +13,7 @@ import { AppShell } from "../shell/AppShell";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import { customReportPaths } from "./customReportPaths";
 import "./customReports.css";
+import { LoadFailed } from "../components/LoadFailed";
 
 const t = customReportsTexts.list;
 
@@ -104,12 +105,7 @@ const ReportList = ({ list }: { readonly list: CustomReportListActorRef }) => {
       loadingText={t.loading}
       failure={
         status === "failed" ? (
-          <div className="analysis-report-failed" role="alert">
-            <p>{t.loadFailed}</p>
-            <button type="button" className="button" onClick={() => list.send({ type: "reports.retried" })}>
-              {t.tryAgain}
-            </button>
-          </div>
+          <LoadFailed message={t.loadFailed} retryLabel={t.tryAgain} onRetry={() => list.send({ type: "reports.retried" })} />
         ) : undefined
       }
     />

@@ -30,6 +30,7 @@ import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import "./dataSources.css";
+import { LoadFailed } from "../components/LoadFailed";
 
 const t = dataSourcesTexts;
 
@@ -239,12 +240,7 @@ const KeyTable = ({ screen, label, rows: keys }: { readonly screen: DataSourcesA
       loadingText={t.keys.loading}
       failure={
         status === "failed" ? (
-          <div className="analysis-report-failed" role="alert">
-            <p>{t.keys.loadFailed}</p>
-            <button type="button" className="button" onClick={() => screen.send({ type: "keys.retried" })}>
-              {t.keys.tryAgain}
-            </button>
-          </div>
+          <LoadFailed message={t.keys.loadFailed} retryLabel={t.keys.tryAgain} onRetry={() => screen.send({ type: "keys.retried" })} />
         ) : undefined
       }
     />

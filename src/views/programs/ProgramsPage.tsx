@@ -12,6 +12,7 @@ import { useSelected } from "../components/useSelected";
 import { Screen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { LoadFailed } from "../components/LoadFailed";
 
 const t = programTexts;
 
@@ -208,12 +209,7 @@ const ProgramTable = ({ screen }: { readonly screen: ProgramAdminActorRef }) => 
           loadingText={t.loading}
           failure={
             status === "failed" ? (
-              <div className="analysis-report-failed" role="alert">
-                <p>{t.loadFailed}</p>
-                <button type="button" className="button" onClick={() => screen.send({ type: "programs.retried" })}>
-                  {t.retry}
-                </button>
-              </div>
+              <LoadFailed message={t.loadFailed} retryLabel={t.retry} onRetry={() => screen.send({ type: "programs.retried" })} />
             ) : undefined
           }
         />

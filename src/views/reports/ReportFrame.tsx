@@ -5,6 +5,7 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { AppShell } from "../shell/AppShell";
 import "./reports.css";
+import { LoadFailed } from "../components/LoadFailed";
 
 interface Props {
   /** The page's title (also the document's). */
@@ -69,14 +70,7 @@ export const ReportFrame = ({ title, crumbs, status, emptyText, failure, onRetry
             </p>
           ) : status === "failed" ? (
             failure === "message" ? (
-              <div className="analysis-report-failed" role="alert">
-                <p>{analysisReportTexts.failed}</p>
-                {onRetry ? (
-                  <button type="button" className="button" onClick={onRetry}>
-                    {analysisReportTexts.tryAgain}
-                  </button>
-                ) : null}
-              </div>
+              <LoadFailed message={analysisReportTexts.failed} retryLabel={analysisReportTexts.tryAgain} {...(onRetry ? { onRetry } : {})} />
             ) : null
           ) : (
             children
