@@ -2,6 +2,7 @@
 import type { MeResponse, LoginResponse, Ok } from "../../src/domain/access/auth";
 import type { Message } from "../../src/domain/shell/message";
 import type { Program } from "../../src/domain/shell/program";
+import type { AdminProgram } from "../../src/domain/programs/programAdmin";
 import type { User } from "../../src/domain/shell/user";
 import { createActor, fromCallback, setup, type AnyActorRef, type EventObject } from "xstate";
 import { sessionScopeOf, type SessionScope } from "../../src/domain/report/reportScope";
@@ -15,6 +16,17 @@ export const signedInApi: ApiContext = { baseUrl: "/api", token: "tok-1" };
 export const alice: User = { id: 1, username: "alice", email: "alice@example.com", is_admin: false };
 
 export const acme: Program = { id: 1, code: "acme", name: "Acme", currency: "GBP", utc_offset: "+00:00", locale: "en-GB" };
+/** Acme as the Programs screen lists it (its admin fields), active. */
+export const acmeAdminProgram: AdminProgram = {
+  id: 1,
+  code: "acme",
+  name: "Acme",
+  currency: "GBP",
+  time_zone: "Europe/London",
+  attribution_model: "linear",
+  lookback_days: 30,
+  archived: false,
+};
 export const beta: Program = { id: 2, code: "beta", name: "Beta", currency: "USD", utc_offset: "-05:00", locale: "en-US" };
 export const tokyo: Program = { id: 3, code: "tokyo", name: "Tokyo", currency: "JPY", utc_offset: "+09:00", locale: "ja-JP" };
 

@@ -13,19 +13,10 @@ import {
 } from "../../../src/machines/programs/programAdmin.machine";
 import { sessionMachine, sessionSelectors } from "../../../src/machines/shell/session.machine";
 import { ClientError } from "../../../src/services/http/httpErrors";
-import { acme, alice, beta, httpErrors, profile, quietSessionScopeListener, recordingSessionActor, scopeOf, signedInApi } from "../../model/fixtures";
+import { acme, acmeAdminProgram, alice, beta, httpErrors, profile, quietSessionScopeListener, recordingSessionActor, scopeOf, signedInApi } from "../../model/fixtures";
 import { answering, controlled } from "../support";
 
-const acmeAdmin: AdminProgram = {
-  id: 1,
-  code: "acme",
-  name: "Acme",
-  currency: "GBP",
-  time_zone: "Europe/London",
-  attribution_model: "linear",
-  lookback_days: 30,
-  archived: false,
-};
+const acmeAdmin: AdminProgram = acmeAdminProgram;
 const list: AdminProgramList = { data: [acmeAdmin] };
 const berlin: AdminProgram = { ...acmeAdmin, id: 2, code: "acme-eu", name: "Acme Europe", currency: "EUR", time_zone: "Europe/Berlin" };
 const menu: ProgramList = { data: [acme, beta] };

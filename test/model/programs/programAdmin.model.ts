@@ -3,20 +3,11 @@ import { ProgramChange, ProgramDraft, type AdminProgram } from "../../../src/dom
 import { hasProblems, programFormProblems } from "../../../src/domain/programs/programForm";
 import { programAdminMachine, programAdminSelectors as sel, type SaveCall } from "../../../src/machines/programs/programAdmin.machine";
 import { ClientError } from "../../../src/services/http/httpErrors";
-import { acme, beta, httpErrors, quietSessionScopeListener, recordingSessionActor } from "../fixtures";
+import { acme, acmeAdminProgram, beta, httpErrors, quietSessionScopeListener, recordingSessionActor } from "../fixtures";
 import { defineMachineModel, invariant } from "../harness";
 import { scopeChanges } from "../reports/reportModels";
 
-const active: AdminProgram = {
-  id: 1,
-  code: "acme",
-  name: "Acme",
-  currency: "GBP",
-  time_zone: "Europe/London",
-  attribution_model: "linear",
-  lookback_days: 30,
-  archived: false,
-};
+const active: AdminProgram = acmeAdminProgram;
 const archived: AdminProgram = { ...active, id: 2, code: "old", name: "Old", archived: true };
 const created: AdminProgram = { ...active, id: 3, code: "acme-eu", name: "Acme Europe" };
 const codeTaken = new ClientError({ status: 409, code: "program_code_taken", message: "HTTP 409", path: "/admin/programs" });
