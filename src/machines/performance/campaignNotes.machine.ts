@@ -237,7 +237,8 @@ type Snap = SnapshotFrom<typeof campaignNotesMachine>;
 export const campaignNotesSelectors = {
   isLoading: (s: Snap) => s.matches({ list: "loading" }),
   isAdding: (s: Snap) => s.matches({ list: "adding" }),
-  isBusy: (s: Snap) => s.matches({ list: "adding" }) || s.matches({ list: "deleting" }),
+  /** The list takes no add or delete (loading, adding, deleting): its buttons are disabled, never silently ignored. */
+  isBusy: (s: Snap) => !s.matches({ list: "ready" }) && !s.matches({ list: "confirming" }),
   deleting: (s: Snap) => (s.matches({ list: "deleting" }) ? s.context.deleting : null),
   /** The note the delete question is about (null while none is asked). */
   confirming: (s: Snap): Annotation | null => (s.matches({ list: "confirming" }) ? (s.context.notes.find((n) => n.id === s.context.deleting) ?? null) : null),

@@ -141,6 +141,10 @@ describe("campaign notes machine", () => {
     expect(sel.notes(snap())).toEqual([launchNote]);
     expect(sel.deleting(snap())).toBeNull();
     expect(list.calls).toHaveLength(2);
+    // While the list reloads its buttons are disabled: a delete asked then would be ignored.
+    expect(sel.isBusy(snap())).toBe(true);
+    actor.send({ type: "notes.deleteAsked", id: 7 });
+    expect(sel.confirming(snap())).toBeNull();
   });
 
   it("a refused delete says why and keeps the note", async () => {
