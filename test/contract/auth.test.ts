@@ -177,6 +177,18 @@ describe("GET /api/auth/me", () => {
     ]);
   });
 
+  it("drops the sessions that have expired at the next sign-in, and only those", async () => {
+    const { user } = decoded(await t.call("POST", "/api/auth/login", { json: { username: "demo", password: "demo" } }), LoginResponse);
+    const now = t.clock.now;
+    await t.warehouse.sessions.open({ tokenDigest: "purge-expired", userId: user.id, openedAt: now - 2 * hour, expiresAt: now - hour });
+    await t.warehouse.sessions.open({ tokenDigest: "purge-live", userId: user.id, openedAt: now, expiresAt: now + hour });
+    // Read as of before its expiry, the expired one is still stored.
+    expect(await t.warehouse.sessions.findUser("purge-expired", now - 2 * hour)).toMatchObject({ id: user.id });
+    await t.signIn("other");
+    expect(await t.warehouse.sessions.findUser("purge-expired", now - 2 * hour)).toBeNull();
+    expect(await t.warehouse.sessions.findUser("purge-live", now)).toMatchObject({ id: user.id });
+  });
+
   it("ends a session 12 hours after sign-in", async () => {
     const token = await t.signIn("demo");
     t.clock.advance(12 * hour - 1);
