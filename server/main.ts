@@ -8,7 +8,7 @@ import { BackgroundWork } from "./http/backgroundWork";
 import { createEngine } from "./engine/createEngine";
 import { feedNewestDay } from "./demoNewestDay";
 import { consoleLog } from "./log";
-import { FileOutbox } from "./outbox/outbox";
+import { mailSettingsOf, openOutbox } from "./outbox/mailSettings";
 import { dayOfMs } from "./seed/calendar";
 import { defaultDemoDataParameters, demoSignIns, generateDemoData } from "./seed/demoData";
 import { demoScaleFrom } from "./seed/demoScale";
@@ -24,6 +24,8 @@ import { openWarehouse } from "./warehouse/openWarehouse";
  * (a number, or `bench` for 10 million hits; used only when the database is new: a
  * DATA_DIR kept between runs is reused as it is), WAREHOUSE (duckdb; chdb; clickhouse with
  * CLICKHOUSE_URL ...), DEMO (on; off: the production start, no demo data or sign-ins). See serverSettings.ts.
+ * SMTP_URL (unset: mail goes to DATA_DIR/outbox.jsonl; smtp://user:password@host:587 or smtps://…: sent
+ * over SMTP, queued and retried, never holding an answer) and MAIL_FROM (the sender). See outbox/mailSettings.ts.
  */
 const { port, host, dataDir, publicUrl, trustedProxies, warehouse: warehouseChoice, clock: clockChoice, demo: demoChoice } =
   serverSettingsOf(process.env);
@@ -42,6 +44,11 @@ if ("refused" in clockChoice) {
 }
 if (typeof demoChoice !== "boolean") {
   log.error(demoChoice.refused);
+  process.exit(1);
+}
+const mailSettings = mailSettingsOf(process.env, publicUrl);
+if ("refused" in mailSettings) {
+  log.error(mailSettings.refused);
   process.exit(1);
 }
 const clock = clockChoice;
@@ -114,10 +121,11 @@ if (loadsDemo) {
 const staticDir = existsSync(join(distDir, "index.html")) ? distDir : null;
 if (!staticDir) log.warn("no built app in dist/ (run `npm run build`); serving the API only");
 
+const mail = openOutbox(mailSettings, { dataDir, log });
 const app = createApp({
   warehouse,
   engine,
-  outbox: new FileOutbox(join(dataDir, "outbox.jsonl"), log),
+  outbox: mail.outbox,
   clock,
   staticDir,
   log,
@@ -130,7 +138,7 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const lines = [
     ...listeningLines(host, info.port, demo, publicUrl),
-    `Data in ${warehouseName}; password-reset links go to ${join(dataDir, "outbox.jsonl")}`,
+    `Data in ${warehouseName}; mail (password resets, invitations) goes to ${mail.destination}`,
     ...(demo
       ? ["Demo sign-ins:", ...demoSignIns.map((s) => `  ${s.username} / ${s.password}  ${s.note}`)]
       : [
@@ -141,16 +149,19 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   process.stdout.write(`${lines.join("\n")}\n`);
 }) as Server;
 
+/** How long a stopping server still tries to send the mail it holds. */
+const mailDrainMs = 3000;
 let stopping = false;
 const stop = (signal: string): void => {
   if (stopping) return;
   stopping = true;
   log.info("stopping", { signal });
-  const force = setTimeout(() => process.exit(1), 5000);
+  const force = setTimeout(() => process.exit(1), 5000 + mailDrainMs);
   force.unref();
   server.close(() => {
     void background
       .settled()
+      .then(() => mail.drain(mailDrainMs))
       .then(() => warehouse.close())
       .then(
         () => process.exit(0),

@@ -2,8 +2,10 @@ import { appendFileSync } from "node:fs";
 import type { Log } from "../log";
 
 /**
- * The server cannot send email; what it would send goes to the outbox. One line per
- * message in the outbox file: {"to","subject","link","at"} with `at` an ISO 8601 instant.
+ * A mail the server sends: a password reset or an invitation, each a subject and the link
+ * it carries. With SMTP_URL it goes over SMTP (mailQueue.ts, smtpTransport.ts); without,
+ * to the outbox file, one line per message: {"to","subject","link","at"} with `at` an ISO
+ * 8601 instant.
  */
 export interface OutboxMessage {
   readonly to: string;
@@ -13,9 +15,18 @@ export interface OutboxMessage {
 }
 
 export interface Outbox {
-  /** Records the message before it returns (no awaiting needed to read it back). */
+  /** Takes the message and returns at once: it is written or queued before the return, sent after it. */
   send(message: OutboxMessage): void;
 }
+
+/**
+ * What the log may say of a recipient: the domain of their address, never the address.
+ * (The link is never logged either: it carries a one-use token.)
+ */
+export const recipientDomainOf = (to: string): string => {
+  const at = to.lastIndexOf("@");
+  return at >= 0 ? to.slice(at + 1).toLowerCase() : "(no domain)";
+};
 
 /** Keeps what was sent, for contract tests. */
 export class MemoryOutbox implements Outbox {
@@ -31,7 +42,10 @@ export class MemoryOutbox implements Outbox {
   }
 }
 
-/** Logs each message to the server log and appends it as a JSON line to `path`. */
+/**
+ * Appends each message as a JSON line to `path` (readable by the server's user only), and
+ * logs that it did with the recipient's domain and the subject: the link stays out of the log.
+ */
 export class FileOutbox implements Outbox {
   constructor(
     private readonly path: string,
@@ -39,7 +53,7 @@ export class FileOutbox implements Outbox {
   ) {}
 
   send(message: OutboxMessage): void {
-    this.log.info("outbox", { to: message.to, subject: message.subject, link: message.link });
     appendFileSync(this.path, `${JSON.stringify(message)}\n`, { encoding: "utf8", mode: 0o600 });
+    this.log.info("mail written to the outbox file", { toDomain: recipientDomainOf(message.to), subject: message.subject });
   }
 }
