@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { LoginRequest, LoginResponse, MeResponse, Ok } from "../../src/domain/access/auth";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { throttleKey } from "../auth/policy";
-import { issueToken } from "../auth/tokens";
+import { issueToken, tokenDigest } from "../auth/tokens";
 import { requireSession } from "../http/access";
 import { answer, okValue, refuse, refuseThrottled, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
@@ -40,7 +40,8 @@ export const authRoutes = (context: ServerContext) => {
     const credentials = await stores.users.findCredentials(key);
     const matches = await verifyPassword(body.value.password, credentials?.passwordHash ?? (await decoyHash));
     if (!credentials || !matches) {
-      context.log.info("login refused", { username: key });
+      // Never the name typed: it is sometimes a password typed into the wrong box. A short digest still ties repeats together.
+      context.log.info("login refused", { usernameDigest: tokenDigest(key).slice(0, 12) });
       return refuse(c, refusals.invalidCredentials);
     }
     loginFailures.withdraw(key, now);

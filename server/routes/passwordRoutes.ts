@@ -3,6 +3,7 @@ import { Ok, PasswordReset, PasswordResetRequest, PasswordValidateRequest } from
 import { hashPassword } from "../auth/passwords";
 import { judgeResetLink, resetLinkExpiresAt, throttleKey } from "../auth/policy";
 import { issueToken, isTokenShaped, tokenDigest } from "../auth/tokens";
+import { recipientDomainOf } from "../outbox/outbox";
 import { isLongEnoughPassword } from "../../src/domain/access/passwordForm";
 import { answer, okValue, refuse, refuseThrottled, refusals } from "../http/answers";
 import { readBody } from "../http/requestReading";
@@ -71,7 +72,7 @@ export const passwordRoutes = (context: ServerContext) => {
     if (throttled) return throttled;
     const email = throttleKey(body.value.email);
     if (context.resetRequestsByEmail.isExhausted(email, now)) {
-      log.warn("password reset request throttled", { email });
+      log.warn("password reset request throttled", { emailDomain: recipientDomainOf(email) });
     } else {
       context.background.queue("password reset mail", () => sendResetLink(email, now));
     }

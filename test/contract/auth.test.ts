@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LoginResponse, MeResponse, Ok } from "../../src/domain/access/auth";
+import { recordingLog } from "../support/recordingLog";
 import { decoded, expectRefusal, hour, minute, openContractApp, strangerToken, type ContractApp } from "./contractApp";
 
 describe("POST /api/auth/login", () => {
@@ -195,5 +196,24 @@ describe("GET /api/auth/me", () => {
     decoded(await t.call("GET", "/api/auth/me", { token }), MeResponse);
     t.clock.advance(1);
     expectRefusal(await t.call("GET", "/api/auth/me", { token }), 401, "unauthorized");
+  });
+});
+
+describe("what sign-in and reset requests leave in the log", () => {
+  const log = recordingLog();
+  let t: ContractApp;
+  beforeAll(async () => {
+    t = await openContractApp({ log });
+  });
+  afterAll(() => t.close());
+
+  it("never the name typed at a refused sign-in (sometimes a password typed in the wrong box), nor the address a throttled reset asked for", async () => {
+    const typed = "Tr0ub4dor&3-in-the-wrong-box";
+    expectRefusal(await t.call("POST", "/api/auth/login", { json: { username: typed, password: "wrong" } }), 401, "invalid_credentials");
+    for (let i = 0; i < 7; i++) await t.call("POST", "/api/auth/password/request-reset", { json: { email: "someone.private@example.org" } });
+    await t.background.settled();
+    expect(log.messages()).toEqual(expect.arrayContaining(["login refused", "password reset request throttled"]));
+    expect(log.text()).not.toMatch(/tr0ub4dor|someone\.private/i);
+    expect(log.records.find((r) => r.message === "password reset request throttled")?.fields).toEqual({ emailDomain: "example.org" });
   });
 });
