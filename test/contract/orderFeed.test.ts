@@ -115,7 +115,7 @@ describe("the order feed", () => {
     ]);
   });
 
-  it("refuses amounts out of bounds or too precise, and malformed text, per order with the field named", async () => {
+  it("refuses amounts out of bounds or too precise, malformed text and customer ids that are not ids, per order with the field named", async () => {
     const answer = await answerOf({
       orders: [
         order("o-big", { amount: 9.3e18 }),
@@ -125,6 +125,9 @@ describe("the order feed", () => {
         order("o-surrogate", { customer_type: "new\ud800" }),
         order("o-largest", { amount: 1_000_000_000_000 }),
         order("o-four-places", { amount: 10.1234 }),
+        order("o-customer-long", { customer_id: "c".repeat(129) }),
+        order("o-customer-space", { customer_id: "C 42" }),
+        order("o-customer", { customer_id: "C42" }),
       ],
     });
     expect(answer.refusals.map((r) => [r.id, r.reason, r.detail.split(":")[0]])).toEqual([
@@ -133,9 +136,11 @@ describe("the order feed", () => {
       ["o-just-over", "invalid", "amount"],
       ["o-precise", "invalid", "amount"],
       ["o-surrogate", "invalid", "customer_type"],
+      ["o-customer-long", "invalid", "customer_id"],
+      ["o-customer-space", "invalid", "customer_id"],
     ]);
-    expect(answer.refusals.map((r) => r.detail).join(" ")).not.toMatch(/9\.3e|1e\+19|10\.12345/);
-    expect(answer.accepted).toBe(2);
+    expect(answer.refusals.map((r) => r.detail).join(" ")).not.toMatch(/9\.3e|1e\+19|10\.12345|cccc|C 42/);
+    expect(answer.accepted).toBe(3);
   });
 
   it("answers 400 for a body that is not an object of orders", async () => {
