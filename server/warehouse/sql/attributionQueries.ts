@@ -357,13 +357,15 @@ export const writeTrafficFacts = async (sql: Statements, programId: number, scop
 };
 
 /**
- * Each order's visitors, one row (order_id, visitor_id) per order and visitor: its own visitor and, when it names a
- * customer, every visitor tied to that customer, by an identify (visitor_identities) or by an order naming both
- * (docs/engine.md, "Journeys and credit"). `program` is the program id's placeholder; `only(alias)` narrows the orders.
+ * Each order's visitors, one row (order_id, ts, visitor_id) per order and visitor: its own visitor and, when it names
+ * a customer, every visitor tied to that customer, by an identify (visitor_identities) or by an order naming both
+ * (docs/engine.md, "Journeys and credit"). The order's instant comes along, so that the clicks are joined to these
+ * rows alone (on the visitor, then the window), not to the orders again. `program` is the program id's placeholder;
+ * `only(alias)` narrows the orders.
  */
 export const orderVisitorsSql = (program: string, only: (alias?: string) => string = () => ""): string =>
-  `SELECT order_id, visitor_id FROM orders WHERE program_id = ${program}${only()}
-   UNION SELECT o.order_id AS order_id, tied.visitor_id AS visitor_id FROM orders o
+  `SELECT order_id, ts, visitor_id FROM orders WHERE program_id = ${program}${only()}
+   UNION SELECT o.order_id AS order_id, o.ts AS ts, tied.visitor_id AS visitor_id FROM orders o
      JOIN (SELECT visitor_id, customer_id FROM visitor_identities WHERE program_id = ${program}
        UNION SELECT visitor_id, customer_id FROM orders WHERE program_id = ${program} AND customer_id IS NOT NULL) tied
      ON tied.customer_id = o.customer_id
@@ -376,9 +378,8 @@ export const orderVisitorsSql = (program: string, only: (alias?: string) => stri
  */
 export const reachedOrdersSql = (hits: string, fed: string): string =>
   `SELECT DISTINCT v.order_id AS order_id FROM (${orderVisitorsSql("$1")}) v
-     JOIN orders o ON o.program_id = $1 AND o.order_id = v.order_id
      JOIN hits h ON h.program_id = $1 AND h.visitor_id = v.visitor_id AND h.event_type = 'click'
-       AND o.ts >= h.ts AND o.ts <= h.ts + CAST($2 AS BIGINT)
+       AND v.ts >= h.ts AND v.ts <= h.ts + CAST($2 AS BIGINT)
    WHERE h.hit_id IN (SELECT hit_id FROM ${hits})
    UNION SELECT order_id FROM orders WHERE program_id = $1 AND customer_id IN (
      SELECT customer_id FROM orders WHERE program_id = $1 AND customer_id IS NOT NULL AND order_id IN (${fed}))`;
@@ -405,9 +406,8 @@ export const attribute = async (sql: Statements, programId: number, settings: At
      WITH order_clicks AS (
        SELECT v.order_id AS order_id, h.hit_id AS hit_id, h.ts AS ts, ${taxonomyLevels.map((c) => `h.${c} AS ${c}`).join(", ")}
        FROM (${orderVisitorsSql("$1", orders)}) v
-       JOIN orders o ON o.program_id = $1 AND o.order_id = v.order_id
        JOIN hits h ON h.program_id = $1 AND h.visitor_id = v.visitor_id AND h.event_type = 'click'
-         AND h.ts <= o.ts AND h.ts >= o.ts - CAST($2 AS BIGINT)
+         AND h.ts <= v.ts AND h.ts >= v.ts - CAST($2 AS BIGINT)
      ),
      journeys AS (
        SELECT o.order_id, o.order_date, o.amount, o.status, o.customer_type, o.payment,
