@@ -143,6 +143,18 @@ describe("the order feed", () => {
     expect(answer.accepted).toBe(3);
   });
 
+  it("joins the clicks of a visitor a page identified as the order's customer, from another device, to the order's journey", async () => {
+    const time = t.clock.now - 2 * 3_600_000;
+    const events = [
+      { event_id: "phone-land", type: "click", time, visitor_id: "v-phone", url: "https://shop.example/?utm_source=news&utm_medium=email" },
+      { event_id: "phone-sign-in", type: "identify", time, visitor_id: "v-phone", customer_id: "c-feed" },
+    ];
+    const collected = await t.call("POST", "/collect", { json: { key: publishableKey, events }, address: "198.51.100.77" });
+    expect(decoded(collected, IngestAnswer, 202)).toMatchObject({ accepted: 2, refused: 0 });
+    expect(await answerOf(order("o-laptop", { visitor_id: "v-laptop", customer_id: "c-feed" }))).toMatchObject({ accepted: 1 });
+    expect((await touchesOf("o-laptop")).map((touch) => [touch.touchCount, touch.ts])).toEqual([[1, time]]);
+  });
+
   it("answers 400 for a body that is not an object of orders", async () => {
     expectRefusal(await t.call("POST", feed, { body: "[", headers: { Authorization: `Bearer ${key}` } }), 400, "malformed_json");
     expectRefusal(await post({ orders: "none" }), 400, "invalid_body");
