@@ -8,8 +8,10 @@ import type { AttributionSettings, StoredSettings } from "../warehouse/engineQue
  * settings and the same rules for one journey in TypeScript, which tests compare with the
  * SQL.
  *
- * - A journey is the order visitor's clicks with order.ts - lookback <= click.ts <= order.ts,
- *   oldest first (ties by hit id); lookback defaults to 30 days.
+ * - A journey is the clicks of the order's visitors with order.ts - lookback <= click.ts <= order.ts,
+ *   oldest first (ties by hit id), each once; lookback defaults to 30 days. The order's visitors:
+ *   its own, and when it names a customer every visitor tied to that customer (identified as it,
+ *   or the visitor of an order naming it), whenever the tie was made (`journeyClicks`).
  * - No click: one touch to taxonomy_1 'Direct', lower levels 'None', at the order's instant.
  * - first: 1 for touch 1; last: 1 for touch n.
  * - linear: 1/n. position_based: 40/20/40 (n = 1: 1; n = 2: 50/50; the middle 20 split
@@ -69,4 +71,44 @@ export const journeyCredits = (touchTimes: ReadonlyArray<number>, model: Attribu
           : (decay[index] ?? 0) / decayTotal;
     return { first: i === 1 ? 1 : 0, last: i === n ? 1 : 0, attributed, role: funnelRoleOf(i, n) };
   });
+};
+
+/** A click as a journey reads it. */
+export interface JourneyClick {
+  readonly hitId: number;
+  readonly visitorId: string;
+  readonly ts: number;
+}
+
+/** A visitor tied to a customer: identified as it, or the visitor of an order naming it. */
+export interface CustomerTie {
+  readonly visitorId: string;
+  readonly customerId: string;
+}
+
+/** The ties of identifies and of orders that name a customer. */
+export const customerTiesOf = (
+  identities: ReadonlyArray<CustomerTie>,
+  orders: ReadonlyArray<{ readonly visitorId: string; readonly customerId?: string | null }>,
+): ReadonlyArray<CustomerTie> => [
+  ...identities,
+  ...orders.flatMap((o) => (o.customerId ? [{ visitorId: o.visitorId, customerId: o.customerId }] : [])),
+];
+
+/**
+ * One order's journey, before credit: of the program's `clicks`, those of the order's visitor and of
+ * every visitor tied to its customer, within the lookback, oldest first (ties by hit id); a visitor
+ * tied to two customers counts in both customers' journeys.
+ */
+export const journeyClicks = <C extends JourneyClick>(
+  order: { readonly visitorId: string; readonly customerId?: string | null; readonly ts: number },
+  clicks: ReadonlyArray<C>,
+  ties: ReadonlyArray<CustomerTie>,
+  lookbackDays: number,
+): ReadonlyArray<C> => {
+  const customer = order.customerId ?? null;
+  const visitors = new Set([order.visitorId, ...ties.filter((t) => customer !== null && t.customerId === customer).map((t) => t.visitorId)]);
+  return clicks
+    .filter((c) => visitors.has(c.visitorId) && c.ts <= order.ts && c.ts >= order.ts - lookbackDays * 86_400_000)
+    .sort((a, b) => a.ts - b.ts || a.hitId - b.hitId);
 };

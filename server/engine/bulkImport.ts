@@ -34,6 +34,9 @@ export type ImportedKind = "events" | "orders";
 
 const readingOf = (name: string): WantedColumn["as"] => (name === "time" ? "instant" : name === "amount" ? "number" : "text");
 
+/** The columns a file of orders may leave out. */
+const optionalOrderColumns: ReadonlyArray<string> = ["customer_id"];
+
 /** The columns of each kind: the wire fields, and which of them a file must have. */
 export const importColumns: Readonly<Record<ImportedKind, { readonly all: ReadonlyArray<WantedColumn>; readonly required: ReadonlyArray<string> }>> = {
   events: {
@@ -42,7 +45,7 @@ export const importColumns: Readonly<Record<ImportedKind, { readonly all: Readon
   },
   orders: {
     all: Object.keys(FedOrder.fields).map((name) => ({ name, as: readingOf(name) })),
-    required: Object.keys(FedOrder.fields),
+    required: Object.keys(FedOrder.fields).filter((name) => !optionalOrderColumns.includes(name)),
   },
 };
 

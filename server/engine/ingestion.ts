@@ -165,6 +165,7 @@ export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: 
       status: order.status,
       customerType: order.customer_type,
       payment: order.payment,
+      customerId: order.customer_id ?? null,
     });
   });
   return { rows, refusals };

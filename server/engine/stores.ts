@@ -146,6 +146,12 @@ export const storesOf = (
         if (stored.stored > 0) ingestionProcessor.accepted(programId);
         return stored;
       },
+      // A new identify marks its customer's orders (their journeys gain the visitor's clicks).
+      addVisitorEvents: async (programId, events, at) => {
+        const stored = await ingestion.addVisitorEvents(programId, events, at);
+        if (stored.stored > 0 && events.some((e) => e.kind === "identify")) ingestionProcessor.accepted(programId);
+        return stored;
+      },
       putOrders: async (programId, orders, at) => {
         const stored = await ingestion.putOrders(programId, orders, at);
         if (stored.stored > 0) ingestionProcessor.accepted(programId);

@@ -55,6 +55,17 @@ export interface OrderRow {
   readonly status: string;
   readonly customerType: string;
   readonly payment: string;
+  /** The shop's customer, when known (null or absent: none). */
+  readonly customerId?: string | null;
+}
+
+/** A visitor id identified as a customer, with the first and last identify's instants. */
+export interface IdentityRow {
+  readonly programId: number;
+  readonly visitorId: string;
+  readonly customerId: string;
+  readonly firstSeen: number;
+  readonly lastSeen: number;
 }
 
 export interface FixedCostRow {
@@ -88,6 +99,7 @@ export interface DataSetRow {
 export interface RawDataBatch {
   readonly hits?: ReadonlyArray<HitRow>;
   readonly orders?: ReadonlyArray<OrderRow>;
+  readonly identities?: ReadonlyArray<IdentityRow>;
   readonly classifications?: ReadonlyArray<{ readonly programId: number; readonly tree: string; readonly savedAt: number }>;
   readonly settings?: ReadonlyArray<{ readonly programId: number; readonly model: string; readonly lookbackDays: number }>;
   readonly fixedCosts?: ReadonlyArray<FixedCostRow>;

@@ -73,6 +73,8 @@ export interface IngestedOrder {
   readonly status: string;
   readonly customerType: string;
   readonly payment: string;
+  /** The shop's customer, when the feed names one: its journey joins the visitors identified as that customer. */
+  readonly customerId: string | null;
 }
 
 /** What the tallies count: hits ('event'), orders, and a page's custom events ('track') and identifies. */
@@ -136,7 +138,9 @@ export interface IngestionQueries {
   /**
    * Stores a page's custom events and identifies: the first of each event id the program has not kept in
    * `visitor_events` is written, the rest are unchanged (resent); tallied per kind ('track', 'identify') as
-   * accepted and duplicate rows. Nothing is marked for processing: they are no touches.
+   * accepted and duplicate rows. A new identify also ties its visitor to the customer in `visitor_identities`
+   * (sql/visitorIdentities.ts) and marks the program's orders of that customer, whose journeys it changes; a
+   * custom event marks nothing: it is no touch.
    */
   addVisitorEvents(programId: number, events: ReadonlyArray<IngestedVisitorEvent>, at: number): Promise<StoredRows>;
   /**

@@ -115,7 +115,7 @@ describe("the order feed", () => {
     ]);
   });
 
-  it("refuses amounts out of bounds or too precise, and malformed text, per order with the field named", async () => {
+  it("refuses amounts out of bounds or too precise, malformed text and customer ids that are not ids, per order with the field named", async () => {
     const answer = await answerOf({
       orders: [
         order("o-big", { amount: 9.3e18 }),
@@ -125,6 +125,9 @@ describe("the order feed", () => {
         order("o-surrogate", { customer_type: "new\ud800" }),
         order("o-largest", { amount: 1_000_000_000_000 }),
         order("o-four-places", { amount: 10.1234 }),
+        order("o-customer-long", { customer_id: "c".repeat(129) }),
+        order("o-customer-space", { customer_id: "C 42" }),
+        order("o-customer", { customer_id: "C42" }),
       ],
     });
     expect(answer.refusals.map((r) => [r.id, r.reason, r.detail.split(":")[0]])).toEqual([
@@ -133,9 +136,23 @@ describe("the order feed", () => {
       ["o-just-over", "invalid", "amount"],
       ["o-precise", "invalid", "amount"],
       ["o-surrogate", "invalid", "customer_type"],
+      ["o-customer-long", "invalid", "customer_id"],
+      ["o-customer-space", "invalid", "customer_id"],
     ]);
-    expect(answer.refusals.map((r) => r.detail).join(" ")).not.toMatch(/9\.3e|1e\+19|10\.12345/);
-    expect(answer.accepted).toBe(2);
+    expect(answer.refusals.map((r) => r.detail).join(" ")).not.toMatch(/9\.3e|1e\+19|10\.12345|cccc|C 42/);
+    expect(answer.accepted).toBe(3);
+  });
+
+  it("joins the clicks of a visitor a page identified as the order's customer, from another device, to the order's journey", async () => {
+    const time = t.clock.now - 2 * 3_600_000;
+    const events = [
+      { event_id: "phone-land", type: "click", time, visitor_id: "v-phone", url: "https://shop.example/?utm_source=news&utm_medium=email" },
+      { event_id: "phone-sign-in", type: "identify", time, visitor_id: "v-phone", customer_id: "c-feed" },
+    ];
+    const collected = await t.call("POST", "/collect", { json: { key: publishableKey, events }, address: "198.51.100.77" });
+    expect(decoded(collected, IngestAnswer, 202)).toMatchObject({ accepted: 2, refused: 0 });
+    expect(await answerOf(order("o-laptop", { visitor_id: "v-laptop", customer_id: "c-feed" }))).toMatchObject({ accepted: 1 });
+    expect((await touchesOf("o-laptop")).map((touch) => [touch.touchCount, touch.ts])).toEqual([[1, time]]);
   });
 
   it("answers 400 for a body that is not an object of orders", async () => {

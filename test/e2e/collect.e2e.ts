@@ -10,9 +10,10 @@ import { signInAs } from "./support";
  * Real data in (docs/engine.md, "Ingestion"): a shop's page on another origin carries the
  * recommended snippet (the queue stub and the script tag, identity on); a visitor lands on it
  * from a newsletter link twice (utm parameters), signs in (tv('identify') called at once, so
- * before the script has loaded), and the shop posts the order to the order feed: both visits
- * carry the one visitor id the script keeps, and the sale shows up attributed to Email in the
- * performance report.
+ * before the script has loaded), and the shop posts the order, placed from another device, to
+ * the order feed with the customer's id: both visits carry the one visitor id the script
+ * keeps, and the sale shows up attributed to Email in the performance report (the order's
+ * journey takes the clicks of the visitor identified as its customer).
  */
 
 const appUrl = `http://127.0.0.1:${e2ePort}`;
@@ -69,7 +70,7 @@ const emailAttributedRevenue = async (page: Page): Promise<number> => {
   return screenNumber(row.cells[column] ?? "") ?? 0;
 };
 
-test("two visits to another site with the snippet, a sign-in and a fed order show up as one visitor's Email sale", { tag: "@dates" }, async ({ browser, page, request }) => {
+test("two visits to another site with the snippet, a sign-in and an order from another device show up as the customer's Email sale", { tag: "@dates" }, async ({ browser, page, request }) => {
   const today = daysAgo(0);
   const report = `/performance?program=northwind&date_from=${today}&date_to=${today}`;
   await signInAs(page, "demo");
@@ -107,7 +108,7 @@ test("two visits to another site with the snippet, a sign-in and a fed order sho
   expect((await visitorContext.cookies(shopUrl)).find((c) => c.name === "_tv")?.value).toBe(visitorId);
   await visitorContext.close();
 
-  // The shop's server reports the order.
+  // The shop's server reports the order, placed on another device (a visitor id with no click) by the signed-in customer.
   const amount = 4321.09;
   const fed = await request.post(`${appUrl}/api/programs/northwind/orders`, {
     headers: { Authorization: `Bearer ${secretKey}` },
@@ -119,7 +120,8 @@ test("two visits to another site with the snippet, a sign-in and a fed order sho
       status: "valid",
       customer_type: "new",
       payment: "credit",
-      visitor_id: visitorId,
+      visitor_id: `other-device-${Date.now()}`,
+      customer_id: customer,
     },
   });
   expect(fed.status()).toBe(202);

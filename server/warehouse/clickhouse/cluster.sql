@@ -178,7 +178,8 @@ CREATE TABLE attribution.orders ON CLUSTER '{cluster}' (
   amount Float64,
   status String,
   customer_type String,
-  payment String
+  payment String,
+  customer_id Nullable(String)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
 ORDER BY (program_id, order_date, order_id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -600,6 +601,19 @@ SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
 CREATE TABLE attribution.visitor_events_all ON CLUSTER '{cluster}' AS attribution.visitor_events
 ENGINE = Distributed('{cluster}', attribution, visitor_events, program_id);
 
+CREATE TABLE attribution.visitor_identities ON CLUSTER '{cluster}' (
+  program_id Int32,
+  visitor_id String,
+  customer_id String,
+  first_seen Int64,
+  last_seen Int64
+) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
+ORDER BY (program_id, customer_id, visitor_id)
+SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
+
+CREATE TABLE attribution.visitor_identities_all ON CLUSTER '{cluster}' AS attribution.visitor_identities
+ENGINE = Distributed('{cluster}', attribution, visitor_identities, program_id);
+
 CREATE TABLE attribution.ingestion_due ON CLUSTER '{cluster}' (
   program_id Int32,
   hit_id Nullable(Int64),
@@ -644,4 +658,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (13, 'when a write key was last used', 0),
   (14, 'ids drawn for records', 0),
   (15, 'custom events and identifies of visitors', 0),
-  (16, 'programs'' time zones and archiving', 0);
+  (16, 'programs'' time zones and archiving', 0),
+  (17, 'customers of orders and identified visitors', 0);

@@ -5,7 +5,8 @@ import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome } from "../sql/storedOrders";
 import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
-import { attribute, classify, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
+import { storeIdentities } from "../sql/visitorIdentities";
+import { attribute, classify, reachedOrdersSql, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
 
@@ -184,7 +185,7 @@ const storeEventWrites = async (sql: ClickHouseStatements, group: ReadonlyArray<
   return answersOf(group, storedByWrite);
 };
 
-const orderColumns = ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"];
+const orderColumns = ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment", "customer_id"];
 
 /** Stores orders in the caller's turn: an id stored exactly so is unchanged; a changed or new one is (re)written and marked. */
 /** Stores a page's custom events and identifies in the caller's turn: the ids kept are read, then only new ones written. */
@@ -203,6 +204,8 @@ const storeVisitorEvents = async (
           JSON.stringify(ids),
         ]);
   const fresh = freshVisitorEvents(events, new Set(kept.map((r) => textOf(r["event_id"]))));
+  // The identities first: once an event id is kept, a resent identify is a duplicate and would not write them again.
+  await storeIdentities(sql, programId, fresh, at);
   if (fresh.length > 0) await sql.insert("visitor_events", visitorEventColumns, fresh.map((e) => [...visitorEventValues(programId, e, at)]));
   for (const [kind, outcomes] of visitorEventTallies(events, fresh)) await tallyRows(sql, programId, kind, outcomes, at);
   return { stored: fresh.length, unchanged: events.length - fresh.length };
@@ -214,7 +217,7 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
     ids.length === 0
       ? []
       : await sql.rows(
-          `SELECT order_id, visitor_id, ts, CAST(order_date AS String) AS order_date, amount, status, customer_type, payment
+          `SELECT order_id, visitor_id, ts, CAST(order_date AS String) AS order_date, amount, status, customer_type, payment, customer_id
            FROM orders WHERE program_id = $1 AND has(JSONExtract($2, 'Array(String)'), order_id)`,
           [programId, JSON.stringify(ids)],
         );
@@ -238,7 +241,7 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
     await sql.insert(
       "orders",
       orderColumns,
-      changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment]),
+      changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment, o.customerId]),
     );
   }
   await tallyRows(sql, programId, "order", new Map([["accepted", accepted], ["duplicate", unchanged]]), at);
@@ -375,14 +378,12 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
           [programId],
         );
         await writeTrafficFacts(sql, programId, scope);
-        // The orders a new click can reach (its visitor's orders up to the lookback after it) and the orders fed.
+        // The orders a new click can reach (its visitors' orders up to the lookback after it), the orders fed or marked
+        // by an identify, and the other orders of the fed orders' customers.
         await scopeTable(
           sql,
           scope.orders,
-          `SELECT DISTINCT o.order_id AS order_id FROM orders o
-             JOIN hits h ON h.program_id = $1 AND h.visitor_id = o.visitor_id AND h.event_type = 'click'
-               AND o.ts >= h.ts AND o.ts <= h.ts + $2
-           WHERE o.program_id = $1 AND h.hit_id IN (SELECT hit_id FROM ${scope.hits})
+          `${reachedOrdersSql(scope.hits, `SELECT assumeNotNull(order_id) FROM ${due} WHERE order_id IS NOT NULL`)}
            UNION DISTINCT SELECT assumeNotNull(order_id) AS order_id FROM ${due} WHERE order_id IS NOT NULL`,
           [programId, settings.lookbackDays * dayMs],
         );

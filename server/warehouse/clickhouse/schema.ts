@@ -249,5 +249,15 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       "ALTER TABLE programs ADD COLUMN archived_at Nullable(Int64)",
     ],
   },
+  {
+    version: 17,
+    name: "customers of orders and identified visitors",
+    statements: [
+      "ALTER TABLE orders ADD COLUMN customer_id Nullable(String)",
+      `CREATE TABLE visitor_identities (
+        program_id Int32, visitor_id String, customer_id String, first_seen Int64, last_seen Int64
+      ) ${mergeTree("program_id, customer_id, visitor_id")}`,
+    ],
+  },
 ];
 

@@ -5,7 +5,8 @@ import { insertRows, numberOf, textOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome } from "../sql/storedOrders";
 import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
-import { attribute, classify, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
+import { storeIdentities } from "../sql/visitorIdentities";
+import { attribute, classify, reachedOrdersSql, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
 import { fileReadings, numberedRowsOf } from "./fileRows";
@@ -418,6 +419,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
               ]);
         const fresh = freshVisitorEvents(events, new Set(kept.map((r) => textOf(r["event_id"]))));
         if (fresh.length > 0) await insertRows(sql, "visitor_events", visitorEventColumns, fresh.map((e) => visitorEventValues(programId, e, at)));
+        await storeIdentities(sql, programId, fresh, at);
         for (const [kind, outcomes] of visitorEventTallies(events, fresh)) await tallyRows(sql, programId, kind, outcomes, at);
         return { stored: fresh.length, unchanged: events.length - fresh.length };
       }),
@@ -434,7 +436,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
           ids.length === 0
             ? []
             : await sql.rows(
-                `SELECT order_id, visitor_id, ts, CAST(order_date AS VARCHAR) AS order_date, amount, status, customer_type, payment
+                `SELECT order_id, visitor_id, ts, CAST(order_date AS VARCHAR) AS order_date, amount, status, customer_type, payment, customer_id
                  FROM orders WHERE program_id = $1 AND order_id IN (${placeholdersFrom(2, ids.length)})`,
                 [programId, ...ids],
               );
@@ -447,8 +449,8 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
           await insertRows(
             sql,
             "orders",
-            ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"],
-            changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment]),
+            ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment", "customer_id"],
+            changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment, o.customerId]),
           );
           await insertRows(sql, "ingestion_due", ["program_id", "hit_id", "order_id", "marked_at"], changed.map((o) => [programId, null, o.orderId, at]));
         }
@@ -480,13 +482,11 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
           [programId],
         );
         await writeTrafficFacts(sql, programId, scope);
-        // The orders a new click can reach (its visitor's orders up to the lookback after it) and the orders fed.
+        // The orders a new click can reach (its visitors' orders up to the lookback after it), the orders fed or marked
+        // by an identify, and the other orders of the fed orders' customers.
         await sql.run(
           `CREATE TEMP TABLE ${scope.orders} AS
-           SELECT DISTINCT o.order_id FROM orders o
-             JOIN hits h ON h.program_id = $1 AND h.visitor_id = o.visitor_id AND h.event_type = 'click'
-               AND o.ts >= h.ts AND o.ts <= h.ts + CAST($2 AS BIGINT)
-           WHERE o.program_id = $1 AND h.hit_id IN (SELECT hit_id FROM ${scope.hits})
+           ${reachedOrdersSql(scope.hits, "SELECT order_id FROM ingest_due WHERE order_id IS NOT NULL")}
            UNION SELECT order_id FROM ingest_due WHERE order_id IS NOT NULL`,
           [programId, settings.lookbackDays * dayMs],
         );

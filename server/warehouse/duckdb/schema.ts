@@ -547,5 +547,24 @@ export const migrations: ReadonlyArray<Migration> = [
       "ALTER TABLE programs ADD COLUMN archived_at BIGINT",
     ],
   },
+  {
+    version: 17,
+    name: "customers of orders and identified visitors",
+    statements: [
+      // The customer the order feed names (optional): its journey takes the clicks of every visitor identified as
+      // that customer too (docs/engine.md, "Journeys and credit"). Orders from before have none.
+      "ALTER TABLE orders ADD COLUMN customer_id VARCHAR",
+      // Each visitor id a page identified as a customer (tv('identify', customerId)), with the first and last
+      // identify's instants; written with the visitor events.
+      `CREATE TABLE visitor_identities (
+        program_id INTEGER NOT NULL,
+        visitor_id VARCHAR NOT NULL,
+        customer_id VARCHAR NOT NULL,
+        first_seen BIGINT NOT NULL,
+        last_seen BIGINT NOT NULL,
+        PRIMARY KEY (program_id, visitor_id, customer_id)
+      )`,
+    ],
+  },
 ];
 

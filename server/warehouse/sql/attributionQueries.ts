@@ -357,11 +357,39 @@ export const writeTrafficFacts = async (sql: Statements, programId: number, scop
 };
 
 /**
+ * Each order's visitors, one row (order_id, ts, visitor_id) per order and visitor: its own visitor and, when it names
+ * a customer, every visitor tied to that customer, by an identify (visitor_identities) or by an order naming both
+ * (docs/engine.md, "Journeys and credit"). The order's instant comes along, so that the clicks are joined to these
+ * rows alone (on the visitor, then the window), not to the orders again. `program` is the program id's placeholder;
+ * `only(alias)` narrows the orders.
+ */
+export const orderVisitorsSql = (program: string, only: (alias?: string) => string = () => ""): string =>
+  `SELECT order_id, ts, visitor_id FROM orders WHERE program_id = ${program}${only()}
+   UNION SELECT o.order_id AS order_id, o.ts AS ts, tied.visitor_id AS visitor_id FROM orders o
+     JOIN (SELECT visitor_id, customer_id FROM visitor_identities WHERE program_id = ${program}
+       UNION SELECT visitor_id, customer_id FROM orders WHERE program_id = ${program} AND customer_id IS NOT NULL) tied
+     ON tied.customer_id = o.customer_id
+   WHERE o.program_id = ${program} AND o.customer_id IS NOT NULL${only("o.")}`;
+
+/**
+ * The orders whose journeys an incremental run's changes reach: those a new click (`hits`, a relation of hit_id)
+ * can join (a visitor of the order, within the lookback before it, `$2` ms), and the other orders of the customers
+ * of the orders fed (`fed`, a relation of order_id), whose visitors they share. `$1` is the program.
+ */
+export const reachedOrdersSql = (hits: string, fed: string): string =>
+  `SELECT DISTINCT v.order_id AS order_id FROM (${orderVisitorsSql("$1")}) v
+     JOIN hits h ON h.program_id = $1 AND h.visitor_id = v.visitor_id AND h.event_type = 'click'
+       AND v.ts >= h.ts AND v.ts <= h.ts + CAST($2 AS BIGINT)
+   WHERE h.hit_id IN (SELECT hit_id FROM ${hits})
+   UNION SELECT order_id FROM orders WHERE program_id = $1 AND customer_id IN (
+     SELECT customer_id FROM orders WHERE program_id = $1 AND customer_id IS NOT NULL AND order_id IN (${fed}))`;
+
+/**
  * Journeys and credits (docs/engine.md, "Journeys and credit") in one statement: each order
- * joined to its visitor's clicks in [order ts - lookback, order ts], numbered oldest first
- * (ties by hit id); an order with no such click keeps one touch to 'Direct'. Then the
- * journey paths (journeyPathSql.ts), the sales facts and the per-level inclusion facts
- * from the touches.
+ * joined to the clicks of its visitors (orderVisitorsSql) in [order ts - lookback, order ts],
+ * numbered oldest first (ties by hit id); an order with no such click keeps one touch to
+ * 'Direct'. Then the journey paths (journeyPathSql.ts), the sales facts and the per-level
+ * inclusion facts from the touches.
  */
 export const attribute = async (sql: Statements, programId: number, settings: AttributionSettings, scope?: IncrementalRunTables): Promise<void> => {
   const orders = (alias = ""): string => within(scope?.orders, "order_id", "order_id", alias);
@@ -375,14 +403,19 @@ export const attribute = async (sql: Statements, programId: number, settings: At
   await sql.run(
     `INSERT INTO touches (program_id, order_id, touch_index, touch_count, hit_id, ${taxonomyList}, ts,
        first_credit, last_credit, attributed_credit, funnel_role, order_date, amount, status, customer_type, payment)
-     WITH journeys AS (
+     WITH order_clicks AS (
+       SELECT v.order_id AS order_id, h.hit_id AS hit_id, h.ts AS ts, ${taxonomyLevels.map((c) => `h.${c} AS ${c}`).join(", ")}
+       FROM (${orderVisitorsSql("$1", orders)}) v
+       JOIN hits h ON h.program_id = $1 AND h.visitor_id = v.visitor_id AND h.event_type = 'click'
+         AND h.ts <= v.ts AND h.ts >= v.ts - CAST($2 AS BIGINT)
+     ),
+     journeys AS (
        SELECT o.order_id, o.order_date, o.amount, o.status, o.customer_type, o.payment,
          c.hit_id, coalesce(c.ts, o.ts) AS touch_ts,
          CASE WHEN c.hit_id IS NULL THEN 'Direct' ELSE coalesce(nullif(c.taxonomy_1, ''), 'None') END AS taxonomy_1,
          ${taxonomyLevels.slice(1).map((c) => noneWhenEmpty(c, "c.")).join(", ")}
        FROM orders o
-       LEFT JOIN hits c ON c.program_id = $1 AND c.visitor_id = o.visitor_id AND c.event_type = 'click'
-         AND c.ts <= o.ts AND c.ts >= o.ts - CAST($2 AS BIGINT)
+       LEFT JOIN order_clicks c ON c.order_id = o.order_id
        WHERE o.program_id = $1${orders("o.")}
      ),
      numbered AS (

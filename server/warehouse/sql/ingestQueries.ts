@@ -19,7 +19,7 @@ const writesInBulk = (sql: Statements): sql is BulkStatements => "insert" in sql
  * Rows written as given: on ClickHouse one bulk insert (a multi-row INSERT of typed parameters costs a
  * parse per value there), on DuckDB multi-row parameterised INSERTs.
  */
-const writeRows = (
+export const writeRows = (
   sql: Statements,
   table: string,
   columns: ReadonlyArray<string>,
@@ -71,7 +71,7 @@ export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promi
   await writeRows(
     sql,
     "orders",
-    ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment"],
+    ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment", "customer_id"],
     (batch.orders ?? []).map((o) => [
       o.programId,
       o.orderId,
@@ -82,7 +82,14 @@ export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promi
       o.status,
       o.customerType,
       o.payment,
+      o.customerId ?? null,
     ]),
+  );
+  await writeRows(
+    sql,
+    "visitor_identities",
+    ["program_id", "visitor_id", "customer_id", "first_seen", "last_seen"],
+    (batch.identities ?? []).map((i) => [i.programId, i.visitorId, i.customerId, i.firstSeen, i.lastSeen]),
   );
   for (const c of batch.classifications ?? []) {
     // A replaced tree is a new version, as a save makes it.

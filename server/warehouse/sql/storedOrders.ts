@@ -1,5 +1,5 @@
 import type { IngestedOrder } from "../ingestionQueries";
-import { numberOf, textOf, type Row } from "../statements";
+import { nullableTextOf, numberOf, textOf, type Row } from "../statements";
 
 /** What a batch of fed orders does: the orders to write (the last state of each id that changed) and its counts. */
 export interface OrderBatchOutcome {
@@ -19,6 +19,7 @@ const storedOrderOf = (row: Row): IngestedOrder => ({
   status: textOf(row["status"]) as IngestedOrder["status"],
   customerType: textOf(row["customer_type"]),
   payment: textOf(row["payment"]),
+  customerId: nullableTextOf(row["customer_id"]),
 });
 
 const sameOrder = (a: IngestedOrder, b: IngestedOrder): boolean =>
@@ -28,7 +29,8 @@ const sameOrder = (a: IngestedOrder, b: IngestedOrder): boolean =>
   a.amount === b.amount &&
   a.status === b.status &&
   a.customerType === b.customerType &&
-  a.payment === b.payment;
+  a.payment === b.payment &&
+  a.customerId === b.customerId;
 
 /**
  * A batch of fed orders read in order, each against what is stored or was sent before it in

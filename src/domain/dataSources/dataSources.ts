@@ -70,7 +70,10 @@ export interface ExampleOrder {
   readonly time: number;
 }
 
-/** The order feed call a shop's server makes (POST {api}/programs/{program}/orders with the key as a bearer token), as curl. */
+/**
+ * The order feed call a shop's server makes (POST {api}/programs/{program}/orders with the key as a bearer token), as
+ * curl: with the visitor id and the customer id the pages identify the buyer with (the journey joins its visitors).
+ */
 export const orderFeedSnippet = (apiBaseUrl: string, program: string, key: string, order: ExampleOrder): string => {
   const body = JSON.stringify({
     order_id: "1001",
@@ -81,6 +84,7 @@ export const orderFeedSnippet = (apiBaseUrl: string, program: string, key: strin
     customer_type: "new",
     payment: "card",
     visitor_id: "VISITOR_ID",
+    customer_id: "CUSTOMER_ID",
   });
   return [
     `curl -X POST ${shellWord(`${apiBaseUrl}/programs/${encodeURIComponent(program)}/orders`)} \\`,

@@ -58,7 +58,8 @@ export const dataSourcesTexts = {
     callsLabel: "From your pages' own code (single-page sites need nothing more: page changes are sent by themselves):",
     collectLabel:
       "Or send events from your own servers, with your secret key in the Authorization header as below. A publishable key is for your pages: events sent with it by curl, scripts or robots are refused as bot.",
-    orderLabel: "From your shop's server, for each order (and again when it is cancelled), with the visitor id the script keeps in window.tvVisitorId:",
+    orderLabel:
+      "From your shop's server, for each order (and again when it is cancelled), with the visitor id the script keeps in window.tvVisitorId and, when the buyer has an account, the customer id your pages send with tv('identify', …): the order's journey then takes in the clicks of every visitor identified as that customer, on any device (leave customer_id out for guests):",
     keyPlaceholder: "YOUR_PUBLISHABLE_KEY",
     secretPlaceholder: "YOUR_SECRET_KEY",
     keyHint: "Put your publishable key in place of YOUR_PUBLISHABLE_KEY and, on your shop's server only, your secret key in place of YOUR_SECRET_KEY.",

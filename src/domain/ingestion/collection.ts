@@ -157,6 +157,11 @@ export const FedOrder = Schema.Struct({
   customer_type: ShortText,
   payment: ShortText,
   visitor_id: SentId,
+  /**
+   * The shop's customer (optional): the id a page sends with `tv('identify', customerId)`. The order's journey
+   * then takes the clicks of every visitor identified as this customer too (docs/engine.md, "Journeys and credit").
+   */
+  customer_id: Schema.optional(Schema.NullOr(SentId)),
 });
 export type FedOrder = typeof FedOrder.Type;
 

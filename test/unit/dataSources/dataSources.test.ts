@@ -42,13 +42,13 @@ describe("collectSnippet", () => {
 });
 
 describe("orderFeedSnippet", () => {
-  it("posts one order of the program's currency with the key as a bearer token", () => {
+  it("posts one order of the program's currency, its visitor and customer, with the key as a bearer token", () => {
     const text = orderFeedSnippet("https://reports.example/api", "northwind", key, { currency: "GBP", time: 1_750_000_000_000 });
     expect(text.split("\n")).toEqual([
       "curl -X POST 'https://reports.example/api/programs/northwind/orders' \\",
       `  -H 'Authorization: Bearer ${key}' \\`,
       "  -H 'Content-Type: application/json' \\",
-      `  -d '{"order_id":"1001","time":1750000000000,"amount":59.9,"currency":"GBP","status":"valid","customer_type":"new","payment":"card","visitor_id":"VISITOR_ID"}'`,
+      `  -d '{"order_id":"1001","time":1750000000000,"amount":59.9,"currency":"GBP","status":"valid","customer_type":"new","payment":"card","visitor_id":"VISITOR_ID","customer_id":"CUSTOMER_ID"}'`,
     ]);
   });
   it("keeps a quote in the address inside its shell word", () => {
