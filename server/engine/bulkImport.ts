@@ -32,7 +32,10 @@ import { furthestAheadMs, ingestOrders, oldestRowAgeMs, readEvents, type IngestT
 
 export type ImportedKind = "events" | "orders";
 
-const readingOf = (name: string): WantedColumn["as"] => (name === "time" ? "instant" : name === "amount" ? "number" : "text");
+/** The columns read as instants (epoch ms, a timestamp or ISO 8601 text), whichever way the file gives them. */
+const instantColumns: ReadonlyArray<string> = ["time", "updated_at"];
+
+const readingOf = (name: string): WantedColumn["as"] => (instantColumns.includes(name) ? "instant" : name === "amount" ? "number" : "text");
 
 /** The columns of each kind: the wire fields, and which of them a file must have. */
 export const importColumns: Readonly<Record<ImportedKind, { readonly all: ReadonlyArray<WantedColumn>; readonly required: ReadonlyArray<string> }>> = {
@@ -42,7 +45,8 @@ export const importColumns: Readonly<Record<ImportedKind, { readonly all: Readon
   },
   orders: {
     all: Object.keys(FedOrder.fields).map((name) => ({ name, as: readingOf(name) })),
-    required: Object.keys(FedOrder.fields),
+    // updated_at is optional: without it a file's orders replace the stored ones in the order they arrive.
+    required: Object.keys(FedOrder.fields).filter((name) => name !== "updated_at"),
   },
 };
 
@@ -243,7 +247,7 @@ const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | 
 };
 
 /** What a value that cannot be read was wanted as, in words. */
-const unreadableWords = (column: string): string => (column === "time" ? "an instant (epoch ms or ISO 8601)" : "a number");
+const unreadableWords = (column: string): string => (instantColumns.includes(column) ? "an instant (epoch ms or ISO 8601)" : "a number");
 
 const isProblem = (checked: CheckedFile | FileProblem): checked is FileProblem => "problems" in checked;
 

@@ -249,5 +249,10 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       "ALTER TABLE programs ADD COLUMN archived_at Nullable(Int64)",
     ],
   },
+  {
+    version: 17,
+    name: "when an order last changed",
+    statements: ["ALTER TABLE orders ADD COLUMN updated_at Nullable(Int64)"],
+  },
 ];
 
