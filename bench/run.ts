@@ -148,6 +148,8 @@ const main = async () => {
   rows.push(...(await (await import("./ingestion")).runIngestionBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
   // A year of history, a million hits, imported from Parquet the import command's way (bench/bulkImport.ts).
   rows.push(...(await (await import("./bulkImport")).runBulkImportBench()));
+  // Campaign names beyond ASCII against ASCII ones, as a ratio in the same run (bench/bulkImport.ts).
+  rows.push(...(await (await import("./bulkImport")).runMixedTextImportBench()));
   // Ten clients at once against one, on the demo data (bench/concurrency.ts; `--concurrency` runs these alone).
   const { runConcurrencyBench } = await import("./concurrency");
   rows.push(...(await runConcurrencyBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 5, engine: "duckdb" })));

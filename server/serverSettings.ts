@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { isoInstantMs } from "../src/domain/ingestion/isoInstant";
 import { trustedProxiesFrom } from "./http/clientAddress";
 import { warehouseEngineOf, type WarehouseSettings } from "./warehouse/openWarehouse";
 
@@ -90,8 +91,8 @@ export const clockOf = (
 ): (() => number) | { readonly refused: string } => {
   if (start === undefined || start.trim() === "") return machine;
   const text = start.trim();
-  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : NaN;
-  if (!Number.isFinite(at)) return { refused: "CLOCK_START is not an instant with its offset, such as 2026-11-28T10:00:00Z" };
+  const at = isoInstantMs(text);
+  if (at === null) return { refused: "CLOCK_START is not an instant with its offset, such as 2026-11-28T10:00:00Z" };
   const shift = at - machine();
   return () => machine() + shift;
 };

@@ -32,10 +32,13 @@ import { furthestAheadMs, ingestOrders, oldestRowAgeMs, readEvents, type IngestT
 
 export type ImportedKind = "events" | "orders";
 
-const readingOf = (name: string): WantedColumn["as"] => (name === "time" ? "instant" : name === "amount" ? "number" : "text");
+/** The columns read as instants (epoch ms, a timestamp or ISO 8601 text), whichever way the file gives them. */
+const instantColumns: ReadonlyArray<string> = ["time", "updated_at"];
 
-/** The columns a file of orders may leave out. */
-const optionalOrderColumns: ReadonlyArray<string> = ["customer_id"];
+const readingOf = (name: string): WantedColumn["as"] => (instantColumns.includes(name) ? "instant" : name === "amount" ? "number" : "text");
+
+/** The columns a file of orders may leave out: without updated_at, a file's orders replace the stored ones in the order they arrive. */
+const optionalOrderColumns: ReadonlyArray<string> = ["customer_id", "updated_at"];
 
 /** The columns of each kind: the wire fields, and which of them a file must have. */
 export const importColumns: Readonly<Record<ImportedKind, { readonly all: ReadonlyArray<WantedColumn>; readonly required: ReadonlyArray<string> }>> = {
@@ -246,7 +249,7 @@ const checkFile = async (reader: FileRows, file: string): Promise<CheckedFile | 
 };
 
 /** What a value that cannot be read was wanted as, in words. */
-const unreadableWords = (column: string): string => (column === "time" ? "an instant (epoch ms or ISO 8601)" : "a number");
+const unreadableWords = (column: string): string => (instantColumns.includes(column) ? "an instant (epoch ms or ISO 8601)" : "a number");
 
 const isProblem = (checked: CheckedFile | FileProblem): checked is FileProblem => "problems" in checked;
 

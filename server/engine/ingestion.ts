@@ -56,11 +56,11 @@ const idOf = (raw: unknown, field: string): string | null => {
 
 const refusal = (index: number, id: string | null, reason: RefusalReason, detail: string): RowRefusal => ({ index, id, reason, detail });
 
-const timeRefusal = (time: number, now: number): string | null =>
+const timeRefusal = (time: number, now: number, field = "time"): string | null =>
   time > now + furthestAheadMs
-    ? "time: more than a day ahead of the server's clock"
+    ? `${field}: more than a day ahead of the server's clock`
     : time < now - oldestRowAgeMs
-      ? "time: older than the history kept"
+      ? `${field}: older than the history kept`
       : null;
 
 /**
@@ -143,7 +143,10 @@ export const readCollected = (raws: ReadonlyArray<unknown>, program: Program, no
   return { rows, visitorEvents, refusals };
 };
 
-/** Reads a batch of fed orders for a program: decoded with `FedOrder`, time and currency checked. */
+/**
+ * Reads a batch of fed orders for a program: decoded with `FedOrder`, time, `updated_at` and
+ * currency checked (an `updated_at` more than a day ahead would win over every later change).
+ */
 export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: number): ReadRows<IngestedOrder> => {
   const rows: IngestedOrder[] = [];
   const refusals: RowRefusal[] = [];
@@ -151,7 +154,7 @@ export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: 
     const decoded = Schema.decodeUnknownEither(FedOrder)(raw, { errors: "all" });
     if (Either.isLeft(decoded)) return refusals.push(refusal(index, idOf(raw, "order_id"), "invalid", issuesOf(decoded.left, raw)));
     const order = decoded.right;
-    const late = timeRefusal(order.time, now);
+    const late = timeRefusal(order.time, now) ?? (order.updated_at == null ? null : timeRefusal(order.updated_at, now, "updated_at"));
     if (late) return refusals.push(refusal(index, order.order_id, "out_of_range", late));
     if (order.currency !== program.currency) {
       return refusals.push(refusal(index, order.order_id, "currency", `currency: the program's currency is ${program.currency}`));
@@ -166,6 +169,7 @@ export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: 
       customerType: order.customer_type,
       payment: order.payment,
       customerId: order.customer_id ?? null,
+      updatedAt: order.updated_at ?? null,
     });
   });
   return { rows, refusals };

@@ -12,8 +12,9 @@ import { accepted, collectionLimit, createKeyCheck, ingestionRefusals, readBatch
  * The order feed (docs/engine.md, "Ingestion"): POST /programs/{program}/orders, server
  * to server, with the program's secret key as `Authorization: Bearer sk_…` (no user
  * session; a publishable key, or a legacy `wk_` key from before the split, is refused with 403 publishable_key): one order or `{ orders: [...] }` of up to 500. A repeated order id replaces
- * the stored order (a cancellation arriving later); an order sent again unchanged is a
- * duplicate. 202 with the counts and each refused order's reason. Mounted before the
+ * the stored order (a cancellation arriving later), unless both carry `updated_at` and the
+ * stored one is newer (server/warehouse/sql/storedOrders.ts); an order sent again unchanged
+ * is a duplicate. 202 with the counts and each refused order's reason. Mounted before the
  * session-checked program routes, so their session check does not run for it.
  */
 export const orderFeedRoutes = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number } = collectionLimit) => {

@@ -43,7 +43,10 @@ export interface FileRows {
   columns(path: string, format: FileFormat): Promise<ReadonlyArray<string>>;
   /** The values of the wanted columns (those the file has) that cannot be read; `first` at most `limit`. */
   unreadable(path: string, format: FileFormat, wanted: ReadonlyArray<WantedColumn>, limit: number): Promise<UnreadableColumns>;
-  /** The rows in batches of `batchSize`, in the file's order. */
+  /**
+   * The rows in batches of `batchSize`, in the file's order. A value that cannot be read as its column wants (an
+   * instant, a number) is given as its text, so the ingest path refuses its row whether the column is required or not.
+   */
   batches(path: string, format: FileFormat, wanted: ReadonlyArray<WantedColumn>, batchSize: number): AsyncIterable<FileBatch>;
   close(): Promise<void>;
 }

@@ -75,6 +75,8 @@ export interface IngestedOrder {
   readonly payment: string;
   /** The shop's customer, when the feed names one: its journey joins the visitors identified as that customer. */
   readonly customerId: string | null;
+  /** When the order last changed in the shop (epoch ms), when it said: the newest change wins (sql/storedOrders.ts). */
+  readonly updatedAt: number | null;
 }
 
 /** What the tallies count: hits ('event'), orders, and a page's custom events ('track') and identifies. */
@@ -155,7 +157,7 @@ export interface IngestionQueries {
    * `file.readRest`. Tallies accepted and duplicate rows (refused ones are the caller's to tally).
    */
   importEventFile(programId: number, file: EventFileImport, at: number): Promise<ImportedEventFile>;
-  /** Stores orders, an order id already stored being replaced (unchanged when it is the same). */
+  /** Stores orders, an order id already stored being replaced (unchanged when it is the same or older: sql/storedOrders.ts). */
   putOrders(programId: number, orders: ReadonlyArray<IngestedOrder>, at: number): Promise<StoredRows>;
   /** Adds refused rows to the program's tallies of today (UTC), by reason. */
   tallyRefused(programId: number, kind: TalliedKind, reasons: ReadonlyMap<string, number>, at: number): Promise<void>;

@@ -179,7 +179,8 @@ CREATE TABLE attribution.orders ON CLUSTER '{cluster}' (
   status String,
   customer_type String,
   payment String,
-  customer_id Nullable(String)
+  customer_id Nullable(String),
+  updated_at Nullable(Int64)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
 ORDER BY (program_id, order_date, order_id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -659,4 +660,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (14, 'ids drawn for records', 0),
   (15, 'custom events and identifies of visitors', 0),
   (16, 'programs'' time zones and archiving', 0),
-  (17, 'customers of orders and identified visitors', 0);
+  (17, 'customers of orders and identified visitors', 0),
+  (18, 'when an order last changed', 0);

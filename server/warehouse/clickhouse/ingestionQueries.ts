@@ -3,7 +3,7 @@ import type { FileRows, WantedColumn } from "../fileRows";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, IngestedVisitorEvent, IngestionQueries, StoredRows, TalliedKind } from "../ingestionQueries";
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
-import { orderBatchOutcome } from "../sql/storedOrders";
+import { orderBatchOutcome, storedOrderColumns, storedOrderValues } from "../sql/storedOrders";
 import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { storeIdentities } from "../sql/visitorIdentities";
 import { attribute, classify, reachedOrdersSql, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
@@ -185,7 +185,6 @@ const storeEventWrites = async (sql: ClickHouseStatements, group: ReadonlyArray<
   return answersOf(group, storedByWrite);
 };
 
-const orderColumns = ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment", "customer_id"];
 
 /** Stores orders in the caller's turn: an id stored exactly so is unchanged; a changed or new one is (re)written and marked. */
 /** Stores a page's custom events and identifies in the caller's turn: the ids kept are read, then only new ones written. */
@@ -217,7 +216,7 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
     ids.length === 0
       ? []
       : await sql.rows(
-          `SELECT order_id, visitor_id, ts, CAST(order_date AS String) AS order_date, amount, status, customer_type, payment, customer_id
+          `SELECT order_id, visitor_id, ts, CAST(order_date AS String) AS order_date, amount, status, customer_type, payment, customer_id, updated_at
            FROM orders WHERE program_id = $1 AND has(JSONExtract($2, 'Array(String)'), order_id)`,
           [programId, JSON.stringify(ids)],
         );
@@ -240,8 +239,8 @@ const storeOrders = async (sql: ClickHouseStatements, programId: number, orders:
     }
     await sql.insert(
       "orders",
-      orderColumns,
-      changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment, o.customerId]),
+      storedOrderColumns,
+      changed.map((o) => storedOrderValues(programId, o)),
     );
   }
   await tallyRows(sql, programId, "order", new Map([["accepted", accepted], ["duplicate", unchanged]]), at);

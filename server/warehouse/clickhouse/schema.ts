@@ -259,5 +259,10 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       ) ${mergeTree("program_id, customer_id, visitor_id")}`,
     ],
   },
+  {
+    version: 18,
+    name: "when an order last changed",
+    statements: ["ALTER TABLE orders ADD COLUMN updated_at Nullable(Int64)"],
+  },
 ];
 

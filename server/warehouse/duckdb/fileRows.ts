@@ -118,8 +118,13 @@ export const openDuckDbFileRows = async (): Promise<FileRows> => {
     batches: async function* (path, format, wanted, batchSize): AsyncGenerator<FileBatch> {
       const read = await selection(path, format, wanted);
       if (read.length === 0) return;
+      // Beside each value read as an instant or a number, its text when it cannot be read: the row then holds that text,
+      // which the ingest path's Schema refuses (an optional column such as updated_at is never silently left out).
+      const unreadableTexts = read.map((s) =>
+        s.wanted.as === "text" ? "NULL" : `CASE WHEN (${s.reading}) IS NULL THEN ${textOf(s.column.name, s.column.type)} END`,
+      );
       const result = await connection.stream(
-        `SELECT ${read.map((s) => `${s.reading} AS ${quoted(s.wanted.name)}`).join(", ")} FROM ${sourceOf(format)}`,
+        `SELECT ${[...read.map((s) => `${s.reading} AS ${quoted(s.wanted.name)}`), ...unreadableTexts].join(", ")} FROM ${sourceOf(format)}`,
         [path],
       );
       let rows: Array<Record<string, string | number>> = [];
@@ -128,7 +133,7 @@ export const openDuckDbFileRows = async (): Promise<FileRows> => {
         for (const values of chunk) {
           const row: Record<string, string | number> = {};
           read.forEach((s, i) => {
-            const value = values[i];
+            const value = values[i] ?? values[read.length + i];
             if (typeof value === "string" || typeof value === "number") row[s.wanted.name] = value;
           });
           rows.push(row);

@@ -3,7 +3,7 @@ import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries, StoredRows, TalliedKind } from "../ingestionQueries";
 import { insertRows, numberOf, textOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
-import { orderBatchOutcome } from "../sql/storedOrders";
+import { orderBatchOutcome, storedOrderColumns, storedOrderValues } from "../sql/storedOrders";
 import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { storeIdentities } from "../sql/visitorIdentities";
 import { attribute, classify, reachedOrdersSql, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
@@ -436,7 +436,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
           ids.length === 0
             ? []
             : await sql.rows(
-                `SELECT order_id, visitor_id, ts, CAST(order_date AS VARCHAR) AS order_date, amount, status, customer_type, payment, customer_id
+                `SELECT order_id, visitor_id, ts, CAST(order_date AS VARCHAR) AS order_date, amount, status, customer_type, payment, customer_id, updated_at
                  FROM orders WHERE program_id = $1 AND order_id IN (${placeholdersFrom(2, ids.length)})`,
                 [programId, ...ids],
               );
@@ -449,8 +449,8 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
           await insertRows(
             sql,
             "orders",
-            ["program_id", "order_id", "visitor_id", "ts", "order_date", "amount", "status", "customer_type", "payment", "customer_id"],
-            changed.map((o) => [programId, o.orderId, o.visitorId, o.ts, o.orderDate, o.amount, o.status, o.customerType, o.payment, o.customerId]),
+            storedOrderColumns,
+            changed.map((o) => storedOrderValues(programId, o)),
           );
           await insertRows(sql, "ingestion_due", ["program_id", "hit_id", "order_id", "marked_at"], changed.map((o) => [programId, null, o.orderId, at]));
         }

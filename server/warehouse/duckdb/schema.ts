@@ -566,5 +566,14 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 18,
+    name: "when an order last changed",
+    statements: [
+      // The order's updated_at as the feed or an import sent it (epoch ms; null when it said none): a change older than
+      // the stored one's changes nothing (server/warehouse/sql/storedOrders.ts, docs/engine.md "Ingestion").
+      "ALTER TABLE orders ADD COLUMN updated_at BIGINT",
+    ],
+  },
 ];
 

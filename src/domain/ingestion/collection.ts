@@ -1,4 +1,5 @@
-import { Schema } from "effect";
+import { ParseResult, Schema } from "effect";
+import { isoInstantMs } from "./isoInstant";
 
 /**
  * The wire shapes of data sent in (docs/engine.md, "Ingestion"): events a site's pages
@@ -146,7 +147,29 @@ export const OrderAmount = Schema.Number.pipe(
   Schema.filter((value) => hasAtMostAmountDecimals(value) || `Expected an amount with at most ${amountDecimals} decimal places`),
 );
 
-/** One order of the feed; a repeated order id replaces the stored order (a cancellation arriving later). */
+/** An ISO 8601 instant with its offset, read as epoch milliseconds (isoInstant.ts). */
+const IsoInstantText = Schema.transformOrFail(Schema.String, Instant, {
+  strict: true,
+  decode: (text, _, ast) => {
+    const ms = isoInstantMs(text);
+    return ms === null
+      ? ParseResult.fail(new ParseResult.Type(ast, text, "Expected epoch milliseconds or an ISO 8601 instant with its offset"))
+      : ParseResult.succeed(ms);
+  },
+  encode: (ms) => ParseResult.succeed(new Date(ms).toISOString()),
+});
+
+/**
+ * When an order last changed in the shop (`updated_at`): epoch milliseconds or ISO 8601 text
+ * with its offset, read as epoch milliseconds. The newest change of an order wins whatever
+ * the order it arrives in (docs/engine.md, "Ingestion").
+ */
+export const ChangeInstant = Schema.Union(Instant, IsoInstantText);
+
+/**
+ * One order of the feed; a repeated order id replaces the stored order (a cancellation
+ * arriving later), unless both carry `updated_at` and the stored one's is newer.
+ */
 export const FedOrder = Schema.Struct({
   order_id: SentId,
   time: Instant,
@@ -162,6 +185,7 @@ export const FedOrder = Schema.Struct({
    * then takes the clicks of every visitor identified as this customer too (docs/engine.md, "Journeys and credit").
    */
   customer_id: Schema.optional(Schema.NullOr(SentId)),
+  updated_at: Schema.optional(Schema.NullOr(ChangeInstant)),
 });
 export type FedOrder = typeof FedOrder.Type;
 
