@@ -249,5 +249,13 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       "ALTER TABLE programs ADD COLUMN archived_at Nullable(Int64)",
     ],
   },
+  {
+    version: 17,
+    name: "data-driven model weights",
+    statements: [
+      `CREATE TABLE model_weights (
+        program_id Int32, attribution_model String, taxonomy_1 String, weight Float64, fitted_at Int64
+      ) ${mergeTree("program_id, taxonomy_1")}`,
+    ],
+  },
 ];
-

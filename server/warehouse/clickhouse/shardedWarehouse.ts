@@ -153,6 +153,9 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
     append: "program",
     touches: "program",
     classifiedHits: "program",
+    fittingPaths: "program",
+    modelWeights: "program",
+    saveModelWeights: "program",
   });
 
   return {
