@@ -90,9 +90,9 @@ export const createEngine = (deps: EngineDeps): Engine => {
     lastFit.set(programId, clock());
     const fitted = fittedWeights(settings.model, await warehouse.attribution.fittingPaths(programId, fittingWindowDays));
     const changed = !sameWeights(await warehouse.attribution.modelWeights(programId), fitted);
-    if (changed) await warehouse.attribution.saveModelWeights(programId, fitted, clock());
     log.info("attribution engine", { step: "fitModel", programId, changed, ms: Math.round(performance.now() - started) });
-    if (changed) await rebuildNow(programId, "reattribute", reattributeWork(settings, clock()));
+    // the new weights and the credits they give are written in one transaction
+    if (changed) await rebuildNow(programId, "reattribute", { ...reattributeWork(settings, clock()), modelWeights: fitted });
   };
 
   /** A rebuild that rewrites journeys, followed by the fit of a data-driven model. */

@@ -114,6 +114,8 @@ export interface RebuildWork {
   readonly classification?: ClassificationPlan;
   /** Recompute the daily traffic facts. */
   readonly traffic?: boolean;
+  /** Replace the program's data-driven model weights (before the attribution, which reads them). */
+  readonly modelWeights?: StoredModelWeights;
   /** Recompute journeys, credits (touches), sales and inclusion facts with these settings. */
   readonly attribution?: AttributionSettings;
   /** Recompute the daily cost facts (and clear the program's mark of cost facts due, costQueries.ts). */
@@ -170,10 +172,8 @@ export interface AttributionQueries {
    * program's newest order or click.
    */
   fittingPaths(programId: number, windowDays: number): Promise<ReadonlyArray<FittingPath>>;
-  /** The program's model weights as last fitted, or null. */
+  /** The program's model weights as last fitted, or null (a rebuild with `modelWeights` replaces them). */
   modelWeights(programId: number): Promise<StoredModelWeights | null>;
-  /** Replaces the program's model weights. */
-  saveModelWeights(programId: number, weights: StoredModelWeights, at: number): Promise<void>;
 }
 
 /**

@@ -155,7 +155,6 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
     classifiedHits: "program",
     fittingPaths: "program",
     modelWeights: "program",
-    saveModelWeights: "program",
   });
 
   return {

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { AttributionModel, isDataDriven } from "../../../src/domain/settings/programSettings";
-import type { AttributionQueries, AttributionSettings } from "../engineQueries";
+import type { AttributionQueries, AttributionSettings, StoredModelWeights } from "../engineQueries";
 import type { ClassificationPlan } from "../classificationPlan";
 import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type SqlEngine, type Statements, type StatementLine } from "../statements";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
@@ -108,6 +108,7 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
       await sql.run("DELETE FROM attribution_runs WHERE program_id = $1", [programId]);
       if (work.classification) await classify(sql, programId, work.classification);
       if (work.traffic) await writeTrafficFacts(sql, programId);
+      if (work.modelWeights) await saveModelWeights(sql, programId, work.modelWeights, work.at);
       if (work.attribution) await attribute(sql, programId, work.attribution);
       if (work.costs) {
         await writeCostFacts(sql, programId);
@@ -205,17 +206,6 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
         : { model, weights: rows.map((r) => ({ channel: textOf(r["taxonomy_1"]), weight: numberOf(r["weight"]) })) };
     }),
 
-  saveModelWeights: (programId, fitted, at) =>
-    line.transaction(async (sql) => {
-      await sql.run("DELETE FROM model_weights WHERE program_id = $1", [programId]);
-      for (const { channel, weight } of fitted.weights) {
-        await sql.run(
-          "INSERT INTO model_weights (program_id, attribution_model, taxonomy_1, weight, fitted_at) VALUES ($1, $2, $3, $4, $5)",
-          [programId, fitted.model, channel, weight, at],
-        );
-      }
-    }),
-
   classifiedHits: (programId) =>
     line.exclusive(async (sql) =>
       (
@@ -225,6 +215,17 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
 });
 
 
+
+/** Replaces the program's model weights (docs/engine.md, "Data-driven models"). */
+const saveModelWeights = async (sql: Statements, programId: number, fitted: StoredModelWeights, at: number): Promise<void> => {
+  await sql.run("DELETE FROM model_weights WHERE program_id = $1", [programId]);
+  for (const { channel, weight } of fitted.weights) {
+    await sql.run(
+      "INSERT INTO model_weights (program_id, attribution_model, taxonomy_1, weight, fitted_at) VALUES ($1, $2, $3, $4, $5)",
+      [programId, fitted.model, channel, weight, at],
+    );
+  }
+};
 
 // ---------------------------------------------------------------------------------------
 // Scope
