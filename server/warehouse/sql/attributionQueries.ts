@@ -49,7 +49,11 @@ const modelWeightJoinSql = `LEFT JOIN (
          WHERE program_id = $1 AND attribution_model = $4
        ) w ON w.weighted_channel = numbered.taxonomy_1`;
 
-/** Joins a path's channels (a unit separator between them; channel titles never hold one). */
+/**
+ * Joins a path's channels: the unit separator, a control character no classification title or ingested
+ * taxonomy is expected to hold (one that did would be read as two channels, neither of them its own, so its
+ * touches would weigh 0).
+ */
 const pathSeparator = "\u001f";
 
 /** A group's `value`s as one path text, ordered by `keys`: DuckDB's ordered string_agg, ClickHouse's sorted tuple array. */
