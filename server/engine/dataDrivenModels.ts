@@ -70,6 +70,35 @@ const inverse = (matrix: ReadonlyArray<ReadonlyArray<number>>): number[][] => {
   return a.map((row) => row.slice(n));
 };
 
+/** x with a x = b (Gaussian elimination with partial pivoting; `a` square and non-singular). */
+const solve = (matrix: ReadonlyArray<ReadonlyArray<number>>, right: ReadonlyArray<number>): number[] => {
+  const n = matrix.length;
+  const a = matrix.map((row, i) => [...row, right[i]!]);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row++) {
+      if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
+    }
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    const pivotRow = a[col]!;
+    const p = pivotRow[col]!;
+    for (let row = col + 1; row < n; row++) {
+      const r = a[row]!;
+      const factor = r[col]! / p;
+      if (factor === 0) continue;
+      for (let j = col; j <= n; j++) r[j] = r[j]! - factor * pivotRow[j]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let row = n - 1; row >= 0; row--) {
+    const r = a[row]!;
+    let sum = r[n]!;
+    for (let j = row + 1; j < n; j++) sum -= r[j]! * x[j]!;
+    x[row] = sum / r[row]!;
+  }
+  return x;
+};
+
 export interface MarkovChain {
   /** The transient states: index 0 is (start), then the channels. */
   readonly states: ReadonlyArray<string>;
@@ -132,7 +161,8 @@ export const markovChainOf = (paths: ReadonlyArray<JourneyPath>): MarkovChain =>
  * and the removal effect is RE(k) = (P - P(-k)) / P = N[start][k] / N[k][k] * x[k] / P, that is
  * the share of converting walks that visit k. Weights are the removal effects normalised to sum 1.
  */
-export const markovWeights = (paths: ReadonlyArray<JourneyPath>): ReadonlyArray<ChannelWeight> => {
+export const markovWeights = (paths: ReadonlyArray<JourneyPath>, order: MarkovOrder = 1): ReadonlyArray<ChannelWeight> => {
+  if (order > 1) return higherOrderMarkovWeights(paths, order);
   const chain = markovChainOf(paths);
   const n = chain.states.length;
   const fundamental = inverse(chain.transition.map((row, i) => row.map((q, j) => (i === j ? 1 : 0) - q)));
@@ -146,6 +176,78 @@ export const markovWeights = (paths: ReadonlyArray<JourneyPath>): ReadonlyArray<
   });
   const total = paths.reduce((sum, p) => sum + countOf(p.conversions), 0);
   return weightsOf(chain.states.slice(1), effects, total);
+};
+
+/** The orders of Markov chain the engine fits: a state is the last 1, 2 or 3 touches. */
+export const markovOrders = [1, 2, 3] as const;
+export type MarkovOrder = (typeof markovOrders)[number];
+
+/**
+ * The states a path walks through in a chain of `order` (as ChannelAttribution builds them): its
+ * windows of `order` consecutive touches, oldest first (the whole path when it is shorter), a
+ * state repeated at once counted once.
+ */
+const windowsOf = (channels: ReadonlyArray<string>, order: number): ReadonlyArray<ReadonlyArray<string>> => {
+  if (channels.length <= order) return channels.length === 0 ? [] : [channels];
+  const windows: Array<ReadonlyArray<string>> = [];
+  for (let i = 0; i + order <= channels.length; i++) {
+    const window = channels.slice(i, i + order);
+    const previous = windows[windows.length - 1];
+    if (previous === undefined || previous.join("\u001f") !== window.join("\u001f")) windows.push(window);
+  }
+  return windows;
+};
+
+/**
+ * Removal effects in a chain of order 2 or 3: the states are windows of touches, and removing a
+ * channel sends every move into a state holding it to (null). P(-c), the conversion probability
+ * from (start) with those states absorbing to (null), is solved exactly for each channel (one
+ * linear solve of (I - Q) x = r per channel, Q the moves between the remaining transient states
+ * and r their moves to (conversion)), and
+ * RE(c) = (P - P(-c)) / P as in the first-order chain.
+ */
+const higherOrderMarkovWeights = (paths: ReadonlyArray<JourneyPath>, order: number): ReadonlyArray<ChannelWeight> => {
+  const channels = channelsOf(paths);
+  const states: Array<ReadonlyArray<string>> = [[]];
+  const index = new Map<string, number>([["", 0]]);
+  const stateOf = (window: ReadonlyArray<string>): number => {
+    const key = window.join("\u001f");
+    const known = index.get(key);
+    if (known !== undefined) return known;
+    states.push(window);
+    index.set(key, states.length - 1);
+    return states.length - 1;
+  };
+  const walks = paths
+    .map((path) => ({ conversions: countOf(path.conversions), nulls: countOf(path.nulls), steps: windowsOf(path.channels, order).map(stateOf) }))
+    .filter((walk) => walk.conversions + walk.nulls > 0);
+  const n = states.length;
+  const counts = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const conversionCounts = new Array<number>(n).fill(0);
+  const nullCounts = new Array<number>(n).fill(0);
+  for (const walk of walks) {
+    let from = 0;
+    for (const to of walk.steps) {
+      counts[from]![to]! += walk.conversions + walk.nulls;
+      from = to;
+    }
+    conversionCounts[from]! += walk.conversions;
+    nullCounts[from]! += walk.nulls;
+  }
+  const outgoing = counts.map((row, i) => row.reduce((a, b) => a + b, 0) + conversionCounts[i]! + nullCounts[i]!);
+  /** P(conversion) from (start) with the states `removed` absorbing to (null). */
+  const converting = (removed: (state: number) => boolean): number => {
+    const kept = (i: number): boolean => !removed(i) && outgoing[i]! > 0;
+    const system = counts.map((row, i) => row.map((c, j) => (i === j ? 1 : 0) - (kept(i) ? c / outgoing[i]! : 0)));
+    return solve(system, conversionCounts.map((c, i) => (kept(i) ? c / outgoing[i]! : 0)))[0]!;
+  };
+  const total = converting(() => false);
+  const effects = channels.map((channel) => {
+    if (total <= 0) return 0;
+    const without = converting((state) => states[state]!.includes(channel));
+    return Math.min(1, Math.max(0, (total - without) / total));
+  });
+  return weightsOf(channels, effects, walks.reduce((sum, w) => sum + w.conversions, 0));
 };
 
 /** Above this many channels the Shapley values come from the closed form instead of the coalitions. */

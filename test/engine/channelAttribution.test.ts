@@ -9,7 +9,8 @@ import { journeySets, pathsOf } from "./channelAttribution/journeySets";
  * answers on the same journey sets channelAttribution/makeExpected.ts wrote once to expected.json:
  * - first / last / linear credit per channel (conversions and revenue) equal to the cent;
  * - the Markov chain's transition probabilities equal (both count the same transitions);
- * - Markov removal effects and their shares within 1 percentage point: the package simulates
+ * - Markov removal effects and their shares, in chains of order 1, 2 and 3, within 1 percentage
+ *   point: the package simulates
  *   walks on the chain, ours solves it exactly (dataDrivenModels.test.ts checks ours against
  *   chains solved by hand).
  */
@@ -81,9 +82,12 @@ describe.each(sets)("$name", ({ journeys, answer }) => {
     for (const [transition, p] of theirs) expect(ours.get(transition), transition).toBeCloseTo(p, 12);
   });
 
-  it("Markov removal effects and credit shares are within 1 percentage point of the package's", () => {
-    const ours = markovWeights(pathsOf(journeys));
-    const m = answer.markov;
+  it.each([
+    [1, answer.markov],
+    [2, answer.markov_order_2],
+    [3, answer.markov_order_3],
+  ] as const)("Markov removal effects and credit shares of order %i are within 1 percentage point of the package's", (order, m) => {
+    const ours = markovWeights(pathsOf(journeys), order);
     const theirTotal = m.total_conversions.reduce((a, b) => a + b, 0);
     const theirs = zip(m.channels, m.removal_effects);
     const theirShares = zip(

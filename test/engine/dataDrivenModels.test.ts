@@ -97,6 +97,23 @@ describe("markov removal effects, solved by hand", () => {
     expectClose(byChannel(weights, "conversions"), conversions);
   });
 
+  it("order 2: a state is the last two touches", () => {
+    // A > B converts, C > B does not. Order 1: start -> A, C 1/2 each; A, C -> B; B -> conversion 1/2, null 1/2;
+    // P = 1/2, without A or C 1/4 (RE 1/2 each), without B 0 (RE 1): weights 1/4, 1/2, 1/4.
+    // Order 2: start -> (A, B), (C, B) 1/2 each; (A, B) -> conversion, (C, B) -> null; P = 1/2. Without A the
+    // state (A, B) goes: RE(A) = 1; without B both: RE(B) = 1; without C nothing changes: RE(C) = 0.
+    const paths = [path("A > B", 1, 0), path("C > B", 0, 1)];
+    expectClose(byChannel(markovWeights(paths, 1), "weight"), { A: 1 / 4, B: 1 / 2, C: 1 / 4 });
+    expectClose(byChannel(markovWeights(paths, 2), "effect"), { A: 1, B: 1, C: 0 });
+    expectClose(byChannel(markovWeights(paths, 2), "weight"), { A: 1 / 2, B: 1 / 2, C: 0 });
+  });
+
+  it.each([2, 3] as const)("order %i: a path shorter than the order is one state, and removal effects stay in [0, 1]", (order) => {
+    // A alone converts, A > B does not: P = 1/2 from the states (A) and (A, B); without B, (A, B) goes to
+    // (null) as it did: RE(B) = 0; without A nothing converts: RE(A) = 1.
+    expectClose(byChannel(markovWeights([path("A", 1, 0), path("A > B", 0, 1)], order), "effect"), { A: 1, B: 0 });
+  });
+
   it("counts repeated touches of one channel as one visit", () => {
     const chain = markovChainOf([path("A > A > B", 1, 0)]);
     expect(chain.transition[1]).toEqual([0, 0, 1]);

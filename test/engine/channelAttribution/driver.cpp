@@ -4,7 +4,7 @@
 // heuristic_models_cpp and markov_model_cpp with the arguments the Python functions pass.
 //
 // Input on stdin, one path a line: path<TAB>conversions<TAB>nulls<TAB>conversion value, channels
-// separated by '>'. Arguments: nsim_start max_step seed.
+// separated by '>'. Arguments: nsim_start max_step seed order.
 // Built and run by makeExpected.ts; see there.
 #include "functions.h"
 
@@ -42,13 +42,14 @@ static void print_strings(const vector<string> &values) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    cerr << "usage: driver nsim_start max_step seed < paths.tsv" << endl;
+  if (argc != 5) {
+    cerr << "usage: driver nsim_start max_step seed order < paths.tsv" << endl;
     return 2;
   }
   unsigned long int nsim_start = stoul(argv[1]);
   unsigned long int max_step = stoul(argv[2]);
   unsigned long int seed = stoul(argv[3]);
+  unsigned long int order = stoul(argv[4]);
 
   vector<string> vy;
   vector<unsigned long int> vc, vn;
@@ -72,12 +73,12 @@ int main(int argc, char **argv) {
   vector<string> hy = vy;
   pair<vector<string>, list<vector<double>>> heuristic = heuristic_models_cpp(hy, vc, vv, ">");
 
-  // markov_model(Data, "path", "conversions", var_null="nulls", order=1, out_more=True, ...):
+  // markov_model(Data, "path", "conversions", var_null="nulls", order=order, out_more=True, ...):
   // no var_value, so the value columns are left out as the wrapper does
   vector<string> my = vy;
   vector<double> no_value;
   pair<list<vector<string>>, list<vector<double>>> markov = markov_model_cpp(
-      my, vc, no_value, vn, 1, nsim_start, max_step, 1, ">", 1, 10, seed, 0.05, 1.5, 0);
+      my, vc, no_value, vn, order, nsim_start, max_step, 1, ">", 1, 10, seed, 0.05, 1.5, 0);
 
   auto h = heuristic.second.begin();
   cout << "{\"heuristic\":{\"channels\":";

@@ -11,7 +11,8 @@
  * package's C++ core (python/src/cypack/functions.cpp) with the arguments its Python wrapper
  * passes, and prints the answers.
  *
- * markov_model arguments: order 1, nsim_start 1e6 (the default is 1e5), seed 0, nfold 10,
+ * markov_model runs once per order 1, 2 and 3 (`markov`, `markov_order_2`, `markov_order_3`; the
+ * transition matrix is kept for order 1 only) with nsim_start 1e6 (the default is 1e5), seed 0, nfold 10,
  * conv_par 0.05, rate_step_sim 1.5 (defaults), and max_step 1000: by default a simulated walk is
  * stopped after as many steps as the longest observed path and counted as not converting, which
  * shortens the chain's walks around loops; 1000 steps lets every walk end as the chain does.
@@ -22,7 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { journeySets, pathsOf, pathSeparator } from "./journeySets";
 
-const markovArguments = { order: 1, nsim_start: 1_000_000, max_step: 1000, seed: 0, nfold: 10, conv_par: 0.05, rate_step_sim: 1.5 };
+const markovArguments = { orders: [1, 2, 3], nsim_start: 1_000_000, max_step: 1000, seed: 0, nfold: 10, conv_par: 0.05, rate_step_sim: 1.5 };
 
 const [checkout, commit = "unknown"] = process.argv.slice(2);
 if (checkout === undefined) {
@@ -57,12 +58,28 @@ const sets = journeySets.map((set) => {
   const input = pathsOf(set.journeys)
     .map((p) => [p.channels.join(pathSeparator), p.conversions, p.nulls, p.value.toFixed(2)].join("\t"))
     .join("\n");
-  const output = execFileSync(
-    driver,
-    [String(markovArguments.nsim_start), String(markovArguments.max_step), String(markovArguments.seed)],
-    { input, encoding: "utf8", env: { ...process.env, LD_LIBRARY_PATH: join(pythonPrefix, "lib") } },
-  );
-  return { name: set.name, journeys: set.journeys.length, ...(JSON.parse(output) as object) };
+  const run = (order: number) =>
+    JSON.parse(
+      execFileSync(
+        driver,
+        [String(markovArguments.nsim_start), String(markovArguments.max_step), String(markovArguments.seed), String(order)],
+        { input, encoding: "utf8", env: { ...process.env, LD_LIBRARY_PATH: join(pythonPrefix, "lib") } },
+      ),
+    ) as { heuristic: object; markov: { channels: unknown; total_conversions: unknown; removal_effects: unknown } };
+  const [first, second, third] = markovArguments.orders.map(run);
+  const withoutMatrix = (answer: typeof first) => ({
+    channels: answer?.markov.channels,
+    total_conversions: answer?.markov.total_conversions,
+    removal_effects: answer?.markov.removal_effects,
+  });
+  return {
+    name: set.name,
+    journeys: set.journeys.length,
+    heuristic: first?.heuristic,
+    markov: first?.markov,
+    markov_order_2: withoutMatrix(second),
+    markov_order_3: withoutMatrix(third),
+  };
 });
 
 writeFileSync(
