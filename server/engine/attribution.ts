@@ -1,5 +1,5 @@
 import type { FunnelRole } from "../../src/domain/report/metrics";
-import { attributionModels, type AttributionModel } from "../../src/domain/settings/programSettings";
+import { attributionModels, isDataDriven, type AttributionModel } from "../../src/domain/settings/programSettings";
 import type { AttributionSettings, StoredSettings } from "../warehouse/engineQueries";
 
 /**
@@ -17,6 +17,7 @@ import type { AttributionSettings, StoredSettings } from "../warehouse/engineQue
  * - linear: 1/n. position_based: 40/20/40 (n = 1: 1; n = 2: 50/50; the middle 20 split
  *   evenly). time_decay: weights 2^(-(order_ts - touch_ts) / 7 days), normalised to 1
  *   (computed relative to the last touch, which changes nothing after normalising).
+ *   markov, shapley: the touch's channel weight over the journey's sum of them (linear when 0).
  * - funnel role: n = 1 solo; else touch 1 upper_funnel, touch n lower_funnel, others mid_funnel.
  */
 
@@ -49,18 +50,31 @@ export interface TouchCredit {
 export const funnelRoleOf = (i: number, n: number): FunnelRole =>
   n === 1 ? "solo" : i === 1 ? "upper_funnel" : i === n ? "lower_funnel" : "mid_funnel";
 
-/** Credits of one journey's touches, given their times (oldest first) and the order's. */
-export const journeyCredits = (touchTimes: ReadonlyArray<number>, model: AttributionModel): ReadonlyArray<TouchCredit> => {
+/**
+ * Credits of one journey's touches, given their times (oldest first) and, for a data-driven model, the weight
+ * of each touch's channel (docs/engine.md, "Data-driven models": weight over the sum of the journey's weights,
+ * linear when they sum to 0 or are not given).
+ */
+export const journeyCredits = (
+  touchTimes: ReadonlyArray<number>,
+  model: AttributionModel,
+  touchWeights: ReadonlyArray<number> = [],
+): ReadonlyArray<TouchCredit> => {
   const n = touchTimes.length;
   const lastTs = touchTimes[n - 1] ?? 0;
   const decay = touchTimes.map((ts) => 2 ** (-(lastTs - ts) / (halfLifeDays * 86_400_000)));
   const decayTotal = decay.reduce((a, b) => a + b, 0);
+  const weightTotal = touchTimes.reduce((sum, _, index) => sum + (touchWeights[index] ?? 0), 0);
   return touchTimes.map((_, index) => {
     const i = index + 1;
     const attributed =
       model === "linear"
         ? 1 / n
-        : model === "position_based"
+        : isDataDriven(model)
+          ? weightTotal > 0
+            ? (touchWeights[index] ?? 0) / weightTotal
+            : 1 / n
+          : model === "position_based"
           ? n === 1
             ? 1
             : n === 2

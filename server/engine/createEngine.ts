@@ -1,16 +1,20 @@
 import type { Warehouse } from "../warehouse/warehouse";
 import type { Clock } from "../clock";
 import type { Log } from "../log";
-import type { RebuildWork } from "../warehouse/engineQueries";
+import type { AttributionSettings, RebuildWork } from "../warehouse/engineQueries";
+import { isDataDriven } from "../../src/domain/settings/programSettings";
 import { attributionSettingsOf } from "./attribution";
 import { parseClassification, planOf, type ClassificationPlan } from "./classification";
 import type { EngineHooks } from "./engine";
 import { costWork, reattributeWork, reclassifyWork } from "./facts";
+import { defaultFitEveryMs, fittedWeights, fittingWindowDays, sameWeights } from "./modelFitting";
 
 export interface EngineDeps {
   readonly warehouse: Warehouse;
   readonly clock: Clock;
   readonly log: Log;
+  /** New data is fitted into a program's data-driven model at most this often (default 15 minutes). */
+  readonly fitEveryMs?: number;
 }
 
 /** The engine's hooks plus what the server runs at start and after loading data. */
@@ -21,6 +25,12 @@ export interface Engine extends EngineHooks {
   materialiseAll(): Promise<void>;
   /** `materialise` for the programs never materialised (a server start over an existing database). */
   materialiseMissing(): Promise<void>;
+  /**
+   * Fits the program's data-driven model (markov, shapley) again from its journeys and re-attributes when its
+   * weights changed; nothing for a rule-based model. Also run after every re-classification and re-attribution,
+   * and after processing new data at most every `fitEveryMs` (docs/engine.md, "Data-driven models").
+   */
+  fitModel(programId: number): Promise<void>;
 }
 
 /**
@@ -60,17 +70,41 @@ export const createEngine = (deps: EngineDeps): Engine => {
 
   const settingsFor = async (programId: number) => attributionSettingsOf(await warehouse.attribution.settingsOf(programId));
 
-  const rebuild = (programId: number, step: string, work: () => Promise<RebuildWork>): Promise<void> =>
+  const rebuildNow = async (programId: number, step: string, work: RebuildWork): Promise<void> => {
+    const started = performance.now();
+    await warehouse.attribution.rebuild(programId, work);
+    log.info("attribution engine", { step, programId, ms: Math.round(performance.now() - started) });
+  };
+
+  const fitEveryMs = deps.fitEveryMs ?? defaultFitEveryMs;
+  const lastFit = new Map<number, number>();
+
+  /**
+   * A program with a data-driven model: its weights fitted again from its journeys as they now are and, when
+   * they changed, its credits re-attributed with them (the journeys do not depend on the weights, so a second
+   * fit would find the same ones).
+   */
+  const fitAndFollow = async (programId: number, settings: AttributionSettings): Promise<void> => {
+    if (!isDataDriven(settings.model)) return;
+    const started = performance.now();
+    lastFit.set(programId, clock());
+    const fitted = fittedWeights(settings.model, await warehouse.attribution.fittingPaths(programId, fittingWindowDays));
+    const changed = !sameWeights(await warehouse.attribution.modelWeights(programId), fitted);
+    log.info("attribution engine", { step: "fitModel", programId, changed, ms: Math.round(performance.now() - started) });
+    // the new weights and the credits they give are written in one transaction
+    if (changed) await rebuildNow(programId, "reattribute", { ...reattributeWork(settings, clock()), modelWeights: fitted });
+  };
+
+  /** A rebuild that rewrites journeys, followed by the fit of a data-driven model. */
+  const attributeThenFit = (programId: number, step: string, work: (settings: AttributionSettings) => Promise<RebuildWork>): Promise<void> =>
     serially(programId, async () => {
-      const started = performance.now();
-      await warehouse.attribution.rebuild(programId, await work());
-      log.info("attribution engine", { step, programId, ms: Math.round(performance.now() - started) });
+      const settings = await settingsFor(programId);
+      await rebuildNow(programId, step, await work(settings));
+      await fitAndFollow(programId, settings);
     });
 
   const reclassify = (programId: number): Promise<void> =>
-    rebuild(programId, "reclassify", async () =>
-      reclassifyWork(await planFor(programId), await settingsFor(programId), clock()),
-    );
+    attributeThenFit(programId, "reclassify", async (settings) => reclassifyWork(await planFor(programId), settings, clock()));
 
   const each = async (programIds: ReadonlyArray<number>): Promise<void> => {
     for (const programId of programIds) await reclassify(programId);
@@ -78,15 +112,18 @@ export const createEngine = (deps: EngineDeps): Engine => {
 
   return {
     reclassify,
-    reattribute: (programId) =>
-      rebuild(programId, "reattribute", async () => reattributeWork(await settingsFor(programId), clock())),
-    refreshCosts: (programId) => rebuild(programId, "refreshCosts", async () => costWork(clock())),
+    reattribute: (programId) => attributeThenFit(programId, "reattribute", async (settings) => reattributeWork(settings, clock())),
+    refreshCosts: (programId) => serially(programId, () => rebuildNow(programId, "refreshCosts", costWork(clock()))),
     processIngested: (programId) =>
       serially(programId, async () => {
         const started = performance.now();
-        const changes = await warehouse.ingestion.process(programId, await planFor(programId), await settingsFor(programId), clock());
+        const settings = await settingsFor(programId);
+        const changes = await warehouse.ingestion.process(programId, await planFor(programId), settings, clock());
         if (changes) log.info("attribution engine", { step: "processIngested", programId, ...changes, ms: Math.round(performance.now() - started) });
+        const fitted = lastFit.get(programId);
+        if (changes && (fitted === undefined || clock() - fitted >= fitEveryMs)) await fitAndFollow(programId, settings);
       }),
+    fitModel: (programId) => serially(programId, async () => fitAndFollow(programId, await settingsFor(programId))),
     materialise: reclassify,
     materialiseAll: async () => each(await warehouse.attribution.programIds()),
     materialiseMissing: async () => each(await warehouse.attribution.unmaterialisedProgramIds()),

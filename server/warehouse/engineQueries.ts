@@ -18,6 +18,19 @@ export interface AttributionSettings {
   readonly lookbackDays: number;
 }
 
+/** One path of level-1 channels the journeys took (oldest first), how many converted and how many did not. */
+export interface FittingPath {
+  readonly channels: ReadonlyArray<string>;
+  readonly conversions: number;
+  readonly nulls: number;
+}
+
+/** A program's data-driven model weights as last fitted: each channel's (taxonomy_1) weight. */
+export interface StoredModelWeights {
+  readonly model: AttributionModel;
+  readonly weights: ReadonlyArray<{ readonly channel: string; readonly weight: number }>;
+}
+
 /** What program_settings holds for a program, as stored. */
 export interface StoredSettings {
   readonly model: string;
@@ -113,6 +126,8 @@ export interface RebuildWork {
   readonly classification?: ClassificationPlan;
   /** Recompute the daily traffic facts. */
   readonly traffic?: boolean;
+  /** Replace the program's data-driven model weights (before the attribution, which reads them). */
+  readonly modelWeights?: StoredModelWeights;
   /** Recompute journeys, credits (touches), sales and inclusion facts with these settings. */
   readonly attribution?: AttributionSettings;
   /** Recompute the daily cost facts (and clear the program's mark of cost facts due, costQueries.ts). */
@@ -163,6 +178,14 @@ export interface AttributionQueries {
   touches(programId: number): Promise<ReadonlyArray<TouchRecord>>;
   /** The program's hits as classified, by hit id. */
   classifiedHits(programId: number): Promise<ReadonlyArray<ClassifiedHitRecord>>;
+  /**
+   * The journeys a data-driven model learns from, as level-1 paths: those of the orders placed, and the clicks
+   * of each visitor after their last order (or all, without one) made, in the `windowDays` days up to the
+   * program's newest order or click.
+   */
+  fittingPaths(programId: number, windowDays: number): Promise<ReadonlyArray<FittingPath>>;
+  /** The program's model weights as last fitted, or null (a rebuild with `modelWeights` replaces them). */
+  modelWeights(programId: number): Promise<StoredModelWeights | null>;
 }
 
 /**

@@ -483,6 +483,19 @@ SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
 CREATE TABLE attribution.attribution_runs_all ON CLUSTER '{cluster}' AS attribution.attribution_runs
 ENGINE = Distributed('{cluster}', attribution, attribution_runs, program_id);
 
+CREATE TABLE attribution.model_weights ON CLUSTER '{cluster}' (
+  program_id Int32,
+  attribution_model String,
+  taxonomy_1 String,
+  weight Float64,
+  fitted_at Int64
+) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
+ORDER BY (program_id, taxonomy_1)
+SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
+
+CREATE TABLE attribution.model_weights_all ON CLUSTER '{cluster}' AS attribution.model_weights
+ENGINE = Distributed('{cluster}', attribution, model_weights, program_id);
+
 CREATE TABLE attribution.idempotency_keys ON CLUSTER '{cluster}' (
   user_id Int32,
   program_id Int32,
@@ -661,4 +674,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (15, 'custom events and identifies of visitors', 0),
   (16, 'programs'' time zones and archiving', 0),
   (17, 'customers of orders and identified visitors', 0),
-  (18, 'when an order last changed', 0);
+  (18, 'when an order last changed', 0),
+  (19, 'data-driven model weights', 0);

@@ -264,5 +264,13 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
     name: "when an order last changed",
     statements: ["ALTER TABLE orders ADD COLUMN updated_at Nullable(Int64)"],
   },
+  {
+    version: 19,
+    name: "data-driven model weights",
+    statements: [
+      `CREATE TABLE model_weights (
+        program_id Int32, attribution_model String, taxonomy_1 String, weight Float64, fitted_at Int64
+      ) ${mergeTree("program_id, taxonomy_1")}`,
+    ],
+  },
 ];
-

@@ -153,6 +153,8 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
     append: "program",
     touches: "program",
     classifiedHits: "program",
+    fittingPaths: "program",
+    modelWeights: "program",
   });
 
   return {

@@ -575,5 +575,18 @@ export const migrations: ReadonlyArray<Migration> = [
       "ALTER TABLE orders ADD COLUMN updated_at BIGINT",
     ],
   },
+  {
+    version: 19,
+    name: "data-driven model weights",
+    statements: [
+      // Each channel's (taxonomy_1) weight under a program's data-driven model, as last fitted (server/engine/modelFitting.ts).
+      `CREATE TABLE model_weights (
+        program_id INTEGER NOT NULL,
+        attribution_model VARCHAR NOT NULL,
+        taxonomy_1 VARCHAR NOT NULL,
+        weight DOUBLE NOT NULL,
+        fitted_at BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
-

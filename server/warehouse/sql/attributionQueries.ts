@@ -1,5 +1,6 @@
-import type { AttributionModel } from "../../../src/domain/settings/programSettings";
-import type { AttributionQueries, AttributionSettings } from "../engineQueries";
+import { Schema } from "effect";
+import { AttributionModel, isDataDriven } from "../../../src/domain/settings/programSettings";
+import type { AttributionQueries, AttributionSettings, StoredModelWeights } from "../engineQueries";
 import type { ClassificationPlan } from "../classificationPlan";
 import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type SqlEngine, type Statements, type StatementLine } from "../statements";
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
@@ -25,13 +26,44 @@ const dayMs = 86_400_000;
 /** Time-decay half-life: 7 days. */
 const halfLifeMs = 7 * dayMs;
 
-/** The attributed credit of a touch under each model (numbered rows: touch_index, touch_count, decay_credit). */
+/**
+ * A data-driven model's credit: the touch's channel weight (model_weights, 0 when the channel has none) over the
+ * sum of its order's touches' weights; linear when they sum to 0.
+ */
+const weightedCreditSql = `CASE WHEN sum(model_weight) OVER (PARTITION BY order_id) > 0
+    THEN model_weight / sum(model_weight) OVER (PARTITION BY order_id) ELSE 1.0 / touch_count END`;
+
+/** The attributed credit of a touch under each model (numbered rows: touch_index, touch_count, decay, model_weight). */
 const attributedCreditSql: Readonly<Record<AttributionModel, string>> = {
   linear: "1.0 / touch_count",
   position_based: `CASE WHEN touch_count = 1 THEN 1.0 WHEN touch_count = 2 THEN 0.5
     WHEN touch_index = 1 OR touch_index = touch_count THEN 0.4 ELSE 0.2 / (touch_count - 2) END`,
   time_decay: "decay / sum(decay) OVER (PARTITION BY order_id)",
+  markov: weightedCreditSql,
+  shapley: weightedCreditSql,
 };
+
+/** The weight of each touch's channel under the program's data-driven model ($4), joined to the numbered touches. */
+const modelWeightJoinSql = `LEFT JOIN (
+         SELECT taxonomy_1 AS weighted_channel, weight AS channel_weight FROM model_weights
+         WHERE program_id = $1 AND attribution_model = $4
+       ) w ON w.weighted_channel = numbered.taxonomy_1`;
+
+/**
+ * Joins a path's channels: the unit separator, a control character no classification title or ingested
+ * taxonomy is expected to hold (one that did would be read as two channels, neither of them its own, so its
+ * touches would weigh 0).
+ */
+const pathSeparator = "\u001f";
+
+/** A group's `value`s as one path text, ordered by `keys`: DuckDB's ordered string_agg, ClickHouse's sorted tuple array. */
+const orderedPathSql: Readonly<Record<SqlEngine, (keys: ReadonlyArray<string>, value: string) => string>> = {
+  duckdb: (keys, value) => `string_agg(${value}, chr(31) ORDER BY ${keys.join(", ")})`,
+  clickhouse: (keys, value) =>
+    `arrayStringConcat(arrayMap(step -> step.${keys.length + 1}, arraySort(groupArray(tuple(${keys.join(", ")}, ${value})))), char(31))`,
+};
+
+const isModel = Schema.is(AttributionModel);
 
 export const sqlAttributionQueries = (line: StatementLine): AttributionQueries => ({
   programIds: () =>
@@ -80,6 +112,7 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
       await sql.run("DELETE FROM attribution_runs WHERE program_id = $1", [programId]);
       if (work.classification) await classify(sql, programId, work.classification);
       if (work.traffic) await writeTrafficFacts(sql, programId);
+      if (work.modelWeights) await saveModelWeights(sql, programId, work.modelWeights, work.at);
       if (work.attribution) await attribute(sql, programId, work.attribution);
       if (work.costs) {
         await writeCostFacts(sql, programId);
@@ -126,6 +159,57 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
       })),
     ),
 
+  fittingPaths: (programId, windowDays) =>
+    line.exclusive(async (sql) => {
+      const newest = nullableNumberOf(
+        (
+          await sql.rows(
+            `SELECT max(ts) AS newest FROM (
+               SELECT ts FROM orders WHERE program_id = $1
+               UNION ALL SELECT ts FROM hits WHERE program_id = $1 AND event_type = 'click'
+             ) t`,
+            [programId],
+          )
+        )[0]?.["newest"],
+      );
+      // no order and no click (ClickHouse's max of no rows is 0)
+      if (newest === null || newest <= 0) return [];
+      const rows = await sql.rows(
+        `SELECT path, sum(converted) AS conversions, count(*) - sum(converted) AS nulls FROM (
+           SELECT ${orderedPathSql[sql.engine](["t.touch_index"], "t.taxonomy_1")} AS path, 1 AS converted
+           FROM touches t
+           WHERE t.program_id = $1 AND t.order_id IN (SELECT order_id FROM orders WHERE program_id = $1 AND ts >= $2)
+           GROUP BY t.order_id
+           UNION ALL
+           SELECT ${orderedPathSql[sql.engine](["h.ts", "h.hit_id"], "coalesce(nullif(h.taxonomy_1, ''), 'None')")} AS path, 0 AS converted
+           FROM hits h
+           LEFT JOIN (SELECT visitor_id AS buyer, max(ts) AS last_order_ts FROM orders WHERE program_id = $1 GROUP BY visitor_id) b
+             ON b.buyer = h.visitor_id
+           WHERE h.program_id = $1 AND h.event_type = 'click' AND h.ts >= $2 AND h.ts > coalesce(b.last_order_ts, 0)
+           GROUP BY h.visitor_id
+         ) journeys
+         GROUP BY path ORDER BY path`,
+        [programId, newest - windowDays * dayMs],
+      );
+      return rows.map((r) => ({
+        channels: textOf(r["path"]).split(pathSeparator),
+        conversions: numberOf(r["conversions"]),
+        nulls: numberOf(r["nulls"]),
+      }));
+    }),
+
+  modelWeights: (programId) =>
+    line.exclusive(async (sql) => {
+      const rows = await sql.rows(
+        "SELECT attribution_model, taxonomy_1, weight FROM model_weights WHERE program_id = $1 ORDER BY taxonomy_1",
+        [programId],
+      );
+      const model = rows[0]?.["attribution_model"];
+      return model === undefined || !isModel(model)
+        ? null
+        : { model, weights: rows.map((r) => ({ channel: textOf(r["taxonomy_1"]), weight: numberOf(r["weight"]) })) };
+    }),
+
   classifiedHits: (programId) =>
     line.exclusive(async (sql) =>
       (
@@ -135,6 +219,17 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
 });
 
 
+
+/** Replaces the program's model weights (docs/engine.md, "Data-driven models"). */
+const saveModelWeights = async (sql: Statements, programId: number, fitted: StoredModelWeights, at: number): Promise<void> => {
+  await sql.run("DELETE FROM model_weights WHERE program_id = $1", [programId]);
+  for (const { channel, weight } of fitted.weights) {
+    await sql.run(
+      "INSERT INTO model_weights (program_id, attribution_model, taxonomy_1, weight, fitted_at) VALUES ($1, $2, $3, $4, $5)",
+      [programId, fitted.model, channel, weight, at],
+    );
+  }
+};
 
 // ---------------------------------------------------------------------------------------
 // Scope
@@ -394,6 +489,7 @@ export const reachedOrdersSql = (hits: string, fed: string): string =>
 export const attribute = async (sql: Statements, programId: number, settings: AttributionSettings, scope?: IncrementalRunTables): Promise<void> => {
   const orders = (alias = ""): string => within(scope?.orders, "order_id", "order_id", alias);
   const days = (column: string): string => within(scope?.salesDays, column, "day");
+  const dataDriven = isDataDriven(settings.model);
   // The journey paths number touchpoints and rank orders across the whole program, so a scoped run rewrites them too.
   await sql.run(`DELETE FROM touches WHERE program_id = $1${orders()}`, [programId]);
   for (const table of ["journey_touchpoints", "journey_paths"]) await sql.run(`DELETE FROM ${table} WHERE program_id = $1`, [programId]);
@@ -426,7 +522,9 @@ export const attribute = async (sql: Statements, programId: number, settings: At
        FROM journeys
      ),
      weighted AS (
-       SELECT *, pow(2.0, -CAST(last_ts - touch_ts AS DOUBLE) / $3) AS decay FROM numbered
+       SELECT numbered.*, pow(2.0, -CAST(last_ts - touch_ts AS DOUBLE) / $3) AS decay,
+         ${dataDriven ? "coalesce(w.channel_weight, 0.0)" : "0.0"} AS model_weight
+       FROM numbered${dataDriven ? `\n       ${modelWeightJoinSql}` : ""}
      )
      SELECT $1, order_id, touch_index, touch_count, hit_id, ${taxonomyList}, touch_ts,
        CASE WHEN touch_index = 1 THEN 1.0 ELSE 0.0 END,
@@ -437,7 +535,7 @@ export const attribute = async (sql: Statements, programId: number, settings: At
        order_date, amount, status, customer_type, payment
      FROM weighted
      ORDER BY order_date, order_id, touch_index`,
-    [programId, settings.lookbackDays * dayMs, halfLifeMs],
+    [programId, settings.lookbackDays * dayMs, halfLifeMs, ...(dataDriven ? [settings.model] : [])],
   );
   for (const statement of journeyPathStatements("$1", sql.engine)) await sql.run(statement, [programId]);
 

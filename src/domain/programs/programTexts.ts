@@ -47,7 +47,13 @@ export const programTexts = {
     codeTaken: "Another program already has this code. Choose another one.",
     failed: "The program could not be saved. Try again.",
   },
-  models: { linear: "Linear", position_based: "Position based", time_decay: "Time decay" } satisfies Record<AttributionModel, string>,
+  models: {
+    linear: "Linear",
+    position_based: "Position based",
+    time_decay: "Time decay",
+    markov: "Markov",
+    shapley: "Shapley",
+  } satisfies Record<AttributionModel, string>,
   confirm: {
     archiveTitle: "Archive this program?",
     archiveText: (name: string) =>

@@ -2,9 +2,15 @@ import { Schema } from "effect";
 
 /** A program's attribution settings (docs/engine.md, attribution). */
 
-export const attributionModels = ["linear", "position_based", "time_decay"] as const;
+export const attributionModels = ["linear", "position_based", "time_decay", "markov", "shapley"] as const;
 export const AttributionModel = Schema.Literal(...attributionModels);
 export type AttributionModel = typeof AttributionModel.Type;
+
+/** The models whose channel weights are learnt from the program's journeys (docs/engine.md, "Data-driven models"). */
+export const dataDrivenModels = ["markov", "shapley"] as const satisfies ReadonlyArray<AttributionModel>;
+export type DataDrivenModel = (typeof dataDrivenModels)[number];
+export const isDataDriven = (model: AttributionModel): model is DataDrivenModel =>
+  (dataDrivenModels as ReadonlyArray<string>).includes(model);
 
 export const shortestLookback = 1;
 export const longestLookback = 90;

@@ -68,6 +68,8 @@ describe("ProgramsScreen", () => {
     const { saves } = await openScreen([]);
     expect(screen.getByRole("status").textContent).toBe("There are no programs yet. Create the first one.");
     fireEvent.click(screen.getByRole("button", { name: "Create program" }));
+    const models = within(screen.getByLabelText("Attribution model")).getAllByRole("option");
+    expect(models.map((option) => option.textContent)).toEqual(["Linear", "Position based", "Time decay", "Markov", "Shapley"]);
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(screen.getByLabelText("Name").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("Enter the program's name")).toBeTruthy();
