@@ -8,7 +8,7 @@ import {
   type ModelComparisonRow,
 } from "../../src/domain/modelComparison/modelComparison";
 import type { OrderRule } from "../../src/domain/performance/performance";
-import { dataDrivenModels, type DataDrivenModel } from "../../src/domain/settings/programSettings";
+import type { DataDrivenModel } from "../../src/domain/settings/programSettings";
 import type { AnalysisQueries, ComparisonTouch } from "../warehouse/analysisQueries";
 import type { AttributionQueries, FittingPath } from "../warehouse/engineQueries";
 import { journeyCredits } from "./attribution";
@@ -44,11 +44,11 @@ const weightsByModel = async (
   paths: ReadonlyArray<FittingPath>,
 ): Promise<Readonly<Record<DataDrivenModel, ReadonlyMap<string, number>>>> => {
   const stored = await sources.modelInputs.modelWeights(programId);
-  const entries = dataDrivenModels.map((model) => {
+  const weightsOf = (model: DataDrivenModel): ReadonlyMap<string, number> => {
     const fit = stored !== null && stored.model === model ? stored : fittedWeights(model, paths);
-    return [model, new Map(fit.weights.map((w) => [w.channel, w.weight] as const))] as const;
-  });
-  return Object.fromEntries(entries) as Record<DataDrivenModel, ReadonlyMap<string, number>>;
+    return new Map(fit.weights.map((w) => [w.channel, w.weight] as const));
+  };
+  return { markov: weightsOf("markov"), shapley: weightsOf("shapley") };
 };
 
 /** The touches grouped by order, in the order they come (each order's oldest first). */

@@ -3,6 +3,9 @@ import { RangeQuery } from "../performance/performance";
 import { programTexts } from "../programs/programTexts";
 import { ratio } from "../report/metrics";
 import { noneValue } from "../report/reportCrumbs";
+import { oneOfChoice, type ReportQueryShape } from "../report/reportQuery";
+import { taxonomyLabelsOf } from "../report/taxonomyLevels";
+import { sortPathRows, type SortDirection } from "../table/tableSort";
 import { attributionModels } from "../settings/programSettings";
 
 /**
@@ -95,10 +98,9 @@ export const modelComparisonTexts = {
   matrixCaption: "The chance of moving from each state (row) to the next (column)",
   from: "From",
   exportData: "Export Data",
-  empty: "No orders converted in this date range.",
 } as const;
 
-/** A row of the table: the channel and, per model, sales, revenue and the change against last click. */
+/** A row of the table: its taxonomy columns, its name and, per model, sales, revenue and the change against last click. */
 export type ModelComparisonTableRow = Readonly<Record<string, string | number>> & { readonly name: string };
 
 /** The columns of the table's figures, per model: sales, revenue, change and change percent against last click. */
@@ -129,3 +131,54 @@ export const comparisonTableRows = (answer: ModelComparisonResponse): ReadonlyAr
     return { ...taxonomy, ...figures, name: row.taxonomy.join(" › ") || noneValue };
   });
 
+
+/** Every figure column of the table, model by model. */
+export const figureColumns: ReadonlyArray<string> = comparedModels.flatMap(figureColumnsOf);
+
+/** What the table may be sorted by: the channel's name or any figure. */
+export const comparisonSorts: ReadonlyArray<string> = ["name", ...figureColumns];
+
+/** The person's choices, in the URL's query: the level and the table's sort. */
+export interface ModelComparisonChoices {
+  readonly level: ComparisonLevel;
+  readonly sort: string;
+  readonly direction: SortDirection;
+}
+
+export const modelComparisonQuery: ReportQueryShape<ModelComparisonChoices> = {
+  level: oneOfChoice("level", comparisonLevels, "taxonomy_1"),
+  sort: oneOfChoice("sort", comparisonSorts, "last_click_revenue"),
+  direction: oneOfChoice("order", ["asc", "desc"] as const, "desc"),
+};
+
+/** The rows in a sort (a channel 'None' at every level last either way). */
+export const sortedComparisonRows = (rows: ReadonlyArray<ModelComparisonTableRow>, sort: string, direction: SortDirection): ReadonlyArray<ModelComparisonTableRow> =>
+  sortPathRows(rows, { column: sort, direction });
+
+/** Each figure column's header: 'Markov Revenue', 'Markov vs Last Click', … */
+export const figureHeaders: Readonly<Record<string, string>> = Object.fromEntries(
+  comparedModels.flatMap((model) => {
+    const name = modelComparisonTexts.models[model];
+    return [
+      [`${model}_sales`, modelComparisonTexts.sales(name)],
+      [`${model}_revenue`, modelComparisonTexts.revenue(name)],
+      [`${model}_change`, modelComparisonTexts.change(name)],
+      [`${model}_change_percent`, modelComparisonTexts.changePercent(name)],
+    ];
+  }),
+);
+
+/** The taxonomy columns of a level's rows (taxonomy_1, and taxonomy_2 at level 2). */
+export const levelColumnsOf = (level: ComparisonLevel): ReadonlyArray<ComparisonLevel> => comparisonLevels.slice(0, comparisonLevels.indexOf(level) + 1);
+
+/** What the export holds: the level's taxonomy columns, then every figure, labelled. */
+export const comparisonExportOf = (level: ComparisonLevel, rows: ReadonlyArray<ModelComparisonTableRow>) => {
+  const taxonomyColumns = levelColumnsOf(level);
+  return {
+    columns: figureColumns,
+    visibleColumns: figureColumns,
+    taxonomyColumns,
+    labels: { ...figureHeaders, ...taxonomyLabelsOf(taxonomyColumns) },
+    rows: rows.map((row) => Object.fromEntries([...taxonomyColumns, ...figureColumns].map((column) => [column, row[column] ?? ""]))),
+  };
+};
