@@ -10,6 +10,7 @@ import {
   modelComparisonTexts as texts,
   type ComparisonLevel,
   type ModelComparisonTableRow,
+  type RemovalEffect,
   type TransitionMatrix,
 } from "../../domain/modelComparison/modelComparison";
 import { analysisReportTexts } from "../../domain/report/analysisReportTexts";
@@ -27,6 +28,7 @@ import { ReportFrame } from "../reports/ReportFrame";
 import { ReportSelect } from "../reports/ReportSelect";
 import { TaxonomyReportScreen } from "../reports/TaxonomyReportScreen";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
+import "./modelComparison.css";
 
 /** The report's route. */
 export const modelComparisonBase = "/model-comparison";
@@ -131,29 +133,20 @@ const ModelExplanations = () => (
 
 const RemovalEffects = ({ report }: { readonly report: ModelComparisonActorRef }) => {
   const { removalEffects, locale } = useSelected(report, sel, ["removalEffects", "locale"]);
+  const columns = useMemo((): ReadonlyArray<TableColumn<RemovalEffect>> => {
+    const share = (key: "removal_effect" | "weight", header: string): TableColumn<RemovalEffect> => ({
+      key,
+      header,
+      align: "end",
+      value: (row) => (typeof row[key] === "number" ? (row[key] as number) * 100 : null),
+      format: (v) => formatPercent(v, 1, locale),
+    });
+    return [{ key: "channel", header: texts.channel, cell: (row: RemovalEffect) => row.channel }, share("removal_effect", texts.removalEffect), share("weight", texts.weight)];
+  }, [locale]);
   return (
     <section aria-labelledby="removal-effects">
       <h2 id="removal-effects">{texts.removalTitle}</h2>
-      <div className="metric-table-frame">
-        <table className="metric-table">
-          <thead>
-            <tr>
-              <th scope="col">{texts.channel}</th>
-              <th scope="col">{texts.removalEffect}</th>
-              <th scope="col">{texts.weight}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {removalEffects.map((e) => (
-              <tr key={e.channel}>
-                <th scope="row">{e.channel}</th>
-                <td className="numeric">{formatPercent(e.removal_effect * 100, 1, locale)}</td>
-                <td className="numeric">{formatPercent(e.weight * 100, 1, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <MetricTable<RemovalEffect> label={texts.removalTitle} columns={columns} rows={removalEffects} rowName={(row) => row.channel} emptyText={analysisReportTexts.noResults} />
     </section>
   );
 };
@@ -175,7 +168,7 @@ const TransitionHeatMap = ({ report }: { readonly report: ModelComparisonActorRe
 };
 
 const HeatMapTable = ({ transitions, locale }: { readonly transitions: TransitionMatrix; readonly locale: string | null }) => (
-  <table className="metric-table heat-map">
+  <table className="heat-map">
     <caption>{texts.matrixCaption}</caption>
     <thead>
       <tr>
@@ -194,7 +187,7 @@ const HeatMapTable = ({ transitions, locale }: { readonly transitions: Transitio
           {transitions.to.map((to, j) => {
             const p = transitions.probabilities[i]?.[j] ?? 0;
             return (
-              <td key={to} className="numeric" style={{ background: shadeOf(p) }}>
+              <td key={to} style={{ background: shadeOf(p) }}>
                 {formatPercent(p * 100, 1, locale)}
               </td>
             );
