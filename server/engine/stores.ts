@@ -4,6 +4,7 @@ import type { EngineHooks } from "./engine";
 import type { CostRefresher } from "./costRefresher";
 import type { IngestionProcessor } from "./ingestionProcessor";
 import type { KeyedCreate } from "../warehouse/costQueries";
+import type { AttributionQueries } from "../warehouse/engineQueries";
 
 export type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate, StoredAnswer } from "../warehouse/costQueries";
 export type { CustomReportRecord } from "../warehouse/customReportQueries";
@@ -52,7 +53,10 @@ export type Stores = Pick<
   // write keys, collected events and fed orders
   | "ingestion"
   | "ingestionHealth"
->;
+> & {
+  /** What the model comparison reads of the attribution engine's records: the journeys models learn from, the stored weights. */
+  readonly modelInputs: Pick<AttributionQueries, "fittingPaths" | "modelWeights">;
+};
 
 export const storesOf = (
   warehouse: Warehouse,
@@ -93,6 +97,10 @@ export const storesOf = (
 
   const { programSettings, classifications, costs, reports, analysis, ingestion } = warehouse;
   return {
+    modelInputs: {
+      fittingPaths: (programId, windowDays) => warehouse.attribution.fittingPaths(programId, windowDays),
+      modelWeights: (programId) => warehouse.attribution.modelWeights(programId),
+    },
     users: warehouse.users,
     sessions: warehouse.sessions,
     programs: warehouse.programs,

@@ -12,6 +12,7 @@ import { annotationRoutes } from "./annotationRoutes";
 import { classificationRoutes } from "./classificationRoutes";
 import { costRoutes } from "./costRoutes";
 import { customReportRoutes } from "./customReportRoutes";
+import { modelComparisonRoutes } from "./modelComparisonRoutes";
 import { performanceRoutes } from "./performanceRoutes";
 import { seasonalityRoutes } from "./seasonalityRoutes";
 import { settingsRoutes } from "./settingsRoutes";
@@ -43,6 +44,7 @@ export const programScopedRoutes = (context: ServerContext) => {
   scoped.route("/", ingestionHealthRoutes(context));
   scoped.route("/performance", performanceRoutes(context));
   scoped.route("/performance", analysisRoutes(context));
+  scoped.route("/model-comparison", modelComparisonRoutes(context));
 
   return scoped;
 };

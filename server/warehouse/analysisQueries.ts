@@ -102,6 +102,16 @@ export interface AffiliateFactRow {
   readonly sums: MetricSums;
 }
 
+/** A touch of an order, for crediting it by every model (the model comparison). */
+export interface ComparisonTouch {
+  readonly orderId: string;
+  /** The touch's instant, epoch ms. */
+  readonly ts: number;
+  /** Its taxonomy_1 and taxonomy_2. */
+  readonly taxonomy: readonly [string, string];
+  readonly amount: number;
+}
+
 export interface AnalysisQueries {
   /** Funnel sums per taxonomy group (and day when byDay); ordered by taxonomy ('None' last), then day. */
   funnel(query: AnalysisFactQuery, byDay: boolean): Promise<ReadonlyArray<FunnelFactRow>>;
@@ -113,4 +123,6 @@ export interface AnalysisQueries {
   journeySummary(query: JourneySummaryQuery): Promise<JourneySummaryRecord>;
   /** Affiliate hits (publisher_id present) per publisher and full path over the range; valid orders. */
   affiliates(programId: number, from: string, to: string, orders: ReadonlyArray<OrderRule>): Promise<ReadonlyArray<AffiliateFactRow>>;
+  /** The touches of the orders converting in the range (order rules), by order, each order's oldest first. */
+  comparisonTouches(programId: number, from: string, to: string, orders: ReadonlyArray<OrderRule>): Promise<ReadonlyArray<ComparisonTouch>>;
 }

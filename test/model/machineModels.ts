@@ -42,6 +42,7 @@ import { initiatorRatingModel } from "./initiatorRating/initiatorRating.model";
 import { affiliatePerformanceModel } from "./affiliatePerformance/affiliatePerformance.model";
 import { attributionComparisonModel } from "./attributionComparison/attributionComparison.model";
 import { breakdownModel } from "./breakdown/breakdown.model";
+import { modelComparisonModel } from "./modelComparison/modelComparison.model";
 import { dataSetComparisonModel } from "./dataSetComparison/dataSetComparison.model";
 import { seasonalityConfigurationModel } from "./seasonality/seasonalityConfiguration.model";
 import { tagInputModel } from "./journeys/tagInput.model";
@@ -93,6 +94,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   affiliatePerformance: affiliatePerformanceModel as unknown as MachineModel,
   attributionComparison: attributionComparisonModel as unknown as MachineModel,
   breakdown: breakdownModel as unknown as MachineModel,
+  modelComparison: modelComparisonModel as unknown as MachineModel,
   dataSetComparison: dataSetComparisonModel as unknown as MachineModel,
   classificationEditor: classificationEditorModel as unknown as MachineModel,
   seasonalityConfiguration: seasonalityConfigurationModel as unknown as MachineModel,

@@ -244,6 +244,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       journeys: "program",
       journeySummary: "program",
       affiliates: "program",
+      comparisonTouches: "program",
     }),
     ingestion: family("ingestion", {
       createWriteKey: "replicated",

@@ -352,6 +352,24 @@ export const sqlAnalysisQueries = (line: ReadLine): AnalysisQueries => ({
       };
     }),
 
+  comparisonTouches: (programId, from, to, orders) =>
+    line.exclusive(async (sql) => {
+      const p = new Placeholders();
+      const rows = await sql.rows(
+        `SELECT order_id, ts, taxonomy_1, taxonomy_2, amount FROM touches
+         WHERE program_id = ${p.add(programId)}
+           AND order_date BETWEEN CAST(${p.add(from)} AS DATE) AND CAST(${p.add(to)} AS DATE)${orderRulesSql(p, orders)}
+         ORDER BY order_id, touch_index`,
+        p.values,
+      );
+      return rows.map((r) => ({
+        orderId: textOf(r["order_id"]),
+        ts: numberOf(r["ts"]),
+        taxonomy: [textOf(r["taxonomy_1"]), textOf(r["taxonomy_2"])] as const,
+        amount: numberOf(r["amount"]),
+      }));
+    }),
+
   affiliates: (programId, from, to, orders) =>
     line.exclusive(async (sql) => {
       const p = new Placeholders();

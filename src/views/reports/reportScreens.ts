@@ -39,6 +39,7 @@ export const reportScreens: ReadonlyArray<ReportScreen> = [
   { base: "/reports/preview", depth: 0, trailingSelected: false, load: () => import("../customReports/CustomReportBuilderPage").then((m) => m.CustomReportBuilderPage) },
   { base: "/reports", depth: 0, trailingSelected: false, load: () => import("../customReports/CustomReportsPage").then((m) => m.CustomReportsPage) },
   { base: "/journeys", depth: 0, trailingSelected: false, load: () => import("../journeys/JourneysPage").then((m) => m.JourneysPage) },
+  { base: "/model-comparison", depth: 0, trailingSelected: false, load: () => import("../modelComparison/ModelComparisonPage").then((m) => m.ModelComparisonPage) },
   { base: "/affiliate-performance", depth: 0, trailingSelected: false, load: () => import("../affiliatePerformance/AffiliatePerformancePage").then((m) => m.AffiliatePerformancePage) },
   { base: "/seasonality-configuration", depth: 0, trailingSelected: false, load: () => import("../seasonality/SeasonalityConfigurationPage").then((m) => m.SeasonalityConfigurationPage) },
   // The changelog is no report either: depth 0, its own path only.

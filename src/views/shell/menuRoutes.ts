@@ -47,6 +47,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
   { label: "Active / Not Active Report", path: "/custom-reports/1", audience: "everyone", group: "Reports", report: 1 },
   { label: "Journey Paths", path: "/journeys", audience: "everyone", group: "Analysis" },
+  { label: "Model Comparison", path: "/model-comparison", audience: "everyone", group: "Analysis" },
   { label: "Seasonality", path: "/seasonality-configuration", audience: "everyone", group: "Analysis" },
   { label: "Changelog", path: "/changelog", audience: "everyone", group: "Help" },
 ];
