@@ -8,7 +8,7 @@ import type { KeyedCreate } from "../warehouse/costQueries";
 export type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate, StoredAnswer } from "../warehouse/costQueries";
 export type { CustomReportRecord } from "../warehouse/customReportQueries";
 export type { ConnectorPlatform } from "../warehouse/connectorQueries";
-export type { MessageAudience, ProgramRecord, ResetLinkRecord } from "../warehouse/warehouse";
+export type { InvitationRecord, MessageAudience, PersonOutcome, PersonRecord, ProgramRecord, ResetLinkRecord } from "../warehouse/warehouse";
 export type { WriteKeyRecord } from "../warehouse/ingestionQueries";
 
 /**
@@ -37,6 +37,7 @@ export type Stores = Pick<
   | "programs"
   | "messages"
   | "passwordResets"
+  | "people"
   // configuration
   | "costs"
   | "annotations"
@@ -98,6 +99,7 @@ export const storesOf = (
     programs: warehouse.programs,
     messages: warehouse.messages,
     passwordResets: warehouse.passwordResets,
+    people: warehouse.people,
     ingestionHealth: warehouse.ingestionHealth,
     costs: {
       ...costs,

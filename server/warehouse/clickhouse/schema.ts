@@ -249,5 +249,16 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       "ALTER TABLE programs ADD COLUMN archived_at Nullable(Int64)",
     ],
   },
+  {
+    version: 17,
+    name: "people: invitations and last sign-in",
+    statements: [
+      "ALTER TABLE users ADD COLUMN last_signed_in_at Nullable(Int64)",
+      "ALTER TABLE password_resets ADD COLUMN purpose String DEFAULT 'reset'",
+      `CREATE TABLE invitations (
+        id Int32, email String, is_admin Bool, program_ids String, invited_by Int32, invited_at Int64, expires_at Int64,
+        ended_at Nullable(Int64)
+      ) ${mergeTree("id")}`,
+    ],
+  },
 ];
-
