@@ -50,6 +50,7 @@ import { journeyFilterModel } from "./journeys/journeyFilter.model";
 import { journeysReportModel } from "./journeys/journeysReport.model";
 import { dataSourcesModel, ingestionHealthModel } from "./dataSources/dataSources.model";
 import { programAdminModel } from "./programs/programAdmin.model";
+import { peopleAdminModel } from "./people/peopleAdmin.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -105,4 +106,5 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   dataSources: dataSourcesModel as unknown as MachineModel,
   ingestionHealth: ingestionHealthModel as unknown as MachineModel,
   programAdmin: programAdminModel as unknown as MachineModel,
+  peopleAdmin: peopleAdminModel as unknown as MachineModel,
 };
