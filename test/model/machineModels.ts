@@ -17,6 +17,7 @@ import { performanceChartModel } from "./performance/performanceChart.model";
 import { performanceReportModel } from "./performance/performanceReport.model";
 import { campaignNotesModel } from "./performance/campaignNotes.model";
 import { firstRunModel } from "./access/firstRun.model";
+import { acceptInvitationModel } from "./access/acceptInvitation.model";
 import { recoverPasswordModel } from "./access/recoverPassword.model";
 import { resetPasswordModel } from "./access/resetPassword.model";
 import { rowExpansionModel } from "./performance/rowExpansion.model";
@@ -58,6 +59,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   errorDialog: errorDialogModel as unknown as MachineModel,
   recoverPassword: recoverPasswordModel as unknown as MachineModel,
   firstRun: firstRunModel as unknown as MachineModel,
+  acceptInvitation: acceptInvitationModel as unknown as MachineModel,
   resetPassword: resetPasswordModel as unknown as MachineModel,
   accountProfile: accountProfileModel as unknown as MachineModel,
   messages: messagesModel as unknown as MachineModel,

@@ -63,4 +63,15 @@ export const peopleTexts = {
     removed: (name: string) => `${name} was removed.`,
     failed: "That did not work. Try again.",
   },
+  /** The accept-invitation page (the invitation mail's link; no sign-in). */
+  accept: {
+    pageTitle: "Accept invitation",
+    title: "Accept your invitation",
+    intro: (email: string, role: Role) =>
+      `You are invited as ${role === "admin" ? "an admin" : "a member"} with the email ${email}. Choose the name you will sign in with and a password.`,
+    checking: "Checking the invitation…",
+    badLink: "This invitation link is wrong, expired, revoked or already used. Ask the person who invited you to send it again.",
+    toLogin: "Go to the login page",
+    submit: "Accept and sign in",
+  },
 } as const;
