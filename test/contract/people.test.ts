@@ -89,6 +89,8 @@ describe("people and access (/api/admin/people, /api/auth/invitation)", () => {
     expect(first).toMatchObject({ email: "nora@example.test", role: "member", programs: ["northwind", "bluepeak"], expires_at: t.clock.now + 7 * day });
     const firstLink = linkTo("nora@example.test");
     decoded(await validate(firstLink), InvitationPreview);
+    // One token mechanism, two purposes: an invitation's link is no reset link.
+    expectRefusal(await t.call("POST", "/api/auth/password/validate", { json: firstLink }), 400, "invalid_reset_link");
 
     t.clock.advance(hour);
     const again = await invite({ email: "nora@example.test", role: "member", programs: ["northwind"] });
