@@ -31,6 +31,7 @@ import { columnSetRoutes } from "./routes/columnSetRoutes";
 import { connectorRoutes } from "./routes/connectorRoutes";
 import { messageRoutes } from "./routes/messageRoutes";
 import { passwordRoutes } from "./routes/passwordRoutes";
+import { invitationRoutes, peopleRoutes } from "./routes/peopleRoutes";
 import { programAdminRoutes } from "./routes/programAdminRoutes";
 import { programRoutes } from "./routes/programRoutes";
 import { setupRoutes } from "./routes/setupRoutes";
@@ -116,6 +117,8 @@ export const createApp = (deps: AppDeps): Hono => {
   api.route("/programs", orderFeedRoutes(context, deps.collectionLimit));
   api.route("/programs", programRoutes(context));
   api.route("/admin/programs", programAdminRoutes(context));
+  api.route("/admin/people", peopleRoutes(context));
+  api.route("/auth/invitation", invitationRoutes(context));
   api.route("/", messageRoutes(context));
   api.route("/column-sets", columnSetRoutes(context));
 

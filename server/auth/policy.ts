@@ -1,3 +1,5 @@
+import { invitationLifetimeDays } from "../../src/domain/people/people";
+
 /** The access rules (session length, sign-in and reset-request throttles), in one place. */
 
 const minute = 60_000;
@@ -5,6 +7,8 @@ const hour = 60 * minute;
 
 export const sessionLifetimeMs = 12 * hour;
 export const resetLinkLifetimeMs = hour;
+/** An invitation's link: 7 days (src/domain/people/people.ts, invitationLifetimeDays). */
+export const invitationLinkLifetimeMs = invitationLifetimeDays * 24 * hour;
 
 /** Login: 5 failures per username in 5 minutes, then 429 until the oldest leaves the window. */
 export const loginFailureLimit = { limit: 5, windowMs: 5 * minute } as const;
@@ -22,6 +26,7 @@ export const resetLinkChecksPerAddress = { limit: 60, windowMs: 15 * minute } as
 
 export const sessionExpiresAt = (openedAt: number): number => openedAt + sessionLifetimeMs;
 export const resetLinkExpiresAt = (issuedAt: number): number => issuedAt + resetLinkLifetimeMs;
+export const invitationLinkExpiresAt = (issuedAt: number): number => issuedAt + invitationLinkLifetimeMs;
 
 /** A thing that expires at `expiresAt` is still good strictly before it. */
 export const isUnexpired = (expiresAt: number, now: number): boolean => now < expiresAt;

@@ -9,7 +9,7 @@ import type { AttributionQueries } from "../warehouse/engineQueries";
 export type { FixedCostRecord, FixedCostValues, IdempotencyClaim, IdempotentRoute, KeyedCreate, StoredAnswer } from "../warehouse/costQueries";
 export type { CustomReportRecord } from "../warehouse/customReportQueries";
 export type { ConnectorPlatform } from "../warehouse/connectorQueries";
-export type { MessageAudience, ProgramRecord, ResetLinkRecord } from "../warehouse/warehouse";
+export type { InvitationRecord, MessageAudience, PersonOutcome, PersonRecord, ProgramRecord, ResetLinkRecord } from "../warehouse/warehouse";
 export type { WriteKeyRecord } from "../warehouse/ingestionQueries";
 
 /**
@@ -38,6 +38,7 @@ export type Stores = Pick<
   | "programs"
   | "messages"
   | "passwordResets"
+  | "people"
   // configuration
   | "costs"
   | "annotations"
@@ -106,6 +107,7 @@ export const storesOf = (
     programs: warehouse.programs,
     messages: warehouse.messages,
     passwordResets: warehouse.passwordResets,
+    people: warehouse.people,
     ingestionHealth: warehouse.ingestionHealth,
     costs: {
       ...costs,

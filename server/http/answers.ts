@@ -42,6 +42,28 @@ export const refusals = {
     message: "Another program already has this code. Choose another one.",
   },
   programArchived: { status: 410, error: "program_archived", message: "This program is archived." },
+  personNotFound: { status: 404, error: "person_not_found", message: "There is no person with that id." },
+  invitationNotFound: { status: 404, error: "invitation_not_found", message: "There is no open invitation with that id." },
+  personExists: {
+    status: 409,
+    error: "person_exists",
+    message: "Someone with this email already has an account.",
+  },
+  ownAccount: {
+    status: 409,
+    error: "own_account",
+    message: "You cannot make yourself a member or remove yourself. Ask another admin.",
+  },
+  lastAdmin: {
+    status: 409,
+    error: "last_admin",
+    message: "This is the last admin. Make someone else an admin first.",
+  },
+  invalidInvitationLink: {
+    status: 400,
+    error: "invalid_invitation_link",
+    message: "That invitation link is wrong, expired, revoked or already used.",
+  },
   messageNotFound: { status: 404, error: "message_not_found", message: "There is no message with that id to dismiss." },
   staleClassification: {
     status: 409,

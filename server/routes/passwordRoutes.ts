@@ -23,7 +23,7 @@ export const passwordRoutes = (context: ServerContext) => {
   const usableLink = async (token: string, email: string, now: number): Promise<ResetLinkRecord | null> => {
     if (!isTokenShaped(token)) return null;
     const link = await stores.passwordResets.find(tokenDigest(token));
-    return link && judgeResetLink(link, email, now) === "usable" ? link : null;
+    return link && link.purpose === "reset" && judgeResetLink(link, email, now) === "usable" ? link : null;
   };
 
   /**

@@ -15,8 +15,9 @@ export const accessMemoLimit = 10_000;
  *   token is never answered from memory once its sign-out has answered;
  * - programs found by code: forgotten while an admin changes or archives one (`whileChangingProgram`,
  *   the same way as an ending session), so the next request reads the change;
- * - memberships found: the table is only ever added to, so a found row stays true. Misses
- *   are not kept (a program loaded later is found then).
+ * - memberships found: forgotten while an admin changes or removes the person (`whileChangingMembers`,
+ *   the same way as an ending session), so the next request reads the change. Misses are not kept
+ *   (a program loaded later is found then).
  * The warehouse owns every write to these tables, so it is the one place that can keep this.
  */
 /** Sessions that end: one by its digest, every session of a user, or those expired at a time. */
@@ -28,6 +29,7 @@ export const createAccessMemo = (limit: number = accessMemoLimit) => {
   const members = new Set<string>();
   let forgotten = 0;
   let programsForgotten = 0;
+  let membersForgotten = 0;
 
   const touch = <K, V>(map: Map<K, V>, key: K, value: V): void => {
     map.delete(key);
@@ -93,11 +95,31 @@ export const createAccessMemo = (limit: number = accessMemoLimit) => {
       }
     },
     isMember: (userId: number, programId: number): boolean => members.has(memberKey(userId, programId)),
-    rememberMember(userId: number, programId: number): void {
+    /** Marks the start of a membership lookup; pass the mark to `rememberMember`. */
+    memberLookupMark: (): number => membersForgotten,
+    /** Remembers a membership found by a lookup begun at `mark`, unless someone's memberships changed since. */
+    rememberMember(userId: number, programId: number, mark: number = membersForgotten): void {
+      if (mark !== membersForgotten) return;
       const key = memberKey(userId, programId);
       members.delete(key);
       members.add(key);
       if (members.size > limit) members.delete(members.values().next().value as string);
+    },
+    /**
+     * Runs a write that changes a user's memberships (or removes the user), forgetting them before it
+     * starts and again once it committed.
+     */
+    async whileChangingMembers<T>(userId: number, write: () => Promise<T>): Promise<T> {
+      const forget = (): void => {
+        membersForgotten++;
+        for (const key of [...members]) if (key.startsWith(`${userId}:`)) members.delete(key);
+      };
+      forget();
+      try {
+        return await write();
+      } finally {
+        forget();
+      }
     },
   };
 };

@@ -4,6 +4,8 @@ import type { Program } from "../../src/domain/shell/program";
 import type { User } from "../../src/domain/shell/user";
 import { timeZoneOfOffset } from "../../src/domain/programs/programAdmin";
 import type { AccessMemo } from "./accessMemo";
+import { peopleQueries } from "./peopleQueries";
+import { nextId } from "./sql/records";
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
 import type {
   AdminCreation,
@@ -12,6 +14,7 @@ import type {
   MessageQueries,
   MessageRow,
   PasswordResetQueries,
+  PeopleQueries,
   ProfileChangeOutcome,
   ProgramQueries,
   ProgramRecord,
@@ -22,7 +25,7 @@ import type {
 } from "./warehouse";
 
 /**
- * Accounts, sessions, programs, messages and password resets: the families every warehouse
+ * Accounts, sessions, programs, messages, password resets and people: the families every warehouse
  * answers with the same standard SQL (DuckDB and ClickHouse alike). Writes and reads take
  * turns on `line`; the per-request access checks (a session's user, a program by its code,
  * membership) read through `accessChecks`, a line of their own where the engine has one,
@@ -34,6 +37,7 @@ export interface AccountQueries {
   readonly programs: ProgramQueries;
   readonly messages: MessageQueries;
   readonly passwordResets: PasswordResetQueries;
+  readonly people: PeopleQueries;
 }
 
 /**
@@ -48,6 +52,7 @@ export const accountTables: ReadonlyArray<string> = [
   "program_members",
   "sessions",
   "password_resets",
+  "invitations",
   "messages",
   "message_dismissals",
 ];
@@ -90,8 +95,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
             account.email.toLowerCase(),
           ]);
           if (numberOf(taken[0]?.["n"] ?? 0) > 0) return { refused: "taken" };
-          const next = await sql.rows("SELECT coalesce(max(id), 0) + 1 AS id FROM users");
-          const user: User = { id: numberOf(next[0]?.["id"] ?? 1), username, email: account.email, is_admin: true };
+          const user: User = { id: await nextId(sql, "users"), username, email: account.email, is_admin: true };
           await sql.run("INSERT INTO users (id, username, email, password_hash, is_admin) VALUES ($1, $2, $3, $4, $5)", [
             user.id,
             user.username,
@@ -134,15 +138,17 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
     },
 
     sessions: {
+      // A session opened is a sign-in: the people list shows when each person last signed in.
       open: (session) =>
-        line.exclusive((sql) =>
-          sql.run("INSERT INTO sessions (token_digest, user_id, opened_at, expires_at) VALUES ($1, $2, $3, $4)", [
+        line.transaction(async (sql) => {
+          await sql.run("INSERT INTO sessions (token_digest, user_id, opened_at, expires_at) VALUES ($1, $2, $3, $4)", [
             session.tokenDigest,
             session.userId,
             session.openedAt,
             session.expiresAt,
-          ]),
-        ),
+          ]);
+          await sql.run("UPDATE users SET last_signed_in_at = $1 WHERE id = $2", [session.openedAt, session.userId]);
+        }),
       findUser: (tokenDigest, now) => {
         const known = memo.session(tokenDigest, now);
         if (known) return Promise.resolve(known);
@@ -208,13 +214,14 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
       },
       isMember: (userId, programId) => {
         if (memo.isMember(userId, programId)) return Promise.resolve(true);
+        const mark = memo.memberLookupMark();
         return accessChecks.exclusive(async (sql) => {
           const rows = await sql.rows(
             "SELECT count(*) AS n FROM program_members WHERE user_id = $1 AND program_id = $2",
             [userId, programId],
           );
           const member = numberOf(rows[0]?.["n"] ?? 0) > 0;
-          if (member) memo.rememberMember(userId, programId);
+          if (member) memo.rememberMember(userId, programId, mark);
           return member;
         });
       },
@@ -311,7 +318,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
       issue: (link) =>
         line.transaction(async (sql) => {
           // A newer link voids the user's open ones: only the last mail works.
-          await sql.run("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", [
+          await sql.run("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL AND purpose = 'reset'", [
             link.issuedAt,
             link.userId,
           ]);
@@ -324,7 +331,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
       find: (tokenDigest) =>
         line.exclusive(async (sql) => {
           const rows = await sql.rows(
-            "SELECT token_digest, user_id, email, issued_at, expires_at, used_at FROM password_resets WHERE token_digest = $1",
+            "SELECT token_digest, user_id, email, issued_at, expires_at, used_at, purpose FROM password_resets WHERE token_digest = $1",
             [tokenDigest],
           );
           const row = rows[0];
@@ -333,11 +340,11 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
       redeem: (redemption) =>
         memo.whileEnding({ userId: redemption.userId }, () => line.transaction(async (sql) => {
           const open = await sql.rows(
-            "SELECT count(*) AS n FROM password_resets WHERE token_digest = $1 AND user_id = $2 AND used_at IS NULL",
+            "SELECT count(*) AS n FROM password_resets WHERE token_digest = $1 AND user_id = $2 AND used_at IS NULL AND purpose = 'reset'",
             [redemption.tokenDigest, redemption.userId],
           );
           if (numberOf(open[0]?.["n"] ?? 0) === 0) return false;
-          await sql.run("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL", [
+          await sql.run("UPDATE password_resets SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL AND purpose = 'reset'", [
             redemption.at,
             redemption.userId,
           ]);
@@ -347,6 +354,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
         })),
     },
 
+    people: peopleQueries(line, memo),
 });
 
 /** Writes a data set's programs, users, memberships and messages (the demo data, tests). */
@@ -452,4 +460,5 @@ const resetLinkFrom = (row: Row): ResetLinkRecord => ({
   issuedAt: numberOf(row["issued_at"]),
   expiresAt: numberOf(row["expires_at"]),
   usedAt: nullableNumberOf(row["used_at"]),
+  purpose: row["purpose"] === "invitation" ? "invitation" : "reset",
 });

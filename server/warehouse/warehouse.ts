@@ -27,6 +27,7 @@ export interface Warehouse {
   readonly programs: ProgramQueries;
   readonly messages: MessageQueries;
   readonly passwordResets: PasswordResetQueries;
+  readonly people: PeopleQueries;
   readonly demoData: DemoDataQueries;
   readonly costs: CostQueries;
   readonly annotations: AnnotationQueries;
@@ -189,6 +190,104 @@ export interface IssuedResetLink {
 
 export interface ResetLinkRecord extends IssuedResetLink {
   readonly usedAt: number | null;
+  /** A password reset (userId is the user's) or an invitation (userId is the invitation's id). */
+  readonly purpose: LinkPurpose;
+}
+
+export type LinkPurpose = "reset" | "invitation";
+
+/** A person with an account, as the admins' people list shows them. */
+export interface PersonRecord {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string;
+  readonly isAdmin: boolean;
+  /** The programs they are a member of (an admin sees every program whatever this holds). */
+  readonly programIds: ReadonlyArray<number>;
+  readonly lastSignedInAt: number | null;
+}
+
+/** An invitation not yet accepted or revoked (its link may have expired). */
+export interface InvitationRecord {
+  readonly id: number;
+  /** Lower case. */
+  readonly email: string;
+  readonly isAdmin: boolean;
+  readonly programIds: ReadonlyArray<number>;
+  readonly invitedAt: number;
+  readonly expiresAt: number;
+}
+
+/** A new link of an invitation (the token's digest; the token itself is only ever in the mail). */
+export interface InvitationLink {
+  readonly tokenDigest: string;
+  readonly issuedAt: number;
+  readonly expiresAt: number;
+}
+
+export interface NewInvitation {
+  /** Lower case. */
+  readonly email: string;
+  readonly isAdmin: boolean;
+  readonly programIds: ReadonlyArray<number>;
+  readonly invitedBy: number;
+  readonly link: InvitationLink;
+}
+
+/** A new invitation, the open one for the same email given this role, these programs and a new link, or refused. */
+export type InvitationOutcome =
+  | { readonly kind: "invited" | "resent"; readonly invitation: InvitationRecord }
+  | { readonly kind: "personExists" };
+
+export interface InvitationAcceptance {
+  readonly tokenDigest: string;
+  readonly invitationId: number;
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly at: number;
+}
+
+export type AcceptanceOutcome =
+  | { readonly kind: "accepted"; readonly user: User }
+  | { readonly kind: "used" }
+  | { readonly kind: "taken" };
+
+export interface PersonChange {
+  readonly isAdmin?: boolean;
+  readonly programIds?: ReadonlyArray<number>;
+}
+
+/** What a change or removal of a person came to: refused for the admin's own role or the last admin. */
+export type PersonOutcome =
+  | { readonly kind: "changed"; readonly person: PersonRecord }
+  | { readonly kind: "removed" }
+  | { readonly kind: "notFound" | "self" | "lastAdmin" };
+
+export interface PeopleQueries {
+  /** Everyone with an account, by id, and the open invitations, by id. */
+  list(): Promise<{ readonly people: ReadonlyArray<PersonRecord>; readonly invitations: ReadonlyArray<InvitationRecord> }>;
+  /**
+   * In one transaction: refused when someone already has an account with this email; else the open
+   * invitation for the email gets this role, these programs and the new link (its older links used
+   * up), or a new invitation is stored with it.
+   */
+  invite(invitation: NewInvitation): Promise<InvitationOutcome>;
+  /** An open invitation gets a new link, its older ones used up; null when it is not open. */
+  resend(invitationId: number, link: InvitationLink): Promise<InvitationRecord | null>;
+  /** Ends an open invitation and uses up its links; false when it is not open. */
+  revoke(invitationId: number, at: number): Promise<boolean>;
+  /** An open invitation by id, or null. */
+  openInvitation(invitationId: number): Promise<InvitationRecord | null>;
+  /**
+   * In one transaction: while the link and its invitation are open and nobody has the name or
+   * the email, creates the person with the invitation's role and programs, ends the invitation
+   * and uses up its links.
+   */
+  accept(acceptance: InvitationAcceptance): Promise<AcceptanceOutcome>;
+  /** Changes a person's role or programs: refused for the actor's own demotion and for the last admin. */
+  change(actorId: number, personId: number, change: PersonChange): Promise<PersonOutcome>;
+  /** Removes a person with their memberships and sessions (ended at once): refused for the actor and the last admin. */
+  remove(actorId: number, personId: number): Promise<PersonOutcome>;
 }
 
 export interface ResetRedemption {

@@ -16,6 +16,7 @@ const LogoutPage = lazy(() => import("./access/LogoutPage").then((m) => ({ defau
 const RecoverPasswordPage = lazy(() => import("./access/RecoverPasswordPage").then((m) => ({ default: m.RecoverPasswordPage })));
 const FirstRunPage = lazy(() => import("./access/FirstRunPage").then((m) => ({ default: m.FirstRunPage })));
 const ResetPasswordPage = lazy(() => import("./access/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
+const AcceptInvitationPage = lazy(() => import("./access/AcceptInvitationPage").then((m) => ({ default: m.AcceptInvitationPage })));
 // The account area behind one lazy route: its routes and table of screens
 // (account/AccountRoutes.tsx, account/accountScreens.ts) load on the first /account/ path,
 // and each screen is a lazy chunk of its own.
@@ -42,6 +43,7 @@ const Routes = () => {
         <Route path={paths.recoverPassword} component={RecoverPasswordPage} />
         <Route path={paths.setup} component={FirstRunPage} />
         <Route path="/reset-password/:token">{(p) => <ResetPasswordPage key={p.token} token={routeParam(p.token)} />}</Route>
+        <Route path="/accept-invitation/:token">{(p) => <AcceptInvitationPage key={p.token} token={routeParam(p.token)} />}</Route>
         <Route path={`${paths.performance}/*?`} component={PerformanceRoutes} />
         <Route path="/account/*" component={AccountRoutes} />
         <Route component={ReportRoutes} />

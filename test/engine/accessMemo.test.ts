@@ -109,3 +109,21 @@ describe("access memo: a program an admin changes", () => {
     expect(memo.program("northwind")).toEqual(archived);
   });
 });
+
+describe("access memo: a person whose memberships change", () => {
+  it("forgets their memberships while the change runs, keeps others', and keeps no lookup that began before the change ended", async () => {
+    const memo = createAccessMemo();
+    memo.rememberMember(1, 7);
+    memo.rememberMember(2, 7);
+    const mark = memo.memberLookupMark();
+    await memo.whileChangingMembers(1, async () => {
+      expect(memo.isMember(1, 7)).toBe(false);
+    });
+    expect([memo.isMember(1, 7), memo.isMember(2, 7)]).toEqual([false, true]);
+    // A lookup that began before the change answers what may be stale: not remembered.
+    memo.rememberMember(1, 7, mark);
+    expect(memo.isMember(1, 7)).toBe(false);
+    memo.rememberMember(1, 8, memo.memberLookupMark());
+    expect(memo.isMember(1, 8)).toBe(true);
+  });
+});

@@ -17,6 +17,7 @@ import { performanceChartModel } from "./performance/performanceChart.model";
 import { performanceReportModel } from "./performance/performanceReport.model";
 import { campaignNotesModel } from "./performance/campaignNotes.model";
 import { firstRunModel } from "./access/firstRun.model";
+import { acceptInvitationModel } from "./access/acceptInvitation.model";
 import { recoverPasswordModel } from "./access/recoverPassword.model";
 import { resetPasswordModel } from "./access/resetPassword.model";
 import { rowExpansionModel } from "./performance/rowExpansion.model";
@@ -51,6 +52,7 @@ import { journeyFilterModel } from "./journeys/journeyFilter.model";
 import { journeysReportModel } from "./journeys/journeysReport.model";
 import { dataSourcesModel, ingestionHealthModel } from "./dataSources/dataSources.model";
 import { programAdminModel } from "./programs/programAdmin.model";
+import { peopleAdminModel } from "./people/peopleAdmin.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -58,6 +60,7 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   errorDialog: errorDialogModel as unknown as MachineModel,
   recoverPassword: recoverPasswordModel as unknown as MachineModel,
   firstRun: firstRunModel as unknown as MachineModel,
+  acceptInvitation: acceptInvitationModel as unknown as MachineModel,
   resetPassword: resetPasswordModel as unknown as MachineModel,
   accountProfile: accountProfileModel as unknown as MachineModel,
   messages: messagesModel as unknown as MachineModel,
@@ -107,4 +110,5 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   dataSources: dataSourcesModel as unknown as MachineModel,
   ingestionHealth: ingestionHealthModel as unknown as MachineModel,
   programAdmin: programAdminModel as unknown as MachineModel,
+  peopleAdmin: peopleAdminModel as unknown as MachineModel,
 };

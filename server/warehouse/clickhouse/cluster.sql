@@ -33,7 +33,7 @@
 --   distributed_product_mode = 'local' a join of two _all tables joins each shard's local tables (right,
 --   since both sides are sharded by the same key).
 --
--- * Whole on every node (accounts, sessions, password resets, programs and memberships, messages and
+-- * Whole on every node (accounts, sessions, password resets and invitations, programs and memberships, messages and
 --   their dismissals, a user's column sets and ad-platform connectors, write keys, the migration
 --   ledger): a ReplicatedMergeTree whose Keeper path has no {shard}, so every node of the cluster is a
 --   replica of one table and holds all of it. They are small (thousands of rows, not billions), read on
@@ -78,7 +78,8 @@ CREATE TABLE attribution.users ON CLUSTER '{cluster}' (
   username String,
   email String,
   password_hash String,
-  is_admin Bool
+  is_admin Bool,
+  last_signed_in_at Nullable(Int64)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
 ORDER BY (id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -105,9 +106,23 @@ CREATE TABLE attribution.password_resets ON CLUSTER '{cluster}' (
   email String,
   issued_at Int64,
   expires_at Int64,
-  used_at Nullable(Int64)
+  used_at Nullable(Int64),
+  purpose String DEFAULT 'reset'
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
 ORDER BY (token_digest)
+SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
+
+CREATE TABLE attribution.invitations ON CLUSTER '{cluster}' (
+  id Int32,
+  email String,
+  is_admin Bool,
+  program_ids String,
+  invited_by Int32,
+  invited_at Int64,
+  expires_at Int64,
+  ended_at Nullable(Int64)
+) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
+ORDER BY (id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
 
 CREATE TABLE attribution.messages ON CLUSTER '{cluster}' (
@@ -675,4 +690,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (16, 'programs'' time zones and archiving', 0),
   (17, 'customers of orders and identified visitors', 0),
   (18, 'when an order last changed', 0),
-  (19, 'data-driven model weights', 0);
+  (19, 'data-driven model weights', 0),
+  (20, 'people: invitations and last sign-in', 0);

@@ -273,4 +273,16 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       ) ${mergeTree("program_id, taxonomy_1")}`,
     ],
   },
+  {
+    version: 20,
+    name: "people: invitations and last sign-in",
+    statements: [
+      "ALTER TABLE users ADD COLUMN last_signed_in_at Nullable(Int64)",
+      "ALTER TABLE password_resets ADD COLUMN purpose String DEFAULT 'reset'",
+      `CREATE TABLE invitations (
+        id Int32, email String, is_admin Bool, program_ids String, invited_by Int32, invited_at Int64, expires_at Int64,
+        ended_at Nullable(Int64)
+      ) ${mergeTree("id")}`,
+    ],
+  },
 ];

@@ -185,6 +185,16 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       dismiss: "replicated",
     }),
     passwordResets: family("passwordResets", { issue: "replicated", find: "anyShard", redeem: "replicated" }),
+    people: family("people", {
+      list: "anyShard",
+      invite: "replicated",
+      resend: "replicated",
+      revoke: "replicated",
+      openInvitation: "anyShard",
+      accept: "replicated",
+      change: "replicated",
+      remove: "replicated",
+    }),
     demoData: {
       isEmpty: async () => (await Promise.all(shards.map((shard) => shard.demoData.isEmpty()))).some((empty) => empty),
       load: (rows, alsoWrite) => loadSharded(shards, rows, alsoWrite, options),

@@ -589,4 +589,27 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 20,
+    name: "people: invitations and last sign-in",
+    statements: [
+      // When the person last signed in (a session opened: sign-in, first-run setup, an accepted invitation); null before.
+      "ALTER TABLE users ADD COLUMN last_signed_in_at BIGINT",
+      // What a link of this table is for: 'reset' (its user_id is the user's) or 'invitation' (its user_id is the
+      // invitation's id: the person has no account yet). One token mechanism for both (server/auth/tokens.ts).
+      "ALTER TABLE password_resets ADD COLUMN purpose VARCHAR DEFAULT 'reset'",
+      // An admin's invitation of a person by email, with the role and the programs (ids, comma-separated) they get
+      // on accepting it; ended_at once it is accepted or revoked (then its links are used up too).
+      `CREATE TABLE invitations (
+        id INTEGER PRIMARY KEY,
+        email VARCHAR NOT NULL,
+        is_admin BOOLEAN NOT NULL,
+        program_ids VARCHAR NOT NULL,
+        invited_by INTEGER NOT NULL,
+        invited_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        ended_at BIGINT
+      )`,
+    ],
+  },
 ];

@@ -3,7 +3,15 @@ import { mayChange, type Actor, type Removal } from "../../../src/domain/access/
 import { nullableNumberOf, numberOf, type Row, type Statements } from "../statements";
 
 /** The configuration tables whose rows carry an integer id drawn by the server. */
-type RecordTable = "fixed_costs" | "variable_costs" | "annotations" | "seasonality_types" | "column_sets" | "custom_reports";
+type RecordTable =
+  | "fixed_costs"
+  | "variable_costs"
+  | "annotations"
+  | "seasonality_types"
+  | "column_sets"
+  | "custom_reports"
+  | "users"
+  | "invitations";
 
 /**
  * The next id of a table, never one given before: one more than the largest ever drawn
@@ -29,7 +37,7 @@ export const nextId = async (sql: Statements, table: RecordTable): Promise<numbe
 /** Whether a program holds a row with that id in the table. */
 export const holds = async (
   sql: Statements,
-  table: Exclude<RecordTable, "column_sets">,
+  table: Exclude<RecordTable, "column_sets" | "users" | "invitations">,
   programId: number,
   id: number,
 ): Promise<boolean> =>
@@ -41,7 +49,7 @@ export const holds = async (
  */
 export const removeRecord = async (
   sql: Statements,
-  table: Exclude<RecordTable, "column_sets">,
+  table: Exclude<RecordTable, "column_sets" | "users" | "invitations">,
   programId: number,
   id: number,
   dependents: ReadonlyArray<{ readonly table: string; readonly column: string }> = [],

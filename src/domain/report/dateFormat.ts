@@ -11,6 +11,10 @@ export const formatDate = (iso: string, locale: string): string => {
   }
 };
 
+/** A moment (epoch ms) to the minute, in UTC ("2 Jun 2025 09:00 UTC"): a write key's last use, a person's last sign-in. */
+export const formatUtcMinute = (ms: number): string =>
+  `${formatDate(new Date(ms).toISOString().slice(0, 10), "en-GB")} ${new Date(ms).toISOString().slice(11, 16)} UTC`;
+
 /** "1 Nov 2026 – 30 Nov 2026", or one date when both ends are the same day. */
 export const formatRange = (r: DateRange, locale: string): string =>
   r.from === r.to ? formatDate(r.from, locale) : `${formatDate(r.from, locale)} – ${formatDate(r.to, locale)}`;

@@ -15,7 +15,7 @@ import {
 } from "../../domain/dataSources/dataSources";
 import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
 import { writeKeyKinds, type IssuedKeyKind, type WriteKey, type WriteKeyKind } from "../../domain/ingestion/writeKeys";
-import { formatDate } from "../../domain/report/dateFormat";
+import { formatDate, formatUtcMinute } from "../../domain/report/dateFormat";
 import { formatNumber } from "../../domain/report/numberFormat";
 import {
   dataSourcesMachine,
@@ -39,7 +39,7 @@ type KeyRow = WriteKey & Readonly<Record<string, unknown>>;
 const rowKey = (row: KeyRow): string => String(row.id);
 const dayOf = (ms: number): string => formatDate(new Date(ms).toISOString().slice(0, 10), "en-GB");
 /** A moment to the minute, in UTC (as the server keeps a key's last use). */
-const timeOf = (ms: number): string => `${dayOf(ms)} ${new Date(ms).toISOString().slice(11, 16)} UTC`;
+const timeOf = formatUtcMinute;
 const count = (n: number): string => formatNumber(n, 0, "en-GB");
 
 /** Copies a text and tells the screen whether the browser let it. */

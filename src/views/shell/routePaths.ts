@@ -15,4 +15,5 @@ export const paths = {
 
 /** Routes a signed-out person may see. */
 export const publicPaths: ReadonlyArray<string> = [paths.login, paths.logout, paths.recoverPassword, paths.setup];
-export const isPublicPath = (path: string): boolean => publicPaths.includes(path) || path.startsWith("/reset-password/");
+export const isPublicPath = (path: string): boolean =>
+  publicPaths.includes(path) || path.startsWith("/reset-password/") || path.startsWith("/accept-invitation/");

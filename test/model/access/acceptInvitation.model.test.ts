@@ -1,0 +1,7 @@
+import { modelSuite } from "../modelSuite";
+import { acceptInvitationModel } from "./acceptInvitation.model";
+
+modelSuite(acceptInvitationModel, {
+  transient: ["acceptInvitation.checkingLink"],
+  mustInclude: ["start (input: noEmail) → badLink", "submitting → acceptInvitation rejects [dead] → badLink"],
+});

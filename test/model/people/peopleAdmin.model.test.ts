@@ -1,0 +1,4 @@
+import { modelSuite } from "../modelSuite";
+import { peopleAdminModel } from "./peopleAdmin.model";
+
+modelSuite(peopleAdminModel);
