@@ -7,7 +7,8 @@ import { paths } from "./shell/routePaths";
 import { routeParam, useRawLocation, useRawSearch } from "./shell/rawLocation";
 import { ErrorDialog } from "./shell/ErrorDialog";
 import { ExpiryRedirect } from "./shell/SessionGuard";
-import { loadPerformanceRoutes } from "./shell/screenChunks";
+import { ScreenPreloadProvider } from "./shell/ScreenPreloadContext";
+import { accountArea, performanceArea, preloadScreen, reportArea } from "./shell/screenPreload";
 import { Toasts } from "./shell/Toasts";
 
 // Each screen is its own chunk, so /login loads only what signing in needs.
@@ -20,14 +21,15 @@ const AcceptInvitationPage = lazy(() => import("./access/AcceptInvitationPage").
 // The account area behind one lazy route: its routes and table of screens
 // (account/AccountRoutes.tsx, account/accountScreens.ts) load on the first /account/ path,
 // and each screen is a lazy chunk of its own.
-const AccountRoutes = lazy(() => import("./account/AccountRoutes").then((m) => ({ default: m.AccountRoutes })));
+// The three areas load ahead too, with the main menu's entries (shell/screenPreload.ts).
+const AccountRoutes = accountArea.Screen;
 // The analysis reports behind one lazy route: their table (reports/reportScreens.ts) loads
 // for any path no route above claims, and each report is a lazy chunk of its own.
-const ReportRoutes = lazy(() => import("./reports/ReportRoutes").then((m) => ({ default: m.ReportRoutes })));
+const ReportRoutes = reportArea.Screen;
 // The performance page behind one lazy route: its routes (performance/PerformanceRoutes.tsx)
 // load with the page itself, in one chunk, for /performance and any path under it; the
 // sign-in starts the same load as it sends the password (shell/screenChunks.ts).
-const PerformanceRoutes = lazy(() => loadPerformanceRoutes().then((m) => ({ default: m.PerformanceRoutes })));
+const PerformanceRoutes = performanceArea.Screen;
 
 const Routes = () => {
   const [location] = useLocation();
@@ -55,11 +57,13 @@ const Routes = () => {
 
 export const App = ({ actors }: { readonly actors: AppActors }) => (
   <AppActorsProvider value={actors}>
-    <Router hook={useRawLocation} searchHook={useRawSearch}>
-      <Routes />
-      <ExpiryRedirect />
-      <ErrorDialog />
-      <Toasts />
-    </Router>
+    <ScreenPreloadProvider value={preloadScreen}>
+      <Router hook={useRawLocation} searchHook={useRawSearch}>
+        <Routes />
+        <ExpiryRedirect />
+        <ErrorDialog />
+        <Toasts />
+      </Router>
+    </ScreenPreloadProvider>
   </AppActorsProvider>
 );

@@ -28,6 +28,16 @@ export type PeriodLength = "day" | "week" | "month";
  * month and year ("Oct 2026"); the raw string if it is not a date.
  */
 export const formatPeriod = (iso: string, length: PeriodLength, locale: string | null | undefined): string => {
+  const key = `${length}|${locale ?? ""}|${iso}`;
+  const known = formattedPeriods.get(key);
+  if (known !== undefined) return known;
+  const text = periodText(iso, length, locale);
+  if (formattedPeriods.size >= formattedPeriodsBound) formattedPeriods.clear();
+  formattedPeriods.set(key, text);
+  return text;
+};
+
+const periodText = (iso: string, length: PeriodLength, locale: string | null | undefined): string => {
   try {
     const date = temporal().PlainDate.from(iso);
     const options: Intl.DateTimeFormatOptions = length === "month" ? { month: "short", year: "numeric" } : { day: "numeric", month: "short" };
@@ -36,3 +46,11 @@ export const formatPeriod = (iso: string, length: PeriodLength, locale: string |
     return iso;
   }
 };
+
+/**
+ * Periods already formatted (a date's text never changes): each text costs a locale's date
+ * format, and a chart asks for its dates again on every draw, a page of cards for hundreds
+ * (issue 27, "Ready fast"). Bounded: emptied when full.
+ */
+const formattedPeriods = new Map<string, string>();
+const formattedPeriodsBound = 5_000;

@@ -45,7 +45,8 @@ import { holdScopeWhileWriting, waitForScope } from "../reports/reportScope";
  * Save) and `reorder` (only moves: up and down among siblings).
  *
  * Beside the modes, `preview` asks the server how the draft would classify the last 30
- * days of hits: each change restarts the `previewDelay` wait, and a request under way is
+ * days of hits: at once on entering `ready` (after the load, a save or a question), then
+ * after each change, which restarts the `previewDelay` wait, and a request under way is
  * cancelled by the next change (leaving `requesting` aborts it). A draft with problems
  * (no name, a rule without its value) is not sent. `leave` asks before leaving with
  * unsaved changes, by the app's links (`editor.leaveAsked`) or by the browser's Back and
@@ -337,7 +338,12 @@ export const classificationEditorMachine = setup({
           },
         },
         preview: {
-          initial: "debouncing",
+          /**
+           * Straight after a load (or a save, or back from a question) the preview is asked at
+           * once: the panel's figures come only from it, and a screen that asks for more after
+           * drawing is not ready. Only edits wait for the draft to rest.
+           */
+          initial: "checking",
           states: {
             /** Waiting for the draft to rest; each change starts the wait again. */
             debouncing: {

@@ -95,7 +95,7 @@ export interface DataSetComparisonLoad {
   readonly range: DateRange;
 }
 
-/** The six loads, two at a time. */
+/** The six loads, all at once: none needs another's answer (the previous period's tables waited for the current ones). */
 export const loadDataSetComparisonData = ({ program, source, path, range }: DataSetComparisonLoad): Effect.Effect<DataSetComparisonData, HttpError, ApiCall> => {
   const previous = previousPeriod(range);
   const side = (s: Side) =>
@@ -105,7 +105,7 @@ export const loadDataSetComparisonData = ({ program, source, path, range }: Data
         current: loadSideTable(program, source, s, path, range),
         previous: loadSideTable(program, source, s, path, previous),
       },
-      { concurrency: 2 },
+      { concurrency: "unbounded" },
     );
   return Effect.all({ first: side(sides[0]), second: side(sides[1]) }, { concurrency: 2 }).pipe(
     Effect.map(({ first, second }) => ({

@@ -1,12 +1,17 @@
-import { lazy } from "react";
 import { Route, Switch } from "wouter";
 import { usePathname } from "wouter/use-browser-location";
 import { NotFoundPage } from "../shell/NotFoundPage";
 import { RouteGuard } from "../shell/RouteGuard";
+import { preloadableScreen } from "../shell/preloadableScreen";
 import { accountScreens } from "./accountScreens";
 
 /** Each account screen's lazily loaded component, made once. */
-const routes = accountScreens.map((screen) => ({ path: screen.path, Screen: lazy(() => screen.load().then((Screen) => ({ default: Screen }))) }));
+const routes = accountScreens.map((screen) => ({ path: screen.path, ...preloadableScreen(screen.load) }));
+
+/** Loads the code of the account screen whose route is exactly `pathname` (a menu entry's), so opening it draws at once. */
+export const preloadAccountScreen = async (pathname: string): Promise<void> => {
+  await routes.find((route) => route.path === pathname)?.preload();
+};
 
 /**
  * The account area's routes, in the table's order; any other /account/ path is the

@@ -121,10 +121,40 @@ const NoteLabels = ({ notes, width }: { readonly notes: ReadonlyArray<PlacedNote
 /** The notes as last drawn, kept while they have not moved (a key of ids, positions and widths; none is always the same, so a chart without notes never re-renders for them). */
 const placedKey = (notes: ReadonlyArray<PlacedNote>, width: number): string => (notes.length === 0 ? "" : `${width}|${notes.map((n) => `${n.marker.id}:${n.x}:${n.width}`).join(",")}`);
 
+/** How far outside the window a chart starts drawing, so it is drawn by the time it is scrolled to. */
+const drawAheadMargin = "300px";
+
+/**
+ * Whether the element has come near the window (and so stays): a page of many charts (the
+ * custom report's cards: an area and two rings each) draws only those in sight at once, not
+ * all of them in the task that shows the page (issue 27, "Ready fast"). Where the browser
+ * cannot say, at once.
+ */
+const useNearWindow = (ref: { readonly current: Element | null }): boolean => {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    const element = ref.current;
+    if (near || element === null) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: drawAheadMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+};
+
 /**
  * The one chart component: any kind of chartKinds.ts on a canvas of the height given,
  * named for screen readers (role img), with its data table and campaign notes when given.
- * No animation (the kinds' options); a new chart only updates the canvas it has.
+ * No animation (the kinds' options); a new chart only updates the canvas it has. The chart
+ * is drawn once its canvas comes near the window (an empty canvas of the same name and size
+ * until then); the data table is there at once.
  */
 export const ChartCanvas = ({ chart, name, height = chartHeight, table, notes = noNotes }: ChartCanvasProps) => {
   const chartRef = useRef<ChartJS<Kind, unknown[]> | null>(null);
@@ -136,6 +166,8 @@ export const ChartCanvas = ({ chart, name, height = chartHeight, table, notes = 
   }, []);
   const placeRef = useRef(place);
   const plugin = useMemo(() => notesPlugin(markersRef, placeRef), []);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const drawn = useNearWindow(boxRef);
 
   // New notes (or 'Campaign Notes' toggled) only need a redraw.
   useEffect(() => {
@@ -146,16 +178,20 @@ export const ChartCanvas = ({ chart, name, height = chartHeight, table, notes = 
   return (
     <>
       <NoteLabels notes={placed.notes} width={placed.width} />
-      <div className="chart-canvas" style={{ height }}>
-        <Chart
-          ref={chartRef}
-          type={chart.type}
-          data={chart.data as ChartData<Kind, unknown[]>}
-          options={chart.options as ChartOptions<Kind>}
-          plugins={[plugin]}
-          aria-label={name}
-          role="img"
-        />
+      <div className="chart-canvas" style={{ height }} ref={boxRef}>
+        {drawn ? (
+          <Chart
+            ref={chartRef}
+            type={chart.type}
+            data={chart.data as ChartData<Kind, unknown[]>}
+            options={chart.options as ChartOptions<Kind>}
+            plugins={[plugin]}
+            aria-label={name}
+            role="img"
+          />
+        ) : (
+          <canvas aria-label={name} role="img" style={{ display: "block", width: "100%", height }} />
+        )}
       </div>
       {table ? <ChartDataTable {...table} /> : null}
     </>

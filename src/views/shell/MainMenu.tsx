@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useId, useRef, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { texts } from "../../domain/shell/texts";
 import type { ActorRefFrom } from "xstate";
@@ -9,6 +9,47 @@ import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
 import { useAppPart, useLastingAppPart } from "./appChildren";
 import { isCurrentRoute, menuSectionsFor } from "./menuRoutes";
+import { useScreenPreload } from "./ScreenPreloadContext";
+
+/** Runs `f` when the browser is idle (or soon, where it cannot say); the returned function cancels it. */
+const whenIdle = (f: () => void): (() => void) => {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(f, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(f, 200);
+  return () => window.clearTimeout(handle);
+};
+
+/**
+ * Loads the code of the menu's screens ahead, one at a time when the browser is idle, so
+ * following an entry draws its screen at once (issue 27, "Ready fast"). Only the entries the
+ * person is offered: an admin screen's code never loads for anyone else.
+ */
+const usePreloadedEntries = (entryPaths: ReadonlyArray<string>) => {
+  const preload = useScreenPreload();
+  const key = entryPaths.join("\n");
+  useEffect(() => {
+    const queue = key === "" ? [] : key.split("\n");
+    let stopped = false;
+    let cancel = () => {};
+    const next = () => {
+      const path = queue.shift();
+      if (stopped || path === undefined) return;
+      void preload(path)
+        .catch(() => undefined)
+        .finally(() => {
+          if (!stopped) cancel = whenIdle(next);
+        });
+    };
+    cancel = whenIdle(next);
+    return () => {
+      stopped = true;
+      cancel();
+    };
+  }, [key, preload]);
+  return preload;
+};
 
 /**
  * The main menu: the screens the signed-in person may open (the route table in
@@ -36,6 +77,7 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const sections = menuSectionsFor(user, undefined, reportIds);
+  const preload = usePreloadedEntries(sections.flatMap(({ entries }) => entries.map((route) => route.path)));
   if (sections.length === 0) return null;
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -69,6 +111,8 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
                     href={route.path}
                     aria-current={isCurrentRoute(route, location) ? "page" : undefined}
                     onClick={() => menu.send({ type: "menu.entryChosen" })}
+                    onPointerEnter={() => void preload(route.path).catch(() => undefined)}
+                    onFocus={() => void preload(route.path).catch(() => undefined)}
                   >
                     {route.label}
                   </Link>

@@ -53,7 +53,6 @@ const setup = (overrides: Parameters<typeof recordingSessionActor>[1] = {}) => {
 const ready = async () => {
   const rig = setup();
   await rig.load.resolve(loadedClassification);
-  await rig.rest();
   await rig.preview.resolve(classificationPreviewOf());
   return rig;
 };
@@ -159,6 +158,17 @@ describe("classificationEditor: editing, undo and redo", () => {
 });
 
 describe("classificationEditor: preview", () => {
+  it("asks for the first preview as soon as the classification is loaded, with no wait (the panel's figures come only from it)", async () => {
+    const { load, preview, snap } = setup();
+    await load.resolve(loadedClassification);
+    expect(preview.calls).toHaveLength(1);
+    expect(preview.calls[0]?.tree).toEqual(sel.draft(snap()));
+    expect(sel.isPreviewUpdating(snap())).toBe(true);
+    await preview.resolve(classificationPreviewOf());
+    expect(sel.isPreviewUpdating(snap())).toBe(false);
+    expect(sel.preview(snap())).not.toBeNull();
+  });
+
   it("asks once the draft rests, a change cancels the request under way, and the wait does not touch the mode", async () => {
     const { actor, preview, snap, step, rest } = await ready();
     expect(preview.calls).toHaveLength(1);

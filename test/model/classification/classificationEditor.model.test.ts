@@ -11,7 +11,8 @@ modelSuite(classificationEditorModel, {
     "waiting → session.scopeChanged [signedIn] → loading",
     "saving → saveClassification rejects [stale] → conflict",
     "conflict → editor.reloaded → loading",
-    "conflict → editor.conflictDismissed → ready.(mode.normal + preview.debouncing + leave.staying + download.idle)",
+    "conflict → editor.conflictDismissed → ready.(mode.normal + preview.requesting + leave.staying + download.idle)",
+    "loading → loadClassification resolves [loaded] → ready.(mode.normal + preview.requesting + leave.staying + download.idle)",
     "saving → saveClassification rejects [forbidden] → forbidden (done)",
     "ready.(mode.normal + preview.debouncing + leave.staying + download.idle) → after previewDelay (400 ms) → ready.(mode.normal + preview.blocked + leave.staying + download.idle)",
     "ready.(mode.reorder + preview.shown + leave.staying + download.idle) → draft.stepped [move] → ready.(mode.reorder + preview.debouncing + leave.staying + download.idle)",
@@ -32,9 +33,9 @@ describe("classificationEditor program switch and Back/Forward model (shortest p
     const steps = new Set(paths.flatMap((p) => p.steps));
     for (const s of [
       `${ready("shown")} → session.scopeChanged [programOverDraft] → programSwitched`,
-      `programSwitched → editor.programSwitchCancelled → ${ready("debouncing")}`,
+      `programSwitched → editor.programSwitchCancelled → ${ready("requesting")}`,
       "programSwitched → editor.programSwitchConfirmed → loading",
-      `programSwitched → session.scopeChanged [headerBack] → ${ready("debouncing")}`,
+      `programSwitched → session.scopeChanged [headerBack] → ${ready("requesting")}`,
       "programSwitched → session.scopeChanged [tokyo] → programSwitched",
       "programSwitched → session.scopeChanged [signedOut] → waiting",
       "saving → session.scopeChanged [programOverDraft] → saving",

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatDate, formatPeriod, type PeriodLength } from "../../../src/domain/report/dateFormat";
+import { temporal } from "../../../src/domain/report/temporal";
 
 describe("formatPeriod", () => {
   it.each<[string, PeriodLength, string | null, string]>([
@@ -16,6 +17,20 @@ describe("formatPeriod", () => {
     ["", "month", "en-GB", ""],
   ])("%s by %s in %s is %s", (iso, length, locale, expected) => {
     expect(formatPeriod(iso, length, locale)).toBe(expected);
+  });
+
+  it("formats a period once for a locale and length: a chart's dates asked again on every draw cost nothing more", () => {
+    const toLocaleString = vi.spyOn(temporal().PlainDate.prototype, "toLocaleString");
+    try {
+      const texts = Array.from({ length: 200 }, (_, i) => formatPeriod(`2025-03-${String((i % 4) + 1).padStart(2, "0")}`, "day", "en-GB"));
+      expect(new Set(texts)).toEqual(new Set(["1 Mar", "2 Mar", "3 Mar", "4 Mar"]));
+      expect(toLocaleString).toHaveBeenCalledTimes(4);
+      expect(formatPeriod("2025-03-01", "month", "en-GB")).toBe("Mar 2025");
+      expect(formatPeriod("2025-03-01", "day", "en-US")).toBe("Mar 1");
+      expect(toLocaleString).toHaveBeenCalledTimes(6);
+    } finally {
+      toLocaleString.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, within } from "@testing-library/react";
+import { act, cleanup, render, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChartSeries } from "../../../src/domain/performance/performanceChart";
 import { ChartCanvas } from "../../../src/views/chart/ChartCanvas";
@@ -106,5 +106,36 @@ describe("ChartCanvas", () => {
     );
     expect(given.at(-1)?.plugins).toEqual([plugin]);
     expect((plugin as { id: string }).id).toBe("campaignNotes");
+  });
+
+  it("draws the chart only once its canvas comes near the window: until then an empty canvas of the same name and height, the data table already there", () => {
+    let seen: (entries: Array<{ isIntersecting: boolean }>) => void = () => {};
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          seen = callback;
+        }
+        observe(element: Element) {
+          observed.push(element);
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      const view = render(<ChartCanvas chart={timeSeriesChart({ series, labels, chartType: "area", format, dateLabel })} name="A chart" height={120} table={timeSeriesTable({ caption: "Chart data", rowHeader: "Date", series, labels, format, dateLabel })} />);
+      expect(given).toHaveLength(0);
+      expect(view.getByRole("img", { name: "A chart" }).tagName).toBe("CANVAS");
+      expect(view.getByRole("table", { name: "Chart data" })).toBeTruthy();
+      expect(observed).toEqual([view.container.querySelector(".chart-canvas")]);
+      act(() => seen([{ isIntersecting: false }]));
+      expect(given).toHaveLength(0);
+      act(() => seen([{ isIntersecting: true }]));
+      expect(given.at(-1)?.type).toBe("line");
+      expect(view.getAllByRole("img", { name: "A chart" })).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

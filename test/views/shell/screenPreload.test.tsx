@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { Suspense, useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { fromPromise } from "xstate";
+import type { MeResponse } from "../../../src/domain/access/auth";
+import type { User } from "../../../src/domain/shell/user";
+import { sessionMachine } from "../../../src/machines/shell/session.machine";
+import { MainMenu } from "../../../src/views/shell/MainMenu";
+import { menuRoutes, menuSectionsFor } from "../../../src/views/shell/menuRoutes";
+import { preloadableScreen } from "../../../src/views/shell/preloadableScreen";
+import { ScreenPreloadProvider } from "../../../src/views/shell/ScreenPreloadContext";
+import { acme, alice } from "../../model/fixtures";
+import { appActorsWith, withActors } from "../viewSupport";
+
+afterEach(cleanup);
+
+const Hello = ({ name }: { readonly name: string }) => {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((n) => n + 1)}>
+      Hello {name} {count}
+    </button>
+  );
+};
+
+const inSuspense = (node: React.ReactNode) => <Suspense fallback={<p>Loading…</p>}>{node}</Suspense>;
+
+describe("preloadableScreen", () => {
+  it("draws a screen whose code was loaded ahead at once, without the fallback (React's lazy() suspends on its first render)", async () => {
+    const load = vi.fn(() => Promise.resolve(Hello));
+    const { Screen, preload } = preloadableScreen(load);
+    await preload();
+    render(inSuspense(<Screen name="Ada" />));
+    expect(screen.queryByText("Loading…")).toBeNull();
+    expect(screen.getByRole("button").textContent).toBe("Hello Ada 0");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("without a load ahead: the fallback, then the screen, loaded once with the preload sharing it", async () => {
+    let resolve: (c: typeof Hello) => void = () => {};
+    const load = vi.fn(() => new Promise<typeof Hello>((r) => (resolve = r)));
+    const { Screen, preload } = preloadableScreen(load);
+    render(inSuspense(<Screen name="Ada" />));
+    expect(screen.getByText("Loading…")).toBeTruthy();
+    const ahead = preload();
+    await act(async () => {
+      resolve(Hello);
+      await ahead;
+    });
+    expect((await screen.findByRole("button")).textContent).toBe("Hello Ada 0");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("a screen mounted while loading keeps its state once the code is here (it is never mounted again)", async () => {
+    const { Screen } = preloadableScreen(() => Promise.resolve(Hello));
+    const { rerender } = render(inSuspense(<Screen name="Ada" />));
+    const button = await screen.findByRole("button");
+    act(() => button.click());
+    rerender(inSuspense(<Screen name="Ada" />));
+    expect(screen.getByRole("button").textContent).toBe("Hello Ada 1");
+  });
+});
+
+describe("MainMenu loads its entries' screens ahead", () => {
+  beforeEach(() => {
+    // The idle callback runs soon; the server's list of the program's reports is empty.
+    vi.stubGlobal("requestIdleCallback", (f: () => void) => setTimeout(f, 0));
+    vi.stubGlobal("cancelIdleCallback", (h: ReturnType<typeof setTimeout>) => clearTimeout(h));
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { "content-type": "application/json" } })));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const admin: User = { ...alice, id: 2, username: "root", is_admin: true };
+
+  it.each([
+    { who: "a member", user: alice },
+    { who: "an admin", user: admin },
+  ])("$who: every entry offered, one at a time, and no other (an admin screen's code never loads for a member)", async ({ user }) => {
+    const profile: MeResponse = { user, programs: [acme] };
+    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
+    actors.session.send({ type: "session.signedIn", token: "tok-1", user });
+    await new Promise((r) => setTimeout(r, 0));
+    const preloaded: string[] = [];
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const preload = async (path: string) => {
+      preloaded.push(path);
+      mostAtOnce = Math.max(mostAtOnce, ++inFlight);
+      await new Promise((r) => setTimeout(r, 0));
+      inFlight--;
+    };
+    const { hook } = memoryLocation({ path: "/performance" });
+    render(withActors(actors, <ScreenPreloadProvider value={preload}><Router hook={hook}><MainMenu /></Router></ScreenPreloadProvider>));
+    const offered = menuSectionsFor(user, menuRoutes, []).flatMap((s) => s.entries.map((r) => r.path));
+    await waitFor(() => expect([...preloaded].sort()).toEqual([...offered].sort()));
+    expect(mostAtOnce).toBe(1);
+    if (!user.is_admin) expect(preloaded.filter((p) => menuRoutes.find((r) => r.path === p)?.audience === "admins")).toEqual([]);
+  });
+});
