@@ -79,7 +79,11 @@ export const programAdminRoutes = (context: ServerContext) => {
       locale: newProgramLocale,
     });
     if (!created) return refuse(c, refusals.programCodeTaken);
-    await stores.programSettings.save(created.id, { attribution_model: draft.attribution_model, lookback_days: draft.lookback_days });
+    await stores.programSettings.save(created.id, {
+      ...defaultProgramSettings,
+      attribution_model: draft.attribution_model,
+      lookback_days: draft.lookback_days,
+    });
     return answerProgram(c, created);
   });
 
@@ -97,6 +101,7 @@ export const programAdminRoutes = (context: ServerContext) => {
     if (!changed) return refuse(c, refusals.programNotFound);
     const current = await settingsOf(changed.id);
     const settings: ProgramSettings = {
+      ...current,
       attribution_model: change.attribution_model ?? current.attribution_model,
       lookback_days: change.lookback_days ?? current.lookback_days,
     };

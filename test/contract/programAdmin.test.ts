@@ -84,7 +84,7 @@ describe("programs as admins manage them (/api/admin/programs)", () => {
     expect(await menu(tokens.admin)).toContain("acme-eu");
     expect(await menu(tokens.demo)).toEqual(["northwind", "bluepeak"]);
     const settings = decoded(await t.call("GET", "/api/programs/acme-eu/settings", { token: tokens.admin }), ProgramSettingsAnswer).data;
-    expect(settings).toEqual({ attribution_model: "time_decay", lookback_days: 14 });
+    expect(settings).toEqual({ attribution_model: "time_decay", lookback_days: 14, model_level: "taxonomy_1", markov_order: 1 });
     expectRefusal(await t.call("POST", programs, { token: tokens.admin, json: { ...berlin, name: "Other" } }), 409, "program_code_taken");
     expectRefusal(await t.call("POST", programs, { token: tokens.admin, json: { ...berlin, code: "northwind" } }), 409, "program_code_taken");
   });
