@@ -24,7 +24,7 @@ const longestPathCode = 200;
 /**
  * Programs as admins manage them (src/domain/programs/programAdmin.ts), under /api/admin/programs:
  * GET / every program, archived ones too, with its settings; POST / a new one (409 when its code is
- * taken); PATCH /{code} any of name, currency, time zone, model, lookback (the same change again
+ * taken); PATCH /{code} any of name, currency, time zone, model (its level and order), lookback (the same change again
  * answers the same); POST /{code}/archive and /{code}/unarchive (nothing is deleted; a repeat keeps
  * the state). Members are refused every call (403 'You don't have access to admin resources.').
  */
@@ -46,6 +46,8 @@ export const programAdminRoutes = (context: ServerContext) => {
       time_zone: record.time_zone,
       attribution_model: settings.attribution_model,
       lookback_days: settings.lookback_days,
+      model_level: settings.model_level,
+      markov_order: settings.markov_order,
       archived: record.archived,
     };
   };
@@ -83,6 +85,8 @@ export const programAdminRoutes = (context: ServerContext) => {
       ...defaultProgramSettings,
       attribution_model: draft.attribution_model,
       lookback_days: draft.lookback_days,
+      model_level: draft.model_level ?? defaultProgramSettings.model_level,
+      markov_order: draft.markov_order ?? defaultProgramSettings.markov_order,
     });
     return answerProgram(c, created);
   });
@@ -104,9 +108,11 @@ export const programAdminRoutes = (context: ServerContext) => {
       ...current,
       attribution_model: change.attribution_model ?? current.attribution_model,
       lookback_days: change.lookback_days ?? current.lookback_days,
+      model_level: change.model_level ?? current.model_level,
+      markov_order: change.markov_order ?? current.markov_order,
     };
     // Only a change of the settings re-attributes: the same edit sent again changes nothing.
-    if (settings.attribution_model !== current.attribution_model || settings.lookback_days !== current.lookback_days)
+    if ((Object.keys(settings) as Array<keyof ProgramSettings>).some((key) => settings[key] !== current[key]))
       await stores.programSettings.save(changed.id, settings);
     return answerProgram(c, changed);
   });

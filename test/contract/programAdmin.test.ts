@@ -95,13 +95,20 @@ describe("programs as admins manage them (/api/admin/programs)", () => {
     expect(first).toMatchObject({ ...change, code: "acme-eu", attribution_model: "time_decay" });
     const again = decoded(await t.call("PATCH", `${programs}/acme-eu`, { token: tokens.admin, json: change }), AdminProgramAnswer).data;
     expect(again).toEqual(first);
+    // a data-driven model's level and order are kept with the program's settings
+    const levelled = { model_level: "taxonomy_2", markov_order: 3 } as const;
+    expect(decoded(await t.call("PATCH", `${programs}/acme-eu`, { token: tokens.admin, json: levelled }), AdminProgramAnswer).data).toMatchObject({
+      ...change,
+      ...levelled,
+      attribution_model: "time_decay",
+    });
     // The program scope (what every other call reads) has the new currency at once.
     const scoped = decoded(await t.call("GET", "/api/programs", { token: tokens.admin }), ProgramList).data.find((p) => p.code === "acme-eu");
     expect(scoped?.currency).toBe("CHF");
     expectRefusal(await t.call("PATCH", `${programs}/acme-eu`, { token: tokens.admin, json: { currency: "XYZ" } }), 400, "invalid_body");
     expectRefusal(await t.call("PATCH", `${programs}/acme-eu`, { token: tokens.admin, json: {} }), 400, "invalid_body");
     expectRefusal(await t.call("PATCH", `${programs}/nowhere`, { token: tokens.admin, json: { name: "X" } }), 404, "program_not_found");
-    expect((await list()).find((p) => p.code === "acme-eu")).toEqual(first);
+    expect((await list()).find((p) => p.code === "acme-eu")).toEqual({ ...first, ...levelled });
   });
 
   it("archive hides a program from every list and refuses every call naming it; unarchive brings it back with its data", async () => {
