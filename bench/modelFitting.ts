@@ -91,6 +91,16 @@ export const runModelFittingBench = async (options: ModelFittingBenchOptions): P
     const programId = chosen.id;
     console.log(`\nModel fitting ${tag}: program ${chosen.code}, ${chosen.journeys.toLocaleString("en")} journeys in ${fittingWindowDays} days`);
 
+    // where a fit's time goes: the journeys read as paths (the SQL), the same for both models
+    const pathsRead = await timed(1, 5, async () => void (await warehouse.attribution.fittingPaths(programId, fittingWindowDays, 1)));
+    rows.push({
+      measure: `Model fitting ${tag} of which the paths read (SQL)`,
+      value: ms(pathsRead.p50),
+      p95: ms(pathsRead.max),
+      baseline: "",
+      budget: "",
+      verdict: "info",
+    });
     for (const model of dataDrivenModels) {
       let channels = 0;
       const timing = await timed(1, 5, async () => {
