@@ -77,6 +77,29 @@ const benchApiInChild = async (options: { rebuildData: boolean; port: number; en
   return answered;
 };
 
+/** bench/modelFitting.ts in a child process over the 10-million-hit data set of `engine`, answering its rows. */
+const modelFittingInChild = async (options: { rebuildData: boolean; port: number; engine: BenchEngine }): Promise<ReadonlyArray<ApiRow>> => {
+  const rowsFile = resolve(mkdtempSync(resolve(tmpdir(), "bench-fitting-")), "rows.json");
+  const args = [
+    "--import",
+    "tsx",
+    resolve(root, "bench/modelFitting.ts"),
+    ...(options.rebuildData ? ["--rebuild-data"] : []),
+    ...(options.engine === "chdb" ? ["--chdb"] : []),
+    rowsFileFlag,
+    rowsFile,
+  ];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, BENCH_PORT: String(options.port) } });
+  const code = await new Promise<number | null>((done, fail) => {
+    child.on("error", fail);
+    child.on("exit", done);
+  });
+  if (code !== 0) throw new Error(`bench/modelFitting.ts ${args.slice(3).join(" ")} exited with ${code}`);
+  const answered = JSON.parse(readFileSync(rowsFile, "utf8")) as ReadonlyArray<ApiRow>;
+  rmSync(dirname(rowsFile), { recursive: true, force: true });
+  return answered;
+};
+
 /**
  * `npm run bench -- --concurrency`: only the concurrency rows (bench/concurrency.ts), on the demo data, on DuckDB and
  * on chdb, each against a server of its own; none of the other benches and no 10-million-hit data set.
@@ -144,6 +167,9 @@ const main = async () => {
   const onChdb = await benchApiInChild({ rebuildData, port: apiPort, engine: "chdb", size: "bench" });
   rows.push(...onChdb);
   rows.push(...(await benchApiInChild({ rebuildData, port: apiPort, engine: fasterEngine(onDuckDb, onChdb), size: "hundred" })));
+  // Fitting the data-driven models over the same 10 million hits, and a table call under markov against linear, on
+  // each engine in a process of its own (bench/modelFitting.ts).
+  for (const engine of ["duckdb", "chdb"] as const) rows.push(...(await modelFittingInChild({ rebuildData, port: apiPort, engine })));
   // HTTP collection throughput and freshness under that load, against a server of its own (bench/ingestion.ts).
   rows.push(...(await (await import("./ingestion")).runIngestionBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
   // A year of history, a million hits, imported from Parquet the import command's way (bench/bulkImport.ts).

@@ -28,14 +28,19 @@ export const directTaxonomy = "Direct";
 
 /**
  * The settings a program attributes with: its saved ones, read leniently ('Position
- * Based', 'time-decay' are understood), else linear over 30 days.
+ * Based', 'time-decay' are understood), else linear over 30 days (a data-driven model at
+ * level 1, order 1).
  */
 export const attributionSettingsOf = (stored: StoredSettings | null): AttributionSettings => {
   const model = (stored?.model ?? "").trim().toLowerCase().replace(/[\s-]+/g, "_");
   const lookback = stored?.lookbackDays ?? defaultLookbackDays;
+  const order = stored?.markovOrder;
   return {
     model: (attributionModels as ReadonlyArray<string>).includes(model) ? (model as AttributionModel) : defaultModel,
     lookbackDays: Number.isFinite(lookback) && lookback > 0 ? Math.floor(lookback) : defaultLookbackDays,
+    // a data-driven model's level and Markov order; anything else stored reads as level 1, order 1
+    modelLevel: stored?.modelLevel === 2 ? 2 : 1,
+    markovOrder: order === 2 || order === 3 ? order : 1,
   };
 };
 

@@ -5,7 +5,7 @@ import type { AttributionSettings, RebuildWork } from "../warehouse/engineQuerie
 import { isDataDriven } from "../../src/domain/settings/programSettings";
 import { attributionSettingsOf } from "./attribution";
 import { parseClassification, planOf, type ClassificationPlan } from "./classification";
-import type { EngineHooks } from "./engine";
+import type { EngineHooks, ModelFitOutcome } from "./engine";
 import { costWork, reattributeWork, reclassifyWork } from "./facts";
 import { defaultFitEveryMs, fittedWeights, fittingWindowDays, sameWeights } from "./modelFitting";
 
@@ -25,12 +25,6 @@ export interface Engine extends EngineHooks {
   materialiseAll(): Promise<void>;
   /** `materialise` for the programs never materialised (a server start over an existing database). */
   materialiseMissing(): Promise<void>;
-  /**
-   * Fits the program's data-driven model (markov, shapley) again from its journeys and re-attributes when its
-   * weights changed; nothing for a rule-based model. Also run after every re-classification and re-attribution,
-   * and after processing new data at most every `fitEveryMs` (docs/engine.md, "Data-driven models").
-   */
-  fitModel(programId: number): Promise<void>;
 }
 
 /**
@@ -84,15 +78,18 @@ export const createEngine = (deps: EngineDeps): Engine => {
    * they changed, its credits re-attributed with them (the journeys do not depend on the weights, so a second
    * fit would find the same ones).
    */
-  const fitAndFollow = async (programId: number, settings: AttributionSettings): Promise<void> => {
-    if (!isDataDriven(settings.model)) return;
+  const fitAndFollow = async (programId: number, settings: AttributionSettings): Promise<ModelFitOutcome | null> => {
+    if (!isDataDriven(settings.model)) return null;
     const started = performance.now();
-    lastFit.set(programId, clock());
-    const fitted = fittedWeights(settings.model, await warehouse.attribution.fittingPaths(programId, fittingWindowDays));
+    const fittedAt = clock();
+    lastFit.set(programId, fittedAt);
+    const paths = await warehouse.attribution.fittingPaths(programId, fittingWindowDays, settings.modelLevel);
+    const fitted = fittedWeights(settings.model, paths, settings.markovOrder);
     const changed = !sameWeights(await warehouse.attribution.modelWeights(programId), fitted);
     log.info("attribution engine", { step: "fitModel", programId, changed, ms: Math.round(performance.now() - started) });
     // the new weights and the credits they give are written in one transaction
     if (changed) await rebuildNow(programId, "reattribute", { ...reattributeWork(settings, clock()), modelWeights: fitted });
+    return { settings, weights: fitted.weights, fittedAt };
   };
 
   /** A rebuild that rewrites journeys, followed by the fit of a data-driven model. */
@@ -123,7 +120,12 @@ export const createEngine = (deps: EngineDeps): Engine => {
         const fitted = lastFit.get(programId);
         if (changes && (fitted === undefined || clock() - fitted >= fitEveryMs)) await fitAndFollow(programId, settings);
       }),
-    fitModel: (programId) => serially(programId, async () => fitAndFollow(programId, await settingsFor(programId))),
+    fitModel: (programId) => {
+      let outcome: ModelFitOutcome | null = null;
+      return serially(programId, async () => {
+        outcome = await fitAndFollow(programId, await settingsFor(programId));
+      }).then(() => outcome);
+    },
     materialise: reclassify,
     materialiseAll: async () => each(await warehouse.attribution.programIds()),
     materialiseMissing: async () => each(await warehouse.attribution.unmaterialisedProgramIds()),

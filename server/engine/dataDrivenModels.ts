@@ -8,6 +8,8 @@
  * `markov_model` reads them (path, total_conversions, total_null).
  */
 
+import type { MarkovOrder } from "../../src/domain/settings/programSettings";
+
 export interface JourneyPath {
   readonly channels: ReadonlyArray<string>;
   readonly conversions: number;
@@ -177,10 +179,6 @@ export const markovWeights = (paths: ReadonlyArray<JourneyPath>, order: MarkovOr
   const total = paths.reduce((sum, p) => sum + countOf(p.conversions), 0);
   return weightsOf(chain.states.slice(1), effects, total);
 };
-
-/** The orders of Markov chain the engine fits: a state is the last 1, 2 or 3 touches. */
-export const markovOrders = [1, 2, 3] as const;
-export type MarkovOrder = (typeof markovOrders)[number];
 
 /**
  * The states a path walks through in a chain of `order` (as ChannelAttribution builds them): its

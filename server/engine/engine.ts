@@ -1,3 +1,5 @@
+import type { AttributionSettings, StoredModelWeights } from "../warehouse/engineQueries";
+
 /**
  * What the engine's stores ask of the attribution engine when configuration changes
  * (docs/engine.md, "When it runs": attribution is computed when data arrives or the
@@ -20,4 +22,18 @@ export interface EngineHooks {
    * collection writes, and at start for every program with changes left.
    */
   processIngested(programId: number): Promise<void>;
+  /**
+   * Fits the program's data-driven model (markov, shapley) again from its journeys and re-attributes when its
+   * weights changed, answering the fit; null for a rule-based model. Also run after every re-classification and
+   * re-attribution, and after processing new data at most every `fitEveryMs` (docs/engine.md, "Data-driven
+   * models"); on demand by POST /model/fit.
+   */
+  fitModel(programId: number): Promise<ModelFitOutcome | null>;
+}
+
+/** A fit of a program's data-driven model: the settings it followed, the weights by channel, when it ran. */
+export interface ModelFitOutcome {
+  readonly settings: AttributionSettings;
+  readonly weights: StoredModelWeights["weights"];
+  readonly fittedAt: number;
 }

@@ -10,7 +10,7 @@ import {
 import type { OrderRule } from "../../src/domain/performance/performance";
 import type { DataDrivenModel } from "../../src/domain/settings/programSettings";
 import type { AnalysisQueries, ComparisonTouch } from "../warehouse/analysisQueries";
-import type { AttributionQueries, FittingPath } from "../warehouse/engineQueries";
+import { channelTaxonomyOf, type AttributionQueries, type FittingPath } from "../warehouse/engineQueries";
 import { journeyCredits } from "./attribution";
 import { markovChainOf, markovWeights } from "./dataDrivenModels";
 import { fittedWeights, fittingWindowDays } from "./modelFitting";
@@ -45,7 +45,9 @@ const weightsByModel = async (
 ): Promise<Readonly<Record<DataDrivenModel, ReadonlyMap<string, number>>>> => {
   const stored = await sources.modelInputs.modelWeights(programId);
   const weightsOf = (model: DataDrivenModel): ReadonlyMap<string, number> => {
-    const fit = stored !== null && stored.model === model ? stored : fittedWeights(model, paths);
+    // the comparison is at level-1 channels: a program's fit at level 2 is not that model's level-1 weights
+    const storedAtLevel1 = stored !== null && stored.weights.every((w) => channelTaxonomyOf(w.channel).length === 1);
+    const fit = stored !== null && stored.model === model && storedAtLevel1 ? stored : fittedWeights(model, paths);
     return new Map(fit.weights.map((w) => [w.channel, w.weight] as const));
   };
   return { markov: weightsOf("markov"), shapley: weightsOf("shapley") };
@@ -137,7 +139,7 @@ export const markovDetail = (paths: ReadonlyArray<FittingPath>): ModelComparison
 
 /** The whole answer of `GET /programs/{program}/model-comparison/{level}`. */
 export const modelComparison = async (sources: ModelComparisonSources, scope: ModelComparisonScope): Promise<ModelComparisonResponse> => {
-  const paths = await sources.modelInputs.fittingPaths(scope.programId, fittingWindowDays);
+  const paths = await sources.modelInputs.fittingPaths(scope.programId, fittingWindowDays, 1);
   const weights = await weightsByModel(sources, scope.programId, paths);
   const touches = await sources.analysis.comparisonTouches(scope.programId, scope.from, scope.to, scope.orders);
   const data = comparisonRows(touches, scope.level, weights);

@@ -57,6 +57,8 @@ export type Stores = Pick<
 > & {
   /** What the model comparison reads of the attribution engine's records: the journeys models learn from, the stored weights. */
   readonly modelInputs: Pick<AttributionQueries, "fittingPaths" | "modelWeights">;
+  /** Fits the program's data-driven model now (POST /model/fit): the engine's `fitModel`. */
+  readonly modelFitting: Pick<EngineHooks, "fitModel">;
 };
 
 export const storesOf = (
@@ -98,8 +100,9 @@ export const storesOf = (
 
   const { programSettings, classifications, costs, reports, analysis, ingestion } = warehouse;
   return {
+    modelFitting: { fitModel: (programId) => engine.fitModel(programId) },
     modelInputs: {
-      fittingPaths: (programId, windowDays) => warehouse.attribution.fittingPaths(programId, windowDays),
+      fittingPaths: (programId, windowDays, level) => warehouse.attribution.fittingPaths(programId, windowDays, level),
       modelWeights: (programId) => warehouse.attribution.modelWeights(programId),
     },
     users: warehouse.users,

@@ -42,6 +42,11 @@ export const refusals = {
     message: "Another program already has this code. Choose another one.",
   },
   programArchived: { status: 410, error: "program_archived", message: "This program is archived." },
+  modelNotDataDriven: {
+    status: 409,
+    error: "model_not_data_driven",
+    message: "The program's attribution model is not data-driven (markov, shapley): there is nothing to fit.",
+  },
   personNotFound: { status: 404, error: "person_not_found", message: "There is no person with that id." },
   invitationNotFound: { status: 404, error: "invitation_not_found", message: "There is no open invitation with that id." },
   personExists: {

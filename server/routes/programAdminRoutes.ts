@@ -24,7 +24,7 @@ const longestPathCode = 200;
 /**
  * Programs as admins manage them (src/domain/programs/programAdmin.ts), under /api/admin/programs:
  * GET / every program, archived ones too, with its settings; POST / a new one (409 when its code is
- * taken); PATCH /{code} any of name, currency, time zone, model, lookback (the same change again
+ * taken); PATCH /{code} any of name, currency, time zone, model (its level and order), lookback (the same change again
  * answers the same); POST /{code}/archive and /{code}/unarchive (nothing is deleted; a repeat keeps
  * the state). Members are refused every call (403 'You don't have access to admin resources.').
  */
@@ -46,6 +46,8 @@ export const programAdminRoutes = (context: ServerContext) => {
       time_zone: record.time_zone,
       attribution_model: settings.attribution_model,
       lookback_days: settings.lookback_days,
+      model_level: settings.model_level,
+      markov_order: settings.markov_order,
       archived: record.archived,
     };
   };
@@ -79,7 +81,13 @@ export const programAdminRoutes = (context: ServerContext) => {
       locale: newProgramLocale,
     });
     if (!created) return refuse(c, refusals.programCodeTaken);
-    await stores.programSettings.save(created.id, { attribution_model: draft.attribution_model, lookback_days: draft.lookback_days });
+    await stores.programSettings.save(created.id, {
+      ...defaultProgramSettings,
+      attribution_model: draft.attribution_model,
+      lookback_days: draft.lookback_days,
+      model_level: draft.model_level ?? defaultProgramSettings.model_level,
+      markov_order: draft.markov_order ?? defaultProgramSettings.markov_order,
+    });
     return answerProgram(c, created);
   });
 
@@ -97,11 +105,14 @@ export const programAdminRoutes = (context: ServerContext) => {
     if (!changed) return refuse(c, refusals.programNotFound);
     const current = await settingsOf(changed.id);
     const settings: ProgramSettings = {
+      ...current,
       attribution_model: change.attribution_model ?? current.attribution_model,
       lookback_days: change.lookback_days ?? current.lookback_days,
+      model_level: change.model_level ?? current.model_level,
+      markov_order: change.markov_order ?? current.markov_order,
     };
     // Only a change of the settings re-attributes: the same edit sent again changes nothing.
-    if (settings.attribution_model !== current.attribution_model || settings.lookback_days !== current.lookback_days)
+    if ((Object.keys(settings) as Array<keyof ProgramSettings>).some((key) => settings[key] !== current[key]))
       await stores.programSettings.save(changed.id, settings);
     return answerProgram(c, changed);
   });

@@ -13,6 +13,7 @@ import { classificationRoutes } from "./classificationRoutes";
 import { costRoutes } from "./costRoutes";
 import { customReportRoutes } from "./customReportRoutes";
 import { modelComparisonRoutes } from "./modelComparisonRoutes";
+import { modelFitRoutes } from "./modelFitRoutes";
 import { performanceRoutes } from "./performanceRoutes";
 import { seasonalityRoutes } from "./seasonalityRoutes";
 import { settingsRoutes } from "./settingsRoutes";
@@ -45,6 +46,7 @@ export const programScopedRoutes = (context: ServerContext) => {
   scoped.route("/performance", performanceRoutes(context));
   scoped.route("/performance", analysisRoutes(context));
   scoped.route("/model-comparison", modelComparisonRoutes(context));
+  scoped.route("/", modelFitRoutes(context));
 
   return scoped;
 };

@@ -8,8 +8,8 @@ import type { ServerContext } from "../serverContext";
 
 /**
  * Program settings: GET /settings (members and admins), PATCH /settings (admins) with
- * either or both of attribution_model and lookback_days; a PATCH re-attributes the
- * program and answers the saved settings.
+ * any of attribution_model, lookback_days, model_level and markov_order (the last two for
+ * a data-driven model); a PATCH re-attributes the program and answers the saved settings.
  */
 export const settingsRoutes = (context: ServerContext) => {
   const routes = new Hono<ProgramEnv>();
@@ -29,6 +29,8 @@ export const settingsRoutes = (context: ServerContext) => {
     const saved = {
       attribution_model: patch.value.attribution_model ?? current.attribution_model,
       lookback_days: patch.value.lookback_days ?? current.lookback_days,
+      model_level: patch.value.model_level ?? current.model_level,
+      markov_order: patch.value.markov_order ?? current.markov_order,
     };
     await stores.programSettings.save(programId, saved);
     return answer(c, ProgramSettingsAnswer, { data: saved });

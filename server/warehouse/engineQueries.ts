@@ -1,6 +1,6 @@
 import type { MetricSums } from "../../src/domain/report/metrics";
 import type { Interval, OrderRule, TaxonomyPath } from "../../src/domain/performance/performance";
-import type { AttributionModel } from "../../src/domain/settings/programSettings";
+import type { AttributionModel, MarkovOrder } from "../../src/domain/settings/programSettings";
 import type { ClassificationPlan } from "./classificationPlan";
 
 /**
@@ -16,16 +16,32 @@ export interface AttributionSettings {
   readonly model: AttributionModel;
   /** Clicks this many days (in milliseconds: days x 86,400,000) before an order, up to its instant, form its journey. */
   readonly lookbackDays: number;
+  /** The taxonomy level (1 or 2) whose channels a data-driven model is fitted at and credits by. */
+  readonly modelLevel: ModelLevelNumber;
+  /** The order (1 to 3) of the Markov chain. */
+  readonly markovOrder: MarkovOrder;
 }
 
-/** One path of level-1 channels the journeys took (oldest first), how many converted and how many did not. */
+/** The levels a data-driven model may be fitted at. */
+export type ModelLevelNumber = 1 | 2;
+
+/**
+ * A channel of a data-driven model at level 2 is its taxonomy_1 and taxonomy_2 joined by this character (the
+ * record separator, which no title is expected to hold); at level 1 it is the taxonomy_1 alone.
+ */
+export const channelLevelSeparator = "\u001e";
+
+/** The taxonomy path (taxonomy_1, and taxonomy_2 at level 2) a model's channel stands for. */
+export const channelTaxonomyOf = (channel: string): ReadonlyArray<string> => channel.split(channelLevelSeparator);
+
+/** One path of channels at the model's level the journeys took (oldest first), how many converted and how many did not. */
 export interface FittingPath {
   readonly channels: ReadonlyArray<string>;
   readonly conversions: number;
   readonly nulls: number;
 }
 
-/** A program's data-driven model weights as last fitted: each channel's (taxonomy_1) weight. */
+/** A program's data-driven model weights as last fitted: each channel's weight (a taxonomy_1, or at level 2 a taxonomy_1 and taxonomy_2). */
 export interface StoredModelWeights {
   readonly model: AttributionModel;
   readonly weights: ReadonlyArray<{ readonly channel: string; readonly weight: number }>;
@@ -35,6 +51,8 @@ export interface StoredModelWeights {
 export interface StoredSettings {
   readonly model: string;
   readonly lookbackDays: number;
+  readonly modelLevel: number;
+  readonly markovOrder: number;
 }
 
 /** A hit as ingested. Dates are YYYY-MM-DD in the program's UTC offset; times epoch ms. */
@@ -114,7 +132,13 @@ export interface RawDataBatch {
   readonly orders?: ReadonlyArray<OrderRow>;
   readonly identities?: ReadonlyArray<IdentityRow>;
   readonly classifications?: ReadonlyArray<{ readonly programId: number; readonly tree: string; readonly savedAt: number }>;
-  readonly settings?: ReadonlyArray<{ readonly programId: number; readonly model: string; readonly lookbackDays: number }>;
+  readonly settings?: ReadonlyArray<{
+    readonly programId: number;
+    readonly model: string;
+    readonly lookbackDays: number;
+    readonly modelLevel?: number;
+    readonly markovOrder?: number;
+  }>;
   readonly fixedCosts?: ReadonlyArray<FixedCostRow>;
   readonly variableCosts?: ReadonlyArray<VariableCostRow>;
   readonly dataSets?: ReadonlyArray<DataSetRow>;
@@ -179,11 +203,11 @@ export interface AttributionQueries {
   /** The program's hits as classified, by hit id. */
   classifiedHits(programId: number): Promise<ReadonlyArray<ClassifiedHitRecord>>;
   /**
-   * The journeys a data-driven model learns from, as level-1 paths: those of the orders placed, and the clicks
+   * The journeys a data-driven model learns from, as paths of the level's channels: those of the orders placed, and the clicks
    * of each visitor after their last order (or all, without one) made, in the `windowDays` days up to the
    * program's newest order or click.
    */
-  fittingPaths(programId: number, windowDays: number): Promise<ReadonlyArray<FittingPath>>;
+  fittingPaths(programId: number, windowDays: number, level: ModelLevelNumber): Promise<ReadonlyArray<FittingPath>>;
   /** The program's model weights as last fitted, or null (a rebuild with `modelWeights` replaces them). */
   modelWeights(programId: number): Promise<StoredModelWeights | null>;
 }

@@ -42,6 +42,7 @@ const programAdminRoutes: ReadonlyArray<string> = [
   "POST /api/programs/:program/variable-costs/stored-keys",
   "DELETE /api/programs/:program/variable-costs/:id",
   "PATCH /api/programs/:program/settings",
+  "POST /api/programs/:program/model/fit",
   "GET /api/programs/:program/admin/classification",
   "POST /api/programs/:program/admin/classification",
   "POST /api/programs/:program/admin/classification/preview",

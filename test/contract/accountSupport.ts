@@ -21,6 +21,7 @@ export class RecordingEngine implements EngineHooks {
   readonly reattribute = (programId: number) => this.record("reattribute", programId);
   readonly refreshCosts = (programId: number) => this.record("refreshCosts", programId);
   readonly processIngested = (programId: number) => this.record("processIngested", programId);
+  readonly fitModel = (programId: number) => this.record("fitModel", programId).then(() => null);
 
   /** The calls recorded since the last `take`, then forgets them. */
   take(): Array<{ readonly hook: EngineHook; readonly programId: number }> {

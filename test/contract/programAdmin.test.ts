@@ -84,7 +84,7 @@ describe("programs as admins manage them (/api/admin/programs)", () => {
     expect(await menu(tokens.admin)).toContain("acme-eu");
     expect(await menu(tokens.demo)).toEqual(["northwind", "bluepeak"]);
     const settings = decoded(await t.call("GET", "/api/programs/acme-eu/settings", { token: tokens.admin }), ProgramSettingsAnswer).data;
-    expect(settings).toEqual({ attribution_model: "time_decay", lookback_days: 14 });
+    expect(settings).toEqual({ attribution_model: "time_decay", lookback_days: 14, model_level: "taxonomy_1", markov_order: 1 });
     expectRefusal(await t.call("POST", programs, { token: tokens.admin, json: { ...berlin, name: "Other" } }), 409, "program_code_taken");
     expectRefusal(await t.call("POST", programs, { token: tokens.admin, json: { ...berlin, code: "northwind" } }), 409, "program_code_taken");
   });
@@ -95,13 +95,20 @@ describe("programs as admins manage them (/api/admin/programs)", () => {
     expect(first).toMatchObject({ ...change, code: "acme-eu", attribution_model: "time_decay" });
     const again = decoded(await t.call("PATCH", `${programs}/acme-eu`, { token: tokens.admin, json: change }), AdminProgramAnswer).data;
     expect(again).toEqual(first);
+    // a data-driven model's level and order are kept with the program's settings
+    const levelled = { model_level: "taxonomy_2", markov_order: 3 } as const;
+    expect(decoded(await t.call("PATCH", `${programs}/acme-eu`, { token: tokens.admin, json: levelled }), AdminProgramAnswer).data).toMatchObject({
+      ...change,
+      ...levelled,
+      attribution_model: "time_decay",
+    });
     // The program scope (what every other call reads) has the new currency at once.
     const scoped = decoded(await t.call("GET", "/api/programs", { token: tokens.admin }), ProgramList).data.find((p) => p.code === "acme-eu");
     expect(scoped?.currency).toBe("CHF");
     expectRefusal(await t.call("PATCH", `${programs}/acme-eu`, { token: tokens.admin, json: { currency: "XYZ" } }), 400, "invalid_body");
     expectRefusal(await t.call("PATCH", `${programs}/acme-eu`, { token: tokens.admin, json: {} }), 400, "invalid_body");
     expectRefusal(await t.call("PATCH", `${programs}/nowhere`, { token: tokens.admin, json: { name: "X" } }), 404, "program_not_found");
-    expect((await list()).find((p) => p.code === "acme-eu")).toEqual(first);
+    expect((await list()).find((p) => p.code === "acme-eu")).toEqual({ ...first, ...levelled });
   });
 
   it("archive hides a program from every list and refuses every call naming it; unarchive brings it back with its data", async () => {

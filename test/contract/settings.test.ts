@@ -30,7 +30,7 @@ describe("program settings", () => {
     ).data;
     expect(suite.engine.take()).toEqual([{ hook: "reattribute", programId: bluepeakId }]);
     const second = decoded(await suite.t.call("PATCH", settings, { token: suite.tokens.admin, json: { lookback_days: 90 } }), ProgramSettingsAnswer).data;
-    expect(second).toEqual({ attribution_model: "time_decay", lookback_days: 90 });
+    expect(second).toEqual({ attribution_model: "time_decay", lookback_days: 90, model_level: "taxonomy_1", markov_order: 1 });
     expect(first.attribution_model).toBe("time_decay");
     expect(await read()).toEqual(second);
     expect(suite.engine.take()).toEqual([{ hook: "reattribute", programId: bluepeakId }]);
@@ -38,7 +38,7 @@ describe("program settings", () => {
       await suite.t.call("PATCH", settings, { token: suite.tokens.admin, json: { attribution_model: "position_based", lookback_days: 1 } }),
       ProgramSettingsAnswer,
     );
-    expect(await read()).toEqual({ attribution_model: "position_based", lookback_days: 1 });
+    expect(await read()).toEqual({ attribution_model: "position_based", lookback_days: 1, model_level: "taxonomy_1", markov_order: 1 });
   });
 
   it.each([

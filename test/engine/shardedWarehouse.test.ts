@@ -10,6 +10,7 @@ import { contractData, FakeClock, quickScryptCost } from "../contract/contractAp
 import { roundedAnswer } from "../support/roundedAnswer";
 import { openWarehouseProcess } from "../support/warehouseProcess";
 import { engineUnderTest, openFreshWarehouse } from "../warehouseUnderTest";
+import { defaultProgramSettings } from "../../src/domain/settings/programSettings";
 
 /**
  * The cluster layout's routing (docs/engine.md, "Cluster"), on one machine: two shards, each a whole
@@ -175,7 +176,7 @@ describe(`two shards of ${engineUnderTest} behind the sharded warehouse`, () => 
 
   it("re-attributes a program on its shard alone, with the answers of one warehouse", async () => {
     const programId = 2;
-    const settings = { attribution_model: "linear", lookback_days: 14 } as const;
+    const settings = { ...defaultProgramSettings, attribution_model: "linear", lookback_days: 14 } as const;
     for (const warehouse of [single, sharded]) {
       await warehouse.programSettings.save(programId, settings);
       await createEngine({ warehouse, clock: clock.read, log: silentLog }).reattribute(programId);

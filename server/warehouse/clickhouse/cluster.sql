@@ -149,7 +149,9 @@ SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
 CREATE TABLE attribution.program_settings ON CLUSTER '{cluster}' (
   program_id Int32,
   attribution_model String,
-  lookback_days Int32
+  lookback_days Int32,
+  model_level Int32 DEFAULT 1,
+  markov_order Int32 DEFAULT 1
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
 ORDER BY (program_id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -691,4 +693,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (17, 'customers of orders and identified visitors', 0),
   (18, 'when an order last changed', 0),
   (19, 'data-driven model weights', 0),
-  (20, 'people: invitations and last sign-in', 0);
+  (20, 'people: invitations and last sign-in', 0),
+  (21, 'the level and order of data-driven models', 0);

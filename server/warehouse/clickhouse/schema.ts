@@ -285,4 +285,12 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       ) ${mergeTree("id")}`,
     ],
   },
+  {
+    version: 21,
+    name: "the level and order of data-driven models",
+    statements: [
+      "ALTER TABLE program_settings ADD COLUMN model_level Int32 DEFAULT 1",
+      "ALTER TABLE program_settings ADD COLUMN markov_order Int32 DEFAULT 1",
+    ],
+  },
 ];

@@ -612,4 +612,14 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
     ],
   },
+  {
+    version: 21,
+    name: "the level and order of data-driven models",
+    statements: [
+      // The taxonomy level (1 or 2) whose channels a program's data-driven model is fitted at and credits by, and
+      // the order (1 to 3) of its Markov chain (docs/engine.md, "Data-driven models"); 1 and 1 before.
+      "ALTER TABLE program_settings ADD COLUMN model_level INTEGER DEFAULT 1",
+      "ALTER TABLE program_settings ADD COLUMN markov_order INTEGER DEFAULT 1",
+    ],
+  },
 ];

@@ -1,9 +1,9 @@
 import { Schema } from "effect";
 import { AttributionModel, isDataDriven } from "../../../src/domain/settings/programSettings";
-import type { AttributionQueries, AttributionSettings, StoredModelWeights } from "../engineQueries";
+import type { AttributionQueries, AttributionSettings, ModelLevelNumber, StoredModelWeights } from "../engineQueries";
 import type { ClassificationPlan } from "../classificationPlan";
 import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type SqlEngine, type Statements, type StatementLine } from "../statements";
-import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
+import { taxonomyLevels, type TaxonomyLevel } from "../../../src/domain/report/taxonomyLevels";
 import { funnelRoles } from "../../../src/domain/report/metrics";
 import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, ruleColumns } from "./classificationSql";
 import { noneWhenEmpty, salesSumNames, taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
@@ -43,11 +43,21 @@ const attributedCreditSql: Readonly<Record<AttributionModel, string>> = {
   shapley: weightedCreditSql,
 };
 
-/** The weight of each touch's channel under the program's data-driven model ($4), joined to the numbered touches. */
-const modelWeightJoinSql = `LEFT JOIN (
+/**
+ * A row's channel at a model's level (engineQueries.ts `channelLevelSeparator`): its taxonomy_1 at level 1, its
+ * taxonomy_1 and taxonomy_2 joined by the record separator at level 2; `column(c)` names the row's level c.
+ */
+const channelSql = (engine: SqlEngine, level: ModelLevelNumber, column: (c: TaxonomyLevel) => string): string =>
+  level === 1 ? column("taxonomy_1") : `concat(${column("taxonomy_1")}, ${engine === "duckdb" ? "chr(30)" : "char(30)"}, ${column("taxonomy_2")})`;
+
+/**
+ * The weight of each touch's channel at the model's level under the program's data-driven model ($4), joined to
+ * the numbered touches (model_weights keeps the channel in its taxonomy_1 column).
+ */
+const modelWeightJoinSql = (engine: SqlEngine, level: ModelLevelNumber): string => `LEFT JOIN (
          SELECT taxonomy_1 AS weighted_channel, weight AS channel_weight FROM model_weights
          WHERE program_id = $1 AND attribution_model = $4
-       ) w ON w.weighted_channel = numbered.taxonomy_1`;
+       ) w ON w.weighted_channel = ${channelSql(engine, level, (c) => `numbered.${c}`)}`;
 
 /**
  * Joins a path's channels: the unit separator, a control character no classification title or ingested
@@ -97,9 +107,19 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
   settingsOf: (programId) =>
     line.exclusive(async (sql) => {
       const row = (
-        await sql.rows("SELECT attribution_model, lookback_days FROM program_settings WHERE program_id = $1", [programId])
+        await sql.rows(
+          "SELECT attribution_model, lookback_days, model_level, markov_order FROM program_settings WHERE program_id = $1",
+          [programId],
+        )
       )[0];
-      return row ? { model: textOf(row["attribution_model"]), lookbackDays: numberOf(row["lookback_days"]) } : null;
+      return row
+        ? {
+            model: textOf(row["attribution_model"]),
+            lookbackDays: numberOf(row["lookback_days"]),
+            modelLevel: numberOf(row["model_level"]),
+            markovOrder: numberOf(row["markov_order"]),
+          }
+        : null;
     }),
 
   rebuild: (programId, work) =>
@@ -159,7 +179,7 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
       })),
     ),
 
-  fittingPaths: (programId, windowDays) =>
+  fittingPaths: (programId, windowDays, level) =>
     line.exclusive(async (sql) => {
       const newest = nullableNumberOf(
         (
@@ -176,12 +196,12 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
       if (newest === null || newest <= 0) return [];
       const rows = await sql.rows(
         `SELECT path, sum(converted) AS conversions, count(*) - sum(converted) AS nulls FROM (
-           SELECT ${orderedPathSql[sql.engine](["t.touch_index"], "t.taxonomy_1")} AS path, 1 AS converted
+           SELECT ${orderedPathSql[sql.engine](["t.touch_index"], channelSql(sql.engine, level, (c) => `t.${c}`))} AS path, 1 AS converted
            FROM touches t
            WHERE t.program_id = $1 AND t.order_id IN (SELECT order_id FROM orders WHERE program_id = $1 AND ts >= $2)
            GROUP BY t.order_id
            UNION ALL
-           SELECT ${orderedPathSql[sql.engine](["h.ts", "h.hit_id"], "coalesce(nullif(h.taxonomy_1, ''), 'None')")} AS path, 0 AS converted
+           SELECT ${orderedPathSql[sql.engine](["h.ts", "h.hit_id"], channelSql(sql.engine, level, (c) => `coalesce(nullif(h.${c}, ''), 'None')`))} AS path, 0 AS converted
            FROM hits h
            LEFT JOIN (SELECT visitor_id AS buyer, max(ts) AS last_order_ts FROM orders WHERE program_id = $1 GROUP BY visitor_id) b
              ON b.buyer = h.visitor_id
@@ -524,7 +544,7 @@ export const attribute = async (sql: Statements, programId: number, settings: At
      weighted AS (
        SELECT numbered.*, pow(2.0, -CAST(last_ts - touch_ts AS DOUBLE) / $3) AS decay,
          ${dataDriven ? "coalesce(w.channel_weight, 0.0)" : "0.0"} AS model_weight
-       FROM numbered${dataDriven ? `\n       ${modelWeightJoinSql}` : ""}
+       FROM numbered${dataDriven ? `\n       ${modelWeightJoinSql(sql.engine, settings.modelLevel)}` : ""}
      )
      SELECT $1, order_id, touch_index, touch_count, hit_id, ${taxonomyList}, touch_ts,
        CASE WHEN touch_index = 1 THEN 1.0 ELSE 0.0 END,

@@ -104,11 +104,10 @@ export const appendRawData = async (sql: Statements, batch: RawDataBatch): Promi
   }
   for (const s of batch.settings ?? []) {
     await sql.run("DELETE FROM program_settings WHERE program_id = $1", [s.programId]);
-    await sql.run("INSERT INTO program_settings (program_id, attribution_model, lookback_days) VALUES ($1, $2, $3)", [
-      s.programId,
-      s.model,
-      s.lookbackDays,
-    ]);
+    await sql.run(
+      "INSERT INTO program_settings (program_id, attribution_model, lookback_days, model_level, markov_order) VALUES ($1, $2, $3, $4, $5)",
+      [s.programId, s.model, s.lookbackDays, s.modelLevel ?? 1, s.markovOrder ?? 1],
+    );
   }
   await writeRows(
     sql,

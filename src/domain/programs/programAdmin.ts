@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { listAnswer } from "../report/listAnswer";
-import { AttributionModel, LookbackDays } from "../settings/programSettings";
+import { AttributionModel, LookbackDays, MarkovOrder, ModelLevel } from "../settings/programSettings";
 
 /**
  * Programs as admins manage them (GET|POST /api/admin/programs, PATCH /api/admin/programs/{code},
@@ -89,6 +89,9 @@ export const AdminProgram = Schema.Struct({
   time_zone: Schema.String,
   attribution_model: AttributionModel,
   lookback_days: Schema.Number,
+  /** A data-driven model's level and Markov order (the server always sends them; taxonomy_1 and 1 when absent). */
+  model_level: Schema.optional(ModelLevel),
+  markov_order: Schema.optional(MarkovOrder),
   archived: Schema.Boolean,
 });
 export type AdminProgram = typeof AdminProgram.Type;
@@ -108,8 +111,14 @@ const editableFields = {
   lookback_days: LookbackDays,
 };
 
+/** A data-driven model's level and Markov order: sent with a markov or shapley model (the order with markov). */
+const modelFields = {
+  model_level: Schema.optional(ModelLevel),
+  markov_order: Schema.optional(MarkovOrder),
+};
+
 /** The body of POST /api/admin/programs. */
-export const ProgramDraft = Schema.Struct({ code: ProgramCode, ...editableFields });
+export const ProgramDraft = Schema.Struct({ code: ProgramCode, ...editableFields, ...modelFields });
 export type ProgramDraft = typeof ProgramDraft.Type;
 
 /** The body of PATCH /api/admin/programs/{code}: any of the editable fields, at least one. */
@@ -119,10 +128,11 @@ export const ProgramChange = Schema.Struct({
   time_zone: Schema.optional(editableFields.time_zone),
   attribution_model: Schema.optional(editableFields.attribution_model),
   lookback_days: Schema.optional(editableFields.lookback_days),
+  ...modelFields,
 }).pipe(
   Schema.filter((change) =>
     Object.values(change).every((value) => value === undefined)
-      ? "Expected at least one of name, currency, time_zone, attribution_model, lookback_days"
+      ? "Expected at least one of name, currency, time_zone, attribution_model, lookback_days, model_level, markov_order"
       : undefined,
   ),
 );

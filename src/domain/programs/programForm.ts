@@ -1,5 +1,5 @@
 import { Either, ParseResult, Schema } from "effect";
-import { defaultProgramSettings } from "../settings/programSettings";
+import { defaultProgramSettings, isDataDriven, type AttributionModel } from "../settings/programSettings";
 import { ProgramChange, ProgramDraft, type AdminProgram } from "./programAdmin";
 
 /**
@@ -7,7 +7,16 @@ import { ProgramChange, ProgramDraft, type AdminProgram } from "./programAdmin";
  * API's own Schemas (programAdmin.ts) so the form says what the server would, per field.
  */
 
-export const programFormFields = ["name", "code", "currency", "time_zone", "attribution_model", "lookback_days"] as const;
+export const programFormFields = [
+  "name",
+  "code",
+  "currency",
+  "time_zone",
+  "attribution_model",
+  "model_level",
+  "markov_order",
+  "lookback_days",
+] as const;
 export type ProgramFormField = (typeof programFormFields)[number];
 
 export type ProgramFormValues = Readonly<Record<ProgramFormField, string>>;
@@ -22,6 +31,8 @@ export const newProgramForm: ProgramFormValues = {
   currency: "EUR",
   time_zone: "UTC",
   attribution_model: defaultProgramSettings.attribution_model,
+  model_level: defaultProgramSettings.model_level,
+  markov_order: String(defaultProgramSettings.markov_order),
   lookback_days: String(defaultProgramSettings.lookback_days),
 };
 
@@ -31,20 +42,38 @@ export const programFormOf = (program: AdminProgram): ProgramFormValues => ({
   currency: program.currency,
   time_zone: program.time_zone,
   attribution_model: program.attribution_model,
+  model_level: program.model_level ?? defaultProgramSettings.model_level,
+  markov_order: String(program.markov_order ?? defaultProgramSettings.markov_order),
   lookback_days: String(program.lookback_days),
 });
+
+/**
+ * Whether the form offers a field for the model chosen: the level with a data-driven model (markov, shapley), the
+ * order with markov; the others always.
+ */
+export const programFormOffers = (field: ProgramFormField, values: ProgramFormValues): boolean => {
+  const model = values.attribution_model as AttributionModel;
+  if (field === "model_level") return isDataDriven(model);
+  if (field === "markov_order") return model === "markov";
+  return true;
+};
 
 /** The lookback as typed, as a number (NaN for a blank or no number, which the Schema refuses as not whole). */
 const lookbackOf = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text));
 
-/** The body of a create. */
-export const draftValueOf = (values: ProgramFormValues): Record<ProgramFormField, unknown> => ({
-  ...values,
-  lookback_days: lookbackOf(values.lookback_days),
-});
+/** The body of a create: the fields the form offers for its model. */
+export const draftValueOf = (values: ProgramFormValues): Partial<Record<ProgramFormField, unknown>> => {
+  const { model_level, markov_order, ...rest } = values;
+  return {
+    ...rest,
+    lookback_days: lookbackOf(values.lookback_days),
+    ...(programFormOffers("model_level", values) ? { model_level } : {}),
+    ...(programFormOffers("markov_order", values) ? { markov_order: Number(markov_order) } : {}),
+  };
+};
 
-/** The body of an edit: every editable field (the same edit again changes nothing). */
-export const changeValueOf = (values: ProgramFormValues): Omit<Record<ProgramFormField, unknown>, "code"> => {
+/** The body of an edit: every editable field the form offers (the same edit again changes nothing). */
+export const changeValueOf = (values: ProgramFormValues): Partial<Omit<Record<ProgramFormField, unknown>, "code">> => {
   const { code: _code, ...rest } = draftValueOf(values);
   return rest;
 };

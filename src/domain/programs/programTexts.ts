@@ -1,4 +1,4 @@
-import type { AttributionModel } from "../settings/programSettings";
+import type { AttributionModel, MarkovOrder } from "../settings/programSettings";
 
 /** The words of the Programs screen (/admin/programs, admins). */
 export const programTexts = {
@@ -40,6 +40,8 @@ export const programTexts = {
     currency: "Currency",
     timeZone: "Time zone",
     model: "Attribution model",
+    modelLevel: "Model fitted at",
+    markovOrder: "Markov order",
     lookback: "Lookback (days)",
     save: "Save",
     saving: "Saving…",
@@ -54,6 +56,7 @@ export const programTexts = {
     markov: "Markov",
     shapley: "Shapley",
   } satisfies Record<AttributionModel, string>,
+  markovOrders: { 1: "1: the last touch", 2: "2: the last two touches", 3: "3: the last three touches" } satisfies Record<MarkovOrder, string>,
   confirm: {
     archiveTitle: "Archive this program?",
     archiveText: (name: string) =>

@@ -1,9 +1,10 @@
 import { useMemo, useId } from "react";
 import { Link, useLocation } from "wouter";
 import { currencyChoices, timeZoneChoices, type AdminProgram } from "../../domain/programs/programAdmin";
-import { programFormFields, type ProgramFormField } from "../../domain/programs/programForm";
+import { programFormFields, programFormOffers, type ProgramFormField } from "../../domain/programs/programForm";
 import { programTexts } from "../../domain/programs/programTexts";
-import { attributionModels } from "../../domain/settings/programSettings";
+import { taxonomyLevelLabels } from "../../domain/report/taxonomyLevels";
+import { attributionModels, markovOrders, modelLevels } from "../../domain/settings/programSettings";
 import { programAdminMachine, programAdminSelectors as sel, type ProgramAdminActorRef } from "../../machines/programs/programAdmin.machine";
 import { FormNotice } from "../components/FormNotice";
 import { ConfirmDialog } from "../components/Modal";
@@ -66,6 +67,8 @@ const fieldLabels: Readonly<Record<ProgramFormField, string>> = {
   currency: t.form.currency,
   time_zone: t.form.timeZone,
   attribution_model: t.form.model,
+  model_level: t.form.modelLevel,
+  markov_order: t.form.markovOrder,
   lookback_days: t.form.lookback,
 };
 
@@ -78,6 +81,10 @@ const choicesOf = (field: ProgramFormField): ReadonlyArray<{ readonly value: str
       return timeZoneChoices().map((zone) => ({ value: zone, label: zone }));
     case "attribution_model":
       return attributionModels.map((model) => ({ value: model, label: t.models[model] }));
+    case "model_level":
+      return modelLevels.map((level) => ({ value: level, label: taxonomyLevelLabels[level] }));
+    case "markov_order":
+      return markovOrders.map((order) => ({ value: String(order), label: t.markovOrders[order] }));
     default:
       return null;
   }
@@ -104,6 +111,8 @@ const ProgramForm = ({ screen }: { readonly screen: ProgramAdminActorRef }) => {
         {programFormFields.map((field) => {
           // The code names the program's addresses: set once, at its creation.
           if (field === "code" && form.mode === "edit") return null;
+          // A data-driven model's level and order only with such a model.
+          if (!programFormOffers(field, form.values)) return null;
           const id = `${baseId}-${field}`;
           const problem = form.problems[field];
           const errorId = `${id}-error`;

@@ -8,6 +8,7 @@ import {
   timeZoneOfOffset,
   utcOffsetAt,
 } from "../../../src/domain/programs/programAdmin";
+import { draftValueOf, newProgramForm, programFormOffers } from "../../../src/domain/programs/programForm";
 
 const draft = {
   name: "Acme",
@@ -62,6 +63,9 @@ describe("a program's fields", () => {
     ["a 100-character name", { ...draft, name: "n".repeat(100) }, true],
     ["an unknown time zone", { ...draft, time_zone: "Mars/Olympus" }, false],
     ["a lookback of 0", { ...draft, lookback_days: 0 }, false],
+    ["markov at level 2 of order 3", { ...draft, attribution_model: "markov", model_level: "taxonomy_2", markov_order: 3 }, true],
+    ["a model at level 3", { ...draft, attribution_model: "markov", model_level: "taxonomy_3" }, false],
+    ["a Markov order of 4", { ...draft, attribution_model: "markov", markov_order: 4 }, false],
   ])("a create with %s decodes: %s", (_, value, valid) => {
     expect(decodes(ProgramDraft as Schema.Schema<unknown, unknown, never>, value)).toBe(valid);
   });
@@ -70,7 +74,24 @@ describe("a program's fields", () => {
     ["one field", { name: "New" }, true],
     ["nothing", {}, false],
     ["a code (which never changes) alone", { code: "other" }, false],
+    ["the Markov order alone", { markov_order: 2 }, true],
   ])("an edit with %s decodes: %s", (_, value, valid) => {
     expect(decodes(ProgramChange as Schema.Schema<unknown, unknown, never>, value)).toBe(valid);
+  });
+});
+
+describe("the form's data-driven model fields", () => {
+  // the level with a data-driven model, the order with markov; the body sends only what the form offers
+  it.each([
+    ["linear", false, false, {}],
+    ["position_based", false, false, {}],
+    ["shapley", true, false, { model_level: "taxonomy_2" }],
+    ["markov", true, true, { model_level: "taxonomy_2", markov_order: 2 }],
+  ])("%s: offers the level %s and the order %s", (model, level, order, sent) => {
+    const values = { ...newProgramForm, attribution_model: model, model_level: "taxonomy_2", markov_order: "2" };
+    expect(programFormOffers("model_level", values)).toBe(level);
+    expect(programFormOffers("markov_order", values)).toBe(order);
+    const body = draftValueOf(values);
+    expect({ model_level: body.model_level, markov_order: body.markov_order }).toEqual({ model_level: undefined, markov_order: undefined, ...sent });
   });
 });

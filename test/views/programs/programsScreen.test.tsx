@@ -84,6 +84,24 @@ describe("ProgramsScreen", () => {
     expect(rowOf("Acme Europe")).toBeTruthy();
   });
 
+  it("offers a data-driven model's level with markov and shapley, and the Markov order with markov only", async () => {
+    const { saves } = await openScreen([]);
+    fireEvent.click(screen.getByRole("button", { name: "Create program" }));
+    expect(screen.queryByLabelText("Model fitted at")).toBeNull();
+    expect(screen.queryByLabelText("Markov order")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Attribution model"), { target: { value: "shapley" } });
+    expect(within(screen.getByLabelText("Model fitted at")).getAllByRole("option").map((o) => o.textContent)).toEqual(["Taxonomy 1", "Taxonomy 2"]);
+    expect(screen.queryByLabelText("Markov order")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Attribution model"), { target: { value: "markov" } });
+    fireEvent.change(screen.getByLabelText("Model fitted at"), { target: { value: "taxonomy_2" } });
+    fireEvent.change(screen.getByLabelText("Markov order"), { target: { value: "3" } });
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Acme Europe" } });
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "acme-eu" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await settle();
+    expect(saves[0]?.body).toMatchObject({ attribution_model: "markov", model_level: "taxonomy_2", markov_order: 3 });
+  });
+
   it("asks before archiving, and Cancel changes nothing", async () => {
     const { actor } = await openScreen([northwind]);
     fireEvent.click(screen.getByRole("button", { name: "Archive Northwind" }));
