@@ -11,6 +11,7 @@ export type { CustomReportRecord } from "../warehouse/customReportQueries";
 export type { ConnectorPlatform } from "../warehouse/connectorQueries";
 export type { InvitationRecord, MessageAudience, PersonOutcome, PersonRecord, ProgramRecord, ResetLinkRecord } from "../warehouse/warehouse";
 export type { WriteKeyRecord } from "../warehouse/ingestionQueries";
+export type { AuditBy, AuditRecord } from "../warehouse/auditQueries";
 
 /**
  * What the routes read and write, by record kind; the routes never reach the warehouse
@@ -39,6 +40,7 @@ export type Stores = Pick<
   | "messages"
   | "passwordResets"
   | "people"
+  | "audit"
   // configuration
   | "costs"
   | "annotations"
@@ -108,6 +110,7 @@ export const storesOf = (
     messages: warehouse.messages,
     passwordResets: warehouse.passwordResets,
     people: warehouse.people,
+    audit: warehouse.audit,
     ingestionHealth: warehouse.ingestionHealth,
     costs: {
       ...costs,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ProgramSettingsAnswer, ProgramSettingsPatch, defaultProgramSettings } from "../../src/domain/settings/programSettings";
 import { requireAdmin } from "../http/access";
+import { auditByOf } from "../http/auditBy";
 import { answer } from "../http/answers";
 import { readBody } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
@@ -30,7 +31,7 @@ export const settingsRoutes = (context: ServerContext) => {
       attribution_model: patch.value.attribution_model ?? current.attribution_model,
       lookback_days: patch.value.lookback_days ?? current.lookback_days,
     };
-    await stores.programSettings.save(programId, saved);
+    await stores.programSettings.save(programId, saved, auditByOf(c.get("user"), context.clock()));
     return answer(c, ProgramSettingsAnswer, { data: saved });
   });
 

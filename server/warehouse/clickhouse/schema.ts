@@ -285,4 +285,14 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       ) ${mergeTree("id")}`,
     ],
   },
+  {
+    version: 21,
+    name: "audit trail",
+    statements: [
+      `CREATE TABLE audit_trail (
+        id Int32, changed_at Int64, user_id Int32, user_name String, kind String, program_id Nullable(Int32),
+        program_code Nullable(String), object_ref String, action String, before_state Nullable(String), after_state Nullable(String)
+      ) ${mergeTree("id")}`,
+    ],
+  },
 ];
