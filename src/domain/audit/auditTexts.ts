@@ -2,9 +2,9 @@ import type { AuditAction, AuditKind, AuditLine } from "./auditTrail";
 
 /** The words of the Audit screen (/admin/audit, admins). */
 export const auditTexts = {
-  title: "Audit trail",
+  title: "Audit Trail",
   intro: "Who changed programs, people, roles, invitations, write keys and settings, and when, with each change's before and after. Newest first.",
-  tableLabel: "Audit trail",
+  tableLabel: "Audit Trail",
   loading: "Loading the audit trail…",
   loadFailed: "The audit trail could not be loaded.",
   retry: "Try again",
