@@ -131,8 +131,8 @@ export const storesOf = (
       find: classifications.find,
       preview: classifications.preview,
       // A save refused as stale changed nothing, so nothing is re-classified.
-      save: async (programId, tree, at, basedOn) => {
-        const outcome = await classifications.save(programId, tree, at, basedOn);
+      save: async (programId, tree, at, basedOn, by) => {
+        const outcome = await classifications.save(programId, tree, at, basedOn, by);
         if (outcome.saved) await afterChange("reclassify", programId);
         return outcome;
       },

@@ -51,8 +51,9 @@ export interface AuditQueries {
   list(filter: AuditFilter): Promise<{ readonly lines: ReadonlyArray<AuditRecord>; readonly total: number }>;
 }
 
-/** Field names whose values never enter the trail: passwords, their hashes, tokens and digests, key secrets, links. */
-const secretField = /password|hash|token|digest|secret|link|key_value|^key$/i;
+/** Field names whose values never enter the trail: passwords, their hashes, tokens and digests, key secrets, invitation links. */
+// A spend's cost_link is no secret: only a field named link (or an invitation's) is one.
+const secretField = /password|hash|token|digest|secret|^(invitation_?)?link$|^key$/i;
 
 /** The value with every secret-named field left out, at any depth. */
 export const withoutSecrets = (value: unknown): unknown => {

@@ -3,6 +3,8 @@ import { AuditPage, type AuditLine } from "../../src/domain/audit/auditTrail";
 import { LoginResponse } from "../../src/domain/access/auth";
 import { InvitationAnswer } from "../../src/domain/people/people";
 import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
+import { ClassificationSaved, LoadedClassification } from "../../src/domain/classification/classification";
+import { Created } from "../../src/domain/report/configuration";
 import { decoded, expectRefusal, type Answer } from "./contractApp";
 import { recordingSuite } from "./accountSupport";
 
@@ -10,6 +12,11 @@ const audit = "/api/admin/audit";
 const programs = "/api/admin/programs";
 const people = "/api/admin/people";
 const goodPassword = "a long enough passphrase";
+const classification = "/api/programs/northwind/admin/classification";
+const fixedSpend = "/api/programs/northwind/fixed-costs";
+const variableSpend = "/api/programs/northwind/variable-costs";
+const dailySpend = { start_date: "2025-03-01", end_date: "2025-03-31", taxonomy_1: "Display", taxonomy_2: "Programmatic", cost: 310.5, frequency: "daily" };
+const variableRow = { date: "2025-03-04", taxonomy_1: "Search", cost_link: "audit-link", cost: 45.2 };
 
 /**
  * One app for the file; the changes below run in order over it, each followed by the trail: an
@@ -19,7 +26,16 @@ const goodPassword = "a long enough passphrase";
 describe("the audit trail (GET /api/admin/audit)", () => {
   const suite = recordingSuite();
   /** What the changes answered that later cases and the secret check need. */
-  const seen: { keyId?: number; key?: string; token?: string; invitationId?: number; personId?: number; personToken?: string } = {};
+  const seen: {
+    keyId?: number;
+    key?: string;
+    token?: string;
+    invitationId?: number;
+    personId?: number;
+    personToken?: string;
+    classificationVersion?: number;
+    spendId?: number;
+  } = {};
 
   const trail = async (query = ""): Promise<AuditPage> => decoded(await suite.t.call("GET", `${audit}${query}`, { token: suite.tokens.admin }), AuditPage);
   const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
@@ -74,6 +90,30 @@ describe("the audit trail (GET /api/admin/audit)", () => {
     ["settings saved", { method: "PATCH", path: () => "/api/programs/bluepeak/settings", json: () => ({ lookback_days: 14 }), status: 200,
       line: { kind: "settings", action: "changed", program: "bluepeak", before: { lookback_days: 30 }, after: { lookback_days: 14 } } }],
     ["settings saved by a member (403)", { who: "demo", method: "PATCH", path: () => "/api/programs/bluepeak/settings", json: () => ({ lookback_days: 20 }), status: 403, line: null }],
+    ["a classification saved", { method: "POST", path: () => classification, json: () => ({ data: [], version: seen.classificationVersion }), status: 200,
+      keep: (answered) => {
+        seen.classificationVersion = decoded(answered, ClassificationSaved).version;
+      },
+      line: { kind: "classification", action: "saved", program: "northwind", object: () => "1", before: { version: 1 }, after: { version: 2, tree: { data: [] } } } }],
+    ["a stale classification save (409)", { method: "POST", path: () => classification, json: () => ({ data: [], version: 0 }), status: 409, line: null }],
+    ["a fixed spend made", { method: "POST", path: () => fixedSpend, json: () => dailySpend, status: 200,
+      keep: (answered) => {
+        seen.spendId = decoded(answered, Created).data.id;
+      },
+      line: { kind: "spend", action: "created", program: "northwind", object: () => String(seen.spendId), before: null, after: { spend: "fixed", cost: 310.5, version: 1 } } }],
+    ["a fixed spend edited", { method: "PATCH", path: () => `${fixedSpend}/${seen.spendId}`, json: () => ({ cost: 99.5, version: 1 }), status: 200,
+      line: { kind: "spend", action: "changed", program: "northwind", object: () => String(seen.spendId), before: { cost: 310.5, version: 1 }, after: { cost: 99.5, version: 2 } } }],
+    ["a stale fixed spend edit (409)", { method: "PATCH", path: () => `${fixedSpend}/${seen.spendId}`, json: () => ({ cost: 1, version: 1 }), status: 409, line: null }],
+    ["a fixed spend removed", { method: "DELETE", path: () => `${fixedSpend}/${seen.spendId}`, status: 200,
+      line: { kind: "spend", action: "removed", program: "northwind", object: () => String(seen.spendId), before: { spend: "fixed", cost: 99.5 }, after: null } }],
+    ["a variable spend made", { method: "POST", path: () => variableSpend, json: () => variableRow, status: 200,
+      keep: (answered) => {
+        seen.spendId = decoded(answered, Created).data.id;
+      },
+      line: { kind: "spend", action: "created", program: "northwind", before: null, after: { spend: "variable", cost_link: "audit-link", cost: 45.2 } } }],
+    ["a variable spend removed", { method: "DELETE", path: () => `${variableSpend}/${seen.spendId}`, status: 200,
+      line: { kind: "spend", action: "removed", program: "northwind", before: { spend: "variable", cost: 45.2 }, after: null } }],
+    ["a variable spend made by a member (403)", { who: "demo", method: "POST", path: () => variableSpend, json: () => variableRow, status: 403, line: null }],
     ["a person invited", { method: "POST", path: () => `${people}/invitations`, json: () => ({ email: "nora@example.test", role: "member", programs: ["northwind"] }), status: 200,
       keep: (answered) => {
         seen.invitationId = decoded(answered, InvitationAnswer).data.id;
@@ -117,6 +157,7 @@ describe("the audit trail (GET /api/admin/audit)", () => {
   };
 
   it.each(changes)("%s", async (_, change) => {
+    seen.classificationVersion ??= decoded(await suite.t.call("GET", classification, { token: suite.tokens.admin }), LoadedClassification).version;
     const before = (await trail()).total;
     const token = change.who === "demo" ? suite.tokens.demo : change.path().startsWith("/api/auth/") ? undefined : suite.tokens.admin;
     const answered = await suite.t.call(change.method, change.path(), { ...(token === undefined ? {} : { token }), ...(change.json ? { json: change.json() } : {}) });

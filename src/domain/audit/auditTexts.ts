@@ -3,7 +3,7 @@ import type { AuditAction, AuditKind, AuditLine } from "./auditTrail";
 /** The words of the Audit screen (/admin/audit, admins). */
 export const auditTexts = {
   title: "Audit Trail",
-  intro: "Who changed programs, people, roles, invitations, write keys and settings, and when, with each change's before and after. Newest first.",
+  intro: "Who changed programs, people, roles, invitations, write keys, classification, spend and settings, and when, with each change's before and after. Newest first.",
   tableLabel: "Audit Trail",
   loading: "Loading the audit trail…",
   loadFailed: "The audit trail could not be loaded.",

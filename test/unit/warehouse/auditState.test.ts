@@ -11,6 +11,7 @@ describe("auditStateText: what an audit line keeps of a state", () => {
     ["a token, a digest and a link left out", { email: "a@b.test", token: "t", tokenDigest: "d", link: "http://x" }, '{"email":"a@b.test"}'],
     ["a key and its secret left out, its prefix kept", { prefix: "sk_1234", key: "sk_secret", key_secret: "s" }, '{"prefix":"sk_1234"}'],
     ["secrets deep inside left out", { people: [{ name: "a", passwordHash: "h" }] }, '{"people":[{"name":"a"}]}'],
+    ["an invitation's link left out, a spend's cost link kept", { invitationLink: "http://x", cost_link: "abc-1" }, '{"cost_link":"abc-1"}'],
     ["undefined fields left out", { name: "a", gone: undefined }, '{"name":"a"}'],
   ])("%s", (_, state, kept) => {
     expect(auditStateText(state)).toBe(kept);
