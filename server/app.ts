@@ -32,6 +32,7 @@ import { connectorRoutes } from "./routes/connectorRoutes";
 import { messageRoutes } from "./routes/messageRoutes";
 import { passwordRoutes } from "./routes/passwordRoutes";
 import { invitationRoutes, peopleRoutes } from "./routes/peopleRoutes";
+import { auditRoutes } from "./routes/auditRoutes";
 import { programAdminRoutes } from "./routes/programAdminRoutes";
 import { programRoutes } from "./routes/programRoutes";
 import { setupRoutes } from "./routes/setupRoutes";
@@ -118,6 +119,7 @@ export const createApp = (deps: AppDeps): Hono => {
   api.route("/programs", programRoutes(context));
   api.route("/admin/programs", programAdminRoutes(context));
   api.route("/admin/people", peopleRoutes(context));
+  api.route("/admin/audit", auditRoutes(context));
   api.route("/auth/invitation", invitationRoutes(context));
   api.route("/", messageRoutes(context));
   api.route("/column-sets", columnSetRoutes(context));

@@ -11,6 +11,7 @@ export type { CustomReportRecord } from "../warehouse/customReportQueries";
 export type { ConnectorPlatform } from "../warehouse/connectorQueries";
 export type { InvitationRecord, MessageAudience, PersonOutcome, PersonRecord, ProgramRecord, ResetLinkRecord } from "../warehouse/warehouse";
 export type { WriteKeyRecord } from "../warehouse/ingestionQueries";
+export type { AuditBy, AuditRecord } from "../warehouse/auditQueries";
 
 /**
  * What the routes read and write, by record kind; the routes never reach the warehouse
@@ -39,6 +40,7 @@ export type Stores = Pick<
   | "messages"
   | "passwordResets"
   | "people"
+  | "audit"
   // configuration
   | "costs"
   | "annotations"
@@ -111,6 +113,7 @@ export const storesOf = (
     messages: warehouse.messages,
     passwordResets: warehouse.passwordResets,
     people: warehouse.people,
+    audit: warehouse.audit,
     ingestionHealth: warehouse.ingestionHealth,
     costs: {
       ...costs,
@@ -131,8 +134,8 @@ export const storesOf = (
       find: classifications.find,
       preview: classifications.preview,
       // A save refused as stale changed nothing, so nothing is re-classified.
-      save: async (programId, tree, at, basedOn) => {
-        const outcome = await classifications.save(programId, tree, at, basedOn);
+      save: async (programId, tree, at, basedOn, by) => {
+        const outcome = await classifications.save(programId, tree, at, basedOn, by);
         if (outcome.saved) await afterChange("reclassify", programId);
         return outcome;
       },

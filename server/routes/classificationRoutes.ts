@@ -14,6 +14,7 @@ import { ClassificationPreview, ClassificationPreviewRequest, previewSampleLimit
 import { planOf } from "../engine/classification";
 import { previewOf } from "../engine/classificationPreview";
 import { requireAdmin } from "../http/access";
+import { auditByOf } from "../http/auditBy";
 import { answer, refuse, refusals } from "../http/answers";
 import { decodeBody, readWellFormedJson, type Reading } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
@@ -126,7 +127,8 @@ export const classificationRoutes = (context: ServerContext) => {
     if (!decoded.ok) return decoded.response;
     const programId = c.get("program").id;
     const tree = Schema.encodeSync(storedTree)(withoutStrayValues({ data: decoded.value.data }));
-    const outcome = await stores.classifications.save(programId, tree, clock(), decoded.value.version);
+    const at = clock();
+    const outcome = await stores.classifications.save(programId, tree, at, decoded.value.version, auditByOf(c.get("user"), at));
     if (!outcome.saved) return refuse(c, refusals.staleClassification, staleClassificationMessage(decoded.value.version, outcome.version));
     return answer(c, ClassificationSaved, { ok: true as const, version: outcome.version });
   });

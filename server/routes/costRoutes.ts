@@ -17,6 +17,7 @@ import {
 } from "../../src/domain/spend/costs";
 import { StoredKeysAnswer, StoredKeysRequest } from "../../src/domain/spend/storedKeys";
 import { requireAdmin } from "../http/access";
+import { auditByOf } from "../http/auditBy";
 import { answer, refuse } from "../http/answers";
 import { decodeBody, readBody, readWellFormedJson } from "../http/requestReading";
 import { idempotencyRefusals, readIdempotencyKey, requestBodyDigest } from "../http/idempotencyKey";
@@ -140,8 +141,8 @@ export const costRoutes = (context: ServerContext) => {
     return created(
       c,
       request,
-      () => stores.costs.addFixed(programId, values, clock()),
-      (claim) => stores.costs.addFixedOnce(programId, values, claim),
+      () => stores.costs.addFixed(programId, values, clock(), auditByOf(c.get("user"), clock())),
+      (claim) => stores.costs.addFixedOnce(programId, values, claim, auditByOf(c.get("user"), claim.at)),
     );
   };
 
@@ -158,8 +159,8 @@ export const costRoutes = (context: ServerContext) => {
     return created(
       c,
       request,
-      () => stores.costs.addVariable(programId, values),
-      (claim) => stores.costs.addVariableOnce(programId, values, claim),
+      () => stores.costs.addVariable(programId, values, auditByOf(c.get("user"), clock())),
+      (claim) => stores.costs.addVariableOnce(programId, values, claim, auditByOf(c.get("user"), claim.at)),
     );
   };
 
@@ -199,7 +200,7 @@ export const costRoutes = (context: ServerContext) => {
     const merged = decodeBody(c, FixedCostInput, { ...formOf(stored), ...fields });
     if (!merged.ok) return merged.response;
     const values = valuesOf(merged.value, stored.original_frequency);
-    const updated = await stores.costs.updateFixed(programId, id.id, values, basedOn);
+    const updated = await stores.costs.updateFixed(programId, id.id, values, basedOn, auditByOf(c.get("user"), clock()));
     if (updated.outcome === "notFound") return refuse(c, configurationRefusals.spendNotFound);
     if (updated.outcome === "stale") return refuse(c, configurationRefusals.staleSpend, staleSpendMessage(basedOn, updated.version));
     return answer(c, FixedCostAnswer, { data: fixedCostOf({ id: id.id, ...values, version: updated.version }) });
@@ -207,7 +208,7 @@ export const costRoutes = (context: ServerContext) => {
 
   routes.delete(
     "/fixed-costs/:id",
-    removeById(configurationRefusals.spendNotFound, (c, id) => stores.costs.removeFixed(c.get("program").id, id)),
+    removeById(configurationRefusals.spendNotFound, (c, id) => stores.costs.removeFixed(c.get("program").id, id, auditByOf(c.get("user"), clock()))),
   );
 
   routes.get("/variable-costs", async (c) => {
@@ -226,7 +227,7 @@ export const costRoutes = (context: ServerContext) => {
 
   routes.delete(
     "/variable-costs/:id",
-    removeById(configurationRefusals.variableSpendNotFound, (c, id) => stores.costs.removeVariable(c.get("program").id, id)),
+    removeById(configurationRefusals.variableSpendNotFound, (c, id) => stores.costs.removeVariable(c.get("program").id, id, auditByOf(c.get("user"), clock()))),
   );
 
   return routes;

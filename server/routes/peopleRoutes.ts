@@ -17,6 +17,7 @@ import { hashPassword } from "../auth/passwords";
 import { invitationLinkExpiresAt, judgeResetLink } from "../auth/policy";
 import { issueToken, isTokenShaped, tokenDigest } from "../auth/tokens";
 import { requireAdmin, requireSession } from "../http/access";
+import { auditByOf } from "../http/auditBy";
 import { answer, okValue, refuse, refuseThrottled, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
 import { readBody, requireJsonBody } from "../http/requestReading";
@@ -142,7 +143,7 @@ export const peopleRoutes = (context: ServerContext) => {
     if (programIds instanceof Response) return programIds;
     const email = body.value.email.toLowerCase();
     const { token, link } = newLink();
-    const outcome = await stores.people.invite({ email, isAdmin, programIds, invitedBy: c.get("user").id, link });
+    const outcome = await stores.people.invite({ email, isAdmin, programIds, invitedBy: c.get("user").id, link }, auditByOf(c.get("user"), link.issuedAt));
     if (outcome.kind === "personExists") return refuse(c, refusals.personExists);
     mail(email, token, link.issuedAt);
     log.info(outcome.kind === "invited" ? "person invited" : "invitation sent again", { invitationId: outcome.invitation.id });
@@ -153,7 +154,7 @@ export const peopleRoutes = (context: ServerContext) => {
     const id = idOf(c);
     if (id === null) return refuse(c, refusals.invitationNotFound);
     const { token, link } = newLink();
-    const resent = await stores.people.resend(id, link);
+    const resent = await stores.people.resend(id, link, auditByOf(c.get("user"), link.issuedAt));
     if (!resent) return refuse(c, refusals.invitationNotFound);
     mail(resent.email, token, link.issuedAt);
     log.info("invitation sent again", { invitationId: id });
@@ -162,7 +163,7 @@ export const peopleRoutes = (context: ServerContext) => {
 
   routes.delete("/invitations/:id", async (c) => {
     const id = idOf(c);
-    if (id === null || !(await stores.people.revoke(id, clock()))) return refuse(c, refusals.invitationNotFound);
+    if (id === null || !(await stores.people.revoke(id, auditByOf(c.get("user"), clock())))) return refuse(c, refusals.invitationNotFound);
     log.info("invitation revoked", { invitationId: id });
     return answer(c, Ok, okValue);
   });
@@ -175,7 +176,7 @@ export const peopleRoutes = (context: ServerContext) => {
     const names = await programNames();
     const programIds = body.value.programs === undefined ? undefined : programIdsOf(c, names, body.value.programs);
     if (programIds instanceof Response) return programIds;
-    const outcome = await stores.people.change(c.get("user").id, id, {
+    const outcome = await stores.people.change(auditByOf(c.get("user"), clock()), id, {
       ...(body.value.role === undefined ? {} : { isAdmin: body.value.role === "admin" }),
       ...(programIds === undefined ? {} : { programIds }),
     });
@@ -189,7 +190,7 @@ export const peopleRoutes = (context: ServerContext) => {
   routes.delete("/:id", async (c) => {
     const id = idOf(c);
     if (id === null) return refuse(c, refusals.personNotFound);
-    const outcome = await stores.people.remove(c.get("user").id, id);
+    const outcome = await stores.people.remove(auditByOf(c.get("user"), clock()), id);
     const refused = refusePerson(c, outcome);
     if (refused) return refused;
     log.info("person removed", { personId: id });

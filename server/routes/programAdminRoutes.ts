@@ -9,6 +9,7 @@ import {
 } from "../../src/domain/programs/programAdmin";
 import { defaultProgramSettings, type ProgramSettings } from "../../src/domain/settings/programSettings";
 import { requireAdmin, requireSession } from "../http/access";
+import { auditByOf } from "../http/auditBy";
 import { answer, refuse, refusals } from "../http/answers";
 import type { SignedInEnv } from "../http/env";
 import { readBody } from "../http/requestReading";
@@ -79,7 +80,7 @@ export const programAdminRoutes = (context: ServerContext) => {
       time_zone: draft.time_zone,
       utc_offset: utcOffsetAt(draft.time_zone, clock()),
       locale: newProgramLocale,
-    });
+    }, auditByOf(c.get("user"), clock()));
     if (!created) return refuse(c, refusals.programCodeTaken);
     await stores.programSettings.save(created.id, {
       ...defaultProgramSettings,
@@ -97,11 +98,15 @@ export const programAdminRoutes = (context: ServerContext) => {
     const body = await readBody(c, ProgramChange);
     if (!body.ok) return body.response;
     const change = body.value;
-    const changed = await stores.programs.change(code, {
+    const changed = await stores.programs.change(
+      code,
+      {
       ...(change.name === undefined ? {} : { name: change.name }),
       ...(change.currency === undefined ? {} : { currency: change.currency }),
       ...(change.time_zone === undefined ? {} : { time_zone: change.time_zone, utc_offset: utcOffsetAt(change.time_zone, clock()) }),
-    });
+      },
+      auditByOf(c.get("user"), clock()),
+    );
     if (!changed) return refuse(c, refusals.programNotFound);
     const current = await settingsOf(changed.id);
     const settings: ProgramSettings = {
@@ -113,14 +118,14 @@ export const programAdminRoutes = (context: ServerContext) => {
     };
     // Only a change of the settings re-attributes: the same edit sent again changes nothing.
     if ((Object.keys(settings) as Array<keyof ProgramSettings>).some((key) => settings[key] !== current[key]))
-      await stores.programSettings.save(changed.id, settings);
+      await stores.programSettings.save(changed.id, settings, auditByOf(c.get("user"), clock()));
     return answerProgram(c, changed);
   });
 
   const archiving = (archive: boolean) => async (c: Context) => {
     const code = codeOf(c);
     if (code === null) return refuse(c, refusals.programNotFound);
-    return answerProgram(c, await stores.programs.setArchived(code, archive ? clock() : null));
+    return answerProgram(c, await stores.programs.setArchived(code, archive ? clock() : null, auditByOf(c.get("user"), clock())));
   };
   routes.post("/:code/archive", archiving(true));
   routes.post("/:code/unarchive", archiving(false));

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ProgramSettingsAnswer, ProgramSettingsPatch, defaultProgramSettings } from "../../src/domain/settings/programSettings";
 import { requireAdmin } from "../http/access";
+import { auditByOf } from "../http/auditBy";
 import { answer } from "../http/answers";
 import { readBody } from "../http/requestReading";
 import type { ProgramEnv } from "../http/env";
@@ -32,7 +33,7 @@ export const settingsRoutes = (context: ServerContext) => {
       model_level: patch.value.model_level ?? current.model_level,
       markov_order: patch.value.markov_order ?? current.markov_order,
     };
-    await stores.programSettings.save(programId, saved);
+    await stores.programSettings.save(programId, saved, auditByOf(c.get("user"), context.clock()));
     return answer(c, ProgramSettingsAnswer, { data: saved });
   });
 

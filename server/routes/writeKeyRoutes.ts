@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { CreatedWriteKey, WriteKeyList, WriteKeyRequest, type WriteKey } from "../../src/domain/ingestion/writeKeys";
 import { requireAdmin } from "../http/access";
+import { auditByOf } from "../http/auditBy";
 import { answer, type Refusal } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import { decodeBody, readJson } from "../http/requestReading";
@@ -46,13 +47,17 @@ export const writeKeyRoutes = (context: ServerContext) => {
     const body = decodeBody(c, WriteKeyRequest, json.value);
     if (!body.ok) return body.response;
     const issued = issueWriteKey(body.value.kind);
-    const record = await stores.ingestion.createWriteKey(c.get("program").id, issued.digest, issued.prefix, body.value.kind, clock());
+    const at = clock();
+    const record = await stores.ingestion.createWriteKey(c.get("program").id, issued.digest, issued.prefix, body.value.kind, at, auditByOf(c.get("user"), at));
     return answer(c, CreatedWriteKey, { data: { ...wireOf(record), key: issued.key } });
   });
 
   routes.delete(
     "/write-keys/:id",
-    removeById(writeKeyNotFound, (c, id) => stores.ingestion.revokeWriteKey(c.get("program").id, id, clock())),
+    removeById(writeKeyNotFound, (c, id) => {
+      const at = clock();
+      return stores.ingestion.revokeWriteKey(c.get("program").id, id, at, auditByOf(c.get("user"), at));
+    }),
   );
 
   return routes;

@@ -4,6 +4,8 @@ import type { Program } from "../../src/domain/shell/program";
 import type { User } from "../../src/domain/shell/user";
 import { timeZoneOfOffset } from "../../src/domain/programs/programAdmin";
 import type { AccessMemo } from "./accessMemo";
+import { audit, type AuditBy } from "./auditQueries";
+import type { AuditAction } from "../../src/domain/audit/auditTrail";
 import { peopleQueries } from "./peopleQueries";
 import { nextId } from "./sql/records";
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
@@ -229,7 +231,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
         line.exclusive(async (sql) =>
           (await sql.rows(`SELECT ${programRecordColumns} FROM programs ORDER BY id`)).map(programRecordFrom),
         ),
-      create: (program) =>
+      create: (program, by) =>
         memo.whileChangingProgram(program.code, () =>
           line.transaction(async (sql) => {
             const taken = await sql.rows("SELECT count(*) AS n FROM programs WHERE code = $1", [program.code]);
@@ -240,28 +242,40 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
                VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)`,
               [numberOf(next[0]?.["id"] ?? 1), program.code, program.name, program.currency, program.utc_offset, program.locale, program.time_zone],
             );
-            return programByCode(sql, program.code);
+            const created = await programByCode(sql, program.code);
+            if (created) await auditProgram(sql, by, "created", null, created);
+            return created;
           }),
         ),
-      change: (code, change) =>
+      change: (code, change, by) =>
         memo.whileChangingProgram(code, () =>
           line.transaction(async (sql) => {
+            const before = await programByCode(sql, code);
             const fields = (["name", "currency", "time_zone", "utc_offset"] as const).filter((field) => change[field] !== undefined);
             if (fields.length > 0)
               await sql.run(
                 `UPDATE programs SET ${fields.map((field, index) => `${field} = $${index + 2}`).join(", ")} WHERE code = $1`,
                 [code, ...fields.map((field) => change[field] as string)],
               );
-            return programByCode(sql, code);
+            const after = await programByCode(sql, code);
+            // The same edit again changes nothing and writes no line.
+            if (before && after && JSON.stringify(programState(before)) !== JSON.stringify(programState(after)))
+              await auditProgram(sql, by, "changed", before, after);
+            return after;
           }),
         ),
-      setArchived: (code, archivedAt) =>
+      setArchived: (code, archivedAt, by) =>
         memo.whileChangingProgram(code, () =>
           line.transaction(async (sql) => {
+            const before = await programByCode(sql, code);
             // Archiving again keeps the first time.
             if (archivedAt === null) await sql.run("UPDATE programs SET archived_at = NULL WHERE code = $1", [code]);
             else await sql.run("UPDATE programs SET archived_at = $2 WHERE code = $1 AND archived_at IS NULL", [code, archivedAt]);
-            return programByCode(sql, code);
+            const after = await programByCode(sql, code);
+            // A repeat keeps the state and writes no line.
+            if (before && after && before.archived !== after.archived)
+              await auditProgram(sql, by, after.archived ? "archived" : "unarchived", before, after);
+            return after;
           }),
         ),
     },
@@ -405,6 +419,26 @@ const credentialsFrom = (row: Row): UserCredentials => ({
 
 const programColumns = "id, code, name, currency, utc_offset, locale";
 const programRecordColumns = `${programColumns}, time_zone, archived_at`;
+
+/** What the audit trail keeps of a program. */
+const programState = (program: ProgramRecord) => ({
+  code: program.code,
+  name: program.name,
+  currency: program.currency,
+  time_zone: program.time_zone,
+  archived: program.archived,
+});
+
+const auditProgram = (sql: Statements, by: AuditBy, action: AuditAction, before: ProgramRecord | null, after: ProgramRecord) =>
+  audit(sql, {
+    by,
+    kind: "program",
+    programId: after.id,
+    object: after.code,
+    action,
+    before: before && programState(before),
+    after: programState(after),
+  });
 
 const programByCode = async (sql: Statements, code: string): Promise<ProgramRecord | null> => {
   const row = (await sql.rows(`SELECT ${programRecordColumns} FROM programs WHERE code = $1`, [code]))[0];

@@ -1,3 +1,4 @@
+import type { AuditBy } from "./auditQueries";
 import type { ClassificationPlan } from "./classificationPlan";
 
 /** A program's saved classification tree and its version. */
@@ -20,9 +21,10 @@ export interface ClassificationQueries {
   /**
    * Replaces the program's tree and bumps its version, in one transaction. With `basedOn`,
    * only when the stored version (0 when none is stored) is `basedOn`; otherwise nothing
-   * changes and the outcome carries the stored version.
+   * changes and the outcome carries the stored version. With `by` (an admin's call), a save
+   * writes its audit line in the same transaction (auditQueries.ts); a refused one writes none.
    */
-  save(programId: number, tree: string, at: number, basedOn?: number): Promise<ClassificationSaveOutcome>;
+  save(programId: number, tree: string, at: number, basedOn?: number, by?: AuditBy): Promise<ClassificationSaveOutcome>;
   /**
    * A dry run of `plan` over the program's hits of the `days` days ending on its latest
    * hit day, beside their stored taxonomy; stores nothing. Null when the program has no hits.

@@ -1,4 +1,5 @@
 import type { Frequency } from "../../src/domain/spend/costs";
+import type { AuditBy } from "./auditQueries";
 import type { DateRange } from "../../src/domain/report/dateRange";
 
 /** A fixed spend configuration as stored: empty levels are 'None', single ones have no end date. */
@@ -83,21 +84,21 @@ export interface CostQueries {
   fixedInRange(programId: number, range: DateRange | null): Promise<ReadonlyArray<FixedCostRecord>>;
   findFixed(programId: number, id: number): Promise<FixedCostRecord | null>;
   /** Answers the new id. */
-  addFixed(programId: number, values: FixedCostValues, at: number): Promise<number>;
+  addFixed(programId: number, values: FixedCostValues, at: number, by?: AuditBy): Promise<number>;
   /** `addFixed` under an `Idempotency-Key` (created at `claim.at`). */
-  addFixedOnce(programId: number, values: FixedCostValues, claim: IdempotencyClaim): Promise<KeyedCreate>;
+  addFixedOnce(programId: number, values: FixedCostValues, claim: IdempotencyClaim, by?: AuditBy): Promise<KeyedCreate>;
   /** Stores the edit when the stored version is still `basedOn`, in one transaction (see FixedCostUpdate). */
-  updateFixed(programId: number, id: number, values: FixedCostValues, basedOn: number): Promise<FixedCostUpdate>;
+  updateFixed(programId: number, id: number, values: FixedCostValues, basedOn: number, by?: AuditBy): Promise<FixedCostUpdate>;
   /** False when the program has no such configuration. */
-  removeFixed(programId: number, id: number): Promise<boolean>;
+  removeFixed(programId: number, id: number, by?: AuditBy): Promise<boolean>;
   /** Variable rows dated inside the range, or all when `range` is null. */
   variableInRange(programId: number, range: DateRange | null): Promise<ReadonlyArray<VariableCostRecord>>;
   /** Answers the new id. */
-  addVariable(programId: number, values: VariableCostValues): Promise<number>;
+  addVariable(programId: number, values: VariableCostValues, by?: AuditBy): Promise<number>;
   /** `addVariable` under an `Idempotency-Key`. */
-  addVariableOnce(programId: number, values: VariableCostValues, claim: IdempotencyClaim): Promise<KeyedCreate>;
+  addVariableOnce(programId: number, values: VariableCostValues, claim: IdempotencyClaim, by?: AuditBy): Promise<KeyedCreate>;
   /** False when the program has no such row. */
-  removeVariable(programId: number, id: number): Promise<boolean>;
+  removeVariable(programId: number, id: number, by?: AuditBy): Promise<boolean>;
   /** Of `keys`, those the user used for creates on the route in the program that have not expired at `at` (epoch ms), in the order asked. */
   storedKeys(programId: number, userId: number, route: IdempotentRoute, keys: ReadonlyArray<string>, at: number): Promise<ReadonlyArray<string>>;
   /** The programs whose spend changed since their cost facts were last written (by id). */

@@ -1,4 +1,5 @@
 import type { VisitorEventType } from "../../src/domain/ingestion/collection";
+import type { AuditBy } from "./auditQueries";
 import type { WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import type { AttributionSettings } from "./engineQueries";
@@ -126,11 +127,12 @@ export interface ProcessedChanges {
 
 export interface IngestionQueries {
   /** Stores a new key's digest and prefix (the routes issue publishable and secret keys; legacy is what keys from before the split are). */
-  createWriteKey(programId: number, digest: string, prefix: string, kind: WriteKeyKind, at: number): Promise<WriteKeyRecord>;
+  /** A new key; with `by` (an admin's call), its audit line in the same transaction (auditQueries.ts). */
+  createWriteKey(programId: number, digest: string, prefix: string, kind: WriteKeyKind, at: number, by?: AuditBy): Promise<WriteKeyRecord>;
   /** The program's keys, newest first. */
   writeKeys(programId: number): Promise<ReadonlyArray<WriteKeyRecord>>;
   /** Revokes one of the program's keys (false when it has no such key); a revoked key stays revoked. */
-  revokeWriteKey(programId: number, id: number, at: number): Promise<boolean>;
+  revokeWriteKey(programId: number, id: number, at: number, by?: AuditBy): Promise<boolean>;
   /** The program and kind of a key that works (known and not revoked), by its digest. */
   programOfKey(digest: string): Promise<KeyHolder | null>;
   /** Records that the working key with this digest was presented at `at` (its last use). */

@@ -1,5 +1,6 @@
 import type { User } from "../../src/domain/shell/user";
 import type { AccessMemo } from "./accessMemo";
+import { audit, type AuditBy } from "./auditQueries";
 import { nextId } from "./sql/records";
 import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
 import type { InvitationLink, InvitationRecord, PeopleQueries, PersonOutcome, PersonRecord } from "./warehouse";
@@ -34,7 +35,7 @@ export const peopleQueries = (line: StatementLine, memo: AccessMemo): PeopleQuer
         return { people, invitations };
       }),
 
-    invite: (invitation) =>
+    invite: (invitation, by) =>
       line.transaction(async (sql) => {
         const people = await sql.rows("SELECT count(*) AS n FROM users WHERE lower(email) = $1", [invitation.email]);
         if (numberOf(people[0]?.["n"] ?? 0) > 0) return { kind: "personExists" } as const;
@@ -51,26 +52,35 @@ export const peopleQueries = (line: StatementLine, memo: AccessMemo): PeopleQuer
             [id, invitation.email, invitation.isAdmin, programIds, invitation.invitedBy, invitation.link.issuedAt, invitation.link.expiresAt],
           );
           await issueLink(sql, id, invitation.email, invitation.link);
-          return { kind: "invited", invitation: await invitationById(sql, id) } as const;
+          const invited = await invitationById(sql, id);
+          await auditInvitation(sql, by, "created", null, invited);
+          return { kind: "invited", invitation: invited } as const;
         }
+        const before = await invitationById(sql, openId);
         await sql.run("UPDATE invitations SET is_admin = $2, program_ids = $3 WHERE id = $1", [openId, invitation.isAdmin, programIds]);
         await issueLink(sql, openId, invitation.email, invitation.link);
-        return { kind: "resent", invitation: await invitationById(sql, openId) } as const;
+        const resent = await invitationById(sql, openId);
+        await auditInvitation(sql, by, "resent", before, resent);
+        return { kind: "resent", invitation: resent } as const;
       }),
 
-    resend: (invitationId, link) =>
+    resend: (invitationId, link, by) =>
       line.transaction(async (sql) => {
         const open = await openInvitationIn(sql, invitationId);
         if (!open) return null;
         await issueLink(sql, invitationId, open.email, link);
-        return invitationById(sql, invitationId);
+        const resent = await invitationById(sql, invitationId);
+        await auditInvitation(sql, by, "resent", open, resent);
+        return resent;
       }),
 
-    revoke: (invitationId, at) =>
+    revoke: (invitationId, by) =>
       line.transaction(async (sql) => {
-        if (!(await openInvitationIn(sql, invitationId))) return false;
-        await sql.run("UPDATE invitations SET ended_at = $2 WHERE id = $1", [invitationId, at]);
-        await useUpLinks(sql, invitationId, at);
+        const open = await openInvitationIn(sql, invitationId);
+        if (!open) return false;
+        await sql.run("UPDATE invitations SET ended_at = $2 WHERE id = $1", [invitationId, by.at]);
+        await useUpLinks(sql, invitationId, by.at);
+        await auditInvitation(sql, by, "revoked", open, null);
         return true;
       }),
 
@@ -99,32 +109,46 @@ export const peopleQueries = (line: StatementLine, memo: AccessMemo): PeopleQuer
         await setMemberships(sql, user.id, await existingPrograms(sql, invitation.programIds));
         await sql.run("UPDATE invitations SET ended_at = $2 WHERE id = $1", [invitation.id, acceptance.at]);
         await useUpLinks(sql, invitation.id, acceptance.at);
+        const accepted = await personById(sql, user.id);
+        // One line, the new person's own: the invitation before, the person it made after.
+        await audit(sql, {
+          by: { userId: user.id, userName: user.username, at: acceptance.at },
+          kind: "invitation",
+          programId: null,
+          object: invitation.id,
+          action: "accepted",
+          before: invitationState(invitation),
+          after: accepted && personState(accepted),
+        });
         return { kind: "accepted", user } as const;
       }),
 
-    change: (actorId, personId, change) =>
+    change: (by, personId, change) =>
       whileChangingPerson(personId, () =>
         line.transaction(async (sql): Promise<PersonOutcome> => {
           const person = await personById(sql, personId);
           if (!person) return { kind: "notFound" };
           const demoted = person.isAdmin && change.isAdmin === false;
-          if (demoted && personId === actorId) return { kind: "self" };
+          if (demoted && personId === by.userId) return { kind: "self" };
           if (demoted && (await adminCount(sql)) <= 1) return { kind: "lastAdmin" };
           if (change.isAdmin !== undefined && change.isAdmin !== person.isAdmin)
             await sql.run("UPDATE users SET is_admin = $2 WHERE id = $1", [personId, change.isAdmin]);
           if (change.programIds !== undefined) await setMemberships(sql, personId, await existingPrograms(sql, change.programIds));
           const changed = await personById(sql, personId);
           if (!changed) throw new Error("the person changed is gone");
+          // A change of role is a "role" line; of programs alone a "person" line; the same values again none.
+          if (JSON.stringify(personState(person)) !== JSON.stringify(personState(changed)))
+            await auditPerson(sql, by, person.isAdmin !== changed.isAdmin ? "role" : "person", "changed", person, changed);
           return { kind: "changed", person: changed };
         }),
       ),
 
-    remove: (actorId, personId) =>
+    remove: (by, personId) =>
       whileChangingPerson(personId, () =>
         line.transaction(async (sql): Promise<PersonOutcome> => {
           const person = await personById(sql, personId);
           if (!person) return { kind: "notFound" };
-          if (personId === actorId) return { kind: "self" };
+          if (personId === by.userId) return { kind: "self" };
           if (person.isAdmin && (await adminCount(sql)) <= 1) return { kind: "lastAdmin" };
           await sql.run("DELETE FROM sessions WHERE user_id = $1", [personId]);
           await sql.run("DELETE FROM program_members WHERE user_id = $1", [personId]);
@@ -132,6 +156,7 @@ export const peopleQueries = (line: StatementLine, memo: AccessMemo): PeopleQuer
           await sql.run("DELETE FROM users WHERE id = $1", [personId]);
           // The id stays drawn, so a later account never takes over what points at this one.
           await sql.run("INSERT INTO id_draws (table_name, id) VALUES ('users', $1)", [personId]);
+          await auditPerson(sql, by, "person", "removed", person, null);
           return { kind: "removed" };
         }),
       ),
@@ -212,3 +237,53 @@ const issueLink = async (sql: Statements, invitationId: number, email: string, l
   );
   await sql.run("UPDATE invitations SET expires_at = $2 WHERE id = $1", [invitationId, link.expiresAt]);
 };
+
+/** What the audit trail keeps of a person (never their password's hash) and of an invitation (never its link). */
+const personState = (person: PersonRecord) => ({
+  name: person.username,
+  email: person.email,
+  role: person.isAdmin ? "admin" : "member",
+  program_ids: person.isAdmin ? [] : person.programIds,
+});
+
+const invitationState = (invitation: InvitationRecord) => ({
+  email: invitation.email,
+  role: invitation.isAdmin ? "admin" : "member",
+  program_ids: invitation.programIds,
+  expires_at: invitation.expiresAt,
+});
+
+const auditPerson = (
+  sql: Statements,
+  by: AuditBy,
+  kind: "person" | "role",
+  action: "changed" | "removed",
+  before: PersonRecord | null,
+  after: PersonRecord | null,
+) =>
+  audit(sql, {
+    by,
+    kind,
+    programId: null,
+    object: (after ?? before)?.id ?? 0,
+    action,
+    before: before && personState(before),
+    after: after && personState(after),
+  });
+
+const auditInvitation = (
+  sql: Statements,
+  by: AuditBy,
+  action: "created" | "resent" | "revoked",
+  before: InvitationRecord | null,
+  after: InvitationRecord | null,
+) =>
+  audit(sql, {
+    by,
+    kind: "invitation",
+    programId: null,
+    object: (after ?? before)?.id ?? 0,
+    action,
+    before: before && invitationState(before),
+    after: after && invitationState(after),
+  });

@@ -12,6 +12,7 @@ import type { CustomReportQueries } from "./customReportQueries";
 import type { IngestionQueries } from "./ingestionQueries";
 import type { IngestionHealthQueries } from "./ingestionHealthQueries";
 import type { ProgramSettingsQueries } from "./programSettingsQueries";
+import type { AuditBy, AuditQueries } from "./auditQueries";
 import type { SeasonalityQueries } from "./seasonalityQueries";
 import type { Statements } from "./statements";
 
@@ -28,6 +29,8 @@ export interface Warehouse {
   readonly messages: MessageQueries;
   readonly passwordResets: PasswordResetQueries;
   readonly people: PeopleQueries;
+  /** The audit trail's reads; its lines are written by the audited writes themselves (auditQueries.ts, `audit`). */
+  readonly audit: AuditQueries;
   readonly demoData: DemoDataQueries;
   readonly costs: CostQueries;
   readonly annotations: AnnotationQueries;
@@ -128,11 +131,11 @@ export interface ProgramQueries {
   /** Every program, archived ones too, by id, with its time zone (the admin's Programs screen). */
   everyProgram(): Promise<ReadonlyArray<ProgramRecord>>;
   /** Stores a new program with the next id; null when its code is taken (archived programs' codes too). */
-  create(program: NewProgram): Promise<ProgramRecord | null>;
+  create(program: NewProgram, by: AuditBy): Promise<ProgramRecord | null>;
   /** Changes the fields given of the program with this code; null when there is none. */
-  change(code: string, change: ProgramFieldChange): Promise<ProgramRecord | null>;
+  change(code: string, change: ProgramFieldChange, by: AuditBy): Promise<ProgramRecord | null>;
   /** Archives (at a time) or unarchives (null) the program with this code, keeping its data; null when there is none. */
-  setArchived(code: string, archivedAt: number | null): Promise<ProgramRecord | null>;
+  setArchived(code: string, archivedAt: number | null, by: AuditBy): Promise<ProgramRecord | null>;
 }
 
 /** A program found by its code: archived ones are found too, and marked. */
@@ -263,6 +266,10 @@ export type PersonOutcome =
   | { readonly kind: "removed" }
   | { readonly kind: "notFound" | "self" | "lastAdmin" };
 
+/**
+ * Every write here but `accept` is an admin's, named by `by`; each writes its audit line in its own transaction
+ * (auditQueries.ts, `audit`), and a refused one writes none. An acceptance's line is the new person's.
+ */
 export interface PeopleQueries {
   /** Everyone with an account, by id, and the open invitations, by id. */
   list(): Promise<{ readonly people: ReadonlyArray<PersonRecord>; readonly invitations: ReadonlyArray<InvitationRecord> }>;
@@ -271,11 +278,11 @@ export interface PeopleQueries {
    * invitation for the email gets this role, these programs and the new link (its older links used
    * up), or a new invitation is stored with it.
    */
-  invite(invitation: NewInvitation): Promise<InvitationOutcome>;
+  invite(invitation: NewInvitation, by: AuditBy): Promise<InvitationOutcome>;
   /** An open invitation gets a new link, its older ones used up; null when it is not open. */
-  resend(invitationId: number, link: InvitationLink): Promise<InvitationRecord | null>;
-  /** Ends an open invitation and uses up its links; false when it is not open. */
-  revoke(invitationId: number, at: number): Promise<boolean>;
+  resend(invitationId: number, link: InvitationLink, by: AuditBy): Promise<InvitationRecord | null>;
+  /** Ends an open invitation (at `by.at`) and uses up its links; false when it is not open. */
+  revoke(invitationId: number, by: AuditBy): Promise<boolean>;
   /** An open invitation by id, or null. */
   openInvitation(invitationId: number): Promise<InvitationRecord | null>;
   /**
@@ -285,9 +292,9 @@ export interface PeopleQueries {
    */
   accept(acceptance: InvitationAcceptance): Promise<AcceptanceOutcome>;
   /** Changes a person's role or programs: refused for the actor's own demotion and for the last admin. */
-  change(actorId: number, personId: number, change: PersonChange): Promise<PersonOutcome>;
+  change(by: AuditBy, personId: number, change: PersonChange): Promise<PersonOutcome>;
   /** Removes a person with their memberships and sessions (ended at once): refused for the actor and the last admin. */
-  remove(actorId: number, personId: number): Promise<PersonOutcome>;
+  remove(by: AuditBy, personId: number): Promise<PersonOutcome>;
 }
 
 export interface ResetRedemption {

@@ -1,4 +1,5 @@
 import { writeKeyKinds, type WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
+import { audit } from "./auditQueries";
 import type { IngestionQueries, KeyHolder, WriteKeyRecord } from "./ingestionQueries";
 import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine } from "./statements";
 
@@ -27,6 +28,9 @@ const keyFrom = (row: Row): WriteKeyRecord => ({
   lastUsedAt: nullableNumberOf(row["last_used_at"]),
 });
 
+/** What the audit trail keeps of a key: its public prefix and kind, never the key or its digest. */
+const keyState = (key: WriteKeyRecord) => ({ prefix: key.prefix, kind: key.kind, created_at: key.createdAt, revoked_at: key.revokedAt });
+
 /** Remembered working keys at most; past it the memory starts again. */
 const workingKeysKept = 10_000;
 
@@ -35,7 +39,7 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
   let revocations = 0;
 
   return {
-    createWriteKey: (programId, digest, prefix, kind, at) =>
+    createWriteKey: (programId, digest, prefix, kind, at, by) =>
       line.transaction(async (sql) => {
         const taken = await sql.rows("SELECT 1 AS taken FROM write_keys WHERE key_digest = $1 LIMIT 1", [digest]);
         if (taken.length > 0) throw new Error("A write key with this digest is already stored");
@@ -44,7 +48,9 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
           "INSERT INTO write_keys (id, program_id, key_digest, prefix, kind, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, NULL)",
           [next, programId, digest, prefix, kind, at],
         );
-        return { id: next, programId, prefix, kind, createdAt: at, revokedAt: null, lastUsedAt: null };
+        const created: WriteKeyRecord = { id: next, programId, prefix, kind, createdAt: at, revokedAt: null, lastUsedAt: null };
+        if (by) await audit(sql, { by, kind: "write key", programId, object: next, action: "created", before: null, after: keyState(created) });
+        return created;
       }),
 
     writeKeys: (programId) =>
@@ -57,7 +63,7 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
         ).map(keyFrom),
       ),
 
-    revokeWriteKey: async (programId, id, at) => {
+    revokeWriteKey: async (programId, id, at, by) => {
       const forget = () => {
         revocations++;
         workingKeys.clear();
@@ -65,14 +71,21 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
       forget();
       try {
         return await line.transaction(async (sql) => {
-          const found = await sql.rows("SELECT revoked_at FROM write_keys WHERE program_id = $1 AND id = $2", [programId, id]);
+          const found = await sql.rows(
+            "SELECT id, program_id, prefix, kind, created_at, revoked_at, last_used_at FROM write_keys WHERE program_id = $1 AND id = $2",
+            [programId, id],
+          );
           if (found.length === 0) return false;
-          if (found.some((row) => row["revoked_at"] === null || row["revoked_at"] === undefined)) {
+          const open = found.find((row) => row["revoked_at"] === null || row["revoked_at"] === undefined);
+          if (open) {
             await sql.run("UPDATE write_keys SET revoked_at = $3 WHERE program_id = $1 AND id = $2 AND revoked_at IS NULL", [
               programId,
               id,
               at,
             ]);
+            const before = keyFrom(open);
+            if (by)
+              await audit(sql, { by, kind: "write key", programId, object: id, action: "revoked", before: keyState(before), after: keyState({ ...before, revokedAt: at }) });
           }
           return true;
         });

@@ -183,8 +183,8 @@ describe("people and access (/api/admin/people, /api/auth/invitation)", () => {
     const adminId = 2;
     // Nora is an admin now: one admin may demote the other, then the one left is the last.
     decoded(await t.call("PATCH", `${people}/${nora.id}`, { token: tokens.admin, json: { role: "member" } }), PersonAnswer);
-    expect(await t.warehouse.people.change(nora.id, adminId, { isAdmin: false })).toEqual({ kind: "lastAdmin" });
-    expect(await t.warehouse.people.remove(nora.id, adminId)).toEqual({ kind: "lastAdmin" });
+    expect(await t.warehouse.people.change({ userId: nora.id, userName: "nora", at: t.clock.now }, adminId, { isAdmin: false })).toEqual({ kind: "lastAdmin" });
+    expect(await t.warehouse.people.remove({ userId: nora.id, userName: "nora", at: t.clock.now }, adminId)).toEqual({ kind: "lastAdmin" });
   });
 
   it("removing a person ends their sessions at once: their next call is 401, and they cannot sign in", async () => {

@@ -53,6 +53,7 @@ import { journeysReportModel } from "./journeys/journeysReport.model";
 import { dataSourcesModel, ingestionHealthModel } from "./dataSources/dataSources.model";
 import { programAdminModel } from "./programs/programAdmin.model";
 import { peopleAdminModel } from "./people/peopleAdmin.model";
+import { auditTrailModel } from "./audit/auditTrail.model";
 
 export const machineModels: Readonly<Record<string, MachineModel>> = {
   session: sessionModel as unknown as MachineModel,
@@ -111,4 +112,5 @@ export const machineModels: Readonly<Record<string, MachineModel>> = {
   ingestionHealth: ingestionHealthModel as unknown as MachineModel,
   programAdmin: programAdminModel as unknown as MachineModel,
   peopleAdmin: peopleAdminModel as unknown as MachineModel,
+  auditTrail: auditTrailModel as unknown as MachineModel,
 };

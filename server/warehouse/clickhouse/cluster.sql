@@ -33,7 +33,7 @@
 --   distributed_product_mode = 'local' a join of two _all tables joins each shard's local tables (right,
 --   since both sides are sharded by the same key).
 --
--- * Whole on every node (accounts, sessions, password resets and invitations, programs and memberships, messages and
+-- * Whole on every node (accounts, sessions, password resets and invitations, the audit trail, programs and memberships, messages and
 --   their dismissals, a user's column sets and ad-platform connectors, write keys, the migration
 --   ledger): a ReplicatedMergeTree whose Keeper path has no {shard}, so every node of the cluster is a
 --   replica of one table and holds all of it. They are small (thousands of rows, not billions), read on
@@ -121,6 +121,22 @@ CREATE TABLE attribution.invitations ON CLUSTER '{cluster}' (
   invited_at Int64,
   expires_at Int64,
   ended_at Nullable(Int64)
+) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
+ORDER BY (id)
+SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
+
+CREATE TABLE attribution.audit_trail ON CLUSTER '{cluster}' (
+  id Int32,
+  changed_at Int64,
+  user_id Int32,
+  user_name String,
+  kind String,
+  program_id Nullable(Int32),
+  program_code Nullable(String),
+  object_ref String,
+  action String,
+  before_state Nullable(String),
+  after_state Nullable(String)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/whole/{database}/{table}', '{replica}')
 ORDER BY (id)
 SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
@@ -694,4 +710,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (18, 'when an order last changed', 0),
   (19, 'data-driven model weights', 0),
   (20, 'people: invitations and last sign-in', 0),
-  (21, 'the level and order of data-driven models', 0);
+  (21, 'the level and order of data-driven models', 0),
+  (22, 'audit trail', 0);

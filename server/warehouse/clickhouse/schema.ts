@@ -293,4 +293,14 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
       "ALTER TABLE program_settings ADD COLUMN markov_order Int32 DEFAULT 1",
     ],
   },
+  {
+    version: 22,
+    name: "audit trail",
+    statements: [
+      `CREATE TABLE audit_trail (
+        id Int32, changed_at Int64, user_id Int32, user_name String, kind String, program_id Nullable(Int32),
+        program_code Nullable(String), object_ref String, action String, before_state Nullable(String), after_state Nullable(String)
+      ) ${mergeTree("id")}`,
+    ],
+  },
 ];

@@ -79,6 +79,7 @@ export const wholeTables: ReadonlyArray<string> = [
   "connector_consents",
   "write_keys",
   "id_draws",
+  "audit_trail",
 ];
 
 /** Whole tables the account rows of a demo load fill (the warehouse writes them itself). */
@@ -195,6 +196,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       change: "replicated",
       remove: "replicated",
     }),
+    audit: family("audit", { list: "anyShard" }),
     demoData: {
       isEmpty: async () => (await Promise.all(shards.map((shard) => shard.demoData.isEmpty()))).some((empty) => empty),
       load: (rows, alsoWrite) => loadSharded(shards, rows, alsoWrite, options),

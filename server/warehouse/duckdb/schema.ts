@@ -622,4 +622,27 @@ export const migrations: ReadonlyArray<Migration> = [
       "ALTER TABLE program_settings ADD COLUMN markov_order INTEGER DEFAULT 1",
     ],
   },
+  {
+    version: 22,
+    name: "audit trail",
+    statements: [
+      // One line per change of programs, people, roles, invitations, write keys, classification, spend and settings,
+      // written in the same transaction as the change (server/warehouse/auditQueries.ts): who (id and name at the
+      // time), when (epoch ms), what kind, the program (id and code, null for none), the object (id or code), the
+      // action, and the object before and after as bounded JSON text without secrets.
+      `CREATE TABLE audit_trail (
+        id INTEGER PRIMARY KEY,
+        changed_at BIGINT NOT NULL,
+        user_id INTEGER NOT NULL,
+        user_name VARCHAR NOT NULL,
+        kind VARCHAR NOT NULL,
+        program_id INTEGER,
+        program_code VARCHAR,
+        object_ref VARCHAR NOT NULL,
+        action VARCHAR NOT NULL,
+        before_state VARCHAR,
+        after_state VARCHAR
+      )`,
+    ],
+  },
 ];

@@ -1,4 +1,5 @@
 import type { ClassificationQueries } from "../classificationQueries";
+import { audit } from "../auditQueries";
 import { numberOf, textOf, type StatementLine } from "../statements";
 import { previewClassification, type PreviewMemo } from "./classificationPreviewQueries";
 
@@ -22,7 +23,7 @@ export const sqlClassificationQueries = (line: StatementLine, previews: Statemen
       return row ? { tree: textOf(row["tree"]), version: numberOf(row["version"]) } : null;
     }),
 
-  save: (programId, tree, at, basedOn) =>
+  save: (programId, tree, at, basedOn, by) =>
     line.transaction(async (sql) => {
       const row = (
         await sql.rows("SELECT max(coalesce(version, 1)) AS version FROM classifications WHERE program_id = $1", [programId])
@@ -39,9 +40,32 @@ export const sqlClassificationQueries = (line: StatementLine, previews: Statemen
         await insert();
         await sql.run("DELETE FROM classifications WHERE program_id = $1 AND coalesce(version, 1) <> $2", [programId, stored + 1]);
       }
+      if (by)
+        await audit(sql, {
+          by,
+          kind: "classification",
+          programId,
+          object: programId,
+          action: "saved",
+          before: stored === 0 ? null : { version: stored },
+          after: treeState(stored + 1, tree),
+        });
       return { saved: true, version: stored + 1 };
     }),
 
   preview: (programId, plan, days, sampleLimit) =>
     previews.exclusive((sql) => previewClassification(sql, programId, plan, days, sampleLimit, memo)),
 });
+
+/** Characters of a tree an audit line keeps whole; a longer one is kept by its size. */
+const treeKeptWhole = 3_000;
+
+/** What the audit trail keeps of a saved tree: its version, and the tree itself while it is short. */
+const treeState = (version: number, tree: string) => {
+  if (tree.length > treeKeptWhole) return { version, characters: tree.length };
+  try {
+    return { version, tree: JSON.parse(tree) as unknown };
+  } catch {
+    return { version, characters: tree.length };
+  }
+};

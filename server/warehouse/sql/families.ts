@@ -13,6 +13,7 @@ import { sqlCostQueries } from "./costQueries";
 import { sqlCustomReportQueries } from "./customReportQueries";
 import { sqlIngestionHealthQueries } from "./ingestionHealthQueries";
 import { sqlProgramSettingsQueries } from "./programSettingsQueries";
+import { sqlAuditQueries } from "../auditQueries";
 import { sqlReportQueries } from "./reportQueries";
 import { sqlSeasonalityQueries } from "./seasonalityQueries";
 
@@ -42,6 +43,7 @@ export const sqlFamilies = (parts: {
     seasonality: sqlSeasonalityQueries(line),
     columnSets: sqlColumnSetQueries(line),
     programSettings: sqlProgramSettingsQueries(line),
+    audit: sqlAuditQueries(line),
     customReports: sqlCustomReportQueries(line),
     classifications: sqlClassificationQueries(line, parts.previews, parts.previewMemo),
     connectors: sqlConnectorQueries(line),

@@ -32,6 +32,7 @@ export const reportScreens: ReadonlyArray<ReportScreen> = [
   { base: "/admin/classification", depth: 0, trailingSelected: false, load: () => import("../classification/ClassificationPage").then((m) => m.ClassificationPage) },
   { base: "/admin/programs", depth: 0, trailingSelected: false, load: () => import("../programs/ProgramsPage").then((m) => m.ProgramsPage) },
   { base: "/admin/people", depth: 0, trailingSelected: false, load: () => import("../people/PeoplePage").then((m) => m.PeoplePage) },
+  { base: "/admin/audit", depth: 0, trailingSelected: false, load: () => import("../audit/AuditPage").then((m) => m.AuditPage) },
   { base: "/diminishing-returns", depth: 3, trailingSelected: true, load: () => import("../diminishingReturns/DiminishingReturnsPage").then((m) => m.DiminishingReturnsPage) },
   { base: "/funnel-trends", depth: 3, trailingSelected: true, load: () => import("../funnelTrends/FunnelTrendsPage").then((m) => m.FunnelTrendsPage) },
   { base: "/custom-reports", depth: 4, trailingSelected: false, identified: true, load: () => import("../dataSetComparison/DataSetComparisonPage").then((m) => m.DataSetComparisonPage) },

@@ -44,6 +44,7 @@ export const menuRoutes: ReadonlyArray<MenuRoute> = [
   { label: "Data Sources", path: "/account/data-sources", audience: "admins", group: "Admin" },
   { label: "Programs", path: "/admin/programs", audience: "admins", group: "Admin" },
   { label: "People", path: "/admin/people", audience: "admins", group: "Admin" },
+  { label: "Audit Trail", path: "/admin/audit", audience: "admins", group: "Admin" },
   { label: "Diminishing Returns", path: "/diminishing-returns", audience: "everyone", group: "Analysis" },
   { label: "Funnel Trends", path: "/funnel-trends", audience: "everyone", group: "Analysis" },
   { label: "Active / Not Active Report", path: "/custom-reports/1", audience: "everyone", group: "Reports", report: 1 },

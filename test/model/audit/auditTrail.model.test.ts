@@ -1,0 +1,4 @@
+import { modelSuite } from "../modelSuite";
+import { auditTrailModel } from "./auditTrail.model";
+
+modelSuite(auditTrailModel);

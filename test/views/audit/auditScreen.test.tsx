@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { createActor, fromPromise } from "xstate";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AuditLine } from "../../../src/domain/audit/auditTrail";
+import type { AdminProgram } from "../../../src/domain/programs/programAdmin";
+import { auditTrailMachine, type AuditCall } from "../../../src/machines/audit/auditTrail.machine";
+import type { AuditScreenData } from "../../../src/services/audit/auditTrail";
+import { AuditScreen } from "../../../src/views/audit/AuditPage";
+import { quietSessionScopeListener, recordingSessionActor } from "../../model/fixtures";
+
+afterEach(cleanup);
+
+const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
+
+const northwind: AdminProgram = {
+  id: 1,
+  code: "northwind",
+  name: "Northwind",
+  currency: "GBP",
+  time_zone: "Europe/London",
+  attribution_model: "position_based",
+  lookback_days: 1,
+  archived: false,
+};
+const archived: AuditLine = {
+  id: 2,
+  at: Date.UTC(2025, 5, 2, 9, 5),
+  user_id: 2,
+  user_name: "admin",
+  kind: "program",
+  program: "northwind",
+  object: "northwind",
+  action: "archived",
+  before: '{"name":"Northwind","archived":false}',
+  after: '{"name":"Northwind","archived":true}',
+};
+const invited: AuditLine = { ...archived, id: 1, kind: "invitation", program: null, object: "4", action: "created", before: null, after: '{"email":"sam@example.com"}' };
+
+const openScreen = async (lines: ReadonlyArray<AuditLine>) => {
+  const calls: Array<AuditCall> = [];
+  const actor = createActor(
+    auditTrailMachine.provide({
+      actors: {
+        sessionScopeListener: quietSessionScopeListener,
+        loadAudit: fromPromise(async ({ input }: { input: AuditCall }): Promise<AuditScreenData> => {
+          calls.push(input);
+          const shown = input.filter.kind === null ? lines : lines.filter((line) => line.kind === input.filter.kind);
+          return {
+            trail: { data: shown, page: 1, pages: 1, total: shown.length },
+            people: [{ id: 2, name: "admin", email: "admin@example.com", role: "admin", programs: [], last_signed_in_at: null }],
+            programs: [northwind],
+          };
+        }),
+      },
+    }),
+    { input: { session: recordingSessionActor(() => undefined) } },
+  ).start();
+  render(<AuditScreen screen={actor} />);
+  await settle();
+  return { actor, calls };
+};
+
+const rowOf = (text: string) =>
+  within(screen.getByRole("table", { name: "Audit Trail" }))
+    .getAllByRole("row")
+    .find((row) => row.textContent?.includes(text));
+
+describe("AuditScreen", () => {
+  it("lists the trail: when, who, kind, program, object, action and a short before → after", async () => {
+    await openScreen([archived, invited]);
+    const headers = within(screen.getByRole("table", { name: "Audit Trail" })).getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["When", "Who", "Kind", "Program", "Object", "Action", "Before → after"]);
+    const row = rowOf("Archived");
+    expect(row?.textContent).toContain("2 Jun 2025 09:05 UTC");
+    expect(row?.textContent).toContain("archived: false → true");
+    expect(rowOf("Invitation")?.textContent).toContain("→ email: sam@example.com");
+  });
+
+  it("filters by kind: the trail loads again with it", async () => {
+    const { calls } = await openScreen([archived, invited]);
+    fireEvent.change(screen.getByLabelText("Kind"), { target: { value: "invitation" } });
+    await settle();
+    expect(calls.at(-1)?.filter).toEqual({ person: null, program: null, kind: "invitation" });
+    expect(rowOf("Archived")).toBeUndefined();
+    expect(rowOf("Invitation")).toBeTruthy();
+  });
+
+  it("says an empty trail, and offers no export", async () => {
+    await openScreen([]);
+    expect(screen.getByRole("status").textContent).toBe("No change matches these filters.");
+    expect((screen.getByRole("button", { name: "Export Data" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("opens the Export Data dialog", async () => {
+    await openScreen([archived]);
+    fireEvent.click(screen.getByRole("button", { name: "Export Data" }));
+    await settle();
+    expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+});
