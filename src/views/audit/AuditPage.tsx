@@ -1,15 +1,12 @@
 import { useId, useMemo } from "react";
-import { useLocation } from "wouter";
 import { auditTexts, changeSummary } from "../../domain/audit/auditTexts";
 import { auditKinds, type AuditKind, type AuditLine } from "../../domain/audit/auditTrail";
 import { formatUtcMinute } from "../../domain/report/dateFormat";
 import { auditTrailMachine, auditTrailSelectors as sel, type AuditTrailActorRef } from "../../machines/audit/auditTrail.machine";
 import { LoadFailed } from "../components/LoadFailed";
-import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useSelected } from "../components/useSelected";
 import { ExportDialog } from "../exports/ExportDialog";
-import { Screen } from "../shell/appChildren";
-import { AppShell } from "../shell/AppShell";
+import { AdminScreenPage } from "../shell/AdminScreenPage";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 
 const t = auditTexts;
@@ -22,19 +19,11 @@ const rowKey = (row: { readonly id: number }): string => String(row.id);
  * /admin/audit (admins): who changed what and when, newest first, a page at a time, filtered by
  * person, program and kind, with each change's short before → after; Export Data saves the page.
  */
-export const AuditPage = () => {
-  useDocumentTitle(t.title);
-  const [, navigate] = useLocation();
-  return (
-    <Screen name="auditTrail" routeKey={""} logic={auditTrailMachine.provide({ actions: { goHome: () => navigate("/", { replace: true }) } })} route={{}}>
-      {(screen) => (
-        <AppShell withoutProgram>
-          <AuditScreen screen={screen} />
-        </AppShell>
-      )}
-    </Screen>
-  );
-};
+export const AuditPage = () => (
+  <AdminScreenPage title={t.title} name="auditTrail" logic={(goHome) => auditTrailMachine.provide({ actions: { goHome } })}>
+    {(screen) => <AuditScreen screen={screen} />}
+  </AdminScreenPage>
+);
 
 /** The screen itself, given its actor. */
 export const AuditScreen = ({ screen }: { readonly screen: AuditTrailActorRef }) => (

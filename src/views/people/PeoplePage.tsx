@@ -1,5 +1,4 @@
 import { useId, useMemo } from "react";
-import { useLocation } from "wouter";
 import { roles, type Invitation, type Person, type Role } from "../../domain/people/people";
 import { peopleTexts } from "../../domain/people/peopleTexts";
 import { formatUtcMinute } from "../../domain/report/dateFormat";
@@ -7,10 +6,8 @@ import { peopleAdminMachine, peopleAdminSelectors as sel, type PeopleAdminActorR
 import { FormNotice } from "../components/FormNotice";
 import { LoadFailed } from "../components/LoadFailed";
 import { ConfirmDialog } from "../components/Modal";
-import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useSelected } from "../components/useSelected";
-import { Screen } from "../shell/appChildren";
-import { AppShell } from "../shell/AppShell";
+import { AdminScreenPage } from "../shell/AdminScreenPage";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 
 const t = peopleTexts;
@@ -28,20 +25,11 @@ const programsWords = (role: Role, codes: ReadonlyArray<string>, nameOf: Readonl
  * /admin/people (admins): everyone with an account (name, email, role, programs, last sign-in)
  * and the pending invitations (Resend, Revoke); Invite and Edit in a form, Remove after a question.
  */
-export const PeoplePage = () => {
-  useDocumentTitle(t.title);
-  const [, navigate] = useLocation();
-  // The app root's screen child for this route (given the session and toasts by the root).
-  return (
-    <Screen name="peopleAdmin" routeKey={""} logic={peopleAdminMachine.provide({ actions: { goHome: () => navigate("/", { replace: true }) } })} route={{}}>
-      {(screen) => (
-        <AppShell withoutProgram>
-          <PeopleScreen screen={screen} />
-        </AppShell>
-      )}
-    </Screen>
-  );
-};
+export const PeoplePage = () => (
+  <AdminScreenPage title={t.title} name="peopleAdmin" logic={(goHome) => peopleAdminMachine.provide({ actions: { goHome } })}>
+    {(screen) => <PeopleScreen screen={screen} />}
+  </AdminScreenPage>
+);
 
 /** The screen itself, given its actor. */
 export const PeopleScreen = ({ screen }: { readonly screen: PeopleAdminActorRef }) => (

@@ -1,5 +1,5 @@
 import { useMemo, useId } from "react";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import { currencyChoices, timeZoneChoices, type AdminProgram } from "../../domain/programs/programAdmin";
 import { programFormFields, programFormOffers, type ProgramFormField } from "../../domain/programs/programForm";
 import { programTexts } from "../../domain/programs/programTexts";
@@ -8,10 +8,8 @@ import { attributionModels, markovOrders, modelLevels } from "../../domain/setti
 import { programAdminMachine, programAdminSelectors as sel, type ProgramAdminActorRef } from "../../machines/programs/programAdmin.machine";
 import { FormNotice } from "../components/FormNotice";
 import { ConfirmDialog } from "../components/Modal";
-import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useSelected } from "../components/useSelected";
-import { Screen } from "../shell/appChildren";
-import { AppShell } from "../shell/AppShell";
+import { AdminScreenPage } from "../shell/AdminScreenPage";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import { LoadFailed } from "../components/LoadFailed";
 
@@ -28,20 +26,11 @@ const dataSourcesPathOf = (code: string): string => `/account/data-sources?progr
  * /admin/programs (admins): every program, archived ones too, with Create and Edit in a form,
  * Archive and Unarchive after a question, and each program's write keys and data sources.
  */
-export const ProgramsPage = () => {
-  useDocumentTitle(t.title);
-  const [, navigate] = useLocation();
-  // The app root's screen child for this route (given the session and toasts by the root).
-  return (
-    <Screen name="programAdmin" routeKey={""} logic={programAdminMachine.provide({ actions: { goHome: () => navigate("/", { replace: true }) } })} route={{}}>
-      {(screen) => (
-        <AppShell withoutProgram>
-          <ProgramsScreen screen={screen} />
-        </AppShell>
-      )}
-    </Screen>
-  );
-};
+export const ProgramsPage = () => (
+  <AdminScreenPage title={t.title} name="programAdmin" logic={(goHome) => programAdminMachine.provide({ actions: { goHome } })}>
+    {(screen) => <ProgramsScreen screen={screen} />}
+  </AdminScreenPage>
+);
 
 /** The screen itself, given its actor. */
 export const ProgramsScreen = ({ screen }: { readonly screen: ProgramAdminActorRef }) => (

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import type { ActorRefFrom, AnyActorLogic } from "xstate";
+import { useLocation } from "wouter";
+import { useDocumentTitle } from "../components/useDocumentTitle";
+import { Screen, type RouteInput } from "./appChildren";
+import { AppShell } from "./AppShell";
+
+/**
+ * An admin screen of its own route with nothing to open (programs, people, the audit trail):
+ * the app root's screen child `name`, its machine given how to leave for `/` (a refusal sends
+ * the person home), drawn in the app shell even before any program exists.
+ */
+export const AdminScreenPage = <L extends AnyActorLogic>({
+  title,
+  name,
+  logic,
+  children,
+}: {
+  readonly title: string;
+  readonly name: string;
+  readonly logic: (goHome: () => void) => L;
+  readonly children: (screen: ActorRefFrom<L>) => ReactNode;
+}) => {
+  useDocumentTitle(title);
+  const [, navigate] = useLocation();
+  return (
+    <Screen name={name} routeKey="" logic={logic(() => navigate("/", { replace: true }))} route={{} as RouteInput<L>}>
+      {(screen) => <AppShell withoutProgram>{children(screen)}</AppShell>}
+    </Screen>
+  );
+};
