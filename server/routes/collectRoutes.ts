@@ -16,6 +16,9 @@ const missingKey = "Invalid request body: key: a write key is needed, in the bod
 /** Largest /collect body, in bytes (a full batch of 500 events fits with room to spare). */
 export const collectBodyLimit = 1024 * 1024;
 
+/** How long /collect remembers a working write key when it goes through the collection log (a revoked key is refused at most this late). */
+export const collectionKeyMemoMs = 1000;
+
 /** Seconds a sender is told to wait when the collection log cannot take its events (behind, or the disk refused). */
 export const collectionRetrySeconds = 5;
 
@@ -47,7 +50,8 @@ const openToEverySite = createMiddleware(async (c, next) => {
  */
 export const collectRoutes = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number } = collectionLimit) => {
   const routes = new Hono();
-  const checkKey = createKeyCheck(context, rule);
+  // Through the log, a working key is remembered for a second, so a request asks the warehouse nothing while a load or a processing run holds it.
+  const checkKey = createKeyCheck(context, rule, context.collectionLog === null ? 0 : collectionKeyMemoMs);
 
   routes.use("/collect", openToEverySite);
   routes.options("/collect", (c) => c.body(null, 204));

@@ -6,6 +6,7 @@ import { IngestAnswer } from "../../src/domain/ingestion/collection";
 import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
 import { collectionLogLimits, openCollectionLog, type CollectionLog } from "../../server/engine/collectionLog";
 import { silentLog } from "../../server/log";
+import { collectionKeyMemoMs } from "../../server/routes/collectRoutes";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 import { northwindId } from "./accountSupport";
 
@@ -59,6 +60,17 @@ describe("POST /collect through the collection log", () => {
     expect(decoded(await send([event("log-late")]), IngestAnswer, 202)).toMatchObject({ accepted: 1 });
     expect(await collection.load(t.warehouse.ingestion)).toBe(1);
   });
+  it("refuses a revoked key once the second it is remembered for has passed", async () => {
+    const admin = await t.signIn("admin");
+    const created = decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin, json: { kind: "publishable" } }), CreatedWriteKey).data;
+    const sendWith = (k: string) => t.call("POST", "/collect", { json: { key: k, ...event("log-revoked") }, address: `198.51.100.${++address}` });
+    decoded(await sendWith(created.key), IngestAnswer, 202);
+    expect((await t.call("DELETE", `/api/programs/northwind/write-keys/${created.id}`, { token: admin })).status).toBe(200);
+    t.clock.advance(collectionKeyMemoMs);
+    expectRefusal(await sendWith(created.key), 401, "invalid_write_key");
+    await collection.load(t.warehouse.ingestion);
+  });
+
   it("acknowledges events once logged, stores them when loaded, and stores each id once after a load is repeated", async () => {
     const before = await storedIds();
     const cases = [
@@ -91,5 +103,6 @@ describe("POST /collect through the collection log", () => {
     await restarted.close();
     expect(await storedIds(), "each event id is stored once").toBe(before + 3);
   });
+
 
 });
