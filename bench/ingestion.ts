@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "../server/app";
+import { collectionLoadTiming, openCollectionLog } from "../server/engine/collectionLog";
 import { createEngine } from "../server/engine/createEngine";
 import { issueWriteKey } from "../server/engine/ingestion";
 import { silentLog } from "../server/log";
@@ -33,14 +34,14 @@ export const collectionBudget = 10_000;
 export const freshnessBudgetMs = 10_000;
 const batchSize = 100;
 
-interface Served {
+export interface Served {
   readonly url: string;
   readonly key: string;
   readonly stop: () => Promise<void>;
 }
 
-/** The child: demo data, materialised, a write key; prints one JSON line when it listens. */
-const serveForBench = async (port: number, dataDir: string): Promise<void> => {
+/** The child: demo data, materialised, a write key; prints one JSON line when it listens. `withLog`: /collect through the collection log. */
+const serveForBench = async (port: number, dataDir: string, withLog: boolean): Promise<void> => {
   const clock = Date.now;
   const warehouse = await openDuckDbWarehouse({ path: join(dataDir, "analytics.duckdb"), clock });
   await plantDemoData(warehouse, generateDemoData({ ...defaultDemoDataParameters, today: new Date().toISOString().slice(0, 10) }));
@@ -50,9 +51,11 @@ const serveForBench = async (port: number, dataDir: string): Promise<void> => {
   if (!program) throw new Error("the demo data has no northwind");
   const issued = issueWriteKey("publishable");
   await warehouse.ingestion.createWriteKey(program.id, issued.digest, issued.prefix, "publishable", clock());
+  const collectionLog = withLog ? await openCollectionLog({ dir: join(dataDir, "collection-log"), log: silentLog }) : null;
   const app = createApp({
     warehouse,
     engine,
+    ...(collectionLog ? { collectionLog, collectionLoadTiming } : {}),
     outbox: new MemoryOutbox(),
     clock,
     log: silentLog,
@@ -63,9 +66,10 @@ const serveForBench = async (port: number, dataDir: string): Promise<void> => {
   });
 };
 
-const startServer = async (port: number): Promise<Served> => {
+/** The bench server as a child process; `withLog`: COLLECT_LOG=on's path (bench/collectionLog.ts). */
+export const startServer = async (port: number, withLog = false): Promise<Served> => {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-ingestion-"));
-  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "--serve", String(port), dataDir], {
+  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "--serve", String(port), dataDir, withLog ? "log" : "direct"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -180,7 +184,7 @@ export const runIngestionBench = async (options: { readonly port: number; readon
 
 if (isRunDirectly(import.meta.filename)) {
   if (process.argv[2] === "--serve") {
-    serveForBench(Number(process.argv[3]), process.argv[4] ?? tmpdir()).catch((error: unknown) => {
+    serveForBench(Number(process.argv[3]), process.argv[4] ?? tmpdir(), process.argv[5] === "log").catch((error: unknown) => {
       console.error(error);
       process.exit(1);
     });

@@ -172,6 +172,8 @@ const main = async () => {
   for (const engine of ["duckdb", "chdb"] as const) rows.push(...(await modelFittingInChild({ rebuildData, port: apiPort, engine })));
   // HTTP collection throughput and freshness under that load, against a server of its own (bench/ingestion.ts).
   rows.push(...(await (await import("./ingestion")).runIngestionBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
+  // The same endpoint through the collection log (COLLECT_LOG=on): single events from 200 clients, batches, freshness (bench/collectionLog.ts).
+  rows.push(...(await (await import("./collectionLog")).runCollectionLogBench({ port: Number(process.env.BENCH_PORT ?? 18_190) + 4 })));
   // A year of history, a million hits, imported from Parquet the import command's way (bench/bulkImport.ts).
   rows.push(...(await (await import("./bulkImport")).runBulkImportBench()));
   // Campaign names beyond ASCII against ASCII ones, as a ratio in the same run (bench/bulkImport.ts).

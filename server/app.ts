@@ -12,6 +12,7 @@ import {
 import { SlidingWindowLimit } from "./auth/throttle";
 import { BackgroundWork } from "./http/backgroundWork";
 import type { EngineHooks } from "./engine/engine";
+import type { CollectionLoadTiming, CollectionLog } from "./engine/collectionLog";
 import { createEngine } from "./engine/createEngine";
 import { storesOf } from "./engine/stores";
 import { createCostRefresher, type CostRefreshTiming } from "./engine/costRefresher";
@@ -66,6 +67,10 @@ export interface AppDeps {
   readonly collectionLimit?: { readonly limit: number; readonly windowMs: number };
   /** A demo reachable from other machines: GET /auth/setup says so, for the login page's warning. Defaults to false. */
   readonly exposedDemo?: boolean;
+  /** Where POST /collect appends its events (opened and loaded by the caller); absent: each request is stored in the warehouse. */
+  readonly collectionLog?: CollectionLog | null;
+  /** When the collection log loads into the warehouse on its own; absent: only when told (tests call `load`). */
+  readonly collectionLoadTiming?: CollectionLoadTiming;
 }
 
 /** Largest request body accepted, in bytes. */
@@ -85,6 +90,7 @@ export const createServerContext = (deps: AppDeps): ServerContext => {
       createCostRefresher({ refresh: engine.refreshCosts, log, ...(deps.costRefreshTiming ? { timing: deps.costRefreshTiming } : {}) }),
       createIngestionProcessor({ process: engine.processIngested, log, ...(deps.ingestionTiming ? { timing: deps.ingestionTiming } : {}) }),
     ),
+    collectionLog: deps.collectionLog ?? null,
     outbox: deps.outbox,
     clock: deps.clock,
     log,
@@ -107,6 +113,8 @@ export const createServerContext = (deps: AppDeps): ServerContext => {
 export const createApp = (deps: AppDeps): Hono => {
   const context = createServerContext(deps);
   const { log } = context;
+  // The loader stores through the stores, so each load tells the ingestion processor as a /collect write does.
+  if (deps.collectionLog && deps.collectionLoadTiming) deps.collectionLog.startLoading(context.stores.ingestion, deps.collectionLoadTiming);
 
   const api = new Hono();
   api.use("*", bodyLimit({ maxSize: bodySizeLimit, onError: (c) => refuseTooLarge(c) }));

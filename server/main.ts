@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { BackgroundWork } from "./http/backgroundWork";
+import { collectionLoadTiming, openCollectionLog } from "./engine/collectionLog";
 import { createEngine } from "./engine/createEngine";
 import { feedNewestDay } from "./demoNewestDay";
 import { consoleLog } from "./log";
@@ -23,12 +24,22 @@ import { openWarehouse } from "./warehouse/openWarehouse";
  * PUBLIC_URL (the address the banner prints, http://127.0.0.1:PORT), TRUSTED_PROXIES (none), DEMO_SEED and DEMO_SCALE
  * (a number, or `bench` for 10 million hits; used only when the database is new: a
  * DATA_DIR kept between runs is reused as it is), WAREHOUSE (duckdb; chdb; clickhouse with
- * CLICKHOUSE_URL ...), DEMO (on; off: the production start, no demo data or sign-ins). See serverSettings.ts.
+ * CLICKHOUSE_URL ...), DEMO (on; off: the production start, no demo data or sign-ins), COLLECT_LOG (off; on: POST /collect
+ * through the collection log, docs/engine.md). See serverSettings.ts.
  * SMTP_URL (unset: mail goes to DATA_DIR/outbox.jsonl; smtp://user:password@host:587 or smtps://…: sent
  * over SMTP, queued and retried, never holding an answer) and MAIL_FROM (the sender). See outbox/mailSettings.ts.
  */
-const { port, host, dataDir, publicUrl, trustedProxies, warehouse: warehouseChoice, clock: clockChoice, demo: demoChoice } =
-  serverSettingsOf(process.env);
+const {
+  port,
+  host,
+  dataDir,
+  publicUrl,
+  trustedProxies,
+  warehouse: warehouseChoice,
+  clock: clockChoice,
+  demo: demoChoice,
+  collectionLog: collectionLogChoice,
+} = serverSettingsOf(process.env);
 const distDir = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : fileURLToPath(new URL("../dist", import.meta.url));
 const log = consoleLog;
 const background = new BackgroundWork(log);
@@ -44,6 +55,10 @@ if ("refused" in clockChoice) {
 }
 if (typeof demoChoice !== "boolean") {
   log.error(demoChoice.refused);
+  process.exit(1);
+}
+if (typeof collectionLogChoice !== "boolean") {
+  log.error(collectionLogChoice.refused);
   process.exit(1);
 }
 const mailSettings = mailSettingsOf(process.env, publicUrl);
@@ -81,6 +96,13 @@ if (!demo) {
     );
     process.exit(1);
   }
+}
+// COLLECT_LOG=on: the events acknowledged before a stop or a crash but not yet in the warehouse are loaded before
+// anything else (their marks are then processed below like any other); a record a crash tore is cut on opening.
+const collectionLog = collectionLogChoice ? await openCollectionLog({ dir: join(dataDir, "collection-log"), log }) : null;
+if (collectionLog) {
+  const loaded = await collectionLog.load(warehouse.ingestion);
+  log.info("collection log opened", { requestsLoaded: loaded });
 }
 const loadsDemo = demo && (await warehouse.demoData.isEmpty()) && !(await warehouse.users.anyAccount());
 if (demo && !loadsDemo && (await warehouse.demoData.isEmpty())) {
@@ -133,6 +155,8 @@ const app = createApp({
   trustedProxies,
   background,
   exposedDemo: demo && listensBeyondThisMachine(host),
+  collectionLog,
+  collectionLoadTiming,
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
@@ -161,6 +185,7 @@ const stop = (signal: string): void => {
   server.close(() => {
     void background
       .settled()
+      .then(() => collectionLog?.close())
       .then(() => mail.drain(mailDrainMs))
       .then(() => warehouse.close())
       .then(

@@ -5,12 +5,15 @@ import type { SlidingWindowLimit } from "./auth/throttle";
 import type { Log } from "./log";
 import type { Outbox } from "./outbox/outbox";
 import type { Clock } from "./clock";
+import type { CollectionLog } from "./engine/collectionLog";
 import type { Stores } from "./engine/stores";
 
 /** What every route may use: the app's dependencies plus the app's own throttles. */
 export interface ServerContext {
   /** Every record the routes read and write; writes that change reports run the engine (engine/stores.ts). */
   readonly stores: Stores;
+  /** Where POST /collect appends its events (COLLECT_LOG=on; engine/collectionLog.ts); null: each request is stored in the warehouse. */
+  readonly collectionLog: CollectionLog | null;
   readonly outbox: Outbox;
   readonly clock: Clock;
   readonly log: Log;

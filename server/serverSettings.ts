@@ -17,7 +17,10 @@ import { warehouseEngineOf, type WarehouseSettings } from "./warehouse/openWareh
  * the server's clock starts there and runs on, so the demo's "today" and every date the
  * server reads are that day's; the browser tests pin their servers this way); DEMO (on, the
  * default: a new database gets the demo programs, data and sign-ins; off: the production
- * start, an empty database and no accounts until the first admin is made).
+ * start, an empty database and no accounts until the first admin is made); COLLECT_LOG (off, the
+ * default: each POST /collect is stored in the warehouse before its answer; on: its events are
+ * appended to the collection log in DATA_DIR/collection-log, answered once fsynced and loaded
+ * into the warehouse in bulk, docs/engine.md "Collection log").
  */
 export interface ServerSettings {
   readonly port: number;
@@ -31,15 +34,26 @@ export interface ServerSettings {
   readonly clock: (() => number) | { readonly refused: string };
   /** Whether this is the demo (DEMO unset or on) or the production start (DEMO=off); a message instead for another value. */
   readonly demo: boolean | { readonly refused: string };
+  /** Whether POST /collect goes through the collection log (COLLECT_LOG=on); a message instead for another value. */
+  readonly collectionLog: boolean | { readonly refused: string };
 }
 
-/** DEMO: unset, `on`, `true` or `1` is the demo; `off`, `false` or `0` the production start. */
-export const demoOf = (raw: string | undefined): boolean | { readonly refused: string } => {
+/** An on/off setting: `on`, `true` or `1`; `off`, `false` or `0`; unset is `unset`; anything else is refused with `refusal`. */
+const switchOf = (raw: string | undefined, unset: boolean, refusal: string): boolean | { readonly refused: string } => {
   const value = (raw ?? "").trim().toLowerCase();
-  if (value === "" || value === "on" || value === "true" || value === "1") return true;
+  if (value === "") return unset;
+  if (value === "on" || value === "true" || value === "1") return true;
   if (value === "off" || value === "false" || value === "0") return false;
-  return { refused: "DEMO is neither on nor off (DEMO=off starts without demo data and sign-ins)" };
+  return { refused: refusal };
 };
+
+/** DEMO: unset, `on`, `true` or `1` is the demo; `off`, `false` or `0` the production start. */
+export const demoOf = (raw: string | undefined): boolean | { readonly refused: string } =>
+  switchOf(raw, true, "DEMO is neither on nor off (DEMO=off starts without demo data and sign-ins)");
+
+/** COLLECT_LOG: unset or off stores each /collect request in the warehouse; on appends it to the collection log. */
+export const collectionLogOf = (raw: string | undefined): boolean | { readonly refused: string } =>
+  switchOf(raw, false, "COLLECT_LOG is neither on nor off");
 
 const warehouseOf = (env: Readonly<Record<string, string | undefined>>): ServerSettings["warehouse"] => {
   const engine = warehouseEngineOf(env.WAREHOUSE);
@@ -78,6 +92,7 @@ export const serverSettingsOf = (env: Readonly<Record<string, string | undefined
     warehouse: warehouseOf(env),
     clock: clockOf(env.CLOCK_START),
     demo: demoOf(env.DEMO),
+    collectionLog: collectionLogOf(env.COLLECT_LOG),
   };
 };
 

@@ -175,7 +175,8 @@ export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: 
   return { rows, refusals };
 };
 
-const reasonCounts = (refusals: ReadonlyArray<RowRefusal>): ReadonlyMap<string, number> => {
+/** Refused rows counted by reason (what the tallies store). */
+export const reasonCounts = (refusals: ReadonlyArray<RowRefusal>): ReadonlyMap<string, number> => {
   const counts = new Map<string, number>();
   for (const r of refusals) counts.set(r.reason, (counts.get(r.reason) ?? 0) + 1);
   return counts;

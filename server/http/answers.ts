@@ -97,6 +97,11 @@ export const refusals = {
     message: "Too many requests from this address. Try again in a few minutes.",
   },
   serverError: { status: 500, error: "server_error", message: "Something went wrong on the server." },
+  collectionBehind: {
+    status: 503,
+    error: "collection_unavailable",
+    message: "Events cannot be taken right now. Send them again after the Retry-After seconds.",
+  },
 } as const satisfies Record<string, Refusal>;
 
 export interface Refusal {
@@ -124,6 +129,12 @@ export const refuseTooLarge = (c: Context, message?: string): Response => {
 /** 429 with `Retry-After`: the whole seconds (at least 1) until the throttle accepts again. */
 export const refuseThrottled = (c: Context, refusal: Refusal, retryAfterMs: number): Response => {
   c.header("Retry-After", String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return refuse(c, refusal);
+};
+
+/** 503 with `Retry-After` (whole seconds): a store that cannot take the request now, and will soon. */
+export const refuseUnavailable = (c: Context, refusal: Refusal, retryAfterSeconds: number): Response => {
+  c.header("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
   return refuse(c, refusal);
 };
 

@@ -3,9 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { CollectBody, IngestAnswer } from "../../src/domain/ingestion/collection";
 import { isObviousBot } from "../../src/domain/ingestion/landing";
-import { ingestEvents } from "../engine/ingestion";
+import { ingestEvents, readCollected, reasonCounts } from "../engine/ingestion";
 import { bearerToken } from "../http/access";
-import { refuse, refusals, refuseTooLarge } from "../http/answers";
+import { refuse, refusals, refuseTooLarge, refuseUnavailable } from "../http/answers";
 import { decodeBody, readJson } from "../http/requestReading";
 import type { ServerContext } from "../serverContext";
 import { accepted, collectionLimit, createKeyCheck, readBatch } from "./ingestionRequests";
@@ -15,6 +15,12 @@ const missingKey = "Invalid request body: key: a write key is needed, in the bod
 
 /** Largest /collect body, in bytes (a full batch of 500 events fits with room to spare). */
 export const collectBodyLimit = 1024 * 1024;
+
+/** How long /collect remembers a working write key when it goes through the collection log (a revoked key is refused at most this late). */
+export const collectionKeyMemoMs = 1000;
+
+/** Seconds a sender is told to wait when the collection log cannot take its events (behind, or the disk refused). */
+export const collectionRetrySeconds = 5;
 
 /**
  * Any site may send events: no credentials are read, a page's write key is in the body. The
@@ -44,7 +50,8 @@ const openToEverySite = createMiddleware(async (c, next) => {
  */
 export const collectRoutes = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number } = collectionLimit) => {
   const routes = new Hono();
-  const checkKey = createKeyCheck(context, rule);
+  // Through the log, a working key is remembered for a second, so a request asks the warehouse nothing while a load or a processing run holds it.
+  const checkKey = createKeyCheck(context, rule, context.collectionLog === null ? 0 : collectionKeyMemoMs);
 
   routes.use("/collect", openToEverySite);
   routes.options("/collect", (c) => c.body(null, 204));
@@ -60,7 +67,24 @@ export const collectRoutes = (context: ServerContext, rule: { readonly limit: nu
     const batch = readBatch(c, json.value as Record<string, unknown>, "events");
     if (!batch.ok) return batch.response;
     const bot = key.kind !== "secret" && isObviousBot(c.req.header("User-Agent"));
-    return accepted(c, IngestAnswer, await ingestEvents(context.stores.ingestion, key.program, batch.rows, context.clock(), bot));
+    if (context.collectionLog === null) {
+      return accepted(c, IngestAnswer, await ingestEvents(context.stores.ingestion, key.program, batch.rows, context.clock(), bot));
+    }
+    const at = context.clock();
+    const read = readCollected(batch.rows, key.program, at, bot);
+    const events = read.rows.length + read.visitorEvents.length;
+    if (events > 0 || read.refusals.length > 0) {
+      const logged = await context.collectionLog.append({
+        programId: key.program.id,
+        at,
+        hits: read.rows,
+        visitorEvents: read.visitorEvents,
+        refused: Object.fromEntries(reasonCounts(read.refusals)),
+      });
+      if (!logged.logged) return refuseUnavailable(c, refusals.collectionBehind, collectionRetrySeconds);
+    }
+    // On the log an event is accepted once on disk; a resent id is dropped when loaded (counted a duplicate in the health).
+    return accepted(c, IngestAnswer, { accepted: events, duplicates: 0, refused: read.refusals.length, refusals: read.refusals });
   });
 
   routes.get("/t.js", (c) => {

@@ -59,6 +59,9 @@ export const keyUseGranularityMs = 60_000;
 /** Keys whose last noted use the process remembers at most; past it the memory starts again. */
 const notedKeysKept = 10_000;
 
+/** What a working key opens (its program and kind), as the stores answer it. */
+type KeyHolder = NonNullable<Awaited<ReturnType<ServerContext["stores"]["ingestion"]["programOfKey"]>>>;
+
 export type KeyReading =
   | { readonly ok: true; readonly program: Program; readonly kind: WriteKeyKind }
   | { readonly ok: false; readonly response: Response };
@@ -68,8 +71,21 @@ export type KeyReading =
  * invalid_write_key for a key unknown or revoked, 429 with Retry-After over the rate. A
  * key let through has its last use noted (at most once per key a minute).
  */
-export const createKeyCheck = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number }) => {
+export const createKeyCheck = (context: ServerContext, rule: { readonly limit: number; readonly windowMs: number }, keyMemoMs = 0) => {
   const limit = new SlidingWindowLimit(rule.limit, rule.windowMs);
+  /** Working keys found in the last `keyMemoMs` (0: none kept): a revoked key is refused at most that long after. */
+  const foundKeys = new Map<string, { readonly holder: KeyHolder; readonly until: number }>();
+  const holderOf = async (digest: string): Promise<KeyHolder | null> => {
+    if (keyMemoMs <= 0) return context.stores.ingestion.programOfKey(digest);
+    const now = context.clock();
+    const kept = foundKeys.get(digest);
+    if (kept && now < kept.until && now >= kept.until - keyMemoMs) return kept.holder;
+    const holder = await context.stores.ingestion.programOfKey(digest);
+    if (foundKeys.size >= notedKeysKept) foundKeys.clear();
+    if (holder) foundKeys.set(digest, { holder, until: now + keyMemoMs });
+    else foundKeys.delete(digest);
+    return holder;
+  };
   const addressHash = createAddressHasher(context.clock);
   const notedUses = new Map<string, number>();
   const noteUse = async (digest: string, now: number) => {
@@ -87,7 +103,7 @@ export const createKeyCheck = (context: ServerContext, rule: { readonly limit: n
   };
   return async (c: Context, key: string): Promise<KeyReading> => {
     const digest = writeKeyDigest(key);
-    const holder = key.length > 0 ? await context.stores.ingestion.programOfKey(digest) : null;
+    const holder = key.length > 0 ? await holderOf(digest) : null;
     if (!holder) return { ok: false, response: refuse(c, ingestionRefusals.invalidWriteKey) };
     // The program as it is now (the key's holder may have been read before an edit), and refused when archived.
     const program = await context.stores.programs.findByCode(holder.program.code);

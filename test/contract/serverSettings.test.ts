@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resetLinkFor } from "../../server/routes/passwordRoutes";
-import { clockOf, demoOf, exposedDemoWarning, listeningLines, serverSettingsOf } from "../../server/serverSettings";
+import { clockOf, collectionLogOf, demoOf, exposedDemoWarning, listeningLines, serverSettingsOf } from "../../server/serverSettings";
 
 describe("the server's settings from its environment", () => {
   it("listens on 127.0.0.1 by default, so the demo sign-ins stay on this machine", () => {
@@ -66,6 +66,17 @@ describe("the server's settings from its environment", () => {
     ["maybe", { refused: "DEMO is neither on nor off (DEMO=off starts without demo data and sign-ins)" }],
   ])("DEMO=%j is %o (false: the production start)", (raw, expected) => {
     expect(demoOf(raw)).toEqual(expected);
+  });
+
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["on", true],
+    ["1", true],
+    ["off", false],
+    ["yes", { refused: "COLLECT_LOG is neither on nor off" }],
+  ])("COLLECT_LOG=%j is %o (true: /collect through the collection log; off by default)", (raw, expected) => {
+    expect(collectionLogOf(raw)).toEqual(expected);
   });
 
   it.each([

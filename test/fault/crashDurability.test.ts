@@ -9,6 +9,7 @@ import { AnnotationList } from "../../src/domain/performance/annotations";
 import { ColumnSetList } from "../../src/domain/performance/columnSets";
 import { TableResponse } from "../../src/domain/performance/performance";
 import { Created } from "../../src/domain/report/configuration";
+import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
 import { FixedCostList } from "../../src/domain/spend/costs";
 import { errorLines, startServer, type ServerProcess } from "./serverProcess";
 
@@ -32,11 +33,14 @@ import { errorLines, startServer, type ServerProcess } from "./serverProcess";
 /** FAULT_PORT pins the port; by default the system chooses one, so parallel runs never collide. */
 const port = Number(process.env.FAULT_PORT ?? 0);
 const dataDir = mkdtempSync(join(tmpdir(), "fault-durability-"));
+/** The collection log's run: a DATA_DIR of its own. */
+const logDataDir = mkdtempSync(join(tmpdir(), "fault-collection-log-"));
 /** The server running now, killed after the test whether it passed or not. */
 let running: ServerProcess | null = null;
 afterAll(async () => {
   await running?.kill();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(logDataDir, { recursive: true, force: true });
 });
 
 /** The smallest demo data that still has every program: a new database in about 2 s. */
@@ -48,6 +52,9 @@ const concurrency = 8;
 const killAfterAcknowledged = [8, 40, 75] as const;
 /** A round is killed at this age even if too few writes were acknowledged. */
 const roundDeadlineMs = 20_000;
+/** The collection log's stream: events sent one a request, and the acknowledgement after which the SIGKILL comes. */
+const eventsSent = 800;
+const killAfterEvents = 250;
 const requestTimeoutMs = 10_000;
 
 /** Every test record is dated on a day the demo data leaves empty, under a level-1 name of its own. */
@@ -245,18 +252,35 @@ interface CrashedState {
   readonly stale: boolean;
 }
 
-/** Reads a copy of the killed server's database (the copy replays its log; the original stays for the restart). */
-const crashedState = async (): Promise<CrashedState> => {
+/** Runs `read` over a copy of a killed server's database (the copy replays its log; the original stays for the restart). */
+const readCopy = async <A>(
+  fromDir: string,
+  read: (value: (sql: string, parameters?: ReadonlyArray<string>) => Promise<number>, rows: (sql: string) => Promise<ReadonlyArray<Record<string, unknown>>>) => Promise<A>,
+): Promise<A> => {
   const copyDir = mkdtempSync(join(tmpdir(), "fault-crashed-"));
   try {
-    const file = join(dataDir, "analytics.duckdb");
+    const file = join(fromDir, "analytics.duckdb");
     copyFileSync(file, join(copyDir, "analytics.duckdb"));
     if (existsSync(`${file}.wal`)) copyFileSync(`${file}.wal`, join(copyDir, "analytics.duckdb.wal"));
     const instance = await DuckDBInstance.create(join(copyDir, "analytics.duckdb"));
     const connection = await instance.connect();
     try {
+      const rows = async (sql: string): Promise<ReadonlyArray<Record<string, unknown>>> => (await connection.runAndReadAll(sql)).getRowObjectsJS();
       const value = async (sql: string, parameters: ReadonlyArray<string> = []): Promise<number> =>
         Number((await connection.runAndReadAll(sql, [...parameters])).getRowObjectsJS()[0]?.["value"] ?? 0);
+      return await read(value, rows);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  } finally {
+    rmSync(copyDir, { recursive: true, force: true });
+  }
+};
+
+/** Reads a copy of the killed server's database. */
+const crashedState = (): Promise<CrashedState> =>
+  readCopy(dataDir, async (value) => {
       const northwind = "(SELECT id FROM programs WHERE code = 'northwind')";
       const marked = (await value(`SELECT count(*) AS value FROM cost_refreshes_due WHERE program_id = ${northwind}`)) > 0;
       const stored = await value(
@@ -269,14 +293,7 @@ const crashedState = async (): Promise<CrashedState> => {
         [spendChannel, day],
       );
       return { marked, stale: Math.abs(stored - counted) > 0.001 };
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
-  } finally {
-    rmSync(copyDir, { recursive: true, force: true });
-  }
-};
+  });
 
 const openedCleanly = (server: ServerProcess): void => {
   expect(errorLines(server.log()), "the restarted server logs no error").toEqual([]);
@@ -317,5 +334,79 @@ describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
     expect(writes.filter((w) => w.outcome.kind === "unacknowledged").length).toBeGreaterThan(0);
     // And at least one crash came between spend writes and their refresh (the restart then counted them).
     expect(crashes.some((crashed) => crashed.stale), JSON.stringify(crashes)).toBe(true);
+  });
+
+  it("keeps every event /collect acknowledged through the collection log exactly once (COLLECT_LOG=on)", async () => {
+    const start = async (): Promise<ServerProcess> => {
+      running = await startServer({ dataDir: logDataDir, port, demoScale, startTimeoutMs: 45_000, env: { COLLECT_LOG: "on" } });
+      return running;
+    };
+    const server = await start();
+    const login = await call(server, "POST", "/api/auth/login", undefined, { username: "admin", password: "admin" });
+    const { token } = Schema.decodeUnknownSync(LoginResponse)(await login.json());
+    const created = await call(server, "POST", "/api/programs/northwind/write-keys", token, { kind: "publishable" });
+    const key = Schema.decodeUnknownSync(CreatedWriteKey)(await created.json()).data.key;
+
+    // One event a request, as the snippet sends them; each event's visitor is its own id, so its hits can be counted.
+    const outcomes = new Map<string, "unsent" | "acknowledged" | "unacknowledged">();
+    const ids = Array.from({ length: eventsSent }, (_, i) => `crash-log-${String(i).padStart(4, "0")}`);
+    for (const id of ids) outcomes.set(id, "unsent");
+    let acknowledged = 0;
+    let killed = false;
+    const kill = (): void => {
+      if (killed) return;
+      killed = true;
+      server.killNow();
+    };
+    const deadline = setTimeout(kill, roundDeadlineMs);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (!killed && next < ids.length) {
+        const id = ids[next++];
+        if (!id) return;
+        outcomes.set(id, "unacknowledged");
+        try {
+          const response = await call(server, "POST", "/collect", undefined, {
+            key,
+            event_id: id,
+            type: "click",
+            time: Date.now() - 60_000,
+            visitor_id: id,
+            url: "https://shop.example/landing?utm_source=crash&utm_medium=log",
+          });
+          await response.text();
+          if (response.status !== 202) continue;
+          outcomes.set(id, "acknowledged");
+          acknowledged += 1;
+          if (acknowledged >= killAfterEvents) kill();
+        } catch {
+          // The connection died with the server: unacknowledged.
+        }
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: 16 }, worker));
+    } finally {
+      clearTimeout(deadline);
+      kill();
+      await server.kill();
+    }
+
+    // The restart loads what the log holds before it listens; a second SIGKILL then leaves the warehouse to read.
+    const restarted = await start();
+    openedCleanly(restarted);
+    await restarted.kill();
+    const stored = await readCopy(logDataDir, async (_value, rows) =>
+      rows(`SELECT visitor_id, count(*)::INTEGER AS n FROM hits WHERE visitor_id LIKE 'crash-log-%' GROUP BY visitor_id`),
+    );
+    const counts = new Map(stored.map((row) => [String(row["visitor_id"]), Number(row["n"])]));
+    for (const [id, count] of counts) {
+      expect(count, `${id} is stored once`).toBe(1);
+      expect(outcomes.get(id), `${id} was sent`).toMatch(/acknowledged|unacknowledged/);
+    }
+    const lost = ids.filter((id) => outcomes.get(id) === "acknowledged" && !counts.has(id));
+    expect(lost, "every acknowledged event is stored").toEqual([]);
+    expect(acknowledged).toBeGreaterThan(0);
+    expect([...outcomes.values()].filter((o) => o === "unacknowledged").length, "the stream was cut mid-way").toBeGreaterThan(0);
   });
 });

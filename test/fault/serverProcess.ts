@@ -26,6 +26,8 @@ export const startServer = (options: {
   readonly port: number;
   readonly demoScale: string;
   readonly startTimeoutMs: number;
+  /** More settings of the server's (COLLECT_LOG…). */
+  readonly env?: Readonly<Record<string, string>>;
 }): Promise<ServerProcess> => {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: repositoryRoot,
@@ -37,6 +39,7 @@ export const startServer = (options: {
       // No built app: the API alone, whatever dist/ holds.
       DIST_DIR: options.dataDir,
       DEMO_SCALE: options.demoScale,
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
