@@ -11,3 +11,8 @@ export const FormNotice = ({ message }: { readonly message: Notice | undefined }
       {message.text}
     </p>
   ) : null;
+
+/** A screen's last outcome as its machine keeps it (a success or a failure, with its words), beside its form. */
+export const OutcomeNotice = ({ notice }: { readonly notice: { readonly tone: "success" | "failure"; readonly text: string } | null }) => (
+  <FormNotice message={notice === null ? undefined : { text: notice.text, tone: notice.tone === "failure" ? "error" : "status" }} />
+);

@@ -3,7 +3,7 @@ import { roles, type Invitation, type Person, type Role } from "../../domain/peo
 import { peopleTexts } from "../../domain/people/peopleTexts";
 import { formatUtcMinute } from "../../domain/report/dateFormat";
 import { peopleAdminMachine, peopleAdminSelectors as sel, type PeopleAdminActorRef } from "../../machines/people/peopleAdmin.machine";
-import { FormNotice } from "../components/FormNotice";
+import { FormNotice, OutcomeNotice } from "../components/FormNotice";
 import { LoadFailed } from "../components/LoadFailed";
 import { ConfirmDialog } from "../components/Modal";
 import { useSelected } from "../components/useSelected";
@@ -16,6 +16,25 @@ type PersonRow = Person & Readonly<Record<string, unknown>>;
 type InvitationRow = Invitation & Readonly<Record<string, unknown>>;
 
 const rowKey = (row: { readonly id: number }): string => String(row.id);
+
+interface RowAction {
+  readonly text: string;
+  /** The button's accessible name, naming the row. */
+  readonly label: string;
+  readonly onClick: () => void;
+}
+
+/** A row's two buttons: the plain one, then the one that takes something away. */
+const RowActions = ({ disabled, plain, danger }: { readonly disabled: boolean; readonly plain: RowAction; readonly danger: RowAction }) => (
+  <span className="row-actions">
+    <button type="button" className="button is-small" disabled={disabled} aria-label={plain.label} onClick={plain.onClick}>
+      {plain.text}
+    </button>{" "}
+    <button type="button" className="button is-small is-danger" disabled={disabled} aria-label={danger.label} onClick={danger.onClick}>
+      {danger.text}
+    </button>
+  </span>
+);
 
 /** A member's programs by name ('None' for none); an admin's are every program. */
 const programsWords = (role: Role, codes: ReadonlyArray<string>, nameOf: ReadonlyMap<string, string>): string =>
@@ -44,11 +63,7 @@ export const PeopleScreen = ({ screen }: { readonly screen: PeopleAdminActorRef 
   </article>
 );
 
-const PeopleNotice = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
-  const { notice } = useSelected(screen, sel, ["notice"]);
-  if (notice === null) return null;
-  return <FormNotice message={{ text: notice.text, tone: notice.tone === "failure" ? "error" : "status" }} />;
-};
+const PeopleNotice = ({ screen }: { readonly screen: PeopleAdminActorRef }) => <OutcomeNotice notice={useSelected(screen, sel, ["notice"]).notice} />;
 
 const PersonForm = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
   const { form, isSaving: saving, programs, people } = useSelected(screen, sel, ["form", "isSaving", "programs", "people"]);
@@ -170,20 +185,11 @@ const PeopleTable = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
         align: "end",
         sortable: false,
         cell: (row) => (
-          <span className="row-actions">
-            <button type="button" className="button is-small" disabled={!idle} aria-label={t.editLabel(row.name)} onClick={() => screen.send({ type: "people.editAsked", id: row.id })}>
-              {t.edit}
-            </button>{" "}
-            <button
-              type="button"
-              className="button is-small is-danger"
-              disabled={!idle}
-              aria-label={t.removeLabel(row.name)}
-              onClick={() => screen.send({ type: "people.removeAsked", id: row.id })}
-            >
-              {t.remove}
-            </button>
-          </span>
+          <RowActions
+            disabled={!idle}
+            plain={{ text: t.edit, label: t.editLabel(row.name), onClick: () => screen.send({ type: "people.editAsked", id: row.id }) }}
+            danger={{ text: t.remove, label: t.removeLabel(row.name), onClick: () => screen.send({ type: "people.removeAsked", id: row.id }) }}
+          />
         ),
       },
     ],
@@ -231,20 +237,11 @@ const InvitationTable = ({ screen }: { readonly screen: PeopleAdminActorRef }) =
         align: "end",
         sortable: false,
         cell: (row) => (
-          <span className="row-actions">
-            <button type="button" className="button is-small" disabled={!idle} aria-label={t.resendLabel(row.email)} onClick={() => screen.send({ type: "people.resendAsked", id: row.id })}>
-              {t.resend}
-            </button>{" "}
-            <button
-              type="button"
-              className="button is-small is-danger"
-              disabled={!idle}
-              aria-label={t.revokeLabel(row.email)}
-              onClick={() => screen.send({ type: "people.revokeAsked", id: row.id })}
-            >
-              {t.revoke}
-            </button>
-          </span>
+          <RowActions
+            disabled={!idle}
+            plain={{ text: t.resend, label: t.resendLabel(row.email), onClick: () => screen.send({ type: "people.resendAsked", id: row.id }) }}
+            danger={{ text: t.revoke, label: t.revokeLabel(row.email), onClick: () => screen.send({ type: "people.revokeAsked", id: row.id }) }}
+          />
         ),
       },
     ],

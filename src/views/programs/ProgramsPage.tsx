@@ -6,7 +6,7 @@ import { programTexts } from "../../domain/programs/programTexts";
 import { taxonomyLevelLabels } from "../../domain/report/taxonomyLevels";
 import { attributionModels, markovOrders, modelLevels } from "../../domain/settings/programSettings";
 import { programAdminMachine, programAdminSelectors as sel, type ProgramAdminActorRef } from "../../machines/programs/programAdmin.machine";
-import { FormNotice } from "../components/FormNotice";
+import { FormNotice, OutcomeNotice } from "../components/FormNotice";
 import { ConfirmDialog } from "../components/Modal";
 import { useSelected } from "../components/useSelected";
 import { AdminScreenPage } from "../shell/AdminScreenPage";
@@ -44,11 +44,7 @@ export const ProgramsScreen = ({ screen }: { readonly screen: ProgramAdminActorR
   </article>
 );
 
-const ProgramsNotice = ({ screen }: { readonly screen: ProgramAdminActorRef }) => {
-  const { notice } = useSelected(screen, sel, ["notice"]);
-  if (notice === null) return null;
-  return <FormNotice message={{ text: notice.text, tone: notice.tone === "failure" ? "error" : "status" }} />;
-};
+const ProgramsNotice = ({ screen }: { readonly screen: ProgramAdminActorRef }) => <OutcomeNotice notice={useSelected(screen, sel, ["notice"]).notice} />;
 
 const fieldLabels: Readonly<Record<ProgramFormField, string>> = {
   name: t.form.name,
