@@ -15,6 +15,7 @@ import type { ReportQueries } from "../warehouse/engineQueries";
 import type { SeasonalityQueries } from "../warehouse/seasonalityQueries";
 import { tableRows, type ReportFactScope } from "./reports";
 import { taxonomyLevels, type TaxonomyLevel } from "../../src/domain/report/taxonomyLevels";
+import { isoInZone } from "../../src/domain/shell/timeZone";
 
 /**
  * The analysis reports (docs/engine.md, "Analysis calls"): funnel, funnel
@@ -158,15 +159,6 @@ export const diminishingSeries = async (
   }));
 };
 
-/** An instant as ISO 8601 in a "+HH:MM" / "-HH:MM" offset (whole seconds), e.g. 2025-01-27T12:00:00+01:00. */
-export const isoInOffset = (ts: number, offset: string): string => {
-  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(offset);
-  const sign = match?.[1] === "-" ? -1 : 1;
-  const minutes = match ? sign * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  const local = new Date(ts + minutes * 60_000).toISOString().slice(0, 19);
-  return `${local}${match ? `${match[1]}${match[2]}:${match[3]}` : "+00:00"}`;
-};
-
 export interface JourneyPageRequest {
   readonly sortBy: JourneySortBy;
   readonly direction: "asc" | "desc";
@@ -175,7 +167,8 @@ export interface JourneyPageRequest {
   readonly search: JourneySearch | undefined;
   /** Only the orders of this path (consecutive identical touches merged at its level). */
   readonly path?: JourneyPath | undefined;
-  readonly utcOffset: string;
+  /** The program's time zone (`programTimeZone`), which conversion dates are written in. */
+  readonly timeZone: string;
 }
 
 /** touchpoints/journeys: one page of the orders converting in range that pass the filter, and their total. */
@@ -200,7 +193,7 @@ export const journeyPage = async (
     total: result.total,
     data: result.rows.map((r) => ({
       order_id: r.orderId,
-      conversion_date: isoInOffset(r.ts, request.utcOffset),
+      conversion_date: isoInZone(r.ts, request.timeZone),
       order_amount: r.amount,
       journey_path: r.path,
     })),

@@ -7,7 +7,7 @@ import { finished } from "node:stream/promises";
 import { isUtf8, matchesSignature, signatureBytes } from "../../src/domain/exports/fileSignature";
 import { reportTexts } from "../../src/domain/report/reportTexts";
 import { CollectedEvent, FedOrder, malformedTextAt, malformedTextProblem, type RowRefusal } from "../../src/domain/ingestion/collection";
-import { offsetMinutesOf } from "../../src/domain/ingestion/landing";
+import { programTimeZone } from "../../src/domain/shell/timeZone";
 import type { Program } from "../../src/domain/shell/program";
 import type { FileFormat, FileRows, WantedColumn } from "../warehouse/fileRows";
 import type { FileEventRow, IngestedHit, IngestionQueries } from "../warehouse/ingestionQueries";
@@ -309,7 +309,7 @@ const importChecked = async (deps: ImportDeps, program: Program, checked: Readon
           format: file.format,
           earliest: now - oldestRowAgeMs,
           latest: now + furthestAheadMs,
-          offsetMs: offsetMinutesOf(program.utc_offset) * 60_000,
+          timeZone: programTimeZone(program),
           readRest,
         },
         now,

@@ -12,7 +12,8 @@ import {
   type RefusalReason,
   type RowRefusal,
 } from "../../src/domain/ingestion/collection";
-import { dayInOffset, landingFieldsOf } from "../../src/domain/ingestion/landing";
+import { landingFieldsOf } from "../../src/domain/ingestion/landing";
+import { dayInZone, programTimeZone } from "../../src/domain/shell/timeZone";
 import { writeKeyPrefixLength, writeKeyStarts, type IssuedKeyKind } from "../../src/domain/ingestion/writeKeys";
 import type { Program } from "../../src/domain/shell/program";
 import type { IngestedHit, IngestedOrder, IngestedVisitorEvent, IngestionQueries } from "../warehouse/ingestionQueries";
@@ -66,7 +67,7 @@ const timeRefusal = (time: number, now: number, field = "time"): string | null =
 /**
  * Reads a batch of events for a program: each decoded with `CollectedEvent`, its time
  * checked against `now`, its landing URL and referrer read into the fields the
- * classification reads (`landingFieldsOf`) and its day taken in the program's UTC offset.
+ * classification reads (`landingFieldsOf`) and its day taken in the program's time zone.
  * `bot` refuses every event (the request's user agent is a robot's).
  */
 export const readEvents = (raws: ReadonlyArray<unknown>, program: Program, now: number, bot = false): ReadRows<IngestedHit> => {
@@ -94,7 +95,7 @@ const readHit = (raw: unknown, index: number, program: Program, now: number): In
     eventId: event.event_id,
     visitorId: event.visitor_id,
     ts: event.time,
-    hitDate: dayInOffset(event.time, program.utc_offset),
+    hitDate: dayInZone(event.time, programTimeZone(program)),
     eventType: event.type,
     ...landing,
     referrer: event.referrer || null,
@@ -163,7 +164,7 @@ export const readOrders = (raws: ReadonlyArray<unknown>, program: Program, now: 
       orderId: order.order_id,
       visitorId: order.visitor_id,
       ts: order.time,
-      orderDate: dayInOffset(order.time, program.utc_offset),
+      orderDate: dayInZone(order.time, programTimeZone(program)),
       amount: order.amount,
       status: order.status,
       customerType: order.customer_type,

@@ -1,7 +1,7 @@
 import { refusalReasons, type RefusalReason } from "../../src/domain/ingestion/collection";
 import type { IngestedKind, IngestionHealth, RefusedToday } from "../../src/domain/ingestion/ingestionHealth";
-import { dayInOffset } from "../../src/domain/ingestion/landing";
 import type { Program } from "../../src/domain/shell/program";
+import { dayInZone, programTimeZone } from "../../src/domain/shell/timeZone";
 import type { IngestionHealthRecord } from "../warehouse/ingestionHealthQueries";
 import type { TalliedKind } from "../warehouse/ingestionQueries";
 
@@ -34,5 +34,5 @@ export const ingestionHealthOf = (record: IngestionHealthRecord, day: string, no
   };
 };
 
-/** Today in the program's offset: the day the health's counts cover. */
-export const healthDayOf = (program: Program, now: number): string => dayInOffset(now, program.utc_offset);
+/** Today in the program's time zone: the day the health's counts cover. */
+export const healthDayOf = (program: Program, now: number): string => dayInZone(now, programTimeZone(program));

@@ -11,6 +11,7 @@ import {
 import { JourneysResponse } from "../../src/domain/journeys/journeys";
 import { JourneySummaryQuery, JourneySummaryResponse } from "../../src/domain/journeys/journeySummary";
 import { ChartQuery, RangeQuery } from "../../src/domain/performance/performance";
+import { programTimeZone } from "../../src/domain/shell/timeZone";
 import { affiliateRows, diminishingSeries, funnelRows, funnelTrends, journeyPage, journeySummary, unspreadFixedCost } from "../engine/analysis";
 import { tableHeaders, validOrders, type ReportFactScope } from "../engine/reports";
 import { answer, refuse, refusals } from "../http/answers";
@@ -82,7 +83,7 @@ export const analysisRoutes = (context: ServerContext) => {
       perPage: q.per_page,
       search: q.journey_search,
       path: q.path,
-      utcOffset: c.get("program").utc_offset,
+      timeZone: programTimeZone(c.get("program")),
     });
     return answer(c, JourneysResponse, { data, total, page: q.page, per_page: q.per_page });
   });

@@ -194,7 +194,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
         line.exclusive(async (sql) =>
           (
             await sql.rows(
-              `SELECT p.id, p.code, p.name, p.currency, p.utc_offset, p.locale
+              `SELECT p.id, p.code, p.name, p.currency, p.utc_offset, p.locale, p.time_zone
                FROM programs p JOIN program_members m ON m.program_id = p.id
                WHERE m.user_id = $1 AND p.archived_at IS NULL ORDER BY p.id`,
               [userId],
@@ -209,7 +209,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
           const rows = await sql.rows(`SELECT ${programRecordColumns} FROM programs WHERE code = $1`, [code]);
           const row = rows[0];
           if (!row) return null;
-          const { time_zone: _zone, ...program } = programRecordFrom(row);
+          const program = { ...programFrom(row), archived: nullableNumberOf(row["archived_at"]) !== null };
           memo.rememberProgram(program, mark);
           return program;
         });
@@ -417,8 +417,8 @@ const credentialsFrom = (row: Row): UserCredentials => ({
   passwordHash: textOf(row["password_hash"]),
 });
 
-const programColumns = "id, code, name, currency, utc_offset, locale";
-const programRecordColumns = `${programColumns}, time_zone, archived_at`;
+const programColumns = "id, code, name, currency, utc_offset, locale, time_zone";
+const programRecordColumns = `${programColumns}, archived_at`;
 
 /** What the audit trail keeps of a program. */
 const programState = (program: ProgramRecord) => ({
@@ -455,14 +455,19 @@ const programRecordFrom = (row: Row): ProgramRecord => {
   };
 };
 
-const programFrom = (row: Row): Program => ({
-  id: numberOf(row["id"]),
-  code: textOf(row["code"]),
-  name: textOf(row["name"]),
-  currency: textOf(row["currency"]),
-  utc_offset: textOf(row["utc_offset"]),
-  locale: textOf(row["locale"]),
-});
+/** A program; its `time_zone` only when it has one (a program made before time zones has its `utc_offset`). */
+const programFrom = (row: Row): Program => {
+  const timeZone = nullableTextOf(row["time_zone"]);
+  return {
+    id: numberOf(row["id"]),
+    code: textOf(row["code"]),
+    name: textOf(row["name"]),
+    currency: textOf(row["currency"]),
+    utc_offset: textOf(row["utc_offset"]),
+    locale: textOf(row["locale"]),
+    ...(timeZone === null ? {} : { time_zone: timeZone }),
+  };
+};
 
 const messageFrom = (row: Row): Message => {
   const icon = nullableTextOf(row["meta_icon"]);

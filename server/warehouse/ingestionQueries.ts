@@ -97,7 +97,7 @@ export interface FileEventRow {
 
 /**
  * A bulk import's file of events (docs/engine.md, "Bulk import"), stored by `importEventFile`: read by the
- * database from `path`, its rows checked set-wise against the time window and the program's offset; the rows
+ * database from `path`, its rows checked set-wise against the time window, their days taken in the program's time zone; the rows
  * those checks leave are read by `readRest` (the ingest path's own reading), in file order, a page at a time.
  */
 export interface EventFileImport {
@@ -106,8 +106,8 @@ export interface EventFileImport {
   /** The earliest and latest times kept, in epoch ms. */
   readonly earliest: number;
   readonly latest: number;
-  /** The program's UTC offset, in ms. */
-  readonly offsetMs: number;
+  /** The program's time zone (`programTimeZone`: an IANA zone, or an older program's "+01:00"), which its days are taken in. */
+  readonly timeZone: string;
   /** The hit each row gives, in order; null for a row refused (the caller notes why). */
   readonly readRest: (rows: ReadonlyArray<FileEventRow>) => ReadonlyArray<IngestedHit | null>;
 }

@@ -102,7 +102,7 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
         const row = (
           await sql.rows(
             `SELECT p.id AS id, p.code AS code, p.name AS name, p.currency AS currency, p.utc_offset AS utc_offset, p.locale AS locale,
-               k.kind AS kind
+               p.time_zone AS time_zone, k.kind AS kind
              FROM write_keys k JOIN programs p ON p.id = k.program_id
              WHERE k.key_digest = $1 AND k.revoked_at IS NULL`,
             [digest],
@@ -117,6 +117,7 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
             currency: textOf(row["currency"]),
             utc_offset: textOf(row["utc_offset"]),
             locale: textOf(row["locale"]),
+            ...(typeof row["time_zone"] === "string" ? { time_zone: row["time_zone"] } : {}),
           },
           kind: kindOf(row["kind"]),
         };

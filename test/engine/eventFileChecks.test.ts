@@ -2,7 +2,6 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxUrlLength } from "../../src/domain/ingestion/collection";
 import { furthestAheadMs, oldestRowAgeMs, readEvents } from "../../server/engine/ingestion";
-import { offsetMinutesOf } from "../../src/domain/ingestion/landing";
 import {
   checkedEventsSql,
   enginesSql,
@@ -11,12 +10,13 @@ import {
   passedHitColumns,
   passedHitsSql,
 } from "../../server/warehouse/duckdb/eventFileChecks";
+import { zoneParameters } from "../../server/warehouse/duckdb/zoneDays";
 import type { IngestedHit } from "../../server/warehouse/ingestionQueries";
 
 /**
  * The bulk import's set-wise checks (server/warehouse/duckdb/eventFileChecks.ts) against the
  * ingest path's reading in JavaScript (readEvents: the CollectedEvent Schema, the time window,
- * landingFieldsOf, dayInOffset), over the same rows: every row the SQL passes is one readEvents
+ * landingFieldsOf, dayInZone), over the same rows: every row the SQL passes is one readEvents
  * keeps, read into the very same hit; every row readEvents refuses (each reason and field) is
  * one the SQL leaves to JavaScript; and the plain rows a file mostly holds pass in SQL.
  */
@@ -70,6 +70,10 @@ const cases: ReadonlyArray<readonly [string, Values, Expected]> = [
   ["the latest time kept", { ...base, time: now + furthestAheadMs }, "passes"],
   ["a time near midnight", { ...base, time: Date.parse("2025-06-01T23:30:00Z") }, "passes"],
   ["a time at midnight", { ...base, time: Date.parse("2025-06-02T00:00:00Z") }, "passes"],
+  ["a time at 22:30 UTC in summer (the next day in Berlin)", { ...base, time: Date.parse("2025-06-01T22:30:00Z") }, "passes"],
+  ["a time at 23:30 UTC in winter (the next day in Berlin)", { ...base, time: Date.parse("2025-01-15T23:30:00Z") }, "passes"],
+  ["a time in the hour the clocks go forward", { ...base, time: Date.parse("2025-03-30T01:30:00Z") }, "passes"],
+  ["a time at 04:30 UTC (the day before in New York)", { ...base, time: Date.parse("2025-06-01T04:30:00Z") }, "passes"],
 
   // Campaign names beyond ASCII as browsers send them: the escapes of whole UTF-8 characters pass and read as JavaScript reads them.
   ["two-byte escapes", { ...base, url: "https://shop.example/?utm_campaign=%C3%89t%C3%A9&utm_source=a" }, "passes"],
@@ -134,7 +138,15 @@ const cases: ReadonlyArray<readonly [string, Values, Expected]> = [
   ["a time far ahead with a fraction", { ...base, time: now + 10 * furthestAheadMs + 0.5 }, "invalid"],
 ];
 
-const program = (utc_offset: string) => ({ id: 1, code: "northwind", name: "Northwind", currency: "GBP", utc_offset, locale: "en-GB" });
+/** A program whose days are taken in `zone`: an IANA zone, or an older program's fixed offset. */
+const program = (zone: string) => ({
+  id: 1,
+  code: "northwind",
+  name: "Northwind",
+  currency: "GBP",
+  ...(zone.startsWith("+") || zone.startsWith("-") ? { utc_offset: zone } : { utc_offset: "+00:00", time_zone: zone }),
+  locale: "en-GB",
+});
 
 /** A hit as the SQL gives it, in readEvents' shape. */
 const hitOf = (r: Record<string, unknown>): IngestedHit => ({
@@ -188,8 +200,7 @@ describe("the bulk import's set-wise checks of events", () => {
 
   /** What the SQL makes of every row for a program of `offset`: whether it passes, and its hit when it does. */
   const checked = async (offset: string) => {
-    const offsetMs = offsetMinutesOf(offset) * 60_000;
-    await connection.run(`CREATE OR REPLACE TEMP TABLE checked AS ${checkedEventsSql("sent", 1)}`, [now - oldestRowAgeMs, now + furthestAheadMs, offsetMs]);
+    await connection.run(`CREATE OR REPLACE TEMP TABLE checked AS ${checkedEventsSql("sent", 1)}`, [now - oldestRowAgeMs, now + furthestAheadMs, ...zoneParameters(offset)]);
     await connection.run(`CREATE OR REPLACE TEMP TABLE landings AS ${landingsSql("checked")}`);
     await connection.run(`CREATE OR REPLACE TEMP TABLE engines AS ${enginesSql("checked")}`);
     const passes = (await connection.runAndReadAll("SELECT place, passes FROM checked ORDER BY place")).getRowObjectsJS();
@@ -210,7 +221,7 @@ describe("the bulk import's set-wise checks of events", () => {
     expect(read.refusals.map((r) => [r.reason, r.detail.split(";")[0]])).toEqual([["invalid", "url: malformed text (a lone UTF-16 surrogate)"]]);
   });
 
-  for (const offset of ["+00:00", "-05:00", "+05:30"]) {
+  for (const offset of ["+00:00", "-05:00", "+05:30", "Europe/Berlin", "America/New_York"]) {
     describe(`for a program at ${offset}`, () => {
       let sql: Awaited<ReturnType<typeof checked>>;
       beforeAll(async () => {

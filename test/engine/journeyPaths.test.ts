@@ -5,7 +5,8 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journeyMatches, type JourneySearch, type JourneySortBy, type JourneyTouch, type TouchpointFilter } from "../../src/domain/journeys/journeys";
 import type { OrderRule } from "../../src/domain/performance/performance";
-import { isoInOffset, journeyPage } from "../../server/engine/analysis";
+import { journeyPage } from "../../server/engine/analysis";
+import { isoInZone } from "../../src/domain/shell/timeZone";
 import { createEngine, type Engine } from "../../server/engine/createEngine";
 import { validOrders, type ReportFactScope } from "../../server/engine/reports";
 import { silentLog } from "../../server/log";
@@ -207,7 +208,7 @@ const expectedPage = (journeys: Journeys, scope: ReportFactScope, ask: Ask) => {
     total: matched.length,
     data: matched.slice((ask.page - 1) * ask.perPage, ask.page * ask.perPage).map((o) => ({
       order_id: o.orderId,
-      conversion_date: isoInOffset(o.ts, "-05:00"),
+      conversion_date: isoInZone(o.ts, "-05:00"),
       order_amount: o.amount,
       journey_path: journeys.get(o.orderId) ?? [],
     })),
@@ -215,7 +216,7 @@ const expectedPage = (journeys: Journeys, scope: ReportFactScope, ask: Ask) => {
 };
 
 const answered = (scope: ReportFactScope, ask: Ask) =>
-  journeyPage(warehouse.analysis, scope, { ...ask, search: ask.search, utcOffset: "-05:00" });
+  journeyPage(warehouse.analysis, scope, { ...ask, search: ask.search, timeZone: "-05:00" });
 
 const scope: ReportFactScope = { programId, from, to, orders: validOrders };
 
@@ -305,7 +306,7 @@ describe.runIf(engineUnderTest === "duckdb")("the migration that added journey p
       await before.attribution.append({ hits: data.hits, orders: data.orders });
       await createEngine({ warehouse: before, clock: () => 1, log: silentLog }).materialiseAll();
       const ask: Ask = { search: shapes[5] ?? {}, sortBy: "journey_length", direction: "desc", page: 1, perPage: 50 };
-      const answer = await journeyPage(before.analysis, scope, { ...ask, utcOffset: "-05:00" });
+      const answer = await journeyPage(before.analysis, scope, { ...ask, timeZone: "-05:00" });
       await before.close();
 
       // As a database written before the migration: no journey tables, the migration not recorded.
@@ -319,7 +320,7 @@ describe.runIf(engineUnderTest === "duckdb")("the migration that added journey p
 
       const after = await openDuckDbWarehouse({ path, clock: () => 0 });
       expect(answer.total).toBeGreaterThan(0);
-      expect(await journeyPage(after.analysis, scope, { ...ask, utcOffset: "-05:00" })).toEqual(answer);
+      expect(await journeyPage(after.analysis, scope, { ...ask, timeZone: "-05:00" })).toEqual(answer);
       await after.close();
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -129,7 +129,7 @@ describe("the journeys summary", () => {
 
   it("filters the journeys call to a chosen path's orders, exactly", async () => {
     const page = (path: ReadonlyArray<ReadonlyArray<string>>) =>
-      journeyPage(warehouse.analysis, scope, { sortBy: "conversion_date", direction: "asc", page: 1, perPage: 50, search: undefined, path, utcOffset: "+00:00" });
+      journeyPage(warehouse.analysis, scope, { sortBy: "conversion_date", direction: "asc", page: 1, perPage: 50, search: undefined, path, timeZone: "+00:00" });
     expect((await page(emailGoogle)).data.map((r) => r.order_id)).toEqual(["o1", "o2", "o3"]);
     expect((await page([["SEO", "Organic"]])).data.map((r) => r.order_id)).toEqual(["o4", "o5", "o7"]);
     expect((await page([["Email", "Newsletter", "Weekly"], ["Paid Search", "Google Ads", "Brand"]])).data.map((r) => r.order_id)).toEqual(["o1", "o2"]);

@@ -1,4 +1,5 @@
 import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
+import { dayInZone, programTimeZone } from "../../../src/domain/shell/timeZone";
 import type { FileRows, WantedColumn } from "../fileRows";
 import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, IngestedVisitorEvent, IngestionQueries, StoredRows, TalliedKind } from "../ingestionQueries";
 import { numberOf, textOf } from "../statements";
@@ -37,16 +38,16 @@ const hitColumns = ["program_id", "hit_id", "visitor_id", "ts", "hit_date", "eve
 const countOf = async (sql: ClickHouseStatements, table: string): Promise<number> =>
   numberOf((await sql.rows(`SELECT count() AS n FROM ${table}`))[0]?.["n"] ?? 0);
 
-/** The program's UTC offset in ms ('+01:00'; anything else is taken as UTC), for the calendar day of an instant. */
-const offsetMsOf = async (sql: ClickHouseStatements, programId: number): Promise<number> => {
-  const offset = (await sql.rows("SELECT utc_offset FROM programs WHERE id = $1", [programId]))[0]?.["utc_offset"];
-  const parts = typeof offset === "string" ? /^([+-])(\d{2}):(\d{2})$/.exec(offset) : null;
-  if (!parts) return 0;
-  return (parts[1] === "-" ? -1 : 1) * (Number(parts[2]) * 60 + Number(parts[3])) * 60_000;
+/** The program's time zone (`programTimeZone`: its IANA zone, or an older program's UTC offset; UTC when unknown). */
+const timeZoneOf = async (sql: ClickHouseStatements, programId: number): Promise<string> => {
+  const row = (await sql.rows("SELECT time_zone, utc_offset FROM programs WHERE id = $1", [programId]))[0];
+  const zone = row?.["time_zone"];
+  const offset = row?.["utc_offset"];
+  return programTimeZone({ time_zone: typeof zone === "string" ? zone : null, utc_offset: typeof offset === "string" ? offset : "" });
 };
 
 /**
- * Adds rows to the program's tally of the day of `at` in the program's offset: the outcomes
+ * Adds rows to the program's tally of the day of `at` in the program's time zone: the outcomes
  * the day already has are added to in one UPDATE, the others inserted (DuckDB: ON CONFLICT DO UPDATE).
  */
 const tallyRows = async (
@@ -58,7 +59,7 @@ const tallyRows = async (
 ): Promise<void> => {
   const counted = [...outcomes].filter(([, rows]) => rows > 0);
   if (counted.length === 0) return;
-  const day = new Date(at + (await offsetMsOf(sql, programId))).toISOString().slice(0, 10);
+  const day = dayInZone(at, await timeZoneOf(sql, programId));
   const outcomeNames = counted.map(([outcome]) => outcome);
   const present = new Set(
     (

@@ -1,10 +1,11 @@
 import { maxUrlLength } from "../../../src/domain/ingestion/collection";
 import { searchEngines } from "../../../src/domain/ingestion/landing";
+import { dayInZoneSql } from "./zoneDays";
 
 /**
  * The checks of a bulk import's events done set-wise in DuckDB (docs/engine.md, "Bulk
  * import"): a row passes them only when the ingest path's own reading (the CollectedEvent
- * Schema, the time window, landingFieldsOf, dayInOffset) would accept it, and then the
+ * Schema, the time window, landingFieldsOf, dayInZone) would accept it, and then the
  * SQL gives the very fields that reading gives. They are deliberately narrower than the
  * Schema: a row they do not pass is not refused here but read by the ingest path in
  * JavaScript, which refuses it with its reason or keeps it. So a landing URL whose query
@@ -103,11 +104,12 @@ const engineOf = (referrer: string): string => {
  * A SELECT over `source` (a `place` and the `eventFileColumns`) answering each row's place, whether it passes
  * (`passes`), its fields as read under the names of a hit (ts, event_id, visitor_id, event_type, referrer,
  * landing_url, publisher_id, cost_link), its landing URL's `query`, and for a row that passes its `hit_date`.
- * Parameters from `$first`: the earliest time kept, the latest, the program's UTC offset in ms.
+ * Parameters from `$first`: the earliest time kept, the latest, and the program's time zone as `zoneParameters` gives it
+ * (its IANA zone or NULL, and a fixed UTC offset).
  */
 export const checkedEventsSql = (source: string, first: number): string => `
   SELECT place, passes, time AS ts, event_id, visitor_id, type AS event_type, query, referrer, url AS landing_url, publisher_id, cost_link,
-    CASE WHEN passes THEN CAST(CAST(epoch_ms(CAST(time AS BIGINT) + CAST($${first + 2} AS BIGINT)) AS DATE) AS VARCHAR) END AS hit_date
+    CASE WHEN passes THEN CAST(${dayInZoneSql("time", `CAST($${first + 2} AS VARCHAR)`, `CAST($${first + 3} AS VARCHAR)`)} AS VARCHAR) END AS hit_date
   FROM (
     SELECT *, coalesce(
         event_id IS NOT NULL AND ${idPasses("event_id")}

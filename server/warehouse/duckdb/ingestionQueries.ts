@@ -10,6 +10,7 @@ import { attribute, classify, reachedOrdersSql, writeCostFacts, writeTrafficFact
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
 import { fileReadings, numberedRowsOf } from "./fileRows";
+import { dayInZoneSql, zoneParameters } from "./zoneDays";
 
 /**
  * Ingestion on DuckDB (docs/engine.md, "Ingestion"). Writes run on the warehouse's one
@@ -23,13 +24,12 @@ const dayMs = 86_400_000;
 const placeholdersFrom = (first: number, count: number): string =>
   Array.from({ length: count }, (_, i) => `$${first + i}`).join(", ");
 
-/** `at` moved into the program's UTC offset ('+01:00'; anything else is taken as UTC), for its calendar day. */
-const atInProgramOffset = `CAST($2 AS BIGINT) + coalesce((
-  SELECT (CASE WHEN left(utc_offset, 1) = '-' THEN -1 ELSE 1 END)
-    * (TRY_CAST(substr(utc_offset, 2, 2) AS INTEGER) * 60 + TRY_CAST(substr(utc_offset, 5, 2) AS INTEGER)) * 60000
-  FROM programs WHERE id = $1 AND regexp_full_match(utc_offset, '[+-][0-9]{2}:[0-9]{2}')), 0)`;
+/** The day of `at` ($2) in the program's ($1) time zone (its IANA zone, or an older program's offset). */
+const dayOfAtInProgramZone = `coalesce(
+  (SELECT ${dayInZoneSql("$2", "time_zone", "utc_offset")} FROM programs WHERE id = $1),
+  CAST(epoch_ms(CAST($2 AS BIGINT)) AS DATE))`;
 
-/** Adds rows to the program's tally of the day of `at` in the program's offset (kind 'event' or 'order'), in one statement. */
+/** Adds rows to the program's tally of the day of `at` in the program's time zone (kind 'event' or 'order'), in one statement. */
 export const tallyRows = async (
   sql: Statements,
   programId: number,
@@ -41,7 +41,7 @@ export const tallyRows = async (
   if (counted.length === 0) return;
   await sql.run(
     `INSERT INTO ingestion_tallies (program_id, day, kind, outcome, rows, last_at)
-     SELECT $1, CAST(epoch_ms(${atInProgramOffset}) AS DATE), $3, t.outcome, t.rows, $2
+     SELECT $1, ${dayOfAtInProgramZone}, $3, t.outcome, t.rows, $2
      FROM (VALUES ${counted.map((_, i) => `($${4 + 2 * i}, CAST($${5 + 2 * i} AS BIGINT))`).join(", ")}) AS t(outcome, rows)
      ON CONFLICT (program_id, day, kind, outcome) DO UPDATE
      SET rows = ingestion_tallies.rows + excluded.rows, last_at = greatest(ingestion_tallies.last_at, excluded.last_at)`,
@@ -314,7 +314,7 @@ const importEventFileIn = async (line: ConnectionLine, sql: Statements, programI
   await sql.run(
     `CREATE OR REPLACE TEMP TABLE ${importChecked} AS
      ${checkedEventsSql(numberedRowsOf(file.format, columns), 2)}`,
-    [file.path, file.earliest, file.latest, file.offsetMs],
+    [file.path, file.earliest, file.latest, ...zoneParameters(file.timeZone)],
   );
   await sql.run(`CREATE OR REPLACE TEMP TABLE ${importLandings} AS ${landingsSql(importChecked)}`);
   await sql.run(`CREATE OR REPLACE TEMP TABLE ${importEngines} AS ${enginesSql(importChecked)}`);

@@ -29,7 +29,7 @@ export const IngestionHealth = Schema.Struct({
   data: Schema.Struct({
     /** The server's clock when it answered (what "ago" is counted from). */
     at: Schema.Number,
-    /** Today in the program's offset (YYYY-MM-DD): what the counts cover. */
+    /** Today in the program's time zone (YYYY-MM-DD): what the counts cover. */
     day: Schema.String,
     events: IngestedToday,
     orders: IngestedToday,

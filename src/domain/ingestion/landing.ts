@@ -54,18 +54,6 @@ export const landingFieldsOf = (url: string | null | undefined, referrer?: strin
   return engine === null ? fields : { ...fields, source: engine, medium: "organic" };
 };
 
-/** "+01:00" → 60, "-05:00" → -300; anything else 0. */
-export const offsetMinutesOf = (offset: string): number => {
-  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === "-" ? -minutes : minutes;
-};
-
-/** The calendar day (YYYY-MM-DD) of an instant in a program's UTC offset. */
-export const dayInOffset = (ms: number, offset: string): string =>
-  new Date(ms + offsetMinutesOf(offset) * 60_000).toISOString().slice(0, 10);
-
 /**
  * Obvious robots by user agent: crawlers, link previews, headless browsers and HTTP
  * libraries. An empty user agent is not taken for one (a server-side sender may send none).

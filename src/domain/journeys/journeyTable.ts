@@ -1,4 +1,5 @@
 import { taxonomyLevels } from "../report/taxonomyLevels";
+import { wallClockInZone } from "../shell/timeZone";
 import { crunchJourney, uniqueTouches, type CrunchedTouch, type JourneyLevel, type JourneyRow, type JourneyTouch } from "./journeys";
 
 /**
@@ -105,22 +106,15 @@ export const ordinalDay = (day: number): string => {
   return `${day}${suffix}`;
 };
 
-/** "+HH:MM" / "-HH:MM" as minutes east of UTC (0 when it is not an offset). */
-const offsetMinutes = (offset: string): number => {
-  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(offset);
-  if (!match) return 0;
-  return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
-};
-
 /**
  * The Conversion column: an ISO 8601 instant (as the server sends it, with an offset)
- * shown in the program's UTC offset like 'January 1st 2020, 10:00'; the raw text when it
- * is not an instant.
+ * shown in the program's time zone (`programTimeZone`) like 'January 1st 2020, 10:00'; the
+ * raw text when it is not an instant.
  */
-export const formatConversionDate = (iso: string, utcOffset: string): string => {
+export const formatConversionDate = (iso: string, timeZone: string): string => {
   const epoch = Date.parse(iso);
   if (Number.isNaN(epoch) || !/^\d{4}-\d{2}-\d{2}T/.test(iso)) return iso;
-  const local = new Date(epoch + offsetMinutes(utcOffset) * 60_000);
+  const local = wallClockInZone(epoch, timeZone);
   const hh = String(local.getUTCHours()).padStart(2, "0");
   const mm = String(local.getUTCMinutes()).padStart(2, "0");
   return `${monthNames[local.getUTCMonth()]} ${ordinalDay(local.getUTCDate())} ${local.getUTCFullYear()}, ${hh}:${mm}`;

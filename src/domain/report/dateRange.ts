@@ -1,3 +1,4 @@
+import { dayInZone } from "../shell/timeZone";
 import { temporal, type TemporalApi } from "./temporal";
 
 /** An inclusive range of calendar days, both ends YYYY-MM-DD. */
@@ -31,13 +32,11 @@ export const rangeLength = (r: DateRange): number =>
   temporal().PlainDate.from(r.from).until(temporal().PlainDate.from(r.to), { largestUnit: "days" }).days + 1;
 
 /**
- * Today's calendar date in a program's UTC offset ("+01:00"), from an instant given in
- * epoch milliseconds (the clock is passed in so tests control it).
+ * Today's calendar date in a program's time zone (`programTimeZone`: "Europe/Berlin", or an
+ * old program's "+01:00"), from an instant given in epoch milliseconds (the clock is passed
+ * in so tests control it).
  */
-export const todayAt = (epochMs: number, utcOffset: string): string => {
-  const offset = /^[+-]\d{2}:\d{2}$/.test(utcOffset) ? utcOffset : "+00:00";
-  return temporal().Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(offset).toPlainDate().toString();
-};
+export const todayAt = (epochMs: number, zone: string): string => dayInZone(epochMs, zone);
 
 export const presetIds = ["today", "yesterday", "last7", "last30", "thisMonth", "lastMonth", "last90", "yearToDate"] as const;
 export type PresetId = (typeof presetIds)[number];

@@ -40,6 +40,7 @@ export const sameSessionScope = (a: SessionScope, b: SessionScope): boolean =>
       b.program !== null &&
       a.program.code === b.program.code &&
       a.program.utc_offset === b.program.utc_offset &&
+      a.program.time_zone === b.program.time_zone &&
       a.program.currency === b.program.currency)) &&
   sameRange(a.range, b.range) &&
   a.filter === b.filter;

@@ -1,4 +1,5 @@
 import type { DateRange } from "../report/dateRange";
+import { dayInZone } from "../shell/timeZone";
 import { dateOfDayNumber, dayNumber, mondayOf } from "../report/configuration";
 import type { SeasonalityType } from "./seasonality";
 import { seasonalityTexts } from "./seasonalityTexts";
@@ -44,9 +45,8 @@ export const offsetMinutes = (utcOffset: string): number => {
   return m[1] === "-" ? -minutes : minutes;
 };
 
-/** The Monday of the week an instant (epoch milliseconds) falls in, on the program's calendar (its UTC offset). */
-export const weekStartAt = (epochMs: number, utcOffset: string): string =>
-  mondayOf(new Date(epochMs + offsetMinutes(utcOffset) * 60_000).toISOString().slice(0, 10));
+/** The Monday of the week an instant (epoch milliseconds) falls in, on the program's calendar (its time zone). */
+export const weekStartAt = (epochMs: number, timeZone: string): string => mondayOf(dayInZone(epochMs, timeZone));
 
 /** The week whose tag is shown, or null: each week at most one type. */
 export const typeOfWeek = (types: ReadonlyArray<SeasonalityType>): ReadonlyMap<string, SeasonalityType> => {

@@ -3,7 +3,9 @@ import { listAnswer } from "../report/listAnswer";
 
 /**
  * A program is the account scope: every report is inside one. `code` is what the
- * URL and the API paths carry; `utc_offset` is "+HH:MM" / "-HH:MM".
+ * URL and the API paths carry; `time_zone` is its IANA zone, which its days are taken in
+ * (`programTimeZone`); a program made before programs had one has none, and its days are
+ * taken in its `utc_offset` ("+HH:MM" / "-HH:MM"), which every program keeps.
  */
 export const Program = Schema.Struct({
   id: Schema.Number,
@@ -12,6 +14,7 @@ export const Program = Schema.Struct({
   currency: Schema.String,
   utc_offset: Schema.String,
   locale: Schema.String,
+  time_zone: Schema.optional(Schema.String),
 });
 export type Program = typeof Program.Type;
 

@@ -7,6 +7,7 @@ import { blocksOfPage, journeysQueryShape, rowsOfPage, type JourneyChoices } fro
 import type { JourneyPath, JourneySummaryResponse } from "../../domain/journeys/journeySummary";
 import { journeyTableRow, type JourneyTableRow } from "../../domain/journeys/journeyTable";
 import { journeysTexts } from "../../domain/journeys/journeysTexts";
+import { programTimeZone } from "../../domain/shell/timeZone";
 import type { TaxonomyPath } from "../../domain/performance/performance";
 import { readReportQuery } from "../../domain/report/reportQuery";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
@@ -278,7 +279,7 @@ export const journeysReportMachine = setup({
       tableExportOf(
         context.scope,
         journeysTexts.exportKind,
-        journeyExportTable(loadedRows(context), context.choices.level, context.scope.program?.utc_offset ?? "+00:00"),
+        journeyExportTable(loadedRows(context), context.choices.level, programTimeZone(context.scope.program)),
       ),
     ),
   },
@@ -443,7 +444,7 @@ export const journeysReportSelectors = {
   path: (s: Snap) => s.context.choices.path,
   taxonomies: (s: Snap) => s.context.taxonomies,
   /** The program's UTC offset, the Conversion column's. */
-  utcOffset: (s: Snap) => s.context.scope.program?.utc_offset ?? "+00:00",
+  timeZone: (s: Snap) => programTimeZone(s.context.scope.program),
   programName: (s: Snap) => s.context.scope.program?.name ?? "",
   range: (s: Snap) => s.context.scope.range,
   summary: (s: Snap) => s.context.summary,

@@ -52,7 +52,7 @@ export interface ComparisonScope {
   readonly filter: string;
   /** The main date range. */
   readonly range: DateRange;
-  /** Today (YYYY-MM-DD) in the program's UTC offset (`todayAt`), for the picker's rules. */
+  /** Today (YYYY-MM-DD) in the program's time zone (`todayAt`), for the picker's rules. */
   readonly today: string;
 }
 

@@ -7,6 +7,7 @@ import { applyLink, type ReportPreferences, type SessionState } from "../../doma
 import { readLink } from "../../domain/shell/sessionLink";
 import { levelTableConfig, performancePageKind, type LevelTableConfig, type PerformancePageKind, type PerformanceRoute } from "../../domain/performance/performancePage";
 import { todayAt, type DateRange } from "../../domain/report/dateRange";
+import { programTimeZone } from "../../domain/shell/timeZone";
 import { sameSessionScope, sessionScopeOf, type SessionScope } from "../../domain/report/reportScope";
 import { defaultPerPage, perPageOptions, type PagedTable } from "../../domain/table/pagination";
 import type { SortSpec } from "../../domain/table/tableSort";
@@ -147,7 +148,7 @@ export type ReportChild = keyof typeof reportChildIds;
 type Context = PerformanceReportContext;
 type Args = { readonly context: Context };
 
-const utcOffsetOf = (scope: SessionScope): string => scope.program?.utc_offset ?? "+00:00";
+const timeZoneOf = (scope: SessionScope): string => programTimeZone(scope.program);
 const programCode = (scope: SessionScope): string => scope.program?.code ?? "";
 const rangeOf = (scope: SessionScope) => ({ from: scope.range?.from ?? "", to: scope.range?.to ?? "" });
 const preferencesOf = (context: Context) => context.session.getSnapshot().context.preferences;
@@ -332,7 +333,7 @@ const csvRequested = ({ context }: Args) => ({ type: "csv.requested" as const, r
 
 const isComplete = (scope: SessionScope): boolean => scope.program !== null && scope.range !== null;
 const sameApi = (a: SessionScope, b: SessionScope): boolean => a.api.baseUrl === b.api.baseUrl && a.api.token === b.api.token;
-const sameProgram = (a: SessionScope, b: SessionScope): boolean => programCode(a) === programCode(b) && utcOffsetOf(a) === utcOffsetOf(b);
+const sameProgram = (a: SessionScope, b: SessionScope): boolean => programCode(a) === programCode(b) && timeZoneOf(a) === timeZoneOf(b);
 const sameDates = (a: SessionScope, b: SessionScope): boolean => {
   const [x, y] = [rangeOf(a), rangeOf(b)];
   return x.from === y.from && x.to === y.to;
@@ -398,8 +399,8 @@ export const performanceReportMachine = setup({
       choices: change.toggle === "markers" ? { ...context.choices, notesShown: change.on } : { ...context.choices, notesTableOpen: change.on },
     })),
     keepComparison: assign(({ context }, comparison: ReportChoices["comparison"]) => ({ choices: { ...context.choices, comparison } })),
-    /** Today in the program's UTC offset, from the report's clock. */
-    readToday: assign(({ context }) => ({ today: todayAt(context.now(), utcOffsetOf(context.scope)) })),
+    /** Today in the program's time zone, from the report's clock. */
+    readToday: assign(({ context }) => ({ today: todayAt(context.now(), timeZoneOf(context.scope)) })),
     spawnTable: spawnChild("performanceTable", { id: reportChildIds.table, input: tableInput }),
     spawnExpansion: spawnChild("rowExpansion", { id: reportChildIds.expansion, input: expansionInput }),
     spawnComparison: spawnChild("comparison", { id: reportChildIds.comparison, input: comparisonInput }),
@@ -463,7 +464,7 @@ export const performanceReportMachine = setup({
       route,
       table,
       scope,
-      today: todayAt(now(), utcOffsetOf(scope)),
+      today: todayAt(now(), timeZoneOf(scope)),
       now,
       choices,
     };

@@ -2,6 +2,7 @@ import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } fro
 import type { Ok } from "../../domain/access/auth";
 import type { Created } from "../../domain/report/configuration";
 import type { DateRange } from "../../domain/report/dateRange";
+import { programTimeZone } from "../../domain/shell/timeZone";
 import type { ReportStatus } from "../../domain/report/analysisReportTexts";
 import type { SeasonalityList, SeasonalityType } from "../../domain/seasonality/seasonality";
 import {
@@ -391,7 +392,7 @@ const calendarOf = memoByContext((s): ReadonlyArray<ShownWeek> => {
   if (range === null) return [];
   const byWeek = typeOfWeek(shownTypes(s.context));
   const saving = savingWeeks(s.context);
-  const current = weekStartAt(s.context.now, program?.utc_offset ?? "+00:00");
+  const current = weekStartAt(s.context.now, programTimeZone(program));
   return calendarWeeks(range).map((week) => {
     const type = byWeek.get(week.start);
     return { ...week, type: type ? { id: type.id, name: type.name } : null, current: week.start === current, saving: saving.has(week.start) };

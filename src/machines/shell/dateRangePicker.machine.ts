@@ -14,7 +14,7 @@ interface DateRangePickerContext extends DateRangePickerInput {
 }
 
 export type DateRangePickerEvent =
-  | { type: "picker.opened"; range: DateRange | null; utcOffset: string }
+  | { type: "picker.opened"; range: DateRange | null; timeZone: string }
   | { type: "picker.presetChosen"; preset: PresetId }
   | { type: "picker.fromChanged"; value: string }
   | { type: "picker.toChanged"; value: string }
@@ -33,8 +33,8 @@ export const dateRangePickerMachine = setup({
     input: {} as DateRangePickerInput,
   },
   actions: {
-    startDraft: assign((_, params: { range: DateRange | null; utcOffset: string }) => {
-      const today = todayAt(Date.now(), params.utcOffset);
+    startDraft: assign((_, params: { range: DateRange | null; timeZone: string }) => {
+      const today = todayAt(Date.now(), params.timeZone);
       const range = params.range ?? presetRange("last30", today);
       return { from: range.from, to: range.to, today };
     }),
@@ -59,7 +59,7 @@ export const dateRangePickerMachine = setup({
       on: {
         "picker.opened": {
           target: "open",
-          actions: { type: "startDraft", params: ({ event }) => ({ range: event.range, utcOffset: event.utcOffset }) },
+          actions: { type: "startDraft", params: ({ event }) => ({ range: event.range, timeZone: event.timeZone }) },
         },
       },
     },

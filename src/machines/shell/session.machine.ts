@@ -2,6 +2,7 @@ import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from "xstat
 import type { MeResponse, Ok } from "../../domain/access/auth";
 import { defaultRange, parseRange, todayAt, type DateRange } from "../../domain/report/dateRange";
 import { chooseProgram, currencySymbol, type Program } from "../../domain/shell/program";
+import { programTimeZone } from "../../domain/shell/timeZone";
 import {
   applyLink,
   currentProgram,
@@ -71,7 +72,7 @@ const isUnauthorizedError = (e: unknown): boolean =>
 /** The programs, the one looked at (the same one if still listed, else the first) and the dates (the default range once there is a program). */
 const programsScope = (context: SessionState, programs: ReadonlyArray<Program>) => {
   const program = chooseProgram(programs, context.programCode);
-  const range: DateRange | null = context.range ?? (program ? defaultRange(todayAt(Date.now(), program.utc_offset)) : null);
+  const range: DateRange | null = context.range ?? (program ? defaultRange(todayAt(Date.now(), programTimeZone(program))) : null);
   return { programs, programCode: program?.code ?? null, range };
 };
 

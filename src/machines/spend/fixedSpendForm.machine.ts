@@ -1,6 +1,7 @@
 import { assign, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import type { Created } from "../../domain/report/configuration";
 import { todayAt } from "../../domain/report/dateRange";
+import { programTimeZone } from "../../domain/shell/timeZone";
 import { sameSessionScope, type SessionScope } from "../../domain/report/reportScope";
 import { isEmptyLevel, type FixedCost, type FixedCostAnswer } from "../../domain/spend/costs";
 import { fixedSpendCreateKey, fixedSpendFormOf, fixedSpendIdOf, fixedSpendUpdateOf, newFixedSpendForm, type FixedSpendUpdate } from "../../domain/spend/fixedSpendForm";
@@ -157,7 +158,7 @@ export const fixedSpendFormMachine = setup({
     ),
     /** A create starts with the defaults once, for the program's today; what is typed survives another program. */
     startNewForm: assign(({ context }) => ({
-      values: context.values ?? newFixedSpendForm(todayAt(context.now(), context.scope.program?.utc_offset ?? "+00:00")),
+      values: context.values ?? newFixedSpendForm(todayAt(context.now(), programTimeZone(context.scope.program))),
     })),
     /** Another program: the configuration loaded there goes (an edit loads again; a create keeps what was typed). */
     forgetStored: assign({ stored: null, errors: noErrors, failure: null }),

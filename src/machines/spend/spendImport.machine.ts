@@ -3,7 +3,8 @@ import { assign, enqueueActions, fromCallback, not, setup, type ActorRefFrom, ty
 import type { WorkbookSheet } from "../../domain/exports/workbookFile";
 import { rowsFromSheet, type SheetColumn, type SheetRecord } from "../../domain/exports/workbookRows";
 import type { SessionScope } from "../../domain/report/reportScope";
-import { temporal } from "../../domain/report/temporal";
+import { todayAt } from "../../domain/report/dateRange";
+import { programTimeZone } from "../../domain/shell/timeZone";
 import { batchConcurrency } from "../../domain/spend/spendBatch";
 import { nextRetryMs, maxRowAttempts, retryAfterSeconds, type AttemptFailure } from "../../domain/spend/spendBatchRetry";
 import {
@@ -191,7 +192,8 @@ const emptyFile = {
 
 const storeOf = (context: Context): KeyValueStore => context.store ?? appRuntime.runSync(Storage);
 const programOf = (context: Context): string => context.scope.program?.code ?? "";
-const todayOf = (context: Context): string => context.today ?? temporal().Now.plainDateISO().toString();
+/** Today in the program's time zone (what a date without its year is read against), unless the input gave one. */
+const todayOf = (context: Context): string => context.today ?? todayAt(Date.now(), programTimeZone(context.scope.program));
 
 /** The sheet's columns and rows under a choice (PURE); a refused sheet (a forbidden header) has none. */
 const sheetRows = (sheets: ReadonlyArray<WorkbookSheet>, choice: SheetChoice) => {

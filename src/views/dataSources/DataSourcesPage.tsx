@@ -17,6 +17,7 @@ import { dataSourcesTexts } from "../../domain/dataSources/dataSourcesTexts";
 import { writeKeyKinds, type IssuedKeyKind, type WriteKey, type WriteKeyKind } from "../../domain/ingestion/writeKeys";
 import { formatDate, formatUtcMinute } from "../../domain/report/dateFormat";
 import { formatNumber } from "../../domain/report/numberFormat";
+import { dayInZone, programTimeZone } from "../../domain/shell/timeZone";
 import {
   dataSourcesMachine,
   dataSourcesSelectors as sel,
@@ -37,7 +38,8 @@ const t = dataSourcesTexts;
 type KeyRow = WriteKey & Readonly<Record<string, unknown>>;
 
 const rowKey = (row: KeyRow): string => String(row.id);
-const dayOf = (ms: number): string => formatDate(new Date(ms).toISOString().slice(0, 10), "en-GB");
+/** The day of a moment in the program's time zone ("2 Jun 2025"): a key's creation and revocation. */
+const dayIn = (zone: string) => (ms: number): string => formatDate(dayInZone(ms, zone), "en-GB");
 /** A moment to the minute, in UTC (as the server keeps a key's last use). */
 const timeOf = formatUtcMinute;
 const count = (n: number): string => formatNumber(n, 0, "en-GB");
@@ -202,6 +204,8 @@ const KeyList = ({ screen }: { readonly screen: DataSourcesActorRef }) => {
 
 const KeyTable = ({ screen, label, rows: keys }: { readonly screen: DataSourcesActorRef; readonly label: string; readonly rows: ReadonlyArray<WriteKey> }) => {
   const status = useSelector(screen, sel.keysStatus);
+  const zone = programTimeZone(useSelector(screen, sel.program));
+  const dayOf = useMemo(() => dayIn(zone), [zone]);
   const columns = useMemo(
     (): ReadonlyArray<TableColumn<KeyRow>> => [
       { key: "prefix", header: t.keys.prefix, align: "start", sortable: false, width: 12, cell: (row) => <code>{`${row.prefix}…`}</code> },
@@ -221,7 +225,7 @@ const KeyTable = ({ screen, label, rows: keys }: { readonly screen: DataSourcesA
           ) : null,
       },
     ],
-    [screen],
+    [screen, dayOf],
   );
   if (status === "empty") {
     return (

@@ -132,7 +132,7 @@ const JourneyTable = ({ report }: { readonly report: JourneysReportActorRef }) =
   const pageCount = useSelector(report, sel.pageCount);
   const total = useSelector(report, sel.total);
   const perPage = useSelector(report, sel.perPage);
-  const utcOffset = useSelector(report, sel.utcOffset);
+  const timeZone = useSelector(report, sel.timeZone);
   const columns = useMemo(
     (): ReadonlyArray<TableColumn<JourneyTableRow>> => [
       { key: "order_id", header: t.columns.order_id, sortable: false, width: 9 },
@@ -140,7 +140,7 @@ const JourneyTable = ({ report }: { readonly report: JourneysReportActorRef }) =
         key: "conversion_date",
         header: t.columns.conversion_date,
         width: 15,
-        cell: (row) => <time dateTime={row.conversion_date}>{formatConversionDate(row.conversion_date, utcOffset)}</time>,
+        cell: (row) => <time dateTime={row.conversion_date}>{formatConversionDate(row.conversion_date, timeZone)}</time>,
       },
       { key: "journey", header: t.columns.journey, sortable: false, width: 22, className: "journey-cell", cell: (row) => <JourneyTags row={row} level={level} /> },
       { key: "journey_length", header: t.columns.journey_length, width: 8, value: (row) => Number(row["journey_length"]), format: (v) => formatNumber(v, 0) },
@@ -153,7 +153,7 @@ const JourneyTable = ({ report }: { readonly report: JourneysReportActorRef }) =
         format: (v) => formatNumber(v, 0),
       },
     ],
-    [level, utcOffset],
+    [level, timeZone],
   );
   return (
     <MetricTable<JourneyTableRow>

@@ -3,6 +3,7 @@ import { useId, useRef } from "react";
 import { dateRangePickerMachine, dateRangePickerSelectors, type DateRangePickerActorRef } from "../../machines/shell/dateRangePicker.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { presetIds, presetLabels } from "../../domain/report/dateRange";
+import { programTimeZone } from "../../domain/shell/timeZone";
 import { formatRange } from "../../domain/report/dateFormat";
 import { Popover } from "../components/Popover";
 import { useAppActors } from "./AppActorsContext";
@@ -54,7 +55,7 @@ const DateRangePickerOf = ({ picker }: { readonly picker: DateRangePickerActorRe
         onClick={(e) => {
           e.preventDefault();
           if (isOpen) cancel();
-          else picker.send({ type: "picker.opened", range, utcOffset: program?.utc_offset ?? "+00:00" });
+          else picker.send({ type: "picker.opened", range, timeZone: programTimeZone(program) });
         }}
       >
         <CalendarIcon /> {range ? formatRange(range, locale) : "Choose dates"}

@@ -26,7 +26,7 @@ describe("dateRangePicker machine", () => {
 
   it("opens with the session's range as the draft", () => {
     const { actor } = start();
-    actor.send({ type: "picker.opened", range: { from: "2026-03-01", to: "2026-03-31" }, utcOffset: "+00:00" });
+    actor.send({ type: "picker.opened", range: { from: "2026-03-01", to: "2026-03-31" }, timeZone: "+00:00" });
     expect(sel.isOpen(actor.getSnapshot())).toBe(true);
     expect([sel.draftFrom(actor.getSnapshot()), sel.draftTo(actor.getSnapshot())]).toEqual(["2026-03-01", "2026-03-31"]);
   });
@@ -38,9 +38,12 @@ describe("dateRangePicker machine", () => {
     ["+09:00", "today", "2026-11-23", "2026-11-23"],
     ["-05:00", "thisMonth", "2026-11-01", "2026-11-22"],
     ["+00:00", "lastMonth", "2026-10-01", "2026-10-31"],
-  ] as const)("in UTC%s the preset %s applies %s .. %s at once", (utcOffset, preset, from, to) => {
+    ["Europe/Berlin", "today", "2026-11-23", "2026-11-23"],
+    ["Asia/Kolkata", "yesterday", "2026-11-22", "2026-11-22"],
+    ["America/New_York", "today", "2026-11-22", "2026-11-22"],
+  ] as const)("in %s the preset %s applies %s .. %s at once", (timeZone, preset, from, to) => {
     const { actor, session } = start();
-    actor.send({ type: "picker.opened", range: null, utcOffset });
+    actor.send({ type: "picker.opened", range: null, timeZone });
     actor.send({ type: "picker.presetChosen", preset });
     expect(sel.isOpen(actor.getSnapshot())).toBe(false);
     expect(session.received).toEqual([{ type: "session.datesChanged", from, to }]);
@@ -48,7 +51,7 @@ describe("dateRangePicker machine", () => {
 
   it("typed dates apply only as a valid, ordered range; otherwise the message of both date pickers", () => {
     const { actor, session } = start();
-    actor.send({ type: "picker.opened", range: { from: "2026-03-01", to: "2026-03-31" }, utcOffset: "+00:00" });
+    actor.send({ type: "picker.opened", range: { from: "2026-03-01", to: "2026-03-31" }, timeZone: "+00:00" });
     expect(sel.draftProblem(actor.getSnapshot())).toBeNull();
     actor.send({ type: "picker.fromChanged", value: "2026-04-15" });
     expect(sel.isDraftValid(actor.getSnapshot())).toBe(false);
@@ -69,7 +72,7 @@ describe("dateRangePicker machine", () => {
 
   it("cancel keeps the session's range", () => {
     const { actor, session } = start();
-    actor.send({ type: "picker.opened", range: { from: "2026-03-01", to: "2026-03-31" }, utcOffset: "+00:00" });
+    actor.send({ type: "picker.opened", range: { from: "2026-03-01", to: "2026-03-31" }, timeZone: "+00:00" });
     actor.send({ type: "picker.fromChanged", value: "2026-03-05" });
     actor.send({ type: "picker.cancelled" });
     expect(sel.isOpen(actor.getSnapshot())).toBe(false);
@@ -78,7 +81,7 @@ describe("dateRangePicker machine", () => {
 
   it("marks the preset that matches the draft", () => {
     const { actor } = start();
-    actor.send({ type: "picker.opened", range: { from: "2026-11-15", to: "2026-11-21" }, utcOffset: "+00:00" });
+    actor.send({ type: "picker.opened", range: { from: "2026-11-15", to: "2026-11-21" }, timeZone: "+00:00" });
     expect(sel.activePreset(actor.getSnapshot())).toBe("last7");
     actor.send({ type: "picker.fromChanged", value: "2026-11-14" });
     expect(sel.activePreset(actor.getSnapshot())).toBeNull();
@@ -88,7 +91,7 @@ describe("dateRangePicker machine", () => {
     const session = createActor(sessionMachine, { input: {} }).start();
     // A session that is not signed in ignores dates: the picker only sends, the session decides.
     const actor = createActor(dateRangePickerMachine, { input: { session } }).start();
-    actor.send({ type: "picker.opened", range: null, utcOffset: "+00:00" });
+    actor.send({ type: "picker.opened", range: null, timeZone: "+00:00" });
     actor.send({ type: "picker.presetChosen", preset: "yesterday" });
     expect(session.getSnapshot().context.range).toBeNull();
     session.stop();

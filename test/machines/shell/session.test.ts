@@ -11,6 +11,9 @@ import { memoryStore } from "../../../src/services/runtime/storage";
 import { acme, alice, beta, httpErrors, ok, profile, tokyo } from "../../model/fixtures";
 import { answering, controlled, flush } from "../support";
 
+/** A program in Europe/Berlin whose offset was saved in winter. */
+const berlin = { ...acme, id: 4, code: "berlin", currency: "EUR", utc_offset: "+01:00", time_zone: "Europe/Berlin" };
+
 const running: AnyActorRef[] = [];
 const track = <T extends AnyActorRef>(a: T): T => {
   running.push(a);
@@ -75,7 +78,12 @@ describe("session machine: signing in", () => {
     ["-05:00 before its midnight", beta, "2026-03-15T03:00:00Z", { from: "2026-02-12", to: "2026-03-13" }],
     ["-05:00 after its midnight", beta, "2026-03-15T05:00:00Z", { from: "2026-02-13", to: "2026-03-14" }],
     ["+00:00 across a leap day", acme, "2028-03-01T00:30:00Z", { from: "2028-01-31", to: "2028-02-29" }],
-  ])("the default range follows the program's UTC offset (%s)", async (_l, program, now, range) => {
+    // A program with a time zone: Berlin's summer time (+02:00), its winter time (+01:00), the day its clocks go forward.
+    ["Europe/Berlin in summer after its midnight", berlin, "2026-07-15T22:30:00Z", { from: "2026-06-16", to: "2026-07-15" }],
+    ["Europe/Berlin in summer before its midnight", berlin, "2026-07-15T21:59:59Z", { from: "2026-06-15", to: "2026-07-14" }],
+    ["Europe/Berlin in winter after its midnight", berlin, "2026-01-15T23:30:00Z", { from: "2025-12-17", to: "2026-01-15" }],
+    ["Europe/Berlin after the 23-hour day", berlin, "2026-03-29T22:00:00Z", { from: "2026-02-28", to: "2026-03-29" }],
+  ])("the default range follows the program's time zone (%s)", async (_l, program, now, range) => {
     vi.setSystemTime(new Date(now));
     const { snap } = await ready({ user: alice, programs: [program] });
     expect(sel.range(snap())).toEqual(range);

@@ -2,6 +2,7 @@ import { fromCallback, type EventObject } from "xstate";
 import { performancePageKind, type PerformancePageKind } from "../../../src/domain/performance/performancePage";
 import { todayAt } from "../../../src/domain/report/dateRange";
 import type { DateRange } from "../../../src/domain/report/dateRange";
+import { programTimeZone } from "../../../src/domain/shell/timeZone";
 import type { SessionScope } from "../../../src/domain/report/reportScope";
 import { defaultPreferences, type NamedFilter } from "../../../src/domain/shell/session";
 import { performanceReportMachine, reportChildIds, type ReportChild } from "../../../src/machines/performance/performanceReport.machine";
@@ -127,7 +128,7 @@ export const performanceReportModel = defineMachineModel({
     const present = pieces.filter((p) => after.children[reportChildIds[p]] !== undefined);
     invariant(JSON.stringify([...present].sort()) === JSON.stringify([...expected].sort()), `the ${kind} page has ${expected.join(", ") || "no pieces"}; found ${present.join(", ")}`);
     invariant(open === isComplete(c.scope), "open exactly while the session has a program and dates");
-    if (open) invariant(c.today === todayAt(fixedNow(), c.scope.program?.utc_offset ?? "+00:00"), "today is the program's today");
+    if (open) invariant(c.today === todayAt(fixedNow(), programTimeZone(c.scope.program)), "today is the program's today");
 
     const wasOpen = before?.matches("open") ?? false;
     for (const piece of pieces) {

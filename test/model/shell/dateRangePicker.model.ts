@@ -9,8 +9,8 @@ export const dateRangePickerModel = defineMachineModel({
   input: (rig) => ({ session: rig.recorder("session") }),
   events: {
     "picker.opened": {
-      march: { range: { from: "2026-03-01", to: "2026-03-31" }, utcOffset: "+00:00" },
-      noRange: { range: null, utcOffset: "+09:00" },
+      march: { range: { from: "2026-03-01", to: "2026-03-31" }, timeZone: "+00:00" },
+      noRange: { range: null, timeZone: "Asia/Tokyo" },
     },
     "picker.presetChosen": { last7: { preset: "last7" }, yesterday: { preset: "yesterday" } },
     "picker.fromChanged": { valid: { value: "2026-03-05" }, impossible: { value: "2026-02-30" }, afterEnd: { value: "2026-04-15" } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayInOffset, isObviousBot, landingFieldsOf, searchEngineOf } from "../../../src/domain/ingestion/landing";
+import { isObviousBot, landingFieldsOf, searchEngineOf } from "../../../src/domain/ingestion/landing";
 
 describe("landingFieldsOf", () => {
   it.each([
@@ -63,16 +63,6 @@ describe("searchEngineOf", () => {
     [null, null],
   ])("%s: %s", (referrer, engine) => {
     expect(searchEngineOf(referrer)).toBe(engine);
-  });
-});
-
-describe("dayInOffset", () => {
-  it.each([
-    [Date.parse("2025-03-01T23:30:00Z"), "+00:00", "2025-03-01"],
-    [Date.parse("2025-03-01T23:30:00Z"), "+01:00", "2025-03-02"],
-    [Date.parse("2025-03-02T03:00:00Z"), "-05:00", "2025-03-01"],
-  ])("%i in %s is %s", (ms, offset, day) => {
-    expect(dayInOffset(ms, offset)).toBe(day);
   });
 });
 

@@ -89,6 +89,10 @@ describe("the Conversion column", () => {
     ["2026-11-03T23:59:00-08:00", "-08:00", "November 3rd 2026, 23:59"],
     ["2026-11-11T12:00:00+00:00", "+00:00", "November 11th 2026, 12:00"],
     ["2026-11-22T12:00:00+00:00", "nonsense", "November 22nd 2026, 12:00"],
+    ["2026-07-15T22:30:00Z", "Europe/Berlin", "July 16th 2026, 00:30"],
+    ["2026-01-15T23:30:00+00:00", "Europe/Berlin", "January 16th 2026, 00:30"],
+    ["2026-10-25T01:30:00+00:00", "Europe/Berlin", "October 25th 2026, 02:30"],
+    ["2026-07-15T22:30:00Z", "America/New_York", "July 15th 2026, 18:30"],
     ["not a date", "+00:00", "not a date"],
     ["2026-11-22", "+00:00", "2026-11-22"],
   ])("%s in %s reads %s", (iso, offset, text) => {

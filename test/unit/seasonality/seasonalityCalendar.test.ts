@@ -46,7 +46,10 @@ describe("weekStartAt: the week of an instant on the program's calendar", () => 
     ["Sunday 15:00 UTC is Monday in +09:30", "2026-01-11T15:00:00Z", "+09:30", "2026-01-12"],
     ["New Year's Eve 20:00 UTC is 1 January in +05:00, still the week of 29 December", "2025-12-31T20:00:00Z", "+05:00", "2025-12-29"],
     ["Sunday 4 January 2026 at 20:00 UTC is Monday 5 January in +05:00", "2026-01-04T20:00:00Z", "+05:00", "2026-01-05"],
-    ["an offset that is no offset counts as UTC", "2026-01-11T23:30:00Z", "Europe/London", "2026-01-05"],
+    ["Europe/London in winter is UTC", "2026-01-11T23:30:00Z", "Europe/London", "2026-01-05"],
+    ["Sunday 22:30 UTC in summer is Monday in Europe/Berlin (+02:00)", "2026-07-12T22:30:00Z", "Europe/Berlin", "2026-07-13"],
+    ["Sunday 22:30 UTC in winter is still Sunday in Europe/Berlin (+01:00)", "2026-01-11T22:30:00Z", "Europe/Berlin", "2026-01-05"],
+    ["a zone that is none counts as UTC", "2026-01-11T23:30:00Z", "Nowhere/Atlantis", "2026-01-05"],
   ])("%s", (_, instant, offset, monday) => {
     expect(weekStartAt(at(instant), offset)).toBe(monday);
   });

@@ -7,7 +7,7 @@ import type { CreatedWriteKey, WriteKey, WriteKeyList } from "../../../src/domai
 import { dataSourcesMachine } from "../../../src/machines/dataSources/dataSources.machine";
 import { ingestionHealthMachine } from "../../../src/machines/dataSources/ingestionHealth.machine";
 import { DataSourcesScreen } from "../../../src/views/dataSources/DataSourcesPage";
-import { quietReportScopeListener, sessionOf } from "../../model/fixtures";
+import { acme, quietReportScopeListener, sessionOf } from "../../model/fixtures";
 
 afterEach(cleanup);
 
@@ -24,7 +24,7 @@ const health: IngestionHealth = {
 };
 
 /** The screen's actor with these keys listed; a create answers a new secret key. */
-const openScreen = async (keys: ReadonlyArray<WriteKey>) => {
+const openScreen = async (keys: ReadonlyArray<WriteKey>, session = sessionOf()) => {
   const actor = createActor(
     dataSourcesMachine.provide({
       actors: {
@@ -34,7 +34,7 @@ const openScreen = async (keys: ReadonlyArray<WriteKey>) => {
         healthPoller: ingestionHealthMachine.provide({ actors: { loadHealth: fromPromise(async () => health) } }),
       },
     }),
-    { input: { session: sessionOf(), pageOrigin: "https://app.example" } },
+    { input: { session, pageOrigin: "https://app.example" } },
   ).start();
   render(<DataSourcesScreen screen={actor} />);
   await settle();
@@ -53,6 +53,12 @@ describe("DataSourcesScreen", () => {
     expect(rowOf("Legacy keys", "wk_legacy0")?.textContent).toContain("Not known");
     expect(within(screen.getByRole("table", { name: "Legacy keys" })).getAllByRole("columnheader").map((h) => h.textContent)).toContain("Last used");
     expect(screen.getByRole("alert").textContent).toContain("They now work as publishable keys");
+  });
+
+  it("dates a key's creation on the program's calendar (Europe/Berlin: 23:30 UTC is the next day)", async () => {
+    const late: WriteKey = { ...publishable, id: 4, prefix: "pk_late000", created_at: Date.parse("2024-03-09T23:30:00Z") };
+    await openScreen([late], sessionOf({ programs: [{ ...acme, time_zone: "Europe/Berlin" }] }));
+    expect(rowOf("Publishable keys", "pk_late000")?.textContent).toContain("10 Mar 2024");
   });
 
   it("shows a new secret key once in its own box and never puts it in the order feed example", async () => {
