@@ -129,7 +129,7 @@ describe("the audit trail (GET /api/admin/audit)", () => {
       keep: (answered) => {
         seen.invitationId = decoded(answered, InvitationAnswer).data.id;
       },
-      line: { kind: "invitation", action: "created", program: null, object: () => String(seen.invitationId), before: null, after: { email: "nora@example.test", role: "member", program_ids: [1] } } }],
+      line: { kind: "invitation", action: "created", program: null, object: () => String(seen.invitationId), before: null, after: { email: "nora@example.test", role: "member", program_ids: [1], programs: ["northwind"] } } }],
     ["an invitation resent", { method: "POST", path: () => `${people}/invitations/${seen.invitationId}/resend`, status: 200,
       line: { kind: "invitation", action: "resent", program: null, before: { email: "nora@example.test" }, after: { email: "nora@example.test" } } }],
     ["someone with an account invited (409)", { method: "POST", path: () => `${people}/invitations`, json: () => ({ email: "demo@example.com", role: "member", programs: [] }), status: 409, line: null }],
@@ -140,11 +140,11 @@ describe("the audit trail (GET /api/admin/audit)", () => {
         seen.personId = login.user.id;
         seen.personToken = login.token;
       },
-      line: { kind: "invitation", action: "accepted", program: null, before: { email: "nora@example.test" }, after: { name: "nora", role: "member", program_ids: [1] } } }],
+      line: { kind: "invitation", action: "accepted", program: null, before: { email: "nora@example.test", programs: ["northwind"] }, after: { name: "nora", role: "member", program_ids: [1], programs: ["northwind"] } } }],
     ["a person's role changed", { method: "PATCH", path: () => `${people}/${seen.personId}`, json: () => ({ role: "admin" }), status: 200,
       line: { kind: "role", action: "changed", program: null, object: () => String(seen.personId), before: { role: "member" }, after: { role: "admin" } } }],
     ["a person's programs changed", { method: "PATCH", path: () => `${people}/1`, json: () => ({ programs: ["lumen"] }), status: 200,
-      line: { kind: "person", action: "changed", program: null, object: () => "1", before: { program_ids: [1, 2] }, after: { program_ids: [3] } } }],
+      line: { kind: "person", action: "changed", program: null, object: () => "1", before: { program_ids: [1, 2], programs: ["northwind", "bluepeak"] }, after: { program_ids: [3], programs: ["lumen"] } } }],
     ["an admin's own demotion (409)", { method: "PATCH", path: () => `${people}/2`, json: () => ({ role: "member" }), status: 409, line: null }],
     ["a second invitation", { method: "POST", path: () => `${people}/invitations`, json: () => ({ email: "omar@example.test", role: "admin", programs: [] }), status: 200,
       keep: (answered) => {
