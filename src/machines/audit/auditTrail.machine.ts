@@ -8,7 +8,7 @@ import type { AdminProgram } from "../../domain/programs/programAdmin";
 import { formatUtcMinute } from "../../domain/report/dateFormat";
 import { readReportQuery } from "../../domain/report/reportQuery";
 import { exportAuditTrail, loadAuditScreen, type AuditFilter, type AuditScreenData } from "../../services/audit/auditTrail";
-import type { HttpError } from "../../services/http/httpErrors";
+import { isHttpError, type HttpError } from "../../services/http/httpErrors";
 import type { ExportDialogActorRef, ExportOpened } from "../exports/exportDialog.machine";
 import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/adminRefusal";
 import { exportDialogId, exportDialogOf, reportFrameActors } from "../reports/reportFrame";
@@ -122,10 +122,7 @@ export const auditExportRow = (line: AuditLine): ExportRow => ({
 });
 
 /** What the toasts say of an export that did not come: the server's words for a refusal (too many lines), else the screen's. */
-const exportFailureText = (error: unknown): string =>
-  typeof error === "object" && error !== null && (error as { readonly _tag?: unknown })._tag === "ClientError"
-    ? String((error as { readonly message?: unknown }).message)
-    : t.exportFailed;
+const exportFailureText = (error: unknown): string => (isHttpError(error) && error._tag === "ClientError" ? error.message : t.exportFailed);
 
 const exportOpenedOf = (context: Context, lines: ReadonlyArray<AuditLine>): ExportOpened => ({
   type: "export.opened",

@@ -13,6 +13,7 @@ import { AdminScreenPage } from "../shell/AdminScreenPage";
 import { screenQuery } from "../shell/appChildren";
 import { DateRangeControl } from "../shell/DateRangePicker";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
+import "./audit.css";
 
 const t = auditTexts;
 
