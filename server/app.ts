@@ -65,6 +65,8 @@ export interface AppDeps {
   readonly ingestionTiming?: IngestionTiming;
   /** Requests per write key and client (POST /collect, the order feed); defaults to collectionLimit. */
   readonly collectionLimit?: { readonly limit: number; readonly windowMs: number };
+  /** The most lines an export of the audit trail holds; defaults to auditExportMaximum (tests lower it). */
+  readonly auditExportMaximum?: number;
   /** A demo reachable from other machines: GET /auth/setup says so, for the login page's warning. Defaults to false. */
   readonly exposedDemo?: boolean;
   /** Where POST /collect appends its events (opened and loaded by the caller); absent: each request is stored in the warehouse. */
@@ -127,7 +129,7 @@ export const createApp = (deps: AppDeps): Hono => {
   api.route("/programs", programRoutes(context));
   api.route("/admin/programs", programAdminRoutes(context));
   api.route("/admin/people", peopleRoutes(context));
-  api.route("/admin/audit", auditRoutes(context));
+  api.route("/admin/audit", auditRoutes(context, deps.auditExportMaximum));
   api.route("/auth/invitation", invitationRoutes(context));
   api.route("/", messageRoutes(context));
   api.route("/column-sets", columnSetRoutes(context));

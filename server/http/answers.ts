@@ -10,6 +10,7 @@ export const refusals = {
   invalidBody: { status: 400, error: "invalid_body", message: "The request body does not have the expected fields." },
   invalidId: { status: 400, error: "invalid_id", message: "The id in the path must be a whole number." },
   invalidQuery: { status: 400, error: "invalid_query", message: "The query parameters are not valid." },
+  auditExportTooLarge: { status: 422, error: "export_too_large", message: "More changes match these filters than an export holds." },
   passwordMismatch: {
     status: 400,
     error: "password_mismatch",

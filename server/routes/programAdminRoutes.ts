@@ -73,22 +73,28 @@ export const programAdminRoutes = (context: ServerContext) => {
     const body = await readBody(c, ProgramDraft);
     if (!body.ok) return body.response;
     const draft = body.value;
-    const created = await stores.programs.create({
-      code: draft.code,
-      name: draft.name,
-      currency: draft.currency,
-      time_zone: draft.time_zone,
-      utc_offset: utcOffsetAt(draft.time_zone, clock()),
-      locale: newProgramLocale,
-    }, auditByOf(c.get("user"), clock()));
-    if (!created) return refuse(c, refusals.programCodeTaken);
-    await stores.programSettings.save(created.id, {
+    const model: ProgramSettings = {
       ...defaultProgramSettings,
       attribution_model: draft.attribution_model,
       lookback_days: draft.lookback_days,
       model_level: draft.model_level ?? defaultProgramSettings.model_level,
       markov_order: draft.markov_order ?? defaultProgramSettings.markov_order,
-    });
+    };
+    const created = await stores.programs.create(
+      {
+        code: draft.code,
+        name: draft.name,
+        currency: draft.currency,
+        time_zone: draft.time_zone,
+        utc_offset: utcOffsetAt(draft.time_zone, clock()),
+        locale: newProgramLocale,
+      },
+      auditByOf(c.get("user"), clock()),
+      model,
+    );
+    if (!created) return refuse(c, refusals.programCodeTaken);
+    // The program's line (written with it) carries its model: the settings' save writes none of its own.
+    await stores.programSettings.save(created.id, model);
     return answerProgram(c, created);
   });
 
@@ -98,17 +104,9 @@ export const programAdminRoutes = (context: ServerContext) => {
     const body = await readBody(c, ProgramChange);
     if (!body.ok) return body.response;
     const change = body.value;
-    const changed = await stores.programs.change(
-      code,
-      {
-      ...(change.name === undefined ? {} : { name: change.name }),
-      ...(change.currency === undefined ? {} : { currency: change.currency }),
-      ...(change.time_zone === undefined ? {} : { time_zone: change.time_zone, utc_offset: utcOffsetAt(change.time_zone, clock()) }),
-      },
-      auditByOf(c.get("user"), clock()),
-    );
-    if (!changed) return refuse(c, refusals.programNotFound);
-    const current = await settingsOf(changed.id);
+    const found = await stores.programs.findByCode(code);
+    if (!found) return refuse(c, refusals.programNotFound);
+    const current = await settingsOf(found.id);
     const settings: ProgramSettings = {
       ...current,
       attribution_model: change.attribution_model ?? current.attribution_model,
@@ -116,9 +114,21 @@ export const programAdminRoutes = (context: ServerContext) => {
       model_level: change.model_level ?? current.model_level,
       markov_order: change.markov_order ?? current.markov_order,
     };
-    // Only a change of the settings re-attributes: the same edit sent again changes nothing.
+    const changed = await stores.programs.change(
+      code,
+      {
+        ...(change.name === undefined ? {} : { name: change.name }),
+        ...(change.currency === undefined ? {} : { currency: change.currency }),
+        ...(change.time_zone === undefined ? {} : { time_zone: change.time_zone, utc_offset: utcOffsetAt(change.time_zone, clock()) }),
+      },
+      auditByOf(c.get("user"), clock()),
+      { before: current, after: settings },
+    );
+    if (!changed) return refuse(c, refusals.programNotFound);
+    // Only a change of the settings re-attributes: the same edit sent again changes nothing. The
+    // program's line (written before) carries the settings' before and after: their save writes none.
     if ((Object.keys(settings) as Array<keyof ProgramSettings>).some((key) => settings[key] !== current[key]))
-      await stores.programSettings.save(changed.id, settings, auditByOf(c.get("user"), clock()));
+      await stores.programSettings.save(changed.id, settings);
     return answerProgram(c, changed);
   });
 

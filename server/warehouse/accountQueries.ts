@@ -6,6 +6,7 @@ import { timeZoneOfOffset } from "../../src/domain/programs/programAdmin";
 import type { AccessMemo } from "./accessMemo";
 import { audit, type AuditBy } from "./auditQueries";
 import type { AuditAction } from "../../src/domain/audit/auditTrail";
+import type { ProgramSettings } from "../../src/domain/settings/programSettings";
 import { peopleQueries } from "./peopleQueries";
 import { nextId } from "./sql/records";
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
@@ -231,7 +232,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
         line.exclusive(async (sql) =>
           (await sql.rows(`SELECT ${programRecordColumns} FROM programs ORDER BY id`)).map(programRecordFrom),
         ),
-      create: (program, by) =>
+      create: (program, by, model) =>
         memo.whileChangingProgram(program.code, () =>
           line.transaction(async (sql) => {
             const taken = await sql.rows("SELECT count(*) AS n FROM programs WHERE code = $1", [program.code]);
@@ -243,11 +244,11 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
               [numberOf(next[0]?.["id"] ?? 1), program.code, program.name, program.currency, program.utc_offset, program.locale, program.time_zone],
             );
             const created = await programByCode(sql, program.code);
-            if (created) await auditProgram(sql, by, "created", null, created);
+            if (created) await auditProgram(sql, by, { action: "created", before: null, after: created, model: { before: null, after: model } });
             return created;
           }),
         ),
-      change: (code, change, by) =>
+      change: (code, change, by, model) =>
         memo.whileChangingProgram(code, () =>
           line.transaction(async (sql) => {
             const before = await programByCode(sql, code);
@@ -258,9 +259,12 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
                 [code, ...fields.map((field) => change[field] as string)],
               );
             const after = await programByCode(sql, code);
-            // The same edit again changes nothing and writes no line.
-            if (before && after && JSON.stringify(programState(before)) !== JSON.stringify(programState(after)))
-              await auditProgram(sql, by, "changed", before, after);
+            if (before && after) {
+              const line: ProgramLine = { action: "changed", before, after, ...(model ? { model } : {}) };
+              const states = programStates(line);
+              // The same edit again changes nothing and writes no line.
+              if (JSON.stringify(states.before) !== JSON.stringify(states.after)) await auditProgram(sql, by, line);
+            }
             return after;
           }),
         ),
@@ -274,7 +278,7 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
             const after = await programByCode(sql, code);
             // A repeat keeps the state and writes no line.
             if (before && after && before.archived !== after.archived)
-              await auditProgram(sql, by, after.archived ? "archived" : "unarchived", before, after);
+              await auditProgram(sql, by, { action: after.archived ? "archived" : "unarchived", before, after });
             return after;
           }),
         ),
@@ -420,25 +424,35 @@ const credentialsFrom = (row: Row): UserCredentials => ({
 const programColumns = "id, code, name, currency, utc_offset, locale, time_zone";
 const programRecordColumns = `${programColumns}, archived_at`;
 
-/** What the audit trail keeps of a program. */
-const programState = (program: ProgramRecord) => ({
+/**
+ * What the audit trail keeps of a program: every field its form sets (name, code, currency, time
+ * zone, and, where the form set them, the model, its level and order, and the lookback) and
+ * whether it is archived.
+ */
+const programState = (program: ProgramRecord, model: ProgramSettings | null) => ({
   code: program.code,
   name: program.name,
   currency: program.currency,
   time_zone: program.time_zone,
+  ...(model ?? {}),
   archived: program.archived,
 });
 
-const auditProgram = (sql: Statements, by: AuditBy, action: AuditAction, before: ProgramRecord | null, after: ProgramRecord) =>
-  audit(sql, {
-    by,
-    kind: "program",
-    programId: after.id,
-    object: after.code,
-    action,
-    before: before && programState(before),
-    after: programState(after),
-  });
+interface ProgramLine {
+  readonly action: AuditAction;
+  readonly before: ProgramRecord | null;
+  readonly after: ProgramRecord;
+  /** The settings the form set with it, before and after (null: none set). */
+  readonly model?: { readonly before: ProgramSettings | null; readonly after: ProgramSettings };
+}
+
+const programStates = (change: ProgramLine) => ({
+  before: change.before && programState(change.before, change.model?.before ?? null),
+  after: programState(change.after, change.model?.after ?? null),
+});
+
+const auditProgram = (sql: Statements, by: AuditBy, change: ProgramLine) =>
+  audit(sql, { by, kind: "program", programId: change.after.id, object: change.after.code, action: change.action, ...programStates(change) });
 
 const programByCode = async (sql: Statements, code: string): Promise<ProgramRecord | null> => {
   const row = (await sql.rows(`SELECT ${programRecordColumns} FROM programs WHERE code = $1`, [code]))[0];

@@ -42,9 +42,32 @@ export interface AuditFilter {
   /** Lines at or after this instant, and before `until`. */
   readonly from?: number;
   readonly until?: number;
+  /** Only the lines whose home is one shard of a sharded warehouse (`AuditHome`); absent: every line. */
+  readonly home?: AuditHome;
   readonly offset: number;
   readonly limit: number;
 }
+
+/**
+ * Where a line lives among separate shards (shardedWarehouse.ts): a line of `programKinds` (written by
+ * a program's own writes, on its program's shard alone) is at home on that shard, `program_id`
+ * modulo `count`; every other line is written on every shard alike and is at home on shard 0.
+ */
+export interface AuditHome {
+  readonly index: number;
+  readonly count: number;
+  readonly programKinds: ReadonlyArray<AuditKind>;
+}
+
+/** The condition keeping a shard's own lines (`AuditHome`); its numbers are whole, checked here. */
+const homeCondition = (home: AuditHome, values: Placeholders): string => {
+  if (!Number.isInteger(home.index) || !Number.isInteger(home.count) || home.count < 1 || home.index < 0 || home.index >= home.count)
+    throw new Error(`Not a shard: ${home.index} of ${home.count}`);
+  const onShard = `((program_id % ${home.count}) + ${home.count}) % ${home.count} = ${home.index}`;
+  if (home.programKinds.length === 0) return home.index === 0 ? "1 = 1" : "1 = 0";
+  const kinds = home.programKinds.map((kind) => values.add(kind)).join(", ");
+  return home.index === 0 ? `(kind NOT IN (${kinds}) OR ${onShard})` : `(kind IN (${kinds}) AND ${onShard})`;
+};
 
 export interface AuditQueries {
   /** The lines the filter keeps, newest first (by instant, then by id), one page of them, and how many it keeps in all. */
@@ -127,6 +150,7 @@ export const sqlAuditQueries = (line: StatementLine): AuditQueries => ({
       if (filter.kind !== undefined) conditions.push(`kind = ${values.add(filter.kind)}`);
       if (filter.from !== undefined) conditions.push(`changed_at >= ${values.add(filter.from)}`);
       if (filter.until !== undefined) conditions.push(`changed_at < ${values.add(filter.until)}`);
+      if (filter.home !== undefined) conditions.push(homeCondition(filter.home, values));
       const where = conditions.length === 0 ? "" : `WHERE ${conditions.join(" AND ")}`;
       const counted = await sql.rows(`SELECT count(*) AS n FROM audit_trail ${where}`, values.values);
       const total = nullableNumberOf(counted[0]?.["n"]) ?? 0;

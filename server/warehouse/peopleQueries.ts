@@ -2,7 +2,7 @@ import type { User } from "../../src/domain/shell/user";
 import type { AccessMemo } from "./accessMemo";
 import { audit, type AuditBy } from "./auditQueries";
 import { nextId } from "./sql/records";
-import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
+import { nullableNumberOf, numberOf, Placeholders, textOf, type Row, type StatementLine, type Statements } from "./statements";
 import type { InvitationLink, InvitationRecord, PeopleQueries, PersonOutcome, PersonRecord } from "./warehouse";
 
 /**
@@ -117,8 +117,8 @@ export const peopleQueries = (line: StatementLine, memo: AccessMemo): PeopleQuer
           programId: null,
           object: invitation.id,
           action: "accepted",
-          before: invitationState(invitation),
-          after: accepted && personState(accepted),
+          before: await withProgramCodes(sql, invitationState(invitation)),
+          after: accepted && (await withProgramCodes(sql, personState(accepted))),
         });
         return { kind: "accepted", user } as const;
       }),
@@ -253,7 +253,19 @@ const invitationState = (invitation: InvitationRecord) => ({
   expires_at: invitation.expiresAt,
 });
 
-const auditPerson = (
+/**
+ * The state with the codes of its programs beside their ids (`programs`, in the ids' order), so a
+ * reader sees which programs without looking the ids up; an id no program has any more is left out.
+ */
+const withProgramCodes = async <S extends { readonly program_ids: ReadonlyArray<number> }>(sql: Statements, state: S): Promise<S & { readonly programs: ReadonlyArray<string> }> => {
+  if (state.program_ids.length === 0) return { ...state, programs: [] };
+  const values = new Placeholders();
+  const rows = await sql.rows(`SELECT id, code FROM programs WHERE id IN (${state.program_ids.map((id) => values.add(id)).join(", ")})`, values.values);
+  const codes = new Map(rows.map((row) => [numberOf(row["id"]), textOf(row["code"])]));
+  return { ...state, programs: state.program_ids.flatMap((id) => codes.get(id) ?? []) };
+};
+
+const auditPerson = async (
   sql: Statements,
   by: AuditBy,
   kind: "person" | "role",
@@ -267,11 +279,11 @@ const auditPerson = (
     programId: null,
     object: (after ?? before)?.id ?? 0,
     action,
-    before: before && personState(before),
-    after: after && personState(after),
+    before: before && (await withProgramCodes(sql, personState(before))),
+    after: after && (await withProgramCodes(sql, personState(after))),
   });
 
-const auditInvitation = (
+const auditInvitation = async (
   sql: Statements,
   by: AuditBy,
   action: "created" | "resent" | "revoked",
@@ -284,6 +296,6 @@ const auditInvitation = (
     programId: null,
     object: (after ?? before)?.id ?? 0,
     action,
-    before: before && invitationState(before),
-    after: after && invitationState(after),
+    before: before && (await withProgramCodes(sql, invitationState(before))),
+    after: after && (await withProgramCodes(sql, invitationState(after))),
   });

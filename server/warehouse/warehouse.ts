@@ -1,6 +1,7 @@
 import type { Message } from "../../src/domain/shell/message";
 import type { Program } from "../../src/domain/shell/program";
 import type { User } from "../../src/domain/shell/user";
+import type { ProgramSettings } from "../../src/domain/settings/programSettings";
 import type { AttributionQueries, ReportQueries } from "./engineQueries";
 import type { AnalysisQueries } from "./analysisQueries";
 import type { AnnotationQueries } from "./annotationQueries";
@@ -130,10 +131,17 @@ export interface ProgramQueries {
   isMember(userId: number, programId: number): Promise<boolean>;
   /** Every program, archived ones too, by id, with its time zone (the admin's Programs screen). */
   everyProgram(): Promise<ReadonlyArray<ProgramRecord>>;
-  /** Stores a new program with the next id; null when its code is taken (archived programs' codes too). */
-  create(program: NewProgram, by: AuditBy): Promise<ProgramRecord | null>;
-  /** Changes the fields given of the program with this code; null when there is none. */
-  change(code: string, change: ProgramFieldChange, by: AuditBy): Promise<ProgramRecord | null>;
+  /**
+   * Stores a new program with the next id; null when its code is taken (archived programs' codes too).
+   * `model` is what its form chose beside (saved in its settings after it): its audit line carries both.
+   */
+  create(program: NewProgram, by: AuditBy, model: ProgramSettings): Promise<ProgramRecord | null>;
+  /**
+   * Changes the fields given of the program with this code; null when there is none. `model` is its
+   * settings before and after the same form's edit (saved after it): its audit line carries them with
+   * the fields, and is written when either differs.
+   */
+  change(code: string, change: ProgramFieldChange, by: AuditBy, model?: ProgramModelEdit): Promise<ProgramRecord | null>;
   /** Archives (at a time) or unarchives (null) the program with this code, keeping its data; null when there is none. */
   setArchived(code: string, archivedAt: number | null, by: AuditBy): Promise<ProgramRecord | null>;
 }
@@ -156,6 +164,12 @@ export interface NewProgram {
   /** The zone's offset when the program is made (what the engine's days use). */
   readonly utc_offset: string;
   readonly locale: string;
+}
+
+/** A program's settings before and after an edit of its form (the Programs screen sets its model and lookback). */
+export interface ProgramModelEdit {
+  readonly before: ProgramSettings;
+  readonly after: ProgramSettings;
 }
 
 export interface ProgramFieldChange {

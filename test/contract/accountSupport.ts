@@ -93,9 +93,9 @@ export const withSecondAdmin =
 /**
  * A suite's app over a RecordingEngine with demo, other and admin signed in; before each
  * test the engine forgets its calls and stops failing. Call it inside a `describe`.
- * `warehouse` wraps the app's warehouse (`withSecondAdmin`).
+ * `warehouse` wraps the app's warehouse (`withSecondAdmin`); `auditExportMaximum` lowers the audit export's limit.
  */
-export const recordingSuite = (options: { readonly warehouse?: (warehouse: Warehouse) => Warehouse } = {}): RecordingSuite => {
+export const recordingSuite = (options: { readonly warehouse?: (warehouse: Warehouse) => Warehouse; readonly auditExportMaximum?: number } = {}): RecordingSuite => {
   const engine = new RecordingEngine();
   let opened: { readonly t: ContractApp; readonly tokens: Tokens } | null = null;
   const open = () => {
@@ -103,7 +103,7 @@ export const recordingSuite = (options: { readonly warehouse?: (warehouse: Wareh
     return opened;
   };
   beforeAll(async () => {
-    const t = await openContractApp({ engine, costRefreshTiming: refreshAfterTheSuite, ...(options.warehouse ? { warehouse: options.warehouse } : {}) });
+    const t = await openContractApp({ engine, costRefreshTiming: refreshAfterTheSuite, ...(options.warehouse ? { warehouse: options.warehouse } : {}), ...(options.auditExportMaximum === undefined ? {} : { auditExportMaximum: options.auditExportMaximum }) });
     opened = { t, tokens: await signInAll(t) };
   });
   afterAll(() => open().t.close());

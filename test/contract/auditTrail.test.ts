@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AuditPage, type AuditLine } from "../../src/domain/audit/auditTrail";
+import { AuditExport, auditExportTooLargeMessage, AuditPage, auditPageSize, type AuditLine } from "../../src/domain/audit/auditTrail";
+import { defaultProgramSettings } from "../../src/domain/settings/programSettings";
 import { LoginResponse } from "../../src/domain/access/auth";
 import { InvitationAnswer } from "../../src/domain/people/people";
 import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
@@ -9,6 +10,8 @@ import { decoded, expectRefusal, type Answer } from "./contractApp";
 import { recordingSuite } from "./accountSupport";
 
 const audit = "/api/admin/audit";
+/** The export's limit in this file's app: a little over two pages. */
+const exportMaximum = 60;
 const programs = "/api/admin/programs";
 const people = "/api/admin/people";
 const goodPassword = "a long enough passphrase";
@@ -24,7 +27,7 @@ const variableRow = { date: "2025-03-04", taxonomy_1: "Search", cost_link: "audi
  * refused one or a repeat that changes nothing adds none, and no line ever holds a secret.
  */
 describe("the audit trail (GET /api/admin/audit)", () => {
-  const suite = recordingSuite();
+  const suite = recordingSuite({ auditExportMaximum: exportMaximum });
   /** What the changes answered that later cases and the secret check need. */
   const seen: {
     keyId?: number;
@@ -63,13 +66,16 @@ describe("the audit trail (GET /api/admin/audit)", () => {
   const draft = { code: "audited", name: "Audited", currency: "EUR", time_zone: "Europe/Berlin", attribution_model: "linear", lookback_days: 30 };
   const changes: ReadonlyArray<readonly [string, Change]> = [
     ["a program made", { method: "POST", path: () => programs, json: () => draft, status: 200,
-      line: { kind: "program", action: "created", program: "audited", object: () => "audited", before: null, after: { name: "Audited", currency: "EUR", time_zone: "Europe/Berlin", archived: false } } }],
+      line: { kind: "program", action: "created", program: "audited", object: () => "audited", before: null, after: { code: "audited", name: "Audited", currency: "EUR", time_zone: "Europe/Berlin", attribution_model: "linear", lookback_days: 30, model_level: "taxonomy_1", markov_order: 1, archived: false } } }],
     ["a program with a taken code (409)", { method: "POST", path: () => programs, json: () => draft, status: 409, line: null }],
     ["a program renamed", { method: "PATCH", path: () => `${programs}/audited`, json: () => ({ name: "Audited Two" }), status: 200,
       line: { kind: "program", action: "changed", program: "audited", before: { name: "Audited" }, after: { name: "Audited Two" } } }],
     ["the same rename again", { method: "PATCH", path: () => `${programs}/audited`, json: () => ({ name: "Audited Two" }), status: 200, line: null }],
     ["a program's lookback changed from its form", { method: "PATCH", path: () => `${programs}/audited`, json: () => ({ lookback_days: 45 }), status: 200,
-      line: { kind: "settings", action: "changed", program: "audited", before: { lookback_days: 30 }, after: { lookback_days: 45 } } }],
+      line: { kind: "program", action: "changed", program: "audited", before: { name: "Audited Two", lookback_days: 30 }, after: { name: "Audited Two", lookback_days: 45 } } }],
+    ["a program renamed and its model changed at once: one line", { method: "PATCH", path: () => `${programs}/audited`, json: () => ({ name: "Audited", attribution_model: "time_decay" }), status: 200,
+      line: { kind: "program", action: "changed", program: "audited", before: { name: "Audited Two", attribution_model: "linear" }, after: { name: "Audited", attribution_model: "time_decay", lookback_days: 45 } } }],
+    ["the same model again", { method: "PATCH", path: () => `${programs}/audited`, json: () => ({ attribution_model: "time_decay" }), status: 200, line: null }],
     ["a program archived", { method: "POST", path: () => `${programs}/audited/archive`, status: 200,
       line: { kind: "program", action: "archived", program: "audited", before: { archived: false }, after: { archived: true } } }],
     ["an archived program archived again", { method: "POST", path: () => `${programs}/audited/archive`, status: 200, line: null }],
@@ -94,7 +100,12 @@ describe("the audit trail (GET /api/admin/audit)", () => {
       keep: (answered) => {
         seen.classificationVersion = decoded(answered, ClassificationSaved).version;
       },
-      line: { kind: "classification", action: "saved", program: "northwind", object: () => "1", before: { version: 1 }, after: { version: 2, tree: { data: [] } } } }],
+      line: { kind: "classification", action: "saved", program: "northwind", object: () => "1", before: { version: 1, characters: expect.any(Number) }, after: { version: 2, tree: { data: [] } } } }],
+    ["a classification saved again: the tree it replaced is its before", { method: "POST", path: () => classification, json: () => ({ data: [], version: seen.classificationVersion }), status: 200,
+      keep: (answered) => {
+        seen.classificationVersion = decoded(answered, ClassificationSaved).version;
+      },
+      line: { kind: "classification", action: "saved", program: "northwind", object: () => "1", before: { version: 2, tree: { data: [] } }, after: { version: 3, tree: { data: [] } } } }],
     ["a stale classification save (409)", { method: "POST", path: () => classification, json: () => ({ data: [], version: 0 }), status: 409, line: null }],
     ["a fixed spend made", { method: "POST", path: () => fixedSpend, json: () => dailySpend, status: 200,
       keep: (answered) => {
@@ -118,7 +129,7 @@ describe("the audit trail (GET /api/admin/audit)", () => {
       keep: (answered) => {
         seen.invitationId = decoded(answered, InvitationAnswer).data.id;
       },
-      line: { kind: "invitation", action: "created", program: null, object: () => String(seen.invitationId), before: null, after: { email: "nora@example.test", role: "member", program_ids: [1] } } }],
+      line: { kind: "invitation", action: "created", program: null, object: () => String(seen.invitationId), before: null, after: { email: "nora@example.test", role: "member", program_ids: [1], programs: ["northwind"] } } }],
     ["an invitation resent", { method: "POST", path: () => `${people}/invitations/${seen.invitationId}/resend`, status: 200,
       line: { kind: "invitation", action: "resent", program: null, before: { email: "nora@example.test" }, after: { email: "nora@example.test" } } }],
     ["someone with an account invited (409)", { method: "POST", path: () => `${people}/invitations`, json: () => ({ email: "demo@example.com", role: "member", programs: [] }), status: 409, line: null }],
@@ -129,11 +140,11 @@ describe("the audit trail (GET /api/admin/audit)", () => {
         seen.personId = login.user.id;
         seen.personToken = login.token;
       },
-      line: { kind: "invitation", action: "accepted", program: null, before: { email: "nora@example.test" }, after: { name: "nora", role: "member", program_ids: [1] } } }],
+      line: { kind: "invitation", action: "accepted", program: null, before: { email: "nora@example.test", programs: ["northwind"] }, after: { name: "nora", role: "member", program_ids: [1], programs: ["northwind"] } } }],
     ["a person's role changed", { method: "PATCH", path: () => `${people}/${seen.personId}`, json: () => ({ role: "admin" }), status: 200,
       line: { kind: "role", action: "changed", program: null, object: () => String(seen.personId), before: { role: "member" }, after: { role: "admin" } } }],
     ["a person's programs changed", { method: "PATCH", path: () => `${people}/1`, json: () => ({ programs: ["lumen"] }), status: 200,
-      line: { kind: "person", action: "changed", program: null, object: () => "1", before: { program_ids: [1, 2] }, after: { program_ids: [3] } } }],
+      line: { kind: "person", action: "changed", program: null, object: () => "1", before: { program_ids: [1, 2], programs: ["northwind", "bluepeak"] }, after: { program_ids: [3], programs: ["lumen"] } } }],
     ["an admin's own demotion (409)", { method: "PATCH", path: () => `${people}/2`, json: () => ({ role: "member" }), status: 409, line: null }],
     ["a second invitation", { method: "POST", path: () => `${people}/invitations`, json: () => ({ email: "omar@example.test", role: "admin", programs: [] }), status: 200,
       keep: (answered) => {
@@ -197,10 +208,10 @@ describe("the audit trail (GET /api/admin/audit)", () => {
 
   it.each([
     ["kind", "?kind=write%20key", ["revoked", "created"]],
-    ["program", "?program=audited", ["unarchived", "archived", "changed", "changed", "created"]],
+    ["program", "?program=audited", ["unarchived", "archived", "changed", "changed", "changed", "created"]],
     ["a program no one has", "?program=nowhere", []],
     ["the person who accepted", () => `?person=${seen.personId}`, ["accepted"]],
-    ["the contract day", () => `?date_from=${day(0)}&date_to=${day(0)}&kind=program`, ["unarchived", "archived", "changed", "created"]],
+    ["the contract day", () => `?date_from=${day(0)}&date_to=${day(0)}&kind=program`, ["unarchived", "archived", "changed", "changed", "changed", "created"]],
     ["the next day on", () => `?date_from=${day(1)}`, []],
   ] as const)("filters by %s, newest first", async (_, query, actions) => {
     const found = await trail(typeof query === "function" ? query() : query);
@@ -225,8 +236,38 @@ describe("the audit trail (GET /api/admin/audit)", () => {
   });
 
   it("refuses a member (403) and nobody (401)", async () => {
-    const refused = expectRefusal(await suite.t.call("GET", audit, { token: suite.tokens.demo }), 403, "forbidden");
-    expect(refused.message).toBe("You don't have access to admin resources.");
-    expectRefusal(await suite.t.call("GET", audit), 401, "unauthorized");
+    for (const path of [audit, `${audit}/export`]) {
+      const refused = expectRefusal(await suite.t.call("GET", path, { token: suite.tokens.demo }), 403, "forbidden");
+      expect(refused.message).toBe("You don't have access to admin resources.");
+      expectRefusal(await suite.t.call("GET", path), 401, "unauthorized");
+    }
+  });
+
+  const exported = async (query = ""): Promise<AuditExport> => decoded(await suite.t.call("GET", `${audit}/export${query}`, { token: suite.tokens.admin }), AuditExport);
+
+  /** Lines of settings changes written straight to the warehouse, as the settings route writes them, until the trail holds `total`. */
+  const fillTrailTo = async (total: number): Promise<void> => {
+    const by = { userId: 2, userName: "admin", at: suite.t.clock.now };
+    for (let lines = (await trail()).total; lines < total; lines += 1)
+      await suite.t.warehouse.programSettings.save(3, { ...defaultProgramSettings, lookback_days: 10 + (lines % 2) }, by);
+  };
+
+  it("exports every line of a 2-page trail, newest first, and of a filter only its lines", async () => {
+    await fillTrailTo(auditPageSize + 5);
+    const [first, second] = [await trail(), await trail("?page=2")];
+    expect([first.pages, second.data.length]).toEqual([2, 5]);
+    const all = await exported();
+    expect(all.total).toBe(auditPageSize + 5);
+    expect(all.data).toEqual([...first.data, ...second.data]);
+    expect((await exported("?kind=write%20key")).data.map((line) => line.action)).toEqual(["revoked", "created"]);
+    expect(await exported("?program=nowhere")).toEqual({ data: [], total: 0 });
+  });
+
+  it("refuses an export of more lines than it holds (422), saying how to narrow it", async () => {
+    await fillTrailTo(exportMaximum + 1);
+    const refused = expectRefusal(await suite.t.call("GET", `${audit}/export`, { token: suite.tokens.admin }), 422, "export_too_large");
+    expect(refused.message).toBe(auditExportTooLargeMessage(exportMaximum));
+    expect((await exported("?kind=program")).total).toBe(6);
+    expectRefusal(await suite.t.call("GET", `${audit}/export?date_from=2026-02-02&date_to=2026-02-01`, { token: suite.tokens.admin }), 400, "invalid_query");
   });
 });

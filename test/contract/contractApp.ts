@@ -83,7 +83,7 @@ const openPlantedWarehouse = plantedWarehouses(async (warehouse) => {
  * A fresh app over a fresh warehouse of the engine under test with the demo data, an
  * in-memory outbox and a fake clock. Nothing listens: calls go through `app.request()`.
  */
-export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming" | "ingestionTiming" | "collectionLimit" | "exposedDemo" | "collectionLog">> & {
+export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" | "publicUrl" | "log" | "engine" | "trustedProxies" | "costRefreshTiming" | "ingestionTiming" | "collectionLimit" | "exposedDemo" | "collectionLog" | "auditExportMaximum">> & {
   readonly warehouse?: (warehouse: Warehouse) => Warehouse;
   /** The production start's database: empty, no programs and no accounts (no demo data planted). */
   readonly empty?: boolean;
@@ -117,6 +117,7 @@ export const openContractApp = async (extra: Partial<Pick<AppDeps, "staticDir" |
     ...(extra.collectionLimit ? { collectionLimit: extra.collectionLimit } : {}),
     ...(extra.exposedDemo ? { exposedDemo: extra.exposedDemo } : {}),
     ...(extra.collectionLog ? { collectionLog: extra.collectionLog } : {}),
+    ...(extra.auditExportMaximum === undefined ? {} : { auditExportMaximum: extra.auditExportMaximum }),
   });
 
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<Answer> => {

@@ -186,4 +186,21 @@ describe(`two shards of ${engineUnderTest} behind the sharded warehouse`, () => 
     const elsewhere = shards[1 - shardOf(programId, shardCount)] as Warehouse;
     expect(await elsewhere.programSettings.find(programId)).toBeNull();
   });
+
+  it("reads the audit trail from every shard, each line once, as one warehouse does", async () => {
+    const by = (second: number) => ({ userId: 2, userName: "admin", at: clock.now + second * 1000 });
+    for (const warehouse of [single, sharded]) {
+      // Program 1's line is written on shard 1 alone, program 2's on shard 0, the key's on both.
+      await warehouse.programSettings.save(1, { ...defaultProgramSettings, lookback_days: 17 }, by(1));
+      await warehouse.programSettings.save(2, { ...defaultProgramSettings, lookback_days: 19 }, by(2));
+      await warehouse.ingestion.createWriteKey(3, "audit-key-digest", "sk_audit", "secret", clock.now, by(3));
+      await warehouse.programSettings.save(3, { ...defaultProgramSettings, lookback_days: 23 }, by(4));
+    }
+    const withoutIds = (answer: Awaited<ReturnType<Warehouse["audit"]["list"]>>) => ({ ...answer, lines: answer.lines.map(({ id: _id, ...line }) => line) });
+    const filters = [{ offset: 0, limit: 50 }, { offset: 1, limit: 2 }, { kind: "settings", offset: 0, limit: 50 }, { programId: 1, offset: 0, limit: 50 }] as const;
+    for (const filter of filters) expect(withoutIds(await sharded.audit.list(filter)), JSON.stringify(filter)).toEqual(withoutIds(await single.audit.list(filter)));
+    const all = await sharded.audit.list({ offset: 0, limit: 50 });
+    expect(all.total).toBe(4);
+    expect(new Set(all.lines.map((line) => line.id)).size).toBe(4);
+  });
 });

@@ -5,6 +5,8 @@ import type { RawDataBatch } from "../engineQueries";
 import type { Statements } from "../statements";
 import type { DataSetRows, Warehouse } from "../warehouse";
 import { accountTables } from "../accountQueries";
+import type { AuditFilter, AuditRecord } from "../auditQueries";
+import type { AuditKind } from "../../../src/domain/audit/auditTrail";
 import { withScratchDemo } from "./demoAnalyticsCopy";
 
 /**
@@ -196,7 +198,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       change: "replicated",
       remove: "replicated",
     }),
-    audit: family("audit", { list: "anyShard" }),
+    audit: options.replicatedByCluster === true ? family("audit", { list: "anyShard" }) : { list: (filter) => auditAcrossShards(shards, filter) },
     demoData: {
       isEmpty: async () => (await Promise.all(shards.map((shard) => shard.demoData.isEmpty()))).some((empty) => empty),
       load: (rows, alsoWrite) => loadSharded(shards, rows, alsoWrite, options),
@@ -278,6 +280,32 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       await Promise.all(shards.map((shard) => shard.close()));
     },
   };
+};
+
+/**
+ * The kinds of audit line a program's own writes make (spend, classification, settings: `program`
+ * routes), each written on its program's shard alone; every other kind is written by a write of the
+ * whole tables, on every shard alike.
+ */
+export const programAuditKinds: ReadonlyArray<AuditKind> = ["spend", "classification", "settings"];
+
+/**
+ * The trail over separate shards: each shard answers only the lines at home there (`AuditHome`: its
+ * programs' own lines, and shard 0 the lines every shard holds alike), the first `offset + limit` of
+ * them, merged newest first; so every line is read once. A line's id is its shard's id times the shard
+ * count plus the shard (ids are drawn per shard), unique in the merged trail.
+ */
+const auditAcrossShards = async (shards: ReadonlyArray<Warehouse>, filter: AuditFilter): Promise<{ readonly lines: ReadonlyArray<AuditRecord>; readonly total: number }> => {
+  const count = shards.length;
+  const answers = await Promise.all(
+    shards.map((shard, index) =>
+      shard.audit.list({ ...filter, home: { index, count, programKinds: programAuditKinds }, offset: 0, limit: filter.offset + filter.limit }),
+    ),
+  );
+  const lines = answers
+    .flatMap((answer, index) => answer.lines.map((line) => ({ ...line, id: line.id * count + index })))
+    .sort((a, b) => b.at - a.at || b.id - a.id);
+  return { lines: lines.slice(filter.offset, filter.offset + filter.limit), total: answers.reduce((sum, answer) => sum + answer.total, 0) };
 };
 
 /** Each shard gets the rows of its programs (a batch may mix programs); shards with none are not called. */

@@ -30,6 +30,11 @@ export const sqlClassificationQueries = (line: StatementLine, previews: Statemen
       )[0];
       const stored = row?.["version"] === null || row?.["version"] === undefined ? 0 : numberOf(row["version"]);
       if (basedOn !== undefined && basedOn !== stored) return { saved: false, version: stored };
+      // The line's before is the tree this save replaces (read before it goes).
+      const replaced =
+        by && stored > 0
+          ? (await sql.rows("SELECT tree FROM classifications WHERE program_id = $1 AND coalesce(version, 1) = $2 LIMIT 1", [programId, stored]))[0]
+          : undefined;
       const insert = () =>
         sql.run("INSERT INTO classifications (program_id, tree, saved_at, version) VALUES ($1, $2, $3, $4)", [programId, tree, at, stored + 1]);
       if (sql.engine === "duckdb") {
@@ -47,7 +52,7 @@ export const sqlClassificationQueries = (line: StatementLine, previews: Statemen
           programId,
           object: programId,
           action: "saved",
-          before: stored === 0 ? null : { version: stored },
+          before: stored === 0 ? null : replaced ? treeState(stored, textOf(replaced["tree"])) : { version: stored },
           after: treeState(stored + 1, tree),
         });
       return { saved: true, version: stored + 1 };

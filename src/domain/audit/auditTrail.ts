@@ -52,6 +52,23 @@ export const AuditPage = Schema.Struct({
 });
 export type AuditPage = typeof AuditPage.Type;
 
+/**
+ * The most lines one export holds (GET /api/admin/audit/export): a filter that keeps more is
+ * refused with `auditExportTooLargeMessage`, so the person narrows it rather than getting a part.
+ */
+export const auditExportMaximum = 5_000;
+
+/** The export's refusal (422 `export_too_large`) when more lines match than it holds. */
+export const auditExportTooLargeMessage = (maximum: number): string =>
+  `More than ${maximum.toLocaleString("en-GB")} changes match these filters: choose a person, a program, a kind or fewer days to export them.`;
+
+/** Every line the filters keep, newest first (the export). */
+export const AuditExport = Schema.Struct({
+  data: Schema.Array(AuditLine),
+  total: Schema.Number,
+});
+export type AuditExport = typeof AuditExport.Type;
+
 const PositiveWholeText = Schema.String.pipe(Schema.pattern(/^[1-9][0-9]{0,8}$/, { message: () => "must be a whole number from 1" }));
 
 /** The trail's filters: a person's id, a program's code, a kind, a range of days (UTC), a page. */
@@ -64,3 +81,7 @@ export const AuditQuery = Schema.Struct({
   page: Schema.optional(PositiveWholeText),
 });
 export type AuditQuery = typeof AuditQuery.Type;
+
+/** The export's filters: the trail's, without a page. */
+export const AuditExportQuery = AuditQuery.omit("page");
+export type AuditExportQuery = typeof AuditExportQuery.Type;

@@ -1,33 +1,43 @@
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from "xstate";
 import { auditTexts } from "../../domain/audit/auditTexts";
-import type { AuditKind, AuditLine } from "../../domain/audit/auditTrail";
+import { auditDaysOf, auditQueryShape, type AuditChoices } from "../../domain/audit/auditQuery";
+import type { AuditExport, AuditKind, AuditLine } from "../../domain/audit/auditTrail";
 import type { ExportRow } from "../../domain/exports/exportCells";
 import type { Person } from "../../domain/people/people";
 import type { AdminProgram } from "../../domain/programs/programAdmin";
 import { formatUtcMinute } from "../../domain/report/dateFormat";
-import { anyAudit, loadAuditScreen, type AuditFilter, type AuditScreenData } from "../../services/audit/auditTrail";
-import type { HttpError } from "../../services/http/httpErrors";
+import { readReportQuery } from "../../domain/report/reportQuery";
+import { exportAuditTrail, loadAuditScreen, type AuditFilter, type AuditScreenData } from "../../services/audit/auditTrail";
+import { isHttpError, type HttpError } from "../../services/http/httpErrors";
 import type { ExportDialogActorRef, ExportOpened } from "../exports/exportDialog.machine";
 import { adminRefusalGuards, adminRefusedState, notifyToasts } from "../reports/adminRefusal";
 import { exportDialogId, exportDialogOf, reportFrameActors } from "../reports/reportFrame";
 import { followSessionScope, keepScopeAssignment, openingScope, type SessionScopeChanged, type SessionSource } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { apiScopeGuards, followScopeLoad, loadStates, loadStatusOf, type LoadStatus } from "../screenLoad/loadStates";
+import { dateRangePickerMachine, type DateRangePickerActorRef } from "../shell/dateRangePicker.machine";
 import type { ScopedScreen } from "../shell/sessionScope";
 
 /**
  * The Audit screen (/admin/audit, admins; docs/architecture.md, "Audit trail"): the trail newest
- * first, a page at a time, filtered by person, program and kind, with the people and programs to
- * filter by. Like the People screen it needs only the signed-in API context.
+ * first, a page at a time, filtered by person, program, kind and days, with the people and programs to
+ * filter by. Like the People screen it needs only the signed-in API context. Its filters and page are
+ * its link's (`domain/audit/auditQuery.ts`, read once from `search`; the view writes them back).
  *
  * `waiting` (no token yet), `loading`, `failed` ('Try again'), `refused` (a 403: the admin refusal,
- * then /), or `ready`, where a filter or a page loads again (from the first page for a filter).
- * 'Export Data' opens its Export Data dialog (its child) with the page's lines.
+ * then /), or `ready`, where a filter or a page loads again (from the first page for a filter). The
+ * days are chosen with the shared date range picker, the screen's child `auditDays`, which tells the
+ * screen `audit.daysChosen` (UTC days, as the trail's); 'audit.daysCleared' is any day again.
+ * 'Export Data' is `exporting`: every line the filters keep (GET admin/audit/export), then its Export
+ * Data dialog (its child) with them; a refusal (more than the export holds) or a failure is said in
+ * the toasts and the screen stays as it was.
  */
 
 export interface AuditTrailInput {
   readonly session: AnyActorRef & SessionSource;
   readonly toasts?: AnyActorRef | null;
+  /** The page's URL query, read once (`auditQueryShape`). */
+  readonly search?: string;
 }
 
 export interface AuditTrailContext extends ScopedScreen {
@@ -48,8 +58,20 @@ export type AuditTrailEvent =
   | { readonly type: "audit.personChosen"; readonly person: number | null }
   | { readonly type: "audit.programChosen"; readonly program: string | null }
   | { readonly type: "audit.kindChosen"; readonly kind: AuditKind | null }
+  /** From the screen's date range picker (`auditDays`). */
+  | { readonly type: "audit.daysChosen"; readonly from: string; readonly to: string }
+  | { readonly type: "audit.daysCleared" }
   | { readonly type: "audit.pageChosen"; readonly page: number }
   | { readonly type: "audit.exportAsked" };
+
+/** The export's input: the API context and the filter. */
+export interface AuditExportCall {
+  readonly api: AuditTrailContext["scope"]["api"];
+  readonly filter: AuditFilter;
+}
+
+/** The screen's date range picker's id (its child). */
+export const auditDaysId = "auditDays";
 
 /** The load's input: the API context, the filter and the page. */
 export interface AuditCall {
@@ -63,6 +85,8 @@ type Context = AuditTrailContext;
 const t = auditTexts;
 
 const auditCallOf = ({ context }: { readonly context: Context }): AuditCall => ({ api: context.scope.api, filter: context.filter, page: context.page });
+
+const exportCallOf = ({ context }: { readonly context: Context }): AuditExportCall => ({ api: context.scope.api, filter: context.filter });
 
 const failureOf = ({ event }: { readonly event: { readonly error: unknown } }): unknown => event.error;
 
@@ -97,15 +121,18 @@ export const auditExportRow = (line: AuditLine): ExportRow => ({
   after: line.after ?? "",
 });
 
-const exportOpenedOf = (context: Context): ExportOpened => ({
+/** What the toasts say of an export that did not come: the server's words for a refusal (too many lines), else the screen's. */
+const exportFailureText = (error: unknown): string => (isHttpError(error) && error._tag === "ClientError" ? error.message : t.exportFailed);
+
+const exportOpenedOf = (context: Context, lines: ReadonlyArray<AuditLine>): ExportOpened => ({
   type: "export.opened",
   kind: "table",
   columns: auditExportColumns,
   visibleColumns: auditExportColumns,
   taxonomyColumns: [],
   labels: exportLabels,
-  naming: { programName: context.filter.program ?? "", reportKind: t.exportKind, from: "", to: "" },
-  rows: context.lines.map(auditExportRow),
+  naming: { programName: context.filter.program ?? "", reportKind: t.exportKind, from: context.filter.from ?? "", to: context.filter.to ?? "" },
+  rows: lines.map(auditExportRow),
   sheetName: t.exportKind,
 });
 
@@ -118,10 +145,13 @@ export const auditTrailMachine = setup({
   actors: {
     ...reportFrameActors,
     loadAudit: fromApiCall<AuditScreenData, AuditCall, HttpError>(({ filter, page }) => loadAuditScreen(filter, page)),
+    exportAudit: fromApiCall<AuditExport, AuditExportCall, HttpError>(({ filter }) => exportAuditTrail(filter)),
+    dateRangePicker: dateRangePickerMachine,
   },
   actions: {
     keepScope: assign(keepScopeAssignment),
     spawnExportDialog: spawnChild("exportDialog", { id: exportDialogId }),
+    spawnDaysPicker: spawnChild("dateRangePicker", { id: auditDaysId, input: ({ self }) => ({ session: self, appliedAs: "audit.daysChosen" }) }),
     keepAudit: assign((_, answer: AuditScreenData) => ({
       lines: answer.trail.data,
       page: answer.trail.page,
@@ -134,8 +164,10 @@ export const auditTrailMachine = setup({
     choosePerson: assign(({ context }, person: number | null) => ({ filter: { ...context.filter, person }, page: 1 })),
     chooseProgram: assign(({ context }, program: string | null) => ({ filter: { ...context.filter, program }, page: 1 })),
     chooseKind: assign(({ context }, kind: AuditKind | null) => ({ filter: { ...context.filter, kind }, page: 1 })),
+    chooseDays: assign(({ context }, days: { readonly from: string; readonly to: string }) => ({ filter: { ...context.filter, ...days }, page: 1 })),
+    clearDays: assign(({ context }) => ({ filter: { ...context.filter, from: null, to: null }, page: 1 })),
     choosePage: assign((_, page: number) => ({ page })),
-    openExport: sendTo(exportDialogId, ({ context }) => exportOpenedOf(context)),
+    openExport: sendTo(exportDialogId, ({ context }, lines: ReadonlyArray<AuditLine>) => exportOpenedOf(context, lines)),
     notify: notifyToasts,
     goHome: () => {},
   },
@@ -144,22 +176,28 @@ export const auditTrailMachine = setup({
     ...apiScopeGuards,
     isOtherPage: ({ context }, page: number) => Number.isInteger(page) && page >= 1 && page <= context.pages && page !== context.page,
     hasLines: ({ context }) => context.lines.length > 0,
+    hasDays: ({ context }) => context.filter.from !== null,
+    /** Days the trail can be asked for: both ends, in order (the picker's own rule keeps others out). */
+    isDayRange: (_, days: { readonly from: string; readonly to: string }) => days.from !== "" && days.to !== "" && days.from <= days.to,
   },
 }).createMachine({
   id: "auditTrail",
-  context: ({ input }) => ({
-    session: input.session,
-    scope: openingScope(input.session),
-    toasts: input.toasts ?? null,
-    filter: anyAudit,
-    page: 1,
+  context: ({ input }) => {
+    const choices: AuditChoices = readReportQuery(input.search ?? "", auditQueryShape);
+    return {
+      session: input.session,
+      scope: openingScope(input.session),
+      toasts: input.toasts ?? null,
+      filter: { person: choices.person, program: choices.program, kind: choices.kind, ...auditDaysOf(choices) },
+      page: choices.page,
     pages: 1,
     total: 0,
-    lines: [],
-    people: [],
-    programs: [],
-  }),
-  entry: "spawnExportDialog",
+      lines: [],
+      people: [],
+      programs: [],
+    };
+  },
+  entry: ["spawnExportDialog", "spawnDaysPicker"],
   invoke: followSessionScope,
   initial: "waiting",
   states: {
@@ -178,7 +216,25 @@ export const auditTrailMachine = setup({
           target: "loading",
           actions: { type: "choosePage", params: ({ event }) => event.page },
         },
-        "audit.exportAsked": { guard: "hasLines", actions: "openExport" },
+        "audit.daysChosen": {
+          guard: { type: "isDayRange", params: ({ event }) => ({ from: event.from, to: event.to }) },
+          target: "loading",
+          actions: { type: "chooseDays", params: ({ event }) => ({ from: event.from, to: event.to }) },
+        },
+        "audit.daysCleared": { guard: "hasDays", target: "loading", actions: "clearDays" },
+        "audit.exportAsked": { guard: "hasLines", target: "exporting" },
+      },
+    },
+    exporting: {
+      on: followScope,
+      invoke: {
+        src: "exportAudit",
+        input: exportCallOf,
+        onDone: { target: "ready", actions: { type: "openExport", params: ({ event }) => event.output.data } },
+        onError: [
+          { guard: { type: "isForbidden", params: failureOf }, target: "refused" },
+          { target: "ready", actions: { type: "notify", params: ({ event }) => ({ text: exportFailureText(event.error), kind: "error" as const }) } },
+        ],
       },
     },
   },
@@ -196,8 +252,12 @@ export const auditTrailSelectors = {
   total: (s: Snap) => s.context.total,
   people: (s: Snap) => s.context.people,
   programs: (s: Snap) => s.context.programs,
-  /** Whether the filters and pages may be used (nothing loading). */
+  /** Whether the filters and pages may be used (nothing loading or exporting). */
   isReady: (s: Snap) => s.matches("ready"),
+  isExporting: (s: Snap) => s.matches("exporting"),
+  /** The filters and page as the link carries them. */
+  choices: (s: Snap): AuditChoices => ({ ...s.context.filter, page: s.context.page }),
+  daysPicker: (s: Snap): DateRangePickerActorRef | undefined => s.children[auditDaysId] as DateRangePickerActorRef | undefined,
   exportDialog: (s: Snap): ExportDialogActorRef | undefined => exportDialogOf(s),
 } satisfies Record<string, (s: Snap) => unknown>;
 

@@ -5,6 +5,11 @@ import { rangeProblem } from "../../domain/report/dateRangeRule";
 export interface DateRangePickerInput {
   /** The session actor that receives `session.datesChanged` when a range is applied. */
   readonly session: AnyActorRef;
+  /**
+   * The event a range applied is told as (its `from` and `to` with it): `session.datesChanged` when
+   * absent; a screen with days of its own (the Audit screen's `audit.daysChosen`) gives it as `session`.
+   */
+  readonly appliedAs?: string;
 }
 
 interface DateRangePickerContext extends DateRangePickerInput {
@@ -43,7 +48,7 @@ export const dateRangePickerMachine = setup({
     draftTo: assign((_, params: { value: string }) => ({ to: params.value })),
     applyDraft: sendTo(
       ({ context }) => context.session,
-      ({ context }) => ({ type: "session.datesChanged", from: context.from, to: context.to }),
+      ({ context }) => ({ type: context.appliedAs ?? "session.datesChanged", from: context.from, to: context.to }),
     ),
   },
   guards: {

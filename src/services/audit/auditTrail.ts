@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import { AuditPage, type AuditKind } from "../../domain/audit/auditTrail";
+import { AuditExport, AuditPage, type AuditKind } from "../../domain/audit/auditTrail";
 import { PeopleAnswer, type Person } from "../../domain/people/people";
 import type { AdminProgram } from "../../domain/programs/programAdmin";
 import { request, type ApiCall } from "../http/http";
@@ -13,14 +13,18 @@ import { listAdminPrograms } from "../programs/programAdmin";
  */
 const screenFailures: ReadonlyArray<HttpErrorTag> = ["Forbidden", "NotFound", "ClientError", "ServerError", "NetworkError", "DecodeError"];
 
-/** The trail's filters as the screen holds them (null: any). */
+/** The trail's filters as the screen holds them (null: any; the days, UTC and both included, both or neither). */
 export interface AuditFilter {
   readonly person: number | null;
   readonly program: string | null;
   readonly kind: AuditKind | null;
+  readonly from: string | null;
+  readonly to: string | null;
 }
 
-export const anyAudit: AuditFilter = { person: null, program: null, kind: null };
+export const anyAudit: AuditFilter = { person: null, program: null, kind: null, from: null, to: null };
+
+const filterQuery = (filter: AuditFilter) => ({ person: filter.person, program: filter.program, kind: filter.kind, date_from: filter.from, date_to: filter.to });
 
 /** What the screen shows: a page of the filtered trail, and the people and programs (archived ones too) to filter by. */
 export interface AuditScreenData {
@@ -32,7 +36,7 @@ export interface AuditScreenData {
 export const loadAuditTrail = (filter: AuditFilter, page: number): Effect.Effect<AuditPage, HttpError, ApiCall> =>
   request({
     segments: ["admin", "audit"],
-    query: { person: filter.person, program: filter.program, kind: filter.kind, page: page > 1 ? page : null },
+    query: { ...filterQuery(filter), page: page > 1 ? page : null },
     response: AuditPage,
     handles: screenFailures,
   });
@@ -45,3 +49,7 @@ export const loadAuditScreen = (filter: AuditFilter, page: number): Effect.Effec
     ),
     ([trail, people, programs]) => ({ trail, people: people.data.people, programs: programs.data }),
   );
+
+/** Every line the filters keep (GET admin/audit/export, for Export Data); more than the export holds is a 422 `ClientError` in the server's words. */
+export const exportAuditTrail = (filter: AuditFilter): Effect.Effect<AuditExport, HttpError, ApiCall> =>
+  request({ segments: ["admin", "audit", "export"], query: filterQuery(filter), response: AuditExport, handles: screenFailures });

@@ -1,13 +1,19 @@
 import { useId, useMemo } from "react";
+import { useSearch } from "wouter";
+import { auditQueryShape } from "../../domain/audit/auditQuery";
 import { auditTexts, changeSummary } from "../../domain/audit/auditTexts";
 import { auditKinds, type AuditKind, type AuditLine } from "../../domain/audit/auditTrail";
 import { formatUtcMinute } from "../../domain/report/dateFormat";
+import { reportQueryLink } from "../../domain/report/reportQuery";
 import { auditTrailMachine, auditTrailSelectors as sel, type AuditTrailActorRef } from "../../machines/audit/auditTrail.machine";
 import { LoadFailed } from "../components/LoadFailed";
 import { useSelected } from "../components/useSelected";
 import { ExportDialog } from "../exports/ExportDialog";
 import { AdminScreenPage } from "../shell/AdminScreenPage";
+import { screenQuery } from "../shell/appChildren";
+import { DateRangeControl } from "../shell/DateRangePicker";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
+import "./audit.css";
 
 const t = auditTexts;
 
@@ -15,15 +21,28 @@ type LineRow = AuditLine & Readonly<Record<string, unknown>>;
 
 const rowKey = (row: { readonly id: number }): string => String(row.id);
 
+const auditLink = reportQueryLink(auditQueryShape);
+
 /**
  * /admin/audit (admins): who changed what and when, newest first, a page at a time, filtered by
- * person, program and kind, with each change's short before → after; Export Data saves the page.
+ * person, program, kind and days (the filters and page in the link), with each change's short
+ * before → after; Export Data saves every line the filters keep.
  */
-export const AuditPage = () => (
-  <AdminScreenPage title={t.title} name="auditTrail" logic={(goHome) => auditTrailMachine.provide({ actions: { goHome } })}>
-    {(screen) => <AuditScreen screen={screen} />}
-  </AdminScreenPage>
-);
+export const AuditPage = () => {
+  // The screen reads its URL's query once, when it opens; the frame writes its choices back.
+  const search = useSearch();
+  return (
+    <AdminScreenPage
+      title={t.title}
+      name="auditTrail"
+      logic={(goHome) => auditTrailMachine.provide({ actions: { goHome } })}
+      route={{ search }}
+      query={screenQuery(auditLink, sel.choices)}
+    >
+      {(screen) => <AuditScreen screen={screen} />}
+    </AdminScreenPage>
+  );
+};
 
 /** The screen itself, given its actor. */
 export const AuditScreen = ({ screen }: { readonly screen: AuditTrailActorRef }) => (
@@ -37,7 +56,16 @@ export const AuditScreen = ({ screen }: { readonly screen: AuditTrailActorRef })
 );
 
 const AuditFilters = ({ screen }: { readonly screen: AuditTrailActorRef }) => {
-  const { filter, people, programs, isReady: ready, lines, exportDialog } = useSelected(screen, sel, ["filter", "people", "programs", "isReady", "lines", "exportDialog"]);
+  const { filter, people, programs, isReady: ready, isExporting: exporting, lines, exportDialog, daysPicker } = useSelected(screen, sel, [
+    "filter",
+    "people",
+    "programs",
+    "isReady",
+    "isExporting",
+    "lines",
+    "exportDialog",
+    "daysPicker",
+  ]);
   const baseId = useId();
   return (
     <fieldset className="filters">
@@ -84,7 +112,32 @@ const AuditFilters = ({ screen }: { readonly screen: AuditTrailActorRef }) => {
           </option>
         ))}
       </select>{" "}
-      <button type="button" className="button" disabled={!ready || lines.length === 0} onClick={() => screen.send({ type: "audit.exportAsked" })}>
+      <span className="audit-days">
+        <span>{t.days}</span>{" "}
+        {daysPicker ? (
+          <DateRangeControl
+            picker={daysPicker}
+            range={filter.from !== null && filter.to !== null ? { from: filter.from, to: filter.to } : null}
+            locale="en-GB"
+            timeZone="UTC"
+            name={t.days}
+            unset={{ text: t.anyDay, name: t.anyDay.toLowerCase() }}
+            disabled={!ready}
+          />
+        ) : null}
+        {filter.from !== null ? (
+          <button type="button" className="button is-text" disabled={!ready} onClick={() => screen.send({ type: "audit.daysCleared" })}>
+            {t.allDays}
+          </button>
+        ) : null}
+      </span>{" "}
+      <button
+        type="button"
+        className="button"
+        disabled={!ready || lines.length === 0}
+        aria-busy={exporting}
+        onClick={() => screen.send({ type: "audit.exportAsked" })}
+      >
         {t.exportData}
       </button>
       {exportDialog ? <ExportDialog dialog={exportDialog} /> : null}

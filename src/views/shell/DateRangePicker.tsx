@@ -2,7 +2,7 @@ import { useSelector } from "@xstate/react";
 import { useId, useRef } from "react";
 import { dateRangePickerMachine, dateRangePickerSelectors, type DateRangePickerActorRef } from "../../machines/shell/dateRangePicker.machine";
 import { sessionSelectors } from "../../machines/shell/session.machine";
-import { presetIds, presetLabels } from "../../domain/report/dateRange";
+import { presetIds, presetLabels, type DateRange } from "../../domain/report/dateRange";
 import { programTimeZone } from "../../domain/shell/timeZone";
 import { formatRange } from "../../domain/report/dateFormat";
 import { Popover } from "../components/Popover";
@@ -28,14 +28,37 @@ export const DateRangePicker = () => {
 
 const DateRangePickerOf = ({ picker }: { readonly picker: DateRangePickerActorRef }) => {
   const { session } = useAppActors();
+  const range = useSelector(session, sessionSelectors.range);
+  const program = useSelector(session, sessionSelectors.program);
+  return <DateRangeControl picker={picker} range={range} locale={program?.locale ?? "en-GB"} timeZone={programTimeZone(program)} />;
+};
+
+interface DateRangeControlProps {
+  /** The picker's draft (its machine tells its listener the range applied). */
+  readonly picker: DateRangePickerActorRef;
+  /** The range applied now (null: none). */
+  readonly range: DateRange | null;
+  readonly locale: string;
+  /** The IANA zone (or fixed offset) whose "today" the presets count from. */
+  readonly timeZone: string;
+  /** The toggle's name, before the range: 'Date range' (the header's). */
+  readonly name?: string;
+  /** The toggle's text and name without a range. */
+  readonly unset?: { readonly text: string; readonly name: string };
+  /** The toggle cannot be used (the screen is loading). */
+  readonly disabled?: boolean;
+}
+
+/**
+ * The date range picker's toggle and panel over a picker actor: the header's (the session's
+ * range), or a screen's own (the Audit screen's days), which gives its range and words.
+ */
+export const DateRangeControl = ({ picker, range, locale, timeZone, name = "Date range", unset = { text: "Choose dates", name: "not set" }, disabled = false }: DateRangeControlProps) => {
   const isOpen = useSelector(picker, dateRangePickerSelectors.isOpen);
   const from = useSelector(picker, dateRangePickerSelectors.draftFrom);
   const to = useSelector(picker, dateRangePickerSelectors.draftTo);
   const problem = useSelector(picker, dateRangePickerSelectors.draftProblem);
   const active = useSelector(picker, dateRangePickerSelectors.activePreset);
-  const range = useSelector(session, sessionSelectors.range);
-  const program = useSelector(session, sessionSelectors.program);
-  const locale = program?.locale ?? "en-GB";
   const panelId = useId();
   const fromId = useId();
   const toId = useId();
@@ -49,16 +72,17 @@ const DateRangePickerOf = ({ picker }: { readonly picker: DateRangePickerActorRe
         type="button"
         className="button date-range-toggle"
         aria-expanded={isOpen}
+        disabled={disabled}
         aria-controls={panelId}
-        aria-label={`Date range: ${range ? formatRange(range, locale) : "not set"}`}
+        aria-label={`${name}: ${range ? formatRange(range, locale) : unset.name}`}
         popoverTarget={panelId}
         onClick={(e) => {
           e.preventDefault();
           if (isOpen) cancel();
-          else picker.send({ type: "picker.opened", range, timeZone: programTimeZone(program) });
+          else picker.send({ type: "picker.opened", range, timeZone });
         }}
       >
-        <CalendarIcon /> {range ? formatRange(range, locale) : "Choose dates"}
+        <CalendarIcon /> {range ? formatRange(range, locale) : unset.text}
       </button>
       {isOpen ? (
         <Popover id={panelId} anchor={toggleRef} onDismiss={cancel} className="dropdown-panel date-range-panel" role="group" aria-label="Choose a date range">

@@ -24,6 +24,14 @@ describe("dateRangePicker machine", () => {
   });
   afterEach(() => vi.useRealTimers());
 
+  it("tells a screen with days of its own the range applied as its event (appliedAs)", () => {
+    const screen = recordingSession();
+    const actor = createActor(dateRangePickerMachine, { input: { session: screen.ref, appliedAs: "audit.daysChosen" } }).start();
+    actor.send({ type: "picker.opened", range: null, timeZone: "UTC" });
+    actor.send({ type: "picker.presetChosen", preset: "yesterday" });
+    expect(screen.received).toEqual([{ type: "audit.daysChosen", from: "2026-11-21", to: "2026-11-21" }]);
+  });
+
   it("opens with the session's range as the draft", () => {
     const { actor } = start();
     actor.send({ type: "picker.opened", range: { from: "2026-03-01", to: "2026-03-31" }, timeZone: "+00:00" });

@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AuditLine } from "../../../src/domain/audit/auditTrail";
+import type { AuditExport, AuditLine } from "../../../src/domain/audit/auditTrail";
 import type { AdminProgram } from "../../../src/domain/programs/programAdmin";
-import { auditTrailMachine, type AuditCall } from "../../../src/machines/audit/auditTrail.machine";
+import { auditTrailMachine, type AuditCall, type AuditExportCall } from "../../../src/machines/audit/auditTrail.machine";
 import type { AuditScreenData } from "../../../src/services/audit/auditTrail";
 import { AuditScreen } from "../../../src/views/audit/AuditPage";
 import { quietSessionScopeListener, recordingSessionActor } from "../../model/fixtures";
@@ -39,6 +39,7 @@ const invited: AuditLine = { ...archived, id: 1, kind: "invitation", program: nu
 
 const openScreen = async (lines: ReadonlyArray<AuditLine>) => {
   const calls: Array<AuditCall> = [];
+  const exports: Array<AuditExportCall> = [];
   const actor = createActor(
     auditTrailMachine.provide({
       actors: {
@@ -52,13 +53,17 @@ const openScreen = async (lines: ReadonlyArray<AuditLine>) => {
             programs: [northwind],
           };
         }),
+        exportAudit: fromPromise(async ({ input }: { input: AuditExportCall }): Promise<AuditExport> => {
+          exports.push(input);
+          return { data: lines, total: lines.length };
+        }),
       },
     }),
     { input: { session: recordingSessionActor(() => undefined) } },
   ).start();
   render(<AuditScreen screen={actor} />);
   await settle();
-  return { actor, calls };
+  return { actor, calls, exports };
 };
 
 const rowOf = (text: string) =>
@@ -81,7 +86,7 @@ describe("AuditScreen", () => {
     const { calls } = await openScreen([archived, invited]);
     fireEvent.change(screen.getByLabelText("Kind"), { target: { value: "invitation" } });
     await settle();
-    expect(calls.at(-1)?.filter).toEqual({ person: null, program: null, kind: "invitation" });
+    expect(calls.at(-1)?.filter).toEqual({ person: null, program: null, kind: "invitation", from: null, to: null });
     expect(rowOf("Archived")).toBeUndefined();
     expect(rowOf("Invitation")).toBeTruthy();
   });
@@ -92,10 +97,26 @@ describe("AuditScreen", () => {
     expect((screen.getByRole("button", { name: "Export Data" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("opens the Export Data dialog", async () => {
-    await openScreen([archived]);
+  it("opens the Export Data dialog with every line the filters keep", async () => {
+    const { exports } = await openScreen([archived]);
     fireEvent.click(screen.getByRole("button", { name: "Export Data" }));
     await settle();
+    expect(exports).toHaveLength(1);
     expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
+  it("filters by days with the date range picker, and All days clears them", async () => {
+    const { calls } = await openScreen([archived, invited]);
+    fireEvent.click(screen.getByRole("button", { name: "Days: any day" }));
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2025-06-01" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2025-06-03" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await settle();
+    expect(calls.at(-1)?.filter).toEqual({ person: null, program: null, kind: null, from: "2025-06-01", to: "2025-06-03" });
+    expect(screen.getByRole("button", { name: "Days: 1 Jun 2025 – 3 Jun 2025" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "All days" }));
+    await settle();
+    expect(calls.at(-1)?.filter).toEqual({ person: null, program: null, kind: null, from: null, to: null });
+    expect(screen.queryByRole("button", { name: "All days" })).toBeNull();
   });
 });
