@@ -4,9 +4,8 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { startServer, type ServerProcess } from "../support/serverProcess";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtpCatcher";
-import { e2eDataDir, e2eDay } from "./environment";
+import { e2eDataDir, e2eDay, e2ePort, e2eWorkers } from "./environment";
 import { expect, newPinnedContext, test, type Page } from "./fixtures";
-import { pathOf } from "./support";
 
 /**
  * The production start walked end to end (issue 24's "Done when"): a server of this test's
@@ -43,14 +42,16 @@ let shop: Server | null = null;
 
 test.beforeAll(async () => {
   catcher = await startSmtpCatcher();
+  // Beside the worker's own server: its folder and, past the workers' ports, its port (so the mail's links are its own).
   const dataDir = `${e2eDataDir}-production`;
+  const port = e2ePort + e2eWorkers;
   rmSync(dataDir, { recursive: true, force: true });
   server = await startServer({
     dataDir,
-    port: 0,
+    port,
     distDir: resolve(process.env.DIST_DIR ?? "dist"),
     startTimeoutMs: 120_000,
-    env: { DEMO: "off", SMTP_URL: catcher.url, CLOCK_START: e2eDay.now },
+    env: { DEMO: "off", SMTP_URL: catcher.url, CLOCK_START: e2eDay.now, PUBLIC_URL: `http://127.0.0.1:${port}` },
   });
 });
 
@@ -176,13 +177,13 @@ test("the production start: first admin, a program in EUR and Berlin, its keys, 
   await expect(page.getByText(`An invitation was sent to ${member.email}.`)).toBeVisible();
   const mail = await mailed;
   expect(mail.to).toEqual([member.email]);
-  const link = /https?:\/\/\S+\/accept-invitation\/\S+/.exec(mail.text)?.[0];
+  const link = new RegExp(`${server.origin}/accept-invitation/\\S+`).exec(mail.text)?.[0];
   expect(link, mail.text).toBeDefined();
 
   // The member sets a password from the mail, sees only that program, and an admin address sends them home.
   const memberContext = await newPinnedContext(browser, { baseURL: server.origin });
   const memberPage = await memberContext.newPage();
-  await memberPage.goto(pathOf(link ?? ""));
+  await memberPage.goto(link ?? "");
   await expect(memberPage.getByRole("heading", { name: "Accept your invitation" })).toBeVisible();
   await memberPage.getByLabel("Name").fill(member.name);
   await memberPage.getByLabel("Password", { exact: true }).fill(member.password);
@@ -200,6 +201,7 @@ test("the production start: first admin, a program in EUR and Berlin, its keys, 
   const trail = page.getByRole("table", { name: "Audit Trail" });
   const line = (who: string, kind: string, object: string, action: string) =>
     trail.getByRole("row").filter({ has: page.getByRole("cell", { name: who, exact: true }) }).filter({ has: page.getByRole("cell", { name: kind, exact: true }) }).filter({ has: page.getByRole("cell", { name: object, exact: true }) }).filter({ has: page.getByRole("cell", { name: action, exact: true }) });
+  await expect(line(admin.name, "Person", "1", "Created")).toHaveCount(1);
   await expect(line(admin.name, "Program", program.code, "Created")).toHaveCount(1);
   await expect(trail.getByRole("row").filter({ hasText: "Write key" }).filter({ hasText: "Created" })).toHaveCount(2);
   await expect(line(admin.name, "Invitation", "1", "Created")).toHaveCount(1);
