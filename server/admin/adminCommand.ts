@@ -47,6 +47,8 @@ export const runAdminCommand = async (
     readonly open: () => Promise<{ readonly users: AdminStore; close(): Promise<void> }>;
     /** Asks for the password on the terminal without echo. */
     readonly askPassword: (prompt: string) => Promise<string>;
+    /** The time of the new admin's audit line. */
+    readonly clock: () => number;
     readonly passwordCost?: ScryptCost;
   },
 ): Promise<AdminCommandAnswer> => {
@@ -56,7 +58,7 @@ export const runAdminCommand = async (
   const request = { name: parsed.name ?? parsed.email, email: parsed.email, password };
   const store = await deps.open();
   try {
-    const outcome = await createAdmin(store.users, request, { onlyFirst: false, ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}) });
+    const outcome = await createAdmin(store.users, request, { onlyFirst: false, at: deps.clock(), ...(deps.passwordCost ? { passwordCost: deps.passwordCost } : {}) });
     if ("refused" in outcome) return { code: 1, lines: [`No admin created: ${outcome.refused.message}.`] };
     return { code: 0, lines: [`Admin created: sign in as ${outcome.created.username} (${outcome.created.email}).`] };
   } finally {

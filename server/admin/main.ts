@@ -23,6 +23,7 @@ if ("refused" in settings.warehouse) {
       return openWarehouse({ ...choice, dataDir: settings.dataDir, clock: Date.now });
     },
     askPassword: askHidden,
+    clock: Date.now,
   }).catch((error: unknown) => ({
     code: 1,
     lines: isLocked(error)

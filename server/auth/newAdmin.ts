@@ -20,7 +20,7 @@ export const newAdminMessages = {
 /** The store's part (the warehouse's `users.createAdmin`, by shape: auth does not import the warehouse). */
 export interface AdminStore {
   createAdmin(
-    account: { readonly username: string; readonly email: string; readonly passwordHash: string },
+    account: { readonly username: string; readonly email: string; readonly passwordHash: string; readonly at: number },
     onlyFirst: boolean,
   ): Promise<{ readonly created: User } | { readonly refused: "accountsExist" | "taken" }>;
 }
@@ -44,17 +44,18 @@ export const newAdminProblem = (request: NewAdminRequest): NewAdminRefusal | nul
 };
 
 /**
- * Checks, hashes and stores a new admin: with `onlyFirst`, only while no account exists
- * (the first-run setup; the check and the insert are one turn of the warehouse's line).
+ * Checks, hashes and stores a new admin, with its audit line at `at`: with `onlyFirst`, only
+ * while no account exists (the first-run setup; the check and the insert are one turn of the
+ * warehouse's line).
  */
 export const createAdmin = async (
   users: AdminStore,
   request: NewAdminRequest,
-  options: { readonly onlyFirst: boolean; readonly passwordCost?: ScryptCost },
+  options: { readonly onlyFirst: boolean; readonly at: number; readonly passwordCost?: ScryptCost },
 ): Promise<{ readonly created: User } | { readonly refused: NewAdminRefusal }> => {
   const problem = newAdminProblem(request);
   if (problem) return { refused: problem };
   const passwordHash = await hashPassword(request.password, options.passwordCost);
-  const outcome = await users.createAdmin({ username: request.name.trim(), email: request.email.trim(), passwordHash }, options.onlyFirst);
+  const outcome = await users.createAdmin({ username: request.name.trim(), email: request.email.trim(), passwordHash, at: options.at }, options.onlyFirst);
   return "created" in outcome ? outcome : { refused: { reason: outcome.refused, message: newAdminMessages[outcome.refused] } };
 };

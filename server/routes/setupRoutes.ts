@@ -42,7 +42,7 @@ export const setupRoutes = (context: ServerContext, exposedDemo: boolean) => {
     if (await stores.users.anyAccount()) return refuse(c, setupRefusalOf({ reason: "accountsExist", message: newAdminMessages.accountsExist }));
     const body = await readBody(c, FirstAdminRequest);
     if (!body.ok) return body.response;
-    const outcome = await createAdmin(stores.users, body.value, { onlyFirst: true, passwordCost: context.passwordCost });
+    const outcome = await createAdmin(stores.users, body.value, { onlyFirst: true, at: context.clock(), passwordCost: context.passwordCost });
     if ("refused" in outcome) {
       log.info("first-run setup refused", { reason: outcome.refused.reason });
       return refuse(c, setupRefusalOf(outcome.refused));

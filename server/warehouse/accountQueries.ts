@@ -7,7 +7,7 @@ import type { AccessMemo } from "./accessMemo";
 import { audit, type AuditBy } from "./auditQueries";
 import type { AuditAction } from "../../src/domain/audit/auditTrail";
 import type { ProgramSettings } from "../../src/domain/settings/programSettings";
-import { peopleQueries } from "./peopleQueries";
+import { peopleQueries, personState } from "./peopleQueries";
 import { nextId } from "./sql/records";
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
 import type {
@@ -106,6 +106,16 @@ export const accountQueries = (line: StatementLine, accessChecks: StatementLine,
             account.passwordHash,
             true,
           ]);
+          // One line, the new admin's own (no one else is there to make the first).
+          await audit(sql, {
+            by: { userId: user.id, userName: user.username, at: account.at },
+            kind: "person",
+            programId: null,
+            object: user.id,
+            action: "created",
+            before: null,
+            after: personState({ ...user, isAdmin: true, programIds: [] }),
+          });
           return { created: user };
         }),
       // The user's remembered sessions carry the old name and email: forgotten, so the next call reads the new ones.

@@ -239,7 +239,8 @@ const issueLink = async (sql: Statements, invitationId: number, email: string, l
 };
 
 /** What the audit trail keeps of a person (never their password's hash) and of an invitation (never its link). */
-const personState = (person: PersonRecord) => ({
+/** What the audit trail keeps of a person. */
+export const personState = (person: Pick<PersonRecord, "username" | "email" | "isAdmin" | "programIds">) => ({
   name: person.username,
   email: person.email,
   role: person.isAdmin ? "admin" : "member",

@@ -99,6 +99,8 @@ export interface NewAdmin {
   readonly username: string;
   readonly email: string;
   readonly passwordHash: string;
+  /** When it is made: the time of its audit line (the new admin's own, kind person, action created). */
+  readonly at: number;
 }
 
 export type AdminCreation = { readonly created: User } | { readonly refused: "accountsExist" | "taken" };

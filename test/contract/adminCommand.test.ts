@@ -13,9 +13,10 @@ describe("npm run admin -- create-admin", () => {
     warehouse = null;
   });
 
+  const clock = new FakeClock();
   /** Runs the command over one fresh warehouse (kept open between runs; the command's close is a no-op here). */
   const run = async (args: ReadonlyArray<string>, typed = "") => {
-    warehouse ??= await openFreshWarehouse(new FakeClock().read);
+    warehouse ??= await openFreshWarehouse(clock.read);
     const users = warehouse.users;
     const asked: string[] = [];
     const answer = await runAdminCommand(args, {
@@ -24,6 +25,7 @@ describe("npm run admin -- create-admin", () => {
         asked.push(prompt);
         return Promise.resolve(typed);
       },
+      clock: clock.read,
       passwordCost: quickScryptCost,
     });
     return { ...answer, asked };
@@ -54,6 +56,9 @@ describe("npm run admin -- create-admin", () => {
 
     const again = await run(["create-admin", "--email", "ops@example.org", "--name", "someone", "--password", "another long passphrase"]);
     expect(again).toMatchObject({ code: 1, lines: ["No admin created: An account with that name or email already exists."] });
+    // One audit line, the new admin's own, at the command's clock; none for the refusal.
+    const trail = await warehouse?.audit.list({ offset: 0, limit: 10 });
+    expect(trail?.lines.map((l) => [l.at, l.userName, l.kind, l.action, l.object, l.before])).toEqual([[clock.now, "ops@example.org", "person", "created", String(credentials?.user.id), null]]);
   });
 
   it("asks for the password when --password is left out, with the same rules", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { LoginResponse, MeResponse } from "../../src/domain/access/auth";
 import { SetupStatus } from "../../src/domain/access/firstRun";
+import { AuditPage } from "../../src/domain/audit/auditTrail";
 import { demoSignInsKept } from "../../server/seed/demoSignIns";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
 
@@ -36,12 +37,26 @@ describe("/api/auth/setup", () => {
     expect(decoded(await app.call("GET", "/api/auth/setup"), SetupStatus)).toEqual({ needed: false, exposed_demo: true });
   });
 
-  it("creates the first admin, signs them in, and they sign in again with their name and password", async () => {
+  it("creates the first admin, signs them in, writes the admin's own audit line, and they sign in again with their name and password", async () => {
     const app = await open();
     const body = decoded(await app.call("POST", "/api/auth/setup", { json: { ...ada, name: " Ada ", email: " ada@example.org " } }), LoginResponse);
     expect(body.user).toEqual({ id: 1, username: "ada", email: "ada@example.org", is_admin: true });
     const me = decoded(await app.call("GET", "/api/auth/me", { token: body.token }), MeResponse);
     expect(me).toEqual({ user: body.user, programs: [] });
+    const trail = decoded(await app.call("GET", "/api/admin/audit", { token: body.token }), AuditPage);
+    expect(trail.data.map(({ id: _, after, ...line }) => ({ ...line, after: JSON.parse(after ?? "null") as unknown }))).toEqual([
+      {
+        at: app.clock.now,
+        user_id: 1,
+        user_name: "ada",
+        kind: "person",
+        program: null,
+        object: "1",
+        action: "created",
+        before: null,
+        after: { name: "ada", email: "ada@example.org", role: "admin", program_ids: [] },
+      },
+    ]);
     await app.signIn("Ada", ada.password);
   });
 

@@ -11,7 +11,7 @@ import { TableResponse } from "../../src/domain/performance/performance";
 import { Created } from "../../src/domain/report/configuration";
 import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
 import { FixedCostList } from "../../src/domain/spend/costs";
-import { errorLines, startServer, type ServerProcess } from "./serverProcess";
+import { errorLines, startServer, type ServerProcess } from "../support/serverProcess";
 
 /**
  * Durability under a crash: the real server, as a child process on a fresh DATA_DIR, takes

@@ -19,14 +19,19 @@ const listening = /listening on 127\.0\.0\.1:(\d+)/;
 
 /**
  * Starts the server on `dataDir` and resolves once it listens. The port is the one asked
- * for, or one the system chooses (`port` 0), read back from the start-up line.
+ * for, or one the system chooses (`port` 0), read back from the start-up line. It serves
+ * the API alone unless given the built app's folder (`distDir`). The fault tests and the
+ * browser test of the production start (test/e2e/productionStart.e2e.ts) use it.
  */
 export const startServer = (options: {
   readonly dataDir: string;
   readonly port: number;
-  readonly demoScale: string;
+  /** DEMO_SCALE, for a demo start. */
+  readonly demoScale?: string;
   readonly startTimeoutMs: number;
-  /** More settings of the server's (COLLECT_LOG…). */
+  /** The built app to serve (DIST_DIR); none by default. */
+  readonly distDir?: string;
+  /** More settings of the server's (COLLECT_LOG, DEMO, SMTP_URL…). */
   readonly env?: Readonly<Record<string, string>>;
 }): Promise<ServerProcess> => {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
@@ -36,9 +41,9 @@ export const startServer = (options: {
       PORT: String(options.port),
       HOST: "127.0.0.1",
       DATA_DIR: options.dataDir,
-      // No built app: the API alone, whatever dist/ holds.
-      DIST_DIR: options.dataDir,
-      DEMO_SCALE: options.demoScale,
+      // No built app unless asked: the API alone, whatever dist/ holds.
+      DIST_DIR: options.distDir ?? options.dataDir,
+      ...(options.demoScale === undefined ? {} : { DEMO_SCALE: options.demoScale }),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
