@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { Either, type ParseResult, Schema } from "effect";
-import { refuse, refusals } from "./answers";
+import { refuse, refusals, refuseTooLarge } from "./answers";
+import { readBodyText } from "./nodeRequest";
 import { issueText } from "../../src/domain/shell/issueText";
 import { malformedTextAt, malformedTextProblem } from "../../src/domain/ingestion/collection";
 
@@ -20,6 +21,7 @@ export const maximumNesting = 32;
  * `JSON.parse` or a Schema's decoding (and its error formatting) recurse into it.
  */
 export const nestsDeeperThan = (text: string, limit: number): boolean => {
+  if (opensAtMost(text, limit)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -37,6 +39,18 @@ export const nestsDeeperThan = (text: string, limit: number): boolean => {
     }
   }
   return false;
+};
+
+/** Whether `text` holds at most `limit` of `[` and `{` in all (so nothing in it nests deeper): a quick look before the full pass. */
+const opensAtMost = (text: string, limit: number): boolean => {
+  let opens = 0;
+  for (const bracket of ["{", "["]) {
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) {
+      opens += 1;
+      if (opens > limit) return false;
+    }
+  }
+  return true;
 };
 
 const nestingMessage = `nested deeper than ${maximumNesting} levels`;
@@ -99,8 +113,20 @@ export const requireJsonBody: MiddlewareHandler = async (c, next) => {
  * The request body parsed as JSON: 400 invalid_body when it nests deeper than
  * `maximumNesting` (checked before parsing), 400 malformed_json when it is not JSON.
  */
-export const readJson = async (c: Context): Promise<Reading<unknown>> => {
-  const text = await c.req.text();
+export const readJson = async (c: Context): Promise<Reading<unknown>> => jsonOf(c, await c.req.text());
+
+/**
+ * The request body parsed as JSON, as `readJson`, read only while within `maxBytes` (413
+ * payload_too_large past it, the body-limit middleware's answer): straight from Node's message
+ * where there is one (`nodeRequest.ts`), for the calls that answer every beacon.
+ */
+export const readJsonWithin = async (c: Context, maxBytes: number): Promise<Reading<unknown>> => {
+  const body = await readBodyText(c, maxBytes);
+  return body.ok ? jsonOf(c, body.text) : { ok: false, response: refuseTooLarge(c) };
+};
+
+/** A body's text parsed as JSON: 400 invalid_body when it nests too deep (checked first), 400 malformed_json when it is not JSON. */
+const jsonOf = (c: Context, text: string): Reading<unknown> => {
   if (nestsDeeperThan(text, maximumNesting)) {
     return { ok: false, response: refuse(c, refusals.invalidBody, `Invalid request body: ${nestingMessage}`) };
   }
