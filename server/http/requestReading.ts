@@ -23,14 +23,12 @@ export const maximumNesting = 32;
 export const nestsDeeperThan = (text: string, limit: number): boolean => {
   if (opensAtMost(text, limit)) return false;
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c) i++; // a backslash escapes the next character
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) {
-      inString = true;
+    if (code === 0x22) {
+      const end = stringEnd(text, i);
+      if (end < 0) return false;
+      i = end;
     } else if (code === 0x5b || code === 0x7b) {
       depth++;
       if (depth > limit) return true;
@@ -39,6 +37,22 @@ export const nestsDeeperThan = (text: string, limit: number): boolean => {
     }
   }
   return false;
+};
+
+/**
+ * Where the string opened by the quote at `open` ends (its closing quote), or -1 when it does
+ * not: the next quote not escaped, that is with an even run of backslashes before it (each
+ * backslash escapes the character after it), found with `indexOf` rather than a character at a time.
+ */
+const stringEnd = (text: string, open: number): number => {
+  for (let from = open + 1; ; ) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    while (quote - backslashes - 1 > open && text.charCodeAt(quote - backslashes - 1) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    from = quote + 1;
+  }
 };
 
 /** Whether `text` holds at most `limit` of `[` and `{` in all (so nothing in it nests deeper): a quick look before the full pass. */

@@ -100,6 +100,8 @@ describe("reading a request from Node's message", () => {
     }
   });
 
+  const backslashes = (n: number) => "\\".repeat(n);
+  const opens = "{".repeat(maximumNesting + 1);
   it.each([
     { text: "{}", deeper: false },
     { text: `${"[".repeat(maximumNesting)}${"]".repeat(maximumNesting)}`, deeper: false },
@@ -107,6 +109,12 @@ describe("reading a request from Node's message", () => {
     { text: `[${"{},".repeat(maximumNesting * 3)}{}]`, deeper: false },
     { text: `["${"{".repeat(maximumNesting + 5)}"]`, deeper: false },
     { text: `${"{\"a\":".repeat(maximumNesting + 1)}1${"}".repeat(maximumNesting + 1)}`, deeper: true },
+    // Escaped quotes and backslashes: a string ends at a quote after an even run of backslashes.
+    { text: `["${backslashes(2)}"${opens}`, deeper: true },
+    { text: `["${backslashes(3)}"${opens}"]`, deeper: false },
+    { text: `["a${backslashes(4)}"${opens}`, deeper: true },
+    { text: `["${backslashes(5)}"${opens}`, deeper: false },
+    { text: `["${opens}`, deeper: false },
   ])("finds nesting deeper than the limit ($deeper), many brackets side by side or in strings being no nesting", ({ text, deeper }) => {
     expect(nestsDeeperThan(text, maximumNesting)).toBe(deeper);
   });
