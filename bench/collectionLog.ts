@@ -9,7 +9,8 @@
  * The load generator runs on the same machine as the server (and, here, beside other work).
  *
  * `node --import tsx bench/collectionLog.ts` runs it on its own (BENCH_PORT, default 18,195;
- * BENCH_SECONDS per phase, default 15).
+ * BENCH_SECONDS per phase, default 15; BENCH_PHASE=single or batches runs that phase alone, as
+ * when profiling the server with BENCH_CPU_PROF, bench/ingestion.ts).
  */
 import { Agent, request } from "node:http";
 import type { BenchRow } from "./exports";
@@ -49,6 +50,10 @@ interface Phase {
   readonly elapsedMs: number;
   readonly latencies: ReadonlyArray<number>;
   readonly lags: ReadonlyArray<number>;
+  /** CPU the server used a request (all its threads, the loader's and the freshness probe's reads included), in ms. */
+  readonly serverCpuMsPerRequest: number;
+  /** CPU this process (the load generator) used a request, in ms. */
+  readonly clientCpuMsPerRequest: number;
 }
 
 /** `clients` senders of `batch` events a request for `durationMs`, with the freshness probe beside them. */
@@ -59,6 +64,8 @@ const runPhase = async (server: Served, levelOneClicks: () => Promise<number>, n
   let requests = 0;
   let refused = 0;
   const latencies: number[] = [];
+  const serverCpuFrom = server.cpuMs();
+  const clientCpuFrom = process.cpuUsage();
   const started = performance.now();
   const until = started + durationMs;
   const client = async (c: number): Promise<void> => {
@@ -94,11 +101,33 @@ const runPhase = async (server: Served, levelOneClicks: () => Promise<number>, n
       lags.push(performance.now() - from);
     }
   };
-  await Promise.all([...Array.from({ length: clients }, (_, c) => client(c)), probe()]);
+  // The rate and the CPU are taken when the senders stop: the probe's last wait for freshness (up to a minute) is not sending time.
+  const sending = Promise.all(Array.from({ length: clients }, (_, c) => client(c))).then(() => ({
+    elapsedMs: performance.now() - started,
+    serverCpuMs: server.cpuMs() - serverCpuFrom,
+    clientCpu: process.cpuUsage(clientCpuFrom),
+  }));
+  const [{ elapsedMs, serverCpuMs, clientCpu }] = await Promise.all([sending, probe()]);
   latencies.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
-  return { accepted, requests, refused, elapsedMs: performance.now() - started, latencies, lags };
+  return {
+    accepted,
+    requests,
+    refused,
+    elapsedMs,
+    latencies,
+    lags,
+    serverCpuMsPerRequest: serverCpuMs / requests,
+    clientCpuMsPerRequest: (clientCpu.user + clientCpu.system) / 1000 / requests,
+  };
 };
+
+/**
+ * CPU a request, the server's and the load generator's: what the load average does not change
+ * much, and what a request costs on an idle machine (2 cores give at most 2,000 ms of CPU a second).
+ */
+const cpuNote = (phase: Phase): string =>
+  `CPU a request: server ${phase.serverCpuMsPerRequest.toFixed(2)} ms, load generator ${phase.clientCpuMsPerRequest.toFixed(2)} ms`;
 
 const freshnessRow = (what: string, phase: Phase): BenchRow => {
   const worst = phase.lags.at(-1) ?? NaN;
@@ -110,7 +139,12 @@ const freshnessRow = (what: string, phase: Phase): BenchRow => {
   };
 };
 
-export const runCollectionLogBench = async (options: { readonly port: number; readonly seconds?: number }): Promise<BenchRow[]> => {
+export const runCollectionLogBench = async (options: {
+  readonly port: number;
+  readonly seconds?: number;
+  /** Both phases unless one is named. */
+  readonly phase?: "single" | "batches";
+}): Promise<BenchRow[]> => {
   const durationMs = (options.seconds ?? 15) * 1000;
   const server = await startServer(options.port, true);
   try {
@@ -129,35 +163,44 @@ export const runCollectionLogBench = async (options: { readonly port: number; re
       return table.data.reduce((sum, row) => sum + (row.clicks ?? 0), 0);
     };
 
-    const single = await runPhase(server, levelOneClicks, "log-single", 200, 1, durationMs);
-    const singleRate = single.requests / (single.elapsedMs / 1000);
-    const p50 = percentile(single.latencies, 0.5);
-    const p99 = percentile(single.latencies, 0.99);
-    const batches = await runPhase(server, levelOneClicks, "log-batch", 16, 100, durationMs);
-    const batchRate = batches.accepted / (batches.elapsedMs / 1000);
-    return [
-      {
-        measure: `POST /collect through the log, one event a request, 200 clients on keep-alive (${single.requests.toLocaleString("en-GB")} sent, ${single.refused} refused; p50 ${p50.toFixed(0)} ms)`,
-        value: `${Math.round(singleRate).toLocaleString("en-GB")} requests/s, p99 ${p99.toFixed(0)} ms`,
-        budget: `${singleEventBudget.requestsPerSecond.toLocaleString("en-GB")} requests/s, p99 ${singleEventBudget.p99Ms} ms`,
-        verdict: singleRate >= singleEventBudget.requestsPerSecond && p99 <= singleEventBudget.p99Ms ? "within" : "OVER",
-      },
-      freshnessRow("single events", single),
-      {
-        measure: `POST /collect through the log, batches of 100, 16 clients (${(batches.requests * 100).toLocaleString("en-GB")} sent, ${batches.refused} refused)`,
-        value: `${Math.round(batchRate).toLocaleString("en-GB")} events/s`,
-        budget: `${batchBudget.toLocaleString("en-GB")} events/s`,
-        verdict: batchRate >= batchBudget ? "within" : "OVER",
-      },
-      freshnessRow("batches", batches),
-    ];
+    const rows: BenchRow[] = [];
+    if (options.phase !== "batches") {
+      const single = await runPhase(server, levelOneClicks, "log-single", 200, 1, durationMs);
+      const singleRate = single.requests / (single.elapsedMs / 1000);
+      const p50 = percentile(single.latencies, 0.5);
+      const p99 = percentile(single.latencies, 0.99);
+      rows.push(
+        {
+          measure: `POST /collect through the log, one event a request, 200 clients on keep-alive (${single.requests.toLocaleString("en-GB")} sent, ${single.refused} refused; p50 ${p50.toFixed(0)} ms; ${cpuNote(single)})`,
+          value: `${Math.round(singleRate).toLocaleString("en-GB")} requests/s, p99 ${p99.toFixed(0)} ms`,
+          budget: `${singleEventBudget.requestsPerSecond.toLocaleString("en-GB")} requests/s, p99 ${singleEventBudget.p99Ms} ms`,
+          verdict: singleRate >= singleEventBudget.requestsPerSecond && p99 <= singleEventBudget.p99Ms ? "within" : "OVER",
+        },
+        freshnessRow("single events", single),
+      );
+    }
+    if (options.phase !== "single") {
+      const batches = await runPhase(server, levelOneClicks, "log-batch", 16, 100, durationMs);
+      const batchRate = batches.accepted / (batches.elapsedMs / 1000);
+      rows.push(
+        {
+          measure: `POST /collect through the log, batches of 100, 16 clients (${(batches.requests * 100).toLocaleString("en-GB")} sent, ${batches.refused} refused; ${cpuNote(batches)})`,
+          value: `${Math.round(batchRate).toLocaleString("en-GB")} events/s`,
+          budget: `${batchBudget.toLocaleString("en-GB")} events/s`,
+          verdict: batchRate >= batchBudget ? "within" : "OVER",
+        },
+        freshnessRow("batches", batches),
+      );
+    }
+    return rows;
   } finally {
     await server.stop();
   }
 };
 
 if (isRunDirectly(import.meta.filename)) {
-  runCollectionLogBench({ port: Number(process.env.BENCH_PORT ?? 18_195), seconds: Number(process.env.BENCH_SECONDS ?? 15) })
+  const phase = process.env.BENCH_PHASE === "single" || process.env.BENCH_PHASE === "batches" ? process.env.BENCH_PHASE : undefined;
+  runCollectionLogBench({ port: Number(process.env.BENCH_PORT ?? 18_195), seconds: Number(process.env.BENCH_SECONDS ?? 15), ...(phase ? { phase } : {}) })
     .then((rows) => {
       console.log("");
       for (const r of rows) console.log(`${r.measure.padEnd(110)} ${r.value}  (${r.budget}; ${r.verdict})`);

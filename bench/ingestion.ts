@@ -12,9 +12,11 @@
  * (today, Page Lands summed over its rows) until it counts them all.
  *
  * `node --import tsx bench/ingestion.ts` runs it on its own (BENCH_PORT, default 18,194).
+ * BENCH_CPU_PROF=<dir> starts the server with `node --cpu-prof` and writes its profile there
+ * when it stops (where a request's CPU goes; see docs/engine.md, "Collection log").
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -37,8 +39,25 @@ const batchSize = 100;
 export interface Served {
   readonly url: string;
   readonly key: string;
+  /** CPU time the server process has used so far (every thread: JavaScript, DuckDB, the file system's), in ms; NaN where /proc is not. */
+  readonly cpuMs: () => number;
   readonly stop: () => Promise<void>;
 }
+
+/** Clock ticks a second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const ticksPerSecond = 100;
+
+/** A process's user + system CPU time in ms from /proc (Linux), NaN elsewhere. */
+const processCpuMs = (pid: number | undefined): number => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return NaN;
+  }
+};
 
 /** The child: demo data, materialised, a write key; prints one JSON line when it listens. `withLog`: /collect through the collection log. */
 const serveForBench = async (port: number, dataDir: string, withLog: boolean): Promise<void> => {
@@ -64,12 +83,16 @@ const serveForBench = async (port: number, dataDir: string, withLog: boolean): P
   serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => {
     process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, key: issued.key })}\n`);
   });
+  // An exit of its own, so `--cpu-prof` writes its profile (a signal's default end writes none).
+  process.once("SIGTERM", () => process.exit(0));
 };
 
 /** The bench server as a child process; `withLog`: COLLECT_LOG=on's path (bench/collectionLog.ts). */
 export const startServer = async (port: number, withLog = false): Promise<Served> => {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-ingestion-"));
-  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, "--serve", String(port), dataDir, withLog ? "log" : "direct"], {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const profiling = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const child = spawn(process.execPath, [...profiling, "--import", "tsx", import.meta.filename, "--serve", String(port), dataDir, withLog ? "log" : "direct"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -84,6 +107,7 @@ export const startServer = async (port: number, withLog = false): Promise<Served
   });
   return {
     ...ready,
+    cpuMs: () => processCpuMs(child.pid),
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));

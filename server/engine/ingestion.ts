@@ -12,6 +12,7 @@ import {
   type RefusalReason,
   type RowRefusal,
 } from "../../src/domain/ingestion/collection";
+import { collectedEventTaken } from "../../src/domain/ingestion/collectedEventCheck";
 import { landingFieldsOf } from "../../src/domain/ingestion/landing";
 import { dayInZone, programTimeZone } from "../../src/domain/shell/timeZone";
 import { writeKeyPrefixLength, writeKeyStarts, type IssuedKeyKind } from "../../src/domain/ingestion/writeKeys";
@@ -83,9 +84,19 @@ export const readEvents = (raws: ReadonlyArray<unknown>, program: Program, now: 
 
 const botRefusal = (raw: unknown, index: number): RowRefusal => refusal(index, idOf(raw, "event_id"), "bot", "the user agent is a robot's");
 
+/**
+ * An event as the `CollectedEvent` Schema decodes it: the quick check's value when it takes the
+ * event (what the Schema would give, without Effect's cost on every beacon), else the Schema's
+ * decoding, whose issues are the refusal's.
+ */
+const decodeCollectedEvent = (raw: unknown): Either.Either<CollectedEvent, ParseResult.ParseError> => {
+  const taken = collectedEventTaken(raw);
+  return taken === null ? Schema.decodeUnknownEither(CollectedEvent)(raw, { errors: "all" }) : Either.right(taken);
+};
+
 /** One event of a batch as a hit, or why it is refused. */
 const readHit = (raw: unknown, index: number, program: Program, now: number): IngestedHit | RowRefusal => {
-  const decoded = Schema.decodeUnknownEither(CollectedEvent)(raw, { errors: "all" });
+  const decoded = decodeCollectedEvent(raw);
   if (Either.isLeft(decoded)) return refusal(index, idOf(raw, "event_id"), "invalid", issuesOf(decoded.left, raw));
   const event = decoded.right;
   const late = timeRefusal(event.time, now);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { HttpBindings } from "@hono/node-server";
+import { requestHeader } from "./nodeRequest";
 
 /**
  * The client address the per-address throttles key on.
@@ -15,7 +16,7 @@ import type { HttpBindings } from "@hono/node-server";
 export const clientAddressOf = (c: Context, trustedProxies: ReadonlySet<string>): string => {
   const peer = normalisedAddress((c.env as Partial<HttpBindings> | undefined)?.incoming?.socket?.remoteAddress ?? "local");
   if (!trustedProxies.has(peer)) return throttledUnit(peer);
-  const forwarded = (c.req.header("X-Forwarded-For") ?? "")
+  const forwarded = (requestHeader(c, "X-Forwarded-For") ?? "")
     .split(",")
     .map((part) => normalisedAddress(part.trim()))
     .filter((part) => part !== "");

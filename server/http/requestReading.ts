@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { Either, type ParseResult, Schema } from "effect";
-import { refuse, refusals } from "./answers";
+import { refuse, refusals, refuseTooLarge } from "./answers";
+import { readBodyText } from "./nodeRequest";
 import { issueText } from "../../src/domain/shell/issueText";
 import { malformedTextAt, malformedTextProblem } from "../../src/domain/ingestion/collection";
 
@@ -20,15 +21,14 @@ export const maximumNesting = 32;
  * `JSON.parse` or a Schema's decoding (and its error formatting) recurse into it.
  */
 export const nestsDeeperThan = (text: string, limit: number): boolean => {
+  if (opensAtMost(text, limit)) return false;
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === 0x5c) i++; // a backslash escapes the next character
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) {
-      inString = true;
+    if (code === 0x22) {
+      const end = stringEnd(text, i);
+      if (end < 0) return false;
+      i = end;
     } else if (code === 0x5b || code === 0x7b) {
       depth++;
       if (depth > limit) return true;
@@ -37,6 +37,34 @@ export const nestsDeeperThan = (text: string, limit: number): boolean => {
     }
   }
   return false;
+};
+
+/**
+ * Where the string opened by the quote at `open` ends (its closing quote), or -1 when it does
+ * not: the next quote not escaped, that is with an even run of backslashes before it (each
+ * backslash escapes the character after it), found with `indexOf` rather than a character at a time.
+ */
+const stringEnd = (text: string, open: number): number => {
+  for (let from = open + 1; ; ) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    while (quote - backslashes - 1 > open && text.charCodeAt(quote - backslashes - 1) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    from = quote + 1;
+  }
+};
+
+/** Whether `text` holds at most `limit` of `[` and `{` in all (so nothing in it nests deeper): a quick look before the full pass. */
+const opensAtMost = (text: string, limit: number): boolean => {
+  let opens = 0;
+  for (const bracket of ["{", "["]) {
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) {
+      opens += 1;
+      if (opens > limit) return false;
+    }
+  }
+  return true;
 };
 
 const nestingMessage = `nested deeper than ${maximumNesting} levels`;
@@ -99,8 +127,20 @@ export const requireJsonBody: MiddlewareHandler = async (c, next) => {
  * The request body parsed as JSON: 400 invalid_body when it nests deeper than
  * `maximumNesting` (checked before parsing), 400 malformed_json when it is not JSON.
  */
-export const readJson = async (c: Context): Promise<Reading<unknown>> => {
-  const text = await c.req.text();
+export const readJson = async (c: Context): Promise<Reading<unknown>> => jsonOf(c, await c.req.text());
+
+/**
+ * The request body parsed as JSON, as `readJson`, read only while within `maxBytes` (413
+ * payload_too_large past it, the body-limit middleware's answer): straight from Node's message
+ * where there is one (`nodeRequest.ts`), for the calls that answer every beacon.
+ */
+export const readJsonWithin = async (c: Context, maxBytes: number): Promise<Reading<unknown>> => {
+  const body = await readBodyText(c, maxBytes);
+  return body.ok ? jsonOf(c, body.text) : { ok: false, response: refuseTooLarge(c) };
+};
+
+/** A body's text parsed as JSON: 400 invalid_body when it nests too deep (checked first), 400 malformed_json when it is not JSON. */
+const jsonOf = (c: Context, text: string): Reading<unknown> => {
   if (nestsDeeperThan(text, maximumNesting)) {
     return { ok: false, response: refuse(c, refusals.invalidBody, `Invalid request body: ${nestingMessage}`) };
   }

@@ -38,17 +38,28 @@ export const collectionLimit = { limit: 1200, windowMs: 60_000 };
  * the address back is ever stored or logged.
  */
 export const createAddressHasher = (clock: () => number) => {
-  let day = "";
+  let day = Number.NaN;
   let salt = randomBytes(16);
+  // The day's hashes of the addresses seen (memory only, forgotten with the salt): a beacon's check hashes nothing again.
+  const hashes = new Map<string, string>();
   return (address: string): string => {
-    const today = new Date(clock()).toISOString().slice(0, 10);
+    const today = Math.floor(clock() / 86_400_000);
     if (today !== day) {
       day = today;
       salt = randomBytes(16);
+      hashes.clear();
     }
-    return createHash("sha256").update(salt).update(address).digest("hex").slice(0, 24);
+    const known = hashes.get(address);
+    if (known !== undefined) return known;
+    const hash = createHash("sha256").update(salt).update(address).digest("hex").slice(0, 24);
+    if (hashes.size >= addressesHashedKept) hashes.clear();
+    hashes.set(address, hash);
+    return hash;
   };
 };
+
+/** Addresses whose hash of the day the hasher keeps at most; past it the memory starts again. */
+const addressesHashedKept = 10_000;
 
 /**
  * How finely a key's last use is kept: the key check writes it at most once per key in this
@@ -101,8 +112,11 @@ export const createKeyCheck = (context: ServerContext, rule: { readonly limit: n
       context.log.warn("a write key's last use could not be written", { error });
     }
   };
+  /** The digests of keys that worked (a beacon's key is hashed once, not on every request); past `notedKeysKept` the memory starts again. */
+  const digests = new Map<string, string>();
+  const digestOf = (key: string): string => digests.get(key) ?? writeKeyDigest(key);
   return async (c: Context, key: string): Promise<KeyReading> => {
-    const digest = writeKeyDigest(key);
+    const digest = digestOf(key);
     const holder = key.length > 0 ? await holderOf(digest) : null;
     if (!holder) return { ok: false, response: refuse(c, ingestionRefusals.invalidWriteKey) };
     // The program as it is now (the key's holder may have been read before an edit), and refused when archived.
@@ -115,6 +129,10 @@ export const createKeyCheck = (context: ServerContext, rule: { readonly limit: n
       return { ok: false, response: refuseThrottled(c, ingestionRefusals.tooManyRequests, limit.retryAfterMs(client, now)) };
     }
     limit.record(client, now);
+    if (!digests.has(key)) {
+      if (digests.size >= notedKeysKept) digests.clear();
+      digests.set(key, digest);
+    }
     await noteUse(digest, now);
     return { ok: true, program, kind: holder.kind };
   };

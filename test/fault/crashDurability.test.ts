@@ -299,10 +299,13 @@ const openedCleanly = (server: ServerProcess): void => {
   expect(errorLines(server.log()), "the restarted server logs no error").toEqual([]);
 };
 
+/** Guards against a server that never listens, not against a slow one: a start took over 45 s under a load of 40. */
+const serverStartGuardMs = 300_000;
+
 describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
   it("keeps every acknowledged write whole, and each unacknowledged one whole or absent", async () => {
     const start = async (): Promise<ServerProcess> => {
-      running = await startServer({ dataDir, port, demoScale, startTimeoutMs: 45_000 });
+      running = await startServer({ dataDir, port, demoScale, startTimeoutMs: serverStartGuardMs });
       return running;
     };
     let server = await start();
@@ -338,7 +341,7 @@ describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
 
   it("keeps every event /collect acknowledged through the collection log exactly once (COLLECT_LOG=on)", async () => {
     const start = async (): Promise<ServerProcess> => {
-      running = await startServer({ dataDir: logDataDir, port, demoScale, startTimeoutMs: 45_000, env: { COLLECT_LOG: "on" } });
+      running = await startServer({ dataDir: logDataDir, port, demoScale, startTimeoutMs: serverStartGuardMs, env: { COLLECT_LOG: "on" } });
       return running;
     };
     const server = await start();
