@@ -10,8 +10,9 @@ import { reportScreens } from "../../src/views/reports/reportScreens";
 /**
  * Accessibility held at zero serious or critical axe-core findings on every route of the
  * app's route tables and on the dialogs that matter, signed in as an admin with the demo
- * data; and no page wider than the screen, on a phone and on a desktop. Two tests over one
- * page each, screens opened inside the app (no page loads), for the suite's time budget.
+ * data; and no page wider than the screen, on a phone and on a desktop. Three tests over one
+ * page each (the desktop walk's routes shared out between two of them, which workers run side
+ * by side), screens opened inside the app (no page loads), for the suite's time budget.
  */
 
 /** An example value for each route parameter of the tables; a new parameter must be given one here. */
@@ -112,7 +113,8 @@ const wideOnes = (page: Page) => {
   };
 };
 
-test("every route and the open dialogs: no serious or critical axe-core finding, no Content Security Policy violation; no route wider than a 1440 px screen", async ({ page }) => {
+/** A walk at 1440 × 900: axe-core's findings and the Content Security Policy's violations on each screen, and what is too wide. */
+const desktopWalk = async (page: Page) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const openRequests = trackRequests(page);
   const { wide, measure } = wideOnes(page);
@@ -121,20 +123,58 @@ test("every route and the open dialogs: no serious or critical axe-core finding,
   // Security Policy reports no violation anywhere on the walk.
   const violations = await recordViolations(page);
   const violationsOn = (where: string) => violations().map((v) => `${where}: ${v.directive} blocked ${v.blocked} at ${v.source} (${v.sample})`);
+  /** The findings and violations on what is shown now (a screen, or a dialog open over one). */
+  const look = async (where: string) => {
+    findings.push(...(await findingsOn(page, where)), ...violationsOn(where));
+  };
+  /** Judges the screen now shown: its findings, its violations, its width. */
+  const judge = async (where: string) => {
+    await look(where);
+    await measure(where);
+  };
+  return {
+    openRequests,
+    wide,
+    look,
+    judge,
+    /** Opens each signed-in route inside the app and judges it. */
+    signedIn: async (routes: ReadonlyArray<string>) => {
+      for (const path of routes) {
+        await openInApp(page, path);
+        await settle(page, openRequests, path);
+        await judge(path);
+      }
+    },
+    /** What the walk found, every finding and every page too wide, asserted at its end. */
+    expectNone: () => {
+      expect(findings, `serious or critical axe-core findings and Content Security Policy violations:\n${findings.join("\n")}`).toEqual([]);
+      expect(wide, `wider than the screen:\n${wide.join("\n")}`).toEqual([]);
+    },
+  };
+};
 
+// The walks share the routes out between two tests, which the workers run side by side.
+test.describe.configure({ mode: "parallel" });
+
+const half = Math.ceil(signedInRoutes.length / 2);
+
+test("the signed-out routes and the first half of the signed-in ones: no serious or critical axe-core finding, no Content Security Policy violation; none wider than a 1440 px screen", async ({ page }) => {
+  const walk = await desktopWalk(page);
   for (const path of signedOutRoutes) {
     await page.goto(path);
-    await settle(page, openRequests, path);
-    findings.push(...(await findingsOn(page, path)), ...violationsOn(path));
+    await settle(page, walk.openRequests, path);
+    await walk.judge(path);
   }
-
   await signInAs(page, "admin");
-  for (const path of signedInRoutes) {
-    await openInApp(page, path);
-    await settle(page, openRequests, path);
-    findings.push(...(await findingsOn(page, path)), ...violationsOn(path));
-    await measure(path);
-  }
+  await walk.signedIn(signedInRoutes.slice(0, half));
+  walk.expectNone();
+});
+
+test("the second half of the signed-in routes and the open dialogs: no serious or critical axe-core finding, no Content Security Policy violation; none wider than a 1440 px screen", async ({ page }) => {
+  const walk = await desktopWalk(page);
+  const { openRequests, wide, look } = walk;
+  await signInAs(page, "admin");
+  await walk.signedIn(signedInRoutes.slice(half));
 
   // The Fixed Spend list shows every column at 1440 px: none behind a sideways scroll.
   await openInApp(page, paths.fixedSpend);
@@ -149,14 +189,14 @@ test("every route and the open dialogs: no serious or critical axe-core finding,
   await page.getByRole("button", { name: /^Date range:/ }).click();
   const datePicker = page.getByRole("group", { name: "Choose a date range" });
   await expect(datePicker).toBeVisible();
-  findings.push(...(await findingsOn(page, "the date range picker")), ...violationsOn("the date range picker"));
+  await look("the date range picker");
   await page.keyboard.press("Escape");
   await expect(datePicker).toBeHidden();
 
   await page.getByRole("toolbar", { name: "Table controls" }).getByRole("button", { name: "Export Data" }).click();
   const exportDialog = page.getByRole("dialog", { name: "Export Data" });
   await expect(exportDialog).toBeVisible();
-  findings.push(...(await findingsOn(page, "the Export Data dialog")), ...violationsOn("the Export Data dialog"));
+  await look("the Export Data dialog");
   await page.keyboard.press("Escape");
   await expect(exportDialog).toBeHidden();
 
@@ -165,7 +205,7 @@ test("every route and the open dialogs: no serious or critical axe-core finding,
   await page.getByRole("button", { name: /^Delete variable spend \d+$/ }).first().click();
   const question = page.getByRole("dialog", { name: "Are you sure you want to remove this spend configuration?" });
   await expect(question).toBeVisible();
-  findings.push(...(await findingsOn(page, "the delete confirmation")), ...violationsOn("the delete confirmation"));
+  await look("the delete confirmation");
   await question.getByRole("button", { name: "Cancel" }).click();
   await expect(question).toBeHidden();
 
@@ -176,10 +216,9 @@ test("every route and the open dialogs: no serious or critical axe-core finding,
   await expect(filter).toBeVisible();
   await filter.getByRole("combobox", { name: "First touchpoint 1", exact: true }).fill("Paid");
   await expect(filter.getByRole("option").first()).toBeVisible();
-  findings.push(...(await findingsOn(page, "the journey path filter")), ...violationsOn("the journey path filter"));
+  await look("the journey path filter");
 
-  expect(findings, `serious or critical axe-core findings and Content Security Policy violations:\n${findings.join("\n")}`).toEqual([]);
-  expect(wide, `wider than the screen:\n${wide.join("\n")}`).toEqual([]);
+  walk.expectNone();
 });
 
 test("at 390 × 844 no route is wider than the screen, the pickers open whole, and a table with more columns says so", async ({ page }) => {
