@@ -42,6 +42,7 @@ describe("/api/auth/setup", () => {
     expect(body.user).toEqual({ id: 1, username: "ada", email: "ada@example.org", is_admin: true });
     const me = decoded(await app.call("GET", "/api/auth/me", { token: body.token }), MeResponse);
     expect(me).toEqual({ user: body.user, programs: [] });
+    expect(body.programs).toEqual(me.programs);
     await app.signIn("Ada", ada.password);
   });
 
