@@ -47,7 +47,7 @@ export const authRoutes = (context: ServerContext) => {
     loginFailures.withdraw(key, now);
     loginFailuresByAddress.withdraw(address, now);
     const token = await openSession(context, credentials.user.id, now);
-    return answer(c, LoginResponse, { token, user: credentials.user });
+    return answer(c, LoginResponse, { token, user: credentials.user, programs: await programsOf(context, credentials.user) });
   });
 
   routes.post("/logout", requireSession(context), async (c) => {

@@ -24,6 +24,7 @@ import { readBody, requireJsonBody } from "../http/requestReading";
 import { openSession } from "../http/sessionOpening";
 import type { ServerContext } from "../serverContext";
 import type { InvitationRecord, PersonOutcome, PersonRecord, ResetLinkRecord } from "../engine/stores";
+import { programsOf } from "./authRoutes";
 import { setupRefusalOf } from "./setupRoutes";
 
 export const invitationLinkFor = (publicUrl: string, token: string, email: string): string =>
@@ -269,7 +270,7 @@ export const invitationRoutes = (context: ServerContext) => {
     if (outcome.kind === "taken") return refuse(c, setupRefusalOf({ reason: "taken", message: newAdminMessages.taken }));
     log.info("invitation accepted", { userId: outcome.user.id });
     const token = await openSession(context, outcome.user.id, now);
-    return answer(c, LoginResponse, { token, user: outcome.user });
+    return answer(c, LoginResponse, { token, user: outcome.user, programs: await programsOf(context, outcome.user) });
   });
 
   return routes;

@@ -6,6 +6,7 @@ import { answer, refuse, type Refusal } from "../http/answers";
 import { readBody, requireJsonBody } from "../http/requestReading";
 import { openSession } from "../http/sessionOpening";
 import type { ServerContext } from "../serverContext";
+import { programsOf } from "./authRoutes";
 
 /** The ApiError of each refused first-run setup: 409 once an account exists, 400 for bad input. */
 export const setupRefusalOf = (refusal: NewAdminRefusal): Refusal => {
@@ -49,7 +50,7 @@ export const setupRoutes = (context: ServerContext, exposedDemo: boolean) => {
     }
     log.info("first-run setup: first admin created", { userId: outcome.created.id });
     const token = await openSession(context, outcome.created.id, context.clock());
-    return answer(c, LoginResponse, { token, user: outcome.created });
+    return answer(c, LoginResponse, { token, user: outcome.created, programs: await programsOf(context, outcome.created) });
   });
 
   return routes;

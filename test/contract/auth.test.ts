@@ -14,14 +14,15 @@ describe("POST /api/auth/login", () => {
     t.call("POST", "/api/auth/login", { json: { username, password } });
 
   it.each([
-    ["demo", false],
-    ["admin", true],
-    ["other", false],
-  ])("signs %s in with a fresh 128-bit token", async (username, isAdmin) => {
+    ["demo", false, ["northwind", "bluepeak"]],
+    ["admin", true, ["northwind", "bluepeak", "lumen"]],
+    ["other", false, ["lumen"]],
+  ])("signs %s in with a fresh 128-bit token, and the programs they may open (as /auth/me lists them)", async (username, isAdmin, codes) => {
     const body = decoded(await login(username, username), LoginResponse);
     expect(body.token).toMatch(/^[0-9a-f]{32}$/);
     expect(body.user).toEqual({ id: expect.any(Number), username, email: `${username}@example.com`, is_admin: isAdmin });
     expect(body.user).not.toHaveProperty("password_hash");
+    expect(body.programs.map((p) => p.code)).toEqual(codes);
   });
 
   it("gives every sign-in its own token", async () => {

@@ -43,6 +43,7 @@ describe("/api/auth/setup", () => {
     expect(body.user).toEqual({ id: 1, username: "ada", email: "ada@example.org", is_admin: true });
     const me = decoded(await app.call("GET", "/api/auth/me", { token: body.token }), MeResponse);
     expect(me).toEqual({ user: body.user, programs: [] });
+    expect(body.programs).toEqual(me.programs);
     const trail = decoded(await app.call("GET", "/api/admin/audit", { token: body.token }), AuditPage);
     expect(trail.data.map(({ id: _, after, ...line }) => ({ ...line, after: JSON.parse(after ?? "null") as unknown }))).toEqual([
       {

@@ -117,6 +117,7 @@ describe("people and access (/api/admin/people, /api/auth/invitation)", () => {
 
     const me = decoded(await t.call("GET", "/api/auth/me", { token: nora.token }), MeResponse);
     expect(me.programs.map((p) => p.code)).toEqual(["northwind"]);
+    expect(accepted.programs).toEqual(me.programs);
     expect((await t.call("GET", "/api/programs/northwind/settings", { token: nora.token })).status).toBe(200);
     expectRefusal(await t.call("GET", "/api/programs/bluepeak/settings", { token: nora.token }), 403, "forbidden");
     expectRefusal(await t.call("GET", people, { token: nora.token }), 403, "forbidden");

@@ -31,7 +31,7 @@ export const beta: Program = { id: 2, code: "beta", name: "Beta", currency: "USD
 export const tokyo: Program = { id: 3, code: "tokyo", name: "Tokyo", currency: "JPY", utc_offset: "+09:00", locale: "ja-JP" };
 
 export const profile: MeResponse = { user: alice, programs: [acme, beta] };
-export const loginResponse: LoginResponse = { token: "tok-1", user: alice };
+export const loginResponse: LoginResponse = { token: "tok-1", user: alice, programs: [acme, beta] };
 export const ok: Ok = { ok: true };
 
 export const messageOne: Message = { id: 1, message: "<b>Maintenance</b> tonight", meta: { type: "is-warning" } };

@@ -8,7 +8,13 @@ export const LoginRequest = Schema.Struct({
 });
 export type LoginRequest = typeof LoginRequest.Type;
 
-export const LoginResponse = Schema.Struct({ token: Schema.String, user: User });
+/**
+ * A sign-in's answer (the login, the first admin's setup, an accepted invitation): the token,
+ * the person and the programs they may open, the same as `/auth/me` answers, so the session is
+ * ready at once and the landing report's calls go out with the sign-in's answer (issue 27,
+ * "Ready fast": the sign-in waited for /auth/me before the report could ask for anything).
+ */
+export const LoginResponse = Schema.Struct({ token: Schema.String, user: User, programs: Schema.Array(Program) });
 export type LoginResponse = typeof LoginResponse.Type;
 
 export const MeResponse = Schema.Struct({ user: User, programs: Schema.Array(Program) });

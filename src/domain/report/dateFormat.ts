@@ -4,12 +4,25 @@ import { normaliseLocale } from "./numberFormat";
 
 /** A calendar date for people, in a locale ("1 Nov 2026"); the raw string if it is not a date. */
 export const formatDate = (iso: string, locale: string): string => {
+  const key = `${locale}|${iso}`;
+  const known = formattedDates.get(key);
+  if (known !== undefined) return known;
+  const text = dateText(iso, locale);
+  if (formattedDates.size >= formattedPeriodsBound) formattedDates.clear();
+  formattedDates.set(key, text);
+  return text;
+};
+
+const dateText = (iso: string, locale: string): string => {
   try {
     return temporal().PlainDate.from(iso).toLocaleString(locale, { day: "numeric", month: "short", year: "numeric" });
   } catch {
     return iso;
   }
 };
+
+/** Dates already formatted, as `formattedPeriods` below: the header's date range is drawn again on every change of the session. */
+const formattedDates = new Map<string, string>();
 
 /** A moment (epoch ms) to the minute, in UTC ("2 Jun 2025 09:00 UTC"): a write key's last use, a person's last sign-in. */
 export const formatUtcMinute = (ms: number): string =>

@@ -96,13 +96,21 @@ export const formatNumber = (value: number | null | undefined, decimals: number,
 /** The symbol shown for a currency: `currencySymbol` (program.ts), Intl's, £ for no currency or an unknown one. */
 export const moneySymbol = (currency: string | null | undefined): string => currencySymbol(currency);
 
+/** Each currency's decimals, asked of Intl once: every money cell asks, and each Intl.NumberFormat built costs far more than a format. */
+const currencyDigitsCache = new Map<string, number>();
+
 /** The decimals a currency has (JPY and ISK none, GBP two, BHD three); two for a code Intl refuses. */
 const currencyDigits = (code: string): number => {
+  const known = currencyDigitsCache.get(code);
+  if (known !== undefined) return known;
+  let digits = 2;
   try {
-    return new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
-    return 2;
+    digits = 2;
   }
+  if (currencyDigitsCache.size < 256) currencyDigitsCache.set(code, digits);
+  return digits;
 };
 
 /**

@@ -90,7 +90,7 @@ export const acceptInvitationMachine = setup({
     forgetPassword: assign(({ context }) => ({ request: { ...context.request, password: "", confirm_password: "" } })),
     announceSignedIn: sendTo(
       ({ context }) => context.session,
-      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user }),
+      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user, programs: output.programs }),
     ),
   },
   guards: {

@@ -69,7 +69,7 @@ export const firstRunMachine = setup({
     forgetPassword: assign(({ context }) => ({ request: { ...context.request, password: "" } })),
     announceSignedIn: sendTo(
       ({ context }) => context.session,
-      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user }),
+      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user, programs: output.programs }),
     ),
   },
   guards: {

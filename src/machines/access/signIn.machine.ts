@@ -63,7 +63,7 @@ export const signInMachine = setup({
     forgetPassword: assign({ password: "" }),
     announceSignedIn: sendTo(
       ({ context }) => context.session,
-      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user }),
+      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user, programs: output.programs }),
     ),
   },
   guards: {

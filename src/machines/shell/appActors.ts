@@ -1,5 +1,6 @@
 import { createActor, type InspectionEvent } from "xstate";
 import { texts } from "../../domain/shell/texts";
+import { liveCallsInFlight, type CallsInFlight } from "../../services/http/callsInFlight";
 import { appMachine, type AppActorRef } from "./app.machine";
 import { errorDialogMachine } from "./errorDialog.machine";
 import { createEventLog, type EventLog } from "./eventLog";
@@ -8,6 +9,8 @@ import { sessionMachine, type SessionActorRef } from "./session.machine";
 import type { ToastsActorRef } from "./toasts.machine";
 import type { ErrorDialogActorRef } from "./errorDialog.machine";
 
+export type { CallsInFlight };
+
 export interface AppActors {
   /** The root of the one actor system: every screen and part is its child. */
   readonly app: AppActorRef;
@@ -15,6 +18,8 @@ export interface AppActors {
   readonly errorDialog: ErrorDialogActorRef;
   readonly toasts: ToastsActorRef;
   readonly eventLog: EventLog;
+  /** The API calls under way: work that can wait (the menu's screens loaded ahead) waits until none is. */
+  readonly calls: CallsInFlight;
 }
 
 /** Bumped whenever the session's context changes shape; older stored sessions are discarded. */
@@ -31,6 +36,8 @@ export interface AppActorOptions {
   readonly sessionMachine?: typeof sessionMachine;
   /** Where the session is kept across loads; `false` keeps it nowhere (tests). */
   readonly persistence?: Partial<PersistenceOptions> | false;
+  /** The API calls under way (tests give their own); the live transport's by default. */
+  readonly calls?: CallsInFlight;
 }
 
 /**
@@ -68,5 +75,5 @@ export const createAppActors = (opts: AppActorOptions): AppActors => {
   session.on("session.programRefused", ({ shown }) => toasts.send({ type: "toast.shown", text: texts.programRefused(shown.name) }));
   // A restored session checks its token and refreshes the programs it may see.
   if (persisted.restored) session.send({ type: "session.resumed" });
-  return { app, session, errorDialog, toasts, eventLog };
+  return { app, session, errorDialog, toasts, eventLog, calls: opts.calls ?? liveCallsInFlight };
 };

@@ -28,7 +28,8 @@ import { fromApiCall } from "../runtime/fromEffect";
 import { httpFailureListener, type HttpFailedEvent } from "./httpFailureListener";
 
 export type SessionEvent =
-  | { type: "session.signedIn"; token: string; user: User }
+  /** `programs`: the ones the sign-in's answer lists (the session is then ready at once); without them the profile is loaded. */
+  | { type: "session.signedIn"; token: string; user: User; programs?: ReadonlyArray<Program> }
   | { type: "session.signOutRequested" }
   | { type: "session.resumed" }
   | { type: "session.retried" }
@@ -130,6 +131,7 @@ export const sessionMachine = setup({
     })),
   },
   guards: {
+    hasPrograms: (_, params: { programs?: ReadonlyArray<Program> }) => params.programs !== undefined,
     isUnauthorized: (_, params: { error: HttpError }) => params.error._tag === "Unauthorized",
     isUnauthorizedError: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
     isKnownProgram: ({ context }, params: { program: string }) => context.programs.some((p) => p.code === params.program),
@@ -164,10 +166,21 @@ export const sessionMachine = setup({
         expired: {},
       },
       on: {
-        "session.signedIn": {
-          target: "signedIn",
-          actions: { type: "storeCredentials", params: ({ event }) => ({ token: event.token, user: event.user }) },
-        },
+        "session.signedIn": [
+          {
+            // The sign-in's answer lists the programs: ready at once, without asking /auth/me for them again.
+            guard: { type: "hasPrograms", params: ({ event }) => ({ programs: event.programs }) },
+            target: "signedIn.ready",
+            actions: [
+              { type: "storeCredentials", params: ({ event }) => ({ token: event.token, user: event.user }) },
+              { type: "applyProfile", params: ({ event }) => ({ user: event.user, programs: event.programs ?? [] }) },
+            ],
+          },
+          {
+            target: "signedIn",
+            actions: { type: "storeCredentials", params: ({ event }) => ({ token: event.token, user: event.user }) },
+          },
+        ],
         "session.apiBaseUrlChanged": {
           guard: { type: "isValidApiBaseUrl", params: ({ event }) => ({ url: event.url }) },
           actions: { type: "changeApiBaseUrl", params: ({ event }) => ({ url: event.url }) },

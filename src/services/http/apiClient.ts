@@ -1,4 +1,5 @@
 import { Context, Data, Effect, Layer } from "effect";
+import { liveCallsInFlight } from "./callsInFlight";
 import { NetworkError } from "./httpErrors";
 
 import type { ApiContext } from "../../domain/shell/session";
@@ -39,17 +40,19 @@ export class ApiClient extends Context.Tag("ApiClient")<
   { readonly send: (request: OutgoingRequest) => Effect.Effect<IncomingAnswer, NetworkError> }
 >() {}
 
-/** The live transport: `fetch`, the request aborted when the effect is interrupted. */
+/** The live transport: `fetch`, the request aborted when the effect is interrupted; counted in `liveCallsInFlight` until its body is read. */
 export const fetchApiClient: ApiClient["Type"] = {
   send: (request) =>
     Effect.tryPromise({
-      try: (signal) =>
-        fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal, credentials: "same-origin" }).then(
-          async (res) => {
+      try: (signal) => {
+        const ended = liveCallsInFlight.started();
+        return fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal, credentials: "same-origin" })
+          .then(async (res) => {
             const retryAfter = res.headers.get("Retry-After");
             return { status: res.status, text: await res.text(), ...(retryAfter === null ? {} : { retryAfter }) };
-          },
-        ),
+          })
+          .finally(ended);
+      },
       catch: (e) => new NetworkError({ message: e instanceof Error ? e.message : String(e), path: request.path }),
     }),
 };

@@ -5,6 +5,7 @@ import { texts } from "../../domain/shell/texts";
 import type { ActorRefFrom } from "xstate";
 import { programReportsMachine, programReportsSelectors, type ProgramReportsActorRef } from "../../machines/customReports/programReports.machine";
 import { mainMenuMachine, mainMenuSelectors } from "../../machines/shell/mainMenu.machine";
+import type { CallsInFlight } from "../../machines/shell/appActors";
 import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "./AppActorsContext";
 import { useAppPart, useLastingAppPart } from "./appChildren";
@@ -22,12 +23,30 @@ const whenIdle = (f: () => void): (() => void) => {
 };
 
 /**
- * Loads the code of the menu's screens ahead, one at a time when the browser is idle, so
- * following an entry draws its screen at once (issue 27, "Ready fast"). Only the entries the
- * person is offered: an admin screen's code never loads for anyone else.
+ * Runs `f` when no API call is under way and the browser is idle, both at once (a call that
+ * starts before the idle time comes waits again); the returned function cancels it.
+ */
+const whenQuiet = (calls: CallsInFlight, f: () => void): (() => void) => {
+  let cancel = () => {};
+  const wait = () => {
+    cancel = calls.whenNone(() => {
+      cancel = whenIdle(() => (calls.count() === 0 ? f() : wait()));
+    });
+  };
+  wait();
+  return () => cancel();
+};
+
+/**
+ * Loads the code of the menu's screens ahead, one at a time when the page is quiet (no API
+ * call under way, the browser idle), so following an entry draws its screen at once (issue
+ * 27, "Ready fast"). Quiet, not merely idle: a chunk is run on the main thread when it
+ * arrives, and loaded during the sign-in it ran while the landing screen's answers came in.
+ * Only the entries the person is offered: an admin screen's code never loads for anyone else.
  */
 const usePreloadedEntries = (entryPaths: ReadonlyArray<string>) => {
   const preload = useScreenPreload();
+  const { calls } = useAppActors();
   const key = entryPaths.join("\n");
   useEffect(() => {
     const queue = key === "" ? [] : key.split("\n");
@@ -39,15 +58,15 @@ const usePreloadedEntries = (entryPaths: ReadonlyArray<string>) => {
       void preload(path)
         .catch(() => undefined)
         .finally(() => {
-          if (!stopped) cancel = whenIdle(next);
+          if (!stopped) cancel = whenQuiet(calls, next);
         });
     };
-    cancel = whenIdle(next);
+    cancel = whenQuiet(calls, next);
     return () => {
       stopped = true;
       cancel();
     };
-  }, [key, preload]);
+  }, [key, preload, calls]);
   return preload;
 };
 

@@ -5,11 +5,11 @@ import type { InvitationAcceptance, InvitationPreview } from "../../../src/domai
 import { acceptInvitationMachine, acceptInvitationSelectors as sel } from "../../../src/machines/access/acceptInvitation.machine";
 import type { ApiContext } from "../../../src/services/http/http";
 import { ClientError } from "../../../src/services/http/httpErrors";
-import { api, httpErrors, recordingSessionActor } from "../../model/fixtures";
+import { acme, api, httpErrors, recordingSessionActor } from "../../model/fixtures";
 import { controlled } from "../support";
 
 const token = "0123456789abcdef0123456789abcdef";
-const nora: LoginResponse = { token: "tok-nora", user: { id: 9, username: "nora", email: "nora@example.org", is_admin: false } };
+const nora: LoginResponse = { token: "tok-nora", user: { id: 9, username: "nora", email: "nora@example.org", is_admin: false }, programs: [acme] };
 const form = { name: " Nora ", password: "correct horse battery", confirmPassword: "correct horse battery" };
 const path = "/auth/invitation/accept";
 
@@ -67,7 +67,7 @@ describe("acceptInvitation machine", () => {
     ]);
     await t.accept.resolve(nora);
     expect(sel.isSignedIn(t.actor.getSnapshot())).toBe(true);
-    expect(t.received).toEqual([{ type: "session.signedIn", token: "tok-nora", user: nora.user }]);
+    expect(t.received).toEqual([{ type: "session.signedIn", token: "tok-nora", user: nora.user, programs: nora.programs }]);
     expect(t.actor.getSnapshot().context.request.password).toBe("");
   });
 

@@ -8,7 +8,7 @@ import { ClientError } from "../../../src/services/http/httpErrors";
 import { api, httpErrors, recordingSessionActor } from "../../model/fixtures";
 import { controlled } from "../support";
 
-const admin: LoginResponse = { token: "tok-admin", user: { id: 1, username: "ada", email: "ada@example.org", is_admin: true } };
+const admin: LoginResponse = { token: "tok-admin", user: { id: 1, username: "ada", email: "ada@example.org", is_admin: true }, programs: [] };
 const form = { name: " Ada ", email: " ada@example.org ", password: "correct horse battery", confirmPassword: "correct horse battery" };
 const sent: FirstAdminRequest = { name: "Ada", email: "ada@example.org", password: "correct horse battery" };
 
@@ -71,7 +71,7 @@ describe("firstRun machine", () => {
     await t.create.resolve(admin);
     expect(sel.isSignedIn(t.actor.getSnapshot())).toBe(true);
     expect(t.actor.getSnapshot().context.request.password).toBe("");
-    expect(t.received).toEqual([{ type: "session.signedIn", token: "tok-admin", user: admin.user }]);
+    expect(t.received).toEqual([{ type: "session.signedIn", token: "tok-admin", user: admin.user, programs: [] }]);
   });
 
   it.each([

@@ -22,7 +22,7 @@ const setup = (session: SignInInput["session"] = recordingSession().ref) => {
 const submit = { type: "signIn.submitted", username: " alice ", password: "secret" } as const;
 
 describe("signIn machine", () => {
-  it("on success tells the session it was given, with token and user", async () => {
+  it("on success tells the session it was given, with token, user and programs", async () => {
     const session = recordingSession();
     const { actor, login } = setup(session.ref);
     actor.send(submit);
@@ -32,19 +32,19 @@ describe("signIn machine", () => {
     await login.resolve(loginResponse);
     expect(sel.isSignedIn(actor.getSnapshot())).toBe(true);
     expect(actor.getSnapshot().status).toBe("done");
-    expect(session.received).toEqual([{ type: "session.signedIn", token: "tok-1", user: loginResponse.user }]);
+    expect(session.received).toEqual([{ type: "session.signedIn", token: "tok-1", user: loginResponse.user, programs: loginResponse.programs }]);
   });
 
-  it("signs the real session in (it starts loading the profile with the new token)", async () => {
+  it("signs the real session in, ready at once on the answer's programs (no profile call: the report's calls go out with the answer)", async () => {
     const loadProfile = controlled<MeResponse, ApiContext>();
     const session = createActor(sessionMachine.provide({ actors: { loadProfile: loadProfile.logic } }), { input: {} }).start();
     const { actor, login } = setup(session);
     actor.send(submit);
     await login.resolve(loginResponse);
-    expect(session.getSnapshot().value).toEqual({ signedIn: "loadingProfile" });
-    expect(loadProfile.calls).toEqual([{ baseUrl: "/api", token: "tok-1" }]);
-    await loadProfile.resolve(profile);
     expect(session.getSnapshot().value).toEqual({ signedIn: "ready" });
+    expect(session.getSnapshot().context.token).toBe("tok-1");
+    expect(session.getSnapshot().context.programs).toEqual(profile.programs);
+    expect(loadProfile.calls).toEqual([]);
     session.stop();
   });
 

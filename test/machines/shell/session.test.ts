@@ -89,6 +89,21 @@ describe("session machine: signing in", () => {
     expect(sel.range(snap())).toEqual(range);
   });
 
+  it.each([
+    { case: "the sign-in's programs", programs: [acme, beta], program: "acme", range: { from: "2026-02-13", to: "2026-03-14" } },
+    { case: "no program", programs: [], program: null, range: null },
+  ])("a sign-in whose answer lists the programs is ready at once, without a profile call ($case)", ({ programs, program, range }) => {
+    const { actor, loadProfile, snap } = setup();
+    actor.send({ ...signIn, programs });
+    expect(sel.isReady(snap())).toBe(true);
+    expect(loadProfile.calls).toEqual([]);
+    expect(sel.token(snap())).toBe("tok-1");
+    expect(sel.user(snap())).toEqual(alice);
+    expect(sel.programs(snap())).toEqual(programs);
+    expect(sel.programCode(snap())).toBe(program);
+    expect(sel.range(snap())).toEqual(range);
+  });
+
   it("keeps a range already chosen (e.g. from a link) instead of the default", async () => {
     const { actor, loadProfile, snap } = setup();
     actor.send(signIn);

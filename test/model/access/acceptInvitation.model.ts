@@ -3,7 +3,7 @@ import { ClientError } from "../../../src/services/http/httpErrors";
 import { defineMachineModel, invariant } from "../harness";
 import { api, httpErrors, recordingSessionActor } from "../fixtures";
 
-const nora = { token: "tok-nora", user: { id: 9, username: "nora", email: "nora@example.org", is_admin: false } };
+const nora = { token: "tok-nora", user: { id: 9, username: "nora", email: "nora@example.org", is_admin: false }, programs: [] };
 const valid = { name: " Nora ", password: "correct horse battery", confirmPassword: "correct horse battery" };
 const path = "/auth/invitation/accept";
 

@@ -3,7 +3,7 @@ import { ClientError } from "../../../src/services/http/httpErrors";
 import { defineMachineModel, invariant } from "../harness";
 import { api, httpErrors, recordingSessionActor } from "../fixtures";
 
-const admin = { token: "tok-admin", user: { id: 1, username: "ada", email: "ada@example.org", is_admin: true } };
+const admin = { token: "tok-admin", user: { id: 1, username: "ada", email: "ada@example.org", is_admin: true }, programs: [] };
 const valid = { name: " Ada ", email: "ada@example.org", password: "correct horse battery", confirmPassword: "correct horse battery" };
 
 /** The first-run screen: the server's check, the form with its own rules and the server's, the new admin signed in. */

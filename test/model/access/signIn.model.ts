@@ -33,7 +33,7 @@ export const signInModel = defineMachineModel({
     invariant(told.length === (after.matches("signedIn") ? 1 : 0), "the session is told once, only on success");
     for (const t of told) {
       invariant(
-        JSON.stringify(t.payload) === JSON.stringify({ type: "session.signedIn", token: loginResponse.token, user: loginResponse.user }),
+        JSON.stringify(t.payload) === JSON.stringify({ type: "session.signedIn", token: loginResponse.token, user: loginResponse.user, programs: loginResponse.programs }),
         `unexpected event to the session: ${JSON.stringify(t.payload)}`,
       );
     }

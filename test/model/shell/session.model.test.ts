@@ -4,6 +4,7 @@ import { sessionModel } from "./session.model";
 modelSuite(sessionModel, {
   mustInclude: [
     "signedOut.idle → session.signedIn [alice] → signedIn.loadingProfile",
+    "signedOut.idle → session.signedIn [aliceWithPrograms] → signedIn.ready",
     "signedIn.loadingProfile → loadProfile resolves [profile] → signedIn.ready",
     "signedIn.loadingProfile → loadProfile rejects [401] → signedOut.expired",
     "signedIn.loadingProfile → loadProfile rejects [500] → signedIn.unavailable",

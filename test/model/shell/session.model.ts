@@ -16,7 +16,8 @@ export const sessionModel = defineMachineModel({
   machine: sessionMachine,
   input: () => ({}),
   events: {
-    "session.signedIn": { alice: { token: "tok-1", user: alice } },
+    // A sign-in's answer lists the programs (ready at once); a session signed in without them loads the profile.
+    "session.signedIn": { alice: { token: "tok-1", user: alice }, aliceWithPrograms: { token: "tok-1", user: alice, programs: profile.programs } },
     "session.signOutRequested": [{}],
     "session.resumed": [{}],
     "session.retried": [{}],

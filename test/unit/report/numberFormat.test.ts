@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   formatMetric,
   formatMoney,
@@ -228,5 +228,20 @@ describe("formatMetric", () => {
     [{ kind: "rate", decimals: 2 }, 3.14159, "3.14"],
   ] satisfies Array<[MetricFormat, number, string]>)("an explicit format %j formats %s as %j", (format, value, expected) => {
     expect(formatMetric(value, format)).toBe(expected);
+  });
+});
+
+describe("formatters are built once (issue 27, 'Ready fast': a page of money cells built an Intl.NumberFormat for each)", () => {
+  it.each(["GBP", "JPY", "BHD", "EUR"])("%s: 200 money cells after the first build no formatter", (currency) => {
+    const first = formatMoney(1, 2, { currency, locale: "en-GB" });
+    const built = vi.spyOn(Intl, "NumberFormat");
+    try {
+      const cells = Array.from({ length: 200 }, (_, i) => formatMoney(i + 0.5, 2, { currency, locale: "en-GB" }));
+      expect(built).not.toHaveBeenCalled();
+      expect(cells[0]?.length).toBeGreaterThan(0);
+      expect(formatMoney(1, 2, { currency, locale: "en-GB" })).toBe(first);
+    } finally {
+      built.mockRestore();
+    }
   });
 });

@@ -10,11 +10,11 @@ import { acceptInvitationMachine } from "../../../src/machines/access/acceptInvi
 import type { ApiContext } from "../../../src/services/http/http";
 import { AcceptInvitationScreen } from "../../../src/views/access/AcceptInvitationPage";
 import { controlled } from "../../machines/support";
-import { httpErrors, recordingSessionActor } from "../../model/fixtures";
+import { acme, httpErrors, recordingSessionActor } from "../../model/fixtures";
 
 afterEach(cleanup);
 
-const nora: LoginResponse = { token: "tok-nora", user: { id: 9, username: "nora", email: "nora@example.org", is_admin: false } };
+const nora: LoginResponse = { token: "tok-nora", user: { id: 9, username: "nora", email: "nora@example.org", is_admin: false }, programs: [acme] };
 
 const open = () => {
   const received: EventObject[] = [];
@@ -50,7 +50,7 @@ describe("the accept-invitation page", () => {
     fill("correct horse battery", "correct horse battery");
     expect(t.accept.calls.map((c) => c.body.name)).toEqual(["Nora"]);
     await act(() => t.accept.resolve(nora));
-    expect(t.received).toEqual([{ type: "session.signedIn", token: "tok-nora", user: nora.user }]);
+    expect(t.received).toEqual([{ type: "session.signedIn", token: "tok-nora", user: nora.user, programs: nora.programs }]);
   });
 
   it("says a dead link plainly, with the way to the login page", async () => {

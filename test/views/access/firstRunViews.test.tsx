@@ -16,7 +16,7 @@ import { httpErrors, recordingSessionActor } from "../../model/fixtures";
 
 afterEach(cleanup);
 
-const admin: LoginResponse = { token: "tok-admin", user: { id: 1, username: "ada", email: "ada@example.org", is_admin: true } };
+const admin: LoginResponse = { token: "tok-admin", user: { id: 1, username: "ada", email: "ada@example.org", is_admin: true }, programs: [] };
 
 const open = () => {
   const received: EventObject[] = [];
@@ -50,7 +50,7 @@ describe("the first-run screen", () => {
     expect((screen.getByRole("button", { name: "Create administrator" }) as HTMLButtonElement).disabled).toBe(true);
     expect(t.create.calls.map((c) => c.body)).toEqual([{ name: "Ada", email: "ada@example.org", password: "correct horse battery" }]);
     await act(() => t.create.resolve(admin));
-    expect(t.received).toEqual([{ type: "session.signedIn", token: "tok-admin", user: admin.user }]);
+    expect(t.received).toEqual([{ type: "session.signedIn", token: "tok-admin", user: admin.user, programs: [] }]);
   });
 
   it("shows the form's own problem, then the server's words for a common password", async () => {

@@ -7,7 +7,9 @@ import { memoryLocation } from "wouter/memory-location";
 import { fromPromise } from "xstate";
 import type { MeResponse } from "../../../src/domain/access/auth";
 import type { User } from "../../../src/domain/shell/user";
+import { createAppActors } from "../../../src/machines/shell/appActors";
 import { sessionMachine } from "../../../src/machines/shell/session.machine";
+import { createCallsInFlight } from "../../../src/services/http/callsInFlight";
 import { MainMenu } from "../../../src/views/shell/MainMenu";
 import { menuRoutes, menuSectionsFor } from "../../../src/views/shell/menuRoutes";
 import { preloadableScreen } from "../../../src/views/shell/preloadableScreen";
@@ -101,5 +103,29 @@ describe("MainMenu loads its entries' screens ahead", () => {
     await waitFor(() => expect([...preloaded].sort()).toEqual([...offered].sort()));
     expect(mostAtOnce).toBe(1);
     if (!user.is_admin) expect(preloaded.filter((p) => menuRoutes.find((r) => r.path === p)?.audience === "admins")).toEqual([]);
+  });
+
+  it("waits while an API call is under way (the landing screen's answers), then loads when the page is quiet", async () => {
+    const profile: MeResponse = { user: alice, programs: [acme] };
+    const calls = createCallsInFlight();
+    const actors = createAppActors({
+      navigate: () => undefined,
+      reloadPage: () => undefined,
+      persistence: false,
+      calls,
+      sessionMachine: sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }),
+    });
+    actors.session.send({ type: "session.signedIn", token: "tok-1", user: alice });
+    await new Promise((r) => setTimeout(r, 0));
+    const tableCall = calls.started();
+    const preloaded: string[] = [];
+    const preload = async (path: string) => void preloaded.push(path);
+    const { hook } = memoryLocation({ path: "/performance" });
+    render(withActors(actors, <ScreenPreloadProvider value={preload}><Router hook={hook}><MainMenu /></Router></ScreenPreloadProvider>));
+    // Idle callbacks come and go while the call is under way: nothing loads.
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(preloaded).toEqual([]);
+    act(() => tableCall());
+    await waitFor(() => expect(preloaded.length).toBeGreaterThan(0));
   });
 });
