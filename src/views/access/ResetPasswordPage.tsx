@@ -38,12 +38,7 @@ const ResetPasswordForm = ({ reset, email }: { readonly reset: ResetPasswordActo
   const lengthErrorId = useId();
 
   return (
-    <AccessLayout title="Set a new password" page={accessTexts.pageTitles.reset}>
-      {validating ? (
-        <p className="loading" role="status">
-          Checking your link…
-        </p>
-      ) : null}
+    <AccessLayout title="Set a new password" page={accessTexts.pageTitles.reset} checking={validating ? "Checking your link…" : null}>
       {badLink ? (
         <div className="notification is-warning" role="alert">
           {accessTexts.reset.badLink}
