@@ -36,6 +36,18 @@ const RowActions = ({ disabled, plain, danger }: { readonly disabled: boolean; r
   </span>
 );
 
+/** The tables' last column: each row's two buttons (disabled while the screen is busy). */
+const actionsColumn = <R extends PersonRow | InvitationRow>(
+  disabled: boolean,
+  actionsOf: (row: R) => { readonly plain: RowAction; readonly danger: RowAction },
+): TableColumn<R> => ({
+  key: "actions",
+  header: t.columns.actions,
+  align: "end",
+  sortable: false,
+  cell: (row) => <RowActions disabled={disabled} {...actionsOf(row)} />,
+});
+
 /** A member's programs by name ('None' for none); an admin's are every program. */
 const programsWords = (role: Role, codes: ReadonlyArray<string>, nameOf: ReadonlyMap<string, string>): string =>
   role === "admin" ? t.everyProgram : codes.length === 0 ? t.noProgram : codes.map((code) => nameOf.get(code) ?? code).join(", ");
@@ -179,19 +191,10 @@ const PeopleTable = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
         sortable: false,
         cell: (row) => (row.last_signed_in_at === null ? t.neverSignedIn : formatUtcMinute(row.last_signed_in_at)),
       },
-      {
-        key: "actions",
-        header: t.columns.actions,
-        align: "end",
-        sortable: false,
-        cell: (row) => (
-          <RowActions
-            disabled={!idle}
-            plain={{ text: t.edit, label: t.editLabel(row.name), onClick: () => screen.send({ type: "people.editAsked", id: row.id }) }}
-            danger={{ text: t.remove, label: t.removeLabel(row.name), onClick: () => screen.send({ type: "people.removeAsked", id: row.id }) }}
-          />
-        ),
-      },
+      actionsColumn<PersonRow>(!idle, (row) => ({
+        plain: { text: t.edit, label: t.editLabel(row.name), onClick: () => screen.send({ type: "people.editAsked", id: row.id }) },
+        danger: { text: t.remove, label: t.removeLabel(row.name), onClick: () => screen.send({ type: "people.removeAsked", id: row.id }) },
+      })),
     ],
     [screen, idle, nameOf],
   );
@@ -231,19 +234,10 @@ const InvitationTable = ({ screen }: { readonly screen: PeopleAdminActorRef }) =
       { key: "role", header: t.columns.role, align: "start", sortable: false, cell: (row) => t.roles[row.role] },
       { key: "programs", header: t.columns.programs, align: "start", sortable: false, cell: (row) => programsWords(row.role, row.programs, nameOf) },
       { key: "expires", header: t.columns.expires, align: "start", sortable: false, cell: (row) => formatUtcMinute(row.expires_at) },
-      {
-        key: "actions",
-        header: t.columns.actions,
-        align: "end",
-        sortable: false,
-        cell: (row) => (
-          <RowActions
-            disabled={!idle}
-            plain={{ text: t.resend, label: t.resendLabel(row.email), onClick: () => screen.send({ type: "people.resendAsked", id: row.id }) }}
-            danger={{ text: t.revoke, label: t.revokeLabel(row.email), onClick: () => screen.send({ type: "people.revokeAsked", id: row.id }) }}
-          />
-        ),
-      },
+      actionsColumn<InvitationRow>(!idle, (row) => ({
+        plain: { text: t.resend, label: t.resendLabel(row.email), onClick: () => screen.send({ type: "people.resendAsked", id: row.id }) },
+        danger: { text: t.revoke, label: t.revokeLabel(row.email), onClick: () => screen.send({ type: "people.revokeAsked", id: row.id }) },
+      })),
     ],
     [screen, idle, nameOf],
   );
