@@ -1,8 +1,8 @@
-import { useSelector } from "@xstate/react";
 import { useId, type InputHTMLAttributes } from "react";
 import { campaignNoteTexts as t } from "../../domain/performance/campaignNotes";
 import { campaignNotesSelectors as sel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
 import { ConfirmDialog } from "../components/Modal";
+import { useSelected } from "../components/useSelected";
 
 /**
  * The notes table (the chart's annotations table toggle): every note of the dates shown
@@ -11,14 +11,7 @@ import { ConfirmDialog } from "../components/Modal";
  * next to the form.
  */
 export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNotesActorRef; readonly id: string }) => {
-  const list = useSelector(notes, sel.notes);
-  const draft = useSelector(notes, sel.draft);
-  const problem = useSelector(notes, sel.problem);
-  const loading = useSelector(notes, sel.isLoading);
-  const adding = useSelector(notes, sel.isAdding);
-  const busy = useSelector(notes, sel.isBusy);
-  const deleting = useSelector(notes, sel.deleting);
-  const confirming = useSelector(notes, sel.confirming);
+  const { notes: list, draft, problem, isLoading: loading, isAdding: adding, isBusy: busy, deleting, confirming } = useSelected(notes, sel, ["notes", "draft", "problem", "isLoading", "isAdding", "isBusy", "deleting", "confirming"]);
   const problemId = useId();
   const describedBy = problem ? problemId : undefined;
 
