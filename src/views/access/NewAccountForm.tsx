@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { accountPasswordMaximumLength } from "../../domain/access/accountPassword";
 import { accountNameMaximumLength, firstRunTexts as t, type FirstAdminForm } from "../../domain/access/firstRun";
+import { SubmitForm } from "../components/SubmitForm";
 
 /**
  * The form that makes an account (the first admin on /setup, an invited person on
@@ -25,15 +26,9 @@ export const NewAccountForm = ({
   const ids = { name: useId(), email: useId(), password: useId(), confirm: useId(), problem: useId() };
   const described = problem === null ? undefined : ids.problem;
   return (
-    <form
+    <SubmitForm
       className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const data = new FormData(e.currentTarget);
-        const text = (key: string) => String(data.get(key) ?? "");
-        onSubmit({ name: text("name"), email: text("email"), password: text("password"), confirmPassword: text("confirm_password") });
-      }}
+      onSubmit={({ text }) => onSubmit({ name: text("name"), email: text("email"), password: text("password"), confirmPassword: text("confirm_password") })}
     >
       <div className="field">
         <label htmlFor={ids.name}>{t.name}</label>
@@ -63,6 +58,6 @@ export const NewAccountForm = ({
       <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
         {submitText}
       </button>
-    </form>
+    </SubmitForm>
   );
 };

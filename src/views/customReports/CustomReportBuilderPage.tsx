@@ -20,6 +20,7 @@ import { CustomReportTable } from "./CustomReportTable";
 import "./customReports.css";
 import { LoadFailed } from "../components/LoadFailed";
 import { useSelected } from "../components/useSelected";
+import { SubmitForm } from "../components/SubmitForm";
 
 const t = customReportsTexts.builder;
 const words = customReportsTexts;
@@ -80,14 +81,10 @@ const DraftForm = ({ builder }: { readonly builder: CustomReportBuilderActorRef 
   const levelId = useId();
   const edit = (change: DraftChange) => builder.send({ type: "builder.edited", change });
   return (
-    <form
+    <SubmitForm
       className="custom-report-form"
       aria-label={t.formLabel}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        builder.send({ type: "builder.saveRequested" });
-      }}
+      onSubmit={() => builder.send({ type: "builder.saveRequested" })}
     >
       <div className="field">
         <label htmlFor={nameId}>{t.name}</label>
@@ -144,7 +141,7 @@ const DraftForm = ({ builder }: { readonly builder: CustomReportBuilderActorRef 
           {saving ? t.saving : t.save}
         </button>
       </p>
-    </form>
+    </SubmitForm>
   );
 };
 

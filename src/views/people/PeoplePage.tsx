@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../components/Modal";
 import { useSelected } from "../components/useSelected";
 import { AdminScreenPage } from "../shell/AdminScreenPage";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { SubmitForm } from "../components/SubmitForm";
 
 const t = peopleTexts;
 
@@ -96,13 +97,9 @@ const PersonForm = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
-      <form
+      <SubmitForm
         className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          screen.send({ type: "people.formSubmitted" });
-        }}
+        onSubmit={() => screen.send({ type: "people.formSubmitted" })}
       >
         {form.mode === "invite" ? (
           <div className="field">
@@ -170,7 +167,7 @@ const PersonForm = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
             {saving ? t.form.saving : form.mode === "invite" ? t.form.send : t.form.save}
           </button>
         </div>
-      </form>
+      </SubmitForm>
     </section>
   );
 };

@@ -3,6 +3,7 @@ import { campaignNoteTexts as t } from "../../domain/performance/campaignNotes";
 import { campaignNotesSelectors as sel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
 import { ConfirmDialog } from "../components/Modal";
 import { useSelected } from "../components/useSelected";
+import { SubmitForm } from "../components/SubmitForm";
 
 /**
  * The notes table (the chart's annotations table toggle): every note of the dates shown
@@ -64,14 +65,10 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
         </tbody>
       </table>
 
-      <form
+      <SubmitForm
         className="chart-note-form"
         aria-label={t.add}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          notes.send({ type: "notes.added" });
-        }}
+        onSubmit={() => notes.send({ type: "notes.added" })}
       >
         <DraftField notes={notes} field="date" label={t.date} type="date" value={draft.date} disabled={adding} aria-describedby={describedBy} />
         <DraftField notes={notes} field="colour" label={t.colour} type="color" value={draft.colour} disabled={adding} />
@@ -95,7 +92,7 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
             {problem}
           </p>
         ) : null}
-      </form>
+      </SubmitForm>
       {confirming ? (
         <ConfirmDialog
           title={t.confirmTitle}
