@@ -7,6 +7,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { failureOf, fromApiCall } from "../runtime/fromEffect";
 import { signedOutApiOf, type SessionSource } from "../shell/sessionScope";
+import { accessLinkGuards, isCheckingLink, linkCheckStates } from "./accessLink";
 import { accountFormGuards, accountFormSelectors, accountFormStates, accountRefusalOf, signedInEventOf, type AccountRefusal } from "./accountForm";
 
 export interface AcceptInvitationInput {
@@ -82,7 +83,7 @@ export const acceptInvitationMachine = setup({
   },
   guards: {
     ...accountFormGuards,
-    hasLink: ({ context }) => context.token !== "" && context.email !== "",
+    ...accessLinkGuards,
     /** The link died meanwhile (used, revoked, expired). */
     isDeadLink: (_, refusal: AccountRefusal) => refusal.code === "invalid_invitation_link",
   },
@@ -99,17 +100,11 @@ export const acceptInvitationMachine = setup({
   }),
   initial: "checkingLink",
   states: {
-    checkingLink: {
-      always: [{ guard: "hasLink", target: "validating" }, { target: "badLink" }],
-    },
-    validating: {
-      invoke: {
-        src: "validateInvitation",
-        input: ({ context }) => ({ api: context.api, token: context.token, email: context.email }),
-        onDone: { target: "editing", actions: { type: "keepPreview", params: ({ event }) => event.output } },
-        onError: "badLink",
-      },
-    },
+    ...linkCheckStates({
+      src: "validateInvitation",
+      input: ({ context }: { readonly context: AcceptInvitationContext }) => ({ api: context.api, token: context.token, email: context.email }),
+      onDone: { target: "editing", actions: { type: "keepPreview", params: ({ event }: { readonly event: { readonly output: InvitationPreview } }) => event.output } },
+    }),
     /** The link cannot be used: says so, with the way to the login page. */
     badLink: {},
     ...accountFormStates({
@@ -126,7 +121,7 @@ export const acceptInvitationMachine = setup({
 
 type Snap = SnapshotFrom<typeof acceptInvitationMachine>;
 export const acceptInvitationSelectors = {
-  isChecking: (s: Snap) => s.matches("checkingLink") || s.matches("validating"),
+  isChecking: isCheckingLink,
   isBadLink: (s: Snap) => s.matches("badLink"),
   ...accountFormSelectors,
   preview: (s: Snap) => s.context.preview,
