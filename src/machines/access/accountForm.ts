@@ -63,6 +63,11 @@ export const accountFormStates = <
   readonly ends: { readonly guard: TEndGuard; readonly target: TEnd };
 }) => {
   const refusal = ({ event }: { readonly event: { readonly error: unknown } }) => form.refusalOf(event);
+  const problemText = (args: { readonly context: TContext; readonly event: { readonly form: TForm } }) => form.problemOf(args) ?? "";
+  const submitted = [
+    { guard: { type: "hasFormProblem", params: form.problemOf }, target: ".refused", actions: { type: "noteProblem", params: problemText } },
+    { target: "submitting", actions: { type: "holdRequest", params: formOf<TForm> } },
+  ] as const;
   return {
     editing: {
       initial: "fresh",
@@ -71,26 +76,7 @@ export const accountFormStates = <
         /** The last submit was refused, by the form's rule or the server: `problem` says why. */
         refused: {},
       },
-      on: {
-        [form.submitted]: [
-          {
-            guard: { type: "hasFormProblem", params: form.problemOf },
-            target: ".refused",
-            actions: { type: "noteProblem", params: (args: { readonly context: TContext; readonly event: { readonly form: TForm } }) => form.problemOf(args) ?? "" },
-          },
-          { target: "submitting", actions: { type: "holdRequest", params: formOf<TForm> } },
-        ],
-      } as Record<
-        TSubmitted,
-        readonly [
-          {
-            readonly guard: { readonly type: "hasFormProblem"; readonly params: typeof form.problemOf };
-            readonly target: ".refused";
-            readonly actions: { readonly type: "noteProblem"; readonly params: (args: { readonly context: TContext; readonly event: { readonly form: TForm } }) => string };
-          },
-          { readonly target: "submitting"; readonly actions: { readonly type: "holdRequest"; readonly params: typeof formOf<TForm> } },
-        ]
-      >,
+      on: { [form.submitted]: submitted } as Record<TSubmitted, typeof submitted>,
     },
     submitting: {
       exit: "forgetPassword",

@@ -4,8 +4,9 @@ import { createActor } from "xstate";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Ok } from "../../../src/domain/access/auth";
+import type { Ok, PasswordReset } from "../../../src/domain/access/auth";
 import { resetPasswordMachine } from "../../../src/machines/access/resetPassword.machine";
+import type { ApiContext } from "../../../src/services/http/http";
 import { ResetPasswordForm } from "../../../src/views/access/ResetPasswordPage";
 import { controlled } from "../../machines/support";
 import { ok, sessionOf } from "../../model/fixtures";
@@ -13,8 +14,8 @@ import { ok, sessionOf } from "../../model/fixtures";
 afterEach(cleanup);
 
 const open = () => {
-  const validate = controlled<Ok>();
-  const reset = controlled<Ok>();
+  const validate = controlled<Ok, { api: ApiContext; token: string; email: string }>();
+  const reset = controlled<Ok, { api: ApiContext; body: PasswordReset }>();
   const actor = createActor(resetPasswordMachine.provide({ actors: { validateLink: validate.logic, resetPassword: reset.logic } }), {
     input: { session: sessionOf(), token: "tok-123", email: "alice@example.com" },
   }).start();
