@@ -5,8 +5,10 @@ import type { InvitationAcceptance, InvitationPreview } from "../../domain/peopl
 import * as invitationApi from "../../services/access/invitation";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { EffectDefect, failureOf, fromApiCall } from "../runtime/fromEffect";
+import { failureOf, fromApiCall } from "../runtime/fromEffect";
 import { signedOutApiOf, type SessionSource } from "../shell/sessionScope";
+import { accessLinkGuards, isCheckingLink, linkCheckStates } from "./accessLink";
+import { accountFormGuards, accountFormSelectors, accountFormStates, accountRefusalOf, signedInEventOf, type AccountRefusal } from "./accountForm";
 
 export interface AcceptInvitationInput {
   /** The session actor: the calls go to its base URL, and it is told of the person's sign-in. */
@@ -44,18 +46,7 @@ const acceptInvitation = fromApiCall<LoginResponse, { api: ApiContext; body: Inv
   invitationApi.acceptInvitation(body),
 );
 
-/** A refused acceptance: its status, code and the server's words, when the failure has them. */
-interface Refusal {
-  readonly status: number | undefined;
-  readonly code: string;
-  readonly message: string;
-}
-
-const refusalOf = (event: { readonly error: unknown }): Refusal => {
-  const failure = failureOf(acceptInvitation, event);
-  if (failure instanceof EffectDefect) return { status: undefined, code: "", message: "" };
-  return { status: "status" in failure ? failure.status : undefined, code: "code" in failure ? failure.code : "", message: failure.message };
-};
+const refusalOf = (event: { readonly error: unknown }): AccountRefusal => accountRefusalOf(failureOf(acceptInvitation, event));
 
 /** The first admin's form rules (name, password length, the retyped password), the invitation's email standing in for the email. */
 const formProblem = (form: InvitationForm, email: string): string | null => firstAdminFormProblem({ ...form, email });
@@ -88,18 +79,13 @@ export const acceptInvitationMachine = setup({
     })),
     noteProblem: assign((_, problem: string) => ({ problem })),
     forgetPassword: assign(({ context }) => ({ request: { ...context.request, password: "", confirm_password: "" } })),
-    announceSignedIn: sendTo(
-      ({ context }) => context.session,
-      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user, programs: output.programs }),
-    ),
+    announceSignedIn: sendTo(({ context }) => context.session, signedInEventOf),
   },
   guards: {
-    hasLink: ({ context }) => context.token !== "" && context.email !== "",
-    hasFormProblem: ({ context }, form: InvitationForm) => formProblem(form, context.preview?.email ?? context.email) !== null,
+    ...accountFormGuards,
+    ...accessLinkGuards,
     /** The link died meanwhile (used, revoked, expired). */
-    isDeadLink: (_, refusal: Refusal) => refusal.code === "invalid_invitation_link",
-    /** 400 or 409: the server refused the form, in words to show (a common password, a name taken). */
-    isRefusedForm: (_, refusal: Refusal) => refusal.status === 400 || refusal.status === 409,
+    isDeadLink: (_, refusal: AccountRefusal) => refusal.code === "invalid_invitation_link",
   },
 }).createMachine({
   id: "acceptInvitation",
@@ -114,68 +100,30 @@ export const acceptInvitationMachine = setup({
   }),
   initial: "checkingLink",
   states: {
-    checkingLink: {
-      always: [{ guard: "hasLink", target: "validating" }, { target: "badLink" }],
-    },
-    validating: {
-      invoke: {
-        src: "validateInvitation",
-        input: ({ context }) => ({ api: context.api, token: context.token, email: context.email }),
-        onDone: { target: "editing", actions: { type: "keepPreview", params: ({ event }) => event.output } },
-        onError: "badLink",
-      },
-    },
+    ...linkCheckStates({
+      src: "validateInvitation",
+      input: ({ context }: { readonly context: AcceptInvitationContext }) => ({ api: context.api, token: context.token, email: context.email }),
+      onDone: { target: "editing", actions: { type: "keepPreview", params: ({ event }: { readonly event: { readonly output: InvitationPreview } }) => event.output } },
+    }),
     /** The link cannot be used: says so, with the way to the login page. */
     badLink: {},
-    editing: {
-      initial: "fresh",
-      states: {
-        fresh: {},
-        /** The last submit was refused, by the form's rule or the server: `problem` says why. */
-        refused: {},
-      },
-      on: {
-        "invitation.submitted": [
-          {
-            guard: { type: "hasFormProblem", params: ({ event }) => event.form },
-            target: ".refused",
-            actions: { type: "noteProblem", params: ({ context, event }) => formProblem(event.form, context.preview?.email ?? context.email) ?? "" },
-          },
-          { target: "submitting", actions: { type: "holdRequest", params: ({ event }) => event.form } },
-        ],
-      },
-    },
-    submitting: {
-      exit: "forgetPassword",
-      invoke: {
-        src: "acceptInvitation",
-        input: ({ context }) => ({ api: context.api, body: context.request }),
-        onDone: { target: "signedIn", actions: { type: "announceSignedIn", params: ({ event }) => event.output } },
-        onError: [
-          { guard: { type: "isDeadLink", params: ({ event }) => refusalOf(event) }, target: "badLink" },
-          {
-            guard: { type: "isRefusedForm", params: ({ event }) => refusalOf(event) },
-            target: "editing.refused",
-            actions: { type: "noteProblem", params: ({ event }) => refusalOf(event).message },
-          },
-          // Server and network failures are shown by the global dialog; the form stays.
-          { target: "editing" },
-        ],
-      },
-    },
-    signedIn: { type: "final" },
+    ...accountFormStates({
+      submitted: "invitation.submitted",
+      problemOf: ({ context, event }: { readonly context: AcceptInvitationContext; readonly event: { readonly form: InvitationForm } }) =>
+        formProblem(event.form, context.preview?.email ?? context.email),
+      src: "acceptInvitation",
+      input: ({ context }: { readonly context: AcceptInvitationContext }) => ({ api: context.api, body: context.request }),
+      refusalOf,
+      ends: { guard: "isDeadLink", target: "badLink" },
+    }),
   },
 });
 
 type Snap = SnapshotFrom<typeof acceptInvitationMachine>;
 export const acceptInvitationSelectors = {
-  isChecking: (s: Snap) => s.matches("checkingLink") || s.matches("validating"),
+  isChecking: isCheckingLink,
   isBadLink: (s: Snap) => s.matches("badLink"),
-  /** The form shows while editing and while it is being sent. */
-  showsForm: (s: Snap) => s.matches("editing") || s.matches("submitting"),
-  isSubmitting: (s: Snap) => s.matches("submitting"),
+  ...accountFormSelectors,
   preview: (s: Snap) => s.context.preview,
-  problem: (s: Snap) => (s.matches({ editing: "refused" }) ? s.context.problem : null),
-  isSignedIn: (s: Snap) => s.matches("signedIn"),
 };
 export type AcceptInvitationActorRef = ActorRefFrom<typeof acceptInvitationMachine>;

@@ -4,8 +4,9 @@ import { firstAdminFormProblem, type FirstAdminForm, type FirstAdminRequest, typ
 import * as firstRunApi from "../../services/access/firstRun";
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
-import { EffectDefect, failureOf, fromApiCall } from "../runtime/fromEffect";
+import { failureOf, fromApiCall } from "../runtime/fromEffect";
 import { signedOutApiOf, type SessionSource } from "../shell/sessionScope";
+import { accountFormGuards, accountFormSelectors, accountFormStates, accountRefusalOf, signedInEventOf, type AccountRefusal } from "./accountForm";
 
 export interface FirstRunInput {
   /** The session actor: the calls go to its base URL, and it is told of the new admin's sign-in. */
@@ -28,17 +29,7 @@ const createFirstAdmin = fromApiCall<LoginResponse, { api: ApiContext; body: Fir
   firstRunApi.createFirstAdmin(body),
 );
 
-/** A refused setup: its status and the server's message, when the failure has them. */
-interface Refusal {
-  readonly status: number | undefined;
-  readonly message: string;
-}
-
-const refusalOf = (event: { readonly error: unknown }): Refusal => {
-  const failure = failureOf(createFirstAdmin, event);
-  if (failure instanceof EffectDefect) return { status: undefined, message: "" };
-  return { status: "status" in failure ? failure.status : undefined, message: failure.message };
-};
+const refusalOf = (event: { readonly error: unknown }): AccountRefusal => accountRefusalOf(failureOf(createFirstAdmin, event));
 
 const noRequest: FirstAdminRequest = { name: "", email: "", password: "" };
 
@@ -67,19 +58,14 @@ export const firstRunMachine = setup({
     })),
     noteProblem: assign((_, problem: string) => ({ problem })),
     forgetPassword: assign(({ context }) => ({ request: { ...context.request, password: "" } })),
-    announceSignedIn: sendTo(
-      ({ context }) => context.session,
-      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user, programs: output.programs }),
-    ),
+    announceSignedIn: sendTo(({ context }) => context.session, signedInEventOf),
   },
   guards: {
+    ...accountFormGuards,
     isNeeded: (_, status: SetupStatus) => status.needed,
     isExposedDemo: (_, status: SetupStatus) => status.exposed_demo,
-    hasFormProblem: (_, form: FirstAdminForm) => firstAdminFormProblem(form) !== null,
     /** 409: the server has an account now (another first run won, or the shell made one). */
-    isSetUpMeanwhile: (_, refusal: Refusal) => refusal.status === 409,
-    /** 400: the server refused the form, in words to show (a common password). */
-    isRefusedForm: (_, refusal: Refusal) => refusal.status === 400,
+    isSetUpMeanwhile: (_, refusal: AccountRefusal) => refusal.status === 409,
   },
 }).createMachine({
   id: "firstRun",
@@ -111,45 +97,16 @@ export const firstRunMachine = setup({
         exposedDemo: {},
       },
     },
-    editing: {
-      initial: "fresh",
-      states: {
-        fresh: {},
-        /** The last submit was refused, by the form's rule or the server: `problem` says why. */
-        refused: {},
-      },
-      on: {
-        "firstRun.submitted": [
-          {
-            guard: { type: "hasFormProblem", params: ({ event }) => event.form },
-            target: ".refused",
-            actions: { type: "noteProblem", params: ({ event }) => firstAdminFormProblem(event.form) ?? "" },
-          },
-          { target: "submitting", actions: { type: "holdRequest", params: ({ event }) => event.form } },
-        ],
-      },
-    },
-    submitting: {
-      exit: "forgetPassword",
-      invoke: {
-        src: "createFirstAdmin",
-        input: ({ context }) => ({ api: context.api, body: context.request }),
-        onDone: { target: "signedIn", actions: { type: "announceSignedIn", params: ({ event }) => event.output } },
-        onError: [
-          { guard: { type: "isSetUpMeanwhile", params: ({ event }) => refusalOf(event) }, target: "setUpMeanwhile" },
-          {
-            guard: { type: "isRefusedForm", params: ({ event }) => refusalOf(event) },
-            target: "editing.refused",
-            actions: { type: "noteProblem", params: ({ event }) => refusalOf(event).message },
-          },
-          // Server and network failures are shown by the global dialog; the form stays.
-          { target: "editing" },
-        ],
-      },
-    },
+    ...accountFormStates({
+      submitted: "firstRun.submitted",
+      problemOf: ({ event }: { readonly event: { readonly form: FirstAdminForm } }) => firstAdminFormProblem(event.form),
+      src: "createFirstAdmin",
+      input: ({ context }: { readonly context: FirstRunContext }) => ({ api: context.api, body: context.request }),
+      refusalOf,
+      ends: { guard: "isSetUpMeanwhile", target: "setUpMeanwhile" },
+    }),
     /** Someone else made the first admin while this form was open: the person signs in instead. */
     setUpMeanwhile: {},
-    signedIn: { type: "final" },
   },
 });
 
@@ -157,13 +114,9 @@ type Snap = SnapshotFrom<typeof firstRunMachine>;
 export const firstRunSelectors = {
   isChecking: (s: Snap) => s.matches("checking"),
   hasCheckFailed: (s: Snap) => s.matches("checkFailed"),
-  /** The form shows while editing and while it is being sent. */
-  showsForm: (s: Snap) => s.matches("editing") || s.matches("submitting"),
-  isSubmitting: (s: Snap) => s.matches("submitting"),
-  problem: (s: Snap) => (s.matches({ editing: "refused" }) ? s.context.problem : null),
+  ...accountFormSelectors,
   isNotNeeded: (s: Snap) => s.matches("notNeeded"),
   isExposedDemo: (s: Snap) => s.matches({ notNeeded: "exposedDemo" }),
   isSetUpMeanwhile: (s: Snap) => s.matches("setUpMeanwhile"),
-  isSignedIn: (s: Snap) => s.matches("signedIn"),
 };
 export type FirstRunActorRef = ActorRefFrom<typeof firstRunMachine>;

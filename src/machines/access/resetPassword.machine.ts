@@ -6,6 +6,7 @@ import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { fromApiCall } from "../runtime/fromEffect";
 import { signedOutApiOf, type SessionSource } from "../shell/sessionScope";
+import { accessLinkGuards, isCheckingLink, linkCheckStates } from "./accessLink";
 
 export interface ResetPasswordInput {
   /** The session: the calls go to its base URL. */
@@ -56,7 +57,7 @@ export const resetPasswordMachine = setup({
       newPasswordProblem({ password: event.password, confirm_password: event.confirmPassword }) === "tooShort",
     passwordsDiffer: ({ event }) =>
       newPasswordProblem({ password: event.password, confirm_password: event.confirmPassword }) === "mismatch",
-    hasLink: ({ context }) => context.token !== "" && context.email !== "",
+    ...accessLinkGuards,
   },
   delays: {
     badLinkRedirect: 5000,
@@ -67,17 +68,7 @@ export const resetPasswordMachine = setup({
   context: ({ input }) => ({ api: signedOutApiOf(input.session), token: input.token, email: input.email }),
   initial: "checkingLink",
   states: {
-    checkingLink: {
-      always: [{ guard: "hasLink", target: "validating" }, { target: "badLink" }],
-    },
-    validating: {
-      invoke: {
-        src: "validateLink",
-        input: ({ context }) => context,
-        onDone: "authorised",
-        onError: "badLink",
-      },
-    },
+    ...linkCheckStates({ src: "validateLink", input: ({ context }: { readonly context: ResetPasswordContext }) => context, onDone: "authorised" }),
     badLink: {
       after: { badLinkRedirect: "redirected" },
     },
@@ -114,7 +105,7 @@ export const resetPasswordMachine = setup({
 
 type Snap = SnapshotFrom<typeof resetPasswordMachine>;
 export const resetPasswordSelectors = {
-  isValidating: (s: Snap) => s.matches("checkingLink") || s.matches("validating"),
+  isValidating: isCheckingLink,
   isBadLink: (s: Snap) => s.matches("badLink"),
   showsForm: (s: Snap) => s.matches("authorised"),
   isTooShort: (s: Snap) => s.matches({ authorised: "tooShort" }),

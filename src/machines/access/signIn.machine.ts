@@ -6,6 +6,7 @@ import { statusOf, type HttpError } from "../../services/http/httpErrors";
 import type { SessionScope } from "../../domain/report/reportScope";
 import { EffectDefect, failureOf, fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, sessionScopeActors, signedOutApiOf, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
+import { signedInEventOf } from "./accountForm";
 
 export interface SignInInput {
   /** The session actor: the form calls its base URL (and follows a change of it), and is told of a successful sign-in. */
@@ -61,10 +62,7 @@ export const signInMachine = setup({
       password: params.password,
     })),
     forgetPassword: assign({ password: "" }),
-    announceSignedIn: sendTo(
-      ({ context }) => context.session,
-      (_, output: LoginResponse) => ({ type: "session.signedIn", token: output.token, user: output.user, programs: output.programs }),
-    ),
+    announceSignedIn: sendTo(({ context }) => context.session, signedInEventOf),
   },
   guards: {
     hasCredentials: (_, params: { username: string; password: string }) => params.username.trim() !== "" && params.password !== "",

@@ -80,6 +80,13 @@ export const holdScopeWhileWriting = [
   { actions: scopeAction("changeScope") },
 ] as const;
 
+/**
+ * The first answer to `session.scopeChanged` of a screen that takes a new scope with its own
+ * `changeScope` action (a spend list, the spend form): one without a program or dates goes
+ * back to `waiting`.
+ */
+export const waitOnIncompleteScope = { guard: scopeGuard("isIncompleteScope"), target: ".waiting", actions: scopeAction("changeScope") } as const;
+
 /** The `keepScope` action's assignment: the report keeps the new scope. */
 export const keepScopeAssignment = (_: unknown, scope: SessionScope) => ({ scope });
 

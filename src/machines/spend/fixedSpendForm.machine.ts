@@ -13,7 +13,7 @@ import type { HttpError } from "../../services/http/httpErrors";
 import { createFixedCost, findFixedCost, removeFixedCost, updateFixedCost } from "../../services/spend/costs";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
-import { holdScopeWhileWriting, waitForScope } from "../reports/reportScope";
+import { holdScopeWhileWriting, waitForScope, waitOnIncompleteScope } from "../reports/reportScope";
 import { spendFailureText } from "./spendForm.machine";
 
 /**
@@ -218,16 +218,8 @@ export const fixedSpendFormMachine = setup({
   invoke: followSessionScope,
   on: {
     "session.scopeChanged": [
-      {
-        guard: scopeGuard("isIncompleteScope"),
-        target: ".waiting",
-        actions: scopeAction("changeScope"),
-      },
-      {
-        guard: scopeGuard("isOtherProgram"),
-        target: ".waiting",
-        actions: [scopeAction("changeScope"), "forgetStored"],
-      },
+      waitOnIncompleteScope,
+      { guard: scopeGuard("isOtherProgram"), target: ".waiting", actions: [scopeAction("changeScope"), "forgetStored"] },
       { actions: scopeAction("changeScope") },
     ],
   },

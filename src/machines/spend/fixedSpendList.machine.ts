@@ -14,7 +14,7 @@ import {
 import type { ApiContext } from "../../services/http/http";
 import type { HttpError } from "../../services/http/httpErrors";
 import { listFixedCosts } from "../../services/spend/costs";
-import { reportScopeGuards, waitForScope } from "../reports/reportScope";
+import { reportScopeGuards, waitForScope, waitOnIncompleteScope } from "../reports/reportScope";
 import { fromApiCall } from "../runtime/fromEffect";
 import { followSessionScope, openingScope, scopeAction, scopeGuard, sessionScopeActors, type SessionScopeChanged, type SessionSource } from "../shell/sessionScope";
 import { spendListEvents, spendListQueryOf, type SpendListEvent } from "./spendListQuery";
@@ -135,18 +135,7 @@ export const fixedSpendListMachine = setup({
   }),
   invoke: followSessionScope,
   on: {
-    "session.scopeChanged": [
-      {
-        guard: scopeGuard("isIncompleteScope"),
-        target: ".waiting",
-        actions: scopeAction("changeScope"),
-      },
-      {
-        guard: scopeGuard("isOtherScope"),
-        target: ".loading",
-        actions: scopeAction("changeScope"),
-      },
-    ],
+    "session.scopeChanged": [waitOnIncompleteScope, { guard: scopeGuard("isOtherScope"), target: ".loading", actions: scopeAction("changeScope") }],
     ...spendListEvents("fixedSpend"),
   },
   initial: "waiting",

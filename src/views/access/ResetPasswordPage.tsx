@@ -24,7 +24,8 @@ export const ResetPasswordPage = ({ token }: { readonly token: string }) => {
   );
 };
 
-const ResetPasswordForm = ({ reset, email }: { readonly reset: ResetPasswordActorRef; readonly email: string }) => {
+/** The screen itself, given its actor and the link's email. */
+export const ResetPasswordForm = ({ reset, email }: { readonly reset: ResetPasswordActorRef; readonly email: string }) => {
   const validating = useSelector(reset, resetPasswordSelectors.isValidating);
   const badLink = useSelector(reset, resetPasswordSelectors.isBadLink);
   const showsForm = useSelector(reset, resetPasswordSelectors.showsForm);
@@ -32,18 +33,9 @@ const ResetPasswordForm = ({ reset, email }: { readonly reset: ResetPasswordActo
   const mismatch = useSelector(reset, resetPasswordSelectors.hasMismatch);
   const submitting = useSelector(reset, resetPasswordSelectors.isSubmitting);
   const thankYou = useSelector(reset, resetPasswordSelectors.isThankYou);
-  const pwId = useId();
-  const retypeId = useId();
-  const errorId = useId();
-  const lengthErrorId = useId();
 
   return (
-    <AccessLayout title="Set a new password" page={accessTexts.pageTitles.reset}>
-      {validating ? (
-        <p className="loading" role="status">
-          Checking your link…
-        </p>
-      ) : null}
+    <AccessLayout title="Set a new password" page={accessTexts.pageTitles.reset} checking={validating ? "Checking your link…" : null}>
       {badLink ? (
         <div className="notification is-warning" role="alert">
           {accessTexts.reset.badLink}
@@ -73,48 +65,41 @@ const ResetPasswordForm = ({ reset, email }: { readonly reset: ResetPasswordActo
           <p>
             Choose a new password for <strong>{email}</strong>.
           </p>
-          <div className="field">
-            <label htmlFor={pwId}>{accessTexts.reset.newPassword}</label>
-            <input
-              id={pwId}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={1000}
-              autoFocus
-              aria-invalid={tooShort}
-              aria-describedby={tooShort ? lengthErrorId : undefined}
-            />
-            {tooShort ? (
-              <p id={lengthErrorId} className="field-error" role="alert">
-                {accessTexts.reset.tooShort}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor={retypeId}>{accessTexts.reset.retypePassword}</label>
-            <input
-              id={retypeId}
-              name="confirm_password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={1000}
-              aria-invalid={mismatch}
-              aria-describedby={mismatch ? errorId : undefined}
-            />
-            {mismatch ? (
-              <p id={errorId} className="field-error" role="alert">
-                {accessTexts.reset.mismatch}
-              </p>
-            ) : null}
-          </div>
+          <NewPasswordField name="password" label={accessTexts.reset.newPassword} problem={tooShort ? accessTexts.reset.tooShort : null} autoFocus />
+          <NewPasswordField name="confirm_password" label={accessTexts.reset.retypePassword} problem={mismatch ? accessTexts.reset.mismatch : null} />
           <button type="submit" className="button is-primary is-fullwidth" disabled={submitting} aria-busy={submitting}>
             {accessTexts.reset.submit}
           </button>
         </form>
       ) : null}
     </AccessLayout>
+  );
+};
+
+/** One of the two password fields, with its own problem under it (the reset's rules: too short, not the same). */
+const NewPasswordField = ({ name, label, problem, autoFocus = false }: { readonly name: string; readonly label: string; readonly problem: string | null; readonly autoFocus?: boolean }) => {
+  const id = useId();
+  const problemId = useId();
+  const invalid = problem !== null;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={1000}
+        autoFocus={autoFocus}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? problemId : undefined}
+      />
+      {invalid ? (
+        <p id={problemId} className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   );
 };

@@ -14,6 +14,7 @@ import { useDocumentTitle } from "../components/useDocumentTitle";
 import { useSelected } from "../components/useSelected";
 import { AppShell } from "../shell/AppShell";
 import { Screen } from "../shell/appChildren";
+import { SubmitForm } from "../components/SubmitForm";
 
 const t = accountTexts;
 
@@ -61,14 +62,9 @@ const ProfileForm = ({ screen }: { readonly screen: AccountProfileActorRef }) =>
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.profile.heading}</h2>
-      <form
+      <SubmitForm
         className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          screen.send({ type: "account.profileSubmitted", username: String(data.get("username") ?? ""), email: String(data.get("email") ?? "") });
-        }}
+        onSubmit={({ text }) => screen.send({ type: "account.profileSubmitted", username: text("username"), email: text("email") })}
       >
         <div className="field">
           <label htmlFor={nameId}>{t.profile.name}</label>
@@ -82,7 +78,7 @@ const ProfileForm = ({ screen }: { readonly screen: AccountProfileActorRef }) =>
         <button type="submit" className="button is-primary" disabled={busy} aria-busy={saving}>
           {t.profile.save}
         </button>
-      </form>
+      </SubmitForm>
     </section>
   );
 };
@@ -108,21 +104,17 @@ const PasswordForm = ({ screen }: { readonly screen: AccountProfileActorRef }) =
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.password.heading}</h2>
-      <form
+      <SubmitForm
         className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const data = new FormData(form);
+        onSubmit={({ text, isChecked }) =>
           screen.send({
             type: "account.passwordSubmitted",
-            current: String(data.get("current_password") ?? ""),
-            password: String(data.get("password") ?? ""),
-            confirm: String(data.get("confirm_password") ?? ""),
-            keepThisSession: data.get("keep_this_session") !== null,
-          });
-        }}
+            current: text("current_password"),
+            password: text("password"),
+            confirm: text("confirm_password"),
+            keepThisSession: isChecked("keep_this_session"),
+          })
+        }
       >
         <div className="field">
           <label htmlFor={currentId}>{t.password.current}</label>
@@ -144,7 +136,7 @@ const PasswordForm = ({ screen }: { readonly screen: AccountProfileActorRef }) =
         <button type="submit" className="button is-primary" disabled={busy} aria-busy={changing}>
           {t.password.submit}
         </button>
-      </form>
+      </SubmitForm>
     </section>
   );
 };

@@ -19,6 +19,8 @@ import { customReportPaths } from "./customReportPaths";
 import { CustomReportTable } from "./CustomReportTable";
 import "./customReports.css";
 import { LoadFailed } from "../components/LoadFailed";
+import { useSelected } from "../components/useSelected";
+import { SubmitForm } from "../components/SubmitForm";
 
 const t = customReportsTexts.builder;
 const words = customReportsTexts;
@@ -74,23 +76,15 @@ const SavedReport = ({ builder }: { readonly builder: CustomReportBuilderActorRe
 };
 
 const DraftForm = ({ builder }: { readonly builder: CustomReportBuilderActorRef }) => {
-  const draft = useSelector(builder, sel.draft);
-  const problems = useSelector(builder, sel.shownProblems);
-  const mustFix = useSelector(builder, sel.mustFix);
-  const saving = useSelector(builder, sel.isSaving);
-  const saveFailed = useSelector(builder, sel.saveFailed);
+  const { draft, shownProblems: problems, mustFix, isSaving: saving, saveFailed } = useSelected(builder, sel, ["draft", "shownProblems", "mustFix", "isSaving", "saveFailed"]);
   const nameId = useId();
   const levelId = useId();
   const edit = (change: DraftChange) => builder.send({ type: "builder.edited", change });
   return (
-    <form
+    <SubmitForm
       className="custom-report-form"
       aria-label={t.formLabel}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        builder.send({ type: "builder.saveRequested" });
-      }}
+      onSubmit={() => builder.send({ type: "builder.saveRequested" })}
     >
       <div className="field">
         <label htmlFor={nameId}>{t.name}</label>
@@ -147,7 +141,7 @@ const DraftForm = ({ builder }: { readonly builder: CustomReportBuilderActorRef 
           {saving ? t.saving : t.save}
         </button>
       </p>
-    </form>
+    </SubmitForm>
   );
 };
 
@@ -205,15 +199,7 @@ const RuleFields = ({ rule, index, problem, edit }: { readonly rule: DraftRule; 
 };
 
 const DraftPreview = ({ builder }: { readonly builder: CustomReportBuilderActorRef }) => {
-  const status = useSelector(builder, sel.previewStatus);
-  const level = useSelector(builder, sel.shownLevel);
-  const rows = useSelector(builder, sel.pageRows);
-  const footer = useSelector(builder, sel.footer);
-  const sort = useSelector(builder, sel.sort);
-  const page = useSelector(builder, sel.page);
-  const pageCount = useSelector(builder, sel.pageCount);
-  const total = useSelector(builder, sel.total);
-  const perPage = useSelector(builder, sel.perPage);
+  const { previewStatus: status, shownLevel: level, pageRows: rows, footer, sort, page, pageCount, total, perPage } = useSelected(builder, sel, ["previewStatus", "shownLevel", "pageRows", "footer", "sort", "page", "pageCount", "total", "perPage"]);
   const previewTitleId = useId();
   return (
     <section className="custom-report-preview" aria-labelledby={previewTitleId} aria-busy={status === "loading" || status === "settling" || undefined}>

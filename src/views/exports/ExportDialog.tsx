@@ -4,6 +4,7 @@ import { exportDialogTexts as t, type MoveDirection } from "../../domain/exports
 import { exportDialogSelectors as sel, type ExportDialogActorRef } from "../../machines/exports/exportDialog.machine";
 import { useModalDialog } from "../components/Modal";
 import "./exports.css";
+import { useSelected } from "../components/useSelected";
 
 /**
  * The Export Data dialog: Report Name, the column
@@ -18,12 +19,7 @@ export const ExportDialog = ({ dialog }: { readonly dialog: ExportDialogActorRef
 };
 
 const ExportDialogPanel = ({ dialog }: { readonly dialog: ExportDialogActorRef }) => {
-  const name = useSelector(dialog, sel.reportName);
-  const choices = useSelector(dialog, sel.columnChoices);
-  const custom = useSelector(dialog, sel.isCustomOrdering);
-  const writing = useSelector(dialog, sel.writingFormat);
-  const canDownload = useSelector(dialog, sel.canDownload);
-  const error = useSelector(dialog, sel.error);
+  const { reportName: name, columnChoices: choices, isCustomOrdering: custom, writingFormat: writing, canDownload, error } = useSelected(dialog, sel, ["reportName", "columnChoices", "isCustomOrdering", "writingFormat", "canDownload", "error"]);
   const titleId = useId();
   const nameId = useId();
   const listId = useId();

@@ -18,6 +18,7 @@ import { MetricTable, type TableColumn } from "../table/MetricTable";
 import { JourneyFilterModal } from "./JourneyFilterModal";
 import { JourneySummary } from "./JourneySummary";
 import "./journeys.css";
+import { useSelected } from "../components/useSelected";
 
 const t = journeysTexts;
 
@@ -66,10 +67,7 @@ const JourneysReport = ({ report }: { readonly report: JourneysReportActorRef })
 };
 
 const JourneyControls = ({ report }: { readonly report: JourneysReportActorRef }) => {
-  const level = useSelector(report, sel.level);
-  const isFiltered = useSelector(report, sel.isFiltered);
-  const path = useSelector(report, sel.path);
-  const filterDialog = useSelector(report, sel.filterDialog);
+  const { level, isFiltered, path, filterDialog } = useSelected(report, sel, ["level", "isFiltered", "path", "filterDialog"]);
   return (
     <>
       <button type="button" className="button" onClick={() => report.send({ type: "journeys.filterOpened" })}>
@@ -125,14 +123,7 @@ export const JourneyTags = ({ row, level }: { readonly row: JourneyTableRow; rea
 );
 
 const JourneyTable = ({ report }: { readonly report: JourneysReportActorRef }) => {
-  const rows = useSelector(report, sel.rows);
-  const level = useSelector(report, sel.level);
-  const sort = useSelector(report, sel.sort);
-  const page = useSelector(report, sel.page);
-  const pageCount = useSelector(report, sel.pageCount);
-  const total = useSelector(report, sel.total);
-  const perPage = useSelector(report, sel.perPage);
-  const timeZone = useSelector(report, sel.timeZone);
+  const { rows, level, sort, page, pageCount, total, perPage, timeZone } = useSelected(report, sel, ["rows", "level", "sort", "page", "pageCount", "total", "perPage", "timeZone"]);
   const columns = useMemo(
     (): ReadonlyArray<TableColumn<JourneyTableRow>> => [
       { key: "order_id", header: t.columns.order_id, sortable: false, width: 9 },
@@ -182,9 +173,7 @@ const JourneyTable = ({ report }: { readonly report: JourneysReportActorRef }) =
 
 /** 'Export': the report opens the Export Data dialog with every filtered order (it loads the rows not loaded yet first). */
 const JourneyExport = ({ report }: { readonly report: JourneysReportActorRef }) => {
-  const total = useSelector(report, sel.total);
-  const exporting = useSelector(report, sel.isExporting);
-  const dialog = useSelector(report, sel.exportDialog);
+  const { total, isExporting: exporting, exportDialog: dialog } = useSelected(report, sel, ["total", "isExporting", "exportDialog"]);
   if (!dialog) return null;
   return (
     <>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../components/Modal";
 import { useSelected } from "../components/useSelected";
 import { AdminScreenPage } from "../shell/AdminScreenPage";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
+import { SubmitForm } from "../components/SubmitForm";
 
 const t = peopleTexts;
 
@@ -35,6 +36,18 @@ const RowActions = ({ disabled, plain, danger }: { readonly disabled: boolean; r
     </button>
   </span>
 );
+
+/** The tables' last column: each row's two buttons (disabled while the screen is busy). */
+const actionsColumn = <R extends PersonRow | InvitationRow>(
+  disabled: boolean,
+  actionsOf: (row: R) => { readonly plain: RowAction; readonly danger: RowAction },
+): TableColumn<R> => ({
+  key: "actions",
+  header: t.columns.actions,
+  align: "end",
+  sortable: false,
+  cell: (row) => <RowActions disabled={disabled} {...actionsOf(row)} />,
+});
 
 /** A member's programs by name ('None' for none); an admin's are every program. */
 const programsWords = (role: Role, codes: ReadonlyArray<string>, nameOf: ReadonlyMap<string, string>): string =>
@@ -84,13 +97,9 @@ const PersonForm = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
-      <form
+      <SubmitForm
         className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          screen.send({ type: "people.formSubmitted" });
-        }}
+        onSubmit={() => screen.send({ type: "people.formSubmitted" })}
       >
         {form.mode === "invite" ? (
           <div className="field">
@@ -158,7 +167,7 @@ const PersonForm = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
             {saving ? t.form.saving : form.mode === "invite" ? t.form.send : t.form.save}
           </button>
         </div>
-      </form>
+      </SubmitForm>
     </section>
   );
 };
@@ -179,19 +188,10 @@ const PeopleTable = ({ screen }: { readonly screen: PeopleAdminActorRef }) => {
         sortable: false,
         cell: (row) => (row.last_signed_in_at === null ? t.neverSignedIn : formatUtcMinute(row.last_signed_in_at)),
       },
-      {
-        key: "actions",
-        header: t.columns.actions,
-        align: "end",
-        sortable: false,
-        cell: (row) => (
-          <RowActions
-            disabled={!idle}
-            plain={{ text: t.edit, label: t.editLabel(row.name), onClick: () => screen.send({ type: "people.editAsked", id: row.id }) }}
-            danger={{ text: t.remove, label: t.removeLabel(row.name), onClick: () => screen.send({ type: "people.removeAsked", id: row.id }) }}
-          />
-        ),
-      },
+      actionsColumn<PersonRow>(!idle, (row) => ({
+        plain: { text: t.edit, label: t.editLabel(row.name), onClick: () => screen.send({ type: "people.editAsked", id: row.id }) },
+        danger: { text: t.remove, label: t.removeLabel(row.name), onClick: () => screen.send({ type: "people.removeAsked", id: row.id }) },
+      })),
     ],
     [screen, idle, nameOf],
   );
@@ -231,19 +231,10 @@ const InvitationTable = ({ screen }: { readonly screen: PeopleAdminActorRef }) =
       { key: "role", header: t.columns.role, align: "start", sortable: false, cell: (row) => t.roles[row.role] },
       { key: "programs", header: t.columns.programs, align: "start", sortable: false, cell: (row) => programsWords(row.role, row.programs, nameOf) },
       { key: "expires", header: t.columns.expires, align: "start", sortable: false, cell: (row) => formatUtcMinute(row.expires_at) },
-      {
-        key: "actions",
-        header: t.columns.actions,
-        align: "end",
-        sortable: false,
-        cell: (row) => (
-          <RowActions
-            disabled={!idle}
-            plain={{ text: t.resend, label: t.resendLabel(row.email), onClick: () => screen.send({ type: "people.resendAsked", id: row.id }) }}
-            danger={{ text: t.revoke, label: t.revokeLabel(row.email), onClick: () => screen.send({ type: "people.revokeAsked", id: row.id }) }}
-          />
-        ),
-      },
+      actionsColumn<InvitationRow>(!idle, (row) => ({
+        plain: { text: t.resend, label: t.resendLabel(row.email), onClick: () => screen.send({ type: "people.resendAsked", id: row.id }) },
+        danger: { text: t.revoke, label: t.revokeLabel(row.email), onClick: () => screen.send({ type: "people.revokeAsked", id: row.id }) },
+      })),
     ],
     [screen, idle, nameOf],
   );

@@ -1,8 +1,9 @@
-import { useSelector } from "@xstate/react";
 import { useId, type InputHTMLAttributes } from "react";
 import { campaignNoteTexts as t } from "../../domain/performance/campaignNotes";
 import { campaignNotesSelectors as sel, type CampaignNotesActorRef } from "../../machines/performance/campaignNotes.machine";
 import { ConfirmDialog } from "../components/Modal";
+import { useSelected } from "../components/useSelected";
+import { SubmitForm } from "../components/SubmitForm";
 
 /**
  * The notes table (the chart's annotations table toggle): every note of the dates shown
@@ -11,14 +12,7 @@ import { ConfirmDialog } from "../components/Modal";
  * next to the form.
  */
 export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNotesActorRef; readonly id: string }) => {
-  const list = useSelector(notes, sel.notes);
-  const draft = useSelector(notes, sel.draft);
-  const problem = useSelector(notes, sel.problem);
-  const loading = useSelector(notes, sel.isLoading);
-  const adding = useSelector(notes, sel.isAdding);
-  const busy = useSelector(notes, sel.isBusy);
-  const deleting = useSelector(notes, sel.deleting);
-  const confirming = useSelector(notes, sel.confirming);
+  const { notes: list, draft, problem, isLoading: loading, isAdding: adding, isBusy: busy, deleting, confirming } = useSelected(notes, sel, ["notes", "draft", "problem", "isLoading", "isAdding", "isBusy", "deleting", "confirming"]);
   const problemId = useId();
   const describedBy = problem ? problemId : undefined;
 
@@ -71,14 +65,10 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
         </tbody>
       </table>
 
-      <form
+      <SubmitForm
         className="chart-note-form"
         aria-label={t.add}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          notes.send({ type: "notes.added" });
-        }}
+        onSubmit={() => notes.send({ type: "notes.added" })}
       >
         <DraftField notes={notes} field="date" label={t.date} type="date" value={draft.date} disabled={adding} aria-describedby={describedBy} />
         <DraftField notes={notes} field="colour" label={t.colour} type="color" value={draft.colour} disabled={adding} />
@@ -102,7 +92,7 @@ export const CampaignNotesTable = ({ notes, id }: { readonly notes: CampaignNote
             {problem}
           </p>
         ) : null}
-      </form>
+      </SubmitForm>
       {confirming ? (
         <ConfirmDialog
           title={t.confirmTitle}

@@ -17,6 +17,7 @@ import { CampaignNotesTable } from "./CampaignNotesTable";
 import { ChartCanvas } from "../chart/ChartCanvas";
 import { timeSeriesChart, timeSeriesTable } from "../chart/chartKinds";
 import "../chart/chart.css";
+import { useSelected } from "../components/useSelected";
 
 const t = performanceTexts.chart;
 
@@ -41,11 +42,7 @@ export const PerformanceChart = ({ chart, notes, exportDialog }: Props) => {
   const { program: code, range } = useSelector(chart, sel.params);
   const { from, to } = range;
 
-  const metricOne = useSelector(chart, sel.metricOne);
-  const metricTwo = useSelector(chart, sel.metricTwo);
-  const rows = useSelector(chart, sel.rows);
-  const hasData = useSelector(chart, sel.hasData);
-  const loading = useSelector(chart, sel.isLoading);
+  const { metricOne, metricTwo, rows, hasData, isLoading: loading } = useSelected(chart, sel, ["metricOne", "metricTwo", "rows", "hasData", "isLoading"]);
 
   const openExport = () =>
     exportDialog.send({
@@ -83,12 +80,7 @@ interface ToolbarProps {
 }
 
 const ChartToolbar = ({ chart, notes, filter, onFilter }: ToolbarProps) => {
-  const metricOne = useSelector(chart, sel.metricOne);
-  const metricTwo = useSelector(chart, sel.metricTwo);
-  const oneChoices = useSelector(chart, sel.metricOneChoices);
-  const twoChoices = useSelector(chart, sel.metricTwoChoices);
-  const interval = useSelector(chart, sel.interval);
-  const chartType = useSelector(chart, sel.chartType);
+  const { metricOne, metricTwo, metricOneChoices: oneChoices, metricTwoChoices: twoChoices, interval, chartType } = useSelected(chart, sel, ["metricOne", "metricTwo", "metricOneChoices", "metricTwoChoices", "interval", "chartType"]);
   const markersShown = useSelector(notes, notesSel.areMarkersShown);
   const tableOpen = useSelector(notes, notesSel.isTableOpen);
   const oneId = useId();
@@ -181,13 +173,7 @@ interface BodyProps {
 }
 
 const ChartBody = ({ chart, notes, currency, locale, from, to }: BodyProps) => {
-  const series = useSelector(chart, sel.series);
-  const metricOne = useSelector(chart, sel.metricOne);
-  const metricTwo = useSelector(chart, sel.metricTwo);
-  const interval = useSelector(chart, sel.interval);
-  const chartType = useSelector(chart, sel.chartType);
-  const loading = useSelector(chart, sel.isLoading);
-  const empty = useSelector(chart, sel.isEmpty);
+  const { series, metricOne, metricTwo, interval, chartType, isLoading: loading, isEmpty: empty } = useSelected(chart, sel, ["series", "metricOne", "metricTwo", "interval", "chartType", "isLoading", "isEmpty"]);
   const drawn = useSelector(notes, notesSel.drawnNotes);
 
   const labels = useMemo(() => ({ one: chartMetricLabel(metricOne), two: chartMetricLabel(metricTwo) }), [metricOne, metricTwo]);

@@ -14,6 +14,7 @@ import { sessionSelectors } from "../../machines/shell/session.machine";
 import { useAppActors } from "../shell/AppActorsContext";
 import { taxonomyPath } from "../shell/performancePaths";
 import { metricColumns, MetricNoteRow, MetricRow, MetricTable, type RowExpansionControls, type TableColumn } from "../table/MetricTable";
+import { useSelected } from "../components/useSelected";
 
 /** Arrays equal item by item (selectors that slice return a new array each time). */
 export const sameItems = <T,>(a: ReadonlyArray<T>, b: ReadonlyArray<T>): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -63,10 +64,7 @@ interface PeekRowsProps {
 const PeekRows = ({ peek, comparison, expansion, depth }: PeekRowsProps) => {
   const rows = useSelector(peek, peekTableSelectors.shownRows, sameItems);
   const previous = useSelector(comparison, peekComparisonSelectors.previousRows);
-  const showMore = useSelector(peek, peekTableSelectors.showMore);
-  const loading = useSelector(peek, peekTableSelectors.isLoading);
-  const path = useSelector(peek, peekTableSelectors.path);
-  const levelColumn = useSelector(peek, peekTableSelectors.levelColumn);
+  const { showMore, isLoading: loading, path, levelColumn } = useSelected(peek, peekTableSelectors, ["showMore", "isLoading", "path", "levelColumn"]);
   const questions = useSelector(expansion, expansionSel.rows);
   const toggle = useCallback(
     (row: Readonly<Record<string, unknown>>) => expansion.send({ type: "expansion.toggled", path: [...path, nameIn(row as PerformanceRow, levelColumn)] }),
@@ -148,18 +146,7 @@ export const PerformanceTable = ({ table, expansion, previous = null }: Props) =
   const format = useMemo<NumberFormatOptions>(() => ({ currency: program?.currency, locale: program?.locale }), [program?.currency, program?.locale]);
 
   const rows = useSelector(table, tableSel.pageRows, sameItems);
-  const sort = useSelector(table, tableSel.sort);
-  const footer = useSelector(table, tableSel.footer);
-  const headers = useSelector(table, tableSel.headers);
-  const loading = useSelector(table, tableSel.isLoading);
-  const failed = useSelector(table, tableSel.hasFailed);
-  const levelColumn = useSelector(table, tableSel.levelColumn);
-  const path = useSelector(table, tableSel.path);
-  const page = useSelector(table, tableSel.page);
-  const perPage = useSelector(table, tableSel.perPage);
-  const perPageOptions = useSelector(table, tableSel.perPageOptions);
-  const pageCount = useSelector(table, tableSel.pageCount);
-  const total = useSelector(table, tableSel.total);
+  const { sort, footer, headers, isLoading: loading, hasFailed: failed, levelColumn, path, page, perPage, perPageOptions, pageCount, total } = useSelected(table, tableSel, ["sort", "footer", "headers", "isLoading", "hasFailed", "levelColumn", "path", "page", "perPage", "perPageOptions", "pageCount", "total"]);
   const questions = useSelector(expansion, expansionSel.rows);
   const previousFooter = useMemo(() => (previous ? totalsOf(previous) : null), [previous]);
 

@@ -12,6 +12,7 @@ import { useSelected } from "../components/useSelected";
 import { AdminScreenPage } from "../shell/AdminScreenPage";
 import { MetricTable, type TableColumn } from "../table/MetricTable";
 import { LoadFailed } from "../components/LoadFailed";
+import { SubmitForm } from "../components/SubmitForm";
 
 const t = programTexts;
 
@@ -85,13 +86,9 @@ const ProgramForm = ({ screen }: { readonly screen: ProgramAdminActorRef }) => {
   return (
     <section className="panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
-      <form
+      <SubmitForm
         className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          screen.send({ type: "programs.formSubmitted" });
-        }}
+        onSubmit={() => screen.send({ type: "programs.formSubmitted" })}
       >
         {programFormFields.map((field) => {
           // The code names the program's addresses: set once, at its creation.
@@ -156,7 +153,7 @@ const ProgramForm = ({ screen }: { readonly screen: ProgramAdminActorRef }) => {
             {saving ? t.form.saving : t.form.save}
           </button>
         </div>
-      </form>
+      </SubmitForm>
     </section>
   );
 };

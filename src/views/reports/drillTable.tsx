@@ -21,6 +21,7 @@ import { ColumnsDialog } from "../performance/ColumnsDialog";
 import { useAppActors } from "../shell/AppActorsContext";
 import { MetricTable, type MetricTableRow, type TableColumn } from "../table/MetricTable";
 import { ReportFrame } from "./ReportFrame";
+import { useSelected } from "../components/useSelected";
 
 /**
  * The parts the funnel-row reports (funnel, initiator rating) draw alike: a funnel field's
@@ -269,14 +270,7 @@ export const DrillReportTable = <S, R extends MetricTableRow, P extends string>(
   readonly defaultColumns: ReadonlyArray<string>;
   readonly shape: Omit<DrillTableShape<R>, "levelColumn" | "format">;
 }) => {
-  const rows = useSelector(report, sel.pageRows);
-  const visible = useSelector(report, sel.columns);
-  const levelColumn = useSelector(report, sel.levelColumn);
-  const sort = useSelector(report, sel.sort);
-  const page = useSelector(report, sel.page);
-  const pageCount = useSelector(report, sel.pageCount);
-  const total = useSelector(report, sel.total);
-  const perPage = useSelector(report, sel.perPage);
+  const { pageRows: rows, columns: visible, levelColumn, sort, page, pageCount, total, perPage } = useSelected(report, sel, ["pageRows", "columns", "levelColumn", "sort", "page", "pageCount", "total", "perPage"]);
   const format = useFunnelFieldFormat();
   const columns = useMemo(() => drillTableColumns<R>({ ...shape, levelColumn, format }), [shape, levelColumn, format]);
   return (

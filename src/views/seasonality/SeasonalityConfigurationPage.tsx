@@ -15,6 +15,7 @@ import { useDocumentTitle } from "../components/useDocumentTitle";
 import { Screen as AppScreen } from "../shell/appChildren";
 import { AppShell } from "../shell/AppShell";
 import "./seasonality.css";
+import { SubmitForm } from "../components/SubmitForm";
 
 type Screen = { readonly screen: SeasonalityConfigurationActorRef };
 
@@ -165,14 +166,10 @@ const CreateTypeForm = ({ screen }: Screen) => {
   const inputId = useId();
   const problemId = useId();
   return (
-    <form
+    <SubmitForm
       className="seasonality-create"
       aria-label={t.newType}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        screen.send({ type: "type.created" });
-      }}
+      onSubmit={() => screen.send({ type: "type.created" })}
     >
       <h3>{t.newType}</h3>
       <div className="field">
@@ -194,7 +191,7 @@ const CreateTypeForm = ({ screen }: Screen) => {
       <button type="submit" className="button is-primary" disabled={creating}>
         {creating ? t.creating : t.create}
       </button>
-    </form>
+    </SubmitForm>
   );
 };
 

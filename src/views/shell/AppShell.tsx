@@ -1,4 +1,3 @@
-import { useSelector } from "@xstate/react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { returnParam, returnPathOf } from "../../domain/access/returnPath";
@@ -19,6 +18,7 @@ import { ProgramSwitcher } from "./ProgramSwitcher";
 import { SaveRecording, useDebugSwitch } from "./SaveRecording";
 import { SearchBox } from "./SearchBox";
 import { UrlSync } from "./UrlSync";
+import { useSelected } from "../components/useSelected";
 
 interface Props {
   readonly children: ReactNode;
@@ -31,12 +31,7 @@ interface Props {
 /** The signed-in frame: navigation, program, dates, search, messages; the screen goes inside. */
 export const AppShell = ({ children, skipTo, withoutProgram = false }: Props) => {
   const { session } = useAppActors();
-  const signedOut = useSelector(session, sessionSelectors.isSignedOut);
-  const loading = useSelector(session, sessionSelectors.isLoadingProfile);
-  const unavailable = useSelector(session, sessionSelectors.isUnavailable);
-  const signingOut = useSelector(session, sessionSelectors.isSigningOut);
-  const user = useSelector(session, sessionSelectors.user);
-  const programCode = useSelector(session, sessionSelectors.programCode);
+  const { isSignedOut: signedOut, isLoadingProfile: loading, isUnavailable: unavailable, isSigningOut: signingOut, user, programCode } = useSelected(session, sessionSelectors, ["isSignedOut", "isLoadingProfile", "isUnavailable", "isSigningOut", "user", "programCode"]);
   const debug = useDebugSwitch();
   const memory = useMemo(() => dismissalMemory(session), [session]);
   const [location] = useLocation();

@@ -1,8 +1,8 @@
-import { useSelector } from "@xstate/react";
 import { useId } from "react";
 import { spendBatchColumnLabels, spendBatchColumns, spendBatchTexts as t } from "../../domain/spend/spendBatch";
 import { spendBatchSelectors as sel, type SpendBatchActorRef } from "../../machines/spend/spendBatch.machine";
 import "../exports/exports.css";
+import { useSelected } from "../components/useSelected";
 
 /** Rows shown in the preview table; the rest are counted. */
 export const previewRowLimit = 200;
@@ -13,18 +13,7 @@ export const previewRowLimit = 200;
  * while sending, and 'Finished: A total of {n} records were processed'.
  */
 export const SpendBatchPreview = ({ batch }: { readonly batch: SpendBatchActorRef }) => {
-  const empty = useSelector(batch, sel.isEmpty);
-  const refused = useSelector(batch, sel.isRefused);
-  const preview = useSelector(batch, sel.isPreview);
-  const sending = useSelector(batch, sel.isSending);
-  const problem = useSelector(batch, sel.problem);
-  const options = useSelector(batch, sel.options);
-  const rows = useSelector(batch, sel.rows);
-  const readyCount = useSelector(batch, sel.readyCount);
-  const canSend = useSelector(batch, sel.canSend);
-  const settled = useSelector(batch, sel.settledCount);
-  const total = useSelector(batch, sel.sendTotal);
-  const finished = useSelector(batch, sel.finishedMessage);
+  const { isEmpty: empty, isRefused: refused, isPreview: preview, isSending: sending, problem, options, rows, readyCount, canSend, settledCount: settled, sendTotal: total, finishedMessage: finished } = useSelected(batch, sel, ["isEmpty", "isRefused", "isPreview", "isSending", "problem", "options", "rows", "readyCount", "canSend", "settledCount", "sendTotal", "finishedMessage"]);
   const headerId = useId();
   const skipId = useId();
   const progressId = useId();
