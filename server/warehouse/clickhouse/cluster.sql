@@ -693,6 +693,7 @@ CREATE TABLE attribution.open_journeys ON CLUSTER '{cluster}' (
   last_order_id Nullable(String),
   first_ts Nullable(Int64),
   last_ts Nullable(Int64),
+  click_ts Array(Int64),
   path_1 Nullable(String),
   path_2 Nullable(String)
 ) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')

@@ -310,7 +310,7 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
     statements: [
       `CREATE TABLE open_journeys (
         program_id Int32, visitor_id String, last_order_id Nullable(String), first_ts Nullable(Int64), last_ts Nullable(Int64),
-        path_1 Nullable(String), path_2 Nullable(String)
+        click_ts Array(Int64), path_1 Nullable(String), path_2 Nullable(String)
       ) ${mergeTree("program_id, visitor_id")}`,
       // written once from the data of a warehouse created before it (the DuckDB migration's comment says why)
       openJourneysInsertSql("clickhouse", null),

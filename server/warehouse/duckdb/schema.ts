@@ -651,7 +651,7 @@ export const migrations: ReadonlyArray<Migration> = [
     name: "journeys that did not convert",
     statements: [
       // Per visitor of a program with an order or a click after its last order: that order, the first and last of
-      // those clicks and their channels at levels 1 and 2 (server/warehouse/sql/openJourneySql.ts), so fitting a
+      // those clicks, their instants and their channels at levels 1 and 2 (server/warehouse/sql/openJourneySql.ts), so fitting a
       // data-driven model reads one row per visitor, not the window's clicks; written once here from the data there.
       `CREATE TABLE open_journeys (
         program_id INTEGER NOT NULL,
@@ -659,6 +659,7 @@ export const migrations: ReadonlyArray<Migration> = [
         last_order_id VARCHAR,
         first_ts BIGINT,
         last_ts BIGINT,
+        click_ts BIGINT[] NOT NULL,
         path_1 VARCHAR,
         path_2 VARCHAR
       )`,
