@@ -31,6 +31,7 @@ import { isRunDirectly } from "./standalone";
 
 const fitBudgetMs = 2000;
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
+const line = (r: ApiRow): string => `${r.measure.padEnd(100)} ${r.value.padStart(10)}  max ${r.p95.padStart(10)}  ${r.budget}  ${r.verdict}`;
 
 const median = (samples: ReadonlyArray<number>): number => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -73,6 +74,11 @@ export const runModelFittingBench = async (options: ModelFittingBenchOptions): P
   const dataName = options.scale === undefined ? "10M" : `DEMO_SCALE ${options.scale}`;
   const tag = `[${dataName}, ${options.engine === "duckdb" ? "DuckDB" : "ClickHouse chdb"}]`;
   const rows: ApiRow[] = [];
+  // each row is printed as it is measured too (the table rows take minutes on the 10-million-hit set)
+  const record = (r: ApiRow) => {
+    rows.push(r);
+    console.log(line(r));
+  };
   try {
     if (options.scale !== undefined) {
       // a quick password hash: the demo accounts only sign in here
@@ -93,7 +99,7 @@ export const runModelFittingBench = async (options: ModelFittingBenchOptions): P
 
     // where a fit's time goes: the journeys read as paths (the SQL), the same for both models
     const pathsRead = await timed(1, 5, async () => void (await warehouse.attribution.fittingPaths(programId, fittingWindowDays, 1)));
-    rows.push({
+    record({
       measure: `Model fitting ${tag} of which the paths read (SQL)`,
       value: ms(pathsRead.p50),
       p95: ms(pathsRead.max),
@@ -107,7 +113,7 @@ export const runModelFittingBench = async (options: ModelFittingBenchOptions): P
         const fit = fittedWeights(model, await warehouse.attribution.fittingPaths(programId, fittingWindowDays, 1), 1);
         channels = fit.weights.length;
       });
-      rows.push({
+      record({
         measure: `Model fitting ${tag} ${model} (level 1, ${channels} channels; paths read + weights)`,
         value: ms(timing.p50),
         p95: ms(timing.max),
@@ -145,7 +151,7 @@ export const runModelFittingBench = async (options: ModelFittingBenchOptions): P
       const linearBefore = await tableUnder({ ...saved, attribution_model: "linear" });
       const markov = await tableUnder({ ...saved, attribution_model: "markov" });
       const linear = (linearBefore + (await tableUnder({ ...saved, attribution_model: "linear" }))) / 2;
-      rows.push({
+      record({
         measure: `Model fitting ${tag} performance table under markov / under linear (p50 ${ms(markov)} / ${ms(linear)})`,
         value: `${(markov / linear).toFixed(2)}x`,
         p95: "",
@@ -177,7 +183,7 @@ if (isRunDirectly(import.meta.filename)) {
     .then((rows) => {
       if (process.argv.includes(rowsFileFlag) && rowsFile !== undefined) writeFileSync(rowsFile, JSON.stringify(rows));
       console.log("");
-      for (const r of rows) console.log(`${r.measure.padEnd(100)} ${r.value.padStart(10)}  max ${r.p95.padStart(10)}  ${r.budget}  ${r.verdict}`);
+      for (const r of rows) console.log(line(r));
     })
     .catch((error: unknown) => {
       console.error(error);

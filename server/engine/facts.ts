@@ -30,6 +30,7 @@ export const reclassifyWork = (
 ): RebuildWork => ({
   ...(plan ? { classification: plan } : {}),
   traffic: true,
+  openJourneys: true,
   attribution: settings,
   costs: true,
   at,

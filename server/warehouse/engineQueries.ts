@@ -150,6 +150,8 @@ export interface RebuildWork {
   readonly classification?: ClassificationPlan;
   /** Recompute the daily traffic facts. */
   readonly traffic?: boolean;
+  /** Rewrite the journeys that did not convert (open_journeys) from the hits as classified and the orders. */
+  readonly openJourneys?: boolean;
   /** Replace the program's data-driven model weights (before the attribution, which reads them). */
   readonly modelWeights?: StoredModelWeights;
   /** Recompute journeys, credits (touches), sales and inclusion facts with these settings. */

@@ -13,7 +13,7 @@ import { warehouseFileIn, type WarehouseFile } from "./warehouseFile";
 /**
  * Incremental processing (docs/engine.md, "Ingestion") against the full rebuild: events and
  * orders ingested through the validated path and processed incrementally leave exactly the
- * classification, touches, journey paths and daily facts that re-materialising the whole
+ * classification, touches, journey paths, journeys that did not convert and daily facts that re-materialising the whole
  * program from the same raw data writes; and sending the same data again changes nothing.
  */
 
@@ -29,6 +29,7 @@ const tables: ReadonlyArray<readonly [string, string]> = [
   ["touches", "order_id, touch_index"],
   ["journey_touchpoints", "touchpoint"],
   ["journey_paths", "order_id"],
+  ["open_journeys", "visitor_id"],
   ["traffic_facts", "ALL"],
   ["sales_facts", "ALL"],
   ["inclusion_facts", "ALL"],

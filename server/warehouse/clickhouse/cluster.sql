@@ -687,6 +687,22 @@ SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
 CREATE TABLE attribution.ingestion_tallies_all ON CLUSTER '{cluster}' AS attribution.ingestion_tallies
 ENGINE = Distributed('{cluster}', attribution, ingestion_tallies, program_id);
 
+CREATE TABLE attribution.open_journeys ON CLUSTER '{cluster}' (
+  program_id Int32,
+  visitor_id String,
+  last_order_id Nullable(String),
+  first_ts Nullable(Int64),
+  last_ts Nullable(Int64),
+  click_ts Array(Int64),
+  path_1 Nullable(String),
+  path_2 Nullable(String)
+) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}')
+ORDER BY (program_id, visitor_id)
+SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1;
+
+CREATE TABLE attribution.open_journeys_all ON CLUSTER '{cluster}' AS attribution.open_journeys
+ENGINE = Distributed('{cluster}', attribution, open_journeys, program_id);
+
 -- The server's migration ledger: the versions above are applied, so a server started on the cluster finds
 -- nothing to migrate. Run once, on any one node (the ledger is whole on every node by replication).
 INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
@@ -711,4 +727,5 @@ INSERT INTO attribution.schema_migrations (version, name, applied_at) VALUES
   (19, 'data-driven model weights', 0),
   (20, 'people: invitations and last sign-in', 0),
   (21, 'the level and order of data-driven models', 0),
-  (22, 'audit trail', 0);
+  (22, 'audit trail', 0),
+  (23, 'journeys that did not convert', 0);

@@ -7,7 +7,8 @@ import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome, storedOrderColumns, storedOrderValues } from "../sql/storedOrders";
 import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { storeIdentities } from "../sql/visitorIdentities";
-import { attribute, classify, reachedOrdersSql, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
+import { attribute, classify, reachedOrdersSql, writeCostFacts, writeOpenJourneys, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
+import { touchedVisitorsSql } from "../sql/openJourneySql";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
 
@@ -398,6 +399,10 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
         const orders = await countOf(sql, scope.orders);
         // No order reached: touches, journey paths and sales facts stand as they are.
         if (orders > 0) await attribute(sql, programId, settings, scope);
+        // The journeys that did not convert of the visitors of the new clicks and of the orders fed.
+        const visitors = `ingest_visitors_${programId}`;
+        await scopeTable(sql, visitors, touchedVisitorsSql(scope.hits, `SELECT assumeNotNull(order_id) FROM ${due} WHERE order_id IS NOT NULL`), [programId]);
+        await writeOpenJourneys(sql, programId, `SELECT visitor_id FROM ${visitors}`);
         const carriesSpend = await sql.rows(
           `SELECT 1 AS spend FROM hits WHERE program_id = $1 AND hit_id IN (SELECT hit_id FROM ${scope.hits})
              AND cost_link IN (SELECT cost_link FROM variable_costs WHERE program_id = $1) LIMIT 1`,
@@ -416,7 +421,7 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
         await sql.run("UPDATE attribution_runs SET materialised_at = $2 WHERE program_id = $1", [programId, at]);
         // Last: the marks go once every fact they called for is written.
         await sql.run("DELETE FROM ingestion_due WHERE program_id = $1", [programId]);
-        for (const table of [...Object.values(scope), due]) await sql.run(`DROP TABLE IF EXISTS ${table}`);
+        for (const table of [...Object.values(scope), due, visitors]) await sql.run(`DROP TABLE IF EXISTS ${table}`);
         return changes;
       }),
   };

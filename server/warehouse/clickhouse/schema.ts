@@ -1,4 +1,5 @@
 import type { Migration } from "../migrations";
+import { openJourneysInsertSql } from "../sql/openJourneySql";
 
 /**
  * The warehouse schema on ClickHouse, as an ordered list of migrations with the DuckDB
@@ -301,6 +302,18 @@ export const clickHouseMigrations: ReadonlyArray<Migration> = [
         id Int32, changed_at Int64, user_id Int32, user_name String, kind String, program_id Nullable(Int32),
         program_code Nullable(String), object_ref String, action String, before_state Nullable(String), after_state Nullable(String)
       ) ${mergeTree("id")}`,
+    ],
+  },
+  {
+    version: 23,
+    name: "journeys that did not convert",
+    statements: [
+      `CREATE TABLE open_journeys (
+        program_id Int32, visitor_id String, last_order_id Nullable(String), first_ts Nullable(Int64), last_ts Nullable(Int64),
+        click_ts Array(Int64), path_1 Nullable(String), path_2 Nullable(String)
+      ) ${mergeTree("program_id, visitor_id")}`,
+      // written once from the data of a warehouse created before it (the DuckDB migration's comment says why)
+      openJourneysInsertSql("clickhouse", null),
     ],
   },
 ];

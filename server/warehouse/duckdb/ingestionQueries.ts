@@ -6,7 +6,8 @@ import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome, storedOrderColumns, storedOrderValues } from "../sql/storedOrders";
 import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { storeIdentities } from "../sql/visitorIdentities";
-import { attribute, classify, reachedOrdersSql, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
+import { attribute, classify, reachedOrdersSql, writeCostFacts, writeOpenJourneys, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
+import { touchedVisitorsSql } from "../sql/openJourneySql";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
 import { fileReadings, numberedRowsOf } from "./fileRows";
@@ -499,6 +500,13 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
         );
         // No order reached: touches, journey paths and sales facts stand as they are.
         if ((await countOf(sql, scope.orders)) > 0) await attribute(sql, programId, settings, scope);
+        // The journeys that did not convert of the visitors of the new clicks and of the orders fed.
+        await sql.run("DROP TABLE IF EXISTS ingest_visitors");
+        await sql.run(
+          `CREATE TEMP TABLE ingest_visitors AS ${touchedVisitorsSql(scope.hits, "SELECT order_id FROM ingest_due WHERE order_id IS NOT NULL")}`,
+          [programId],
+        );
+        await writeOpenJourneys(sql, programId, "SELECT visitor_id FROM ingest_visitors");
         const carriesSpend = await sql.rows(
           `SELECT 1 FROM hits WHERE program_id = $1 AND hit_id IN (SELECT hit_id FROM ${scope.hits})
              AND cost_link IN (SELECT cost_link FROM variable_costs WHERE program_id = $1) LIMIT 1`,
@@ -516,7 +524,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
           salesDays: await countOf(sql, scope.salesDays),
         };
         await sql.run("UPDATE attribution_runs SET materialised_at = $2 WHERE program_id = $1", [programId, at]);
-        for (const table of [...Object.values(scope), "ingest_due"]) await sql.run(`DROP TABLE ${table}`);
+        for (const table of [...Object.values(scope), "ingest_due", "ingest_visitors"]) await sql.run(`DROP TABLE ${table}`);
         return changes;
       }),
   };

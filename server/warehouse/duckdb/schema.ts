@@ -1,5 +1,6 @@
 import type { Migration } from "../migrations";
 import { journeyPathStatements } from "../sql/journeyPathSql";
+import { openJourneysInsertSql } from "../sql/openJourneySql";
 
 /**
  * The warehouse schema as an ordered list of migrations. Each runs once, in its own
@@ -643,6 +644,26 @@ export const migrations: ReadonlyArray<Migration> = [
         before_state VARCHAR,
         after_state VARCHAR
       )`,
+    ],
+  },
+  {
+    version: 23,
+    name: "journeys that did not convert",
+    statements: [
+      // Per visitor of a program with an order or a click after its last order: that order, the first and last of
+      // those clicks, their instants and their channels at levels 1 and 2 (server/warehouse/sql/openJourneySql.ts), so fitting a
+      // data-driven model reads one row per visitor, not the window's clicks; written once here from the data there.
+      `CREATE TABLE open_journeys (
+        program_id INTEGER NOT NULL,
+        visitor_id VARCHAR NOT NULL,
+        last_order_id VARCHAR,
+        first_ts BIGINT,
+        last_ts BIGINT,
+        click_ts BIGINT[] NOT NULL,
+        path_1 VARCHAR,
+        path_2 VARCHAR
+      )`,
+      openJourneysInsertSql("duckdb", null),
     ],
   },
 ];

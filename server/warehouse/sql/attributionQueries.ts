@@ -1,14 +1,15 @@
 import { Schema } from "effect";
 import { AttributionModel, isDataDriven } from "../../../src/domain/settings/programSettings";
-import type { AttributionQueries, AttributionSettings, ModelLevelNumber, StoredModelWeights } from "../engineQueries";
+import { channelLevelSeparator, type AttributionQueries, type AttributionSettings, type ModelLevelNumber, type StoredModelWeights } from "../engineQueries";
 import type { ClassificationPlan } from "../classificationPlan";
 import { nullableNumberOf, nullableTextOf, numberOf, textOf, Placeholders, type SqlEngine, type Statements, type StatementLine } from "../statements";
-import { taxonomyLevels, type TaxonomyLevel } from "../../../src/domain/report/taxonomyLevels";
+import { taxonomyLevels } from "../../../src/domain/report/taxonomyLevels";
 import { funnelRoles } from "../../../src/domain/report/metrics";
 import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, ruleColumns } from "./classificationSql";
 import { noneWhenEmpty, salesSumNames, taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
 import { appendRawData } from "./ingestQueries";
 import { journeyPathStatements } from "./journeyPathSql";
+import { channelSql, openJourneyPathsSql, openJourneysInsertSql } from "./openJourneySql";
 
 /**
  * The attribution engine's rebuilds on DuckDB (the `attribution` family; raw data is
@@ -44,13 +45,6 @@ const attributedCreditSql: Readonly<Record<AttributionModel, string>> = {
 };
 
 /**
- * A row's channel at a model's level (engineQueries.ts `channelLevelSeparator`): its taxonomy_1 at level 1, its
- * taxonomy_1 and taxonomy_2 joined by the record separator at level 2; `column(c)` names the row's level c.
- */
-const channelSql = (engine: SqlEngine, level: ModelLevelNumber, column: (c: TaxonomyLevel) => string): string =>
-  level === 1 ? column("taxonomy_1") : `concat(${column("taxonomy_1")}, ${engine === "duckdb" ? "chr(30)" : "char(30)"}, ${column("taxonomy_2")})`;
-
-/**
  * The weight of each touch's channel at the model's level under the program's data-driven model ($4), joined to
  * the numbered touches (model_weights keeps the channel in its taxonomy_1 column).
  */
@@ -65,13 +59,6 @@ const modelWeightJoinSql = (engine: SqlEngine, level: ModelLevelNumber): string 
  * touches would weigh 0).
  */
 const pathSeparator = "\u001f";
-
-/** A group's `value`s as one path text, ordered by `keys`: DuckDB's ordered string_agg, ClickHouse's sorted tuple array. */
-const orderedPathSql: Readonly<Record<SqlEngine, (keys: ReadonlyArray<string>, value: string) => string>> = {
-  duckdb: (keys, value) => `string_agg(${value}, chr(31) ORDER BY ${keys.join(", ")})`,
-  clickhouse: (keys, value) =>
-    `arrayStringConcat(arrayMap(step -> step.${keys.length + 1}, arraySort(groupArray(tuple(${keys.join(", ")}, ${value})))), char(31))`,
-};
 
 const isModel = Schema.is(AttributionModel);
 
@@ -131,6 +118,7 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
       )[0];
       await sql.run("DELETE FROM attribution_runs WHERE program_id = $1", [programId]);
       if (work.classification) await classify(sql, programId, work.classification);
+      if (work.openJourneys) await writeOpenJourneys(sql, programId);
       if (work.traffic) await writeTrafficFacts(sql, programId);
       if (work.modelWeights) await saveModelWeights(sql, programId, work.modelWeights, work.at);
       if (work.attribution) await attribute(sql, programId, work.attribution);
@@ -184,9 +172,10 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
       const newest = nullableNumberOf(
         (
           await sql.rows(
+            // a click after which its visitor placed no order is an open journey's; any other is before an order
             `SELECT max(ts) AS newest FROM (
                SELECT ts FROM orders WHERE program_id = $1
-               UNION ALL SELECT ts FROM hits WHERE program_id = $1 AND event_type = 'click'
+               UNION ALL SELECT last_ts AS ts FROM open_journeys WHERE program_id = $1 AND last_ts IS NOT NULL
              ) t`,
             [programId],
           )
@@ -194,28 +183,34 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
       );
       // no order and no click (ClickHouse's max of no rows is 0)
       if (newest === null || newest <= 0) return [];
-      const rows = await sql.rows(
-        `SELECT path, sum(converted) AS conversions, count(*) - sum(converted) AS nulls FROM (
-           SELECT ${orderedPathSql[sql.engine](["t.touch_index"], channelSql(sql.engine, level, (c) => `t.${c}`))} AS path, 1 AS converted
-           FROM touches t
-           WHERE t.program_id = $1 AND t.order_id IN (SELECT order_id FROM orders WHERE program_id = $1 AND ts >= $2)
-           GROUP BY t.order_id
-           UNION ALL
-           SELECT ${orderedPathSql[sql.engine](["h.ts", "h.hit_id"], channelSql(sql.engine, level, (c) => `coalesce(nullif(h.${c}, ''), 'None')`))} AS path, 0 AS converted
-           FROM hits h
-           LEFT JOIN (SELECT visitor_id AS buyer, max(ts) AS last_order_ts FROM orders WHERE program_id = $1 GROUP BY visitor_id) b
-             ON b.buyer = h.visitor_id
-           WHERE h.program_id = $1 AND h.event_type = 'click' AND h.ts >= $2 AND h.ts > coalesce(b.last_order_ts, 0)
-           GROUP BY h.visitor_id
-         ) journeys
-         GROUP BY path ORDER BY path`,
-        [programId, newest - windowDays * dayMs],
+      const since = newest - windowDays * dayMs;
+      // The converting journeys: the window's orders' paths at the level as the attribution numbered them
+      // (journey_paths, one row per order), grouped, then named back from journey_touchpoints.
+      const named = new Map(
+        (
+          await sql.rows(`SELECT touchpoint, ${taxonomyLevels.slice(0, level).join(", ")} FROM journey_touchpoints WHERE program_id = $1 AND level = $2`, [
+            programId,
+            level,
+          ])
+        ).map((r) => [numberOf(r["touchpoint"]), taxonomyLevels.slice(0, level).map((c) => textOf(r[c])).join(channelLevelSeparator)] as const),
       );
-      return rows.map((r) => ({
-        channels: textOf(r["path"]).split(pathSeparator),
-        conversions: numberOf(r["conversions"]),
-        nulls: numberOf(r["nulls"]),
-      }));
+      const counted = new Map<string, { conversions: number; nulls: number }>();
+      for (const r of await sql.rows(
+        `SELECT path_${level} AS steps, count(*) AS conversions FROM journey_paths WHERE program_id = $1 AND ts >= $2 GROUP BY path_${level}`,
+        [programId, since],
+      )) {
+        const steps = (r["steps"] as ReadonlyArray<unknown>).map((n) => named.get(numberOf(n)) ?? "");
+        counted.set(steps.join(pathSeparator), { conversions: numberOf(r["conversions"]), nulls: 0 });
+      }
+      // The journeys that did not convert: each visitor's clicks of the window after its last order (open_journeys).
+      for (const r of await sql.rows(openJourneyPathsSql(sql.engine, level), [programId, since])) {
+        const path = textOf(r["path"]);
+        counted.set(path, { conversions: counted.get(path)?.conversions ?? 0, nulls: numberOf(r["nulls"]) });
+      }
+      // in the order of the paths' text, as ChannelAttribution reads them (the fit's sums then add up in one order)
+      return [...counted.keys()]
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        .map((path) => ({ channels: path.split(pathSeparator), ...counted.get(path)! }));
     }),
 
   modelWeights: (programId) =>
@@ -239,6 +234,15 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
 });
 
 
+
+/**
+ * Rewrites the program's journeys that did not convert (open_journeys, openJourneySql.ts) from its hits as classified
+ * and its orders: all of them, or those of the visitors of the relation `visitors` (a query of visitor_id).
+ */
+export const writeOpenJourneys = async (sql: Statements, programId: number, visitors?: string): Promise<void> => {
+  await sql.run(`DELETE FROM open_journeys WHERE program_id = $1${visitors === undefined ? "" : ` AND visitor_id IN (${visitors})`}`, [programId]);
+  await sql.run(openJourneysInsertSql(sql.engine, "$1", visitors), [programId]);
+};
 
 /** Replaces the program's model weights (docs/engine.md, "Data-driven models"). */
 const saveModelWeights = async (sql: Statements, programId: number, fitted: StoredModelWeights, at: number): Promise<void> => {
