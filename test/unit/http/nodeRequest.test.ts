@@ -49,7 +49,9 @@ describe("reading a request from Node's message", () => {
   let port = 0;
   beforeAll(async () => {
     await new Promise<void>((resolve) => {
-      server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
+      // Globals left as they are: by default serve() puts its own Request and Response in their place for the whole
+      // process, and the files that run after this one in the worker would then answer through those.
+      server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1", overrideGlobalObjects: false }, (info: AddressInfo) => {
         port = info.port;
         resolve();
       });
