@@ -1,12 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end tests: Debian's Chromium driven by Playwright against the reference server
-# (built app, fresh data folders). E2E_WORKERS (4 here unless set) workers run the test
+# (built app, fresh data folders). E2E_WORKERS (2 here unless set) workers run the test
 # files side by side, each against a server of its own on E2E_PORT + n with its data in
-# E2E_DATA_DIR/<day>/server-n (test/e2e/environment.ts). A browser test spends about half
-# its time waiting (for an answer, a timer, the next frame) with a core idle: two workers
-# on two cores kept less than one core busy, four keep both.
-# The further days' few @dates tests run in E2E_DATES_WORKERS (2 unless set): each
-# worker's server plants its demo data first, and four would cost more than they save.
+# E2E_DATA_DIR/<day>/server-n (test/e2e/environment.ts). Two keep both cores busy: four
+# ran the suite in about the same time (each test took 1.75 times as long) with twice the
+# servers and browsers.
 # The suite runs on pinned days, never the real one (test/support/pinnedDays.ts): all of
 # it on the first browser day, then its tests tagged @dates on each further one.
 # E2E_DAY=<name> runs everything on that one day instead.
@@ -14,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 [ -f dist/index.html ] || npx vite build
-export E2E_WORKERS="${E2E_WORKERS:-4}"
+export E2E_WORKERS="${E2E_WORKERS:-2}"
 rm -rf .test-data/e2e .test-data/results/e2e-*.json
 if [ -n "${E2E_DAY:-}" ]; then
   npx playwright test "$@"
@@ -25,5 +23,5 @@ echo "Browser suite on ${days[0]} (test/support/pinnedDays.ts)"
 E2E_DAY="${days[0]}" npx playwright test "$@"
 for day in "${days[@]:1}"; do
   echo "Its @dates tests again on ${day}"
-  E2E_DAY="$day" E2E_WORKERS="${E2E_DATES_WORKERS:-2}" npx playwright test --grep @dates --pass-with-no-tests "$@"
+  E2E_DAY="$day" npx playwright test --grep @dates --pass-with-no-tests "$@"
 done

@@ -3,7 +3,7 @@ import { pinnedDayNamed, type PinnedDay } from "../support/pinnedDays";
 
 /**
  * The browser tests run in E2E_WORKERS Playwright workers (1 unless set; the test command
- * sets 4), each against a reference server of its own, so no worker sees another's writes:
+ * sets 2), each against a reference server of its own, so no worker sees another's writes:
  * worker n talks to port E2E_PORT + n, with its data in the fresh folder E2E_DATA_DIR/<day>/server-n.
  * Playwright gives each worker its n as TEST_PARALLEL_INDEX (kept by a worker restarted
  * after a failure); the runner itself, which starts the servers, has none.
