@@ -27,6 +27,17 @@ export const acmeAdminProgram: AdminProgram = {
   lookback_days: 30,
   archived: false,
 };
+/** Northwind as the admin screens list it (its admin fields), active. */
+export const northwindAdminProgram: AdminProgram = {
+  id: 1,
+  code: "northwind",
+  name: "Northwind",
+  currency: "GBP",
+  time_zone: "Europe/London",
+  attribution_model: "position_based",
+  lookback_days: 1,
+  archived: false,
+};
 export const beta: Program = { id: 2, code: "beta", name: "Beta", currency: "USD", utc_offset: "-05:00", locale: "en-US" };
 export const tokyo: Program = { id: 3, code: "tokyo", name: "Tokyo", currency: "JPY", utc_offset: "+09:00", locale: "ja-JP" };
 

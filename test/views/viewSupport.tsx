@@ -1,4 +1,5 @@
 /** Helpers for view tests that need the app-wide actors: a signed-in session with a program and dates. */
+import { act } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { fromPromise } from "xstate";
 import type { MeResponse } from "../../src/domain/access/auth";
@@ -41,3 +42,6 @@ export const pieceOf = <T,>(report: PerformanceReportActorRef, select: (s: Retur
   if (piece === undefined) throw new Error("the report of this route has no such piece");
   return piece;
 };
+
+/** Lets the actors' promises settle and React render what they sent (one turn of the event loop inside act). */
+export const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));

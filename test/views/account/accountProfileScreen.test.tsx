@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise, type EventObject } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PasswordChange, ProfileChange } from "../../../src/domain/account/accountProfile";
@@ -8,10 +8,10 @@ import type { ApiContext } from "../../../src/services/http/http";
 import { ClientError } from "../../../src/services/http/httpErrors";
 import { AccountProfileScreen } from "../../../src/views/account/AccountProfilePage";
 import { alice, ok, quietSessionScopeListener, recordingSessionActor } from "../../model/fixtures";
+import { settle } from "../viewSupport";
 
 afterEach(cleanup);
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 const openScreen = (failures: { profile?: unknown; password?: unknown } = {}) => {
   const profiles: ProfileChange[] = [];

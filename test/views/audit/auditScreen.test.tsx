@@ -1,28 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AuditExport, AuditLine } from "../../../src/domain/audit/auditTrail";
-import type { AdminProgram } from "../../../src/domain/programs/programAdmin";
 import { auditTrailMachine, type AuditCall, type AuditExportCall } from "../../../src/machines/audit/auditTrail.machine";
 import type { AuditScreenData } from "../../../src/services/audit/auditTrail";
 import { AuditScreen } from "../../../src/views/audit/AuditPage";
-import { quietSessionScopeListener, recordingSessionActor } from "../../model/fixtures";
+import { quietSessionScopeListener, recordingSessionActor, northwindAdminProgram } from "../../model/fixtures";
+import { settle } from "../viewSupport";
 
 afterEach(cleanup);
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
-const northwind: AdminProgram = {
-  id: 1,
-  code: "northwind",
-  name: "Northwind",
-  currency: "GBP",
-  time_zone: "Europe/London",
-  attribution_model: "position_based",
-  lookback_days: 1,
-  archived: false,
-};
+const northwind = northwindAdminProgram;
 const archived: AuditLine = {
   id: 2,
   at: Date.UTC(2025, 5, 2, 9, 5),

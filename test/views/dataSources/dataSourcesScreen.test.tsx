@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { IngestionHealth } from "../../../src/domain/ingestion/ingestionHealth";
@@ -8,10 +8,10 @@ import { dataSourcesMachine } from "../../../src/machines/dataSources/dataSource
 import { ingestionHealthMachine } from "../../../src/machines/dataSources/ingestionHealth.machine";
 import { DataSourcesScreen } from "../../../src/views/dataSources/DataSourcesPage";
 import { acme, quietReportScopeListener, sessionOf } from "../../model/fixtures";
+import { settle } from "../viewSupport";
 
 afterEach(cleanup);
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 /** 2024-03-09 16:00 UTC. */
 const at = 1_710_000_000_000;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { ModelComparisonResponse } from "../../../src/domain/modelComparison/modelComparison";
@@ -7,9 +7,8 @@ import { modelComparisonMachine, type ModelComparisonLoadInput } from "../../../
 import { ModelComparisonScreen } from "../../../src/views/modelComparison/ModelComparisonPage";
 import { quietReportScopeListener, sessionOf } from "../../model/fixtures";
 import { levelTwo, threeChannels } from "../../model/modelComparison/modelComparisonFixtures";
-import { signedInActors, withActors } from "../viewSupport";
+import { signedInActors, withActors, settle } from "../viewSupport";
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 const open = async () => {
   vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { "Content-Type": "application/json" } })));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Invitation, Person } from "../../../src/domain/people/people";
@@ -7,22 +7,13 @@ import type { AdminProgram } from "../../../src/domain/programs/programAdmin";
 import { peopleAdminMachine, type IdCall, type SaveAnswer, type SaveCall } from "../../../src/machines/people/peopleAdmin.machine";
 import type { PeopleScreenData } from "../../../src/services/people/people";
 import { PeopleScreen } from "../../../src/views/people/PeoplePage";
-import { quietSessionScopeListener, recordingSessionActor } from "../../model/fixtures";
+import { quietSessionScopeListener, recordingSessionActor, northwindAdminProgram } from "../../model/fixtures";
+import { settle } from "../viewSupport";
 
 afterEach(cleanup);
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
-const northwind: AdminProgram = {
-  id: 1,
-  code: "northwind",
-  name: "Northwind",
-  currency: "GBP",
-  time_zone: "Europe/London",
-  attribution_model: "position_based",
-  lookback_days: 1,
-  archived: false,
-};
+const northwind = northwindAdminProgram;
 const lumen: AdminProgram = { ...northwind, id: 2, code: "lumen", name: "Lumen" };
 const admin: Person = { id: 2, name: "admin", email: "admin@example.com", role: "admin", programs: [], last_signed_in_at: Date.UTC(2025, 5, 2, 9, 5) };
 const dana: Person = { id: 5, name: "dana", email: "dana@example.com", role: "member", programs: ["lumen"], last_signed_in_at: null };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { interleavedOrder } from "../../../src/domain/performance/columnSelection";
@@ -13,14 +13,13 @@ import { ColumnsDialog } from "../../../src/views/performance/ColumnsDialog";
 import { ComparisonControls } from "../../../src/views/performance/ComparisonControls";
 import { revenueFocus, twoSetsDefaultFavourite } from "../../model/performance/columnSetsFixtures";
 import { comparisonInput, februaryTable } from "../../model/performance/comparisonFixtures";
-import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
+import { openReport, pieceOf, signedInActors, withActors, settle } from "../viewSupport";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 const label = (name: string) => metricDefinitions[name as keyof typeof metricDefinitions].label;
 
 describe("ColumnsDialog", () => {

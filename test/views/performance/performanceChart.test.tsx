@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppActors } from "../../../src/machines/shell/appActors";
 import { performanceReportSelectors as reportSel } from "../../../src/machines/performance/performanceReport.machine";
@@ -9,7 +9,7 @@ import type * as ChartDataTableModule from "../../../src/views/chart/ChartDataTa
 import { ExportDialog } from "../../../src/views/exports/ExportDialog";
 import { PerformanceChart } from "../../../src/views/performance/PerformanceChart";
 import { noRows, threeDays, twoNotes } from "../../model/performance/chartFixtures";
-import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
+import { openReport, pieceOf, signedInActors, withActors, settle } from "../viewSupport";
 
 /** Both notes on the second day charted. */
 // Spring launch (7) is another member's: the person may not delete it.
@@ -32,7 +32,6 @@ const serve = (chart: unknown = threeDays) => {
   return calls;
 };
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 const show = async (actors: AppActors, path: ReadonlyArray<string> = []) => {
   const report = openReport(actors, { path });

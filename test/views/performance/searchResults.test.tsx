@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TableResponse, TaxonomiesResponse } from "../../../src/domain/performance/performance";
@@ -10,14 +10,13 @@ import { FilterTree } from "../../../src/views/performance/FilterTree";
 import { ExportDialog } from "../../../src/views/exports/ExportDialog";
 import { SearchResults } from "../../../src/views/performance/SearchResults";
 import { emptySearch, manyRows, manyTaxonomies, searchInput, searchResponse, taxonomiesResponse } from "../../model/performance/searchFixtures";
-import { openReport, pieceOf, signedInActors, withActors } from "../viewSupport";
+import { openReport, pieceOf, signedInActors, withActors, settle } from "../viewSupport";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 const searchActor = async (search: TableResponse = searchResponse, tree: TaxonomiesResponse = taxonomiesResponse) => {
   const actor = createActor(

@@ -1,27 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdminProgram, AdminProgramAnswer, AdminProgramList } from "../../../src/domain/programs/programAdmin";
 import type { ProgramList } from "../../../src/domain/shell/program";
 import { programAdminMachine, type SaveCall } from "../../../src/machines/programs/programAdmin.machine";
 import { ProgramsScreen } from "../../../src/views/programs/ProgramsPage";
-import { quietSessionScopeListener, recordingSessionActor } from "../../model/fixtures";
+import { quietSessionScopeListener, recordingSessionActor, northwindAdminProgram } from "../../model/fixtures";
+import { settle } from "../viewSupport";
 
 afterEach(cleanup);
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
-const northwind: AdminProgram = {
-  id: 1,
-  code: "northwind",
-  name: "Northwind",
-  currency: "GBP",
-  time_zone: "Europe/London",
-  attribution_model: "position_based",
-  lookback_days: 1,
-  archived: false,
-};
+const northwind = northwindAdminProgram;
 const lumen: AdminProgram = { ...northwind, id: 2, code: "lumen", name: "Lumen", currency: "EUR", time_zone: "Europe/Berlin", lookback_days: 30, archived: true };
 
 const openScreen = async (programs: ReadonlyArray<AdminProgram>) => {

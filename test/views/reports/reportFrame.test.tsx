@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { reportCrumbs } from "../../../src/domain/report/reportCrumbs";
 import type { ReportStatus } from "../../../src/domain/report/analysisReportTexts";
 import { ReportFrame } from "../../../src/views/reports/ReportFrame";
-import { signedInActors, withActors } from "../viewSupport";
+import { signedInActors, withActors, settle } from "../viewSupport";
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 const show = async (status: ReportStatus, failure: "silent" | "message" = "message", onRetry?: () => void) => {
   vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { "Content-Type": "application/json" } })));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SeasonalityList } from "../../../src/domain/seasonality/seasonality";
@@ -7,10 +7,10 @@ import { seasonalityConfigurationMachine, type WeekWrite } from "../../../src/ma
 import { SeasonalityScreen } from "../../../src/views/seasonality/SeasonalityConfigurationPage";
 import { quietReportScopeListener, sessionOf } from "../../model/fixtures";
 import { created, january, noTypes, ok, openedAt, twoTypes } from "../../model/seasonality/seasonalityFixtures";
+import { settle } from "../viewSupport";
 
 afterEach(cleanup);
 
-const settle = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 
 /** The screen's actor on January 2026 with the given types; writes are recorded and answer as told. */
 const openScreen = async (types: SeasonalityList = twoTypes, writeFails = false) => {
