@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import { assign, raise, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { and, assign, not, raise, sendTo, setup, spawnChild, stateIn, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { filterWithinTaxonomies, sameJourneySearch } from "../../domain/journeys/journeyFilterCleaning";
 import { cleanJourneySearch, journeyRequestPageSize, type JourneyLevel, type JourneySearch, type JourneySortBy } from "../../domain/journeys/journeys";
 import { journeyExportTable } from "../../domain/journeys/journeyExport";
@@ -39,6 +39,9 @@ import { journeyFilterMachine, type JourneyFilterActorRef, type JourneyFilterInp
  * every order the filter keeps, not only the page's: the blocks not loaded yet are asked for
  * first (`exporting`, the table still shown; a change of choice cancels it, a failure only
  * stops it).
+ *
+ * `filterDialog`: 'Filter Journey' (`journeys.filterOpened`) opens the Journey Path Filter
+ * once the taxonomies are in (its tag inputs offer their values), not before.
  *
  * `summary` (above the table): loads whenever the taxonomies, the level, the filter or the
  * path change (`journeys.summaryRequested`, raised here), and keeps the last one while
@@ -148,6 +151,12 @@ const summaryInputOf = ({ context }: { readonly context: Context }): SummaryInpu
   scope: journeysScopeOf(context),
   level: context.choices.level,
 });
+
+/**
+ * The data states without the program's taxonomies (not asked for yet, loading, failed): the Journey Path Filter has
+ * nothing to offer its tag inputs then, so it does not open ('Filter Journey' is disabled).
+ */
+const withoutTaxonomies = ["waiting", "taxonomies", "taxonomiesFailed"] as const;
 
 const filterInputOf = ({ context }: { readonly context: Context }): JourneyFilterInput => ({ filter: context.choices.filter, taxonomies: context.taxonomies });
 
@@ -285,6 +294,8 @@ export const journeysReportMachine = setup({
   },
   guards: {
     ...reportFrameGuards,
+    /** The program's taxonomies are in (the filter's tag inputs can offer their values). */
+    hasTaxonomies: and(withoutTaxonomies.map((state) => not(stateIn({ data: state })))),
     hasRows: ({ context }) => (context.total ?? 0) > 0,
     /** Every filtered order is loaded (an export needs no call). */
     holdsEveryRow: ({ context }) => blocksForExport(context).length === 0,
@@ -379,7 +390,8 @@ export const journeysReportMachine = setup({
     filterDialog: {
       initial: "closed",
       states: {
-        closed: { on: { "journeys.filterOpened": "open" } },
+        // Opened before the taxonomies are in, it would show touchpoints without text boxes, for good.
+        closed: { on: { "journeys.filterOpened": { guard: "hasTaxonomies", target: "open" } } },
         open: {
           invoke: { id: "journeyFilter", src: "journeyFilter", input: filterInputOf, onDone: "closed" },
           on: { "journeys.filter.applied": "closed" },
@@ -448,6 +460,8 @@ export const journeysReportSelectors = {
   programName: (s: Snap) => s.context.scope.program?.name ?? "",
   range: (s: Snap) => s.context.scope.range,
   summary: (s: Snap) => s.context.summary,
+  /** Whether 'Filter Journey' opens the Journey Path Filter (the taxonomies are in). */
+  canOpenFilter: (s: Snap) => !withoutTaxonomies.some((state) => s.matches({ data: state })),
   /** The open Journey Path Filter's actor (undefined while closed). */
   filterDialog: (s: Snap) => s.children["journeyFilter"] as JourneyFilterActorRef | undefined,
   isSummaryLoading: (s: Snap) => s.matches({ summary: "loading" }),

@@ -67,10 +67,10 @@ const JourneysReport = ({ report }: { readonly report: JourneysReportActorRef })
 };
 
 const JourneyControls = ({ report }: { readonly report: JourneysReportActorRef }) => {
-  const { level, isFiltered, path, filterDialog } = useSelected(report, sel, ["level", "isFiltered", "path", "filterDialog"]);
+  const { level, isFiltered, path, canOpenFilter, filterDialog } = useSelected(report, sel, ["level", "isFiltered", "path", "canOpenFilter", "filterDialog"]);
   return (
     <>
-      <button type="button" className="button" onClick={() => report.send({ type: "journeys.filterOpened" })}>
+      <button type="button" className="button" disabled={!canOpenFilter} onClick={() => report.send({ type: "journeys.filterOpened" })}>
         {t.filter.open}
       </button>
       {filterDialog ? <JourneyFilterModal filter={filterDialog} /> : null}

@@ -231,6 +231,24 @@ describe("journeys report", () => {
     expect(loadJourneys.calls[0]).toMatchObject({ sortBy: "journey_length", direction: "desc" });
   });
 
+  it("opens the Journey Path Filter only once the taxonomies are in: 'Filter Journey' is disabled while they load or after they failed", async () => {
+    const { report, loadTaxonomies, snap } = open();
+    expect(sel.canOpenFilter(snap())).toBe(false);
+    report.send({ type: "journeys.filterOpened" });
+    expect(sel.filterDialog(snap())).toBeUndefined();
+    await loadTaxonomies.resolve(taxonomies);
+    expect(sel.canOpenFilter(snap())).toBe(true);
+    report.send({ type: "journeys.filterOpened" });
+    expect(sel.filterDialog(snap())).toBeDefined();
+    expect(filterInputs.at(-1)?.taxonomies).toEqual(taxonomies);
+
+    const failed = open();
+    await failed.loadTaxonomies.reject(new ServerError({ status: 500, message: "boom", path: "x" }));
+    expect(sel.canOpenFilter(failed.snap())).toBe(false);
+    failed.report.send({ type: "journeys.filterOpened" });
+    expect(sel.filterDialog(failed.snap())).toBeUndefined();
+  });
+
   it("opens the Journey Path Filter on the filter in force and the taxonomies; Close applies its filter and loads, the same filter nothing", async () => {
     const { report, loadJourneys, loadSummary, snap } = await openReady();
     report.send({ type: "journeys.pathChosen", path: [["SEO", "Organic"]] });

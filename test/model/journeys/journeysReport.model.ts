@@ -83,6 +83,8 @@ export const journeysReportModel = defineMachineModel({
     const dialog = sel.exportDialog(after)?.getSnapshot();
     if (action.kind === "event" && action.event.type === "journeys.exportRequested" && inData(after, "ready") && dialog?.matches("open"))
       invariant(dialog.context.rows.length === c.total, "the export holds every filtered order");
+    if (action.kind === "event" && action.event.type === "journeys.filterOpened" && before?.matches({ filterDialog: "closed" }))
+      invariant(after.matches({ filterDialog: "open" }) === sel.canOpenFilter(before), "'Filter Journey' opens the filter once the taxonomies are in, and only then");
     const taxonomyLoads = newCalls.filter((x) => x.kind === "actor" && x.name === "loadTaxonomies").length;
     const scopeMoved =
       action.kind === "event" &&
