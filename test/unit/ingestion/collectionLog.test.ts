@@ -12,7 +12,7 @@ import {
 } from "../../../server/engine/collectionLog";
 import type { IngestTarget } from "../../../server/engine/ingestion";
 import type { Log } from "../../../server/log";
-import type { IngestedHit } from "../../../server/warehouse/ingestionQueries";
+import type { IngestedHit, IngestedVisitorEvent } from "../../../server/warehouse/ingestionQueries";
 
 const hit = (eventId: string): IngestedHit => ({
   eventId,
@@ -52,8 +52,8 @@ const recordingTarget = () => {
       return Promise.resolve({ stored: events.length, unchanged: 0 });
     },
     putOrders: () => Promise.reject(new Error("the log holds no orders")),
-    tallyRefused: (programId, _kind, counts) => {
-      calls.push({ what: "refused", programId, ids: [...counts].map(([reason, count]) => `${reason}:${count}`) });
+    tallyRefused: (programId, kind, counts) => {
+      calls.push({ what: "refused", programId, ids: [...counts].map(([reason, count]) => `${kind === "event" ? "" : `${kind} `}${reason}:${count}`) });
       return Promise.resolve();
     },
   };
@@ -217,6 +217,82 @@ describe("collection log", () => {
     const recorder = recordingTarget();
     expect(await collection.load(recorder.target)).toBe(1);
     expect(recorder.ids()).toEqual(["a"]);
+    await collection.close();
+  });
+});
+
+const track = (eventId: string): IngestedVisitorEvent => ({ eventId, visitorId: "v-1", ts: 1_700_000_000_000, kind: "track", name: "signup", props: null, customerId: null });
+
+describe("collection log acknowledgements (each event counted once)", () => {
+  it("answers an id sent again, in the batch or later, as a duplicate, logs it once and tallies the duplicates when loaded", async () => {
+    const dir = freshDir();
+    const collection = await open(dir);
+    const answers = [
+      await collection.acknowledge(request(1, "a", "b", "a")),
+      await collection.acknowledge({ ...request(1, "b", "c"), visitorEvents: [track("t1")] }),
+      await collection.acknowledge({ ...request(1), visitorEvents: [track("t1")] }),
+      // The same id in another program is that program's own.
+      await collection.acknowledge(request(2, "a")),
+    ];
+    expect(answers).toEqual([
+      { logged: true, accepted: 2, duplicates: 1 },
+      { logged: true, accepted: 2, duplicates: 1 },
+      { logged: true, accepted: 0, duplicates: 1 },
+      { logged: true, accepted: 1, duplicates: 0 },
+    ]);
+    const { target, calls } = recordingTarget();
+    await collection.load(target);
+    expect(calls).toEqual([
+      { what: "events", programId: 1, ids: ["a", "b", "c"] },
+      { what: "visitorEvents", programId: 1, ids: ["t1"] },
+      { what: "refused", programId: 1, ids: ["duplicate:2"] },
+      { what: "refused", programId: 1, ids: ["track duplicate:1"] },
+      { what: "events", programId: 2, ids: ["a"] },
+    ]);
+    await collection.close();
+  });
+
+  it("answers concurrent requests sharing an id with one acceptance", async () => {
+    const collection = await open(freshDir());
+    const answers = await Promise.all([collection.acknowledge(request(1, "a", "b")), collection.acknowledge(request(1, "b", "a")), collection.acknowledge(request(1, "a"))]);
+    expect(answers.reduce((sum, a) => sum + (a.logged ? a.accepted : 0), 0)).toBe(2);
+    expect(answers.reduce((sum, a) => sum + (a.logged ? a.duplicates : 0), 0)).toBe(3);
+    const recorder = recordingTarget();
+    await collection.load(recorder.target);
+    expect([...recorder.ids()].sort()).toEqual(["a", "b"]);
+    await collection.close();
+  });
+
+  it("frees the ids of a request it refused, so the resend is accepted", async () => {
+    const dir = freshDir();
+    const size = frameOf(request(1, "a")).length;
+    const collection = await open(dir, { backlogBytes: size });
+    expect(await collection.acknowledge(request(1, "a"))).toEqual({ logged: true, accepted: 1, duplicates: 0 });
+    expect(await collection.acknowledge(request(1, "b"))).toEqual({ logged: false, reason: "behind" });
+    await collection.load(recordingTarget().target);
+    expect(await collection.acknowledge(request(1, "b"))).toEqual({ logged: true, accepted: 1, duplicates: 0 });
+    await collection.close();
+  });
+
+  it("remembers after a restart the ids of records not yet loaded, and the ids the warehouse gives it", async () => {
+    const dir = freshDir();
+    const first = await open(dir);
+    await first.acknowledge(request(1, "a"));
+    await first.close();
+    const reopened = await open(dir);
+    reopened.remember(1, [{ eventId: "w", kind: "hit" }, { eventId: "t", kind: "visitor" }]);
+    expect(await reopened.acknowledge({ ...request(1, "a", "w", "t"), visitorEvents: [track("t"), track("w")] })).toEqual({
+      logged: true,
+      accepted: 2,
+      duplicates: 3,
+    });
+    await reopened.close();
+  });
+
+  it("accepts an id again once the index has forgotten it (the warehouse then keeps it once)", async () => {
+    const collection = await openCollectionLog({ dir: freshDir(), log, recentIds: 2 });
+    for (const id of ["a", "b", "c"]) await collection.acknowledge(request(1, id));
+    expect(await collection.acknowledge(request(1, "a", "c"))).toEqual({ logged: true, accepted: 1, duplicates: 1 });
     await collection.close();
   });
 });
