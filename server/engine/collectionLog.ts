@@ -98,11 +98,14 @@ export interface ReadRecords {
   readonly problem: null | "torn" | "checksum";
 }
 
-/** Reads the whole records of `buffer` from `from`, stopping at the first that is torn or fails its checksum. */
-export const readRecords = (buffer: Buffer, from = 0): ReadRecords => {
+/**
+ * Reads the whole records of `buffer` from `from`, stopping at the first that is torn or fails its checksum;
+ * with `until`, no record is begun at or past it (the last one begun is read whole).
+ */
+export const readRecords = (buffer: Buffer, from = 0, until = buffer.length): ReadRecords => {
   const requests: LoggedRequest[] = [];
   let offset = from;
-  while (offset < buffer.length) {
+  while (offset < buffer.length && offset < until) {
     if (offset + headerBytes > buffer.length) return { requests, end: offset, problem: "torn" };
     const length = buffer.readUInt32BE(offset);
     if (length > largestPayload) return { requests, end: offset, problem: "checksum" };
@@ -119,6 +122,28 @@ export const readRecords = (buffer: Buffer, from = 0): ReadRecords => {
     offset += headerBytes + length;
   }
   return { requests, end: offset, problem: null };
+};
+
+/** Bytes of records the loader parses between two turns of the event loop (a load step's 8 MB parsed at once held the answers back). */
+export const parseSliceBytes = 256 * 1024;
+
+/** The next turn of the event loop, after the I/O and answers waiting (setImmediate). */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Reads records as `readRecords` does, `sliceBytes` at a time with `pause` between slices, so the
+ * requests waiting for their answers are served while a large step is parsed.
+ */
+export const readRecordsInSlices = async (buffer: Buffer, sliceBytes = parseSliceBytes, pause: () => Promise<void> = nextTurn): Promise<ReadRecords> => {
+  const requests: LoggedRequest[] = [];
+  let offset = 0;
+  for (;;) {
+    const slice = readRecords(buffer, offset, offset + sliceBytes);
+    requests.push(...slice.requests);
+    offset = slice.end;
+    if (slice.problem !== null || offset >= buffer.length) return { requests, end: offset, problem: slice.problem };
+    await pause();
+  }
 };
 
 /** How far the loader has moved records into the warehouse: a segment and the offset in it. */
@@ -403,7 +428,7 @@ export const openCollectionLog = async (deps: {
       return loadStep(target);
     }
     let bytes = await readAt(segment, position.offset, Math.min(size - position.offset, limits.loadBytes));
-    let read = readRecords(bytes);
+    let read = await readRecordsInSlices(bytes);
     if (read.requests.length === 0 && read.problem === "torn" && bytes.length >= headerBytes) {
       // A record larger than a step is read alone.
       bytes = await readAt(segment, position.offset, Math.min(size - position.offset, headerBytes + bytes.readUInt32BE(0)));
@@ -465,7 +490,11 @@ export const openCollectionLog = async (deps: {
   const load = (target: IngestTarget): Promise<number> => {
     const run = loading.then(async () => {
       let total = 0;
-      for (let step = await loadStep(target); step > 0; step = await loadStep(target)) total += step;
+      // A turn of the event loop between steps: the answers waiting go out before the next step is read.
+      for (let step = await loadStep(target); step > 0; step = await loadStep(target)) {
+        total += step;
+        await nextTurn();
+      }
       return total;
     });
     loading = run.catch(() => 0);

@@ -7,6 +7,7 @@ import {
   frameOf,
   openCollectionLog,
   readRecords,
+  readRecordsInSlices,
   type CollectionLogLimits,
   type LoggedRequest,
 } from "../../../server/engine/collectionLog";
@@ -96,6 +97,21 @@ describe("collection log records", () => {
     expect(read.end).toBe(end);
     expect(read.problem).toBe(problem);
   });
+  it.each(cases.flatMap((c) => [1, one.length + 1, 1 << 30].map((sliceBytes) => ({ ...c, sliceBytes }))))(
+    "reads $name in slices of $sliceBytes bytes as at once, a turn of the event loop between slices",
+    async ({ bytes, ids, end, problem, sliceBytes }) => {
+      let pauses = 0;
+      const read = await readRecordsInSlices(bytes, sliceBytes, () => {
+        pauses += 1;
+        return Promise.resolve();
+      });
+      expect(read.requests.flatMap((r) => r.hits.map((h) => h.eventId))).toEqual(ids);
+      expect([read.end, read.problem]).toEqual([end, problem]);
+      // A slice begins at most one record; every slice but the last is followed by a pause.
+      const slices = sliceBytes === 1 ? read.requests.length + (read.end < bytes.length ? 1 : 0) : 1;
+      expect(pauses).toBe(Math.max(0, slices - 1));
+    },
+  );
 });
 
 describe("collection log", () => {
