@@ -25,6 +25,7 @@
  * closed runs only the paced or the closed-loop rows).
  */
 import { Agent, request } from "node:http";
+import { loadavg } from "node:os";
 import type { BenchRow } from "./exports";
 import { startServer, type Served } from "./ingestion";
 import { isRunDirectly } from "./standalone";
@@ -66,6 +67,10 @@ interface Phase {
   readonly lags: ReadonlyArray<number>;
   /** CPU the server used a request (all its threads, the loader's and the freshness probe's reads included), in ms. */
   readonly serverCpuMsPerRequest: number;
+  /** Of it, the server's main thread (its event loop), in ms. */
+  readonly serverMainThreadCpuMsPerRequest: number;
+  /** The machine's load average (1 minute) when the phase began and ended: what the latencies shared the cores with. */
+  readonly loadAverages: readonly [number, number];
   /** CPU this process (the load generator) used a request, in ms. */
   readonly clientCpuMsPerRequest: number;
 }
@@ -102,6 +107,8 @@ const runPhase = async (
   let refused = 0;
   const latencies: number[] = [];
   const serverCpuFrom = server.cpuMs();
+  const mainThreadCpuFrom = server.mainThreadCpuMs();
+  const loadFrom = loadavg()[0] ?? NaN;
   const clientCpuFrom = process.cpuUsage();
   const started = performance.now();
   const until = started + durationMs;
@@ -158,9 +165,11 @@ const runPhase = async (
   const sending = Promise.all(Array.from({ length: clients }, (_, c) => client(c))).then(() => ({
     elapsedMs: performance.now() - started,
     serverCpuMs: server.cpuMs() - serverCpuFrom,
+    mainThreadCpuMs: server.mainThreadCpuMs() - mainThreadCpuFrom,
+    loadTo: loadavg()[0] ?? NaN,
     clientCpu: process.cpuUsage(clientCpuFrom),
   }));
-  const [{ elapsedMs, serverCpuMs, clientCpu }] = await Promise.all([sending, probe()]);
+  const [{ elapsedMs, serverCpuMs, mainThreadCpuMs, loadTo, clientCpu }] = await Promise.all([sending, probe()]);
   latencies.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
   return {
@@ -172,6 +181,8 @@ const runPhase = async (
     latencies,
     lags,
     serverCpuMsPerRequest: serverCpuMs / requests,
+    serverMainThreadCpuMsPerRequest: mainThreadCpuMs / requests,
+    loadAverages: [loadFrom, loadTo],
     clientCpuMsPerRequest: (clientCpu.user + clientCpu.system) / 1000 / requests,
   };
 };
@@ -181,7 +192,7 @@ const runPhase = async (
  * much, and what a request costs on an idle machine (2 cores give at most 2,000 ms of CPU a second).
  */
 const cpuNote = (phase: Phase): string =>
-  `CPU a request: server ${phase.serverCpuMsPerRequest.toFixed(2)} ms, load generator ${phase.clientCpuMsPerRequest.toFixed(2)} ms`;
+  `CPU a request: server ${phase.serverCpuMsPerRequest.toFixed(2)} ms (main thread ${phase.serverMainThreadCpuMsPerRequest.toFixed(2)}), load generator ${phase.clientCpuMsPerRequest.toFixed(2)} ms; load average ${phase.loadAverages.map((l) => l.toFixed(1)).join(" → ")}`;
 
 const freshnessRow = (what: string, phase: Phase): BenchRow => {
   const worst = phase.lags.at(-1) ?? NaN;

@@ -41,16 +41,18 @@ export interface Served {
   readonly key: string;
   /** CPU time the server process has used so far (every thread: JavaScript, DuckDB, the file system's), in ms; NaN where /proc is not. */
   readonly cpuMs: () => number;
+  /** CPU time of the server's main thread alone (the event loop: requests, the loader's JavaScript), in ms; NaN where /proc is not. */
+  readonly mainThreadCpuMs: () => number;
   readonly stop: () => Promise<void>;
 }
 
 /** Clock ticks a second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
 const ticksPerSecond = 100;
 
-/** A process's user + system CPU time in ms from /proc (Linux), NaN elsewhere. */
-const processCpuMs = (pid: number | undefined): number => {
+/** A process's user + system CPU time in ms from /proc (Linux), NaN elsewhere; with `mainThread`, its main thread's alone (the event loop's). */
+const processCpuMs = (pid: number | undefined, mainThread = false): number => {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
@@ -108,6 +110,7 @@ export const startServer = async (port: number, withLog = false): Promise<Served
   return {
     ...ready,
     cpuMs: () => processCpuMs(child.pid),
+    mainThreadCpuMs: () => processCpuMs(child.pid, true),
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
