@@ -14,9 +14,10 @@
  * `node --import tsx bench/ingestion.ts` runs it on its own (BENCH_PORT, default 18,194).
  * BENCH_CPU_PROF=<dir> starts the server with `node --cpu-prof` and writes its profile there
  * when it stops (where a request's CPU goes; see docs/engine.md, "Collection log").
+ * BENCH_SERVER_LOG=<file> appends the server's log lines there (the incremental runs with their times).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -24,7 +25,7 @@ import { createApp } from "../server/app";
 import { collectionLoadTiming, openCollectionLog } from "../server/engine/collectionLog";
 import { createEngine } from "../server/engine/createEngine";
 import { issueWriteKey } from "../server/engine/ingestion";
-import { silentLog } from "../server/log";
+import { silentLog, type Log } from "../server/log";
 import { MemoryOutbox } from "../server/outbox/outbox";
 import { defaultDemoDataParameters, generateDemoData } from "../server/seed/demoData";
 import { plantDemoData } from "../server/seed/plantDemoData";
@@ -64,22 +65,27 @@ const processCpuMs = (pid: number | undefined, mainThread = false): number => {
 /** The child: demo data, materialised, a write key; prints one JSON line when it listens. `withLog`: /collect through the collection log. */
 const serveForBench = async (port: number, dataDir: string, withLog: boolean): Promise<void> => {
   const clock = Date.now;
+  // BENCH_SERVER_LOG=<file>: the server's log lines (the engine's processing runs with their times) as JSON lines there.
+  const logFile = process.env.BENCH_SERVER_LOG;
+  const line = (level: string) => (message: string, fields?: object) =>
+    logFile ? appendFileSync(logFile, `${JSON.stringify({ at: new Date().toISOString(), level, message, ...fields })}\n`) : undefined;
+  const log: Log = logFile ? { info: line("info"), warn: line("warn"), error: line("error") } : silentLog;
   const warehouse = await openDuckDbWarehouse({ path: join(dataDir, "analytics.duckdb"), clock });
   await plantDemoData(warehouse, generateDemoData({ ...defaultDemoDataParameters, today: new Date().toISOString().slice(0, 10) }));
-  const engine = createEngine({ warehouse, clock, log: silentLog });
+  const engine = createEngine({ warehouse, clock, log });
   await engine.materialiseAll();
   const program = await warehouse.programs.findByCode("northwind");
   if (!program) throw new Error("the demo data has no northwind");
   const issued = issueWriteKey("publishable");
   await warehouse.ingestion.createWriteKey(program.id, issued.digest, issued.prefix, "publishable", clock());
-  const collectionLog = withLog ? await openCollectionLog({ dir: join(dataDir, "collection-log"), log: silentLog }) : null;
+  const collectionLog = withLog ? await openCollectionLog({ dir: join(dataDir, "collection-log"), log }) : null;
   const app = createApp({
     warehouse,
     engine,
     ...(collectionLog ? { collectionLog, collectionLoadTiming } : {}),
     outbox: new MemoryOutbox(),
     clock,
-    log: silentLog,
+    log,
     collectionLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1000 },
   });
   serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => {
