@@ -57,6 +57,12 @@ export interface CollectionLogLimits {
   readonly backlogBytes: number;
   /** Most bytes one load step reads (a load takes as many steps as it needs). */
   readonly loadBytes: number;
+  /**
+   * A program's hits in one load step from which they are stored the bulk import's way (`importEvents`: staged
+   * with DuckDB's appender, then stored set-wise), not as one JSON parameter (`addEvents`): about 40% less CPU
+   * for 100,000 hits. Fewer go through `addEvents`, whose statements cost less than the staging's for a few.
+   */
+  readonly bulkHits: number;
 }
 
 export const collectionLogLimits: CollectionLogLimits = {
@@ -65,6 +71,7 @@ export const collectionLogLimits: CollectionLogLimits = {
   segmentBytes: 16 * 1024 * 1024,
   backlogBytes: 256 * 1024 * 1024,
   loadBytes: 8 * 1024 * 1024,
+  bulkHits: 1000,
 };
 
 /** When the loader runs: every `everyMs`, and as soon as `soonBytes` wait. */
@@ -478,7 +485,8 @@ export const openCollectionLog = async (deps: {
       programs.set(request.programId, program);
     }
     for (const [programId, program] of programs) {
-      if (program.hits.length > 0) await target.addEvents(programId, program.hits, program.at);
+      if (program.hits.length >= limits.bulkHits) await target.importEvents(programId, program.hits, program.at);
+      else if (program.hits.length > 0) await target.addEvents(programId, program.hits, program.at);
       if (program.visitorEvents.length > 0) await target.addVisitorEvents(programId, program.visitorEvents, program.at);
       if (program.refused.size > 0) await target.tallyRefused(programId, "event", program.refused, program.at);
       // Answered as duplicates when acknowledged: counted as the warehouse counts a resent id.

@@ -27,7 +27,8 @@ describe("POST /collect through the collection log", () => {
   let collection: CollectionLog;
   let key = "";
   beforeAll(async () => {
-    collection = await openCollectionLog({ dir, log: silentLog, limits: { ...collectionLogLimits, backlogBytes } });
+    // From three hits a step the loader stores the bulk import's way: the loads below go both ways.
+    collection = await openCollectionLog({ dir, log: silentLog, limits: { ...collectionLogLimits, backlogBytes, bulkHits: 3 } });
     // The processor waits longer than the suite runs: the test looks at what is stored and answered.
     t = await openContractApp({ collectionLog: collection, ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
     const admin = await t.signIn("admin");
@@ -115,7 +116,7 @@ describe("POST /collect through the collection log", () => {
     if (positionBefore === null) rmSync(position);
     else writeFileSync(position, positionBefore);
     // (The app's log is not used after this: one log per DATA_DIR, as one server per DATA_DIR.)
-    const restarted = await openCollectionLog({ dir: dir, log: silentLog });
+    const restarted = await openCollectionLog({ dir: dir, log: silentLog, limits: { ...collectionLogLimits, bulkHits: 3 } });
     expect(await restarted.load(t.warehouse.ingestion)).toBe(3);
     await restarted.close();
     expect(await storedIds(), "each event id is stored once").toBe(before + 3);

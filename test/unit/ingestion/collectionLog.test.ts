@@ -48,6 +48,10 @@ const recordingTarget = () => {
       calls.push({ what: "events", programId, ids: hits.map((h) => h.eventId) });
       return Promise.resolve({ stored: hits.length, unchanged: 0 });
     },
+    importEvents: (programId, hits) => {
+      calls.push({ what: "bulk events", programId, ids: hits.map((h) => h.eventId) });
+      return Promise.resolve({ stored: hits.length, unchanged: 0 });
+    },
     addVisitorEvents: (programId, events) => {
       calls.push({ what: "visitorEvents", programId, ids: events.map((e) => e.eventId) });
       return Promise.resolve({ stored: events.length, unchanged: 0 });
@@ -58,7 +62,7 @@ const recordingTarget = () => {
       return Promise.resolve();
     },
   };
-  const ids = () => calls.filter((c) => c.what === "events").flatMap((c) => c.ids);
+  const ids = () => calls.filter((c) => c.what === "events" || c.what === "bulk events").flatMap((c) => c.ids);
   return { target, calls, ids };
 };
 
@@ -134,6 +138,18 @@ describe("collection log", () => {
     ]);
     expect(collection.backlog()).toBe(0);
     expect(await collection.load(target)).toBe(0);
+    await collection.close();
+  });
+
+  it("stores a program's hits of a step the bulk import's way from `bulkHits` on", async () => {
+    const collection = await open(freshDir(), { bulkHits: 3 });
+    await Promise.all([collection.append(request(1, "a", "b")), collection.append(request(1, "c")), collection.append(request(2, "x"))]);
+    const { target, calls } = recordingTarget();
+    await collection.load(target);
+    expect(calls).toEqual([
+      { what: "bulk events", programId: 1, ids: ["a", "b", "c"] },
+      { what: "events", programId: 2, ids: ["x"] },
+    ]);
     await collection.close();
   });
 
