@@ -14,9 +14,10 @@
  * `node --import tsx bench/ingestion.ts` runs it on its own (BENCH_PORT, default 18,194).
  * BENCH_CPU_PROF=<dir> starts the server with `node --cpu-prof` and writes its profile there
  * when it stops (where a request's CPU goes; see docs/engine.md, "Collection log").
+ * BENCH_SERVER_LOG=<file> appends the server's log lines there (the incremental runs with their times).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -24,7 +25,7 @@ import { createApp } from "../server/app";
 import { collectionLoadTiming, openCollectionLog } from "../server/engine/collectionLog";
 import { createEngine } from "../server/engine/createEngine";
 import { issueWriteKey } from "../server/engine/ingestion";
-import { silentLog } from "../server/log";
+import { silentLog, type Log } from "../server/log";
 import { MemoryOutbox } from "../server/outbox/outbox";
 import { defaultDemoDataParameters, generateDemoData } from "../server/seed/demoData";
 import { plantDemoData } from "../server/seed/plantDemoData";
@@ -41,16 +42,18 @@ export interface Served {
   readonly key: string;
   /** CPU time the server process has used so far (every thread: JavaScript, DuckDB, the file system's), in ms; NaN where /proc is not. */
   readonly cpuMs: () => number;
+  /** CPU time of the server's main thread alone (the event loop: requests, the loader's JavaScript), in ms; NaN where /proc is not. */
+  readonly mainThreadCpuMs: () => number;
   readonly stop: () => Promise<void>;
 }
 
 /** Clock ticks a second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
 const ticksPerSecond = 100;
 
-/** A process's user + system CPU time in ms from /proc (Linux), NaN elsewhere. */
-const processCpuMs = (pid: number | undefined): number => {
+/** A process's user + system CPU time in ms from /proc (Linux), NaN elsewhere; with `mainThread`, its main thread's alone (the event loop's). */
+const processCpuMs = (pid: number | undefined, mainThread = false): number => {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
@@ -62,22 +65,27 @@ const processCpuMs = (pid: number | undefined): number => {
 /** The child: demo data, materialised, a write key; prints one JSON line when it listens. `withLog`: /collect through the collection log. */
 const serveForBench = async (port: number, dataDir: string, withLog: boolean): Promise<void> => {
   const clock = Date.now;
+  // BENCH_SERVER_LOG=<file>: the server's log lines (the engine's processing runs with their times) as JSON lines there.
+  const logFile = process.env.BENCH_SERVER_LOG;
+  const line = (level: string) => (message: string, fields?: object) =>
+    logFile ? appendFileSync(logFile, `${JSON.stringify({ at: new Date().toISOString(), level, message, ...fields })}\n`) : undefined;
+  const log: Log = logFile ? { info: line("info"), warn: line("warn"), error: line("error") } : silentLog;
   const warehouse = await openDuckDbWarehouse({ path: join(dataDir, "analytics.duckdb"), clock });
   await plantDemoData(warehouse, generateDemoData({ ...defaultDemoDataParameters, today: new Date().toISOString().slice(0, 10) }));
-  const engine = createEngine({ warehouse, clock, log: silentLog });
+  const engine = createEngine({ warehouse, clock, log });
   await engine.materialiseAll();
   const program = await warehouse.programs.findByCode("northwind");
   if (!program) throw new Error("the demo data has no northwind");
   const issued = issueWriteKey("publishable");
   await warehouse.ingestion.createWriteKey(program.id, issued.digest, issued.prefix, "publishable", clock());
-  const collectionLog = withLog ? await openCollectionLog({ dir: join(dataDir, "collection-log"), log: silentLog }) : null;
+  const collectionLog = withLog ? await openCollectionLog({ dir: join(dataDir, "collection-log"), log }) : null;
   const app = createApp({
     warehouse,
     engine,
     ...(collectionLog ? { collectionLog, collectionLoadTiming } : {}),
     outbox: new MemoryOutbox(),
     clock,
-    log: silentLog,
+    log,
     collectionLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 1000 },
   });
   serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => {
@@ -108,6 +116,7 @@ export const startServer = async (port: number, withLog = false): Promise<Served
   return {
     ...ready,
     cpuMs: () => processCpuMs(child.pid),
+    mainThreadCpuMs: () => processCpuMs(child.pid, true),
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));

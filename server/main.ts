@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { BackgroundWork } from "./http/backgroundWork";
-import { collectionLoadTiming, openCollectionLog } from "./engine/collectionLog";
+import { collectionLoadTiming, openCollectionLog, rememberRecentIds } from "./engine/collectionLog";
 import { createEngine } from "./engine/createEngine";
 import { feedNewestDay } from "./demoNewestDay";
 import { consoleLog } from "./log";
@@ -102,7 +102,10 @@ if (!demo) {
 const collectionLog = collectionLogChoice ? await openCollectionLog({ dir: join(dataDir, "collection-log"), log }) : null;
 if (collectionLog) {
   const loaded = await collectionLog.load(warehouse.ingestion);
-  log.info("collection log opened", { requestsLoaded: loaded });
+  // The ids the warehouse kept lately: resent after the restart, they are answered as duplicates (engine/recentEventIds.ts).
+  const programIds = (await warehouse.programs.all()).map((program) => program.id);
+  const remembered = await rememberRecentIds(collectionLog, warehouse.ingestion, programIds, clock());
+  log.info("collection log opened", { requestsLoaded: loaded, recentIdsRemembered: remembered });
 }
 const loadsDemo = demo && (await warehouse.demoData.isEmpty()) && !(await warehouse.users.anyAccount());
 if (demo && !loadsDemo && (await warehouse.demoData.isEmpty())) {

@@ -199,7 +199,7 @@ export const reasonCounts = (refusals: ReadonlyArray<RowRefusal>): ReadonlyMap<s
  * ingestion processor after each store; a bulk import runs the engine's `processIngested`
  * once it is done).
  */
-export type IngestTarget = Pick<IngestionQueries, "addEvents" | "addVisitorEvents" | "putOrders" | "tallyRefused">;
+export type IngestTarget = Pick<IngestionQueries, "addEvents" | "importEvents" | "addVisitorEvents" | "putOrders" | "tallyRefused">;
 
 /** Each row sent is counted once: accepted (stored now), a duplicate (already stored, unchanged) or refused. */
 const answerOf = (stored: number, duplicates: number, refusals: ReadonlyArray<RowRefusal>): IngestAnswer => ({

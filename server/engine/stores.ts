@@ -162,6 +162,12 @@ export const storesOf = (
         if (stored.stored > 0) ingestionProcessor.accepted(programId);
         return stored;
       },
+      // The collection log's loader stores a large step's hits the bulk import's way (the appender), and tells the processor the same.
+      importEvents: async (programId, hits, at) => {
+        const stored = await ingestion.importEvents(programId, hits, at);
+        if (stored.stored > 0) ingestionProcessor.accepted(programId);
+        return stored;
+      },
       // A new identify marks its customer's orders (their journeys gain the visitor's clicks).
       addVisitorEvents: async (programId, events, at) => {
         const stored = await ingestion.addVisitorEvents(programId, events, at);

@@ -73,19 +73,16 @@ export const collectRoutes = (context: ServerContext, rule: { readonly limit: nu
     }
     const at = context.clock();
     const read = readCollected(batch.rows, key.program, at, bot);
-    const events = read.rows.length + read.visitorEvents.length;
-    if (events > 0 || read.refusals.length > 0) {
-      const logged = await context.collectionLog.append({
-        programId: key.program.id,
-        at,
-        hits: read.rows,
-        visitorEvents: read.visitorEvents,
-        refused: Object.fromEntries(reasonCounts(read.refusals)),
-      });
-      if (!logged.logged) return refuseUnavailable(c, refusals.collectionBehind, collectionRetrySeconds);
-    }
-    // On the log an event is accepted once on disk; a resent id is dropped when loaded (counted a duplicate in the health).
-    return accepted(c, IngestAnswer, { accepted: events, duplicates: 0, refused: read.refusals.length, refusals: read.refusals });
+    // Answered once on disk, each event once: a resent id the log acknowledged lately (or the warehouse kept) is a duplicate.
+    const logged = await context.collectionLog.acknowledge({
+      programId: key.program.id,
+      at,
+      hits: read.rows,
+      visitorEvents: read.visitorEvents,
+      refused: Object.fromEntries(reasonCounts(read.refusals)),
+    });
+    if (!logged.logged) return refuseUnavailable(c, refusals.collectionBehind, collectionRetrySeconds);
+    return accepted(c, IngestAnswer, { accepted: logged.accepted, duplicates: logged.duplicates, refused: read.refusals.length, refusals: read.refusals });
   });
 
   routes.get("/t.js", (c) => {

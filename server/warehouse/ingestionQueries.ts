@@ -83,6 +83,12 @@ export interface IngestedOrder {
 /** What the tallies count: hits ('event'), orders, and a page's custom events ('track') and identifies. */
 export type TalliedKind = "event" | "order" | VisitorEventType;
 
+/** An event id kept by a program: a hit's (`collected_events`) or a page's custom event's or identify's (`visitor_events`). */
+export interface RecentEventId {
+  readonly eventId: string;
+  readonly kind: "hit" | "visitor";
+}
+
 /** What a store of events or orders did: rows written, rows already stored exactly so. */
 export interface StoredRows {
   readonly stored: number;
@@ -165,6 +171,11 @@ export interface IngestionQueries {
   tallyRefused(programId: number, kind: TalliedKind, reasons: ReadonlyMap<string, number>, at: number): Promise<void>;
   /** Programs with ingested changes not yet processed. */
   programsDue(): Promise<ReadonlyArray<number>>;
+  /**
+   * The program's event ids kept since `since` (`received_at`), hits' and visitor events' apart, the `most`
+   * latest, oldest first: what the collection log's index of recent ids starts from (engine/recentEventIds.ts).
+   */
+  recentEventIds(programId: number, since: number, most: number): Promise<ReadonlyArray<RecentEventId>>;
   /**
    * In one transaction: classifies the program's new hits with `plan` (null: they keep
    * the taxonomy they were stored with), re-attributes the orders their clicks can reach

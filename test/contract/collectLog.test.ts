@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IngestAnswer } from "../../src/domain/ingestion/collection";
 import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
-import { collectionLogLimits, openCollectionLog, type CollectionLog } from "../../server/engine/collectionLog";
+import { collectionLogLimits, openCollectionLog, rememberRecentIds, type CollectionLog } from "../../server/engine/collectionLog";
+import type { IngestedHit } from "../../server/warehouse/ingestionQueries";
 import { silentLog } from "../../server/log";
 import { collectionKeyMemoMs } from "../../server/routes/collectRoutes";
 import { decoded, expectRefusal, openContractApp, type ContractApp } from "./contractApp";
@@ -26,7 +27,8 @@ describe("POST /collect through the collection log", () => {
   let collection: CollectionLog;
   let key = "";
   beforeAll(async () => {
-    collection = await openCollectionLog({ dir, log: silentLog, limits: { ...collectionLogLimits, backlogBytes } });
+    // From three hits a step the loader stores the bulk import's way: the loads below go both ways.
+    collection = await openCollectionLog({ dir, log: silentLog, limits: { ...collectionLogLimits, backlogBytes, bulkHits: 3 } });
     // The processor waits longer than the suite runs: the test looks at what is stored and answered.
     t = await openContractApp({ collectionLog: collection, ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
     const admin = await t.signIn("admin");
@@ -44,6 +46,22 @@ describe("POST /collect through the collection log", () => {
     time: t.clock.now - 60_000,
     visitor_id: "v-collect-log",
     url: "https://shop.example/landing?utm_source=google&utm_medium=cpc",
+  });
+  const hitOf = (eventId: string): IngestedHit => ({
+    eventId,
+    visitorId: "v-collect-log",
+    ts: t.clock.now - 60_000,
+    hitDate: new Date(t.clock.now - 60_000).toISOString().slice(0, 10),
+    eventType: "click",
+    source: "google",
+    medium: "cpc",
+    campaign: null,
+    content: null,
+    term: null,
+    referrer: null,
+    landingUrl: null,
+    publisherId: null,
+    costLink: null,
   });
   const storedIds = async () =>
     (await t.warehouse.attribution.classifiedHits(northwindId)).length;
@@ -76,8 +94,8 @@ describe("POST /collect through the collection log", () => {
     const cases = [
       { events: [event("log-a1"), event("log-a2")], answer: { accepted: 2, duplicates: 0, refused: 0 } },
       { events: [{ ...event("log-bad"), time: "yesterday" }, event("log-b1")], answer: { accepted: 1, duplicates: 0, refused: 1 } },
-      // A resent id is accepted into the log and dropped when loaded.
-      { events: [event("log-a1")], answer: { accepted: 1, duplicates: 0, refused: 0 } },
+      // A resent id is a duplicate when acknowledged (sent while the first waits for its fsync, it waits too).
+      { events: [event("log-a1")], answer: { accepted: 0, duplicates: 1, refused: 0 } },
     ];
     const answers = await Promise.all(cases.map((c) => send(c.events)));
     answers.forEach((answer, i) => expect(decoded(answer, IngestAnswer, 202)).toMatchObject(cases[i]?.answer ?? {}));
@@ -98,10 +116,17 @@ describe("POST /collect through the collection log", () => {
     if (positionBefore === null) rmSync(position);
     else writeFileSync(position, positionBefore);
     // (The app's log is not used after this: one log per DATA_DIR, as one server per DATA_DIR.)
-    const restarted = await openCollectionLog({ dir: dir, log: silentLog });
+    const restarted = await openCollectionLog({ dir: dir, log: silentLog, limits: { ...collectionLogLimits, bulkHits: 3 } });
     expect(await restarted.load(t.warehouse.ingestion)).toBe(3);
     await restarted.close();
     expect(await storedIds(), "each event id is stored once").toBe(before + 3);
+
+    // A start remembers the ids the warehouse kept lately: resent after it, they are duplicates when acknowledged.
+    const started = await openCollectionLog({ dir: mkdtempSync(join(tmpdir(), "collect-log-start-")), log: silentLog });
+    expect(await rememberRecentIds(started, t.warehouse.ingestion, [northwindId], t.clock.now)).toBeGreaterThanOrEqual(3);
+    const resent = await started.acknowledge({ programId: northwindId, at: t.clock.now, hits: [hitOf("log-a1"), hitOf("log-b1"), hitOf("log-c1")], visitorEvents: [], refused: {} });
+    await started.close();
+    expect(resent).toEqual({ logged: true, accepted: 1, duplicates: 2 });
   });
 
 

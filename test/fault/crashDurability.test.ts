@@ -398,6 +398,13 @@ describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
     // The restart loads what the log holds before it listens; a second SIGKILL then leaves the warehouse to read.
     const restarted = await start();
     openedCleanly(restarted);
+    // Sent again after the crash, acknowledged events are answered as duplicates (the start remembers the warehouse's recent ids).
+    const resentIds = ids.filter((id) => outcomes.get(id) === "acknowledged").slice(0, 20);
+    const resent = await call(restarted, "POST", "/collect", undefined, {
+      key,
+      events: resentIds.map((id) => ({ event_id: id, type: "click", time: Date.now() - 60_000, visitor_id: id, url: "https://shop.example/landing" })),
+    });
+    expect(await resent.json()).toMatchObject({ accepted: 0, duplicates: resentIds.length, refused: 0 });
     await restarted.kill();
     const stored = await readCopy(logDataDir, async (_value, rows) =>
       rows(`SELECT visitor_id, count(*)::INTEGER AS n FROM hits WHERE visitor_id LIKE 'crash-log-%' GROUP BY visitor_id`),

@@ -5,7 +5,7 @@ import type { EventFileImport, ImportedEventFile, IngestedHit, IngestedOrder, In
 import { numberOf, textOf } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome, storedOrderColumns, storedOrderValues } from "../sql/storedOrders";
-import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
+import { answersOf, freshVisitorEvents, recentEventIds, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { storeIdentities } from "../sql/visitorIdentities";
 import { attribute, classify, reachedOrdersSql, writeCostFacts, writeOpenJourneys, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import { touchedVisitorsSql } from "../sql/openJourneySql";
@@ -357,6 +357,8 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
     putOrders: (programId, orders, at) => line.transaction((sql) => storeOrders(sql, programId, orders, at)),
 
     tallyRefused: (programId, kind, reasons, at) => line.transaction((sql) => tallyRows(sql, programId, kind, reasons, at)),
+
+    recentEventIds: (programId, since, most) => line.exclusive((sql) => recentEventIds(sql, programId, since, most)),
 
     programsDue: () =>
       line.exclusive(async (sql) =>

@@ -273,6 +273,7 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       putOrders: "program",
       tallyRefused: "program",
       programsDue: "ownedIds",
+      recentEventIds: "program",
       process: "program",
     }),
     ingestionHealth: family("ingestionHealth", { health: "program" }),

@@ -4,7 +4,7 @@ import type { EventFileImport, ImportedEventFile, IngestedHit, IngestionQueries,
 import { insertRows, numberOf, textOf, type Statements } from "../statements";
 import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome, storedOrderColumns, storedOrderValues } from "../sql/storedOrders";
-import { answersOf, freshVisitorEvents, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
+import { answersOf, freshVisitorEvents, recentEventIds, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { storeIdentities } from "../sql/visitorIdentities";
 import { attribute, classify, reachedOrdersSql, writeCostFacts, writeOpenJourneys, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import { touchedVisitorsSql } from "../sql/openJourneySql";
@@ -460,6 +460,8 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
       }),
 
     tallyRefused: (programId, kind, reasons, at) => line.transaction((sql) => tallyRows(sql, programId, kind, reasons, at)),
+
+    recentEventIds: (programId, since, most) => line.exclusive((sql) => recentEventIds(sql, programId, since, most)),
 
     programsDue: () =>
       line.exclusive(async (sql) =>

@@ -1,5 +1,6 @@
 import { visitorEventTypes, type VisitorEventType } from "../../../src/domain/ingestion/collection";
-import type { IngestedHit, IngestedVisitorEvent, StoredRows } from "../ingestionQueries";
+import type { IngestedHit, IngestedVisitorEvent, RecentEventId, StoredRows } from "../ingestionQueries";
+import { numberOf, textOf, type Statements } from "../statements";
 
 /** One sender's events waiting to be stored; concurrent senders' writes are stored together (a group). */
 export interface EventWrite {
@@ -49,3 +50,22 @@ export const visitorEventTallies = (
     const stored = fresh.filter((e) => e.kind === kind).length;
     return [kind, new Map([["accepted", stored], ["duplicate", sent - stored]])] as const;
   });
+
+/**
+ * The program's ($1) event ids kept since $2, hits' and visitor events', the `most` latest, oldest first (both
+ * warehouses: `recentEventIds`).
+ */
+export const recentEventIds = async (sql: Statements, programId: number, since: number, most: number): Promise<ReadonlyArray<RecentEventId>> => {
+  const rows = await sql.rows(
+    `SELECT event_id, kind, received_at FROM (
+       SELECT event_id, 'hit' AS kind, received_at FROM collected_events WHERE program_id = $1 AND received_at >= $2
+       UNION ALL
+       SELECT event_id, 'visitor' AS kind, received_at FROM visitor_events WHERE program_id = $1 AND received_at >= $2
+     ) AS kept ORDER BY received_at DESC LIMIT ${Math.max(0, Math.floor(most))}`,
+    [programId, since],
+  );
+  return rows
+    .map((r) => ({ eventId: textOf(r["event_id"]), kind: textOf(r["kind"]) === "visitor" ? ("visitor" as const) : ("hit" as const), at: numberOf(r["received_at"]) }))
+    .reverse()
+    .map(({ eventId, kind }) => ({ eventId, kind }));
+};

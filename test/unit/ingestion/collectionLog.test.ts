@@ -7,12 +7,13 @@ import {
   frameOf,
   openCollectionLog,
   readRecords,
+  readRecordsInSlices,
   type CollectionLogLimits,
   type LoggedRequest,
 } from "../../../server/engine/collectionLog";
 import type { IngestTarget } from "../../../server/engine/ingestion";
 import type { Log } from "../../../server/log";
-import type { IngestedHit } from "../../../server/warehouse/ingestionQueries";
+import type { IngestedHit, IngestedVisitorEvent } from "../../../server/warehouse/ingestionQueries";
 
 const hit = (eventId: string): IngestedHit => ({
   eventId,
@@ -47,17 +48,21 @@ const recordingTarget = () => {
       calls.push({ what: "events", programId, ids: hits.map((h) => h.eventId) });
       return Promise.resolve({ stored: hits.length, unchanged: 0 });
     },
+    importEvents: (programId, hits) => {
+      calls.push({ what: "bulk events", programId, ids: hits.map((h) => h.eventId) });
+      return Promise.resolve({ stored: hits.length, unchanged: 0 });
+    },
     addVisitorEvents: (programId, events) => {
       calls.push({ what: "visitorEvents", programId, ids: events.map((e) => e.eventId) });
       return Promise.resolve({ stored: events.length, unchanged: 0 });
     },
     putOrders: () => Promise.reject(new Error("the log holds no orders")),
-    tallyRefused: (programId, _kind, counts) => {
-      calls.push({ what: "refused", programId, ids: [...counts].map(([reason, count]) => `${reason}:${count}`) });
+    tallyRefused: (programId, kind, counts) => {
+      calls.push({ what: "refused", programId, ids: [...counts].map(([reason, count]) => `${kind === "event" ? "" : `${kind} `}${reason}:${count}`) });
       return Promise.resolve();
     },
   };
-  const ids = () => calls.filter((c) => c.what === "events").flatMap((c) => c.ids);
+  const ids = () => calls.filter((c) => c.what === "events" || c.what === "bulk events").flatMap((c) => c.ids);
   return { target, calls, ids };
 };
 
@@ -96,6 +101,21 @@ describe("collection log records", () => {
     expect(read.end).toBe(end);
     expect(read.problem).toBe(problem);
   });
+  it.each(cases.flatMap((c) => [1, one.length + 1, 1 << 30].map((sliceBytes) => ({ ...c, sliceBytes }))))(
+    "reads $name in slices of $sliceBytes bytes as at once, a turn of the event loop between slices",
+    async ({ bytes, ids, end, problem, sliceBytes }) => {
+      let pauses = 0;
+      const read = await readRecordsInSlices(bytes, sliceBytes, () => {
+        pauses += 1;
+        return Promise.resolve();
+      });
+      expect(read.requests.flatMap((r) => r.hits.map((h) => h.eventId))).toEqual(ids);
+      expect([read.end, read.problem]).toEqual([end, problem]);
+      // A slice begins at most one record; every slice but the last is followed by a pause.
+      const slices = sliceBytes === 1 ? read.requests.length + (read.end < bytes.length ? 1 : 0) : 1;
+      expect(pauses).toBe(Math.max(0, slices - 1));
+    },
+  );
 });
 
 describe("collection log", () => {
@@ -118,6 +138,18 @@ describe("collection log", () => {
     ]);
     expect(collection.backlog()).toBe(0);
     expect(await collection.load(target)).toBe(0);
+    await collection.close();
+  });
+
+  it("stores a program's hits of a step the bulk import's way from `bulkHits` on", async () => {
+    const collection = await open(freshDir(), { bulkHits: 3 });
+    await Promise.all([collection.append(request(1, "a", "b")), collection.append(request(1, "c")), collection.append(request(2, "x"))]);
+    const { target, calls } = recordingTarget();
+    await collection.load(target);
+    expect(calls).toEqual([
+      { what: "bulk events", programId: 1, ids: ["a", "b", "c"] },
+      { what: "events", programId: 2, ids: ["x"] },
+    ]);
     await collection.close();
   });
 
@@ -217,6 +249,82 @@ describe("collection log", () => {
     const recorder = recordingTarget();
     expect(await collection.load(recorder.target)).toBe(1);
     expect(recorder.ids()).toEqual(["a"]);
+    await collection.close();
+  });
+});
+
+const track = (eventId: string): IngestedVisitorEvent => ({ eventId, visitorId: "v-1", ts: 1_700_000_000_000, kind: "track", name: "signup", props: null, customerId: null });
+
+describe("collection log acknowledgements (each event counted once)", () => {
+  it("answers an id sent again, in the batch or later, as a duplicate, logs it once and tallies the duplicates when loaded", async () => {
+    const dir = freshDir();
+    const collection = await open(dir);
+    const answers = [
+      await collection.acknowledge(request(1, "a", "b", "a")),
+      await collection.acknowledge({ ...request(1, "b", "c"), visitorEvents: [track("t1")] }),
+      await collection.acknowledge({ ...request(1), visitorEvents: [track("t1")] }),
+      // The same id in another program is that program's own.
+      await collection.acknowledge(request(2, "a")),
+    ];
+    expect(answers).toEqual([
+      { logged: true, accepted: 2, duplicates: 1 },
+      { logged: true, accepted: 2, duplicates: 1 },
+      { logged: true, accepted: 0, duplicates: 1 },
+      { logged: true, accepted: 1, duplicates: 0 },
+    ]);
+    const { target, calls } = recordingTarget();
+    await collection.load(target);
+    expect(calls).toEqual([
+      { what: "events", programId: 1, ids: ["a", "b", "c"] },
+      { what: "visitorEvents", programId: 1, ids: ["t1"] },
+      { what: "refused", programId: 1, ids: ["duplicate:2"] },
+      { what: "refused", programId: 1, ids: ["track duplicate:1"] },
+      { what: "events", programId: 2, ids: ["a"] },
+    ]);
+    await collection.close();
+  });
+
+  it("answers concurrent requests sharing an id with one acceptance", async () => {
+    const collection = await open(freshDir());
+    const answers = await Promise.all([collection.acknowledge(request(1, "a", "b")), collection.acknowledge(request(1, "b", "a")), collection.acknowledge(request(1, "a"))]);
+    expect(answers.reduce((sum, a) => sum + (a.logged ? a.accepted : 0), 0)).toBe(2);
+    expect(answers.reduce((sum, a) => sum + (a.logged ? a.duplicates : 0), 0)).toBe(3);
+    const recorder = recordingTarget();
+    await collection.load(recorder.target);
+    expect([...recorder.ids()].sort()).toEqual(["a", "b"]);
+    await collection.close();
+  });
+
+  it("frees the ids of a request it refused, so the resend is accepted", async () => {
+    const dir = freshDir();
+    const size = frameOf(request(1, "a")).length;
+    const collection = await open(dir, { backlogBytes: size });
+    expect(await collection.acknowledge(request(1, "a"))).toEqual({ logged: true, accepted: 1, duplicates: 0 });
+    expect(await collection.acknowledge(request(1, "b"))).toEqual({ logged: false, reason: "behind" });
+    await collection.load(recordingTarget().target);
+    expect(await collection.acknowledge(request(1, "b"))).toEqual({ logged: true, accepted: 1, duplicates: 0 });
+    await collection.close();
+  });
+
+  it("remembers after a restart the ids of records not yet loaded, and the ids the warehouse gives it", async () => {
+    const dir = freshDir();
+    const first = await open(dir);
+    await first.acknowledge(request(1, "a"));
+    await first.close();
+    const reopened = await open(dir);
+    reopened.remember(1, [{ eventId: "w", kind: "hit" }, { eventId: "t", kind: "visitor" }]);
+    expect(await reopened.acknowledge({ ...request(1, "a", "w", "t"), visitorEvents: [track("t"), track("w")] })).toEqual({
+      logged: true,
+      accepted: 2,
+      duplicates: 3,
+    });
+    await reopened.close();
+  });
+
+  it("accepts an id again once the index has forgotten it (the warehouse then keeps it once)", async () => {
+    const collection = await openCollectionLog({ dir: freshDir(), log, recentIds: 2 });
+    for (const id of ["a", "b", "c"]) await collection.acknowledge(request(1, id));
+    expect(await collection.acknowledge(request(1, "a", "c"))).toEqual({ logged: true, accepted: 1, duplicates: 1 });
     await collection.close();
   });
 });
