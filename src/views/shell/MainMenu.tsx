@@ -38,24 +38,43 @@ const whenQuiet = (calls: CallsInFlight, f: () => void): (() => void) => {
 };
 
 /**
+ * The entries whose code each preload (the app's `preloadScreen`) has loaded: the menu is drawn
+ * again with every page, and a new page's menu goes on with the entries not loaded yet instead of
+ * asking again for each loaded one, a quiet moment apiece (the last entries, Audit Trail and
+ * Changelog, were not reached before they were clicked: issue 27, "Ready fast").
+ */
+const loadedEntries = new WeakMap<(pathname: string) => Promise<void>, Set<string>>();
+
+const loadedEntriesOf = (preload: (pathname: string) => Promise<void>): Set<string> => {
+  const known = loadedEntries.get(preload);
+  if (known !== undefined) return known;
+  const fresh = new Set<string>();
+  loadedEntries.set(preload, fresh);
+  return fresh;
+};
+
+/**
  * Loads the code of the menu's screens ahead, one at a time when the page is quiet (no API
  * call under way, the browser idle), so following an entry draws its screen at once (issue
  * 27, "Ready fast"). Quiet, not merely idle: a chunk is run on the main thread when it
  * arrives, and loaded during the sign-in it ran while the landing screen's answers came in.
  * Only the entries the person is offered: an admin screen's code never loads for anyone else.
+ * An entry loaded once (by any page's menu) is not asked for again; one that failed is.
  */
 const usePreloadedEntries = (entryPaths: ReadonlyArray<string>) => {
   const preload = useScreenPreload();
   const { calls } = useAppActors();
   const key = entryPaths.join("\n");
   useEffect(() => {
-    const queue = key === "" ? [] : key.split("\n");
+    const loaded = loadedEntriesOf(preload);
+    const queue = key === "" ? [] : key.split("\n").filter((path) => !loaded.has(path));
     let stopped = false;
     let cancel = () => {};
     const next = () => {
       const path = queue.shift();
       if (stopped || path === undefined) return;
       void preload(path)
+        .then(() => void loaded.add(path))
         .catch(() => undefined)
         .finally(() => {
           if (!stopped) cancel = whenQuiet(calls, next);
@@ -92,8 +111,11 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
   const user = useSelector(session, sessionSelectors.user);
   const reportIds = useSelector(reports, programReportsSelectors.reportIds);
   const isOpen = useSelector(menu, mainMenuSelectors.isOpen);
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const panelId = useId();
+  // The entry clicked last: an earlier click whose screen's code comes later goes nowhere.
+  const chosen = useRef<string | null>(null);
+  useEffect(() => () => void (chosen.current = null), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const sections = menuSectionsFor(user, undefined, reportIds);
   const preload = usePreloadedEntries(sections.flatMap(({ entries }) => entries.map((route) => route.path)));
@@ -129,7 +151,19 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
                   <Link
                     href={route.path}
                     aria-current={isCurrentRoute(route, location) ? "page" : undefined}
-                    onClick={() => menu.send({ type: "menu.entryChosen" })}
+                    onClick={(event) => {
+                      menu.send({ type: "menu.entryChosen" });
+                      // The screen opens with its code here: a screen that suspends waits for React's next reveal
+                      // of the routes' fallback, up to 300 ms (issue 27, "Ready fast"). A load that fails is
+                      // left to the route, which tries again and says so.
+                      event.preventDefault();
+                      chosen.current = route.path;
+                      void preload(route.path)
+                        .catch(() => undefined)
+                        .then(() => {
+                          if (chosen.current === route.path) navigate(route.path);
+                        });
+                    }}
                     onPointerEnter={() => void preload(route.path).catch(() => undefined)}
                     onFocus={() => void preload(route.path).catch(() => undefined)}
                   >
