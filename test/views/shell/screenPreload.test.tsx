@@ -106,7 +106,8 @@ describe("MainMenu loads its entries' screens ahead", () => {
   });
 
   it("the next page's menu asks only for the entries not loaded yet: a failed one again, a loaded one never (the last entries are reached before they are clicked)", async () => {
-    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => ({ user: admin, programs: [acme] })) } }));
+    const profile: MeResponse = { user: admin, programs: [acme] };
+    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
     actors.session.send({ type: "session.signedIn", token: "tok-1", user: admin });
     await new Promise((r) => setTimeout(r, 0));
     const offered = menuSectionsFor(admin, menuRoutes, []).flatMap((s) => s.entries.map((r) => r.path));
@@ -131,7 +132,8 @@ describe("MainMenu loads its entries' screens ahead", () => {
   });
 
   it("a click on an entry opens its screen once its code is here (no fallback to wait out), and the entry clicked last wins", async () => {
-    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => ({ user: admin, programs: [acme] })) } }));
+    const profile: MeResponse = { user: admin, programs: [acme] };
+    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
     actors.session.send({ type: "session.signedIn", token: "tok-1", user: admin });
     await new Promise((r) => setTimeout(r, 0));
     const loads = new Map<string, () => void>();
