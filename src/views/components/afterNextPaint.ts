@@ -10,3 +10,6 @@ export const afterNextPaint = (f: () => void): void => {
   }
   requestAnimationFrame(() => setTimeout(f, 0));
 };
+
+/** `afterNextPaint` as a promise. */
+export const nextPaint = (): Promise<void> => new Promise((resolve) => afterNextPaint(resolve));

@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useId, useRef, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { texts } from "../../domain/shell/texts";
 import type { ActorRefFrom } from "xstate";
@@ -11,6 +11,7 @@ import { useAppActors } from "./AppActorsContext";
 import { useAppPart, useLastingAppPart } from "./appChildren";
 import { isCurrentRoute, menuSectionsFor } from "./menuRoutes";
 import { useScreenPreload } from "./ScreenPreloadContext";
+import { nextPaint } from "../components/afterNextPaint";
 
 /** Runs `f` when the browser is idle (or soon, where it cannot say); the returned function cancels it. */
 const whenIdle = (f: () => void): (() => void) => {
@@ -113,8 +114,9 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
   const isOpen = useSelector(menu, mainMenuSelectors.isOpen);
   const [location, navigate] = useLocation();
   const panelId = useId();
-  // The entry clicked last: an earlier click whose screen's code comes later goes nowhere.
+  // The entry clicked last, current in the menu at once: an earlier click whose screen's code comes later goes nowhere.
   const chosen = useRef<string | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
   useEffect(() => () => void (chosen.current = null), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const sections = menuSectionsFor(user, undefined, reportIds);
@@ -150,19 +152,19 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
                 <li key={route.path}>
                   <Link
                     href={route.path}
-                    aria-current={isCurrentRoute(route, location) ? "page" : undefined}
+                    aria-current={isCurrentRoute(route, opening ?? location) ? "page" : undefined}
                     onClick={(event) => {
                       menu.send({ type: "menu.entryChosen" });
-                      // The screen opens with its code here: a screen that suspends waits for React's next reveal
-                      // of the routes' fallback, up to 300 ms (issue 27, "Ready fast"). A load that fails is
-                      // left to the route, which tries again and says so.
+                      // The entry is current at once, in the click's next frame, and its screen is drawn after that frame (its
+                      // first render is the page's longest task: the click's next paint waited for it), with its code here (a
+                      // screen that suspends waits for React's next reveal of the routes' fallback, up to 300 ms). A load that
+                      // fails is left to the route, which tries again and says so (issue 27, "Ready fast").
                       event.preventDefault();
                       chosen.current = route.path;
-                      void preload(route.path)
-                        .catch(() => undefined)
-                        .then(() => {
-                          if (chosen.current === route.path) navigate(route.path);
-                        });
+                      setOpening(route.path);
+                      void Promise.all([preload(route.path).catch(() => undefined), nextPaint()]).then(() => {
+                        if (chosen.current === route.path) navigate(route.path);
+                      });
                     }}
                     onPointerEnter={() => void preload(route.path).catch(() => undefined)}
                     onFocus={() => void preload(route.path).catch(() => undefined)}

@@ -131,7 +131,13 @@ describe("MainMenu loads its entries' screens ahead", () => {
     expect(asked.slice(offered.length)).toEqual([failing]);
   });
 
-  it("a click on an entry opens its screen once its code is here (no fallback to wait out), and the entry clicked last wins", async () => {
+  it("a click makes its entry current at once and opens its screen after that frame, once its code is here (no fallback to wait out); the entry clicked last wins", async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal("requestAnimationFrame", (f: () => void) => frames.push(f));
+    const drawFrame = () => act(async () => {
+      for (const frame of frames.splice(0)) frame();
+      await new Promise((r) => setTimeout(r, 0));
+    });
     const profile: MeResponse = { user: admin, programs: [acme] };
     const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
     actors.session.send({ type: "session.signedIn", token: "tok-1", user: admin });
@@ -145,13 +151,22 @@ describe("MainMenu loads its entries' screens ahead", () => {
     render(withActors({ ...actors, calls }, <ScreenPreloadProvider value={preload}><Router hook={hook}><MainMenu /></Router></ScreenPreloadProvider>));
     const link = async (name: string) => screen.findByRole("link", { name });
     fireEvent.click(await link("Audit Trail"));
+    expect((await link("Audit Trail")).getAttribute("aria-current")).toBe("page");
+    expect((await link("Performance")).getAttribute("aria-current")).toBeNull();
     fireEvent.click(await link("People"));
-    await act(() => new Promise((r) => setTimeout(r, 0)));
+    expect((await link("People")).getAttribute("aria-current")).toBe("page");
+    await drawFrame();
     expect(history).toEqual(["/performance"]);
     await act(async () => loads.get("/admin/people")?.());
     expect(history).toEqual(["/performance", "/admin/people"]);
     await act(async () => loads.get("/admin/audit")?.());
     expect(history).toEqual(["/performance", "/admin/people"]);
+    // Code already here: the screen still opens only after the click's frame is drawn.
+    fireEvent.click(await link("Programs"));
+    await act(async () => loads.get("/admin/programs")?.());
+    expect(history).toEqual(["/performance", "/admin/people"]);
+    await drawFrame();
+    expect(history).toEqual(["/performance", "/admin/people", "/admin/programs"]);
   });
 
   it("waits while an API call is under way (the landing screen's answers), then loads when the page is quiet", async () => {
