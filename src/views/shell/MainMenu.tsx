@@ -163,7 +163,10 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
                       chosen.current = route.path;
                       setOpening(route.path);
                       void Promise.all([preload(route.path).catch(() => undefined), nextPaint()]).then(() => {
-                        if (chosen.current === route.path) navigate(route.path);
+                        if (chosen.current !== route.path) return;
+                        navigate(route.path);
+                        // Its screen is open, or a question kept the page ('Leave without saving?'): the menu follows the address again.
+                        setOpening(null);
                       });
                     }}
                     onPointerEnter={() => void preload(route.path).catch(() => undefined)}

@@ -169,6 +169,28 @@ describe("MainMenu loads its entries' screens ahead", () => {
     expect(history).toEqual(["/performance", "/admin/people", "/admin/programs"]);
   });
 
+  it("a click whose navigation the page keeps from happening (a question first) leaves the page's entry current", async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal("requestAnimationFrame", (f: () => void) => frames.push(f));
+    const profile: MeResponse = { user: admin, programs: [acme] };
+    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
+    actors.session.send({ type: "session.signedIn", token: "tok-1", user: admin });
+    await new Promise((r) => setTimeout(r, 0));
+    const kept: string[] = [];
+    const keptHere = (): [string, (to: string) => void] => ["/admin/classification", (to) => void kept.push(to)];
+    render(withActors(actors, <ScreenPreloadProvider value={async () => undefined}><Router hook={keptHere}><MainMenu /></Router></ScreenPreloadProvider>));
+    const link = async (name: string) => screen.findByRole("link", { name });
+    fireEvent.click(await link("Performance"));
+    expect((await link("Performance")).getAttribute("aria-current")).toBe("page");
+    await act(async () => {
+      for (const frame of frames.splice(0)) frame();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(kept).toEqual(["/performance"]);
+    expect((await link("Performance")).getAttribute("aria-current")).toBeNull();
+    expect((await link("Classification")).getAttribute("aria-current")).toBe("page");
+  });
+
   it("waits while an API call is under way (the landing screen's answers), then loads when the page is quiet", async () => {
     const profile: MeResponse = { user: alice, programs: [acme] };
     const calls = createCallsInFlight();
