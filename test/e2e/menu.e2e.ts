@@ -23,8 +23,12 @@ const activeReportEntry = (page: Page) => menu(page).getByRole("link", { name: "
 
 /** The screen at `href` is open: its path, a page heading in the main landmark, not the not-found page, its entry current. */
 const expectScreen = async (page: Page, entry: { readonly label: string; readonly href: string }) => {
-  const path = new URL(page.url()).pathname;
-  expect([entry.label, path === entry.href || path.startsWith(`${entry.href}/`)]).toEqual([entry.label, true]);
+  // The entry opens its screen in the frame after the click's (its code loaded first), not in the click.
+  const isAt = () => {
+    const path = new URL(page.url()).pathname;
+    return path === entry.href || path.startsWith(`${entry.href}/`);
+  };
+  await expect.poll(isAt, { message: entry.label }).toBe(true);
   await expect(page.getByRole("main").getByRole("heading", { level: 1 }).first(), entry.label).toBeVisible();
   await expect(page.getByRole("heading", { name: "There's nothing here" }), entry.label).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: refusal }), entry.label).toHaveCount(0);

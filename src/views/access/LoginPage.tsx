@@ -9,7 +9,8 @@ import { Screen } from "../shell/appChildren";
 import { Modal } from "../components/Modal";
 import { MessageArea } from "../shell/MessageArea";
 import { paths } from "../shell/routePaths";
-import { loadPerformanceRoutes } from "../shell/screenChunks";
+import { useScreenPreload } from "../shell/ScreenPreloadContext";
+import { afterNextPaint } from "../components/afterNextPaint";
 import { AccessLayout } from "./AccessLayout";
 import { FirstRunCheck } from "./FirstRunCheck";
 import { ApiSettings } from "./ApiSettings";
@@ -71,6 +72,7 @@ export const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) =>
   const passwordId = useId();
   const password = useRef<HTMLInputElement>(null);
   const wasFailed = useRef(false);
+  const preload = useScreenPreload();
   useEffect(() => {
     // Runs after the alert's dialog has closed (its layout clean-up), so the focus stays here.
     if (wasFailed.current && !failed) {
@@ -92,8 +94,9 @@ export const SignInFields = ({ signIn }: { readonly signIn: SignInActorRef }) =>
             username: String(data.get("username") ?? ""),
             password: String(data.get("password") ?? ""),
           });
-          // The landing screen's code loads while the password is checked, not after (a failed load is tried again by its route).
-          loadPerformanceRoutes().catch(() => undefined);
+          // The landing screen's code loads while the password is checked, not after (a failed load is tried again by its
+          // route), through its screen, which then draws at once (no fallback); and after the Enter's next paint, not in it.
+          afterNextPaint(() => void preload(paths.performance).catch(() => undefined));
         }}
       >
         <div className="field">

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { changelogTexts as t } from "../../domain/changelog/changelogTexts";
 import { useDocumentTitle } from "../components/useDocumentTitle";
 import { AppShell } from "../shell/AppShell";
@@ -20,8 +20,11 @@ export const ChangelogPage = () => (
   </AppShell>
 );
 
+// Read once, as the page's chunk loads (the menu loads it ahead while the page is quiet), not on
+// each visit after its click: the markdown is long and growing (issue 27, "Ready fast").
+const changelog = readChangelog(changelogMarkdown);
+
 const ChangelogBody = () => {
-  const changelog = useMemo(() => readChangelog(changelogMarkdown), []);
   const title = changelog.title ?? t.title;
   const introduction = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -34,7 +37,7 @@ const ChangelogBody = () => {
     // A shared link's version: the browser looked for it before the page's chunk loaded.
     const anchor = decodeURIComponent(window.location.hash.slice(1));
     if (anchor !== "") el.ownerDocument.getElementById(anchor)?.scrollIntoView();
-  }, [changelog]);
+  }, []);
   return (
     <article className="report changelog">
       <h1 className="report-title">{title}</h1>

@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useId, useRef, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { texts } from "../../domain/shell/texts";
 import type { ActorRefFrom } from "xstate";
@@ -11,6 +11,7 @@ import { useAppActors } from "./AppActorsContext";
 import { useAppPart, useLastingAppPart } from "./appChildren";
 import { isCurrentRoute, menuSectionsFor } from "./menuRoutes";
 import { useScreenPreload } from "./ScreenPreloadContext";
+import { nextPaint } from "../components/afterNextPaint";
 
 /** Runs `f` when the browser is idle (or soon, where it cannot say); the returned function cancels it. */
 const whenIdle = (f: () => void): (() => void) => {
@@ -38,24 +39,43 @@ const whenQuiet = (calls: CallsInFlight, f: () => void): (() => void) => {
 };
 
 /**
+ * The entries whose code each preload (the app's `preloadScreen`) has loaded: the menu is drawn
+ * again with every page, and a new page's menu goes on with the entries not loaded yet instead of
+ * asking again for each loaded one, a quiet moment apiece (the last entries, Audit Trail and
+ * Changelog, were not reached before they were clicked: issue 27, "Ready fast").
+ */
+const loadedEntries = new WeakMap<(pathname: string) => Promise<void>, Set<string>>();
+
+const loadedEntriesOf = (preload: (pathname: string) => Promise<void>): Set<string> => {
+  const known = loadedEntries.get(preload);
+  if (known !== undefined) return known;
+  const fresh = new Set<string>();
+  loadedEntries.set(preload, fresh);
+  return fresh;
+};
+
+/**
  * Loads the code of the menu's screens ahead, one at a time when the page is quiet (no API
  * call under way, the browser idle), so following an entry draws its screen at once (issue
  * 27, "Ready fast"). Quiet, not merely idle: a chunk is run on the main thread when it
  * arrives, and loaded during the sign-in it ran while the landing screen's answers came in.
  * Only the entries the person is offered: an admin screen's code never loads for anyone else.
+ * An entry loaded once (by any page's menu) is not asked for again; one that failed is.
  */
 const usePreloadedEntries = (entryPaths: ReadonlyArray<string>) => {
   const preload = useScreenPreload();
   const { calls } = useAppActors();
   const key = entryPaths.join("\n");
   useEffect(() => {
-    const queue = key === "" ? [] : key.split("\n");
+    const loaded = loadedEntriesOf(preload);
+    const queue = key === "" ? [] : key.split("\n").filter((path) => !loaded.has(path));
     let stopped = false;
     let cancel = () => {};
     const next = () => {
       const path = queue.shift();
       if (stopped || path === undefined) return;
       void preload(path)
+        .then(() => void loaded.add(path))
         .catch(() => undefined)
         .finally(() => {
           if (!stopped) cancel = whenQuiet(calls, next);
@@ -92,8 +112,12 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
   const user = useSelector(session, sessionSelectors.user);
   const reportIds = useSelector(reports, programReportsSelectors.reportIds);
   const isOpen = useSelector(menu, mainMenuSelectors.isOpen);
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const panelId = useId();
+  // The entry clicked last, current in the menu at once: an earlier click whose screen's code comes later goes nowhere.
+  const chosen = useRef<string | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
+  useEffect(() => () => void (chosen.current = null), []);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const sections = menuSectionsFor(user, undefined, reportIds);
   const preload = usePreloadedEntries(sections.flatMap(({ entries }) => entries.map((route) => route.path)));
@@ -128,8 +152,23 @@ const MainMenuOf = ({ menu, reports }: { readonly menu: ActorRefFrom<typeof main
                 <li key={route.path}>
                   <Link
                     href={route.path}
-                    aria-current={isCurrentRoute(route, location) ? "page" : undefined}
-                    onClick={() => menu.send({ type: "menu.entryChosen" })}
+                    aria-current={isCurrentRoute(route, opening ?? location) ? "page" : undefined}
+                    onClick={(event) => {
+                      menu.send({ type: "menu.entryChosen" });
+                      // The entry is current at once, in the click's next frame, and its screen is drawn after that frame (its
+                      // first render is the page's longest task: the click's next paint waited for it), with its code here (a
+                      // screen that suspends waits for React's next reveal of the routes' fallback, up to 300 ms). A load that
+                      // fails is left to the route, which tries again and says so (issue 27, "Ready fast").
+                      event.preventDefault();
+                      chosen.current = route.path;
+                      setOpening(route.path);
+                      void Promise.all([preload(route.path).catch(() => undefined), nextPaint()]).then(() => {
+                        if (chosen.current !== route.path) return;
+                        navigate(route.path);
+                        // Its screen is open, or a question kept the page ('Leave without saving?'): the menu follows the address again.
+                        setOpening(null);
+                      });
+                    }}
                     onPointerEnter={() => void preload(route.path).catch(() => undefined)}
                     onFocus={() => void preload(route.path).catch(() => undefined)}
                   >

@@ -1,8 +1,9 @@
 import { createContext, useContext } from "react";
 
 /**
- * How the main menu loads its entries' screens ahead (App provides `preloadScreen`; the menu
- * cannot import the routes, which draw the menu). Without a provider nothing is loaded ahead.
+ * How the main menu loads its entries' screens ahead, and the sign-in the landing screen (App
+ * provides `preloadScreen`; the menu cannot import the routes, which draw the menu). Without a
+ * provider nothing is loaded ahead.
  */
 const ScreenPreloadContext = createContext<(pathname: string) => Promise<void>>(() => Promise.resolve());
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Suspense, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
@@ -103,6 +103,92 @@ describe("MainMenu loads its entries' screens ahead", () => {
     await waitFor(() => expect([...preloaded].sort()).toEqual([...offered].sort()));
     expect(mostAtOnce).toBe(1);
     if (!user.is_admin) expect(preloaded.filter((p) => menuRoutes.find((r) => r.path === p)?.audience === "admins")).toEqual([]);
+  });
+
+  it("the next page's menu asks only for the entries not loaded yet: a failed one again, a loaded one never (the last entries are reached before they are clicked)", async () => {
+    const profile: MeResponse = { user: admin, programs: [acme] };
+    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
+    actors.session.send({ type: "session.signedIn", token: "tok-1", user: admin });
+    await new Promise((r) => setTimeout(r, 0));
+    const offered = menuSectionsFor(admin, menuRoutes, []).flatMap((s) => s.entries.map((r) => r.path));
+    const failing = offered[1] ?? "";
+    const asked: string[] = [];
+    let failures = 1;
+    const preload = async (path: string) => {
+      asked.push(path);
+      if (path === failing && failures-- > 0) throw new Error("chunk not loaded");
+    };
+    const page = () => {
+      const { hook } = memoryLocation({ path: "/performance" });
+      return render(withActors(actors, <ScreenPreloadProvider value={preload}><Router hook={hook}><MainMenu /></Router></ScreenPreloadProvider>));
+    };
+    const first = page();
+    await waitFor(() => expect(asked).toHaveLength(offered.length));
+    first.unmount();
+    page();
+    await waitFor(() => expect(asked).toHaveLength(offered.length + 1));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(asked.slice(offered.length)).toEqual([failing]);
+  });
+
+  it("a click makes its entry current at once and opens its screen after that frame, once its code is here (no fallback to wait out); the entry clicked last wins", async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal("requestAnimationFrame", (f: () => void) => frames.push(f));
+    const drawFrame = () => act(async () => {
+      for (const frame of frames.splice(0)) frame();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    const profile: MeResponse = { user: admin, programs: [acme] };
+    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
+    actors.session.send({ type: "session.signedIn", token: "tok-1", user: admin });
+    await new Promise((r) => setTimeout(r, 0));
+    const loads = new Map<string, () => void>();
+    // Nothing is loaded ahead here (the page is never quiet); only the clicks' loads are.
+    const calls = createCallsInFlight();
+    calls.started();
+    const preload = (path: string) => new Promise<void>((resolve) => loads.set(path, resolve));
+    const { hook, history } = memoryLocation({ path: "/performance", record: true });
+    render(withActors({ ...actors, calls }, <ScreenPreloadProvider value={preload}><Router hook={hook}><MainMenu /></Router></ScreenPreloadProvider>));
+    const link = async (name: string) => screen.findByRole("link", { name });
+    fireEvent.click(await link("Audit Trail"));
+    expect((await link("Audit Trail")).getAttribute("aria-current")).toBe("page");
+    expect((await link("Performance")).getAttribute("aria-current")).toBeNull();
+    fireEvent.click(await link("People"));
+    expect((await link("People")).getAttribute("aria-current")).toBe("page");
+    await drawFrame();
+    expect(history).toEqual(["/performance"]);
+    await act(async () => loads.get("/admin/people")?.());
+    expect(history).toEqual(["/performance", "/admin/people"]);
+    await act(async () => loads.get("/admin/audit")?.());
+    expect(history).toEqual(["/performance", "/admin/people"]);
+    // Code already here: the screen still opens only after the click's frame is drawn.
+    fireEvent.click(await link("Programs"));
+    await act(async () => loads.get("/admin/programs")?.());
+    expect(history).toEqual(["/performance", "/admin/people"]);
+    await drawFrame();
+    expect(history).toEqual(["/performance", "/admin/people", "/admin/programs"]);
+  });
+
+  it("a click whose navigation the page keeps from happening (a question first) leaves the page's entry current", async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal("requestAnimationFrame", (f: () => void) => frames.push(f));
+    const profile: MeResponse = { user: admin, programs: [acme] };
+    const actors = appActorsWith(sessionMachine.provide({ actors: { loadProfile: fromPromise(async () => profile) } }));
+    actors.session.send({ type: "session.signedIn", token: "tok-1", user: admin });
+    await new Promise((r) => setTimeout(r, 0));
+    const kept: string[] = [];
+    const keptHere = (): [string, (to: string) => void] => ["/admin/classification", (to) => void kept.push(to)];
+    render(withActors(actors, <ScreenPreloadProvider value={async () => undefined}><Router hook={keptHere}><MainMenu /></Router></ScreenPreloadProvider>));
+    const link = async (name: string) => screen.findByRole("link", { name });
+    fireEvent.click(await link("Performance"));
+    expect((await link("Performance")).getAttribute("aria-current")).toBe("page");
+    await act(async () => {
+      for (const frame of frames.splice(0)) frame();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(kept).toEqual(["/performance"]);
+    expect((await link("Performance")).getAttribute("aria-current")).toBeNull();
+    expect((await link("Classification")).getAttribute("aria-current")).toBe("page");
   });
 
   it("waits while an API call is under way (the landing screen's answers), then loads when the page is quiet", async () => {
