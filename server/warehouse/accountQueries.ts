@@ -1,6 +1,5 @@
 import type { DuckDBValue } from "@duckdb/node-api";
 import type { Message } from "../../src/domain/shell/message";
-import type { Program } from "../../src/domain/shell/program";
 import type { User } from "../../src/domain/shell/user";
 import { timeZoneOfOffset } from "../../src/domain/programs/programAdmin";
 import type { AccessMemo } from "./accessMemo";
@@ -8,6 +7,7 @@ import { audit, type AuditBy } from "./auditQueries";
 import type { AuditAction } from "../../src/domain/audit/auditTrail";
 import type { ProgramSettings } from "../../src/domain/settings/programSettings";
 import { peopleQueries, personState } from "./peopleQueries";
+import { programColumns, programFrom } from "./programRows";
 import { nextId } from "./sql/records";
 import { insertRows, nullableNumberOf, nullableTextOf, numberOf, textOf, type Row, type StatementLine, type Statements } from "./statements";
 import type {
@@ -431,7 +431,6 @@ const credentialsFrom = (row: Row): UserCredentials => ({
   passwordHash: textOf(row["password_hash"]),
 });
 
-const programColumns = "id, code, name, currency, utc_offset, locale, time_zone";
 const programRecordColumns = `${programColumns}, archived_at`;
 
 /**
@@ -476,20 +475,6 @@ const programRecordFrom = (row: Row): ProgramRecord => {
     ...program,
     time_zone: nullableTextOf(row["time_zone"]) ?? timeZoneOfOffset(program.utc_offset),
     archived: nullableNumberOf(row["archived_at"]) !== null,
-  };
-};
-
-/** A program; its `time_zone` only when it has one (a program made before time zones has its `utc_offset`). */
-const programFrom = (row: Row): Program => {
-  const timeZone = nullableTextOf(row["time_zone"]);
-  return {
-    id: numberOf(row["id"]),
-    code: textOf(row["code"]),
-    name: textOf(row["name"]),
-    currency: textOf(row["currency"]),
-    utc_offset: textOf(row["utc_offset"]),
-    locale: textOf(row["locale"]),
-    ...(timeZone === null ? {} : { time_zone: timeZone }),
   };
 };
 

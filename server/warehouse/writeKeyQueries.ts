@@ -1,5 +1,6 @@
 import { writeKeyKinds, type WriteKeyKind } from "../../src/domain/ingestion/writeKeys";
 import { audit } from "./auditQueries";
+import { programFrom } from "./programRows";
 import type { IngestionQueries, KeyHolder, WriteKeyRecord } from "./ingestionQueries";
 import { nullableNumberOf, numberOf, textOf, type Row, type StatementLine } from "./statements";
 
@@ -110,15 +111,7 @@ export const writeKeyQueries = (line: StatementLine, accessChecks: StatementLine
         )[0];
         if (!row) return null;
         const holder: KeyHolder = {
-          program: {
-            id: numberOf(row["id"]),
-            code: textOf(row["code"]),
-            name: textOf(row["name"]),
-            currency: textOf(row["currency"]),
-            utc_offset: textOf(row["utc_offset"]),
-            locale: textOf(row["locale"]),
-            ...(typeof row["time_zone"] === "string" ? { time_zone: row["time_zone"] } : {}),
-          },
+          program: programFrom(row),
           kind: kindOf(row["kind"]),
         };
         if (mark === revocations) {

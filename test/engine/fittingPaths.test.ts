@@ -6,6 +6,7 @@ import { silentLog } from "../../server/log";
 import type { FittingPath, HitRow, OrderRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { openFreshWarehouse } from "../warehouseUnderTest";
+import { seededRandom } from "../support/seededRandom";
 
 /**
  * The journeys a data-driven model learns from (docs/engine.md, "Data-driven models"), as the warehouse reads them
@@ -15,21 +16,6 @@ import { openFreshWarehouse } from "../warehouseUnderTest";
  * inside it and between a visitor's clicks; at both levels, after a materialisation and after new clicks and
  * orders are processed incrementally.
  */
-
-/** mulberry32: a small seeded PRNG. */
-const random = (seed: number) => {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T,>(items: ReadonlyArray<T>): T => items[int(0, items.length - 1)] as T;
-  return { next, int, pick };
-};
 
 const program = { id: 994, code: "fitpaths", name: "Fitting Paths", currency: "GBP", utc_offset: "+00:00", locale: "en-GB" };
 const day = 86_400_000;
@@ -47,7 +33,7 @@ const taxonomies: ReadonlyArray<readonly [string, string, string, string]> = [
 ];
 
 const generate = (seed: number) => {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const hits: HitRow[] = [];
   for (let i = 1; i <= 900; i++) {
     const ts = start + Math.floor(r.next() * span * day);
@@ -163,7 +149,7 @@ describe("the journeys a data-driven model is fitted on", () => {
   it("are the window's orders as attributed and each visitor's clicks after its last order", expectSame);
 
   it("stay so after new clicks and orders are processed incrementally", async () => {
-    const r = random(7);
+    const r = seededRandom(7);
     now += day;
     const events = Array.from({ length: 40 }, (_, i) => ({
       event_id: `late-${i}`,

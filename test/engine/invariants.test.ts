@@ -12,27 +12,13 @@ import { openFreshWarehouse } from "../warehouseUnderTest";
 import type { AttributionModel } from "../../src/domain/settings/programSettings";
 import type { FixedCostRow, HitRow, IdentityRow, OrderRow, VariableCostRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
+import { seededRandom } from "../support/seededRandom";
 
 /**
  * Invariants of the engine on generated data (a small seeded generator of its own):
  * credits, sums across levels, distinct inclusions, and the SQL against the TypeScript
  * reference (classification and journeys).
  */
-
-/** mulberry32: a small seeded PRNG. */
-const random = (seed: number) => {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T,>(items: ReadonlyArray<T>): T => items[int(0, items.length - 1)] as T;
-  return { next, int, pick };
-};
 
 const programId = 3;
 const day = 86_400_000;
@@ -52,7 +38,7 @@ const ruleFieldsUsed: ReadonlyArray<RuleField> = ["source", "medium", "campaign"
 const matchTypes: ReadonlyArray<MatchType> = ["contains", "not contains", "exists", "not exists", "empty", "not empty", "event_type is"];
 
 const generate = (seed: number) => {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const hits: HitRow[] = [];
   for (let i = 1; i <= 1500; i++) {
     const ts = start + Math.floor(r.next() * days * day);
@@ -108,7 +94,7 @@ const generate = (seed: number) => {
   });
   // Customers from a generator of their own (the hits and orders above stay as they were): a third of the orders
   // name one of a few customers, some visitors are identified as one or two of them (a shared device).
-  const c = random(seed + 1);
+  const c = seededRandom(seed + 1);
   const customer = () => `cust-${c.int(1, 8)}`;
   const withCustomers = orders.map((o) => (c.next() < 0.35 ? { ...o, customerId: customer() } : o));
   const identities: IdentityRow[] = Array.from({ length: 24 }, () => {
@@ -119,7 +105,7 @@ const generate = (seed: number) => {
 };
 
 const randomTree = (seed: number): Classification => {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const rules = (n: number): ClassificationRule[] =>
     Array.from({ length: n }, (_, i) => {
       const field = r.pick(ruleFieldsUsed);

@@ -15,6 +15,7 @@ import { engineUnderTest, openFreshWarehouse } from "../warehouseUnderTest";
 import type { HitRow, OrderRow } from "../../server/warehouse/engineQueries";
 import type { Warehouse } from "../../server/warehouse/warehouse";
 import { tree } from "./fixture";
+import { seededRandom } from "../support/seededRandom";
 
 /**
  * The journeys call reads per-order journey paths (journey_paths, journey_touchpoints;
@@ -26,21 +27,6 @@ import { tree } from "./fixture";
  * quotes, percent signs, non-ASCII, '' read as 'None', a clicked 'Direct', and orders
  * sharing an instant.
  */
-
-/** mulberry32: a small seeded PRNG. */
-const random = (seed: number) => {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T,>(items: ReadonlyArray<T>): T => items[int(0, items.length - 1)] as T;
-  return { next, int, pick };
-};
 
 const programId = 5;
 const day = 86_400_000;
@@ -69,7 +55,7 @@ const paths: ReadonlyArray<Path> = [
 const strangers: Path = ["Nowhere", "Brand", "camp a", "ad 1"];
 
 const generate = (seed: number) => {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const hits: HitRow[] = [];
   for (let i = 1; i <= 900; i++) {
     const ts = start + Math.floor(r.next() * days * day);
@@ -115,7 +101,7 @@ const keys = ["taxonomy_one", "taxonomy_two", "taxonomy_three", "taxonomy_four"]
 const touchpoint = (path: Path, depth: number): TouchpointFilter =>
   Object.fromEntries(path.slice(0, depth).map((v, i) => [keys[i], v === "" ? "None" : v])) as TouchpointFilter;
 
-const randomSearch = (r: ReturnType<typeof random>): JourneySearch => {
+const randomSearch = (r: ReturnType<typeof seededRandom>): JourneySearch => {
   const filter = (): TouchpointFilter => {
     const roll = r.next();
     if (roll < 0.05) return {};
@@ -225,7 +211,7 @@ const scope: ReportFactScope = { programId, from, to, orders: validOrders };
  * searches; after a change to the facts (`afterChange`), every shape on one whole page in each sort, and random searches.
  */
 const checkAll = async (seed: number, afterChange = false) => {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const asks: Ask[] = [];
   for (const search of shapes) {
     for (const sortBy of ["conversion_date", "journey_length"] as const) {
