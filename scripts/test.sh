@@ -68,12 +68,22 @@ chdb_log=$(mktemp /tmp/chdb-pass-XXXXXX.log)
 # The pass runs beside the build and the browser tests: each of the two leaves the cores idle part of the time (the
 # ClickHouse tests a quarter: timers they wait for, the engine's own threads; the browser tests' server starts and
 # page waits), and together they fill them. Neither's outcome depends on how fast it runs.
-TMPDIR="${chdb_tmp:-${TMPDIR:-/tmp}}" WAREHOUSE=chdb npx vitest run --project node "${on_chdb[@]}" \
+# It runs in a process group of its own (setsid, where the machine has it): a signal to npx alone leaves vitest and
+# its workers running, a signal to the group stops them all.
+own_group=()
+if command -v setsid >/dev/null 2>&1; then own_group=(setsid); fi
+TMPDIR="${chdb_tmp:-${TMPDIR:-/tmp}}" WAREHOUSE=chdb "${own_group[@]}" npx vitest run --project node "${on_chdb[@]}" \
   --reporter=default --reporter=json --outputFile.json=.test-data/results/vitest-chdb.json >"$chdb_log" 2>&1 &
 chdb_pid=$!
 chdb_start=$(date +%s)
-# A failed step ends the script (set -e): the pass is stopped with it, and its folders removed.
-trap 'kill "$chdb_pid" 2>/dev/null || true; wait "$chdb_pid" 2>/dev/null || true; rm -rf "$chdb_log" ${chdb_tmp:+"$chdb_tmp"}' EXIT
+# A failed step ends the script (set -e): the pass is stopped with it (its group, or npx alone without setsid), and
+# its folders removed. After the pass has ended, the signal finds no one.
+stop_chdb_pass() {
+  if [ "${#own_group[@]}" -gt 0 ]; then kill -TERM -- "-$chdb_pid" 2>/dev/null || true; else kill "$chdb_pid" 2>/dev/null || true; fi
+  wait "$chdb_pid" 2>/dev/null || true
+  rm -rf "$chdb_log" ${chdb_tmp:+"$chdb_tmp"}
+}
+trap stop_chdb_pass EXIT
 
 step "Production build"
 npx vite build --logLevel warn
