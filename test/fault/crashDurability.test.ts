@@ -151,7 +151,10 @@ const read = async <A, I>(server: ServerProcess, path: string, token: string, sc
 
 /**
  * Sends the writes `concurrency` at a time and kills the server right after the
- * `killAfter`-th acknowledgement (or at the deadline); writes not yet sent stay unsent.
+ * `killAfter`-th acknowledgement (or at the deadline). Each sender goes on until a write of
+ * its own fails with the dead server, so writes are on the wire when it dies whatever the
+ * two sides' pace (a quick server had answered every write in flight before a busy sender
+ * read the answers); writes not yet sent stay unsent.
  */
 const streamUntilKilled = async (server: ServerProcess, token: string, writes: ReadonlyArray<Write>, killAfter: number): Promise<void> => {
   let acknowledged = 0;
@@ -164,7 +167,7 @@ const streamUntilKilled = async (server: ServerProcess, token: string, writes: R
   const deadline = setTimeout(kill, roundDeadlineMs);
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (!killed && next < writes.length) {
+    while (next < writes.length) {
       const write = writes[next++];
       if (!write) return;
       write.outcome = { kind: "unacknowledged" };
@@ -172,11 +175,13 @@ const streamUntilKilled = async (server: ServerProcess, token: string, writes: R
         const response = await call(server, "POST", write.path, token, write.body);
         const text = await response.text();
         if (response.status !== 200) continue;
+        // Acknowledged, even by a server already told to die: it must be there after the restart.
         write.outcome = { kind: "acknowledged", id: Schema.decodeUnknownSync(Created)(JSON.parse(text)).data.id };
         acknowledged += 1;
         if (acknowledged >= killAfter) kill();
       } catch {
-        // The connection died with the server: the write stays unacknowledged.
+        // The connection died with the server: the write stays unacknowledged, and this sender stops.
+        if (killed) return;
       }
     }
   };
@@ -364,7 +369,8 @@ describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
     const deadline = setTimeout(kill, roundDeadlineMs);
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (!killed && next < ids.length) {
+      // As in streamUntilKilled: each sender goes on until a request of its own fails with the dead server.
+      while (next < ids.length) {
         const id = ids[next++];
         if (!id) return;
         outcomes.set(id, "unacknowledged");
@@ -383,7 +389,8 @@ describe("durability under a crash (SIGKILL mid-stream, then restart)", () => {
           acknowledged += 1;
           if (acknowledged >= killAfterEvents) kill();
         } catch {
-          // The connection died with the server: unacknowledged.
+          // The connection died with the server: unacknowledged, and this sender stops.
+          if (killed) return;
         }
       }
     };
