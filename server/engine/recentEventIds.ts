@@ -51,13 +51,29 @@ export const createRecentEventIds = (perProgram: number = recentIdsPerProgram): 
     return ids;
   };
   const keyOf = (kind: EventIdKind, eventId: string): string => `${kind}:${eventId}`;
+  /**
+   * Per program, one iterator over its ids that `bound` goes on with: every id it has passed was forgotten, so the
+   * next it gives is the oldest kept. A new iterator each time would step again over every slot forgotten since the
+   * map's table was last rebuilt (V8 leaves them until it grows), hundreds of thousands a claim once the bound is
+   * reached: a claim then cost about 60 us instead of 0.3.
+   */
+  const oldestFirst = new Map<Map<string, Waiter | null>, Iterator<string>>();
   /** Forgets the oldest ids past the bound (a pending one forgotten just loses its answer: the loader still keeps its id once). */
   const bound = (ids: Map<string, Waiter | null>): void => {
-    for (const oldest of ids.keys()) {
-      if (ids.size <= perProgram) return;
-      ids.get(oldest)?.settle();
-      ids.delete(oldest);
+    if (ids.size <= perProgram) return;
+    let keys = oldestFirst.get(ids) ?? ids.keys();
+    while (ids.size > perProgram) {
+      let oldest = keys.next();
+      // An iterator that reached the end gives nothing more, even of ids added since.
+      if (oldest.done) {
+        keys = ids.keys();
+        oldest = keys.next();
+        if (oldest.done) break;
+      }
+      ids.get(oldest.value)?.settle();
+      ids.delete(oldest.value);
     }
+    oldestFirst.set(ids, keys);
   };
 
   return {

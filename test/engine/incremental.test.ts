@@ -78,7 +78,14 @@ describe("incremental processing", () => {
          WHERE program_id = ${programId} AND status = 'valid' ORDER BY ts DESC, order_id LIMIT 12`,
       ),
       costLink: String((await reading.rows(`SELECT cost_link FROM variable_costs WHERE program_id = ${programId} ORDER BY id LIMIT 1`))[0]?.["cost_link"]),
+      // Visitors whose journey has not converted, with clicks: new clicks after them extend the stored row.
+      open: await reading.rows(
+        `SELECT visitor_id, first_ts, last_ts FROM open_journeys
+         WHERE program_id = ${programId} AND last_ts IS NOT NULL AND last_ts < ${now - 2 * day} AND length(click_ts) >= 2
+         ORDER BY last_ts DESC, visitor_id LIMIT 6`,
+      ),
     }));
+    expect(picked.open).toHaveLength(6);
     const ts = (row: Record<string, unknown>) => Number(row["ts"]);
     events = [
       ...picked.buyers.map((b, i) => ({
@@ -97,6 +104,24 @@ describe("incremental processing", () => {
         url: `https://shop.example/p?utm_source=facebook&utm_medium=social&utm_campaign=Launch&gclid=g${i}`,
       })),
       { event_id: "spend", type: "click", time: now - 2 * day, visitor_id: "new-visitor-0", url: "https://shop.example/", cost_link: picked.costLink },
+      // The journeys that did not convert: clicks after a visitor's last (appended to its row; two on the first, out of
+      // their arrival order), at the same instant as its last (ties go by hit id: written again), and one before its
+      // first and one after (written again), and an impression after (no click: the row stands).
+      ...picked.open.flatMap((v, i) => {
+        const click = (n: number, time: number, source: string) => ({
+          event_id: `open-${i}-${n}`,
+          type: "click",
+          time,
+          visitor_id: v["visitor_id"],
+          url: `https://shop.example/?utm_source=${source}&utm_medium=${source === "newsletter" ? "email" : "cpc"}&utm_campaign=Open_${i}`,
+        });
+        const last = Number(v["last_ts"]);
+        if (i === 0) return [click(0, last + 7_200_000, "newsletter"), click(1, last + 3_600_000, "google")];
+        if (i === 3) return [click(0, last, "newsletter")];
+        if (i === 4) return [click(0, Number(v["first_ts"]) - 60_000, "google"), click(1, last + 60_000, "newsletter")];
+        if (i === 5) return [{ ...click(0, last + 60_000, "google"), type: "impression" }];
+        return [click(0, last + 60_000 * i, i % 2 ? "google" : "newsletter")];
+      }),
     ];
     const first = picked.buyers[0] ?? {};
     const second = picked.buyers[1] ?? {};

@@ -7,8 +7,7 @@ import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome, storedOrderColumns, storedOrderValues } from "../sql/storedOrders";
 import { answersOf, freshVisitorEvents, recentEventIds, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { storeIdentities } from "../sql/visitorIdentities";
-import { attribute, classify, reachedOrdersSql, writeCostFacts, writeOpenJourneys, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
-import { touchedVisitorsSql } from "../sql/openJourneySql";
+import { attribute, classify, reachedOrdersSql, updateOpenJourneys, writeCostFacts, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
 import { eventGatherMs } from "../duckdb/ingestionQueries";
 import type { ClickHouseLine, ClickHouseStatements } from "./clickhouseLine";
 
@@ -402,9 +401,17 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
         // No order reached: touches, journey paths and sales facts stand as they are.
         if (orders > 0) await attribute(sql, programId, settings, scope);
         // The journeys that did not convert of the visitors of the new clicks and of the orders fed.
-        const visitors = `ingest_visitors_${programId}`;
-        await scopeTable(sql, visitors, touchedVisitorsSql(scope.hits, `SELECT assumeNotNull(order_id) FROM ${due} WHERE order_id IS NOT NULL`), [programId]);
-        await writeOpenJourneys(sql, programId, `SELECT visitor_id FROM ${visitors}`);
+        const journeyTables = {
+          newClicks: `ingest_new_clicks_${programId}`,
+          fedVisitors: `ingest_fed_visitors_${programId}`,
+          extended: `ingest_extended_journeys_${programId}`,
+        };
+        await updateOpenJourneys(sql, programId, {
+          hits: scope.hits,
+          fed: `SELECT assumeNotNull(order_id) FROM ${due} WHERE order_id IS NOT NULL`,
+          tables: journeyTables,
+          table: (name, select) => scopeTable(sql, name, select, [programId]),
+        });
         const carriesSpend = await sql.rows(
           `SELECT 1 AS spend FROM hits WHERE program_id = $1 AND hit_id IN (SELECT hit_id FROM ${scope.hits})
              AND cost_link IN (SELECT cost_link FROM variable_costs WHERE program_id = $1) LIMIT 1`,
@@ -423,7 +430,7 @@ export const clickHouseIngestionQueries = (line: ClickHouseLine, accessChecks: C
         await sql.run("UPDATE attribution_runs SET materialised_at = $2 WHERE program_id = $1", [programId, at]);
         // Last: the marks go once every fact they called for is written.
         await sql.run("DELETE FROM ingestion_due WHERE program_id = $1", [programId]);
-        for (const table of [...Object.values(scope), due, visitors]) await sql.run(`DROP TABLE IF EXISTS ${table}`);
+        for (const table of [...Object.values(scope), due, ...Object.values(journeyTables)]) await sql.run(`DROP TABLE IF EXISTS ${table}`);
         return changes;
       }),
   };

@@ -6,8 +6,7 @@ import { writeKeyQueries } from "../writeKeyQueries";
 import { orderBatchOutcome, storedOrderColumns, storedOrderValues } from "../sql/storedOrders";
 import { answersOf, freshVisitorEvents, recentEventIds, sentFor, visitorEventColumns, visitorEventTallies, visitorEventValues, type EventWrite } from "../sql/eventWrites";
 import { storeIdentities } from "../sql/visitorIdentities";
-import { attribute, classify, reachedOrdersSql, writeCostFacts, writeOpenJourneys, writeTrafficFacts, type IncrementalRunTables } from "../sql/attributionQueries";
-import { touchedVisitorsSql } from "../sql/openJourneySql";
+import { attribute, classify, reachedOrdersSql, updateOpenJourneys, writeCostFacts, writeTrafficFacts, type IncrementalRunTables, type OpenJourneyRunTables } from "../sql/attributionQueries";
 import type { ConnectionLine } from "./connectionLine";
 import { checkedEventsSql, enginesSql, eventFileColumns, landingsSql, passedHitColumns, passedHitsSql } from "./eventFileChecks";
 import { fileReadings, numberedRowsOf } from "./fileRows";
@@ -56,6 +55,13 @@ const scope: IncrementalRunTables = {
   trafficDays: "ingest_scope_traffic_days",
   orders: "ingest_scope_orders",
   salesDays: "ingest_scope_sales_days",
+};
+
+/** The incremental run's tables for the journeys that did not convert (updateOpenJourneys). */
+const openJourneyTables: OpenJourneyRunTables = {
+  newClicks: "ingest_new_clicks",
+  fedVisitors: "ingest_fed_visitors",
+  extended: "ingest_extended_journeys",
 };
 
 /** The hit fields an event carries besides its id, visitor, instant, day and type. */
@@ -503,12 +509,15 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
         // No order reached: touches, journey paths and sales facts stand as they are.
         if ((await countOf(sql, scope.orders)) > 0) await attribute(sql, programId, settings, scope);
         // The journeys that did not convert of the visitors of the new clicks and of the orders fed.
-        await sql.run("DROP TABLE IF EXISTS ingest_visitors");
-        await sql.run(
-          `CREATE TEMP TABLE ingest_visitors AS ${touchedVisitorsSql(scope.hits, "SELECT order_id FROM ingest_due WHERE order_id IS NOT NULL")}`,
-          [programId],
-        );
-        await writeOpenJourneys(sql, programId, "SELECT visitor_id FROM ingest_visitors");
+        await updateOpenJourneys(sql, programId, {
+          hits: scope.hits,
+          fed: "SELECT order_id FROM ingest_due WHERE order_id IS NOT NULL",
+          tables: openJourneyTables,
+          table: async (name, select) => {
+            await sql.run(`DROP TABLE IF EXISTS ${name}`);
+            await sql.run(`CREATE TEMP TABLE ${name} AS ${select}`, [programId]);
+          },
+        });
         const carriesSpend = await sql.rows(
           `SELECT 1 FROM hits WHERE program_id = $1 AND hit_id IN (SELECT hit_id FROM ${scope.hits})
              AND cost_link IN (SELECT cost_link FROM variable_costs WHERE program_id = $1) LIMIT 1`,
@@ -526,7 +535,7 @@ export const duckDbIngestionQueries = (line: ConnectionLine, accessChecks: Conne
           salesDays: await countOf(sql, scope.salesDays),
         };
         await sql.run("UPDATE attribution_runs SET materialised_at = $2 WHERE program_id = $1", [programId, at]);
-        for (const table of [...Object.values(scope), "ingest_due", "ingest_visitors"]) await sql.run(`DROP TABLE ${table}`);
+        for (const table of [...Object.values(scope), ...Object.values(openJourneyTables), "ingest_due"]) await sql.run(`DROP TABLE ${table}`);
         return changes;
       }),
   };

@@ -9,7 +9,7 @@ import { branchIndexSql, branchOutputsSql, extractedSql, extractsCostLinks, rule
 import { noneWhenEmpty, salesSumNames, taxonomyDepths, taxonomyList, taxonomyPathOf } from "./factSql";
 import { appendRawData } from "./ingestQueries";
 import { journeyPathStatements } from "./journeyPathSql";
-import { channelSql, openJourneyPathsSql, openJourneysInsertSql } from "./openJourneySql";
+import { channelSql, extendedJourneysSql, fedVisitorsSql, newClicksSql, openJourneyPathsSql, openJourneysInsertSql } from "./openJourneySql";
 
 /**
  * The attribution engine's rebuilds on DuckDB (the `attribution` family; raw data is
@@ -242,6 +242,49 @@ export const sqlAttributionQueries = (line: StatementLine): AttributionQueries =
 export const writeOpenJourneys = async (sql: Statements, programId: number, visitors?: string): Promise<void> => {
   await sql.run(`DELETE FROM open_journeys WHERE program_id = $1${visitors === undefined ? "" : ` AND visitor_id IN (${visitors})`}`, [programId]);
   await sql.run(openJourneysInsertSql(sql.engine, "$1", visitors), [programId]);
+};
+
+const openJourneyColumns = "program_id, visitor_id, last_order_id, first_ts, last_ts, click_ts, path_1, path_2";
+
+/** The temporary tables of an incremental run's journeys that did not convert (`updateOpenJourneys`). */
+export interface OpenJourneyRunTables {
+  /** newClicksSql's rows: the run's new clicks per visitor. */
+  readonly newClicks: string;
+  /** visitor_id: the visitors of the orders the run was given. */
+  readonly fedVisitors: string;
+  /** extendedJourneysSql's rows: the stored journeys the new clicks extend. */
+  readonly extended: string;
+}
+
+/**
+ * An incremental run's journeys that did not convert (docs/engine.md, "Journeys that did not convert"): a visitor
+ * whose new clicks (`hits`, a relation of hit_id) all come after its stored journey's last click, and whose orders
+ * the run was not given (`fed`, a query of order_id), has them appended to its row; the other visitors of new clicks
+ * and the visitors of the orders fed have theirs rewritten from all their clicks. A steady stream of clicks from the
+ * same visitors then costs what the new clicks cost, not their whole history each run. `table` creates a temporary
+ * table from a query whose one parameter ($1) is the program.
+ */
+export const updateOpenJourneys = async (
+  sql: Statements,
+  programId: number,
+  run: {
+    readonly hits: string;
+    readonly fed: string;
+    readonly tables: OpenJourneyRunTables;
+    readonly table: (name: string, select: string) => Promise<void>;
+  },
+): Promise<void> => {
+  const { newClicks, fedVisitors, extended } = run.tables;
+  await run.table(newClicks, newClicksSql(sql.engine, run.hits));
+  await run.table(fedVisitors, fedVisitorsSql(run.fed));
+  await run.table(extended, extendedJourneysSql(sql.engine, newClicks, fedVisitors));
+  await sql.run(`DELETE FROM open_journeys WHERE program_id = $1 AND visitor_id IN (SELECT visitor_id FROM ${extended})`, [programId]);
+  await sql.run(`INSERT INTO open_journeys (${openJourneyColumns}) SELECT ${openJourneyColumns} FROM ${extended}`);
+  await writeOpenJourneys(
+    sql,
+    programId,
+    `SELECT visitor_id FROM ${newClicks} WHERE visitor_id NOT IN (SELECT visitor_id FROM ${extended}) UNION SELECT visitor_id FROM ${fedVisitors}`,
+  );
 };
 
 /** Replaces the program's model weights (docs/engine.md, "Data-driven models"). */

@@ -89,15 +89,45 @@ export const openJourneysInsertSql = (engine: SqlEngine, program: string | null,
 };
 
 /**
- * The visitors whose journey that did not convert an incremental run can change ($1 the program): those of its new
- * clicks (`hits`, a relation of hit_id), those of the orders it was given (`fed`, a relation of order_id) as they
- * are stored now, and those whose newest order was one of them (an order sent again under another visitor, or at
- * another instant, leaves its old visitor's journey open again).
+ * The visitors of the orders an incremental run was given (`fed`, a relation of order_id; $1 the program) as they are
+ * stored now, and those whose newest order was one of them (an order sent again under another visitor, or at another
+ * instant, leaves its old visitor's journey open again): their journeys that did not convert are written again.
  */
-export const touchedVisitorsSql = (hits: string, fed: string): string =>
-  `SELECT visitor_id FROM hits WHERE program_id = $1 AND hit_id IN (SELECT hit_id FROM ${hits})
-   UNION SELECT visitor_id FROM orders WHERE program_id = $1 AND order_id IN (${fed})
+export const fedVisitorsSql = (fed: string): string =>
+  `SELECT visitor_id FROM orders WHERE program_id = $1 AND order_id IN (${fed})
    UNION SELECT visitor_id FROM open_journeys WHERE program_id = $1 AND last_order_id IN (${fed})`;
+
+/**
+ * An incremental run's new clicks (`hits`, a relation of hit_id; $1 the program) per visitor, as an open journey
+ * holds them: the first and last instants, the instants and the channels at levels 1 and 2 in order.
+ */
+export const newClicksSql = (engine: SqlEngine, hits: string): string => {
+  const path = (level: ModelLevelNumber) => orderedPathSql[engine](["h.ts", "h.hit_id"], clickChannelSql(engine, level, "h."));
+  return `SELECT h.visitor_id AS visitor_id, min(h.ts) AS first_ts, max(h.ts) AS last_ts, ${orderedInstantsSql[engine]} AS click_ts,
+       ${path(1)} AS path_1, ${path(2)} AS path_2
+     FROM hits h
+     WHERE h.program_id = $1 AND h.event_type = 'click' AND h.hit_id IN (SELECT hit_id FROM ${hits})
+     GROUP BY h.visitor_id`;
+};
+
+const listConcatSql: Readonly<Record<SqlEngine, string>> = { duckdb: "list_concat", clickhouse: "arrayConcat" };
+const stepSeparatorSql: Readonly<Record<SqlEngine, string>> = { duckdb: "chr(31)", clickhouse: "char(31)" };
+
+/**
+ * The open journeys an incremental run extends ($1 the program): the stored rows with clicks of the visitors whose
+ * new clicks (`newClicks`, rows of newClicksSql) all come after the last stored one, and whose orders the run was not
+ * given (`fedVisitors`, a relation of visitor_id), with those clicks appended. Their clicks are all after the last
+ * order (the stored ones are), so the row a rewrite from every click would give is the stored one with the new
+ * clicks after it; the others are rewritten from their clicks.
+ */
+export const extendedJourneysSql = (engine: SqlEngine, newClicks: string, fedVisitors: string): string =>
+  `SELECT j.program_id AS program_id, j.visitor_id AS visitor_id, j.last_order_id AS last_order_id, j.first_ts AS first_ts,
+       n.last_ts AS last_ts, ${listConcatSql[engine]}(j.click_ts, n.click_ts) AS click_ts,
+       concat(j.path_1, ${stepSeparatorSql[engine]}, n.path_1) AS path_1, concat(j.path_2, ${stepSeparatorSql[engine]}, n.path_2) AS path_2
+     FROM open_journeys j
+     JOIN ${newClicks} n ON n.visitor_id = j.visitor_id
+     WHERE j.program_id = $1 AND j.last_ts IS NOT NULL AND n.first_ts > j.last_ts
+       AND j.visitor_id NOT IN (SELECT visitor_id FROM ${fedVisitors})`;
 
 /**
  * The journeys of the window ($2, its first instant) that did not convert, at the level, with their counts

@@ -67,6 +67,61 @@ describe("the index of recent event ids", () => {
     expect(play(createRecentEventIds(bound), steps)).toEqual(expected);
   });
 
+  it("forgets oldest first long past its bound, as a plain list of ids in the order kept does", () => {
+    // The reference: every id in a list, oldest first, each pending or kept; the index must answer every claim as it does.
+    const bound = 7;
+    const list: Array<{ id: string; kept: boolean }> = [];
+    const trim = (): void => void list.splice(0, Math.max(0, list.length - bound));
+    const reference = {
+      claim: (id: string): string => {
+        const found = list.find((entry) => entry.id === id);
+        if (found) return found.kept ? "duplicate" : "pending";
+        list.push({ id, kept: false });
+        trim();
+        return "new";
+      },
+      kept: (id: string): void => void list.filter((entry) => entry.id === id).forEach((entry) => (entry.kept = true)),
+      released: (id: string): void => {
+        const at = list.findIndex((entry) => entry.id === id && !entry.kept);
+        if (at >= 0) list.splice(at, 1);
+      },
+      remember: (id: string): void => {
+        const at = list.findIndex((entry) => entry.id === id);
+        if (at >= 0) list.splice(at, 1);
+        list.push({ id, kept: true });
+        trim();
+      },
+    };
+    const index = createRecentEventIds(bound);
+    // A fixed pseudo-random walk over 20 ids (a linear congruential generator), 5,000 steps of all four kinds.
+    let seed = 12_345;
+    const next = (n: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const answers: Array<readonly [string, string]> = [];
+    for (let step = 0; step < 5000; step++) {
+      const id = `e${next(20)}`;
+      const kind = next(4);
+      if (kind === 0) {
+        answers.push([index.claim(1, "hit", id).state, reference.claim(id)]);
+      } else if (kind === 1) {
+        index.kept(1, "hit", [id]);
+        reference.kept(id);
+      } else if (kind === 2) {
+        index.released(1, "hit", [id]);
+        reference.released(id);
+      } else {
+        index.remember(1, "hit", [id]);
+        reference.remember(id);
+      }
+      expect(index.size(1)).toBe(list.length);
+    }
+    expect(answers.length).toBeGreaterThan(1000);
+    expect(answers.filter(([got, wanted]) => got !== wanted)).toEqual([]);
+    expect(new Set(answers.map(([got]) => got))).toEqual(new Set(["new", "pending", "duplicate"]));
+  });
+
   it("holds at most its bound a program", () => {
     const index = createRecentEventIds(3);
     index.remember(1, "hit", ["a", "b", "c", "d", "e"]);
