@@ -24,8 +24,8 @@ import { openWarehouse } from "./warehouse/openWarehouse";
  * PUBLIC_URL (the address the banner prints, http://127.0.0.1:PORT), TRUSTED_PROXIES (none), DEMO_SEED and DEMO_SCALE
  * (a number, or `bench` for 10 million hits; used only when the database is new: a
  * DATA_DIR kept between runs is reused as it is), WAREHOUSE (duckdb; chdb; clickhouse with
- * CLICKHOUSE_URL ...), DEMO (on; off: the production start, no demo data or sign-ins), COLLECT_LOG (off; on: POST /collect
- * through the collection log, docs/engine.md). See serverSettings.ts.
+ * CLICKHOUSE_URL ...), DEMO (on; off: the production start, no demo data or sign-ins), COLLECT_LOG (on: POST /collect
+ * through the collection log, docs/engine.md; off: each request stored in the warehouse before its answer). See serverSettings.ts.
  * SMTP_URL (unset: mail goes to DATA_DIR/outbox.jsonl; smtp://user:password@host:587 or smtps://…: sent
  * over SMTP, queued and retried, never holding an answer) and MAIL_FROM (the sender). See outbox/mailSettings.ts.
  */
@@ -97,7 +97,7 @@ if (!demo) {
     process.exit(1);
   }
 }
-// COLLECT_LOG=on: the events acknowledged before a stop or a crash but not yet in the warehouse are loaded before
+// The collection log (COLLECT_LOG unset or on): the events acknowledged before a stop or a crash but not yet in the warehouse are loaded before
 // anything else (their marks are then processed below like any other); a record a crash tore is cut on opening.
 const collectionLog = collectionLogChoice ? await openCollectionLog({ dir: join(dataDir, "collection-log"), log }) : null;
 if (collectionLog) {

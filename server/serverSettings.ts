@@ -17,10 +17,10 @@ import { warehouseEngineOf, type WarehouseSettings } from "./warehouse/openWareh
  * the server's clock starts there and runs on, so the demo's "today" and every date the
  * server reads are that day's; the browser tests pin their servers this way); DEMO (on, the
  * default: a new database gets the demo programs, data and sign-ins; off: the production
- * start, an empty database and no accounts until the first admin is made); COLLECT_LOG (off, the
- * default: each POST /collect is stored in the warehouse before its answer; on: its events are
- * appended to the collection log in DATA_DIR/collection-log, answered once fsynced and loaded
- * into the warehouse in bulk, docs/engine.md "Collection log").
+ * start, an empty database and no accounts until the first admin is made); COLLECT_LOG (on, the
+ * default: each POST /collect's events are appended to the collection log in
+ * DATA_DIR/collection-log, answered once fsynced and loaded into the warehouse in bulk,
+ * docs/engine.md "Collection log"; off: each request is stored in the warehouse before its answer).
  */
 export interface ServerSettings {
   readonly port: number;
@@ -51,9 +51,9 @@ const switchOf = (raw: string | undefined, unset: boolean, refusal: string): boo
 export const demoOf = (raw: string | undefined): boolean | { readonly refused: string } =>
   switchOf(raw, true, "DEMO is neither on nor off (DEMO=off starts without demo data and sign-ins)");
 
-/** COLLECT_LOG: unset or off stores each /collect request in the warehouse; on appends it to the collection log. */
+/** COLLECT_LOG: unset or on appends each /collect request to the collection log; off stores it in the warehouse at once. */
 export const collectionLogOf = (raw: string | undefined): boolean | { readonly refused: string } =>
-  switchOf(raw, false, "COLLECT_LOG is neither on nor off");
+  switchOf(raw, true, "COLLECT_LOG is neither on nor off");
 
 const warehouseOf = (env: Readonly<Record<string, string | undefined>>): ServerSettings["warehouse"] => {
   const engine = warehouseEngineOf(env.WAREHOUSE);

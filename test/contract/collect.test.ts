@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectSnippet } from "../../src/domain/dataSources/dataSources";
 import { IngestAnswer, maxBatchSize } from "../../src/domain/ingestion/collection";
 import { CreatedWriteKey } from "../../src/domain/ingestion/writeKeys";
+import { openCollectionLog, type CollectionLog } from "../../server/engine/collectionLog";
 import { createEngine } from "../../server/engine/createEngine";
 import { silentLog } from "../../server/log";
 import { decoded, expectRefusal, openContractApp, type CallOptions, type ContractApp } from "./contractApp";
@@ -11,21 +15,44 @@ import { northwindId } from "./accountSupport";
 const rule = { limit: 3, windowMs: 60_000 };
 const day = 86_400_000;
 
-describe("POST /collect", () => {
+/**
+ * Both ways a server takes events: through the collection log (the default: answered once on disk, stored when the
+ * loader runs, driven here by hand before each look at the warehouse) and stored before the answer (COLLECT_LOG=off).
+ * The answers are the same either way.
+ */
+describe.each([
+  { path: "through the collection log (the default)", logged: true },
+  { path: "stored before its answer (COLLECT_LOG=off)", logged: false },
+])("POST /collect, $path", ({ logged }) => {
   let t: ContractApp;
   let key = "";
   let secret = "";
   let addresses = 0;
+  const logDir = logged ? mkdtempSync(join(tmpdir(), "collect-contract-")) : "";
+  let collection: CollectionLog | null = null;
   beforeAll(async () => {
+    collection = logged ? await openCollectionLog({ dir: logDir, log: silentLog }) : null;
     // The processor waits longer than the suite runs: these tests look at what is stored and answered.
-    t = await openContractApp({ collectionLimit: rule, ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 } });
+    t = await openContractApp({
+      collectionLimit: rule,
+      ingestionTiming: { quietMs: 600_000, longestWaitMs: 600_000 },
+      ...(collection ? { collectionLog: collection } : {}),
+    });
     const admin = await t.signIn("admin");
     const create = async (kind: string) =>
       decoded(await t.call("POST", "/api/programs/northwind/write-keys", { token: admin, json: { kind } }), CreatedWriteKey).data.key;
     key = await create("publishable");
     secret = await create("secret");
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await collection?.close();
+    await t.close();
+    if (logged) rmSync(logDir, { recursive: true, force: true });
+  });
+  /** What the server acknowledged is in the warehouse: at once without the log, once loaded with it. */
+  const loaded = async (): Promise<void> => {
+    if (collection) await collection.load(t.warehouse.ingestion);
+  };
 
   const event = (id: string, fields: Record<string, unknown> = {}) => ({
     event_id: id,
@@ -39,7 +66,10 @@ describe("POST /collect", () => {
   const send = (body: unknown, options: CallOptions = {}) =>
     t.call("POST", "/collect", { json: body, address: `198.51.100.${++addresses}`, ...options });
   const answerOf = async (body: unknown, options: CallOptions = {}) => decoded(await send(body, options), IngestAnswer, 202);
-  const storedHits = async () => (await t.warehouse.attribution.classifiedHits(northwindId)).length;
+  const storedHits = async () => {
+    await loaded();
+    return (await t.warehouse.attribution.classifiedHits(northwindId)).length;
+  };
 
   it("accepts one event given beside the key, from any site", async () => {
     const before = await storedHits();
@@ -227,6 +257,7 @@ describe("POST /collect", () => {
 
   it("classifies and attributes accepted events once processed", async () => {
     const engine = createEngine({ warehouse: t.warehouse, clock: t.clock.read, log: silentLog });
+    await loaded();
     await engine.processIngested(northwindId);
     const hits = await t.warehouse.attribution.classifiedHits(northwindId);
     // The demo program's classification reads utm_source: a google/cpc click is not left unclassified.

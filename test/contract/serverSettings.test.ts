@@ -69,13 +69,14 @@ describe("the server's settings from its environment", () => {
   });
 
   it.each([
-    [undefined, false],
-    ["", false],
+    [undefined, true],
+    ["", true],
     ["on", true],
     ["1", true],
     ["off", false],
+    ["0", false],
     ["yes", { refused: "COLLECT_LOG is neither on nor off" }],
-  ])("COLLECT_LOG=%j is %o (true: /collect through the collection log; off by default)", (raw, expected) => {
+  ])("COLLECT_LOG=%j is %o (true: /collect through the collection log, the default)", (raw, expected) => {
     expect(collectionLogOf(raw)).toEqual(expected);
   });
 
