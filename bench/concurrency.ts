@@ -4,8 +4,11 @@
  * ten clients at once, over HTTP against the reference server on the demo data (a server
  * process of its own, as it runs). Each call's rows are ratios measured in the same run:
  * the ten clients' total throughput over one client's (budget at least 1.5x) and their p95
- * over one client's p95 (budget at most 3x). One and ten take turns in rounds, so a change
- * in the machine's load falls on both.
+ * over one client's p95 (budget at most 3x). Ten clients asking the same at once share one
+ * answer (server/http/sharedReads.ts); the info rows beside them give ten clients each asking
+ * for dates of its own (as long a range, ending on another day), where nothing is shared and
+ * the cores are the limit. One and ten take turns in rounds, so a change in the machine's
+ * load falls on every side.
  *
  * Alone: `node --import tsx bench/concurrency.ts [--chdb]`; `npm run bench -- --concurrency`
  * runs it on DuckDB and on chdb and nothing else.
@@ -43,15 +46,15 @@ interface Side {
   readonly latencies: number[];
 }
 
-/** `n` clients calling `url` one call after another each, for `seconds`. */
-const drive = async (n: number, seconds: number, call: () => Promise<void>, side: Side): Promise<void> => {
+/** `n` clients calling one call after another each, for `seconds`; `call(k)` is client k's call. */
+const drive = async (n: number, seconds: number, call: (client: number) => Promise<void>, side: Side): Promise<void> => {
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: n }, async () => {
+    Array.from({ length: n }, async (_, client) => {
       while (performance.now() < until) {
         const t = performance.now();
-        await call();
+        await call(client);
         side.latencies.push(performance.now() - t);
         side.calls++;
       }
@@ -88,7 +91,6 @@ export const runConcurrencyBench = async (options: { readonly port: number; read
     const headers = { Authorization: `Bearer ${token}` };
     const program = "northwind";
     const to = dayOf(Date.now());
-    const from30 = dayOf(Date.now() - 29 * dayMs);
     const from90 = dayOf(Date.now() - 89 * dayMs);
     const base = `${server.url}/api/programs/${program}/performance`;
     const taxonomies = await fetch(`${base}/taxonomies?date_from=${from90}&date_to=${to}`, { headers });
@@ -106,36 +108,44 @@ export const runConcurrencyBench = async (options: { readonly port: number; read
     const chart = [...prefixes.values()].sort((a, b) => b.values.size - a.values.size || a.prefix.length - b.prefix.length)[0];
     if (!chart || chart.values.size < 5) throw new Error("The demo data has no taxonomy with five values under it");
     const chartPath = [...chart.prefix.map((v, i) => `taxonomy_${i + 1}/${encodeURIComponent(v)}`), `taxonomy_${chart.prefix.length + 1}`].join("/");
+    // Each call's address for a range of `days` ending `back` days before today: the rows' calls end today; the
+    // distinct clients' each end on a day of its own (the same length of range, so about the same work).
+    const ending = (back: number, days: number): string => `date_from=${dayOf(Date.now() - (back + days - 1) * dayMs)}&date_to=${dayOf(Date.now() - back * dayMs)}`;
     const cases = [
-      { measure: "level-one table, 30 days", url: `${base}/table/single/taxonomy_1?date_from=${from30}&date_to=${to}` },
+      { measure: "level-one table, 30 days", url: (back: number) => `${base}/table/single/taxonomy_1?${ending(back, 30)}` },
       {
         measure: `${chart.values.size}-series multi chart (level ${chart.prefix.length + 1}), day, 90 days`,
-        url: `${base}/chart/multi/${chartPath}?date_from=${from90}&date_to=${to}&interval=day`,
+        url: (back: number) => `${base}/chart/multi/${chartPath}?${ending(back, 90)}&interval=day`,
       },
     ];
     const rows: ConcurrencyRow[] = [];
     const tag = options.engine === "chdb" ? "chdb " : "";
     for (const c of cases) {
-      const call = async (): Promise<void> => {
-        const res = await fetch(c.url, { headers });
+      const get = async (url: string): Promise<void> => {
+        const res = await fetch(url, { headers });
         await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${c.url} answered ${res.status}`);
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
       };
-      // Warm-up: both shapes, untimed.
-      await drive(1, 1, call, { calls: 0, elapsedMs: 0, latencies: [] });
-      await drive(clients, 1, call, { calls: 0, elapsedMs: 0, latencies: [] });
+      const same = (): Promise<void> => get(c.url(0));
+      const own = (client: number): Promise<void> => get(c.url(client));
+      // Warm-up: every shape, untimed.
+      await drive(1, 1, same, { calls: 0, elapsedMs: 0, latencies: [] });
+      await drive(clients, 1, same, { calls: 0, elapsedMs: 0, latencies: [] });
+      await drive(clients, 1, own, { calls: 0, elapsedMs: 0, latencies: [] });
       const one: Side = { calls: 0, elapsedMs: 0, latencies: [] };
       const ten: Side = { calls: 0, elapsedMs: 0, latencies: [] };
+      const distinct: Side = { calls: 0, elapsedMs: 0, latencies: [] };
       for (let round = 0; round < rounds; round++) {
-        await drive(1, roundSeconds, call, one);
-        await drive(clients, roundSeconds, call, ten);
+        await drive(1, roundSeconds, same, one);
+        await drive(clients, roundSeconds, same, ten);
+        await drive(clients, roundSeconds, own, distinct);
       }
       const rate = (s: Side): number => (s.calls * 1000) / s.elapsedMs;
       const p = (s: Side, q: number): number => percentile([...s.latencies].sort((a, b) => a - b), q);
       const throughputRatio = rate(ten) / rate(one);
       const p95Ratio = p(ten, 95) / p(one, 95);
       const figures = (s: Side): string => `${rate(s).toFixed(1)}/s, p50 ${p(s, 50).toFixed(1)} ms, p95 ${p(s, 95).toFixed(1)} ms`;
-      console.log(`concurrency ${tag}${c.measure}: one client ${figures(one)}; ten clients ${figures(ten)}`);
+      console.log(`concurrency ${tag}${c.measure}: one client ${figures(one)}; ten clients ${figures(ten)}; ten clients, each its own dates ${figures(distinct)}`);
       rows.push({
         measure: `API ${tag}${c.measure}: ten clients' throughput / one client's (${rate(ten).toFixed(1)} / ${rate(one).toFixed(1)} a second)`,
         value: `${throughputRatio.toFixed(2)}x`,
@@ -149,6 +159,21 @@ export const runConcurrencyBench = async (options: { readonly port: number; read
         p95: "",
         budget: `≤ ${p95RatioBudget}x`,
         verdict: p95Ratio <= p95RatioBudget ? "within" : "OVER",
+      });
+      // What ten clients get when no two ask the same: nothing to share, so the two cores are the limit (no budget).
+      rows.push({
+        measure: `API ${tag}${c.measure}, each client its own dates: ten clients' throughput / one client's (${rate(distinct).toFixed(1)} / ${rate(one).toFixed(1)} a second)`,
+        value: `${(rate(distinct) / rate(one)).toFixed(2)}x`,
+        p95: "",
+        budget: "(info)",
+        verdict: "info",
+      });
+      rows.push({
+        measure: `API ${tag}${c.measure}, each client its own dates: ten clients' p95 / one client's (${p(distinct, 95).toFixed(1)} / ${p(one, 95).toFixed(1)} ms)`,
+        value: `${(p(distinct, 95) / p(one, 95)).toFixed(2)}x`,
+        p95: "",
+        budget: "(info)",
+        verdict: "info",
       });
     }
     return rows;

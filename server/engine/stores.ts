@@ -56,6 +56,8 @@ export type Stores = Pick<
   // write keys, collected events and fed orders
   | "ingestion"
   | "ingestionHealth"
+  // whether a write was answered since (http/sharedReads.ts)
+  | "dataVersion"
 > & {
   /** What the model comparison reads of the attribution engine's records: the journeys models learn from, the stored weights. */
   readonly modelInputs: Pick<AttributionQueries, "fittingPaths" | "modelWeights">;
@@ -102,6 +104,7 @@ export const storesOf = (
 
   const { programSettings, classifications, costs, reports, analysis, ingestion } = warehouse;
   return {
+    dataVersion: () => warehouse.dataVersion(),
     modelFitting: { fitModel: (programId) => engine.fitModel(programId) },
     modelInputs: {
       fittingPaths: (programId, windowDays, level) => warehouse.attribution.fittingPaths(programId, windowDays, level),

@@ -32,6 +32,7 @@ import {
 import { answer, refuse, refusals, type Refusal } from "../http/answers";
 import type { ProgramEnv } from "../http/env";
 import { readPathValues, readQuery } from "../http/requestReading";
+import { sharedReads } from "../http/sharedReads";
 import type { ServerContext } from "../serverContext";
 
 /** The refusals of the report calls. */
@@ -88,6 +89,10 @@ const csvPaths = [
 export const performanceRoutes = (context: ServerContext) => {
   const reports = context.stores.reports;
   const routes = new Hono<ProgramEnv>();
+  // Every answer here follows from the address alone (the program, the path, the query): identical calls in flight
+  // at once share one (http/sharedReads.ts), once each is signed in and allowed the program. It is put on each route
+  // of this file, not on the prefix: the prefix's other routes (analysisRoutes.ts) may answer by the person.
+  const shared = sharedReads(() => context.stores.dataVersion());
 
   const scopeOf = (c: Context<ProgramEnv>, range: { date_from: string; date_to: string }, orders: ReadonlyArray<OrderRule>): ReportFactScope => ({
     programId: c.get("program").id,
@@ -100,7 +105,7 @@ export const performanceRoutes = (context: ServerContext) => {
   const reportRoutes = (ordersOf: OrdersOf) => {
     const group = new Hono<ProgramEnv>();
     for (const path of tablePaths) {
-      group.get(path, async (c) => {
+      group.get(path, shared, async (c) => {
         const query = readQuery(c, RangeQuery);
         if (!query.ok) return query.response;
         const orders = await ordersOf(c);
@@ -110,7 +115,7 @@ export const performanceRoutes = (context: ServerContext) => {
       });
     }
     for (const path of singleChartPaths) {
-      group.get(path, async (c) => {
+      group.get(path, shared, async (c) => {
         const query = readQuery(c, ChartQuery);
         if (!query.ok) return query.response;
         const orders = await ordersOf(c);
@@ -120,7 +125,7 @@ export const performanceRoutes = (context: ServerContext) => {
       });
     }
     for (const path of multiChartPaths) {
-      group.get(path, async (c) => {
+      group.get(path, shared, async (c) => {
         const query = readQuery(c, ChartQuery);
         if (!query.ok) return query.response;
         const orders = await ordersOf(c);
@@ -143,7 +148,7 @@ export const performanceRoutes = (context: ServerContext) => {
   );
 
   for (const path of metaPaths) {
-    routes.get(path, async (c) => {
+    routes.get(path, shared, async (c) => {
       const mode = c.req.param("mode");
       if (mode !== "daily" && mode !== "grouped") return refuse(c, refusals.notFound);
       const query = readQuery(c, MetaQuery);
@@ -157,21 +162,21 @@ export const performanceRoutes = (context: ServerContext) => {
     });
   }
 
-  routes.get("/search", async (c) => {
+  routes.get("/search", shared, async (c) => {
     const query = readQuery(c, SearchQuery);
     if (!query.ok) return query.response;
     const data = await searchRows(reports, scopeOf(c, query.value, validOrders), query.value.query);
     return answer(c, TableResponse, { data, column_headers: searchHeaders, total: data.length });
   });
 
-  routes.get("/taxonomies", async (c) => {
+  routes.get("/taxonomies", shared, async (c) => {
     const query = readQuery(c, RangeQuery);
     if (!query.ok) return query.response;
     return answer(c, TaxonomiesResponse, { data: await taxonomyPaths(reports, scopeOf(c, query.value, validOrders)) });
   });
 
   for (const path of csvPaths) {
-    routes.get(path, async (c) => {
+    routes.get(path, shared, async (c) => {
       const query = readQuery(c, RangeQuery);
       if (!query.ok) return query.response;
       const prefix = readPathValues(c);

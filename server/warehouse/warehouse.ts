@@ -46,6 +46,13 @@ export interface Warehouse {
   readonly analysis: AnalysisQueries;
   readonly ingestion: IngestionQueries;
   readonly ingestionHealth: IngestionHealthQueries;
+  /**
+   * A count that grows whenever a turn of the line ends, the line every write of the warehouse takes: two reads
+   * begun at the same count may share one answer, since no write was answered between their beginnings (a write is
+   * counted before its answer). Read turns on the line count too (ClickHouse's reports run there), which only
+   * shares less (http/sharedReads.ts).
+   */
+  dataVersion(): number;
   close(): Promise<void>;
 }
 

@@ -123,13 +123,23 @@ export class ClickHouseLine implements StatementLine {
   readonly engine = "clickhouse";
   private tail: Promise<unknown> = Promise.resolve();
   readonly statements: ClickHouseStatements;
+  private ended = 0;
+
+  /** Turns ended (each counted before its caller goes on): a write's answer is given after its turn is counted. */
+  get turnsEnded(): number {
+    return this.ended;
+  }
 
   constructor(readonly client: ClickHouseClient) {
     this.statements = statementsOf(client);
   }
 
   exclusive<T>(work: (sql: ClickHouseStatements) => Promise<T>): Promise<T> {
-    const turn = this.tail.then(() => work(this.statements));
+    const turn = this.tail
+      .then(() => work(this.statements))
+      .finally(() => {
+        this.ended += 1;
+      });
     this.tail = turn.catch(() => undefined);
     return turn;
   }

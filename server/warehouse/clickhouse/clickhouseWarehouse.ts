@@ -52,6 +52,7 @@ export const openClickHouseWarehouse = async (options: ClickHouseWarehouseOption
 
   return {
     ...accountQueries(line, accessChecks, memo),
+    dataVersion: () => line.turnsEnded,
 
     demoData: {
       isEmpty: () =>

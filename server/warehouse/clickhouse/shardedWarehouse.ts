@@ -277,6 +277,8 @@ export const shardedWarehouse = (shards: ReadonlyArray<Warehouse>, options: Shar
       process: "program",
     }),
     ingestionHealth: family("ingestionHealth", { health: "program" }),
+    // Every shard's count: a write on any of them changes the sum.
+    dataVersion: () => shards.reduce((sum, shard) => sum + shard.dataVersion(), 0),
     close: async () => {
       await Promise.all(shards.map((shard) => shard.close()));
     },

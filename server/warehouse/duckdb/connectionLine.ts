@@ -77,6 +77,12 @@ export class ConnectionLine {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly statements: Statements;
   private waiting: Array<WaitingTransaction> = [];
+  private ended = 0;
+
+  /** Turns ended (each counted before its caller goes on): a write's answer is given after its turn is counted. */
+  get turnsEnded(): number {
+    return this.ended;
+  }
 
   constructor(private readonly connection: DuckDBConnection) {
     this.statements = keptStatements(connection);
@@ -98,7 +104,11 @@ export class ConnectionLine {
   }
 
   exclusive<T>(work: (sql: Statements) => Promise<T>): Promise<T> {
-    const turn = this.tail.then(() => work(this.statements));
+    const turn = this.tail
+      .then(() => work(this.statements))
+      .finally(() => {
+        this.ended += 1;
+      });
     this.tail = turn.catch(() => undefined);
     return turn;
   }

@@ -58,6 +58,7 @@ export const openDuckDbWarehouse = async (options: DuckDbWarehouseOptions): Prom
 
   return {
     ...accountQueries(line, accessChecks, memo),
+    dataVersion: () => line.turnsEnded,
 
     demoData: {
       isEmpty: () =>

@@ -18,7 +18,7 @@ import { sqlReportQueries } from "./reportQueries";
 import { sqlSeasonalityQueries } from "./seasonalityQueries";
 
 /** The families every warehouse composes from this folder (accounts, demo data and close are each engine's own). */
-export type SharedFamilies = Omit<Warehouse, "users" | "sessions" | "programs" | "messages" | "passwordResets" | "people" | "demoData" | "close">;
+export type SharedFamilies = Omit<Warehouse, "users" | "sessions" | "programs" | "messages" | "passwordResets" | "people" | "demoData" | "dataVersion" | "close">;
 
 /**
  * The query families of this folder on one engine's lines, with its own ingestion family,
