@@ -50,7 +50,9 @@ export interface Warehouse {
    * A count that grows whenever a turn of the line ends, the line every write of the warehouse takes: two reads
    * begun at the same count may share one answer, since no write was answered between their beginnings (a write is
    * counted before its answer). Read turns on the line count too (ClickHouse's reports run there), which only
-   * shares less (http/sharedReads.ts).
+   * shares less (http/sharedReads.ts). The data generations (dataGenerations.ts) are narrower on purpose: they count
+   * only the writes that change a program's hits, touches or their classification, under which the classification
+   * preview keeps its groups; a report answer depends on every write (spend, settings, loads), hence this count.
    */
   dataVersion(): number;
   close(): Promise<void>;
