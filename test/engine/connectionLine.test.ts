@@ -101,6 +101,26 @@ describe("ConnectionLine group commit", () => {
   });
 });
 
+describe("ConnectionLine's count of turns and commits (the warehouse's dataVersion)", () => {
+  it.each([
+    ["a transaction alone", 1],
+    ["a group of three sharing a commit", 3],
+  ])("%s: each caller finds the count moved as soon as its answer arrives", async (_, size) => {
+    const { line } = await lineWithTable();
+    const before = line.turnsEnded;
+    // Read in the callers' own continuations: a count moved only at the turn's end would be read before it moved.
+    const seen = await Promise.all(Array.from({ length: size }, (_, i) => line.transaction(insert(i + 1)).then(() => line.turnsEnded)));
+    expect(seen.every((count) => count > before)).toBe(true);
+  });
+
+  it("a turn of its own: its caller finds the count moved", async () => {
+    const { line } = await lineWithTable();
+    const before = line.turnsEnded;
+    expect(await line.exclusive(async () => line.turnsEnded)).toBe(before);
+    expect(line.turnsEnded).toBeGreaterThan(before);
+  });
+});
+
 describe("kept prepared statements", () => {
   /** A line over a fresh in-memory database, counting the statements it prepares. */
   const lineCountingPrepares = async () => {

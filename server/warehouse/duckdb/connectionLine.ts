@@ -79,7 +79,11 @@ export class ConnectionLine {
   private waiting: Array<WaitingTransaction> = [];
   private ended = 0;
 
-  /** Turns ended (each counted before its caller goes on): a write's answer is given after its turn is counted. */
+  /**
+   * Turns ended and commits done, each counted before anyone waiting on it goes on: a turn's caller after its end,
+   * a transaction's after its COMMIT (the group's transactions are answered inside the turn). So a write's answer
+   * always comes after the count moved.
+   */
   get turnsEnded(): number {
     return this.ended;
   }
@@ -131,6 +135,7 @@ export class ConnectionLine {
       await sql.run("BEGIN TRANSACTION");
       for (const waiting of group) results.push(await waiting.work(sql));
       await sql.run("COMMIT");
+      this.ended += 1;
     } catch {
       await sql.run("ROLLBACK").catch(() => undefined);
       for (const waiting of group) await this.commitAlone(sql, waiting);
@@ -144,6 +149,7 @@ export class ConnectionLine {
       await sql.run("BEGIN TRANSACTION");
       const result = await waiting.work(sql);
       await sql.run("COMMIT");
+      this.ended += 1;
       waiting.resolve(result);
     } catch (error) {
       await sql.run("ROLLBACK").catch(() => undefined);
