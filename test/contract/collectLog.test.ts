@@ -122,10 +122,12 @@ describe("POST /collect through the collection log", () => {
     expect(await storedIds(), "each event id is stored once").toBe(before + 3);
 
     // A start remembers the ids the warehouse kept lately: resent after it, they are duplicates when acknowledged.
-    const started = await openCollectionLog({ dir: mkdtempSync(join(tmpdir(), "collect-log-start-")), log: silentLog });
+    const startDir = mkdtempSync(join(tmpdir(), "collect-log-start-"));
+    const started = await openCollectionLog({ dir: startDir, log: silentLog });
     expect(await rememberRecentIds(started, t.warehouse.ingestion, [northwindId], t.clock.now)).toBeGreaterThanOrEqual(3);
     const resent = await started.acknowledge({ programId: northwindId, at: t.clock.now, hits: [hitOf("log-a1"), hitOf("log-b1"), hitOf("log-c1")], visitorEvents: [], refused: {} });
     await started.close();
+    rmSync(startDir, { recursive: true, force: true });
     expect(resent).toEqual({ logged: true, accepted: 1, duplicates: 2 });
   });
 
