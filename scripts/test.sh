@@ -17,6 +17,12 @@ step() {
   printf '\n== %s\n' "$*"
 }
 
+# A step that only starts work in the background: its time is printed with its output, later, not here.
+background_step() {
+  step "$@"
+  step_start=
+}
+
 # npm install tolerates optional packages the registry does not have and leaves them out
 # of the lockfile; npm ci then refuses the lockfile. This catches that before CI does. CI
 # itself (.ci/run, CI=true) has just installed with npm ci, which is the same check.
@@ -52,7 +58,7 @@ TEST_CLOCK_READERS=.test-data/results/clock-readers \
 step "The files that read the clock again on each pinned day (test/support/pinnedDays.ts)"
 node --import tsx scripts/pinned-days.ts .test-data/results/clock-readers
 
-step "Engine and contract tests again on ClickHouse embedded (WAREHOUSE=chdb), beside the build and the browser tests"
+background_step "Engine and contract tests again on ClickHouse embedded (WAREHOUSE=chdb), beside the build and the browser tests"
 # Those that read the engine under test (test/support/warehouseTests.ts): the others open DuckDB by name or no
 # warehouse at all, and would repeat the run above exactly. Any difference from DuckDB fails.
 read -r -a on_chdb <<<"$(node --import tsx -e 'import("./test/support/warehouseTests.ts").then((m) => console.log(m.warehouseTestFiles(["test/engine", "test/contract"]).join(" ")))')"
@@ -92,7 +98,7 @@ step "End-to-end tests (Playwright in Debian's Chromium), beside the ClickHouse 
 e2e_status=0
 bash scripts/e2e.sh || e2e_status=$?
 
-step "The ClickHouse pass (run beside the two steps above): its output"
+background_step "The ClickHouse pass (run beside the two steps above): its output"
 chdb_status=0
 wait "$chdb_pid" || chdb_status=$?
 chdb_end=$(date +%s)
